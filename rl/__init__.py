@@ -1,0 +1,1 @@
+"""forgegym RL: rendering, rollouts, simulated user, judge, ERPO trainer, evaluation."""

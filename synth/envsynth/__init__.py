@@ -1,0 +1,1 @@
+"""Environment synthesis: tool docs -> state schema, tool code, tests, repair, published folder."""

@@ -1,0 +1,88 @@
+"""Tool code from both routes: templates rendered from a ToolPlan (structured), or LLM-written code (free-form)."""
+
+from __future__ import annotations
+
+import keyword
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from synth.envsynth.ask import ChatClient
+from synth.envsynth.plan import ToolPlan
+from synth.llm.prompts import render
+from synth.spec import ToolSpec
+
+TEMPLATE_DIR = Path(__file__).parent / "code_templates"
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)), undefined=jinja2.StrictUndefined,
+                              keep_trailing_newline=True)
+
+
+def function_name(tool_name: str) -> str:
+    """A Python identifier for a tool name, never starting with '_' and never a keyword."""
+    name = re.sub(r"[^0-9A-Za-z_]", "_", tool_name).lstrip("_") or "tool"
+    if name[0].isdigit() or keyword.iskeyword(name):
+        name = "tool_" + name
+    return name
+
+
+def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str, Any]:
+    """Type defaults for required record fields, so a new record always satisfies the schema."""
+    if not record_schema:
+        return {}
+    out: dict[str, Any] = {}
+    zero = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "object": {}}
+    for name in record_schema.get("required", []):
+        if name in skip:
+            continue
+        fs = record_schema.get("properties", {}).get(name, {})
+        out[name] = fs["enum"][0] if fs.get("enum") else zero.get(fs.get("type", "string"), "")
+    return out
+
+
+def header_source(env_id: str, version: str) -> str:
+    """The shared helper functions at the top of every env.py."""
+    return _env().get_template("header.py.j2").render(env_id=env_id, version=version)
+
+
+def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> str:
+    """Render the structured route's code of one tool."""
+    fn = function_name(spec.name)
+    col_schema = (state_schema.get("properties") or {}).get(plan.collection or "", {})
+    record_schema = col_schema.get("additionalProperties") if isinstance(col_schema, dict) else None
+    resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
+    doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
+    collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
+    return _env().get_template(f"{plan.kind}.py.j2").render(
+        fn=fn, p=plan, doc=doc, resource=resource.capitalize(), collections=collections,
+        defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
+    )
+
+
+CODE_BLOCK = re.compile(r"```(?:python)?\s*\n(.*?)```", re.S)
+
+
+def extract_code(text: str) -> str:
+    """The first fenced code block of an answer, else the whole answer."""
+    m = CODE_BLOCK.search(text)
+    return (m.group(1) if m else text).strip() + "\n"
+
+
+def write_free_form(client: ChatClient, spec: ToolSpec, state_schema: dict[str, Any], *,
+                    previous: str = "", error: str = "", max_tokens: int = 900) -> str:
+    """Route (a): ask the LLM for the whole function (for strong models)."""
+    import json
+
+    prompt = render(
+        "envsynth_tool_code.j2", name=spec.name, description=spec.description[:600], function=function_name(spec.name),
+        parameters=json.dumps(spec.parameters, sort_keys=True)[:1500],
+        state_schema=json.dumps(state_schema, sort_keys=True)[:2500], previous=previous, error=error,
+    )
+    text = client.chat([{"role": "user", "content": prompt}], max_tokens=max_tokens, tag="code.free_form").text
+    return extract_code(text)

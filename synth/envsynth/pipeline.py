@@ -1,0 +1,106 @@
+"""Environment synthesis as plain stage functions (the Prefect flows call the same functions).
+
+    docset = ingest(paths)
+    schema = build_state_schema(docset, client, config)
+    builds = [build_tool(spec, docset, schema, client, config) for spec in docset.tools]
+    draft  = assemble(docset, schema, builds, config, stats)
+    publish_environment(draft, out_dir)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from synth.envsynth import schema_stage, tool_stage
+from synth.envsynth.ask import ChatClient
+from synth.envsynth.publish import EnvDraft, assemble_environment, publish_environment
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.tool_stage import BuildOptions, ToolBuild
+from synth.errors import ForgeError
+from synth.spec import DocSet, ToolSpec
+
+
+@dataclass
+class SynthConfig:
+    """Knobs of environment synthesis."""
+
+    env_id: str
+    route: str = "auto"  # "auto" | "code" | "structured"
+    strong_model: bool = False
+    votes: int = 3
+    max_repairs: int = 2
+    min_pass_ratio: float = 0.5
+    min_tools: int = 2
+    seed: int = 0
+    n_property_cases: int = 8
+
+    def build_options(self) -> BuildOptions:
+        return BuildOptions(route=self.route, strong_model=self.strong_model, votes=self.votes,
+                            max_repairs=self.max_repairs, seed=self.seed, n_property_cases=self.n_property_cases,
+                            env_id=self.env_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def ingest(paths: list[str | Path]) -> DocSet:
+    """Load the tool docs (exit 2 on bad input through InputError)."""
+    from synth.tooldocs import load_docs
+
+    return load_docs([str(p) for p in paths])
+
+
+def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthConfig) -> SchemaResult:
+    return schema_stage.build_state_schema(docset, client)
+
+
+def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: ChatClient | None, config: SynthConfig) -> ToolBuild:
+    return tool_stage.build_tool(spec, schema, client, config.build_options())
+
+
+def assemble(docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], config: SynthConfig,
+             stats: dict[str, Any], models: dict[str, Any] | None = None) -> EnvDraft:
+    return assemble_environment(docset, schema, builds, env_id=config.env_id, min_pass_ratio=config.min_pass_ratio,
+                                min_tools=config.min_tools, stats=stats, models=models or {})
+
+
+def synthesize_environment(paths: list[str | Path], out_dir: str | Path, client: ChatClient | None, config: SynthConfig,
+                           progress: Callable[[str, int, int], None] | None = None,
+                           models: dict[str, Any] | None = None) -> EnvDraft:
+    """All stages in order; publishes only when enough tools pass (else raises ForgeError with the reason)."""
+    t0 = time.perf_counter()
+    docset = ingest(paths)
+    if progress:
+        progress("state schema", 0, len(docset.tools))
+    schema = build_state_schema(docset, client, config)
+    builds = []
+    for i, spec in enumerate(docset.tools):
+        if progress:
+            progress(f"tool {spec.name}", i, len(docset.tools))
+        builds.append(build_tool(spec, docset, schema, client, config))
+    if progress:
+        progress("publish", len(docset.tools), len(docset.tools))
+    stats = llm_stats(client)
+    stats["wall_s"] = round(time.perf_counter() - t0, 2)
+    draft = assemble(docset, schema, builds, config, stats, models)
+    if not draft.publishable:
+        raise ForgeError(f"{config.env_id}: not published: {draft.reason}")
+    publish_environment(draft, out_dir)
+    return draft
+
+
+def llm_stats(client: Any) -> dict[str, Any]:
+    """The client's call, cache and token counts (empty without a client)."""
+    stats = getattr(client, "stats", None)
+    if stats is None:
+        return {}
+    d = stats.to_dict() if hasattr(stats, "to_dict") else dict(stats)
+    keep = ("calls", "cache_hits", "prompt_tokens", "completion_tokens", "latency_s")
+    return {k: d[k] for k in keep if k in d}
+
+
+__all__ = ["EnvDraft", "SchemaResult", "SynthConfig", "ToolBuild", "assemble", "build_state_schema", "build_tool",
+           "ingest", "publish_environment", "synthesize_environment"]

@@ -1,0 +1,249 @@
+"""The structured route's decisions for one tool (a ToolPlan), from priors checked by LLM votes.
+
+Templates in synth/envsynth/code_templates render a ToolPlan into code, so a weak model only has
+to answer small questions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from synth.envsynth.ask import ChatClient, ask_choice, ask_yes_no
+from synth.envsynth.collections import GENERIC_RESOURCES, CollectionDraft, list_field_owner
+from synth.envsynth.priors import ToolPriors, plural, singular, split_words
+from synth.spec import ToolSpec
+
+KINDS = (
+    "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
+    "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
+)
+WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove"}
+QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
+
+
+@dataclass
+class ToolPlan:
+    """What a tool does to the state, as decisions a template can render."""
+
+    kind: str
+    collection: str | None = None
+    key_field: str | None = None  # record field that keys the collection
+    composite_key: list[str] = field(default_factory=list)
+    key_param: str | None = None  # parameter carrying a record key
+    batch_param: str | None = None  # array parameter of batch kinds
+    item_key: str | None = None  # field of a batch item holding a record key
+    values_field: str | None = None  # field of a batch item holding list values
+    list_field: str | None = None  # record field that list_append/list_remove edit
+    fields: list[str] = field(default_factory=list)  # parameters copied into records
+    payload_param: str | None = None  # object parameter holding the fields (e.g. `body`), else top level
+    filter_params: list[str] = field(default_factory=list)
+    count_field: str | None = None
+    id_type: str = "string"  # "integer" | "string" | "uuid" for generated keys
+    singleton: str | None = None
+    match_params: list[str] = field(default_factory=list)  # action: params that must equal record fields
+    evidence: list[str] = field(default_factory=list)
+    votes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def reads(self) -> list[str]:
+        if self.kind == "dump":
+            return []  # filled by the caller: every collection
+        return [c for c in (self.collection, self.singleton) if c]
+
+    @property
+    def writes(self) -> list[str]:
+        return [self.collection] if self.kind in WRITE_KINDS and self.collection else []
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ToolPlan":
+        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass
+class PlanContext:
+    """What every plan decision may look at."""
+
+    collections: dict[str, CollectionDraft]
+    singletons: dict[str, dict[str, Any]]
+    client: ChatClient | None
+    votes: int = 3
+
+
+def _params(spec: ToolSpec) -> dict[str, Any]:
+    return dict(spec.parameters.get("properties") or {})
+
+
+def decide_mutates(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[bool, dict[str, Any]]:
+    """Doc hints win when present; otherwise the LLM's vote, then the name verb."""
+    vote = None
+    if ctx.client is not None:
+        vote = ask_yes_no(ctx.client, "envsynth_mutates.j2", ctx.votes, "plan.mutates", name=spec.name,
+                          description=spec.description[:300])
+    if pri.mutates is not None:
+        return pri.mutates, {"mutates": vote.to_dict() if vote else None, "mutates_source": "docs"}
+    if vote is not None and vote.decision is not None:
+        return vote.decision, {"mutates": vote.to_dict(), "mutates_source": "llm"}
+    return False, {"mutates": vote.to_dict() if vote else None, "mutates_source": "default"}
+
+
+def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[str | None, dict[str, Any]]:
+    """The resource's collection, or (for generic nouns like 'nodes') the LLM's pick among collections."""
+    names = list(ctx.collections)
+    if not names:
+        return None, {}
+    res = pri.resource or ""
+    if plural(res) in ctx.collections:
+        return plural(res), {}
+    for word in pri.words:
+        if plural(singular(word)) in ctx.collections:
+            return plural(singular(word)), {}
+    if len(names) == 1:
+        return names[0], {}
+    vote = None
+    if ctx.client is not None:
+        vote = ask_choice(ctx.client, "envsynth_collection.j2", names, "plan.collection", name=spec.name,
+                          description=spec.description[:300])
+    if vote is not None and vote.decision:
+        return vote.decision, {"collection": vote.to_dict(), "collection_source": "llm"}
+    return names[0], {"collection": vote.to_dict() if vote else None, "collection_source": "default-first"}
+
+
+def _key_param(spec: ToolSpec, pri: ToolPriors, col: CollectionDraft | None) -> str | None:
+    props = _params(spec)
+    if not props:
+        return None
+    if pri.path_params:
+        return pri.path_params[0]
+    res = (col.resource if col else pri.resource) or ""
+    for cand in (f"{res}Id", f"{res}_id", f"{res}Name", f"{res}_name", "id", "name", "username"):
+        if cand in props:
+            return cand
+    if col and col.key_field and col.key_field in props:
+        return col.key_field
+    return None
+
+
+def _array_items(spec: ToolSpec, pname: str) -> dict[str, Any]:
+    return _params(spec)[pname].get("items") or {}
+
+
+def _batch_fields(items: dict[str, Any], ctx: PlanContext, col_name: str | None) -> tuple[str | None, str | None]:
+    """(item_key, values_field) of a list_append/list_remove item such as {entityName, contents}."""
+    iprops = items.get("properties") or {}
+    key = next((k for k in iprops if k.lower().endswith(("name", "id")) and iprops[k].get("type") != "array"), None)
+    values = next((k for k in iprops if iprops[k].get("type") == "array"), None)
+    return key, values
+
+
+def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
+    """Decide the ToolPlan of one tool."""
+    mutates, votes = decide_mutates(spec, pri, ctx)
+    props = _params(spec)
+    words = pri.words
+    evidence = list(pri.evidence)
+    if any(w in ("inventory", "count", "stats", "summary") for w in words) and not mutates:
+        col, v = pick_collection(spec, pri, ctx) if plural(pri.resource or "") not in ctx.collections else (plural(pri.resource), {})
+        if pri.resource in GENERIC_RESOURCES or plural(pri.resource or "") not in ctx.collections:
+            col, v = _collection_with_enum(ctx) or pick_collection(spec, pri, ctx)
+        votes.update(v)
+        cdraft = ctx.collections.get(col or "")
+        field_ = next((f for f, s in (cdraft.fields.items() if cdraft else []) if "enum" in s), None) or "status"
+        return ToolPlan(kind="count_by", collection=col, count_field=field_, evidence=evidence + ["count-ish name"], votes=votes)
+    for sname in ctx.singletons:
+        if not mutates and not props and sname.startswith((pri.resource or "?") + "_"):
+            return ToolPlan(kind="singleton_get", singleton=sname, evidence=evidence + ["GET of one object without keys"], votes=votes)
+    # list operations on an array field of another collection (e.g. add_observations)
+    noun = next((w for w in words[1:] if w not in ("by", "id")), "")
+    owner = list_field_owner(ctx.collections, noun) if noun else None
+    if owner and plural(noun) not in ctx.collections and pri.array_params:
+        bp = pri.array_params[0]
+        item_key, values = _batch_fields(_array_items(spec, bp), ctx, owner[0])
+        kind = "list_remove" if pri.verb_kind == "delete" else "list_append"
+        col = ctx.collections[owner[0]]
+        return ToolPlan(kind=kind, collection=owner[0], key_field=col.key_field, batch_param=bp, item_key=item_key,
+                        values_field=values, list_field=owner[1], evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"], votes=votes)
+    col_name, v = pick_collection(spec, pri, ctx)
+    votes.update(v)
+    col = ctx.collections.get(col_name or "")
+    base = dict(collection=col_name, key_field=col.key_field if col else None,
+                composite_key=list(col.composite_key) if col else [], evidence=evidence, votes=votes)
+    payload = "body" if isinstance(props.get("body"), dict) and props["body"].get("type") == "object" else None
+    field_source = (props["body"].get("properties") or {}) if payload else props
+    fields = [p for p in field_source if col and p in col.fields]
+    key_param = _key_param(spec, pri, col)
+    base["payload_param"] = payload
+    if not mutates:
+        if pri.verb_kind == "action" and not props:
+            return ToolPlan(kind="action", **base)
+        if not props:
+            if pri.resource in GENERIC_RESOURCES or pri.resource is None:
+                return ToolPlan(kind="dump", **{**base, "collection": None})
+            return ToolPlan(kind="list", **base)
+        arr = [p for p in pri.array_params if (_array_items(spec, p).get("type") in ("string", "integer"))]
+        if arr and pri.verb_kind in ("get", "list", None) and not pri.path_params:
+            return ToolPlan(kind="get_many", batch_param=arr[0], **base)
+        qp = next((p for p in props if p.lower() in QUERY_PARAMS), None)
+        if qp:
+            return ToolPlan(kind="search", key_param=qp, **base)
+        if key_param and (pri.path_params or pri.verb_kind == "get"):
+            if pri.verb_kind == "action" or (pri.resource and words and words[0] in ("login", "logout")):
+                return ToolPlan(kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base)
+            return ToolPlan(kind="get", key_param=key_param, **base)
+        if pri.verb_kind == "action" or any(w in ("login", "logout") for w in words):
+            return ToolPlan(kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base)
+        if fields:
+            return ToolPlan(kind="filter", filter_params=fields, **base)
+        if key_param:
+            return ToolPlan(kind="get", key_param=key_param, **base)
+        return ToolPlan(kind="list", **base)
+    # writes
+    payload_arrays = [p for p in pri.array_params if p == "body" or len(props) == 1]
+    if payload_arrays and pri.verb_kind in ("create", None) and (pri.kind_guess in ("create", None)):
+        bp = payload_arrays[0]
+        return ToolPlan(kind="batch_create", batch_param=bp, id_type=_id_type(col), **base)
+    if payload_arrays and pri.verb_kind == "delete":
+        return ToolPlan(kind="batch_delete", batch_param=pri.array_params[0], **base)
+    kind = pri.kind_guess if pri.kind_guess in ("create", "update", "delete") else None
+    if kind is None:
+        kind = pri.verb_kind if pri.verb_kind in ("create", "update", "delete") else "update"
+    if kind == "create":
+        return ToolPlan(kind="create", fields=fields, id_type=_id_type(col), **base)
+    if kind == "update":
+        kp = key_param if (key_param and key_param not in fields) or pri.path_params else (col.key_field if col else None)
+        return ToolPlan(kind="update", key_param=kp, fields=[f for f in fields if f != (col.key_field if col else None)], **base)
+    return ToolPlan(kind="delete", key_param=key_param, **base)
+
+
+def _id_type(col: CollectionDraft | None) -> str:
+    if not col or not col.key_field:
+        return "string"
+    fs = col.fields.get(col.key_field, {})
+    if fs.get("format") == "uuid":
+        return "uuid"
+    return "integer" if fs.get("type") == "integer" else "string"
+
+
+def _collection_with_enum(ctx: PlanContext) -> tuple[str, dict[str, Any]] | None:
+    for name, col in ctx.collections.items():
+        if any("enum" in s for s in col.fields.values()):
+            return name, {"collection_source": "has-enum-field"}
+    return None
+
+
+def describe_plan(plan: ToolPlan) -> str:
+    """One line for reports."""
+    bits = [plan.kind]
+    if plan.collection:
+        bits.append(f"on {plan.collection}")
+    if plan.key_param:
+        bits.append(f"key={plan.key_param}")
+    if plan.batch_param:
+        bits.append(f"batch={plan.batch_param}")
+    return " ".join(bits)
+
+
+__all__ = ["KINDS", "PlanContext", "ToolPlan", "WRITE_KINDS", "decide_plan", "describe_plan", "split_words"]

@@ -1,0 +1,147 @@
+"""Priors taken from the docs themselves: verbs, HTTP methods, hints, parameter names and types.
+
+These are deterministic, cheap and right most of the time; LLM answers are checked against them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from synth.spec import ToolSpec
+
+KIND_VERBS: dict[str, tuple[str, ...]] = {
+    "create": ("create", "add", "insert", "place", "register", "new", "post", "make"),
+    "get": ("get", "fetch", "retrieve", "read", "open", "show", "describe", "view", "load"),
+    "list": ("list", "all", "enumerate"),
+    "search": ("search", "find", "query", "filter", "lookup"),
+    "update": ("update", "modify", "edit", "set", "change", "patch", "rename", "put", "upload"),
+    "delete": ("delete", "remove", "destroy", "erase", "drop"),
+    "count": ("count", "inventory", "stats", "summary", "summarize"),
+    "action": ("login", "logout", "signin", "signout", "calculate", "think", "transfer"),
+}
+READ_KINDS = {"get", "get_many", "list", "search", "filter", "dump", "count_by", "singleton_get"}
+
+
+def split_words(name: str) -> list[str]:
+    """`getPetById` -> ['get', 'pet', 'by', 'id']; `create_entities` -> ['create', 'entities']."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+
+
+def singular(word: str) -> str:
+    """A crude singular: 'entities' -> 'entity', 'todos' -> 'todo', 'pets' -> 'pet'."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("sses") or word.endswith("xes"):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def plural(word: str) -> str:
+    """'pet' -> 'pets', 'entity' -> 'entities'; already plural words stay."""
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+@dataclass
+class ToolPriors:
+    """What the docs alone say about a tool."""
+
+    name: str
+    words: list[str]
+    verb_kind: str | None  # from the name's verb
+    http_kind: str | None  # from the HTTP method and path
+    mutates: bool | None
+    resource: str | None  # singular noun, e.g. "pet"
+    path_params: list[str] = field(default_factory=list)
+    array_params: list[str] = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
+
+    @property
+    def kind_guess(self) -> str | None:
+        """The best coarse kind: HTTP method wins for REST operations, then the verb.
+
+        A POST to a path that names one record (`/pet/{petId}`) acts on that record: an update.
+        """
+        if self.http_kind == "create" and self.path_params:
+            return "update"
+        return self.http_kind or self.verb_kind
+
+
+def _verb_kind(words: list[str]) -> str | None:
+    for w in words[:2]:
+        for kind, verbs in KIND_VERBS.items():
+            if w in verbs:
+                return kind
+    return None
+
+
+def _http_kind(spec: ToolSpec, path_params: list[str]) -> str | None:
+    if not spec.http:
+        return None
+    method = spec.http.get("method", "").lower()
+    if method == "get":
+        return "get" if path_params else ("search" if spec.parameters.get("properties") else "list")
+    return {"post": "create", "put": "update", "patch": "update", "delete": "delete"}.get(method)
+
+
+def _resource(spec: ToolSpec, words: list[str]) -> str | None:
+    if spec.http:
+        segs = [s for s in spec.http.get("path", "").split("/") if s and not s.startswith("{")]
+        # skip action-ish segments such as findByStatus, login, createWithList
+        nouns = [s for s in segs if not _verb_kind(split_words(s)) and s.lower() not in ("api", "v1", "v2", "v3")]
+        if nouns:
+            return singular(split_words(nouns[-1])[-1] if len(segs) > 1 and nouns[-1] == segs[-1] else split_words(nouns[0])[-1])
+    rest = [w for w in words if w not in ("by", "id", "with", "list", "input", "all", "for", "of", "name")]
+    rest = [w for w in rest if not any(w in v for v in KIND_VERBS.values())]
+    return singular(rest[0]) if rest else None
+
+
+def tool_priors(spec: ToolSpec) -> ToolPriors:
+    """Read the priors of one tool from its spec."""
+    words = split_words(spec.name)
+    props = spec.parameters.get("properties", {}) or {}
+    path_params = []
+    if spec.http:
+        path_params = re.findall(r"\{([^}]+)\}", spec.http.get("path", ""))
+    array_params = [k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"]
+    verb_kind = _verb_kind(words)
+    http_kind = _http_kind(spec, path_params)
+    evidence = []
+    if verb_kind:
+        evidence.append(f"name verb suggests {verb_kind}")
+    if http_kind:
+        evidence.append(f"HTTP {spec.http['method'].upper()} {spec.http['path']} suggests {http_kind}")
+    if spec.mutates is not None:
+        evidence.append(f"doc says mutates={spec.mutates}")
+    mutates = spec.mutates
+    if mutates is None and verb_kind:
+        mutates = verb_kind in ("create", "update", "delete")
+    return ToolPriors(
+        name=spec.name,
+        words=words,
+        verb_kind=verb_kind,
+        http_kind=http_kind,
+        mutates=mutates,
+        resource=_resource(spec, words),
+        path_params=path_params,
+        array_params=array_params,
+        evidence=evidence,
+    )
+
+
+def object_properties(schema: dict[str, Any] | None) -> dict[str, Any]:
+    """Properties of an object schema, or of the items of an array schema."""
+    if not isinstance(schema, dict):
+        return {}
+    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+        return object_properties(schema["items"])
+    props = schema.get("properties")
+    return dict(props) if isinstance(props, dict) else {}

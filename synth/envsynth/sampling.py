@@ -1,0 +1,121 @@
+"""Seeded sampling of schema-valid states and tool arguments (for tests, property checks and tasks)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+WORDS = ("alpha", "bravo", "cedar", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "juniper",
+         "kestrel", "lumen", "maple", "nectar", "onyx", "pebble", "quartz", "raven", "saffron", "tundra")
+
+
+def collections_of(state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """{collection name: its schema entry} for object-of-records properties."""
+    props = state_schema.get("properties") or {}
+    return {k: v for k, v in props.items() if isinstance(v, dict) and isinstance(v.get("additionalProperties"), dict)}
+
+
+def key_field_of(entry: dict[str, Any]) -> str | None:
+    return entry.get("x-key-field")
+
+
+def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", depth: int = 0) -> Any:
+    """A value valid against a (cleaned) field schema."""
+    if "enum" in schema:
+        return rng.choice(schema["enum"])
+    typ = schema.get("type", "string")
+    if isinstance(typ, list):
+        typ = next((t for t in typ if t != "null"), "string")
+    if typ == "integer":
+        return rng.randint(1, 30)
+    if typ == "number":
+        return round(rng.uniform(1, 100), 2)
+    if typ == "boolean":
+        return rng.random() < 0.5
+    if typ == "array":
+        items = schema.get("items") or {"type": "string"}
+        return [sample_value(items, rng, name, depth + 1) for _ in range(rng.randint(0, 2) if depth < 2 else 0)]
+    if typ == "object":
+        props = schema.get("properties") or {}
+        req = set(schema.get("required") or [])
+        return {k: sample_value(v, rng, k, depth + 1) for k, v in props.items() if k in req or (depth < 2 and rng.random() < 0.7)}
+    if schema.get("format") == "uuid":
+        n = rng.randint(1, 999)
+        return "%08d-0000-4000-8000-%012d" % (n, n)
+    if schema.get("format") == "date-time":
+        return "2024-%02d-%02dT09:00:00Z" % (rng.randint(1, 12), rng.randint(1, 28))
+    return f"{rng.choice(WORDS)}-{rng.randint(1, 99)}"
+
+
+def sample_record(entry: dict[str, Any], rng: random.Random, key_value: Any) -> dict[str, Any]:
+    rec_schema = entry["additionalProperties"]
+    rec = sample_value({**rec_schema, "type": "object"}, rng)
+    kf = key_field_of(entry)
+    if kf:
+        rec[kf] = key_value
+    return rec
+
+
+def record_key(entry: dict[str, Any], record: dict[str, Any]) -> str:
+    kf = key_field_of(entry)
+    if kf:
+        return str(record[kf])
+    return "|".join(str(record.get(f, "")) for f in entry.get("x-composite-key", []))
+
+
+def sample_state(state_schema: dict[str, Any], rng: random.Random, max_records: int = 4) -> dict[str, Any]:
+    """A state valid against the schema, with 0..max_records records per collection."""
+    state: dict[str, Any] = {}
+    cols = collections_of(state_schema)
+    for name, entry in cols.items():
+        recs: dict[str, Any] = {}
+        kf = key_field_of(entry)
+        ktype = ((entry["additionalProperties"].get("properties") or {}).get(kf or "", {}) or {}).get("type", "string")
+        for i in range(rng.randint(0, max_records)):
+            key_value: Any = i + 1 if ktype == "integer" else (sample_value(entry["additionalProperties"]["properties"][kf], rng) if kf else None)
+            rec = sample_record(entry, rng, key_value)
+            recs[record_key(entry, rec)] = rec
+        state[name] = recs
+    for name, schema in (state_schema.get("properties") or {}).items():
+        if name not in cols:
+            state[name] = sample_value({**schema, "required": list((schema.get("properties") or {}).keys())}, rng)
+    return state
+
+
+def existing_keys(state: dict[str, Any], state_schema: dict[str, Any]) -> dict[str, list[str]]:
+    return {name: sorted(state.get(name, {})) for name in collections_of(state_schema)}
+
+
+def _is_keyish(pname: str, state_schema: dict[str, Any]) -> list[str]:
+    """Collections whose keys a parameter named `pname` likely carries."""
+    low = pname.lower()
+    out = []
+    for name, entry in collections_of(state_schema).items():
+        kf = (key_field_of(entry) or "").lower()
+        res = name.lower().rstrip("s")
+        if low == kf or (low.startswith(res[: max(3, len(res) - 1)]) and low.endswith(("id", "name"))) or low in ("id", "name"):
+            out.append(name)
+    return out
+
+
+def sample_arguments(parameters: dict[str, Any], rng: random.Random, state: dict[str, Any],
+                     state_schema: dict[str, Any], p_existing: float = 0.7) -> dict[str, Any]:
+    """Arguments valid against the tool's parameters; key-like values often name existing records."""
+
+    def fill(schema: dict[str, Any], name: str, depth: int) -> Any:
+        typ = schema.get("type")
+        if typ == "object" and depth < 3:
+            props = schema.get("properties") or {}
+            req = set(schema.get("required") or [])
+            return {k: fill(v, k, depth + 1) for k, v in props.items() if k in req or rng.random() < 0.6}
+        if typ == "array" and depth < 3:
+            items = schema.get("items") or {"type": "string"}
+            return [fill(items, name, depth + 1) for _ in range(rng.randint(1, 2))]
+        cols = _is_keyish(name, state_schema) if typ in ("string", "integer", None) else []
+        keys = [k for c in cols for k in state.get(c, {})]
+        if keys and rng.random() < p_existing and "enum" not in schema:
+            k = rng.choice(sorted(keys))
+            return int(k) if typ == "integer" and k.isdigit() else k
+        return sample_value(schema, rng, name, depth)
+
+    return fill({**parameters, "type": "object"}, "", 0)

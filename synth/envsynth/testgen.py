@@ -1,0 +1,221 @@
+"""Generated tests per tool. They come from the docs and the LLM, never from the tool's code.
+
+Three sources: (1) behaviour questions answered by the LLM (weak-model route) turned into concrete cases
+by recipes, (2) whole cases written by the LLM (strong-model route), checked for internal consistency,
+(3) examples in the docs. Property checks (any schema-valid input -> JSON or ToolError, valid state)
+need no LLM and live in `property_cases`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import jsonschema
+
+from synth.envsynth.ask import ChatClient, ask_yes_no
+from synth.envsynth.priors import ToolPriors, plural, singular
+from synth.envsynth.sampling import collections_of, sample_arguments, sample_record, sample_state
+from synth.llm.prompts import render
+from synth.spec import ToolSpec
+
+
+@dataclass
+class TestCase:
+    """One test: a state, the arguments, and what must hold afterwards.
+
+    `expect_error`: True / False, or None when either is acceptable. `state_checks` items:
+    {"op": "unchanged"} | {"op": "absent"|"present", "collection", "key"} |
+    {"op": "field_equals", "collection", "key", "field", "value"} |
+    {"op": "some_record_has", "collection", "fields": {...}} | {"op": "equals", "state": {...}}.
+    """
+
+    tool: str
+    origin: str  # "llm-questions" | "llm-cases" | "doc-example" | "property"
+    state: dict[str, Any]
+    arguments: dict[str, Any]
+    expect_error: bool | None = None
+    expect_result: Any = None
+    has_expected_result: bool = False
+    state_checks: list[dict[str, Any]] = field(default_factory=list)
+    why: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "TestCase":
+        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass
+class TestView:
+    """What the test writer believes about a tool, from the docs and its own LLM answers."""
+
+    mutates: bool
+    verb: str | None
+    collection: str | None
+    key_param: str | None
+    missing_fails: bool | None
+    votes: dict[str, Any] = field(default_factory=dict)
+
+
+def _view(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None, votes: int) -> TestView:
+    cols = collections_of(state_schema)
+    col = plural(pri.resource or "") if plural(pri.resource or "") in cols else None
+    props = spec.parameters.get("properties") or {}
+    key_param = None
+    if col:
+        kf = cols[col].get("x-key-field")
+        res = singular(col)
+        for cand in pri.path_params + [kf, f"{res}Id", f"{res}_id", f"{res}Name", "id", "name"]:
+            if cand and cand in props and props[cand].get("type") in ("string", "integer"):
+                key_param = cand
+                break
+    mutates = pri.mutates
+    v: dict[str, Any] = {}
+    if mutates is None and client is not None:
+        vote = ask_yes_no(client, "envsynth_mutates.j2", votes, "tests.mutates", name=spec.name, description=spec.description[:300])
+        v["mutates"] = vote.to_dict()
+        mutates = bool(vote.decision)
+    missing = None
+    if key_param and client is not None:
+        vote = ask_yes_no(client, "envsynth_missing_fails.j2", min(votes, 2), "tests.missing", name=spec.name,
+                          description=spec.description[:300], key=key_param)
+        v["missing_fails"] = vote.to_dict()
+        missing = vote.decision
+    if missing is None and key_param and pri.kind_guess in ("get", "update", "delete"):
+        missing = True  # the doc's verb: an operation on one named record fails when it is absent
+    return TestView(mutates=bool(mutates), verb=pri.kind_guess, collection=col, key_param=key_param, missing_fails=missing, votes=v)
+
+
+def _state_with_record(state_schema: dict[str, Any], col: str | None, rng: random.Random) -> dict[str, Any]:
+    state = sample_state(state_schema, rng, max_records=3)
+    if col and not state.get(col):
+        entry = collections_of(state_schema)[col]
+        kf = entry.get("x-key-field")
+        ktype = (entry["additionalProperties"].get("properties", {}).get(kf or "", {}) or {}).get("type")
+        rec = sample_record(entry, rng, 7 if ktype == "integer" else f"{singular(col)}-7")
+        state[col] = {str(rec[kf]) if kf else "k": rec}
+    return state
+
+
+def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None,
+                   seed: int, votes: int = 3) -> tuple[list[TestCase], dict[str, Any]]:
+    """Route (1): concrete cases built from the docs and the LLM's answers about behaviour."""
+    view = _view(spec, pri, state_schema, client, votes)
+    cases: list[TestCase] = []
+    for i in range(2):
+        rng = random.Random(f"{seed}:{spec.name}:happy:{i}")
+        state = _state_with_record(state_schema, view.collection, rng)
+        fresh = view.verb == "create"
+        args = sample_arguments(spec.parameters, rng, state, state_schema, p_existing=0.0 if fresh else 1.0)
+        checks: list[dict[str, Any]] = []
+        key = str(args.get(view.key_param)) if view.key_param and view.key_param in args else None
+        exists = bool(view.collection and key is not None and key in state.get(view.collection, {}))
+        expect_error: bool | None = None
+        if not view.mutates:
+            checks.append({"op": "unchanged"})
+            if exists:
+                expect_error = False
+        elif view.verb == "delete" and exists:
+            checks.append({"op": "absent", "collection": view.collection, "key": key})
+            expect_error = False
+        elif view.verb == "update" and exists and view.collection:
+            rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
+            for f, val in args.items():
+                if f in rec_fields and f != view.key_param and f != collections_of(state_schema)[view.collection].get("x-key-field"):
+                    checks.append({"op": "field_equals", "collection": view.collection, "key": key, "field": f, "value": val})
+            expect_error = False
+        elif view.verb == "create" and view.collection and not pri.array_params:
+            rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
+            kf = collections_of(state_schema)[view.collection].get("x-key-field")
+            if kf in args and str(args[kf]) in state.get(view.collection, {}):
+                continue
+            fields = {f: v for f, v in args.items() if f in rec_fields}
+            checks.append({"op": "some_record_has", "collection": view.collection, "fields": fields})
+            expect_error = False
+        cases.append(TestCase(spec.name, "llm-questions", state, args, expect_error, state_checks=checks,
+                              why=f"happy path ({'read-only' if not view.mutates else view.verb})"))
+    if view.key_param and view.collection and view.missing_fails is not None:
+        rng = random.Random(f"{seed}:{spec.name}:missing")
+        state = sample_state(state_schema, rng, max_records=2)
+        args = sample_arguments(spec.parameters, rng, state, state_schema, p_existing=0.0)
+        ptype = (spec.parameters.get("properties") or {})[view.key_param].get("type")
+        args[view.key_param] = 987654 if ptype == "integer" else "no-such-record"
+        checks = [{"op": "unchanged"}] if view.missing_fails else []
+        cases.append(TestCase(spec.name, "llm-questions", state, args, view.missing_fails, state_checks=checks,
+                              why=f"unknown {view.key_param}"))
+    return cases, asdict(view)
+
+
+CASES_SCHEMA = {
+    "type": "object",
+    "properties": {"cases": {"type": "array", "items": {"type": "object", "properties": {
+        "state": {"type": "object"}, "arguments": {"type": "object"}, "error": {"type": "boolean"},
+        "result": {}, "expect_state": {"type": "object"}}, "required": ["state", "arguments"]}}},
+    "required": ["cases"],
+}
+
+
+def llm_cases(spec: ToolSpec, state_schema: dict[str, Any], client: ChatClient, n: int = 3) -> tuple[list[TestCase], list[str]]:
+    """Route (2): whole cases written by the LLM; inconsistent ones are dropped with the reason."""
+    prompt = render("envsynth_test_cases.j2", name=spec.name, description=spec.description[:500], n=n,
+                    parameters=json.dumps(spec.parameters, sort_keys=True)[:1500],
+                    state_schema=json.dumps(state_schema, sort_keys=True)[:2500])
+    try:
+        data = client.json([{"role": "user", "content": prompt}], CASES_SCHEMA, max_tokens=1200, tag="tests.cases").data
+    except Exception as ex:  # the LLM never produced valid JSON: no cases from this route
+        return [], [f"no valid cases: {ex}"]
+    kept, dropped = [], []
+    for raw in data.get("cases", [])[:n]:
+        problem = case_consistency_problem(raw, spec, state_schema)
+        if problem:
+            dropped.append(problem)
+            continue
+        checks = [{"op": "equals", "state": raw["expect_state"]}] if "expect_state" in raw else []
+        kept.append(TestCase(spec.name, "llm-cases", raw["state"], raw["arguments"], raw.get("error"),
+                             expect_result=raw.get("result"), has_expected_result="result" in raw and not raw.get("error"),
+                             state_checks=checks, why="written by the LLM"))
+    return kept, dropped
+
+
+def case_consistency_problem(raw: dict[str, Any], spec: ToolSpec, state_schema: dict[str, Any]) -> str | None:
+    """Why an LLM-written case cannot be right, or None."""
+    for what, inst, schema in (("state", raw.get("state"), state_schema), ("arguments", raw.get("arguments"), spec.parameters),
+                               ("expect_state", raw.get("expect_state", raw.get("state")), state_schema)):
+        err = next(jsonschema.Draft202012Validator(schema).iter_errors(inst), None)
+        if err is not None:
+            return f"{what} invalid: {err.message[:160]}"
+    if raw.get("error") and "expect_state" in raw and raw["expect_state"] != raw["state"]:
+        return "a failing call must leave the state unchanged"
+    return None
+
+
+def doc_example_cases(spec: ToolSpec, state_schema: dict[str, Any], seed: int) -> list[TestCase]:
+    """Examples from the docs: the call must not crash and must keep the state valid."""
+    out = []
+    for i, ex in enumerate(spec.examples):
+        args = ex.get("arguments")
+        if not isinstance(args, dict) or next(jsonschema.Draft202012Validator(spec.parameters).iter_errors(args), None):
+            continue
+        state = sample_state(state_schema, random.Random(f"{seed}:{spec.name}:example:{i}"), max_records=2)
+        out.append(TestCase(spec.name, "doc-example", state, copy.deepcopy(args), None, why="example from the docs"))
+    return out
+
+
+def property_cases(spec: ToolSpec, state_schema: dict[str, Any], seed: int, n: int) -> list[TestCase]:
+    """Random schema-valid states and arguments: only JSON-or-ToolError and a valid final state are required."""
+    out = []
+    for i in range(n):
+        rng = random.Random(f"{seed}:{spec.name}:prop:{i}")
+        state = sample_state(state_schema, rng)
+        args = sample_arguments(spec.parameters, rng, state, state_schema)
+        out.append(TestCase(spec.name, "property", state, args, None, why="property: JSON or ToolError, valid state"))
+    return out
+
+
+__all__ = ["TestCase", "TestView", "case_consistency_problem", "doc_example_cases", "llm_cases", "property_cases", "question_cases"]

@@ -1,0 +1,183 @@
+"""Stage 2: one tool's code, its tests, and the repair loop until they agree (or the tool is left out)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from synth.envsynth.ask import ChatClient, ask_choice
+from synth.envsynth.codegen import function_name, header_source, render_tool, write_free_form
+from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_plan
+from synth.envsynth.priors import tool_priors
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
+from synth.envsynth.validate import ValidationResult, validate_tool
+from synth.llm.prompts import render
+from synth.sandbox import SandboxViolation, check_source
+from synth.spec import ToolSpec
+import synth
+
+# Structured repair: other kinds a failing plan may switch to.
+ALTERNATIVES = {
+    "get": ["filter", "search", "action"], "filter": ["search", "list"], "search": ["filter", "list"],
+    "list": ["dump"], "update": ["action"], "create": ["batch_create"], "delete": ["batch_delete"],
+    "get_many": ["filter"], "action": ["get"],
+}
+ARBITRATED_ORIGINS = {"llm-questions", "llm-cases"}
+
+
+@dataclass
+class BuildOptions:
+    """How one tool is built."""
+
+    route: str = "auto"  # "auto" | "code" | "structured"
+    strong_model: bool = False  # auto tries free-form code first only for strong models
+    votes: int = 3
+    max_repairs: int = 2
+    seed: int = 0
+    n_property_cases: int = 8
+    env_id: str = "env"
+
+
+@dataclass
+class ToolBuild:
+    """The outcome for one tool: code, plan, tests, status and the trail of attempts."""
+
+    name: str
+    function: str
+    status: str  # "passed" | "failed"
+    route: str  # "structured" | "code"
+    source: str
+    plan: dict[str, Any] | None
+    tests: list[dict[str, Any]]
+    passed_cases: int = 0
+    total_cases: int = 0
+    last_error: str = ""
+    attempts: list[dict[str, Any]] = field(default_factory=list)
+    dropped_tests: list[dict[str, Any]] = field(default_factory=list)
+    test_view: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ToolBuild":
+        return cls(**d)
+
+
+def make_tests(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions) -> tuple[list[TestCase], dict[str, Any], list[str]]:
+    """The tool's tests, written without looking at any code."""
+    pri = tool_priors(spec)
+    cases, view = question_cases(spec, pri, schema.state_schema, client, opts.seed, opts.votes)
+    dropped: list[str] = []
+    if client is not None and opts.strong_model:
+        extra, dropped = llm_cases(spec, schema.state_schema, client)
+        cases += extra
+    cases += doc_example_cases(spec, schema.state_schema, opts.seed)
+    cases += property_cases(spec, schema.state_schema, opts.seed, opts.n_property_cases)
+    return cases, view, dropped
+
+
+def _run(source: str, fn: str, cases: list[TestCase], schema: SchemaResult) -> tuple[ValidationResult, str]:
+    module = header_source("check", synth.PIPELINE_VERSION) + "\n\n" + source
+    problems = check_source(module)
+    if problems:
+        return ValidationResult(0, len(cases), []), "sandbox refused the code: " + "; ".join(problems)[:600]
+    try:
+        res = validate_tool(module, fn, cases, schema.state_schema)
+    except SandboxViolation as ex:
+        return ValidationResult(0, len(cases), []), f"sandbox refused the code: {ex}"
+    if res.ok:
+        return res, ""
+    return res, "\n".join(f.text(cases[f.index]) if f.index >= 0 else f.message for f in res.failures[:3])
+
+
+def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ValidationResult, client: ChatClient | None,
+               dropped: list[dict[str, Any]]) -> list[TestCase]:
+    """For failed LLM-written tests, ask which side is wrong; drop tests judged wrong (at most half of them)."""
+    if client is None:
+        return cases
+    budget = sum(1 for c in cases if c.origin in ARBITRATED_ORIGINS) // 2 - len(dropped)
+    drop: set[int] = set()
+    for f in res.failures:
+        case = cases[f.index] if f.index >= 0 else None
+        if case is None or case.origin not in ARBITRATED_ORIGINS or f.kind not in ("wrong_error", "wrong_state", "wrong_result"):
+            continue
+        if len(drop) >= budget:
+            break
+        prompt_vars = dict(name=spec.name, description=spec.description[:300], state=str(case.state)[:400],
+                           arguments=str(case.arguments)[:300], expected=f"error={case.expect_error} checks={case.state_checks}"[:300],
+                           actual=f.message[:300])
+        vote = ask_choice(client, "envsynth_arbiter.j2", ["code", "test"], "tests.arbiter", **prompt_vars)
+        if vote.decision == "test":
+            drop.add(f.index)
+            dropped.append({"case": case.to_dict(), "failure": f.message, "verdict": vote.to_dict()})
+    return [c for i, c in enumerate(cases) if i not in drop]
+
+
+def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions) -> ToolBuild:
+    """Write, test and repair one tool; the returned build says whether it passed and why not."""
+    fn = function_name(spec.name)
+    cases, view, llm_dropped = make_tests(spec, schema, client, opts)
+    ctx = PlanContext(collections=schema.drafts(), singletons=schema.singletons, client=client, votes=opts.votes)
+    pri = tool_priors(spec)
+    plan = decide_plan(spec, pri, ctx)
+    attempts: list[dict[str, Any]] = []
+    dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
+    use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
+    source, error, res = "", "", ValidationResult(0, 0)
+    if use_code:
+        previous = ""
+        for attempt in range(opts.max_repairs + 1):
+            source = write_free_form(client, spec, schema.state_schema, previous=previous, error=error)
+            res, error = _run(source, fn, cases, schema)
+            attempts.append({"route": "code", "attempt": attempt, "error": error[:800]})
+            if not error:
+                return _done(spec, fn, "code", source, None, cases, res, attempts, dropped, view)
+            cases = _arbitrate(spec, source, cases, res, client, dropped)
+            previous = source
+        if opts.route == "code":
+            return _failed(spec, fn, "code", source, None, cases, res, error, attempts, dropped, view)
+    tried = [plan.kind]
+    for attempt in range(opts.max_repairs + 1):
+        try:
+            source = render_tool(spec, plan, schema.state_schema)
+        except Exception as ex:  # a plan the templates cannot render (e.g. no collection)
+            source, error = "", f"cannot render plan {describe_plan(plan)}: {ex}"
+            res = ValidationResult(0, len(cases))
+        else:
+            res, error = _run(source, fn, cases, schema)
+        attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": error[:800]})
+        if not error:
+            return _done(spec, fn, "structured", source, plan, cases, res, attempts, dropped, view)
+        cases = _arbitrate(spec, source, cases, res, client, dropped)
+        res2, error2 = _run(source, fn, cases, schema) if source else (res, error)
+        if source and not error2:
+            attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": "", "after": "arbiter dropped tests"})
+            return _done(spec, fn, "structured", source, plan, cases, res2, attempts, dropped, view)
+        options = [k for k in ALTERNATIVES.get(plan.kind, []) if k not in tried]
+        if not options:
+            break
+        choice = options[0]
+        if client is not None and len(options) > 1:
+            vote = ask_choice(client, "envsynth_collection.j2", options, "repair.kind", name=spec.name,
+                              description=f"{spec.description[:200]} (failed as {plan.kind}: {error[:160]})")
+            choice = vote.decision or options[0]
+        tried.append(choice)
+        plan = ToolPlan.from_dict({**plan.to_dict(), "kind": choice,
+                                   "key_param": plan.key_param or next(iter(spec.parameters.get("properties") or {}), None),
+                                   "filter_params": plan.filter_params or list(spec.parameters.get("properties") or {})})
+    return _failed(spec, fn, "structured", source, plan, cases, res, error, attempts, dropped, view)
+
+
+def _done(spec, fn, route, source, plan, cases, res, attempts, dropped, view) -> ToolBuild:
+    return ToolBuild(spec.name, fn, "passed", route, source, plan.to_dict() if plan else None, [c.to_dict() for c in cases],
+                     res.passed, res.total, "", attempts, dropped, view)
+
+
+def _failed(spec, fn, route, source, plan, cases, res, error, attempts, dropped, view) -> ToolBuild:
+    return ToolBuild(spec.name, fn, "failed", route, source, plan.to_dict() if plan else None, [c.to_dict() for c in cases],
+                     res.passed, res.total, error, attempts, dropped, view)
+
+
+__all__ = ["BuildOptions", "ToolBuild", "build_tool", "make_tests", "render"]

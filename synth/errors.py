@@ -1,0 +1,28 @@
+"""Errors with a location, so bad input reads as `PATH: location: problem`."""
+
+from __future__ import annotations
+
+
+class ForgeError(Exception):
+    """Base class of forgegym's own errors."""
+
+
+class InputError(ForgeError):
+    """Bad user input: a file that cannot be read, parsed or validated.
+
+    The CLI prints `str(err)` and exits with status 2.
+    """
+
+    def __init__(self, path: str, location: str, problem: str):
+        self.path = str(path)
+        self.location = location or "(document)"
+        self.problem = problem
+        super().__init__(f"{self.path}: {self.location}: {self.problem}")
+
+
+class LLMError(ForgeError):
+    """The LLM endpoint failed after all retries, or its answer never validated."""
+
+
+class EmbeddedModelError(ForgeError):
+    """The embedded model is missing or its server failed to start."""

@@ -1,0 +1,81 @@
+"""Data contracts shared by every stage: ToolSpec and DocSet (see docs/architecture.md)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ToolSource:
+    """Where a tool was read from: the file, its format, and a pointer into it."""
+
+    file: str
+    format: str  # "openai" | "openapi" | "mcp" | "bfcl" | "markdown"
+    pointer: str  # JSON pointer or heading, e.g. "/paths/~1pet/post" or "#3"
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool: a name, what it does, its JSON-Schema parameters and (optional) returns.
+
+    `mutates` is True/False when the doc says so (HTTP method, MCP annotations), None when unknown.
+    `examples` holds example calls from the docs: [{"arguments": {...}, "result": ...}].
+    """
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    returns: dict[str, Any] | None = None
+    mutates: bool | None = None
+    source: ToolSource | None = None
+    http: dict[str, str] | None = None  # {"method": "post", "path": "/pet"} for OpenAPI operations
+    examples: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["examples"] = list(self.examples)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ToolSpec":
+        src = d.get("source")
+        return cls(
+            name=d["name"],
+            description=d.get("description", ""),
+            parameters=d["parameters"],
+            returns=d.get("returns"),
+            mutates=d.get("mutates"),
+            source=ToolSource(**src) if src else None,
+            http=d.get("http"),
+            examples=tuple(d.get("examples") or ()),
+        )
+
+    def openai_schema(self) -> dict[str, Any]:
+        """The tool as an OpenAI `tools` entry."""
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": self.parameters},
+        }
+
+
+@dataclass
+class DocSet:
+    """Everything loaded from one or more tool-doc files: tools, domain policy text, source hashes."""
+
+    tools: list[ToolSpec]
+    policy: str = ""
+    title: str = ""
+    sources: list[dict[str, str]] = field(default_factory=list)  # [{"path":..., "sha256":...}]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A parsed tool call: the one structured form every parser produces."""
+
+    name: str
+    arguments: dict[str, Any]
+    call_id: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "arguments": self.arguments}

@@ -1,0 +1,58 @@
+"""The Task contract: one verifiable, multi-step job in one environment (one line of tasks.jsonl)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Checks:
+    """How a final state is judged.
+
+    `exempt_paths`: JSON-pointer-like paths ("/orders/#W1/updated_at") ignored in the state comparison.
+    `required_facts`: strings that must appear in the agent's replies (read-only needs).
+    """
+
+    exempt_paths: list[str] = field(default_factory=list)
+    required_facts: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Task:
+    task_id: str
+    env_id: str
+    user_instruction: str
+    intent: str
+    initial_state: dict[str, Any]
+    gold_actions: list[dict[str, Any]]  # [{"name": tool, "arguments": {...}}] in order
+    gold_final_state: dict[str, Any]
+    checks: Checks = field(default_factory=Checks)
+    difficulty: dict[str, Any] = field(default_factory=dict)  # dag_size, depth, reasoning_nodes, pass_rate
+    provenance: dict[str, Any] = field(default_factory=dict)  # walk seeds, merged sequences
+    gold_outputs: list[Any] = field(default_factory=list)  # observation of each gold action
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Task":
+        d = dict(d)
+        d["checks"] = Checks(**(d.get("checks") or {}))
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def dump_jsonl_line(task: Task) -> str:
+    """Canonical serialization (sorted keys, no spaces) so reruns are byte-identical."""
+    return json.dumps(task.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def load_tasks(path: str | Path) -> list[Task]:
+    """Read tasks.jsonl; a missing file means no tasks."""
+    p = Path(path)
+    if not p.exists():
+        return []
+    return [Task.from_dict(json.loads(line)) for line in p.read_text().splitlines() if line.strip()]
