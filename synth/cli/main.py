@@ -47,7 +47,8 @@ def main() -> None:
     """Run the CLI; bad input exits 2 with `PATH: location: problem` on stderr."""
     app = build_app()
     try:
-        app(standalone_mode=False)
+        rc = app(standalone_mode=False)  # click returns (not raises) typer.Exit codes here
+        sys.exit(rc if isinstance(rc, int) else 0)
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)

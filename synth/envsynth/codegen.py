@@ -46,6 +46,12 @@ def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str,
     return out
 
 
+def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
+    """Field -> {type, enum} of a record schema: what the templates check before writing."""
+    props = (record_schema or {}).get("properties") or {}
+    return {k: {kk: v[kk] for kk in ("type", "enum") if kk in v} for k, v in sorted(props.items())}
+
+
 def header_source(env_id: str, version: str) -> str:
     """The shared helper functions at the top of every env.py."""
     return _env().get_template("header.py.j2").render(env_id=env_id, version=version)
@@ -62,6 +68,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     return _env().get_template(f"{plan.kind}.py.j2").render(
         fn=fn, p=plan, doc=doc, resource=resource.capitalize(), collections=collections,
         defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
+        field_schemas=repr(_top_level(record_schema)),
     )
 
 

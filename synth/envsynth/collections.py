@@ -111,6 +111,12 @@ def draft_collections(specs: list[ToolSpec], priors: dict[str, ToolPriors]) -> d
         others = {k: v for k, v in cols.items() if k != name}
         if list_field_owner(others, name):
             del cols[name]
+    id_params = {p: s for spec in specs for p, s in (spec.parameters.get("properties") or {}).items()}
+    for col in cols.values():
+        ref = next((p for p in (f"{col.resource}_id", f"{col.resource}Id") if p in id_params), None)
+        if ref and not any(c in col.fields for c in ("id", ref)):  # tools name records by an id the docs never list
+            col.fields["id"] = clean_field_schema(id_params[ref])
+            col.key_field = "id"
     for col in cols.values():
         if col.key_field is None:
             for cand in ("id", "name", f"{col.resource}Id", f"{col.resource}_id", "username", "key"):

@@ -80,8 +80,9 @@ def _params(spec: ToolSpec) -> dict[str, Any]:
 def decide_mutates(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[bool, dict[str, Any]]:
     """Doc hints win when present; otherwise the LLM's vote, then the name verb."""
     vote = None
-    if ctx.client is not None:
-        vote = ask_yes_no(ctx.client, "envsynth_mutates.j2", ctx.votes, "plan.mutates", name=spec.name,
+    if ctx.client is not None:  # one question to cross-check a doc hint, a full vote when the docs are silent
+        variants = 1 if pri.mutates is not None else ctx.votes
+        vote = ask_yes_no(ctx.client, "envsynth_mutates.j2", variants, "plan.mutates", name=spec.name,
                           description=spec.description[:300])
     if pri.mutates is not None:
         return pri.mutates, {"mutates": vote.to_dict() if vote else None, "mutates_source": "docs"}
@@ -101,6 +102,16 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     for word in pri.words:
         if plural(singular(word)) in ctx.collections:
             return plural(singular(word)), {}
+    unrelated = res not in GENERIC_RESOURCES and bool(res)
+    if unrelated:  # a noun the state does not know: does the tool belong to this API's data at all?
+        if ctx.client is None:
+            return None, {"collection_source": f"no collection for `{res}`"}
+        guess = names[0]
+        uses = ask_yes_no(ctx.client, "envsynth_uses_collection.j2", 2, "plan.uses", name=spec.name,
+                          description=spec.description[:300], collection=guess)
+        if not uses.decision:
+            return None, {"uses": uses.to_dict(), "collection_source": f"no collection for `{res}`"}
+        return guess, {"uses": uses.to_dict(), "collection_source": "llm-yes"}
     if len(names) == 1:
         return names[0], {}
     vote = None
@@ -168,6 +179,8 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
                         values_field=values, list_field=owner[1], evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"], votes=votes)
     col_name, v = pick_collection(spec, pri, ctx)
     votes.update(v)
+    if col_name is None and not (pri.resource in GENERIC_RESOURCES and not props):
+        return ToolPlan(kind="unsupported", evidence=evidence + [v.get("collection_source", "no collection")], votes=votes)
     col = ctx.collections.get(col_name or "")
     base = dict(collection=col_name, key_field=col.key_field if col else None,
                 composite_key=list(col.composite_key) if col else [], evidence=evidence, votes=votes)

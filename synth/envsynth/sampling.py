@@ -112,7 +112,7 @@ def sample_arguments(parameters: dict[str, Any], rng: random.Random, state: dict
             items = schema.get("items") or {"type": "string"}
             return [fill(items, name, depth + 1) for _ in range(rng.randint(1, 2))]
         cols = _is_keyish(name, state_schema) if typ in ("string", "integer", None) else []
-        keys = [k for c in cols for k in state.get(c, {})]
+        keys = [k for c in cols for k in state.get(c, {}) if typ != "integer" or k.isdigit()]
         if keys and rng.random() < p_existing and "enum" not in schema:
             k = rng.choice(sorted(keys))
             return int(k) if typ == "integer" and k.isdigit() else k

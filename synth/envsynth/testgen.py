@@ -18,7 +18,7 @@ import jsonschema
 
 from synth.envsynth.ask import ChatClient, ask_yes_no
 from synth.envsynth.priors import ToolPriors, plural, singular
-from synth.envsynth.sampling import collections_of, sample_arguments, sample_record, sample_state
+from synth.envsynth.sampling import collections_of, sample_arguments, sample_record, sample_state, sample_value
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
 
@@ -113,6 +113,11 @@ def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any]
         state = _state_with_record(state_schema, view.collection, rng)
         fresh = view.verb == "create"
         args = sample_arguments(spec.parameters, rng, state, state_schema, p_existing=0.0 if fresh else 1.0)
+        if view.collection:  # a happy path writes values the state's schema accepts
+            rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
+            for f in list(args):
+                if f != view.key_param and "enum" in rec_fields.get(f, {}) and args[f] not in rec_fields[f]["enum"]:
+                    args[f] = sample_value(rec_fields[f], rng)
         checks: list[dict[str, Any]] = []
         key = str(args.get(view.key_param)) if view.key_param and view.key_param in args else None
         exists = bool(view.collection and key is not None and key in state.get(view.collection, {}))

@@ -138,6 +138,10 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
             previous = source
         if opts.route == "code":
             return _failed(spec, fn, "code", source, None, cases, res, error, attempts, dropped, view)
+    if plan.kind == "unsupported":
+        error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
+        attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
+        return _failed(spec, fn, "structured", "", plan, cases, ValidationResult(0, len(cases)), error, attempts, dropped, view)
     tried = [plan.kind]
     for attempt in range(opts.max_repairs + 1):
         try:

@@ -1,0 +1,190 @@
+"""Loaders on the small native-format fixtures of tests/data/tooldocs_good/."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from synth.errors import InputError
+from synth.tooldocs import detect_format, load_docs, load_file
+
+GOOD = Path(__file__).resolve().parent / "data" / "tooldocs_good"
+
+FIXTURES = {  # file -> (format, tool names in document order)
+    "mcp_notes_rpc.json": ("mcp", ["list_notebooks", "write_note", "purge_notebook", "count_words"]),
+    "mcp_plain.json": ("mcp", ["get_forecast", "set_alert"]),
+    "bfcl_library.json": ("bfcl", ["borrow_book", "library.search"]),
+    "bfcl_lines.jsonl": ("bfcl", ["feed_cat", "cat_mood"]),
+    "openai_bare.json": ("openai", ["convert_currency", "list_currencies", "tree_depth"]),
+    "notes_tools.md": ("markdown", ["create_note", "search_notes", "delete_note"]),
+    "openapi_library.yaml": (
+        "openapi",
+        ["listBooks", "post_books", "getBook", "updateBook", "deleteBook", "replaceMember", "uploadAvatar", "login",
+         "ping", "get_stats_year"],
+    ),  # fmt: skip
+    "openapi_tiny31.json": ("openapi", ["findItems", "createItem"]),
+}
+
+
+def tools_by_name(name: str) -> dict:
+    return {t.name: t for t in load_file(GOOD / name).tools}
+
+
+def test_every_fixture_is_listed():
+    assert {p.name for p in GOOD.iterdir()} == set(FIXTURES)
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_fixture_loads(name):
+    fmt, names = FIXTURES[name]
+    assert detect_format(GOOD / name) == fmt
+    docs = load_file(GOOD / name)
+    assert [t.name for t in docs.tools] == names
+    for tool in docs.tools:
+        Draft202012Validator.check_schema(tool.parameters)
+        assert tool.parameters["type"] == "object"
+        assert tool.source.format == fmt
+        for example in tool.examples:
+            Draft202012Validator(tool.parameters).validate(example["arguments"])
+    # ToolSpec survives a JSON round trip
+    from synth.spec import ToolSpec
+
+    for tool in docs.tools:
+        assert ToolSpec.from_dict(json.loads(json.dumps(tool.to_dict()))) == tool
+
+
+def test_mcp_native_annotations_and_output_schema():
+    tools = tools_by_name("mcp_notes_rpc.json")
+    assert tools["list_notebooks"].mutates is False
+    assert tools["list_notebooks"].returns["properties"]["notebooks"]["type"] == "array"
+    assert tools["write_note"].mutates is True
+    assert tools["write_note"].parameters["required"] == ["notebook_id", "text"]
+    assert tools["purge_notebook"].mutates is True  # destructiveHint without readOnlyHint
+    assert tools["count_words"].mutates is None
+    assert tools["count_words"].description == "Count the words of a note"  # title stands in
+    assert tools["list_notebooks"].source.pointer == "/result/tools/0"
+    plain = tools_by_name("mcp_plain.json")
+    assert plain["get_forecast"].mutates is False and plain["set_alert"].mutates is None
+
+
+def test_bfcl_types_are_mapped():
+    tools = tools_by_name("bfcl_library.json")
+    borrow = tools["borrow_book"]
+    assert borrow.parameters["properties"]["weeks"]["type"] == "number"
+    assert borrow.returns == {
+        "type": "object",
+        "properties": {"due_date": {"type": "string", "description": "Return date, YYYY-MM-DD."}, "fee": {"type": "number"}},
+    }
+    search = tools["library.search"].parameters["properties"]
+    assert search["years"] == {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "integer"}], "description": "(from, to)"}
+    assert search["filters"]["type"] == "object"
+    assert search["filters"]["properties"]["extra"] == {}  # BFCL "any": no type constraint
+    assert "type" not in search["anything"]
+    assert "dict" not in json.dumps([t.to_dict() for t in tools.values()])
+    lines = tools_by_name("bfcl_lines.jsonl")
+    assert lines["cat_mood"].returns["properties"]["mood"] == {"type": "string"}
+
+
+def test_openai_bare_entries():
+    tools = tools_by_name("openai_bare.json")
+    assert tools["list_currencies"].parameters == {"type": "object", "properties": {}}
+    assert tools["tree_depth"].parameters["properties"]["tree"] == {"$ref": "#/$defs/node"}  # recursive refs kept
+
+
+def test_markdown_tools():
+    tools = tools_by_name("notes_tools.md")
+    create = tools["create_note"]
+    assert create.description == "Create a note in the notebook. The note starts unpinned."
+    props = create.parameters["properties"]
+    assert props["title"] == {"type": "string", "description": "Title of the note."}
+    assert props["tags"]["items"] == {"type": "string"}
+    assert props["meta"]["properties"]["colour"]["type"] == "string"
+    assert props["meta"]["required"] == ["colour"]
+    assert create.parameters["required"] == ["title"]
+    assert create.mutates is True
+    assert create.returns == {"type": "object", "properties": {"note_id": {"type": "string"}}}
+    assert create.examples == ({"arguments": {"title": "Groceries", "tags": ["home"]}},)
+    search = tools["search_notes"]
+    assert search.parameters["required"] == ["word"] and search.mutates is False
+    delete = tools["delete_note"]
+    assert delete.parameters == {
+        "type": "object",
+        "properties": {"note_id": {"type": "string", "description": "The note to delete."}},
+        "required": ["note_id"],
+    }
+    assert delete.description == "Delete a note for good."
+    assert delete.source.pointer.startswith("line ")
+
+
+def test_openapi_folding_rules():
+    tools = tools_by_name("openapi_library.yaml")
+    books = tools["listBooks"]
+    assert set(books.parameters["properties"]) == {"q", "limit"}  # header and cookie skipped
+    assert books.parameters["properties"]["limit"] == {"type": "integer", "minimum": 1, "exclusiveMaximum": 100}
+    assert books.examples == ({"arguments": {"q": "dune"}},)
+    assert books.description == "List books.\n\nBooks of the catalogue, optionally filtered by a search string."
+    post = tools["post_books"]  # no operationId: method + path
+    assert "id" not in post.parameters["properties"]  # readOnly
+    assert post.parameters["properties"]["year"]["type"] == ["integer", "null"]  # nullable
+    assert post.parameters["properties"]["shelf"]["enum"] == ["A", "B", "C", None]
+    assert post.examples == ({"arguments": {"title": "Emma", "year": 1815, "tags": ["novel"]}},)  # invalid one dropped
+    assert tools["getBook"].parameters["required"] == ["bookId"]  # path-level $ref parameter
+    patch = tools["updateBook"]  # allOf body, not required
+    assert set(patch.parameters["properties"]) == {"bookId", "title", "year", "note"}
+    assert patch.parameters["required"] == ["bookId"]
+    assert tools["deleteBook"].returns is None
+    member = tools["replaceMember"]  # body field `id` clashes with the path parameter
+    assert set(member.parameters["properties"]) == {"id", "body"}
+    assert member.parameters["required"] == ["id", "body"]
+    assert member.parameters["properties"]["body"]["description"] == "The new member record."
+    avatar = tools["uploadAvatar"]
+    assert avatar.parameters["properties"]["body"] == {"type": "string", "format": "binary"}
+    login = tools["login"]  # form body folded
+    assert login.parameters["required"] == ["username", "password"] and login.mutates is True
+    assert login.returns == {"type": "string"}
+    assert tools["ping"].mutates is False and tools["ping"].http == {"method": "head", "path": "/ping"}
+    stats = tools["get_stats_year"]  # templated path parameter that was never declared
+    assert stats.parameters["required"] == ["year"]
+    assert stats.returns == {"type": "object", "additionalProperties": {"type": "integer"}}
+
+
+def test_openapi_31():
+    tools = tools_by_name("openapi_tiny31.json")
+    assert tools["findItems"].parameters["properties"]["tag"] == {"type": ["string", "null"]}
+    assert tools["findItems"].returns["items"]["required"] == ["label"]  # response $ref
+    create = tools["createItem"]  # requestBody $ref
+    assert create.parameters["required"] == ["label"]
+    assert create.examples == ({"arguments": {"label": "bolt", "qty": 3}},)
+    assert load_file(GOOD / "openapi_tiny31.json").title == "Tiny 3.1"
+
+
+def test_load_docs_merges_and_rejects_duplicates(tmp_path):
+    docs = load_docs([GOOD / "mcp_plain.json", GOOD / "notes_tools.md", GOOD / "openapi_tiny31.json"])
+    assert [t.name for t in docs.tools][:2] == ["get_forecast", "set_alert"]
+    assert docs.title == "Tiny 3.1"
+    assert docs.policy == ""
+    copy = tmp_path / "again.md"
+    copy.write_text((GOOD / "notes_tools.md").read_text())
+    with pytest.raises(InputError) as info:
+        load_docs([GOOD / "notes_tools.md", copy])
+    assert str(info.value).startswith(f"{copy}: line 5: duplicate tool name 'create_note' (also in ")
+
+
+def test_format_override_and_policy_markdown(tmp_path):
+    policy = tmp_path / "rules.md"
+    policy.write_text("# House rules\n\n## Refunds\n\nRefunds take five days.\n")
+    docs = load_docs([policy])
+    assert docs.tools == [] and "Refunds take five days." in docs.policy
+    with pytest.raises(InputError, match="unknown format 'soap'"):
+        load_file(GOOD / "mcp_plain.json", fmt="soap")
+
+
+def test_sources_hash_the_bytes(tmp_path):
+    import hashlib
+
+    path = GOOD / "mcp_plain.json"
+    docs = load_file(path)
+    assert docs.sources == [{"path": str(path), "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "format": "mcp"}]
