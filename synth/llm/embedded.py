@@ -66,14 +66,15 @@ class EmbeddedServer:
         *,
         gguf: str | os.PathLike | None = None,
         alias: str = EMBEDDED_MODEL_ALIAS,
-        n_threads: int = 2,
+        n_threads: int | None = None,
         n_ctx: int = 4096,
         log_dir: str | os.PathLike | None = DEFAULT_LOG_DIR,
     ):
         self.port = port
         self.gguf = Path(gguf) if gguf else None
         self.alias = alias
-        self.n_threads = n_threads
+        # llama.cpp threads spin; on a busy machine one thread is far faster than two fighting for cores.
+        self.n_threads = n_threads or int(os.environ.get("FORGEGYM_LLM_THREADS", "0")) or min(2, os.cpu_count() or 1)
         self.n_ctx = n_ctx
         self.log_dir = Path(log_dir) if log_dir is not None else None
         self.log_path: Path | None = None
