@@ -118,6 +118,7 @@ def publish_environment(draft: EnvDraft, out_dir: str | Path) -> Path:
     out = Path(out_dir)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    tmp.chmod(0o755)  # mkdtemp makes 0700; a published folder is an ordinary one
     try:
         files = {
             "manifest.json": canonical(draft.manifest),
