@@ -68,7 +68,7 @@ def run_plain(paths: list[Path], out: Path, llm_config, config, n_tasks: int) ->
         def progress(what: str, i: int, n: int) -> None:
             bar.update(job, description=what, completed=i, total=n)
 
-        models = {"base_url": client.base_url, "model": client.model}
+        models = {"model": client.model}  # not the URL: the embedded server's port changes every run
         draft = synthesize_environment([str(p) for p in paths], out, client, config, progress, models=models)
         result = {"env_dir": str(out), **draft.manifest["counts"]}
         if n_tasks:

@@ -1,0 +1,180 @@
+"""Rollouts: episodes per second with the transformers backend, batched across episodes against one at a time.
+
+Same tiny random Llama (rl.tiny_model, offline tokenizer), same tasks (tests/data/envs/mini_todo),
+same user, same budgets, measured side by side in one run (passes alternate A B B A):
+- `batched`: one `run_episodes` call over every episode; each round's waiting contexts go to the model
+  as one left-padded batch (`max_batch` rows per forward pass);
+- `one at a time`: one `run_episodes` call per episode (batch of one), the episodes in sequence.
+The sides sample different tokens (a batch shares one generator), so sampled tokens per second is
+reported with episodes per second. The user is scripted: it answers "Please go on." and ends the
+episode after `--user-turns` replies, so an episode has several agent turns and a growing context.
+Every turn re-encodes the whole context (the backend keeps no cache across turns), so with the tiny
+tokenizer's ~1,200-token first prompt, prefill is much of the work; `generate_share_of_wall` and
+`prompt_tokens_encoded` show it.
+
+    .venv/bin/python bench/rollouts.py              # 16 episodes, 'small' model (a few minutes on 2 cores)
+    .venv/bin/python bench/rollouts.py --quick
+    .venv/bin/python bench/rollouts.py --device cuda --threads 0 --episodes 64 --max-batch 64   # on a GPU machine
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common  # noqa: E402
+
+
+class TimedPolicy:
+    """Wraps a token policy: counts generate() calls, prompt rows and tokens, and the time spent in them."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.tokenizer, self.name = inner, inner.tokenizer, inner.name
+        self.seconds = 0.0
+        self.calls = self.rows = self.prompt_tokens = self.padded_tokens = 0
+
+    def generate(self, prompts: list[list[int]], params: Any) -> list[Any]:
+        t0 = time.perf_counter()
+        out = self.inner.generate(prompts, params)
+        self.seconds += time.perf_counter() - t0
+        self.calls += 1
+        self.rows += len(prompts)
+        self.prompt_tokens += sum(len(p) for p in prompts)
+        step = max(1, getattr(self.inner, "max_batch", 1))
+        for start in range(0, len(prompts), step):  # what the backend encodes: each chunk left-padded to its longest
+            chunk = prompts[start : start + step]
+            self.padded_tokens += max(len(p) for p in chunk) * len(chunk)
+        return out
+
+
+class PatientUser:
+    """States the instruction, answers 'Please go on.' and stops after `turns` replies (deterministic)."""
+
+    name = "patient"
+
+    def __init__(self, turns: int) -> None:
+        self.turns = turns
+
+    def first_message(self, task: Any, sample_index: int = 0) -> str:
+        return task.user_instruction
+
+    def reply(self, task: Any, dialogue: list[dict[str, Any]], sample_index: int = 0) -> Any:
+        from rl.user_sim import UserReply
+
+        replies = sum(1 for m in dialogue if m.get("role") == "user") - 1
+        return UserReply(text="Please go on.", stop=replies + 1 >= self.turns)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--episodes", type=int, default=16, help="episodes per side (spread over the tasks)")
+    p.add_argument("--size", default="small", help="rl.tiny_model size: test (~0.1M) or small (~3-4M parameters)")
+    p.add_argument("--max-new-tokens", type=int, default=64, help="tokens per agent turn at most")
+    p.add_argument("--max-turns", type=int, default=2, help="agent turns per episode at most")
+    p.add_argument("--user-turns", type=int, default=1, help="user replies before the scripted user stops")
+    p.add_argument("--repeats", type=int, default=2,
+                   help="passes per side, in the order A B B A ... so a change of machine load hits both alike")
+    p.add_argument("--max-batch", type=int, default=16, help="rows per forward pass on the batched side")
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--threads", type=int, default=1,
+                   help="torch threads (0: torch's default; 1 by default: on 2 shared cores more threads only contend)")
+    p.add_argument("--env-dir", default=str(common.MINI_TODO), help="environment folder with tasks.jsonl")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--quick", action="store_true", help="tiny sizes: proves the script runs")
+    p.add_argument("--json", default=None, help="also write the figures to this file")
+    args = p.parse_args(argv)
+    if args.quick:
+        args.episodes, args.size, args.max_new_tokens, args.max_turns, args.user_turns, args.repeats = 4, "test", 8, 2, 1, 1
+    return args
+
+
+def summarize(trajs: list[Any], wall_s: float, policy: TimedPolicy) -> dict[str, Any]:
+    sampled = sum(sum(t.loss_mask) for t in trajs)
+    turns = sum(t.num_turns for t in trajs)
+    stops: dict[str, int] = {}
+    for t in trajs:
+        stops[t.stop_reason] = stops.get(t.stop_reason, 0) + 1
+    return {"episodes": len(trajs), "wall_s": wall_s, "episodes_per_s": common.ratio(len(trajs), wall_s),
+            "sampled_tokens": sampled, "sampled_tokens_per_s": common.ratio(sampled, wall_s), "agent_turns": turns,
+            "stream_tokens": sum(len(t.token_ids) for t in trajs), "stop_reasons": stops,
+            "generate_calls": policy.calls, "rows_per_generate": common.ratio(policy.rows, policy.calls),
+            "prompt_tokens_encoded": policy.prompt_tokens, "padded_prompt_tokens": policy.padded_tokens,
+            "generate_share_of_wall": common.ratio(policy.seconds, wall_s)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    import torch
+
+    from rl.backends.transformers_backend import TransformersPolicy
+    from rl.episode import RolloutConfig
+    from rl.rollout import load_env_tasks, run_episodes
+    from rl.tiny_model import build_tiny, parameter_count
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    print(f"machine: {json.dumps(common.machine())}; torch {torch.__version__}, {torch.get_num_threads()} threads, "
+          f"device {args.device}")
+    model, tok = build_tiny(size=args.size, seed=args.seed)
+    tasks = load_env_tasks(args.env_dir)
+    if not tasks:
+        raise SystemExit(f"{args.env_dir}/tasks.jsonl: no tasks")
+    pairs = [(args.env_dir, tasks[i % len(tasks)]) for i in range(args.episodes)]
+    user = PatientUser(args.user_turns)
+
+    def config(seed: int, max_batch: int) -> Any:
+        return RolloutConfig(max_turns=args.max_turns, max_user_turns=args.user_turns + 1,
+                             max_new_tokens=args.max_new_tokens, temperature=1.0, seed=seed, max_batch=max_batch)
+
+    batched_policy = TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=args.max_batch))
+    single_policy = TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=1))
+    warm = TransformersPolicy(model, tok, device=args.device, max_batch=1)
+    run_episodes(warm, pairs[:1], user, config(args.seed + 999, 1))  # warm-up (allocator, kernels)
+    prompt_tokens = len(load_prompt_len(run_episodes, warm, pairs[0], config(args.seed, 1)))
+
+    trajs: dict[str, list[Any]] = {"batched": [], "single": []}
+    wall = {"batched": 0.0, "single": 0.0}
+    order = [("batched", "single") if r % 2 == 0 else ("single", "batched") for r in range(args.repeats)]
+    for r, pass_order in enumerate(order):
+        for side in pass_order:
+            t0 = time.perf_counter()
+            if side == "batched":
+                trajs[side].extend(run_episodes(batched_policy, pairs, user, config(args.seed + 7919 * r, args.max_batch)))
+            else:
+                for i, pair in enumerate(pairs):
+                    trajs[side].extend(run_episodes(single_policy, [pair], user, config(args.seed + 7919 * r + i, 1)))
+            wall[side] += time.perf_counter() - t0
+
+    b, s = summarize(trajs["batched"], wall["batched"], batched_policy), summarize(trajs["single"], wall["single"], single_policy)
+    rows = [[key, b[key], s[key], common.ratio(b[key], s[key])] for key in
+            ("episodes", "agent_turns", "sampled_tokens", "stream_tokens", "generate_calls", "rows_per_generate",
+             "prompt_tokens_encoded", "padded_prompt_tokens", "generate_share_of_wall", "wall_s", "episodes_per_s", "sampled_tokens_per_s")]
+    common.print_table(f"rollouts: tiny Llama '{args.size}' ({parameter_count(model) / 1e6:.2f}M parameters, {args.device}), "
+                       f"{len(tasks)} mini_todo tasks, first prompt {prompt_tokens} tokens, "
+                       f"{args.max_new_tokens} new tokens/turn at most, {args.repeats} passes per side",
+                       ["figure", f"batched (max_batch {args.max_batch})", "one at a time", "batched / one at a time"], rows)
+    print(f"stop reasons: batched {b['stop_reasons']}, one at a time {s['stop_reasons']}")
+    figures = {"size": args.size, "parameters": parameter_count(model), "device": args.device,
+               "threads": torch.get_num_threads(), "tasks": len(tasks), "first_prompt_tokens": prompt_tokens,
+               "max_new_tokens": args.max_new_tokens, "max_turns": args.max_turns, "user_turns": args.user_turns,
+               "max_batch": args.max_batch, "repeats": args.repeats, "batched": b, "one_at_a_time": s,
+               "speedup_episodes_per_s": common.ratio(b["episodes_per_s"], s["episodes_per_s"]),
+               "speedup_sampled_tokens_per_s": common.ratio(b["sampled_tokens_per_s"], s["sampled_tokens_per_s"])}
+    common.emit("rollouts", figures, args.json)
+    return 0
+
+
+def load_prompt_len(run_episodes: Any, policy: Any, pair: Any, config: Any) -> list[int]:
+    """The first prompt's token ids (the stream up to the first sampled token of a one-episode run)."""
+    traj = run_episodes(policy, [pair], PatientUser(1), config)[0]
+    first = traj.loss_mask.index(1) if 1 in traj.loss_mask else len(traj.token_ids)
+    return traj.token_ids[:first]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""One ERPO update step against TRL's GRPO loss: tokens/s and peak memory on the same model and batch.
+
+Both variants run the same work on the same tiny Llama ("small", ~3.6M parameters, rl.tiny_model) and the
+same random batch (B sequences of PROMPT + COMPLETION tokens, agent mask on the completion): forward,
+per-token logprobs, clipped surrogate with token-mean aggregation, backward, AdamW step.
+
+- "erpo": the trainer's path (logits from the first agent token on, rl.erpo.policy_loss);
+- "trl":  `GRPOTrainer._compute_loss` of TRL with loss_type "bnpo" (token mean over the batch), called on
+  a GRPOTrainer built around the same model. TRL is needed only here: `pip install trl accelerate`
+  (the script says so and skips that variant when it is missing).
+
+Each variant runs in its own process, so peak memory is that process's peak RSS above its RSS before the
+first step. The script also checks that both compute the same loss value on an off-policy batch.
+
+    python bench/update_step.py --batch 8 --prompt 384 --completion 128 --steps 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def make_batch(vocab: int, batch: int, prompt: int, completion: int, seed: int = 0) -> dict[str, torch.Tensor]:
+    g = torch.Generator().manual_seed(seed)
+    ids = torch.randint(0, vocab, (batch, prompt + completion), generator=g)
+    mask = torch.zeros(batch, prompt + completion)
+    mask[:, prompt:] = 1.0
+    adv = torch.randn(batch, generator=g)
+    # an off-policy batch: old logprobs a little away from the current ones (filled in by the caller)
+    return {"ids": ids, "mask": mask, "adv": adv, "noise": 0.05 * torch.randn(batch, completion, generator=g)}
+
+
+def build(size: str):
+    from rl.tiny_model import build_model, build_tokenizer
+
+    tok = build_tokenizer(vocab_size=2048)
+    model = build_model(tok, size=size, seed=0)
+    model.train()
+    return model, tok
+
+
+def erpo_loss(model, b, prompt: int, old_completion: torch.Tensor | None):
+    from rl.erpo import first_target, logprobs_from_logits, policy_loss
+
+    ids, mask = b["ids"], b["mask"]
+    start = first_target(mask) - 1
+    logits = model(input_ids=ids, attention_mask=torch.ones_like(ids), logits_to_keep=ids.shape[1] - start).logits
+    lp = logprobs_from_logits(logits, ids, start)
+    old = lp.detach().clone()
+    if old_completion is not None:
+        old[:, prompt:] = old_completion
+    cut = slice(start, None)  # as the trainer: only the columns from the first agent token on
+    loss, _ = policy_loss(lp[:, cut], old[:, cut], b["adv"], mask[:, cut], clip_low=0.2, clip_high=0.28, agg="token-mean")
+    return loss, lp[:, prompt:].detach()
+
+
+def trl_trainer(model, tok):
+    from datasets import Dataset
+    from trl import GRPOConfig, GRPOTrainer
+
+    args = GRPOConfig(output_dir="/tmp/forgegym_trl_bench", loss_type="bnpo", beta=0.0, epsilon=0.2, epsilon_high=0.28,
+                      per_device_train_batch_size=2, num_generations=2, report_to=[], use_cpu=True, bf16=False,
+                      max_completion_length=8, logging_steps=1000)  # fmt: skip
+    data = Dataset.from_dict({"prompt": ["hello"] * 4})
+    trainer = GRPOTrainer(model=model, reward_funcs=lambda completions, **kw: [0.0] * len(completions), args=args,
+                          train_dataset=data, processing_class=tok)  # fmt: skip
+    return trainer
+
+
+def trl_loss(trainer, model, b, prompt: int, old_completion: torch.Tensor | None):
+    ids, mask = b["ids"], b["mask"]
+    inputs = {
+        "prompt_ids": ids[:, :prompt], "prompt_mask": torch.ones(ids.shape[0], prompt, dtype=torch.long),
+        "completion_ids": ids[:, prompt:], "completion_mask": mask[:, prompt:].long(), "advantages": b["adv"],
+        "num_items_in_batch": mask.sum(),
+    }  # fmt: skip
+    if old_completion is not None:
+        inputs["old_per_token_logps"] = old_completion
+    return trainer._compute_loss(model, inputs)
+
+
+def run_variant(variant: str, args) -> dict:
+    torch.set_num_threads(args.threads)
+    model, tok = build(args.size)
+    b = make_batch(len(tok), args.batch, args.prompt, args.completion)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    trainer = None
+    if variant == "trl":
+        trainer = trl_trainer(model, tok)
+        trainer.current_gradient_accumulation_steps = 1
+        model = trainer.model
+    # agreement on an off-policy batch: old = current + noise on the completion
+    with torch.no_grad():
+        _, lp = erpo_loss(model, b, args.prompt, None)
+    old = lp + b["noise"]
+    loss_check = (erpo_loss(model, b, args.prompt, old)[0] if variant == "erpo" else trl_loss(trainer, model, b, args.prompt, old)).item()
+    base = rss_mib()
+    times = []
+    for i in range(args.steps + 1):
+        t0 = time.perf_counter()
+        loss = erpo_loss(model, b, args.prompt, None)[0] if variant == "erpo" else trl_loss(trainer, model, b, args.prompt, None)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        if i:  # the first step warms up
+            times.append(time.perf_counter() - t0)
+    step_s = sum(times) / len(times)
+    tokens = args.batch * (args.prompt + args.completion)
+    return {"variant": variant, "step_s": round(step_s, 4), "tokens_per_s": round(tokens / step_s, 1),
+            "peak_rss_above_start_mib": round(rss_mib() - base, 1), "offpolicy_loss": loss_check,
+            "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 2)}  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", default="small")
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--prompt", type=int, default=384)
+    ap.add_argument("--completion", type=int, default=128)
+    ap.add_argument("--steps", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--variant", choices=["erpo", "trl"], help="(internal) run one variant and print its JSON")
+    args = ap.parse_args()
+    if args.variant:
+        print(json.dumps(run_variant(args.variant, args)))
+        return
+    results = []
+    for variant in ("erpo", "trl"):
+        cmd = [sys.executable, __file__, "--variant", variant] + [f"--{k}={v}" for k, v in vars(args).items() if k != "variant" and v is not None]
+        proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "TOKENIZERS_PARALLELISM": "false"})
+        if proc.returncode != 0:
+            missing = "No module named 'trl'" in proc.stderr
+            results.append({"variant": variant, "error": "TRL is not installed (pip install trl accelerate)" if missing
+                            else proc.stderr.strip().splitlines()[-1]})  # fmt: skip
+        else:
+            results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        print(json.dumps(results[-1]), flush=True)
+    ok = [r for r in results if "error" not in r]
+    if len(ok) == 2:
+        a, b = ok
+        print(json.dumps({"same_offpolicy_loss": abs(a["offpolicy_loss"] - b["offpolicy_loss"]) < 1e-5,
+                          "erpo_over_trl_tokens_per_s": round(a["tokens_per_s"] / b["tokens_per_s"], 3)}))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

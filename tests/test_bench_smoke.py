@@ -1,0 +1,66 @@
+"""Smoke tests of the benchmarks under bench/: each script runs with --quick and reports its figures.
+
+They prove the scripts run and their JSON carries the figures docs/benchmarks.md quotes; they say
+nothing about speed. synth_cost drives the embedded model, so it is marked `embedded`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def run_bench(script: str, tmp_path: Path, *extra: str, timeout: int = 300) -> dict:
+    out = tmp_path / f"{script}.json"
+    env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false")
+    proc = subprocess.run([sys.executable, str(BENCH / f"{script}.py"), "--quick", "--json", str(out), *extra],
+                          capture_output=True, text=True, timeout=timeout, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "RESULT {" in proc.stdout
+    figures = json.loads(out.read_text())
+    assert figures["benchmark"] == script
+    assert figures["machine"]["cpus"] >= 1
+    return figures
+
+
+def test_env_step_quick(tmp_path: Path) -> None:
+    f = run_bench("env_step", tmp_path)
+    todo = f["step"]["todo_api"]
+    assert todo["calls_per_side"] > 0
+    assert set(todo["calls_per_s"]) == {"step", "restricted", "hand"}
+    assert all(v > 0 for v in todo["calls_per_s"].values())
+    assert "getTodo" not in todo["left_out"], todo["left_out"]  # the twin matches the runtime on plain reads
+    sizes = f["sizes"]["by_size"]
+    assert set(sizes) == {"10", "1000"}
+    assert sizes["1000"]["deepcopy_ms"] > 0 and sizes["1000"]["state_hash_ms"] > 0
+    assert f["sizes"]["growth_exponent"]["env_reset_us"] is not None
+
+
+def test_many_episodes_quick(tmp_path: Path) -> None:
+    f = run_bench("many_episodes", tmp_path)
+    env, hand = f["sides"]["env"], f["sides"]["hand"]
+    assert env["steps"] == hand["steps"] > 0
+    assert env["ok_steps"] == hand["ok_steps"]  # same calls, same outcomes on both sides
+    assert hand["traced_kib_per_episode_at_start"] > env["traced_kib_per_episode_at_start"]  # copy-on-write shares
+
+
+def test_rollouts_quick(tmp_path: Path) -> None:
+    f = run_bench("rollouts", tmp_path)
+    assert f["batched"]["episodes"] == f["one_at_a_time"]["episodes"] == 4
+    assert f["batched"]["sampled_tokens"] > 0 and f["one_at_a_time"]["sampled_tokens"] > 0
+    assert f["speedup_episodes_per_s"] is not None
+
+
+@pytest.mark.embedded
+def test_synth_cost_quick(tmp_path: Path) -> None:
+    f = run_bench("synth_cost", tmp_path, timeout=1200)
+    assert f["cold"]["env"]["llm_calls"] > 0
+    assert f["warm"]["env"]["llm_calls"] == 0  # every request of the rerun came from the cache
+    assert f["calls_saved_share"] == 1.0
