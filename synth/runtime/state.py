@@ -124,7 +124,7 @@ class SharedIndex:
 
 
 _INDEX_CACHE: dict[int, SharedIndex] = {}
-_INDEX_CACHE_SIZE = 32
+_INDEX_CACHE_SIZE = 1024  # one per distinct task initial state in a training batch; 32 thrashed at 125 states
 
 
 def shared_index(root: Any) -> SharedIndex:
