@@ -20,7 +20,7 @@ from rl.render import ChatRenderer
 from rl.types import Trajectory
 from rl.user_sim import UserReply, UserSimulator
 from synth.llm import render
-from synth.task import Task
+from synth.task import Task, observation_text
 
 AGENT, USER, DONE = "agent", "user", "done"
 
@@ -51,13 +51,6 @@ class RolloutConfig:
 
     def policy_for(self, env_id: str) -> str:
         return self.context_policies.get(env_id, self.context_policy)
-
-
-def observation_text(observation: Any) -> str:
-    """Tool results are shown as text; structured results as canonical JSON."""
-    if isinstance(observation, str):
-        return observation
-    return json.dumps(observation, sort_keys=True, ensure_ascii=False)
 
 
 def env_title_and_policy(env: Any) -> tuple[str, str]:

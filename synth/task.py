@@ -32,7 +32,11 @@ class Task:
     checks: Checks = field(default_factory=Checks)
     difficulty: dict[str, Any] = field(default_factory=dict)  # dag_size, depth, reasoning_nodes, pass_rate
     provenance: dict[str, Any] = field(default_factory=dict)  # walk seeds, merged sequences
-    gold_outputs: list[Any] = field(default_factory=list)  # observation of each gold action
+    gold_outputs: list[Any] = field(default_factory=list)  # JSON result of each gold action (or its observation text)
+
+    def gold_observations(self) -> list[str]:
+        """What the agent sees after each gold action: the runtime's observation text of each output."""
+        return [observation_text(o) for o in self.gold_outputs]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -43,6 +47,11 @@ class Task:
         d["checks"] = Checks(**(d.get("checks") or {}))
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def observation_text(output: Any) -> str:
+    """The runtime's observation for a tool result (text stays as it is)."""
+    return output if isinstance(output, str) else json.dumps(output, sort_keys=True, ensure_ascii=False)
 
 
 def dump_jsonl_line(task: Task) -> str:

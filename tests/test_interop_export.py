@@ -56,7 +56,7 @@ def _check_rows(rows, env_dirs) -> None:
         assert all(c["type"] == "function" and isinstance(c["function"]["arguments"], str) for c in calls)
         assert [m["tool_call_id"] for m in messages if m["role"] == "tool"] == [c["id"] for c in calls]
         if task.gold_outputs:
-            assert [m["content"] for m in messages if m["role"] == "tool"] == task.gold_outputs
+            assert [m["content"] for m in messages if m["role"] == "tool"] == task.gold_observations()
         assert messages[-1]["role"] == "assistant" and not messages[-1].get("tool_calls")
         assert {t["function"]["name"] for t in json.loads(row["tools"])} >= {a["name"] for a in gold}
         assert _replay_reward(dirs[row["env_id"]], task, messages) == 1.0

@@ -96,7 +96,7 @@ def test_fifty_concurrent_gold_sessions(server, catalog):
         for sid, (env_id, task), rew in zip(ids, plan, rewards):
             assert rew["reward"] == 1.0, (task.task_id, rew["breakdown"])
             if task.gold_outputs:
-                assert observations[sid] == task.gold_outputs
+                assert observations[sid] == task.gold_observations()
             state = client.observe(sid, include_state=True)["state"]
             assert states_match(task.gold_final_state, state, task.checks.exempt_paths)
         for sid in ids:

@@ -93,8 +93,8 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
         result = env.step({"name": action["name"], "arguments": arguments})
         if not result.info.get("ok"):
             raise GoldReplayError(f"gold action {i} ({action['name']}) failed: {result.observation}")
-        recorded = task.gold_outputs[i] if i < len(task.gold_outputs) else None
-        if isinstance(recorded, str) and recorded != result.observation:
+        recorded = task.gold_observations()[i] if i < len(task.gold_outputs) else None
+        if recorded is not None and recorded != result.observation:
             raise GoldReplayError(f"gold action {i} ({action['name']}) now returns {result.observation[:80]!r}, "
                                   f"the task recorded {recorded[:80]!r}")
         call_id = f"call_{i}"
