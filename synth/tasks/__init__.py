@@ -1,0 +1,1 @@
+"""Task synthesis: tool graph, walks, DAGs, instantiation, instructions, verification, probes."""

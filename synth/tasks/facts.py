@@ -1,0 +1,139 @@
+"""Read-only requirements made verifiable, and the state comparison's exempt paths.
+
+A read whose result nothing consumes is a read-only need of the user ("tell me the title of todo
+4"): it becomes a required fact, the text field the read showed, but only when that value still
+holds in the final state (so the answer is the same whenever the agent reads it) and the record
+can be described to the user. A sink read that yields no such fact is removed from the task.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from synth.tasks.args import key_value, records_in
+from synth.tasks.dag import DagNode
+from synth.tasks.envmodel import EnvModel, json_type
+from synth.tasks.instantiate import Instance
+from synth.tasks.values import field_words
+from synth.tasks.verify import escape_segment
+
+COUNTER_WORDS = ("next", "counter", "seq", "sequence", "last_id")
+
+
+@dataclass
+class Fact:
+    """One value the agent must say: which read showed it, of which record and field."""
+
+    node: str
+    collection: str
+    record: Any
+    field: str
+    value: str
+
+
+def exempt_paths(model: EnvModel) -> list[str]:
+    """Paths that do not matter: id counters (their value depends only on how many records were ever made)."""
+    out = []
+    for name, schema in model.scalars.items():
+        low = name.lower()
+        if json_type(schema) in ("integer", "number") and any(w in low for w in COUNTER_WORDS):
+            out.append("/" + escape_segment(name))
+    return sorted(out)
+
+
+def known_values(inst: Instance) -> set[str]:
+    """Values the instruction may state: chosen argument values and pick criteria."""
+    out: set[str] = set()
+
+    def add(v: Any) -> None:
+        if isinstance(v, dict):
+            for x in v.values():
+                add(x)
+        elif isinstance(v, list):
+            for x in v:
+                add(x)
+        elif v is not None:
+            out.add(str(v).lower())
+
+    for n in inst.dag.nodes:
+        for s in n.args.values():
+            if s.source == "user":
+                add(s.value)
+        if n.kind == "reason":
+            add(n.detail.get("equals"))
+    return out
+
+
+def _fact_field(model: EnvModel, collection: str, record: dict[str, Any], rng: random.Random, known: set[str]) -> str | None:
+    col = model.collections[collection]
+    options = []
+    for f, fs in sorted(col.fields.items()):
+        v = record.get(f)
+        if f == col.key_field or not isinstance(v, str) or len(v) < 3 or (fs or {}).get("format") == "uuid":
+            continue
+        if v.lower() in known or any(len(k) >= 3 and k in v.lower() for k in known):
+            continue
+        rank = 0 if set(field_words(f)) & {"title", "name", "description", "status"} else 1
+        options.append((rank, f))
+    if not options:
+        return None
+    best = min(r for r, _ in options)
+    return rng.choice([f for r, f in options if r == best])
+
+
+def sink_reads(inst: Instance, model: EnvModel) -> list[DagNode]:
+    """Read calls whose result no later node consumes."""
+    return [n for n in inst.dag.calls() if not model.tools[n.tool].is_write and not inst.dag.consumers(n.id)]
+
+
+def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts: int = 2) -> tuple[list[Fact], list[str]]:
+    """Facts for sink reads (at most `max_facts`), and the ids of sink reads that give none (to remove)."""
+    facts: list[Fact] = []
+    drop: list[str] = []
+    calls = inst.dag.calls()
+    known = known_values(inst)
+    for node in sink_reads(inst, model):
+        idx = calls.index(node)
+        tool = model.tools[node.tool]
+        col = model.collections.get(tool.collection or "")
+        fact = None
+        if col is not None and len(facts) < max_facts:
+            recs = records_in(inst.gold_outputs[idx], col)
+            if len(recs) == 1:
+                rec = recs[0]
+                f = _fact_field(model, col.name, rec, rng, known)
+                k = key_value(col, rec)
+                final = (inst.final_state.get(col.name) or {}).get(str(k))
+                if f and isinstance(final, dict) and final.get(f) == rec.get(f):
+                    fact = Fact(node=node.id, collection=col.name, record=k, field=f, value=str(rec[f]))
+        if fact is None:
+            drop.append(node.id)
+        else:
+            facts.append(fact)
+    return facts, drop
+
+
+def remove_calls(inst: Instance, node_ids: list[str], model: EnvModel | None = None) -> list[str]:
+    """Remove call nodes (sink reads) with their gold action and output, then whatever only fed them:
+    reasoning nodes left without a consumer and reads left without one. Returns every removed id."""
+    removed: list[str] = []
+    pending = list(node_ids)
+    while pending:
+        nid = pending.pop(0)
+        node = inst.dag.node(nid)
+        feeders = list(node.inputs) + [s.node for s in node.args.values() if s.node]
+        if node.kind == "call":
+            idx = inst.dag.calls().index(node)
+            del inst.gold_actions[idx]
+            del inst.gold_outputs[idx]
+        inst.dag.nodes.remove(node)
+        removed.append(nid)
+        for f in feeders:
+            if f in removed or f in pending or not any(n.id == f for n in inst.dag.nodes) or inst.dag.consumers(f):
+                continue
+            fn = inst.dag.node(f)
+            if fn.kind == "reason" or (model is not None and not model.tools[fn.tool].is_write):
+                pending.append(f)
+    return removed

@@ -1,0 +1,160 @@
+"""The user instruction and intent, and the check that the task can be done from them.
+
+The intent is written from the clauses by a template (exact, for judges and reports). The
+instruction is the LLM's free text from a template listing the clauses and the values; the check
+(`check_instruction`) then requires every needed value and word group, no tool names and no
+answer to a read-only question. A failing text is sent back once with its problems; after that
+the template writes the instruction. `check_obtainable` is the independent check over the gold
+actions: every argument value is stated in the instruction or can be read from an earlier
+result (directly, or through a reasoning step whose criterion the instruction states).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.llm.prompts import render
+from synth.tasks.dag import ArgSource
+from synth.tasks.describe import ORDER_WORDS, Need, leaves
+from synth.tasks.envmodel import EnvModel
+from synth.tasks.facts import Fact
+from synth.tasks.instantiate import Instance
+from synth.tasks.values import field_words
+from synth.tasks.args import find_path
+from synth.tasks.verify import fact_in_text, normalize_text
+
+MAX_CHARS = 900
+
+
+def mentioned(value: Any, text: str) -> bool:
+    """True when a value is stated in the (raw) text: text case-insensitively, numbers as numbers."""
+    return fact_in_text(str(value), normalize_text(text))
+
+
+def any_word(words: list[str], text: str) -> bool:
+    low = normalize_text(text)
+    return any(re.search(r"(?<![0-9a-z])" + re.escape(w.lower()) + r"s?(?![0-9a-z])", low) for w in words)
+
+
+def check_instruction(text: str, needs: list[Need], facts: list[Fact], tool_names: list[str]) -> list[str]:
+    """Problems of an instruction (empty when it is usable)."""
+    problems = []
+    if not text or not text.strip():
+        return ["empty"]
+    if len(text) > MAX_CHARS:
+        problems.append(f"longer than {MAX_CHARS} characters")
+    for need in needs:
+        for v in need.values:
+            if not mentioned(v, text):
+                problems.append(f"missing the value '{v}'")
+        for group in need.words:
+            if group and not any_word(group, text):
+                problems.append(f"missing a word for: {group[0]}")
+    low = text.lower()
+    for name in tool_names:
+        if len(name) > 3 and (name.lower() in low and ("_" in name or re.search(r"[a-z][A-Z]", name))):
+            problems.append(f"names the tool {name}")
+    for f in facts:
+        if len(f.value) >= 3 and mentioned(f.value, text):
+            problems.append(f"gives away the answer '{f.value}'")
+    return sorted(set(problems), key=problems.index)
+
+
+def intent_text(needs: list[Need]) -> str:
+    """The explicit goal: the clauses, numbered."""
+    return " ".join(f"({i + 1}) {n.text}." for i, n in enumerate(needs))
+
+
+def template_instruction(needs: list[Need], domain: str) -> str:
+    """The instruction written by template (used when the model's text fails the check)."""
+    parts = []
+    for i, n in enumerate(needs):
+        text = n.text[0].upper() + n.text[1:]
+        if i == 0:
+            parts.append(f"Please {n.text}.")
+        elif i == len(needs) - 1 and len(needs) > 1:
+            parts.append(f"Finally, {n.text}.")
+        else:
+            parts.append(f"Then {text[0].lower() + text[1:]}.")
+    return f"Hi, I need help with {domain}. " + " ".join(parts)
+
+
+def _clean_llm_text(text: str) -> str:
+    t = (text or "").strip().strip('"').strip()
+    t = re.sub(r"^(rewritten message|message|request|user|instruction)\s*:\s*", "", t, flags=re.I).strip().strip('"').strip()
+    return re.sub(r"\s+", " ", t)
+
+
+def write_instruction(needs: list[Need], facts: list[Fact], model: EnvModel, client: Any | None,
+                      retries: int = 1) -> tuple[str, str, list[str]]:
+    """(instruction, source, problems seen): source is "llm", "llm_retry" or "template"."""
+    tools = list(model.tools)
+    domain = model.title or model.env_id.replace("_", " ")
+    seen: list[str] = []
+    draft = template_instruction(needs, domain)
+    if client is not None:
+        values = sorted({v for n in needs for v in n.values})
+        prompt = render("tasks_instruction.j2", domain=domain, draft=draft, values=values)
+        messages = [{"role": "user", "content": prompt}]
+        for attempt in range(1 + retries):
+            text = _clean_llm_text(client.chat(messages, max_tokens=160, tag="tasks.instruction").text)
+            problems = check_instruction(text, needs, facts, tools)
+            if not problems:
+                if normalize_text(text) == normalize_text(draft):
+                    return draft, "template", seen + ["the model copied the draft"]
+                return text, "llm" if attempt == 0 else "llm_retry", seen
+            seen += [f"try {attempt + 1}: {p}" for p in problems[:4]]
+            messages = messages + [
+                {"role": "assistant", "content": text},
+                {"role": "user", "content": render("tasks_instruction_retry.j2", problems=problems[:6])},
+            ]
+    problems = check_instruction(draft, needs, facts, tools)
+    seen += [f"template: {p}" for p in problems]
+    return draft, "template", seen
+
+
+def _criterion_stated(r: Any, text: str) -> bool:
+    d = r.detail
+    if r.op == "pick":
+        return mentioned(d.get("equals"), text) or d.get("equals") is None
+    if r.op == "compare":
+        return any_word(list(ORDER_WORDS[d["order"]]), text) and any_word([w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]], text)
+    if r.op == "compute":
+        return mentioned(abs(d["delta"]), text)
+    return False
+
+
+def check_obtainable(inst: Instance, instruction: str) -> list[str]:
+    """Problems: argument values of the gold actions neither stated nor obtainable from earlier results."""
+    problems: list[str] = []
+    calls = inst.dag.calls()
+    for node, action in zip(calls, inst.gold_actions):
+        for pname, value in (action.get("arguments") or {}).items():
+            src: ArgSource = node.args.get(pname) or ArgSource(source="user", value=value)
+            bound_value = src.value if src.source != "user" else None
+            for label, leaf in leaves(value, pname):
+                where = f"{node.id} {node.tool}.{pname}"
+                if src.source != "user" and str(leaf) == str(bound_value):
+                    if src.source == "output":
+                        producer_idx = [c.id for c in calls].index(src.node)
+                        if find_path(inst.gold_outputs[producer_idx], leaf) is None:
+                            problems.append(f"{where}: {leaf!r} is not in the output of {src.node}")
+                        elif (src.binding or {}).get("candidates", 1) > 1 and not mentioned(leaf, instruction):
+                            problems.append(f"{where}: {leaf!r} is one of several in {src.node} and not stated")
+                        continue
+                    r = inst.dag.node(src.node)
+                    inp = inst.dag.node(r.inputs[0])
+                    inp_idx = [c.id for c in calls].index(inp.id)
+                    shown = r.detail.get("base") if r.op == "compute" else leaf
+                    if find_path(inst.gold_outputs[inp_idx], shown) is None:
+                        problems.append(f"{where}: {shown!r} is not in the output of {inp.id}")
+                    if not _criterion_stated(r, instruction):
+                        problems.append(f"{where}: the criterion of {r.id} ({r.op}) is not stated")
+                    continue
+                if isinstance(leaf, bool):
+                    if not any_word([w for w in field_words(label) if len(w) > 2] or [label], instruction):
+                        problems.append(f"{where}: the flag {label} is not mentioned")
+                elif leaf is not None and not mentioned(leaf, instruction):
+                    problems.append(f"{where}: {leaf!r} is not stated")
+    return problems

@@ -1,0 +1,159 @@
+"""The instruction checks, the consistency/discriminability probes, and difficulty measures."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from synth.task import Checks, Task
+from synth.tasks.dag import ArgSource, DagNode, TaskDAG
+from synth.tasks.describe import describe
+from synth.tasks.difficulty import Band, dag_measures, filter_band, pass_rate
+from synth.tasks.envmodel import load_model
+from synth.tasks.facts import Fact, exempt_paths
+from synth.tasks.instantiate import instantiate
+from synth.tasks.instruction import check_instruction, check_obtainable, template_instruction, write_instruction
+from synth.tasks.probes import PROBES, perturb_value, run_probes, summarize
+from synth.tasks.testing import FakeLLM, function_runner, write_env_dir
+from synth.tasks.values import build_pool
+
+
+@pytest.fixture()
+def model(tmp_path):
+    return load_model(write_env_dir(tmp_path / "env"))
+
+
+def _pick_and_update(model, seed=5):
+    dag = TaskDAG([
+        DagNode(id="n0", kind="call", tool="list_todos"),
+        DagNode(id="r0", kind="reason", op="pick", inputs=["n0"], detail={"collection": "todos"}),
+        DagNode(id="n1", kind="call", tool="update_todo", args={"todo_id": ArgSource("reason", node="r0", binding={"via": "key", "collection": "todos"})}),
+        DagNode(id="n2", kind="call", tool="create_todo"),
+    ])
+    inst = instantiate(dag, model, function_runner(), random.Random(seed), build_pool(model, None))
+    return inst
+
+
+def _task(inst, model, instruction, facts=()):
+    return Task(task_id="fake-s0-0001", env_id="fake", user_instruction=instruction, intent="", initial_state=inst.initial_state,
+                gold_actions=inst.gold_actions, gold_final_state=inst.final_state,
+                checks=Checks(exempt_paths=exempt_paths(model), required_facts=list(facts)))
+
+
+def test_template_instruction_states_everything_and_passes_both_checks(model):
+    inst = _pick_and_update(model)
+    needs = describe(inst, model, [])
+    text = template_instruction(needs, "a todo list")
+    assert check_instruction(text, needs, [], list(model.tools)) == []
+    assert check_obtainable(inst, text) == []
+    pick = inst.dag.node("r0").detail
+    assert f"'{pick['equals']}'" in text
+    assert "update_todo" not in text
+
+
+def test_checks_catch_missing_values_tool_names_and_leaked_answers(model):
+    inst = _pick_and_update(model)
+    needs = describe(inst, model, [])
+    created_title = inst.gold_actions[2]["arguments"]["title"]
+    problems = check_obtainable(inst, "Please call update_todo on something.")
+    assert any("criterion of r0" in p for p in problems)
+    assert any(repr(created_title) in p for p in problems)
+    text = template_instruction(needs, "a todo list") + " Use update_todo."
+    assert any("names the tool update_todo" in p for p in check_instruction(text, needs, [], list(model.tools)))
+    fact = Fact(node="n0", collection="todos", record=1, field="title", value=created_title)
+    assert any("gives away" in p for p in check_instruction(template_instruction(needs, "x"), needs, [fact], []))
+
+
+def test_a_weak_model_text_falls_back_to_the_template(model):
+    inst = _pick_and_update(model)
+    needs = describe(inst, model, [])
+
+    class Lazy(FakeLLM):
+        def chat(self, messages, max_tokens=256, tag="", **kw):
+            self.calls.append(tag)
+            return type("R", (), {"text": "Please help me with my todos."})()
+
+    lazy = Lazy()
+    text, source, seen = write_instruction(needs, [], model, lazy, retries=1)
+    assert source == "template" and lazy.calls.count("tasks.instruction") == 2
+    assert any("missing the value" in s for s in seen)
+    text, source, _ = write_instruction(needs, [], model, FakeLLM())
+    assert source == "llm" and check_obtainable(inst, text) == []
+
+
+def test_probes_pass_on_a_good_task_and_flag_a_non_discriminative_one(model):
+    inst = _pick_and_update(model)
+    task = _task(inst, model, "x")
+    rep = run_probes(task, function_runner(), model)
+    assert rep.ok, rep.problems()
+    assert rep.gold.reward == 1.0 and all(rep.probes[p].reward == 0.0 for p in PROBES)
+    # a task whose only write is undone by the next write: perturbing the first write changes nothing
+    runner = function_runner()
+    st = copy.deepcopy(inst.initial_state)
+    key = sorted(st["todos"])[0]
+    actions = [{"name": "update_todo", "arguments": {"todo_id": int(key), "title": "a"}},
+               {"name": "update_todo", "arguments": {"todo_id": int(key), "title": "b"}},
+               {"name": "list_todos", "arguments": {}}]
+    runner.reset(st)
+    for a in actions:
+        assert runner.call(a["name"], a["arguments"]).ok
+    weak = Task(task_id="weak-0", env_id="fake", user_instruction="", intent="", initial_state=st, gold_actions=actions,
+                gold_final_state=runner.state(), checks=Checks(exempt_paths=exempt_paths(model)))
+    found_bad = False
+    for i in range(8):
+        weak.task_id = f"weak-{i}"
+        r = run_probes(weak, function_runner(), model)
+        assert r.gold_ok and r.probe_failed("noop") and r.probe_failed("drop_last_write")
+        found_bad = found_bad or not r.probe_failed("perturb_write_arg")
+    assert found_bad
+    summary = summarize([rep, r])
+    assert summary["tasks"] == 2 and summary["gold_pass"] == 2 and summary["probes"]["noop"] == 2
+
+
+def test_required_facts_make_a_read_only_need_verifiable(model):
+    inst = _pick_and_update(model)
+    task = _task(inst, model, "x", facts=["some title"])
+    rep = run_probes(task, function_runner(), model)
+    assert rep.gold.breakdown["facts_found"] == ["some title"]
+    assert rep.probes["noop"].breakdown["facts_missing"] == ["some title"]
+
+
+def test_perturbations_change_values_and_keep_types():
+    state = {"todos": {"1": {}, "2": {}}}
+    assert perturb_value(True, {}, state) is False
+    assert perturb_value("open", {"enum": ["open", "done"]}, state) == "done"
+    assert perturb_value(1, {"type": "integer"}, state, is_key=True) == 2
+    assert perturb_value(5, {"type": "integer", "maximum": 5}, state) == 4
+    assert perturb_value("abc", {}, state) == "abc (changed)"
+    assert perturb_value(["a", "b"], {"items": {}}, state) == ["a (changed)", "b"]
+
+
+def test_difficulty_measures_band_and_reference_agent(model):
+    inst = _pick_and_update(model)
+    d = dag_measures(inst.dag, model)
+    assert d["dag_size"] == 4 and d["calls"] == 3 and d["writes"] == 2 and d["reasoning_nodes"] == 1 and d["depth"] == 3
+    task = _task(inst, model, "x")
+    task.difficulty = d
+    assert filter_band([task], Band(min_size=5)) == [] and filter_band([task], Band(max_size=4)) == [task]
+    ok, why = Band(max_pass=0.5).admits({**d, "pass_rate": 1.0})
+    assert not ok and "pass_rate" in why
+
+    def scripted(actions):
+        state = {"i": 0}
+
+        def agent(messages, tools):
+            assert {t["function"]["name"] for t in tools} == set(model.tools)
+            if state["i"] < len(actions):
+                a = actions[state["i"]]
+                state["i"] += 1
+                return {"role": "assistant", "content": "", "tool_calls": [
+                    {"id": f"c{state['i']}", "function": {"name": a["name"], "arguments": json.dumps(a["arguments"])}}]}
+            state["i"] = 0
+            return {"role": "assistant", "content": "done"}
+        return agent
+
+    assert pass_rate(task, function_runner(), model, scripted(task.gold_actions), k=2) == 1.0
+    assert pass_rate(task, function_runner(), model, scripted([]), k=2) == 0.0
