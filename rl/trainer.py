@@ -1,0 +1,560 @@
+"""The ERPO training loop: sample tasks, K rollouts each, judge, rewards, advantages, update, repeat.
+
+    trainer = Trainer(load_train_config("examples/train_tiny.yaml"))
+    summary = trainer.run()
+
+Every step appends one row to `<output_dir>/metrics.jsonl`; checkpoints (rl/checkpoint.py) make a
+resumed run continue exactly as an uninterrupted one (timing fields aside). Trajectories whose simulated
+user erred (`user_error`) are dropped from the advantage statistics and from the loss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import random
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Callable
+
+import torch
+
+from rl import distributed as D
+from rl.checkpoint import capture_rng_state, latest_checkpoint, load_checkpoint, load_optimizer_state, load_rng, save_checkpoint
+from rl.curriculum import Curriculum
+from rl.erpo import (
+    compute_advantages,
+    entropy_from_logits,
+    equal_reward_groups,
+    first_target,
+    logprobs_from_logits,
+    policy_loss,
+)
+from rl.rollout import render_gold_trajectory, run_episodes
+from rl.sft import collate_rows, sft_train
+from rl.train_config import TrainConfig
+from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judge, make_user, needs_llm,  # fmt: skip
+                              prepare_model_folder, rollout_config)
+from rl.types import Trajectory
+
+# Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
+TIMING_PREFIXES = ("time/", "tokens_per_s/")
+
+
+def is_success(t: Trajectory) -> bool:
+    """Task solved: the verifier's full reward (or its explicit `success`)."""
+    if "success" in t.reward_breakdown:
+        return bool(t.reward_breakdown["success"])
+    return t.reward >= 1.0
+
+
+def per_env_means(trajs: list[Trajectory], value: Callable[[Trajectory], float], prefix: str) -> dict[str, float]:
+    """`prefix/mean` over all, and `prefix/<env_id>` per environment."""
+    if not trajs:
+        return {}
+    groups: dict[str, list[float]] = defaultdict(list)
+    for t in trajs:
+        groups[t.env_id].append(value(t))
+    out = {f"{prefix}/mean": sum(value(t) for t in trajs) / len(trajs)}
+    out.update({f"{prefix}/{env}": sum(v) / len(v) for env, v in sorted(groups.items())})
+    return out
+
+
+class Trainer:
+    """One training run; `user` and `judge` may be injected (tests), otherwise built from the config."""
+
+    def __init__(self, config: TrainConfig, *, user: Any = None, judge: Any = None, source: str = "config",
+                 reward_fn: Callable[[Trajectory], float] | None = None, log: Callable[[str], None] | None = None):  # fmt: skip
+        self.config = config
+        self.source = source
+        self.out = Path(config.output_dir)
+        self.dist = D.init_distributed()
+        self._user, self._judge = user, judge
+        self.reward_fn = reward_fn  # replaces the verifier's reward (shaping; tests use it on random models)
+        self.log = log or (lambda msg: print(msg, flush=True) if self.dist.is_main else None)
+        self.entries: list[EnvEntry] = []
+        self.step = 0
+
+    # ---- setup -----------------------------------------------------------------------------------
+    def _device(self) -> torch.device:
+        want = self.config.model.device
+        if want == "auto":
+            want = "cuda" if torch.cuda.is_available() else "cpu"
+        if want == "cuda":
+            return torch.device("cuda", self.dist.local_rank)
+        return torch.device("cpu")
+
+    def setup(self) -> None:
+        """Environments, model, optimizer, curriculum; resume from the latest checkpoint when there is one."""
+        cfg = self.config
+        self._make_user_and_judge(None)
+        random.seed(cfg.seed)
+        torch.manual_seed(cfg.seed)
+        if cfg.torch_threads > 0:
+            torch.set_num_threads(cfg.torch_threads)
+        _quiet_transformers()
+        self.entries = load_env_entries(cfg, self.source)
+        self.env_dirs = {e.env_id: e.env_dir for e in self.entries}
+        self.rollout_cfg = rollout_config(cfg, self.source)
+        self.device = self._device()
+        self.out.mkdir(parents=True, exist_ok=True)
+        if self.dist.is_main:
+            prepare_model_folder(cfg, self.entries, self.out / "model_init")
+        D.barrier(self.dist)
+        init = Path(cfg.model.path) if cfg.model.kind == "pretrained" else self.out / "model_init"
+        self.model, self.tokenizer = load_policy(init, self.device)
+        if cfg.model.gradient_checkpointing:
+            self.model.gradient_checkpointing_enable()
+        self.pad_id = int(self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.tokenizer.eos_token_id)
+        self.amp_dtype = self._amp_dtype()
+        train_tasks = [t for e in self.entries for t in e.train]
+        self.curriculum = Curriculum(train_tasks, cfg.curriculum, total_steps=cfg.steps, seed=cfg.seed)
+        self.ckpt = latest_checkpoint(self.out) if cfg.resume else None
+        self.sft_rows: list[dict[str, Any]] = []
+        if self.ckpt is None and cfg.sft.steps > 0:
+            self.sft_rows = self.warm_start()
+        self.ref_model = self._reference() if cfg.loss.kl_coef > 0 else None
+        state = None
+        if self.ckpt is not None:  # weights go into the bare model, before any sharding
+            state = load_checkpoint(self.ckpt, self.model, None, restore_rng=False)
+        self.wrapped = D.wrap_model(self.model, self.dist, cfg.model.parallel)
+        o = cfg.optim
+        self.optimizer = torch.optim.AdamW(self.wrapped.parameters(), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay)
+        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, _warmup(o.warmup_steps))
+        if state is not None:
+            D.load_optimizer_state(self.wrapped, self.optimizer, load_optimizer_state(self.ckpt), self.dist)
+            self.step = int(state["step"])
+            self.curriculum.load_state_dict(state["curriculum"])
+            self.scheduler.load_state_dict(state["scheduler"])
+            load_rng(self.ckpt, self.dist.rank)
+            self.log(f"resumed from {self.ckpt} at step {self.step}")
+        self.policy = self._make_policy()
+
+    def _make_user_and_judge(self, client: Any) -> None:
+        """Build the configured user simulator and judge unless injected; LLM ones need `client` (see run)."""
+        if self._user is None:
+            if client is None and self.config.user.get("kind", "scripted") == "llm":
+                raise RuntimeError("an LLM user simulator needs an endpoint: call Trainer.run(), which opens one")
+            self._user = make_user(self.config, client)
+        if self._judge is None and self.config.judge.get("mode", "none") != "none":
+            if client is None and self.config.judge.get("mode") != "prior":
+                raise RuntimeError("an LLM judge needs an endpoint: call Trainer.run(), which opens one")
+            self._judge = make_judge(self.config, client)
+
+    def _amp_dtype(self) -> torch.dtype | None:
+        want = self.config.model.dtype
+        if want == "fp32":
+            return None
+        if self.device.type == "cuda" and torch.cuda.is_bf16_supported():
+            return torch.bfloat16
+        if want == "bf16":
+            return torch.bfloat16  # CPU autocast in bf16: slow, but asked for
+        return None
+
+    def _autocast(self):
+        if self.amp_dtype is None:
+            return contextlib.nullcontext()
+        return torch.autocast(self.device.type, dtype=self.amp_dtype)
+
+    def _make_policy(self) -> Any:
+        if self.config.backend == "vllm":
+            from rl.backends.vllm_backend import VLLMPolicy
+
+            self._save_pretrained(self.out / "model_vllm")
+            return VLLMPolicy(str(self.out / "model_vllm"), seed=self.config.seed, **self.config.vllm)
+        from rl.backends.transformers_backend import TransformersPolicy
+
+        return TransformersPolicy(self.model, self.tokenizer, device=str(self.device), max_batch=self.rollout_cfg.max_batch)
+
+    def _reference(self) -> torch.nn.Module:
+        """Frozen copy of the policy at the start of RL (after SFT), for the KL term."""
+        src = self.out / "sft_model" if (self.out / "sft_model" / "config.json").exists() else (
+            Path(self.config.model.path) if self.config.model.kind == "pretrained" else self.out / "model_init")
+        ref, _ = load_policy(src, self.device)
+        ref.eval()
+        for p in ref.parameters():
+            p.requires_grad_(False)
+        return ref
+
+    def _save_pretrained(self, folder: Path) -> None:
+        """Model and tokenizer as a from_pretrained folder (full weights gathered first under FSDP)."""
+        wrapped = getattr(self, "wrapped", None)
+        full = D.full_state_dict(wrapped, self.dist) if wrapped is not None and D.is_sharded(wrapped, self.dist) else None
+        if not self.dist.is_main:
+            return
+        tmp = folder.with_name(folder.name + f".tmp-{os.getpid()}")
+        if full is not None:
+            self.model.save_pretrained(tmp, state_dict=full)
+        else:
+            self.model.save_pretrained(tmp)
+        self.tokenizer.save_pretrained(tmp)
+        if folder.exists():
+            import shutil
+
+            shutil.rmtree(folder)
+        tmp.replace(folder)
+
+    # ---- SFT warm start --------------------------------------------------------------------------
+    def gold_trajectories(self, which: str = "train") -> list[Trajectory]:
+        """Gold episodes of the tasks, rendered by the rollout renderer with rollout masks."""
+        out = []
+        for e in self.entries:
+            for task in getattr(e, which):
+                room = len(task.gold_actions) + 2  # the gold episode must fit: one call a turn, then the answer
+                cfg = dataclasses.replace(self.rollout_cfg, max_turns=max(self.rollout_cfg.max_turns, room),
+                                          max_tool_calls=max(self.rollout_cfg.max_tool_calls, room))  # fmt: skip
+                traj = render_gold_trajectory(self.tokenizer, task, [], cfg, env=str(e.env_dir))
+                if traj.reward < 1.0:  # a gold episode the verifier rejects would teach the wrong thing
+                    self.log(f"SFT: skipping {task.task_id}: its gold episode scores {traj.reward} ({traj.stop_reason})")
+                    continue
+                out.append(traj)
+        return out
+
+    def warm_start(self) -> list[dict[str, Any]]:
+        s = self.config.sft
+        gold = self.gold_trajectories("train")
+        self.log(f"SFT warm start: {len(gold)} gold trajectories, {s.steps} steps")
+        rows = sft_train(self.model, gold, steps=s.steps, lr=s.lr, batch_size=s.batch_size, pad_id=self.pad_id,
+                         seed=self.config.seed, weight_decay=s.weight_decay, grad_clip=s.grad_clip,
+                         micro_batch_size=self.config.optim.micro_batch_size, device=self.device,
+                         autocast_dtype=self.amp_dtype)  # fmt: skip
+        if self.dist.is_main:
+            _write_rows(self.out / "sft_metrics.jsonl", rows)
+        self._save_pretrained(self.out / "sft_model")
+        return rows
+
+    # ---- rollouts ----------------------------------------------------------------------------------
+    def rollout(self, tasks: list[Any], k: int, seed: int, max_turns: int | None = None,
+                temperature: float | None = None) -> list[Trajectory]:  # fmt: skip
+        """K episodes of each task through the rollout loop, with the run's user and judge."""
+        cfg = dataclasses.replace(self.rollout_cfg, seed=seed)
+        if max_turns is not None:
+            cfg = dataclasses.replace(cfg, max_turns=max_turns)
+        if temperature is not None:
+            cfg = dataclasses.replace(cfg, temperature=temperature)
+        self.model.eval()
+        with torch.no_grad(), self._autocast():
+            trajs = run_episodes(self.policy, [(str(self.env_dirs[t.env_id]), t) for t in tasks], self._user, cfg, k=k,
+                                 judge=self._judge)  # fmt: skip
+        return trajs
+
+    # ---- one training step -------------------------------------------------------------------------
+    def train_step(self) -> dict[str, Any]:
+        """Sample tasks, roll out K episodes each (this rank's share), learn from them; one metrics row."""
+        cfg = self.config
+        t0 = time.perf_counter()
+        tasks = self.curriculum.sample(self.step, cfg.tasks_per_step)
+        max_turns = self.curriculum.max_turns(self.step, self.rollout_cfg.max_turns)
+        seed = cfg.seed * 100_003 + self.step * 17 + self.dist.rank
+        local = self.rollout(D.shard(tasks, self.dist), cfg.rollouts_per_task, seed=seed, max_turns=max_turns)
+        t_roll = time.perf_counter() - t0
+        row = self.learn_from(local)
+        row["max_turns"] = max_turns
+        sampled = D.all_reduce_sum(float(sum(sum(t.loss_mask) for t in local)), self.dist)
+        row.update({
+            "time/rollout_s": t_roll, "time/update_s": row.pop("_update_s"), "time/step_s": time.perf_counter() - t0,
+            "tokens_per_s/rollout": sampled / max(t_roll, 1e-9),
+        })  # fmt: skip
+        row["tokens_per_s/update"] = row.pop("_processed_tokens") / max(row["time/update_s"], 1e-9)
+        return row
+
+    def learn_from(self, local: list[Trajectory]) -> dict[str, Any]:
+        """Rewards -> advantages (masked trajectories left out) -> optional group dropping -> update."""
+        cfg = self.config
+        if self.reward_fn is not None:
+            for t in local:
+                t.reward = float(self.reward_fn(t))
+        meta = [(t.reward, t.task_id, t.env_id, t.valid, is_success(t)) for t in local]
+        everything = [m for part in D.gather_objects(meta, self.dist) for m in part]
+        offset = sum(D.gather_objects(len(local), self.dist)[: self.dist.rank])
+        rewards = torch.tensor([m[0] for m in everything], dtype=torch.float32)
+        valid = torch.tensor([m[3] for m in everything], dtype=torch.bool)
+        tids, eids = [m[1] for m in everything], [m[2] for m in everything]
+        adv_all = compute_advantages(rewards, tids, eids, valid, mode=cfg.advantage.mode, eps=cfg.advantage.eps)
+        dropped = equal_reward_groups(rewards.tolist(), tids, valid.tolist()) if cfg.advantage.drop_equal_groups else set()
+        adv = adv_all[offset : offset + len(local)]
+        keep = [i for i, t in enumerate(local) if t.valid and t.task_id not in dropped]
+        t1 = time.perf_counter()
+        upd = self.update([local[i] for i in keep], adv[keep])
+        upd["_update_s"] = time.perf_counter() - t1
+        self.step += 1
+        by_task: dict[str, list[float]] = defaultdict(list)
+        for _r, tid, _e, v, s in everything:
+            if v:
+                by_task[tid].append(float(s))
+        self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
+        if cfg.backend == "vllm" and hasattr(self.policy, "update_weights"):
+            self.policy.update_weights(D.full_state_dict(self.wrapped, self.dist).items())
+        return self._step_metrics(everything, local, dropped, upd)
+
+    def _step_metrics(self, everything, local, dropped, upd) -> dict[str, Any]:
+        valid_items = [m for m in everything if m[3]]
+        n = len(everything)
+        row: dict[str, Any] = {"step": self.step, "trajectories": n,
+                               "masked_ratio": (n - len(valid_items)) / max(n, 1),
+                               "dropped_groups": len(dropped), "lr": self.scheduler.get_last_lr()[0]}  # fmt: skip
+        pseudo = [Trajectory(env_id=m[2], task_id=m[1], sample_index=0, token_ids=[], loss_mask=[], logprobs=[],
+                             reward=m[0], reward_breakdown={"success": m[4]}) for m in valid_items]  # fmt: skip
+        row.update(per_env_means(pseudo, lambda t: t.reward, "reward"))
+        row.update(per_env_means(pseudo, lambda t: float(is_success(t)), "success"))
+        if local:
+            row["turns/mean"] = sum(t.num_turns for t in local) / len(local)
+            row["tool_calls/mean"] = sum(t.num_tool_calls for t in local) / len(local)
+            row["sampled_tokens/mean"] = sum(sum(t.loss_mask) for t in local) / len(local)
+            stops: dict[str, int] = defaultdict(int)
+            for t in local:
+                stops[t.stop_reason or "unknown"] += 1
+            row.update({f"stop/{k}": v / len(local) for k, v in sorted(stops.items())})
+        row.update(upd)
+        return row
+
+    # ---- the policy update ---------------------------------------------------------------------------
+    def update(self, trajs: list[Trajectory], advantages: torch.Tensor) -> dict[str, Any]:
+        """Optimizer step(s) on the kept trajectories; every training sequence carries its episode's advantage.
+
+        The kept rows are shuffled (seeded by the step) into `mini_batches` optimizer steps, each split
+        into micro-batches whose gradients add up to the mini-batch loss (global normalizer). With one
+        mini-batch the update is on-policy (old logprobs = current ones, ratio 1); with more, the old
+        logprobs are computed for every micro-batch before the first step.
+        """
+        cfg, o = self.config, self.config.optim
+        rows = [(ids, mask, lps, float(a)) for t, a in zip(trajs, advantages.tolist())
+                for ids, mask, lps in t.training_sequences() if sum(mask[1:]) > 0]  # fmt: skip
+        order = list(range(len(rows)))
+        random.Random(cfg.seed * 7_919 + self.step).shuffle(order)
+        plan = []  # per mini-batch: (micro-batches, normalizer, number of micro passes on the busiest rank)
+        for i in range(o.mini_batches):
+            picked = [rows[j] for j in order[i :: o.mini_batches]]
+            g_tok = D.all_reduce_sum(float(sum(sum(r[1][1:]) for r in picked)), self.dist)
+            g_seq = D.all_reduce_sum(float(len(picked)), self.dist)
+            if g_seq == 0:
+                continue
+            norm = (g_tok if cfg.loss.agg == "token-mean" else g_seq) / self.dist.world_size
+            micro = [picked[k : k + o.micro_batch_size] for k in range(0, len(picked), o.micro_batch_size)]
+            plan.append((micro, norm, int(max(D.gather_objects(len(micro), self.dist)))))
+        temp = self.rollout_cfg.temperature if self.rollout_cfg.temperature > 0 else 1.0
+        self.wrapped.train()
+        old = self._old_logprobs(plan, temp) if o.mini_batches > 1 else {}
+        sums: dict[str, float] = defaultdict(float)
+        losses, gnorms = [], []
+        for i, (micro, norm, n_micro) in enumerate(plan):
+            self.optimizer.zero_grad(set_to_none=True)
+            loss_sum = 0.0
+            for j in range(n_micro):
+                last = j == n_micro - 1
+                no_sync = getattr(self.wrapped, "no_sync", None)
+                with contextlib.nullcontext() if (last or no_sync is None) else no_sync():
+                    if j < len(micro):
+                        loss, m = self._micro_step(micro[j], norm, temp, old.get((i, j)))
+                        loss_sum += loss
+                        for k, v in m.items():
+                            sums[k] += v
+                    else:  # this rank ran out of rows: a zero-loss pass keeps DDP's all-reduce in step
+                        self._dummy_pass()
+            gnorms.append(float(torch.nn.utils.clip_grad_norm_(self.wrapped.parameters(), o.grad_clip)))
+            self.optimizer.step()
+            self.scheduler.step()
+            losses.append(D.all_reduce_sum(loss_sum, self.dist) / self.dist.world_size)
+        tok = D.all_reduce_sum(sums["tokens"], self.dist)
+        out: dict[str, Any] = {"updated": int(bool(plan)), "update_tokens": tok, "_processed_tokens": sums["processed"]}
+        if plan:
+            out["loss"] = sum(losses) / len(losses)
+            out["grad_norm"] = sum(gnorms) / len(gnorms)
+            for k in ("clip_frac", "approx_kl", "entropy", "ref_kl"):
+                if k in sums:
+                    out[k] = D.all_reduce_sum(sums[k], self.dist) / max(tok, 1.0)
+        return out
+
+    @torch.no_grad()
+    def _old_logprobs(self, plan, temp: float) -> dict[tuple[int, int], torch.Tensor]:
+        old = {}
+        for i, (micro, _norm, _n) in enumerate(plan):
+            for j, rows in enumerate(micro):
+                batch = collate_rows([r[:3] for r in rows], self.pad_id, self.device)
+                logits, start = self._logits(self.model, batch)
+                old[(i, j)] = logprobs_from_logits(logits.float() / temp, batch.token_ids, start)
+        return old
+
+    def _logits(self, model: torch.nn.Module, batch) -> tuple[torch.Tensor, int]:
+        """Logits from the position before the first agent token on (the prompt's are never needed)."""
+        start = first_target(batch.loss_mask) - 1
+        keep = batch.token_ids.shape[1] - start
+        with self._autocast():
+            try:
+                out = model(input_ids=batch.token_ids, attention_mask=batch.attention_mask, logits_to_keep=keep)
+            except TypeError:  # a model without logits_to_keep: all positions
+                out, start = model(input_ids=batch.token_ids, attention_mask=batch.attention_mask), 0
+        logits = out.logits
+        if logits.shape[1] > keep:
+            logits = logits[:, -keep:]
+        return logits, start
+
+    def _micro_step(self, rows, norm: float, temp: float, old: torch.Tensor | None) -> tuple[float, dict[str, float]]:
+        """Forward, loss, backward of one micro-batch; returns its loss and token-weighted metric sums."""
+        cfg = self.config
+        batch = collate_rows([r[:3] for r in rows], self.pad_id, self.device)
+        adv = torch.tensor([r[3] for r in rows], dtype=torch.float32, device=self.device)
+        logits, start = self._logits(self.wrapped, batch)
+        logits = logits.float() / temp
+        lp = logprobs_from_logits(logits, batch.token_ids, start)
+        ref = None
+        if self.ref_model is not None:
+            with torch.no_grad():
+                ref_logits, ref_start = self._logits(self.ref_model, batch)
+                ref = logprobs_from_logits(ref_logits.float() / temp, batch.token_ids, ref_start)
+        cut = slice(start, None)  # columns before `start` hold no agent token
+        old = lp.detach() if old is None else old
+        loss, m = policy_loss(lp[:, cut], old[:, cut], adv, batch.loss_mask[:, cut], cfg.loss.clip_low,
+                              cfg.loss.clip_high, cfg.loss.agg, ref_logprobs=None if ref is None else ref[:, cut],
+                              kl_coef=cfg.loss.kl_coef,
+                              sampler_logprobs=batch.sampler_logprobs[:, cut] if cfg.loss.tis else None,
+                              tis_cap=cfg.loss.tis_cap, normalizer=norm)  # fmt: skip
+        loss.backward()
+        ent = entropy_from_logits(logits.detach(), batch.token_ids.shape[1], start)
+        tokens = float(batch.loss_mask.sum())
+        sums = {"tokens": tokens, "processed": float(batch.attention_mask.sum()),
+                "clip_frac": m["clip_frac"] * tokens, "approx_kl": m["approx_kl"] * tokens,
+                "entropy": float((ent * batch.loss_mask).sum())}  # fmt: skip
+        if "ref_kl" in m:
+            sums["ref_kl"] = m["ref_kl"] * tokens
+        return float(loss.detach()), sums
+
+    def _dummy_pass(self) -> None:
+        ids = torch.full((1, 2), self.pad_id, dtype=torch.long, device=self.device)
+        with self._autocast():
+            logits = self.wrapped(input_ids=ids).logits
+        (logits.float().sum() * 0.0).backward()
+
+    # ---- evaluation, checkpoints, the run ----------------------------------------------------------
+    def evaluate(self, which: str = "heldout", k: int | None = None) -> dict[str, Any]:
+        """Success and reward on the held-out (or training) tasks; `eval_temperature` 0 is greedy."""
+        tasks = [t for e in self.entries for t in getattr(e, which)]
+        if not tasks:
+            return {}
+        k = k or self.config.eval_rollouts
+        mine = D.shard(tasks, self.dist)
+        trajs = self.rollout(mine, k, seed=self.config.seed * 31 + 1, temperature=self.config.eval_temperature)
+        meta = [(t.env_id, t.reward, float(is_success(t))) for t in trajs]
+        allm = [m for part in D.gather_objects(meta, self.dist) for m in part]
+        pseudo = [Trajectory(env_id=e, task_id="", sample_index=0, token_ids=[], loss_mask=[], logprobs=[], reward=r,
+                             reward_breakdown={"success": bool(s)}) for e, r, s in allm]  # fmt: skip
+        row: dict[str, Any] = {"split": which, "episodes": len(allm)}
+        row.update(per_env_means(pseudo, lambda t: float(is_success(t)), "success"))
+        row.update(per_env_means(pseudo, lambda t: t.reward, "reward"))
+        return row
+
+    def trainer_state(self) -> dict[str, Any]:
+        return {"curriculum": self.curriculum.state_dict(), "scheduler": self.scheduler.state_dict(),
+                "config": self.config.to_dict()}  # fmt: skip
+
+    def save(self) -> Path | None:
+        """Checkpoint at the current step (rank 0 writes; every rank's RNG state is kept)."""
+        rngs = D.gather_objects(capture_rng_state(), self.dist)
+        sharded = D.is_sharded(self.wrapped, self.dist)
+        weights = D.full_state_dict(self.wrapped, self.dist) if sharded else None
+        opt_state = D.optimizer_state(self.wrapped, self.optimizer, self.dist)
+        if not self.dist.is_main:
+            return None
+        return save_checkpoint(self.out, self.step, self.model, opt_state, self.trainer_state(),
+                               keep_last=self.config.keep_checkpoints, rng_states=rngs, state_dict=weights)  # fmt: skip
+
+    def run(self, max_steps: int | None = None) -> dict[str, Any]:
+        """Train until `config.steps` (or `max_steps` more steps, to stop early); returns a summary."""
+        with contextlib.ExitStack() as stack:
+            if (self._user is None or self._judge is None) and needs_llm(self.config):
+                from synth.llm import LLMConfig, open_client
+
+                client = stack.enter_context(open_client(LLMConfig(**self.config.llm)))
+            else:
+                client = None
+            self._make_user_and_judge(client)
+            self.setup()
+            return self._loop(max_steps)
+
+    def _loop(self, max_steps: int | None) -> dict[str, Any]:
+        cfg = self.config
+        metrics_path, eval_path = self.out / "metrics.jsonl", self.out / "eval.jsonl"
+        if self.dist.is_main:
+            for path in (metrics_path, eval_path):
+                _truncate_rows(path, self.step)
+        summary: dict[str, Any] = {"start_step": self.step}
+        has_heldout = any(e.heldout for e in self.entries)
+        if self.step == 0 and has_heldout:
+            self._log_eval(eval_path, self.evaluate("heldout"))
+        end = cfg.steps if max_steps is None else min(cfg.steps, self.step + max_steps)
+        while self.step < end:
+            row = self.train_step()
+            if self.dist.is_main:
+                _write_rows(metrics_path, [row], append=True)
+            self.log(_short(row))
+            if cfg.eval_every and self.step % cfg.eval_every == 0 and self.step < cfg.steps and has_heldout:
+                self._log_eval(eval_path, self.evaluate("heldout"))
+            if self.step % cfg.checkpoint_every == 0 or self.step == end:
+                self.save()
+        if self.step >= cfg.steps:
+            if has_heldout:
+                self._log_eval(eval_path, {**self.evaluate("heldout"), "final": True})
+            self._save_pretrained(self.out / "final")
+            if cfg.plots and self.dist.is_main:
+                from rl.plots import plot_metrics
+
+                summary["plots"] = [str(p) for p in plot_metrics(metrics_path, self.out / "plots")]
+        summary["end_step"] = self.step
+        D.barrier(self.dist)
+        return summary
+
+    def _log_eval(self, path: Path, row: dict[str, Any]) -> None:
+        if not row:
+            return
+        row = {"step": self.step, **row}
+        if self.dist.is_main:
+            _write_rows(path, [row], append=True)
+        self.log("eval " + _short(row))
+
+
+def _quiet_transformers() -> None:
+    """No progress bars or deprecation chatter from transformers in training logs."""
+    try:
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        hf_logging.set_verbosity_error()
+    except ImportError:
+        pass
+
+
+def _warmup(steps: int) -> Callable[[int], float]:
+    """Linear learning-rate warm-up over `steps` optimizer steps, then constant."""
+    return lambda s: min(1.0, (s + 1) / steps) if steps > 0 else 1.0
+
+
+def _short(row: dict[str, Any]) -> str:
+    keys = ("step", "split", "reward/mean", "success/mean", "loss", "entropy", "masked_ratio", "dropped_groups")
+    return " ".join(f"{k}={row[k]:.4g}" if isinstance(row[k], float) else f"{k}={row[k]}" for k in keys if k in row)
+
+
+def _write_rows(path: Path, rows: list[dict[str, Any]], append: bool = False) -> None:
+    """Append (or write) JSON lines; a rewrite goes through a temporary file."""
+    text = "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows)
+    if append:
+        with path.open("a") as f:
+            f.write(text)
+        return
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def _truncate_rows(path: Path, step: int) -> None:
+    """Keep the rows a resumed run will not write again: steps up to `step`, final evaluations dropped.
+
+    A fresh run (step 0) starts with empty files.
+    """
+    if not path.exists():
+        return
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    keep = [r for r in rows if step > 0 and r.get("step", 0) <= step and not r.get("final")]
+    _write_rows(path, keep)
