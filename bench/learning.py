@@ -36,11 +36,14 @@ from rl.train_config import config_from_dict  # noqa: E402
 from rl.trainer import Trainer  # noqa: E402
 
 
-SIZES = {"bench": {"hidden_size": 192, "num_hidden_layers": 3, "num_attention_heads": 4, "intermediate_size": 512}}
+SIZES = {
+    "bench": {"hidden_size": 192, "num_hidden_layers": 3, "num_attention_heads": 4, "intermediate_size": 512},  # ~1.8M
+    "bench-s": {"hidden_size": 128, "num_hidden_layers": 3, "num_attention_heads": 4, "intermediate_size": 352},  # ~1.1M
+}
 
 
 def model_size(name: str) -> Any:
-    """A size name of rl.tiny_model ("test", "small") or of this benchmark ("bench", ~2M parameters)."""
+    """A size name of rl.tiny_model ("test", "small") or of this benchmark ("bench", "bench-s")."""
     return SIZES.get(name, name)
 
 
@@ -96,6 +99,8 @@ def measure(trainer: Trainer, heldout: bool = True) -> dict[str, float]:
 def trainer_evals(run_dir: Path) -> tuple[float, float]:
     """Held-out success the trainer measured before its first step and after its last."""
     rows = [r for r in read_metrics(run_dir / "eval.jsonl") if r.get("split") == "heldout"]
+    if not rows:  # no held-out tasks (--heldout 0)
+        return float("nan"), float("nan")
     return rows[0]["success/mean"], rows[-1]["success/mean"]
 
 
@@ -108,7 +113,8 @@ def run_seed(args, seed: int) -> dict[str, Any]:
     cfg = base_config(args, seed, root / "erpo", "erpo")
     probe = Trainer(config_from_dict({**cfg, "sft": {"steps": 0}}), log=quiet)
     probe.setup()
-    res["before_sft"] = measure(probe)
+    res["before_sft"] = {"heldout": probe.evaluate("heldout").get("success/mean", float("nan")),
+                         "train": probe.evaluate("train").get("success/mean", float("nan")) if args.probe_train else float("nan")}
     res["params_m"] = round(sum(p.numel() for p in probe.model.parameters()) / 1e6, 2)
     del probe
     # ERPO run (does the SFT warm start itself and saves the SFT weights)
@@ -171,10 +177,15 @@ def plot(results: list[dict[str, Any]], out_dir: Path) -> list[Path]:
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.5), sharey=True)
     stages = ["before_sft", "after_sft", "erpo", "grpo"]
     for ax, split in zip(axes, ("train", "heldout")):
-        means = [statistics.fmean(r[s][split] for r in results) for s in stages]
-        ax.bar(stages, means, color=["gray", "tab:green", "tab:blue", "tab:orange"])
+        means = [statistics.fmean(r[s][split] for r in results) for s in stages]  # nan: not measured
+        xs = list(range(len(stages)))
+        ax.bar(xs, [0.0 if m != m else m for m in means], color=["gray", "tab:green", "tab:blue", "tab:orange"])
         for i, s in enumerate(stages):
-            ax.scatter([i] * len(results), [r[s][split] for r in results], color="black", s=10, zorder=3)
+            ys = [r[s][split] for r in results if r[s][split] == r[s][split]]  # measured values only
+            ax.scatter([i] * len(ys), ys, color="black", s=10, zorder=3)
+            if not ys:
+                ax.text(i, 0.02, "n/m", ha="center", fontsize=8)
+        ax.set_xticks(xs, stages, fontsize=8)
         ax.set_title(f"{split} tasks (greedy)")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3, axis="y")
@@ -206,6 +217,7 @@ def main() -> None:
     ap.add_argument("--max-turns", type=int, default=4)
     ap.add_argument("--max-new-tokens", type=int, default=80)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--probe-train", action="store_true", help="also measure the random model on the training tasks")
     ap.add_argument("--merge", nargs="+", default=[], help="only combine the summary.json of earlier runs (one seed each)")
     args = ap.parse_args()
     started = time.perf_counter()
