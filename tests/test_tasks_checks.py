@@ -157,3 +157,16 @@ def test_difficulty_measures_band_and_reference_agent(model):
 
     assert pass_rate(task, function_runner(), model, scripted(task.gold_actions), k=2) == 1.0
     assert pass_rate(task, function_runner(), model, scripted([]), k=2) == 0.0
+
+
+def test_free_text_that_reorders_steps_or_invents_values_is_rejected(model):
+    from synth.tasks.describe import Need
+
+    needs = [Need("delete the todo 'Buy milk'", values=["Buy milk"]), Need("add a new todo with title 'Call mom'", values=["Call mom"]),
+             Need("update the todo you added with title 'Call mom'", values=["Call mom"])]
+    good = "Please delete 'Buy milk', then add 'Call mom' and afterwards update 'Call mom' again."
+    assert check_instruction(good, needs, [], []) == []
+    swapped = "Add 'Call mom' and update it, then delete 'Buy milk'."
+    assert "changes the order of the steps" in check_instruction(swapped, needs, [], [])
+    invented = "Please delete 'Buy milk', then add 'Call mom' for 'Grandma Rose' and update 'Call mom'."
+    assert any("adds the value 'grandma rose'" in p for p in check_instruction(invented, needs, [], []))

@@ -58,7 +58,33 @@ def check_instruction(text: str, needs: list[Need], facts: list[Fact], tool_name
     for f in facts:
         if len(f.value) >= 3 and mentioned(f.value, text):
             problems.append(f"gives away the answer '{f.value}'")
+    problems += _order_and_foreign_values(text, needs)
     return sorted(set(problems), key=problems.index)
+
+
+_QUOTED = re.compile(r"'([^']{2,})'|\"([^\"]{2,})\"")
+
+
+def _order_and_foreign_values(text: str, needs: list[Need]) -> list[str]:
+    """A free text must keep the steps in order and quote no value the request does not have
+    (a weak model jumbles clauses and invents names; the values alone would still be there)."""
+    out = []
+    known = {normalize_text(v) for n in needs for v in n.values}
+    for m in _QUOTED.finditer(text):
+        q = normalize_text(m.group(1) or m.group(2)).strip(" .,:;")
+        if q and q not in known and not any(q in k for k in known):
+            out.append(f"adds the value '{q}' that is not in the request")
+    low = normalize_text(text)
+    cursor = 0
+    for n in needs:
+        wanted = [normalize_text(v) for v in n.values if normalize_text(v) in low]
+        pos = [low.find(v, cursor) for v in wanted]
+        if any(p < 0 for p in pos):
+            out.append("changes the order of the steps")
+            break
+        if pos:
+            cursor = min(pos)
+    return out
 
 
 def intent_text(needs: list[Need]) -> str:
