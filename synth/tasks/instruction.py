@@ -37,8 +37,10 @@ def any_word(words: list[str], text: str) -> bool:
     return any(re.search(r"(?<![0-9a-z])" + re.escape(w.lower()) + r"s?(?![0-9a-z])", low) for w in words)
 
 
-def check_instruction(text: str, needs: list[Need], facts: list[Fact], tool_names: list[str]) -> list[str]:
-    """Problems of an instruction (empty when it is usable)."""
+def check_instruction(text: str, needs: list[Need], facts: list[Fact], tool_names: list[str], draft: str | None = None) -> list[str]:
+    """Problems of an instruction (empty when it is usable). With the template `draft`, a free text
+    must also mention the draft's values in its order and number (see `_order_and_foreign_values`;
+    there a number never matches inside a longer one, so '3' is not found in 'OpenAPI 3.0')."""
     problems = []
     if not text or not text.strip():
         return ["empty"]
@@ -58,32 +60,41 @@ def check_instruction(text: str, needs: list[Need], facts: list[Fact], tool_name
     for f in facts:
         if len(f.value) >= 3 and mentioned(f.value, text):
             problems.append(f"gives away the answer '{f.value}'")
-    problems += _order_and_foreign_values(text, needs)
+    problems += _order_and_foreign_values(text, needs, draft)
     return sorted(set(problems), key=problems.index)
 
 
 _QUOTED = re.compile(r"'([^']{2,})'|\"([^\"]{2,})\"")
 
 
-def _order_and_foreign_values(text: str, needs: list[Need]) -> list[str]:
-    """A free text must keep the steps in order and quote no value the request does not have
-    (a weak model jumbles clauses and invents names; the values alone would still be there)."""
+def value_sequence(text: str, values: list[str]) -> list[str]:
+    """The needed values in the order (and number of times) the text mentions them; longer values
+    win where mentions overlap ('Call mom' over 'mom')."""
+    low = normalize_text(text)
+    spans: list[tuple[int, int, str]] = []
+    for v in sorted({normalize_text(x) for x in values if str(x).strip()}, key=lambda x: (-len(x), x)):
+        left = r"(?<![0-9a-z])(?<!\d\.)" if v[0].isalnum() else ""
+        right = r"(?![0-9a-z])(?!\.\d)" if v[-1].isalnum() else ""
+        for m in re.finditer(left + re.escape(v) + right, low):
+            if not any(a < m.end() and m.start() < b for a, b, _ in spans):
+                spans.append((m.start(), m.end(), v))
+    return [v for _a, _b, v in sorted(spans)]
+
+
+def _order_and_foreign_values(text: str, needs: list[Need], draft: str | None = None) -> list[str]:
+    """A free text must mention the needed values in the draft's order, as often as the draft does,
+    and quote no value the request lacks (a weak model jumbles clauses and invents names, and the
+    values alone would still be there)."""
     out = []
     known = {normalize_text(v) for n in needs for v in n.values}
     for m in _QUOTED.finditer(text):
         q = normalize_text(m.group(1) or m.group(2)).strip(" .,:;")
         if q and q not in known and not any(q in k for k in known):
             out.append(f"adds the value '{q}' that is not in the request")
-    low = normalize_text(text)
-    cursor = 0
-    for n in needs:
-        wanted = [normalize_text(v) for v in n.values if normalize_text(v) in low]
-        pos = [low.find(v, cursor) for v in wanted]
-        if any(p < 0 for p in pos):
-            out.append("changes the order of the steps")
-            break
-        if pos:
-            cursor = min(pos)
+    if draft is not None and normalize_text(text) != normalize_text(draft):
+        values = [v for n in needs for v in n.values]
+        if value_sequence(text, values) != value_sequence(draft, values):
+            out.append("does not mention the values in the order and number of the request")
     return out
 
 
@@ -125,7 +136,7 @@ def write_instruction(needs: list[Need], facts: list[Fact], model: EnvModel, cli
         messages = [{"role": "user", "content": prompt}]
         for attempt in range(1 + retries):
             text = _clean_llm_text(client.chat(messages, max_tokens=160, tag="tasks.instruction").text)
-            problems = check_instruction(text, needs, facts, tools)
+            problems = check_instruction(text, needs, facts, tools, draft=draft)
             if not problems:
                 if normalize_text(text) == normalize_text(draft):
                     return draft, "template", seen + ["the model copied the draft"]

@@ -138,7 +138,8 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
         return Dropped("band", why)
     # only now ask the model to word the request (candidates dropped above cost no LLM call)
     instruction, source, seen = write_instruction(needs, facts, model, client)
-    problems = check_instruction(instruction, needs, facts, list(model.tools)) + check_obtainable(inst, instruction)
+    problems = check_instruction(instruction, needs, facts, list(model.tools), draft=draft)
+    problems += check_obtainable(inst, instruction)
     if problems:  # cannot happen for the template; an LLM text that passed check_instruction may still miss one
         instruction, source, seen = draft, "template", seen + [f"obtainable: {p}" for p in problems[:4]]
     task.user_instruction = instruction
