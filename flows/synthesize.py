@@ -136,19 +136,9 @@ def verify_task(env_dir: str) -> dict[str, Any]:
 
 def verify_env_dir(env_dir: str | Path) -> dict[str, Any]:
     """Counts of `forgegym verify --json` for an environment folder with tasks.jsonl."""
-    from synth.task import load_tasks
-    from synth.tasks.envmodel import load_model
-    from synth.tasks.probes import run_probes, summarize
-    from synth.tasks.runner import RuntimeRunner
+    from synth.tasks.probes import verify_env_dir as verify_folder
 
-    env_dir = Path(env_dir)
-    tasks = load_tasks(env_dir / "tasks.jsonl")
-    model = load_model(env_dir)
-    runner = RuntimeRunner.from_dir(str(env_dir))
-    reports = [run_probes(t, runner, model) for t in tasks]
-    summary = summarize(reports)
-    summary["failures"] = [{"task_id": r.task_id, "problems": r.problems()} for r in reports if not r.ok]
-    return summary
+    return verify_folder(env_dir)
 
 
 # ----- files ------------------------------------------------------------------------------------------------

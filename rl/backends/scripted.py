@@ -17,10 +17,9 @@ from synth.spec import ToolCall
 from synth.task import Task
 
 
-class GoldPolicy:
-    """Replays `task.gold_actions`, then reports what the tools returned."""
+class ScriptedPolicy:
+    """Shared plumbing of the scripted policies: a renderer the episode may rebind."""
 
-    name = "gold"
     sees_full_history = True
 
     def __init__(self, renderer: ChatRenderer | None = None):
@@ -29,6 +28,13 @@ class GoldPolicy:
     def bind_renderer(self, renderer: ChatRenderer) -> None:
         """Write turns in the format of the episode's chat template."""
         self.renderer = renderer
+
+
+
+class GoldPolicy(ScriptedPolicy):
+    """Replays `task.gold_actions`, then reports what the tools returned."""
+
+    name = "gold"
 
     def respond(self, messages: list[dict[str, Any]], task: Task, sample_index: int = 0) -> str:
         done = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
@@ -44,18 +50,10 @@ class GoldPolicy:
         return self.renderer.assistant_text("All steps are done; report the results.", text, [])
 
 
-class NoopPolicy:
+class NoopPolicy(ScriptedPolicy):
     """Never acts: every turn is the same polite refusal."""
 
     name = "noop"
-    sees_full_history = True
-
-    def __init__(self, renderer: ChatRenderer | None = None):
-        self.renderer = renderer or hermes_renderer()
-
-    def bind_renderer(self, renderer: ChatRenderer) -> None:
-        """Write turns in the format of the episode's chat template."""
-        self.renderer = renderer
 
     def respond(self, messages: list[dict[str, Any]], task: Task, sample_index: int = 0) -> str:
         return self.renderer.assistant_text("", "I am sorry, I cannot help with that.", [])

@@ -88,9 +88,7 @@ def verify_command(
 ) -> None:
     """Replay every task's gold actions (must score 1) and run the three probes (each must score 0)."""
     from synth.task import load_tasks
-    from synth.tasks.envmodel import load_model
-    from synth.tasks.probes import PROBES, run_probes, summarize
-    from synth.tasks.runner import RuntimeRunner
+    from synth.tasks.probes import PROBES, verify_env_dir
 
     env_dir = _env_dir(env_dir)
     path = env_dir / "tasks.jsonl"
@@ -98,16 +96,11 @@ def verify_command(
         tasks = load_tasks(path)
     except (json.JSONDecodeError, TypeError, KeyError) as ex:
         raise InputError(str(path), "(line)", f"not a task line: {ex}") from None
-    model = load_model(env_dir)
-    runner = RuntimeRunner.from_dir(str(env_dir))
-    reports = [run_probes(t, runner, model) for t in tasks]
-    summary = summarize(reports)
-    summary["env_id"] = model.env_id
-    summary["failures"] = [{"task_id": r.task_id, "problems": r.problems()} for r in reports if not r.ok]
+    summary = verify_env_dir(env_dir, tasks)
     if as_json:
         print(json.dumps(summary, sort_keys=True))
     else:
-        print(f"{model.env_id}: {summary['tasks']} tasks; gold replay passes {summary['gold_pass']}; "
+        print(f"{summary['env_id']}: {summary['tasks']} tasks; gold replay passes {summary['gold_pass']}; "
               + "; ".join(f"{p} scores 0 on {summary['probes'][p]}" for p in PROBES))
         for f in summary["failures"][:20]:
             print(f"  {f['task_id']}: {' | '.join(f['problems'])}")

@@ -176,3 +176,22 @@ def summarize(reports: list[ProbeReport]) -> dict[str, Any]:
         "probes": {p: sum(1 for r in reports if r.probe_failed(p)) for p in PROBES},
         "ok": sum(1 for r in reports if r.ok),
     }
+
+
+def verify_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, Any]:
+    """`forgegym verify --json` for an environment folder: probe counts, env_id and the failing tasks."""
+    from pathlib import Path
+
+    from synth.task import load_tasks
+    from synth.tasks.envmodel import load_model
+    from synth.tasks.runner import RuntimeRunner
+
+    env_dir = Path(env_dir)
+    tasks = load_tasks(env_dir / "tasks.jsonl") if tasks is None else tasks
+    model = load_model(env_dir)
+    runner = RuntimeRunner.from_dir(str(env_dir))
+    reports = [run_probes(t, runner, model) for t in tasks]
+    summary = summarize(reports)
+    summary["env_id"] = model.env_id
+    summary["failures"] = [{"task_id": r.task_id, "problems": r.problems()} for r in reports if not r.ok]
+    return summary
