@@ -75,12 +75,18 @@ def is_sharded(model: torch.nn.Module, info: DistInfo) -> bool:
     return info.enabled and not hasattr(model, "module")
 
 
-def full_state_dict(model: torch.nn.Module, info: DistInfo) -> dict[str, torch.Tensor]:
-    """The complete (unsharded, CPU) state dict on every rank, for checkpoints and weight sync."""
+def full_state_dict(model: torch.nn.Module, info: DistInfo, every_rank: bool = False) -> dict[str, torch.Tensor]:
+    """The complete (unsharded) state dict, for checkpoints and weight sync.
+
+    Under FSDP the shards are gathered: by default onto rank 0's CPU (the other ranks get an empty
+    dict), with `every_rank` onto every rank's device (all ranks must call it). Unsharded models
+    return their own state dict on every rank.
+    """
     if is_sharded(model, info):
         from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict
 
-        return get_model_state_dict(model, options=StateDictOptions(full_state_dict=True, cpu_offload=True))
+        opts = StateDictOptions(full_state_dict=True, cpu_offload=not every_rank)
+        return get_model_state_dict(model, options=opts)
     return getattr(model, "module", model).state_dict()
 
 

@@ -6,6 +6,7 @@ masks as rollouts, so SFT teaches exactly the tokens that RL later samples.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -99,14 +100,19 @@ def sft_train(
     micro_batch_size: int | None = None,
     device: torch.device | str = "cpu",
     autocast_dtype: torch.dtype | None = None,
+    schedule: str = "constant",
     log: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """`steps` AdamW steps over shuffled epochs of `trajectories`; returns one metrics row per step."""
+    """`steps` AdamW steps over shuffled epochs of `trajectories`; returns one metrics row per step.
+
+    `schedule` "cosine" decays the learning rate from `lr` to `lr / 10` over the steps.
+    """
     usable = training_rows(trajectories)
     if not usable:
         raise ValueError("sft: no gold trajectory has agent tokens to learn from")
     rng = random.Random(seed)
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr, weight_decay=weight_decay)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, _lr_factor(schedule, steps))
     model.train()
     order: list[int] = []
     rows = []
@@ -132,11 +138,13 @@ def sft_train(
             correct += m["correct"]
         grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), grad_clip).item()
         opt.step()
+        sched.step()
         row = {
             "sft_step": step,
             "sft_loss": loss_sum,
             "sft_token_acc": correct / max(total, 1.0),
             "sft_grad_norm": grad_norm,
+            "sft_lr": opt.param_groups[0]["lr"],
             "sft_tokens_per_s": total / max(time.perf_counter() - t0, 1e-9),
         }
         rows.append(row)
@@ -144,3 +152,12 @@ def sft_train(
             log(row)
     model.eval()
     return rows
+
+
+def _lr_factor(schedule: str, steps: int) -> Callable[[int], float]:
+    """Multiplier of the base learning rate at each step."""
+    if schedule == "constant":
+        return lambda s: 1.0
+    if schedule == "cosine":
+        return lambda s: 0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * min(s, steps) / max(steps, 1)))
+    raise ValueError(f"sft: unknown learning-rate schedule {schedule!r} (constant or cosine)")

@@ -46,18 +46,25 @@ def default_corpus() -> list[str]:
     return lines * 4
 
 
-def build_tokenizer(corpus: Iterable[str] | None = None, vocab_size: int = 512, chat_template: str | None = None) -> Any:
+def build_tokenizer(corpus: Iterable[str] | None = None, vocab_size: int = 512, chat_template: str | None = None,
+                    split_digits: bool = False) -> Any:
     """Train a byte-level BPE on `corpus` (default: `default_corpus()`); returns a PreTrainedTokenizerFast.
 
     `<|im_start|>`, `<|im_end|>` (end of turn, also eos) and `<|endoftext|>` (padding) are special tokens;
-    the think/tool tags are single ordinary tokens. Training is deterministic for a given corpus.
+    the think/tool tags are single ordinary tokens. With `split_digits` every digit is its own token (as in
+    Llama's and Qwen's tokenizers), so ids are copied digit by digit instead of as corpus-specific chunks.
+    Training is deterministic for a given corpus.
     """
     from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
 
     texts = list(corpus) if corpus is not None else default_corpus()
     tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    byte_level = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    if split_digits:
+        tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True), byte_level])
+    else:
+        tok.pre_tokenizer = byte_level
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(
         vocab_size=vocab_size,

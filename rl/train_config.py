@@ -64,6 +64,7 @@ class SFTConfig:
     batch_size: int = 8
     weight_decay: float = 0.0
     grad_clip: float = 1.0
+    schedule: str = "constant"  # "constant" | "cosine" (decays to 10% of lr over the steps)
 
 
 @dataclass
@@ -106,6 +107,7 @@ _CHOICES = {
     "curriculum.order": ORDERS,
     "curriculum.strategy": STRATEGIES,
     "model.kind": ("tiny", "pretrained"),
+    "sft.schedule": ("constant", "cosine"),
     "model.dtype": ("auto", "fp32", "bf16"),
     "model.device": ("auto", "cpu", "cuda"),
     "model.parallel": ("ddp", "fsdp"),

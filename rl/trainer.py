@@ -11,6 +11,7 @@ user erred (`user_error`) are dropped from the advantage statistics and from the
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import json
 import os
@@ -25,20 +26,14 @@ import torch
 from rl import distributed as D
 from rl.checkpoint import capture_rng_state, latest_checkpoint, load_checkpoint, load_optimizer_state, load_rng, save_checkpoint
 from rl.curriculum import Curriculum
-from rl.erpo import (
-    compute_advantages,
-    entropy_from_logits,
-    equal_reward_groups,
-    first_target,
-    logprobs_from_logits,
-    policy_loss,
-)
+from rl.erpo import compute_advantages, equal_reward_groups
 from rl.rollout import render_gold_trajectory, run_episodes
-from rl.sft import collate_rows, sft_train
+from rl.sft import sft_train
 from rl.train_config import TrainConfig
 from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judge, make_user, needs_llm,  # fmt: skip
                               prepare_model_folder, rollout_config)
 from rl.types import Trajectory
+from rl.update_step import PolicyUpdateMixin
 
 # Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
 TIMING_PREFIXES = ("time/", "tokens_per_s/")
@@ -63,7 +58,7 @@ def per_env_means(trajs: list[Trajectory], value: Callable[[Trajectory], float],
     return out
 
 
-class Trainer:
+class Trainer(PolicyUpdateMixin):
     """One training run; `user` and `judge` may be injected (tests), otherwise built from the config."""
 
     def __init__(self, config: TrainConfig, *, user: Any = None, judge: Any = None, source: str = "config",
@@ -120,6 +115,10 @@ class Trainer:
         state = None
         if self.ckpt is not None:  # weights go into the bare model, before any sharding
             state = load_checkpoint(self.ckpt, self.model, None, restore_rng=False)
+        # FSDP makes every forward a collective, but ranks roll out different episodes (different numbers
+        # of generate calls): rollouts use an unsharded copy, refreshed from the shards after each update.
+        fsdp_rollouts = self.dist.enabled and cfg.model.parallel == "fsdp" and cfg.backend == "transformers"
+        self.rollout_model = copy.deepcopy(self.model) if fsdp_rollouts else self.model
         self.wrapped = D.wrap_model(self.model, self.dist, cfg.model.parallel)
         o = cfg.optim
         self.optimizer = torch.optim.AdamW(self.wrapped.parameters(), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay)
@@ -167,7 +166,7 @@ class Trainer:
             return VLLMPolicy(str(self.out / "model_vllm"), seed=self.config.seed, **self.config.vllm)
         from rl.backends.transformers_backend import TransformersPolicy
 
-        return TransformersPolicy(self.model, self.tokenizer, device=str(self.device), max_batch=self.rollout_cfg.max_batch)
+        return TransformersPolicy(self.rollout_model, self.tokenizer, device=str(self.device), max_batch=self.rollout_cfg.max_batch)
 
     def _reference(self) -> torch.nn.Module:
         """Frozen copy of the policy at the start of RL (after SFT), for the KL term."""
@@ -220,7 +219,7 @@ class Trainer:
         rows = sft_train(self.model, gold, steps=s.steps, lr=s.lr, batch_size=s.batch_size, pad_id=self.pad_id,
                          seed=self.config.seed, weight_decay=s.weight_decay, grad_clip=s.grad_clip,
                          micro_batch_size=self.config.optim.micro_batch_size, device=self.device,
-                         autocast_dtype=self.amp_dtype)  # fmt: skip
+                         autocast_dtype=self.amp_dtype, schedule=s.schedule)  # fmt: skip
         if self.dist.is_main:
             _write_rows(self.out / "sft_metrics.jsonl", rows)
         self._save_pretrained(self.out / "sft_model")
@@ -235,7 +234,7 @@ class Trainer:
             cfg = dataclasses.replace(cfg, max_turns=max_turns)
         if temperature is not None:
             cfg = dataclasses.replace(cfg, temperature=temperature)
-        self.model.eval()
+        self.rollout_model.eval()
         with torch.no_grad(), self._autocast():
             trajs = run_episodes(self.policy, [(str(self.env_dirs[t.env_id]), t) for t in tasks], self._user, cfg, k=k,
                                  judge=self._judge)  # fmt: skip
@@ -288,6 +287,8 @@ class Trainer:
         self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
         if cfg.backend == "vllm" and hasattr(self.policy, "update_weights"):
             self.policy.update_weights(D.full_state_dict(self.wrapped, self.dist).items())
+        if self.rollout_model is not self.model:  # FSDP: refresh the unsharded rollout copy
+            self.rollout_model.load_state_dict(D.full_state_dict(self.wrapped, self.dist, every_rank=True))
         return self._step_metrics(everything, local, dropped, upd)
 
     def _step_metrics(self, everything, local, dropped, upd) -> dict[str, Any]:
@@ -310,123 +311,6 @@ class Trainer:
             row.update({f"stop/{k}": v / len(local) for k, v in sorted(stops.items())})
         row.update(upd)
         return row
-
-    # ---- the policy update ---------------------------------------------------------------------------
-    def update(self, trajs: list[Trajectory], advantages: torch.Tensor) -> dict[str, Any]:
-        """Optimizer step(s) on the kept trajectories; every training sequence carries its episode's advantage.
-
-        The kept rows are shuffled (seeded by the step) into `mini_batches` optimizer steps, each split
-        into micro-batches whose gradients add up to the mini-batch loss (global normalizer). With one
-        mini-batch the update is on-policy (old logprobs = current ones, ratio 1); with more, the old
-        logprobs are computed for every micro-batch before the first step.
-        """
-        cfg, o = self.config, self.config.optim
-        rows = [(ids, mask, lps, float(a)) for t, a in zip(trajs, advantages.tolist())
-                for ids, mask, lps in t.training_sequences() if sum(mask[1:]) > 0]  # fmt: skip
-        order = list(range(len(rows)))
-        random.Random(cfg.seed * 7_919 + self.step).shuffle(order)
-        plan = []  # per mini-batch: (micro-batches, normalizer, number of micro passes on the busiest rank)
-        for i in range(o.mini_batches):
-            picked = [rows[j] for j in order[i :: o.mini_batches]]
-            g_tok = D.all_reduce_sum(float(sum(sum(r[1][1:]) for r in picked)), self.dist)
-            g_seq = D.all_reduce_sum(float(len(picked)), self.dist)
-            if g_seq == 0:
-                continue
-            norm = (g_tok if cfg.loss.agg == "token-mean" else g_seq) / self.dist.world_size
-            micro = [picked[k : k + o.micro_batch_size] for k in range(0, len(picked), o.micro_batch_size)]
-            plan.append((micro, norm, int(max(D.gather_objects(len(micro), self.dist)))))
-        temp = self.rollout_cfg.temperature if self.rollout_cfg.temperature > 0 else 1.0
-        self.wrapped.train()
-        old = self._old_logprobs(plan, temp) if o.mini_batches > 1 else {}
-        sums: dict[str, float] = defaultdict(float)
-        losses, gnorms = [], []
-        for i, (micro, norm, n_micro) in enumerate(plan):
-            self.optimizer.zero_grad(set_to_none=True)
-            loss_sum = 0.0
-            for j in range(n_micro):
-                last = j == n_micro - 1
-                no_sync = getattr(self.wrapped, "no_sync", None)
-                with contextlib.nullcontext() if (last or no_sync is None) else no_sync():
-                    if j < len(micro):
-                        loss, m = self._micro_step(micro[j], norm, temp, old.get((i, j)))
-                        loss_sum += loss
-                        for k, v in m.items():
-                            sums[k] += v
-                    else:  # this rank ran out of rows: a zero-loss pass keeps DDP's all-reduce in step
-                        self._dummy_pass()
-            gnorms.append(float(torch.nn.utils.clip_grad_norm_(self.wrapped.parameters(), o.grad_clip)))
-            self.optimizer.step()
-            self.scheduler.step()
-            losses.append(D.all_reduce_sum(loss_sum, self.dist) / self.dist.world_size)
-        tok = D.all_reduce_sum(sums["tokens"], self.dist)
-        out: dict[str, Any] = {"updated": int(bool(plan)), "update_tokens": tok, "_processed_tokens": sums["processed"]}
-        if plan:
-            out["loss"] = sum(losses) / len(losses)
-            out["grad_norm"] = sum(gnorms) / len(gnorms)
-            for k in ("clip_frac", "approx_kl", "entropy", "ref_kl"):
-                if k in sums:
-                    out[k] = D.all_reduce_sum(sums[k], self.dist) / max(tok, 1.0)
-        return out
-
-    @torch.no_grad()
-    def _old_logprobs(self, plan, temp: float) -> dict[tuple[int, int], torch.Tensor]:
-        old = {}
-        for i, (micro, _norm, _n) in enumerate(plan):
-            for j, rows in enumerate(micro):
-                batch = collate_rows([r[:3] for r in rows], self.pad_id, self.device)
-                logits, start = self._logits(self.model, batch)
-                old[(i, j)] = logprobs_from_logits(logits.float() / temp, batch.token_ids, start)
-        return old
-
-    def _logits(self, model: torch.nn.Module, batch) -> tuple[torch.Tensor, int]:
-        """Logits from the position before the first agent token on (the prompt's are never needed)."""
-        start = first_target(batch.loss_mask) - 1
-        keep = batch.token_ids.shape[1] - start
-        with self._autocast():
-            try:
-                out = model(input_ids=batch.token_ids, attention_mask=batch.attention_mask, logits_to_keep=keep)
-            except TypeError:  # a model without logits_to_keep: all positions
-                out, start = model(input_ids=batch.token_ids, attention_mask=batch.attention_mask), 0
-        logits = out.logits
-        if logits.shape[1] > keep:
-            logits = logits[:, -keep:]
-        return logits, start
-
-    def _micro_step(self, rows, norm: float, temp: float, old: torch.Tensor | None) -> tuple[float, dict[str, float]]:
-        """Forward, loss, backward of one micro-batch; returns its loss and token-weighted metric sums."""
-        cfg = self.config
-        batch = collate_rows([r[:3] for r in rows], self.pad_id, self.device)
-        adv = torch.tensor([r[3] for r in rows], dtype=torch.float32, device=self.device)
-        logits, start = self._logits(self.wrapped, batch)
-        logits = logits.float() / temp
-        lp = logprobs_from_logits(logits, batch.token_ids, start)
-        ref = None
-        if self.ref_model is not None:
-            with torch.no_grad():
-                ref_logits, ref_start = self._logits(self.ref_model, batch)
-                ref = logprobs_from_logits(ref_logits.float() / temp, batch.token_ids, ref_start)
-        cut = slice(start, None)  # columns before `start` hold no agent token
-        old = lp.detach() if old is None else old
-        loss, m = policy_loss(lp[:, cut], old[:, cut], adv, batch.loss_mask[:, cut], cfg.loss.clip_low,
-                              cfg.loss.clip_high, cfg.loss.agg, ref_logprobs=None if ref is None else ref[:, cut],
-                              kl_coef=cfg.loss.kl_coef,
-                              sampler_logprobs=batch.sampler_logprobs[:, cut] if cfg.loss.tis else None,
-                              tis_cap=cfg.loss.tis_cap, normalizer=norm)  # fmt: skip
-        loss.backward()
-        ent = entropy_from_logits(logits.detach(), batch.token_ids.shape[1], start)
-        tokens = float(batch.loss_mask.sum())
-        sums = {"tokens": tokens, "processed": float(batch.attention_mask.sum()),
-                "clip_frac": m["clip_frac"] * tokens, "approx_kl": m["approx_kl"] * tokens,
-                "entropy": float((ent * batch.loss_mask).sum())}  # fmt: skip
-        if "ref_kl" in m:
-            sums["ref_kl"] = m["ref_kl"] * tokens
-        return float(loss.detach()), sums
-
-    def _dummy_pass(self) -> None:
-        ids = torch.full((1, 2), self.pad_id, dtype=torch.long, device=self.device)
-        with self._autocast():
-            logits = self.wrapped(input_ids=ids).logits
-        (logits.float().sum() * 0.0).backward()
 
     # ---- evaluation, checkpoints, the run ----------------------------------------------------------
     def evaluate(self, which: str = "heldout", k: int | None = None) -> dict[str, Any]:

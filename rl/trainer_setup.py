@@ -135,9 +135,11 @@ def prepare_model_folder(config: TrainConfig, entries: list[EnvEntry], folder: P
     vocab = int(opts.pop("vocab_size", 1024))
     size = opts.pop("size", "test")
     max_pos = int(opts.pop("max_position_embeddings", 4096))
+    split_digits = bool(opts.pop("split_digits", False))
     if opts:
-        raise InputError("config", f"model.tiny.{sorted(opts)[0]}", "unknown field (known: size, vocab_size, max_position_embeddings)")
-    tok = build_tokenizer(corpus=tokenizer_corpus(entries), vocab_size=vocab)
+        raise InputError("config", f"model.tiny.{sorted(opts)[0]}",
+                         "unknown field (known: size, vocab_size, max_position_embeddings, split_digits)")
+    tok = build_tokenizer(corpus=tokenizer_corpus(entries), vocab_size=vocab, split_digits=split_digits)
     model = build_model(tok, size=size, seed=config.seed, max_position_embeddings=max_pos)
     tmp = folder.with_name(folder.name + ".tmp")
     save_tiny(model, tok, tmp)

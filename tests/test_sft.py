@@ -78,3 +78,28 @@ def test_sft_needs_agent_tokens():
     empty = Trajectory("e", "t", 0, token_ids=[1, 2, 3], loss_mask=[0, 0, 0], logprobs=[0.0] * 3)
     with pytest.raises(ValueError, match="no gold trajectory"):
         sft_train(torch.nn.Linear(1, 1), [empty], steps=1, lr=0.1, batch_size=1, pad_id=0)
+
+
+def test_cosine_schedule_decays_to_a_tenth(gold):
+    tok, trajs = gold
+    model = build_model(tok, size="test", seed=0)
+    rows = sft_train(model, trajs, steps=6, lr=1e-3, batch_size=2, pad_id=tok.pad_token_id, schedule="cosine")
+    lrs = [r["sft_lr"] for r in rows]
+    assert lrs == sorted(lrs, reverse=True) and lrs[0] < 1e-3  # the row logs the rate after the step
+    assert lrs[-1] == pytest.approx(1e-4)
+    flat = sft_train(build_model(tok, size="test", seed=0), trajs, steps=3, lr=1e-3, batch_size=2, pad_id=tok.pad_token_id)
+    assert {r["sft_lr"] for r in flat} == {1e-3}
+    with pytest.raises(ValueError, match="schedule"):
+        sft_train(model, trajs, steps=1, lr=1e-3, batch_size=2, pad_id=tok.pad_token_id, schedule="linear")
+
+
+def test_split_digits_makes_every_digit_a_token():
+    corpus = ["id 00075053-0000-4000-8000-000000075053 and 12345"] * 20
+    merged = build_tokenizer(corpus=corpus, vocab_size=400)
+    split = build_tokenizer(corpus=corpus, vocab_size=400, split_digits=True)
+    text = "todo 00075053-0000-4000-8000-000000075053"
+    pieces = split.convert_ids_to_tokens(split.encode(text))
+    digit_pieces = [p for p in pieces if any(c.isdigit() for c in p)]
+    assert digit_pieces and all(len(p) == 1 for p in digit_pieces)
+    assert len(merged.encode(text)) < len(split.encode(text))  # the default merges digit runs
+    assert split.decode(split.encode(text)) == text

@@ -1,4 +1,4 @@
-"""The update step under torchrun: two CPU processes (gloo), DDP, rollouts sharded, statistics gathered."""
+"""The update step under torchrun: two CPU processes (gloo), DDP or FSDP2, rollouts sharded, statistics gathered."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ WORKER = textwrap.dedent(
     import json, os, sys
     import torch
     sys.path.insert(0, {root!r})
+    from rl import distributed as D
     from rl.train_config import config_from_dict
     from rl.trainer import Trainer
 
@@ -27,34 +28,60 @@ WORKER = textwrap.dedent(
 
     cfg = config_from_dict({{
         "envs": [{env!r}], "output_dir": {out!r}, "seed": 1, "steps": 2, "tasks_per_step": 2, "rollouts_per_task": 2,
-        "torch_threads": 1, "plots": False, "model": {{"kind": "tiny", "tiny": {{"vocab_size": 400}}}},
-        "optim": {{"lr": 0.01, "micro_batch_size": 1}}, "rollout": {{"max_turns": 1, "max_new_tokens": 6}},
+        "torch_threads": 1, "plots": False,
+        "model": {{"kind": "tiny", "tiny": {{"vocab_size": 400}}, "parallel": {parallel!r}}},
+        "optim": {{"lr": 0.01, "micro_batch_size": 1, "mini_batches": 2}}, "rollout": {{"max_turns": 1, "max_new_tokens": 6}},
     }})
     tr = Trainer(cfg, reward_fn=reward, log=lambda m: None)
     tr.run()
-    flat = torch.cat([p.detach().flatten() for p in tr.model.parameters()])
     rank = int(os.environ["RANK"])
+    if D.is_sharded(tr.wrapped, tr.dist):  # FSDP: this rank's shard of every parameter
+        parts = [p.to_local().detach().flatten().double() for _, p in sorted(tr.model.named_parameters())]
+        full = D.full_state_dict(tr.wrapped, tr.dist)  # gathered on rank 0
+        whole = [v.detach().flatten().double() for _, v in sorted(full.items())] if rank == 0 else []
+    else:
+        parts = whole = [p.detach().flatten().double() for _, p in sorted(tr.model.named_parameters())]
+    out = {{"sharded": D.is_sharded(tr.wrapped, tr.dist), "local_numel": sum(x.numel() for x in parts)}}
+    if whole:
+        flat = torch.cat(whole)
+        out.update(sum=float(flat.sum()), abs=float(flat.abs().sum()), numel=flat.numel())
     with open(os.path.join({out!r}, f"rank{{rank}}.json"), "w") as f:
-        json.dump({{"sum": float(flat.double().sum()), "abs": float(flat.double().abs().sum())}}, f)
+        json.dump(out, f)
     """
 )
 
 
-@pytest.mark.slow
-def test_two_rank_ddp_training_keeps_ranks_in_sync(tmp_path):
-    out = tmp_path / "run"
-    script = tmp_path / "worker.py"
-    script.write_text(WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out)))
+def run_two_ranks(tmp_path: Path, parallel: str) -> tuple[Path, dict, dict]:
+    out = tmp_path / parallel
+    script = tmp_path / f"worker_{parallel}.py"
+    script.write_text(WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out), parallel=parallel))
     env = {**os.environ, "OMP_NUM_THREADS": "1", "TOKENIZERS_PARALLELISM": "false"}
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", str(script)]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    r0 = json.loads((out / "rank0.json").read_text())
-    r1 = json.loads((out / "rank1.json").read_text())
-    assert r0 == r1  # DDP kept the replicas identical
+    return out, json.loads((out / "rank0.json").read_text()), json.loads((out / "rank1.json").read_text())
+
+
+@pytest.mark.slow
+def test_two_rank_ddp_and_fsdp_training_agree(tmp_path):
+    out, r0, r1 = run_two_ranks(tmp_path, "ddp")
+    assert r0 == r1 and not r0["sharded"]  # DDP kept the replicas identical
+    check_run_outputs(out)
+    fout, f0, f1 = run_two_ranks(tmp_path, "fsdp")
+    assert f0["sharded"] and f1["sharded"]
+    assert f0["local_numel"] + f1["local_numel"] == f0["numel"] == r0["numel"]  # each rank held half
+    assert f0["local_numel"] < f0["numel"]
+    # same seeds, same data: FSDP's gathered weights match DDP's up to the order of the reductions
+    assert f0["sum"] == pytest.approx(r0["sum"], rel=1e-4, abs=1e-3)
+    assert f0["abs"] == pytest.approx(r0["abs"], rel=1e-5)
+    check_run_outputs(fout)
+
+
+def check_run_outputs(out: Path) -> None:
     rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
     assert [r["step"] for r in rows] == [1, 2]  # rank 0 writes, once per step
     assert all(r["trajectories"] == 4 for r in rows)  # statistics over both ranks' rollouts
     assert any(r["grad_norm"] > 0 for r in rows)
     ckpt = out / "checkpoints" / "step_000002"
     assert (ckpt / "rng_state.json").exists() and (ckpt / "rng_state_rank1.json").exists()
+    assert (out / "final" / "model.safetensors").exists()
