@@ -1,19 +1,22 @@
-"""CPU learning benchmark: SFT warm start on gold trajectories, then ERPO against GRPO, over several seeds.
+"""CPU learning benchmark: one SFT warm start on gold trajectories, then ERPO against GRPO over several seeds.
 
-For each seed: a tiny Llama (rl.tiny_model, size --size) with a tokenizer trained on the environments'
-texts is measured before training, trained by SFT on the gold trajectories of the training tasks, then
-trained by ERPO for --rl-steps steps; GRPO starts from the same SFT weights and runs the same number of
-steps with the same task stream. Success (greedy, one episode per task) is measured on the held-out
-tasks and on the training tasks: before SFT, after SFT, after RL. Results go to OUT/summary.json and
-plots to OUT/*.png (and --plots-dir).
+1. Tasks: each committed environment is copied under OUT/envs and `forgegym tasks --no-llm --max-size 3
+   --max-walk 2` writes --make-tasks short tasks there (deterministic; `--make-tasks 0` uses the folders'
+   own tasks.jsonl). The trainer holds out --heldout of each environment's tasks (seeded hash split).
+2. SFT (once, shared by every seed and mode; OUT/sft): a random Llama from rl.tiny_model (--size) with a
+   byte-level BPE trained on the environments' texts, digits split, is measured (greedy success on the
+   training and held-out tasks), trained by SFT on the gold trajectories of the training tasks, measured again.
+3. RL (OUT/<mode>_seed<k>): for each seed and mode, --rl-steps steps from the SFT weights, K episodes per
+   task at --rl-temperature, scripted user; ERPO and GRPO see the same task stream for a seed. Greedy
+   success on both splits after the last step.
+Every phase writes its result file and is skipped on a rerun, so seeds and modes can run as parallel
+processes on the same OUT and be combined with --merge:
 
-    python bench/learning.py --seeds 0 1 2 --out runs/bench_learning
+    python bench/learning.py --sft-only --threads 2                     # the shared SFT
+    python bench/learning.py --modes erpo & python bench/learning.py --modes grpo & wait
+    python bench/learning.py --merge --plots-dir docs/img/learning       # summary.json and plots
 
-By default the tasks are made for the benchmark from the committed environments (`--make-tasks N`: each
-environment folder is copied under OUT/envs and `forgegym tasks --no-llm --max-size 3 --max-walk 2`
-writes N short tasks, deterministic for the seed), so the figures do not depend on which tasks.jsonl
-happens to be committed; `--make-tasks 0` uses the folders' own tasks.jsonl.
-Minutes on 2 CPU cores per seed; not a CI test.
+Tens of minutes on 2 CPU cores; not a CI test.
 """
 
 from __future__ import annotations
@@ -53,24 +56,27 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
         "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "heldout_fraction": args.heldout,
         "eval_temperature": 0.0, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
         "checkpoint_every": max(1, args.rl_steps),
-        "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab}},
+        "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}},
         "advantage": {"mode": mode, "drop_equal_groups": False},
         "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": "token-mean"},
         "optim": {"lr": args.rl_lr, "micro_batch_size": 8, "mini_batches": 2},
-        "sft": {"steps": args.sft_steps, "lr": args.sft_lr, "batch_size": args.sft_batch},
+        "sft": {"steps": args.sft_steps, "lr": args.sft_lr, "batch_size": args.sft_batch, "schedule": "cosine"},
         "curriculum": {"order": "pass_rate", "strategy": "uniform"},
-        "rollout": {"max_turns": args.max_turns, "max_new_tokens": args.max_new_tokens, "temperature": 1.0,
+        "rollout": {"max_turns": args.max_turns, "max_new_tokens": args.max_new_tokens, "temperature": args.rl_temperature,
                     "max_context_tokens": 4096, "max_batch": 32},
         "user": {"kind": "scripted"}, "judge": {"mode": "none"},
     }  # fmt: skip
 
 
-def make_tasks(envs: list[str], out: Path, n: int) -> list[str]:
-    """Copy each environment under out/envs and synthesize n short tasks there without an LLM."""
+def made_envs(envs: list[str], out: Path, n: int) -> list[str]:
+    """Copy each environment under out/envs and synthesize n short tasks there without an LLM (once)."""
     made = []
     for env in envs:
         src = Path(env)
         dst = out / "envs" / src.name
+        if (dst / "tasks.jsonl").exists():
+            made.append(str(dst))
+            continue
         shutil.rmtree(dst, ignore_errors=True)
         shutil.copytree(src, dst, ignore=shutil.ignore_patterns("tasks.jsonl", "tasks_dropped.jsonl", "graph.json"))
         cmd = [sys.executable, "-m", "synth.cli.main", "tasks", str(dst), "--n", str(n), "--no-llm", "--seed", "0",
@@ -104,49 +110,63 @@ def trainer_evals(run_dir: Path) -> tuple[float, float]:
     return rows[0]["success/mean"], rows[-1]["success/mean"]
 
 
-def run_seed(args, seed: int) -> dict[str, Any]:
-    root = Path(args.out) / f"seed{seed}"
+def sft_phase(args) -> dict[str, Any]:
+    """One SFT warm start shared by every seed and mode: random model measured, SFT, SFT model measured.
+
+    Skipped when OUT/sft/summary.json exists (a rerun or a parallel RL process reuses it).
+    """
+    root = Path(args.out) / "sft"
+    done = root / "summary.json"
+    if done.exists():
+        return json.loads(done.read_text())
     shutil.rmtree(root, ignore_errors=True)
-    res: dict[str, Any] = {"seed": seed}
-    # before any training: the random model
+    res: dict[str, Any] = {"seed": args.sft_seed}
     t0 = time.perf_counter()
-    cfg = base_config(args, seed, root / "erpo", "erpo")
+    cfg = base_config(args, args.sft_seed, root, "erpo")
     probe = Trainer(config_from_dict({**cfg, "sft": {"steps": 0}}), log=quiet)
     probe.setup()
-    res["before_sft"] = {"heldout": probe.evaluate("heldout").get("success/mean", float("nan")),
-                         "train": probe.evaluate("train").get("success/mean", float("nan")) if args.probe_train else float("nan")}
+    res["before_sft"] = measure(probe)
     res["params_m"] = round(sum(p.numel() for p in probe.model.parameters()) / 1e6, 2)
+    res["tasks"] = {"train": sum(len(e.train) for e in probe.entries), "heldout": sum(len(e.heldout) for e in probe.entries)}
     del probe
-    # ERPO run (does the SFT warm start itself and saves the SFT weights)
-    erpo = Trainer(config_from_dict(cfg), log=quiet)
-    erpo.setup()
-    res["after_sft"] = measure(erpo, heldout=False)
-    res["sft_s"] = round(time.perf_counter() - t0, 1)
     t1 = time.perf_counter()
-    erpo._loop(None)
-    res["erpo"] = measure(erpo, heldout=False)
-    res["after_sft"]["heldout"], res["erpo"]["heldout"] = trainer_evals(root / "erpo")
-    res["erpo_s"] = round(time.perf_counter() - t1, 1)
-    # GRPO from the same SFT weights, same seed (same task stream), same number of steps
-    gcfg = base_config(args, seed, root / "grpo", "grpo")
-    gcfg["model"] = {"kind": "pretrained", "path": str(root / "erpo" / "sft_model")}
-    gcfg["sft"] = {"steps": 0}
-    t2 = time.perf_counter()
-    grpo = Trainer(config_from_dict(gcfg), log=quiet)
-    grpo.setup()
-    grpo._loop(None)
-    res["grpo"] = measure(grpo, heldout=False)
-    res["grpo"]["heldout"] = trainer_evals(root / "grpo")[1]
-    res["grpo_s"] = round(time.perf_counter() - t2, 1)
-    for mode in ("erpo", "grpo"):
-        rows = read_metrics(root / mode / "metrics.jsonl")
-        res[f"{mode}_reward_curve"] = [r.get("reward/mean", 0.0) for r in rows]
-        res[f"{mode}_success_curve"] = [r.get("success/mean", 0.0) for r in rows]
-    res["sft_final_loss"] = read_metrics(root / "erpo" / "sft_metrics.jsonl")[-1]["sft_loss"]
+    sft = Trainer(config_from_dict(cfg), log=quiet)
+    sft.setup()  # runs the warm start and saves OUT/sft/sft_model
+    res["sft_s"] = round(time.perf_counter() - t1, 1)
+    res["after_sft"] = measure(sft)
+    rows = read_metrics(root / "sft_metrics.jsonl")
+    res["sft_loss_curve"] = [r["sft_loss"] for r in rows]
+    res["sft_token_acc_curve"] = [r["sft_token_acc"] for r in rows]
+    res["phase_s"] = round(time.perf_counter() - t0, 1)
+    done.write_text(json.dumps(res, indent=1, sort_keys=True))
     return res
 
 
-def plot(results: list[dict[str, Any]], out_dir: Path) -> list[Path]:
+def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
+    """`mode` ("erpo" or "grpo") from the shared SFT weights for --rl-steps steps; success before/after."""
+    root = Path(args.out) / f"{mode}_seed{seed}"
+    done = root / "result.json"
+    if done.exists():
+        return json.loads(done.read_text())
+    shutil.rmtree(root, ignore_errors=True)
+    cfg = base_config(args, seed, root, mode)
+    cfg["model"] = {"kind": "pretrained", "path": str(Path(args.out) / "sft" / "sft_model")}
+    cfg["sft"] = {"steps": 0}
+    t0 = time.perf_counter()
+    trainer = Trainer(config_from_dict(cfg), log=quiet)
+    trainer.setup()
+    trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
+    res: dict[str, Any] = {"seed": seed, "mode": mode, "after": measure(trainer, heldout=False)}
+    res["after"]["heldout"] = trainer_evals(root)[1]
+    rows = read_metrics(root / "metrics.jsonl")
+    res["reward_curve"] = [r.get("reward/mean", 0.0) for r in rows]
+    res["success_curve"] = [r.get("success/mean", 0.0) for r in rows]
+    res["wall_s"] = round(time.perf_counter() - t0, 1)
+    done.write_text(json.dumps(res, indent=1, sort_keys=True))
+    return res
+
+
+def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -154,19 +174,27 @@ def plot(results: list[dict[str, Any]], out_dir: Path) -> list[Path]:
 
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.5))
+    axes[0].plot(range(1, len(sft["sft_loss_curve"]) + 1), sft["sft_loss_curve"], color="tab:green")
+    axes[0].set_xlabel("SFT step")
+    axes[0].set_ylabel("loss on agent tokens")
+    axes[0].set_yscale("log")
+    axes[0].set_title("SFT warm start")
+    axes[0].grid(alpha=0.3)
+    ax = axes[1]
     for mode, color in (("erpo", "tab:blue"), ("grpo", "tab:orange")):
-        curves = [r[f"{mode}_success_curve"] for r in results]
+        curves = [r["success_curve"] for r in runs if r["mode"] == mode]
+        if not curves:
+            continue
         n = min(len(c) for c in curves)
         mean = [statistics.fmean(c[i] for c in curves) for i in range(n)]
-        lo = [min(c[i] for c in curves) for i in range(n)]
-        hi = [max(c[i] for c in curves) for i in range(n)]
         xs = list(range(1, n + 1))
         ax.plot(xs, mean, color=color, label=f"{mode} (mean of {len(curves)} seeds)")
-        ax.fill_between(xs, lo, hi, color=color, alpha=0.2)
+        ax.fill_between(xs, [min(c[i] for c in curves) for i in range(n)], [max(c[i] for c in curves) for i in range(n)],
+                        color=color, alpha=0.2)  # fmt: skip
     ax.set_xlabel("RL step")
-    ax.set_ylabel("training-batch success")
-    ax.set_title("success of sampled episodes during RL")
+    ax.set_ylabel("success of sampled episodes")
+    ax.set_title("RL from the SFT weights (min-max band)")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
@@ -175,16 +203,14 @@ def plot(results: list[dict[str, Any]], out_dir: Path) -> list[Path]:
     plt.close(fig)
 
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.5), sharey=True)
-    stages = ["before_sft", "after_sft", "erpo", "grpo"]
+    stages = ["before SFT", "after SFT", "ERPO", "GRPO"]
     for ax, split in zip(axes, ("train", "heldout")):
-        means = [statistics.fmean(r[s][split] for r in results) for s in stages]  # nan: not measured
+        values = [[sft["before_sft"][split]], [sft["after_sft"][split]],
+                  [r["after"][split] for r in runs if r["mode"] == "erpo"], [r["after"][split] for r in runs if r["mode"] == "grpo"]]  # fmt: skip
         xs = list(range(len(stages)))
-        ax.bar(xs, [0.0 if m != m else m for m in means], color=["gray", "tab:green", "tab:blue", "tab:orange"])
-        for i, s in enumerate(stages):
-            ys = [r[s][split] for r in results if r[s][split] == r[s][split]]  # measured values only
-            ax.scatter([i] * len(ys), ys, color="black", s=10, zorder=3)
-            if not ys:
-                ax.text(i, 0.02, "n/m", ha="center", fontsize=8)
+        ax.bar(xs, [statistics.fmean(v) if v else 0.0 for v in values], color=["gray", "tab:green", "tab:blue", "tab:orange"])
+        for i, v in enumerate(values):
+            ax.scatter([i] * len(v), v, color="black", s=10, zorder=3)
         ax.set_xticks(xs, stages, fontsize=8)
         ax.set_title(f"{split} tasks (greedy)")
         ax.set_ylim(0, 1)
@@ -197,50 +223,71 @@ def plot(results: list[dict[str, Any]], out_dir: Path) -> list[Path]:
     return written
 
 
+def summarize(sft: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Means over seeds per mode and split, next to the shared before/after-SFT figures."""
+    out: dict[str, Any] = {}
+    for split in ("train", "heldout"):
+        out[f"before_sft/{split}"] = sft["before_sft"][split]
+        out[f"after_sft/{split}"] = sft["after_sft"][split]
+        for mode in ("erpo", "grpo"):
+            vals = [r["after"][split] for r in runs if r["mode"] == mode]
+            if vals:
+                out[f"{mode}/{split}/mean"] = statistics.fmean(vals)
+                out[f"{mode}/{split}/seeds"] = vals
+    for mode in ("erpo", "grpo"):
+        curves = [r["success_curve"] for r in runs if r["mode"] == mode]
+        if curves:
+            out[f"{mode}/batch_success_first_last"] = [statistics.fmean(c[0] for c in curves), statistics.fmean(c[-1] for c in curves)]
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--envs", nargs="+", default=["envs_generated/todo_api", "envs_generated/mcp_memory"])
-    ap.add_argument("--make-tasks", type=int, default=12, help="tasks to synthesize per environment (0: use tasks.jsonl)")
+    ap.add_argument("--make-tasks", type=int, default=40, help="tasks to synthesize per environment (0: use tasks.jsonl)")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    ap.add_argument("--modes", nargs="+", default=["erpo", "grpo"], choices=["erpo", "grpo", "reinforce++"])
+    ap.add_argument("--sft-only", action="store_true", help="stop after the shared SFT phase")
     ap.add_argument("--out", default="runs/bench_learning")
     ap.add_argument("--plots-dir", default="")
     ap.add_argument("--size", default="bench")
-    ap.add_argument("--vocab", type=int, default=2048)
+    ap.add_argument("--vocab", type=int, default=1024)
     ap.add_argument("--heldout", type=float, default=0.25)
-    ap.add_argument("--sft-steps", type=int, default=50)
+    ap.add_argument("--sft-seed", type=int, default=0)
+    ap.add_argument("--sft-steps", type=int, default=500)
     ap.add_argument("--sft-lr", type=float, default=3e-3)
-    ap.add_argument("--sft-batch", type=int, default=4)
+    ap.add_argument("--sft-batch", type=int, default=8)
     ap.add_argument("--rl-steps", type=int, default=6)
-    ap.add_argument("--rl-lr", type=float, default=3e-4)
-    ap.add_argument("--tasks-per-step", type=int, default=4)
+    ap.add_argument("--rl-lr", type=float, default=2e-4)
+    ap.add_argument("--rl-temperature", type=float, default=0.5, help="sampling temperature of RL rollouts")
+    ap.add_argument("--tasks-per-step", type=int, default=3)
     ap.add_argument("--k", type=int, default=4)
-    ap.add_argument("--max-turns", type=int, default=4)
-    ap.add_argument("--max-new-tokens", type=int, default=80)
+    ap.add_argument("--max-turns", type=int, default=5)
+    ap.add_argument("--max-new-tokens", type=int, default=160)
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--probe-train", action="store_true", help="also measure the random model on the training tasks")
-    ap.add_argument("--merge", nargs="+", default=[], help="only combine the summary.json of earlier runs (one seed each)")
+    ap.add_argument("--merge", action="store_true", help="only combine the results already under --out")
     args = ap.parse_args()
     started = time.perf_counter()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    results = []
-    if args.merge:  # seeds run as separate processes (in parallel), combined here
-        for d in args.merge:
-            results.extend(json.loads((Path(d) / "summary.json").read_text())["results"])
-    else:
-        if args.make_tasks:
-            args.envs = make_tasks(args.envs, out, args.make_tasks)
-        for seed in args.seeds:
-            print(f"seed {seed}", flush=True)
-            results.append(run_seed(args, seed))
-            print(json.dumps({k: v for k, v in results[-1].items() if not k.endswith("_curve")}), flush=True)
-    summary = {"args": vars(args), "results": results, "wall_s": round(time.perf_counter() - started, 1)}
-    for stage in ("before_sft", "after_sft", "erpo", "grpo"):
-        for split in ("train", "heldout"):
-            summary[f"mean/{stage}/{split}"] = statistics.fmean(r[stage][split] for r in results)
+    if args.make_tasks:
+        args.envs = made_envs(args.envs, out, args.make_tasks)
+    if not args.merge:
+        sft = sft_phase(args)
+        print("SFT:", json.dumps({k: v for k, v in sft.items() if not k.endswith("_curve")}), flush=True)
+        if not args.sft_only:
+            for seed in args.seeds:
+                for mode in args.modes:
+                    print(f"{mode} seed {seed}", flush=True)
+                    res = rl_run(args, seed, mode)
+                    print(json.dumps({k: v for k, v in res.items() if not k.endswith("_curve")}), flush=True)
+    sft = json.loads((out / "sft" / "summary.json").read_text())
+    runs = [json.loads(p.read_text()) for p in sorted(out.glob("*_seed*/result.json"))]
+    summary = {"args": vars(args), "sft": sft, "runs": runs, "mean": summarize(sft, runs),
+               "wall_s": round(time.perf_counter() - started, 1)}  # fmt: skip
     (out / "summary.json").write_text(json.dumps(summary, indent=1, sort_keys=True))
-    files = plot(results, Path(args.plots_dir) if args.plots_dir else out)
-    print(json.dumps({k: v for k, v in summary.items() if k.startswith("mean/")}, indent=1))
+    files = plot(sft, runs, Path(args.plots_dir) if args.plots_dir else out)
+    print(json.dumps(summary["mean"], indent=1))
     print("plots:", ", ".join(str(f) for f in files), f"wall {summary['wall_s']} s")
 
 
