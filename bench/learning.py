@@ -54,6 +54,7 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
     return {
         "envs": list(args.envs), "output_dir": str(out), "seed": seed, "steps": args.rl_steps,
         "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "heldout_fraction": args.heldout,
+        "split_seed": args.sft_seed,  # one train/held-out split for the SFT and every RL seed
         "eval_temperature": 0.0, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
         "checkpoint_every": max(1, args.rl_steps),
         "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}},
@@ -156,7 +157,8 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     trainer = Trainer(config_from_dict(cfg), log=quiet)
     trainer.setup()
     trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
-    res: dict[str, Any] = {"seed": seed, "mode": mode, "after": measure(trainer, heldout=False)}
+    res: dict[str, Any] = {"seed": seed, "mode": mode, "rl_lr": args.rl_lr, "rl_temperature": args.rl_temperature,
+                           "after": measure(trainer, heldout=False)}  # fmt: skip
     res["after"]["heldout"] = trainer_evals(root)[1]
     rows = read_metrics(root / "metrics.jsonl")
     res["reward_curve"] = [r.get("reward/mean", 0.0) for r in rows]

@@ -80,7 +80,8 @@ def load_env_entries(config: TrainConfig, source: str = "config") -> list[EnvEnt
         tasks = [t if t.env_id else dataclasses.replace(t, env_id=env_id) for t in tasks]
         if not tasks:
             raise InputError(str(env_dir / "tasks.jsonl"), "(document)", "no tasks")
-        train, held = split_heldout(tasks, config.heldout_fraction, config.seed)
+        split_seed = config.split_seed if config.split_seed >= 0 else config.seed
+        train, held = split_heldout(tasks, config.heldout_fraction, split_seed)
         entries.append(EnvEntry(env_id, env_dir, train, held))
     return entries
 

@@ -153,3 +153,18 @@ def test_bad_config_names_file_and_field(tmp_path):
     assert ok.optim.lr == 0.5 and ok.rollouts_per_task == 4 and math.isclose(ok.loss.clip_high, 0.28)
     with pytest.raises(InputError, match=r"rollout\.max_turnz: unknown field"):
         Trainer(config_from_dict(tiny_config(tmp_path / "r", rollout={"max_turnz": 3})), log=lambda m: None).setup()
+
+
+def test_split_seed_fixes_the_heldout_split_across_run_seeds(tmp_path):
+    from rl.trainer_setup import load_env_entries
+
+    envs = [str(Path(__file__).resolve().parents[1] / "envs_generated" / "todo_api")]
+
+    def held(seed: int, split_seed: int = -1) -> set[str]:
+        cfg = config_from_dict({"envs": envs, "output_dir": str(tmp_path), "seed": seed, "heldout_fraction": 0.25,
+                                "split_seed": split_seed})  # fmt: skip
+        return {t.task_id for e in load_env_entries(cfg) for t in e.heldout}
+
+    assert len(held(0)) == 5  # 25 % of the 20 committed tasks
+    assert held(0) != held(1)  # by default the split follows the run's seed
+    assert held(1, split_seed=0) == held(2, split_seed=0) == held(0)  # fixed: every seed sees the same split
