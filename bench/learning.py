@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from rl.plots import read_metrics  # noqa: E402
 from rl.train_config import config_from_dict  # noqa: E402
 from rl.trainer import Trainer  # noqa: E402
+from synth.tasks.graph import write_json_atomic  # noqa: E402
 
 
 SIZES = {
@@ -139,7 +140,7 @@ def sft_phase(args) -> dict[str, Any]:
     res["sft_loss_curve"] = [r["sft_loss"] for r in rows]
     res["sft_token_acc_curve"] = [r["sft_token_acc"] for r in rows]
     res["phase_s"] = round(time.perf_counter() - t0, 1)
-    done.write_text(json.dumps(res, indent=1, sort_keys=True))
+    write_json_atomic(done, res)  # a killed run leaves no half-written result behind
     return res
 
 
@@ -164,8 +165,17 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     res["reward_curve"] = [r.get("reward/mean", 0.0) for r in rows]
     res["success_curve"] = [r.get("success/mean", 0.0) for r in rows]
     res["wall_s"] = round(time.perf_counter() - t0, 1)
-    done.write_text(json.dumps(res, indent=1, sort_keys=True))
+    write_json_atomic(done, res)  # a killed run leaves no half-written result behind
     return res
+
+
+MODE_COLORS = {"erpo": "tab:blue", "grpo": "tab:orange", "reinforce++": "tab:red"}
+
+
+def modes_of(runs: list[dict[str, Any]]) -> list[str]:
+    """The advantage modes that have results, in a fixed order."""
+    present = {r["mode"] for r in runs}
+    return [m for m in MODE_COLORS if m in present] + sorted(present - set(MODE_COLORS))
 
 
 def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list[Path]:
@@ -184,10 +194,9 @@ def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list
     axes[0].set_title("SFT warm start")
     axes[0].grid(alpha=0.3)
     ax = axes[1]
-    for mode, color in (("erpo", "tab:blue"), ("grpo", "tab:orange")):
+    for mode in modes_of(runs):
         curves = [r["success_curve"] for r in runs if r["mode"] == mode]
-        if not curves:
-            continue
+        color = MODE_COLORS.get(mode, "tab:purple")
         n = min(len(c) for c in curves)
         mean = [statistics.fmean(c[i] for c in curves) for i in range(n)]
         xs = list(range(1, n + 1))
@@ -205,12 +214,14 @@ def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list
     plt.close(fig)
 
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.5), sharey=True)
-    stages = ["before SFT", "after SFT", "ERPO", "GRPO"]
+    modes = modes_of(runs)
+    stages = ["before SFT", "after SFT"] + [m.upper() for m in modes]
+    colors = ["gray", "tab:green"] + [MODE_COLORS.get(m, "tab:purple") for m in modes]
     for ax, split in zip(axes, ("train", "heldout")):
-        values = [[sft["before_sft"][split]], [sft["after_sft"][split]],
-                  [r["after"][split] for r in runs if r["mode"] == "erpo"], [r["after"][split] for r in runs if r["mode"] == "grpo"]]  # fmt: skip
+        values = [[sft["before_sft"][split]], [sft["after_sft"][split]]]
+        values += [[r["after"][split] for r in runs if r["mode"] == m] for m in modes]
         xs = list(range(len(stages)))
-        ax.bar(xs, [statistics.fmean(v) if v else 0.0 for v in values], color=["gray", "tab:green", "tab:blue", "tab:orange"])
+        ax.bar(xs, [statistics.fmean(v) for v in values], color=colors)
         for i, v in enumerate(values):
             ax.scatter([i] * len(v), v, color="black", s=10, zorder=3)
         ax.set_xticks(xs, stages, fontsize=8)
@@ -231,15 +242,13 @@ def summarize(sft: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, Any]
     for split in ("train", "heldout"):
         out[f"before_sft/{split}"] = sft["before_sft"][split]
         out[f"after_sft/{split}"] = sft["after_sft"][split]
-        for mode in ("erpo", "grpo"):
+        for mode in modes_of(runs):
             vals = [r["after"][split] for r in runs if r["mode"] == mode]
-            if vals:
-                out[f"{mode}/{split}/mean"] = statistics.fmean(vals)
-                out[f"{mode}/{split}/seeds"] = vals
-    for mode in ("erpo", "grpo"):
+            out[f"{mode}/{split}/mean"] = statistics.fmean(vals)
+            out[f"{mode}/{split}/seeds"] = vals
+    for mode in modes_of(runs):
         curves = [r["success_curve"] for r in runs if r["mode"] == mode]
-        if curves:
-            out[f"{mode}/batch_success_first_last"] = [statistics.fmean(c[0] for c in curves), statistics.fmean(c[-1] for c in curves)]
+        out[f"{mode}/batch_success_first_last"] = [statistics.fmean(c[0] for c in curves), statistics.fmean(c[-1] for c in curves)]
     return out
 
 
@@ -287,7 +296,7 @@ def main() -> None:
     runs = [json.loads(p.read_text()) for p in sorted(out.glob("*_seed*/result.json"))]
     summary = {"args": vars(args), "sft": sft, "runs": runs, "mean": summarize(sft, runs),
                "wall_s": round(time.perf_counter() - started, 1)}  # fmt: skip
-    (out / "summary.json").write_text(json.dumps(summary, indent=1, sort_keys=True))
+    write_json_atomic(out / "summary.json", summary)
     files = plot(sft, runs, Path(args.plots_dir) if args.plots_dir else out)
     print(json.dumps(summary["mean"], indent=1))
     print("plots:", ", ".join(str(f) for f in files), f"wall {summary['wall_s']} s")
