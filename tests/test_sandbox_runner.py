@@ -126,3 +126,24 @@ def test_mini_todo_tests_pass_and_a_batch_of_50_is_fast() -> None:
 
 def test_empty_batch() -> None:
     assert run_cases("def f(state):\n    return 1\n", []) == []
+
+
+def test_a_timer_tick_that_arrives_after_disarm_is_ignored(monkeypatch) -> None:
+    """A tick queued just before the timer stopped must not kill the worker outside a case."""
+    import pytest
+
+    from synth.sandbox import limits
+    from synth.sandbox.errors import CaseTimeout
+
+    monkeypatch.setattr(limits, "_armed", True)
+    with pytest.raises(CaseTimeout):
+        limits._on_timer(0, None)
+    limits.disarm_case()
+    assert limits._armed is False
+    limits._on_timer(0, None)  # no exception once disarmed
+
+
+def test_memory_hogs_that_time_out_are_reported_not_crashed() -> None:
+    source = "def grow(state):\n    items = []\n    while True:\n        items.append('x' * 10000)\n"
+    outcomes = run_cases(source, [case("grow") for _ in range(4)], cpu_seconds=0.5, memory_mb=512)
+    assert [o.status in ("timeout", "memory") for o in outcomes] == [True] * 4, [o.error for o in outcomes]

@@ -19,8 +19,12 @@ from synth.sandbox.errors import CaseTimeout
 _TIMER_REPEAT_S = 0.05  # re-fire so that a `finally:` that loops again is interrupted too
 
 
+_armed = False  # the handler raises only while a case runs; a late, already-queued tick does nothing
+
+
 def _on_timer(signum: int, frame: Any) -> None:
-    raise CaseTimeout()
+    if _armed:
+        raise CaseTimeout()
 
 
 def apply_process_limits(memory_mb: int, cpu_total_s: float) -> None:
@@ -46,11 +50,15 @@ def arm_case(cpu_seconds: float) -> None:
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+    global _armed
+    _armed = True
     signal.setitimer(signal.ITIMER_PROF, cpu_seconds, _TIMER_REPEAT_S)
 
 
 def disarm_case() -> None:
     """Stop the case timer, even if it fires while being stopped."""
+    global _armed
+    _armed = False
     while True:
         try:
             signal.setitimer(signal.ITIMER_PROF, 0, 0)

@@ -73,32 +73,37 @@ def run_case(functions: dict[str, Callable[..., Any]], case: dict[str, Any], ind
 
 def _guarded_case(functions: dict[str, Callable[..., Any]], case: Any, index: int, filename: str,
                   cpu_seconds: float) -> str:
-    arm_case(cpu_seconds)
+    # The timer is stopped (inner `finally`) before any handler runs: a handler that ran with the timer
+    # still armed could itself be interrupted by the timer's re-fire (freeing a huge list under load
+    # takes longer than the re-fire interval) and let CaseTimeout kill the worker.
     try:
-        if not isinstance(case, dict):
-            return _case_line(index, "exception", "case must be a JSON object")
-        return run_case(functions, case, index, filename)
+        try:
+            arm_case(cpu_seconds)
+            if not isinstance(case, dict):
+                return _case_line(index, "exception", "case must be a JSON object")
+            return run_case(functions, case, index, filename)
+        finally:
+            disarm_case()
     except CaseTimeout:
         return _case_line(index, "timeout", f"CPU time limit of {cpu_seconds:g} s exceeded")
     except MemoryError:
         return _case_line(index, "memory", "memory limit exceeded")
-    finally:
-        disarm_case()
 
 
 def _load(source: str, filename: str, cpu_seconds: float) -> tuple[dict[str, Callable[..., Any]] | None, str]:
-    arm_case(cpu_seconds)
     try:
-        module = load_module(source, filename)
-        return module.functions, '{"event":"loaded"}'
+        try:
+            arm_case(cpu_seconds)
+            module = load_module(source, filename)
+            return module.functions, '{"event":"loaded"}'
+        finally:
+            disarm_case()
     except SandboxViolation as err:
         status, error = "violation", err.reason
     except CaseTimeout:
         status, error = "timeout", f"module body exceeded the CPU limit of {cpu_seconds:g} s"
     except MemoryError:
         status, error = "memory", "module body exceeded the memory limit"
-    finally:
-        disarm_case()
     return None, f'{{"event":"load_failed","status":{_dumps(status)},"error":{_dumps(error)}}}'
 
 
