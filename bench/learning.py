@@ -60,7 +60,7 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
         "checkpoint_every": max(1, args.rl_steps),
         "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}},
         "advantage": {"mode": mode, "drop_equal_groups": False},
-        "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": "token-mean"},
+        "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": args.loss_agg},
         "optim": {"lr": args.rl_lr, "micro_batch_size": 8, "mini_batches": 2},
         "sft": {"steps": args.sft_steps, "lr": args.sft_lr, "batch_size": args.sft_batch, "schedule": "cosine"},
         "curriculum": {"order": "pass_rate", "strategy": "uniform"},
@@ -154,12 +154,16 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     cfg = base_config(args, seed, root, mode)
     cfg["model"] = {"kind": "pretrained", "path": str(Path(args.out) / "sft" / "sft_model")}
     cfg["sft"] = {"steps": 0}
+    cfg["max_train_tasks"] = args.rl_tasks
     t0 = time.perf_counter()
     trainer = Trainer(config_from_dict(cfg), log=quiet)
     trainer.setup()
-    trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
     res: dict[str, Any] = {"seed": seed, "mode": mode, "rl_lr": args.rl_lr, "rl_temperature": args.rl_temperature,
-                           "after": measure(trainer, heldout=False)}  # fmt: skip
+                           "loss_agg": args.loss_agg}  # fmt: skip
+    if args.rl_tasks:  # the SFT policy on the RL task subset (the SFT summary measured all training tasks)
+        res["before"] = measure(trainer, heldout=False)
+    trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
+    res["after"] = measure(trainer, heldout=False)
     res["after"]["heldout"] = trainer_evals(root)[1]
     rows = read_metrics(root / "metrics.jsonl")
     res["reward_curve"] = [r.get("reward/mean", 0.0) for r in rows]
@@ -218,7 +222,8 @@ def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list
     stages = ["before SFT", "after SFT"] + [m.upper() for m in modes]
     colors = ["gray", "tab:green"] + [MODE_COLORS.get(m, "tab:purple") for m in modes]
     for ax, split in zip(axes, ("train", "heldout")):
-        values = [[sft["before_sft"][split]], [sft["after_sft"][split]]]
+        after_sft = sft_train_baseline(sft, runs) if split == "train" else sft["after_sft"][split]
+        values = [[sft["before_sft"][split]], [after_sft]]
         values += [[r["after"][split] for r in runs if r["mode"] == m] for m in modes]
         xs = list(range(len(stages)))
         ax.bar(xs, [statistics.fmean(v) for v in values], color=colors)
@@ -236,12 +241,20 @@ def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list
     return written
 
 
+def sft_train_baseline(sft: dict[str, Any], runs: list[dict[str, Any]]) -> float:
+    """Greedy success of the SFT policy on the tasks RL trained on (a subset when --rl-tasks was given)."""
+    before = [r["before"]["train"] for r in runs if "before" in r]
+    return statistics.fmean(before) if before else sft["after_sft"]["train"]
+
+
 def summarize(sft: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Means over seeds per mode and split, next to the shared before/after-SFT figures."""
     out: dict[str, Any] = {}
     for split in ("train", "heldout"):
         out[f"before_sft/{split}"] = sft["before_sft"][split]
         out[f"after_sft/{split}"] = sft["after_sft"][split]
+    out["after_sft/rl_tasks"] = sft_train_baseline(sft, runs)
+    for split in ("train", "heldout"):
         for mode in modes_of(runs):
             vals = [r["after"][split] for r in runs if r["mode"] == mode]
             out[f"{mode}/{split}/mean"] = statistics.fmean(vals)
@@ -270,6 +283,10 @@ def main() -> None:
     ap.add_argument("--sft-batch", type=int, default=8)
     ap.add_argument("--rl-steps", type=int, default=6)
     ap.add_argument("--rl-lr", type=float, default=2e-4)
+    ap.add_argument("--rl-tasks", type=int, default=0,
+                    help="RL trains on the first N training tasks of each environment (0: all); success on them is measured before and after")
+    ap.add_argument("--loss-agg", default="token-mean", choices=["token-mean", "seq-mean-token-mean", "seq-mean-token-sum"],
+                    help="aggregation of the RL loss over tokens")
     ap.add_argument("--rl-temperature", type=float, default=0.5, help="sampling temperature of RL rollouts")
     ap.add_argument("--tasks-per-step", type=int, default=3)
     ap.add_argument("--k", type=int, default=4)

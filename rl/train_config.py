@@ -77,6 +77,7 @@ class TrainConfig:
     rollouts_per_task: int = 4  # K
     heldout_fraction: float = 0.0  # share of each environment's tasks kept out of training, for evaluation
     split_seed: int = -1  # seed of the train/held-out split (-1: `seed`); fix it to compare runs of several seeds
+    max_train_tasks: int = 0  # > 0: train on the first N training tasks of each environment (tasks.jsonl order)
     eval_every: int = 0  # evaluate on held-out tasks every N steps (0: only before and after)
     eval_rollouts: int = 1
     eval_temperature: float = 0.0  # 0: greedy

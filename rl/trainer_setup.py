@@ -82,6 +82,8 @@ def load_env_entries(config: TrainConfig, source: str = "config") -> list[EnvEnt
             raise InputError(str(env_dir / "tasks.jsonl"), "(document)", "no tasks")
         split_seed = config.split_seed if config.split_seed >= 0 else config.seed
         train, held = split_heldout(tasks, config.heldout_fraction, split_seed)
+        if config.max_train_tasks > 0:  # after the split, so the held-out tasks do not depend on it
+            train = train[: config.max_train_tasks]
         entries.append(EnvEntry(env_id, env_dir, train, held))
     return entries
 

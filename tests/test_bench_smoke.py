@@ -78,7 +78,8 @@ def test_learning_smoke(tmp_path: Path) -> None:
     """bench/learning.py end to end at toy size: shared SFT, one RL step per mode, merged summary and plots."""
     out = tmp_path / "learn"
     args = ["--size", "test", "--make-tasks", "6", "--sft-steps", "2", "--rl-steps", "1", "--seeds", "0",
-            "--tasks-per-step", "2", "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--out", str(out)]  # fmt: skip
+            "--tasks-per-step", "2", "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--rl-tasks", "2",
+            "--out", str(out)]  # fmt: skip
     env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false", TOKENIZERS_PARALLELISM="false")
     root = BENCH.parent
     proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args], capture_output=True, text=True,
@@ -88,7 +89,8 @@ def test_learning_smoke(tmp_path: Path) -> None:
     assert summary["sft"]["tasks"]["train"] > 0 and summary["sft"]["tasks"]["heldout"] > 0
     assert {r["mode"] for r in summary["runs"]} == {"erpo", "grpo"}
     assert all(len(r["success_curve"]) == 1 for r in summary["runs"])
-    assert {"after_sft/train", "erpo/heldout/mean", "grpo/train/mean"} <= set(summary["mean"])
+    assert all(0.0 <= r["before"]["train"] <= 1.0 for r in summary["runs"])  # --rl-tasks: SFT measured on the subset
+    assert {"after_sft/train", "after_sft/rl_tasks", "erpo/heldout/mean", "grpo/train/mean"} <= set(summary["mean"])
     assert (out / "learning_curves.png").stat().st_size > 0 and (out / "learning_success.png").stat().st_size > 0
     # a rerun reuses every finished phase: nothing is trained again
     again = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args], capture_output=True, text=True,

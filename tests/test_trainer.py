@@ -168,3 +168,20 @@ def test_split_seed_fixes_the_heldout_split_across_run_seeds(tmp_path):
     assert len(held(0)) == 5  # 25 % of the 20 committed tasks
     assert held(0) != held(1)  # by default the split follows the run's seed
     assert held(1, split_seed=0) == held(2, split_seed=0) == held(0)  # fixed: every seed sees the same split
+
+
+def test_max_train_tasks_keeps_the_first_training_tasks_and_the_same_heldout(tmp_path):
+    from rl.trainer_setup import load_env_entries
+
+    envs = [str(Path(__file__).resolve().parents[1] / "envs_generated" / "todo_api")]
+
+    def entry(limit: int):
+        cfg = config_from_dict({"envs": envs, "output_dir": str(tmp_path), "heldout_fraction": 0.25,
+                                "max_train_tasks": limit})  # fmt: skip
+        return load_env_entries(cfg)[0]
+
+    full, cut = entry(0), entry(4)
+    assert len(full.train) == 15 and [t.task_id for t in cut.train] == [t.task_id for t in full.train[:4]]
+    assert [t.task_id for t in cut.heldout] == [t.task_id for t in full.heldout]
+    with pytest.raises(InputError, match="max_train_tasks"):
+        config_from_dict({"envs": envs, "max_train_tasks": "all"})
