@@ -185,3 +185,37 @@ def test_max_train_tasks_keeps_the_first_training_tasks_and_the_same_heldout(tmp
     assert [t.task_id for t in cut.heldout] == [t.task_id for t in full.heldout]
     with pytest.raises(InputError, match="max_train_tasks"):
         config_from_dict({"envs": envs, "max_train_tasks": "all"})
+
+
+@pytest.mark.parametrize("agg", ["token-mean", "seq-mean-token-mean", "seq-mean-token-sum"])
+def test_an_update_raises_the_logprob_of_positive_advantage_episodes(tmp_path, agg):
+    """The sign check of the whole update path: +1 episodes become likelier, -1 episodes less likely."""
+    from rl.erpo import logprobs_from_logits
+    from rl.sft import collate_rows
+
+    cfg = tiny_config(tmp_path / "r", sft={"steps": 0}, optim={"lr": 3e-3, "micro_batch_size": 2, "mini_batches": 1},
+                      loss={"agg": agg}, rollout={"max_turns": 1, "max_new_tokens": 8, "temperature": 1.0})  # fmt: skip
+    trainer = _trainer(cfg)
+    trainer.setup()
+    task = trainer.entries[0].train[0]
+    trajs = trainer.rollout([task], k=4, seed=5)
+    advantages = torch.tensor([1.0, -1.0, 1.0, -1.0])
+
+    def logprob_sums() -> list[float]:
+        sums = []
+        with torch.no_grad():
+            for t in trajs:
+                total = 0.0
+                for ids, mask, lps in t.training_sequences():
+                    batch = collate_rows([(ids, mask, lps)], trainer.pad_id, trainer.device)
+                    logits, start = trainer._logits(trainer.model, batch)
+                    lp = logprobs_from_logits(logits.float(), batch.token_ids, start)
+                    total += float((lp[:, start:] * batch.loss_mask[:, start:]).sum())
+                sums.append(total)
+        return sums
+
+    before = logprob_sums()
+    trainer.update(trajs, advantages)
+    after = logprob_sums()
+    deltas = [a - b for a, b in zip(after, before)]
+    assert deltas[0] > 0 and deltas[2] > 0 and deltas[1] < 0 and deltas[3] < 0, deltas
