@@ -7,8 +7,9 @@
    byte-level BPE trained on the environments' texts, digits split, is measured (greedy success on the
    training and held-out tasks), trained by SFT on the gold trajectories of the training tasks, measured again.
 3. RL (OUT/<mode>_seed<k>): for each seed and mode, --rl-steps steps from the SFT weights, K episodes per
-   task at --rl-temperature, scripted user; ERPO and GRPO see the same task stream for a seed. Greedy
-   success on both splits after the last step.
+   task at --rl-temperature, scripted user, --loss-agg aggregation; ERPO and GRPO see the same task stream
+   for a seed. Greedy success on both splits after the last step. --rl-tasks N trains RL on the first N
+   training tasks of each environment only, and measures the SFT policy on them before the first step.
 Every phase writes its result file and is skipped on a rerun, so seeds and modes can run as parallel
 processes on the same OUT and be combined with --merge:
 
@@ -230,7 +231,8 @@ def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list
         for i, v in enumerate(values):
             ax.scatter([i] * len(v), v, color="black", s=10, zorder=3)
         ax.set_xticks(xs, stages, fontsize=8)
-        ax.set_title(f"{split} tasks (greedy)")
+        subset = split == "train" and any("before" in r for r in runs)
+        ax.set_title("RL's training tasks (greedy)" if subset else f"{split} tasks (greedy)")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3, axis="y")
     axes[0].set_ylabel("success rate")
