@@ -98,3 +98,12 @@ def test_learning_smoke(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr[-3000:]
     assert "SFT warm start" not in again.stdout
     assert json.loads((out / "summary.json").read_text())["runs"] == summary["runs"]
+    # sampled success of the SFT policy and of each RL run's final policy, with one sampling seed
+    sampled = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--rl-tasks", "2",
+                              "--k", "2", "--max-new-tokens", "16", "--max-turns", "2"],
+                             capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert sampled.returncode == 0, sampled.stderr[-3000:]
+    result = json.loads((out / "sampled" / "summary.json").read_text())
+    assert [r["policy"] for r in result["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
+    assert all(r["episodes"] == 2 * 4 and 0.0 <= r["success"] <= 1.0 for r in result["results"])
+    assert {"erpo/mean", "grpo/mean", "sft"} <= set(result["success"])

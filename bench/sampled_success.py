@@ -1,0 +1,104 @@
+"""Sampled success of the learning benchmark's policies: what RL optimizes, next to bench/learning.py's greedy figure.
+
+For an OUT folder of bench/learning.py, evaluates the shared SFT policy (OUT/sft/sft_model) and the final
+policy of every RL run (OUT/<mode>_seed<k>/final) on the tasks RL trained on (--rl-tasks as given to
+learning.py; 0 = all training tasks), K episodes per task at --temperature, scripted user. Every policy
+is measured with the same sampling seed, so the comparison between policies does not depend on the draw.
+One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/sampled/summary.json:
+
+    python bench/sampled_success.py --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
+
+Minutes per policy on one core; not a CI test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from synth.tasks.graph import write_json_atomic  # noqa: E402
+
+
+def policies(out: Path) -> dict[str, Path]:
+    """name -> model folder: "sft" and every finished RL run."""
+    found = {"sft": out / "sft" / "sft_model"}
+    for run in sorted(out.glob("*_seed*")):
+        if (run / "result.json").exists() and (run / "final").is_dir():
+            found[run.name] = run / "final"
+    return found
+
+
+def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Success of `model` over K sampled episodes per task (one process, one thread)."""
+    from learning import base_config
+
+    from rl.train_config import config_from_dict
+    from rl.trainer import Trainer
+
+    out = Path(args.out)
+    envs = [str(p) for p in sorted((out / "envs").iterdir()) if (p / "tasks.jsonl").exists()]
+    ns = argparse.Namespace(envs=envs, rl_steps=1, tasks_per_step=1, k=1, heldout=args.heldout, sft_seed=args.sft_seed,
+                            threads=1, size="bench", vocab=1024, rl_lr=0.0, sft_steps=0, sft_lr=0.0, sft_batch=1,
+                            max_turns=args.max_turns, max_new_tokens=args.max_new_tokens,
+                            rl_temperature=args.temperature, loss_agg="token-mean")  # fmt: skip
+    cfg = base_config(ns, 0, out / "sampled" / f"{name}_run", "erpo")
+    cfg.update({"model": {"kind": "pretrained", "path": model}, "sft": {"steps": 0}, "max_train_tasks": args.rl_tasks,
+                "eval_temperature": args.temperature, "resume": False})  # fmt: skip
+    t0 = time.perf_counter()
+    trainer = Trainer(config_from_dict(cfg), log=lambda m: None)
+    trainer.setup()
+    row = trainer.evaluate("train", k=args.k)
+    res = {"policy": name, "model": model, "success": row["success/mean"], "episodes": row["episodes"],
+           "k": args.k, "temperature": args.temperature, "wall_s": round(time.perf_counter() - t0, 1)}  # fmt: skip
+    write_json_atomic(out / "sampled" / f"{name}.json", res)
+    return res
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per policy, and the mean per advantage mode over seeds."""
+    out: dict[str, Any] = {r["policy"]: r["success"] for r in results}
+    modes = sorted({r["policy"].split("_seed")[0] for r in results if "_seed" in r["policy"]})
+    for mode in modes:
+        vals = [r["success"] for r in results if r["policy"].startswith(f"{mode}_seed")]
+        out[f"{mode}/mean"] = statistics.fmean(vals)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True, help="an OUT folder of bench/learning.py")
+    ap.add_argument("--rl-tasks", type=int, default=0)
+    ap.add_argument("--k", type=int, default=8, help="sampled episodes per task")
+    ap.add_argument("--temperature", type=float, default=0.5)
+    ap.add_argument("--heldout", type=float, default=0.25)
+    ap.add_argument("--sft-seed", type=int, default=0)
+    ap.add_argument("--max-turns", type=int, default=5)
+    ap.add_argument("--max-new-tokens", type=int, default=160)
+    ap.add_argument("--jobs", type=int, default=1, help="policies measured in parallel processes")
+    args = ap.parse_args()
+    out = Path(args.out)
+    if not (out / "sft" / "summary.json").exists():
+        raise SystemExit(f"{out}: no finished learning benchmark here (sft/summary.json is missing)")
+    todo = {n: m for n, m in policies(out).items() if not (out / "sampled" / f"{n}.json").exists()}
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {n: pool.submit(measure, n, str(m), args) for n, m in todo.items()}
+        for name, fut in futures.items():
+            print(json.dumps(fut.result()), flush=True)
+    results = [json.loads((out / "sampled" / f"{n}.json").read_text()) for n in policies(out)]
+    summary = {"args": vars(args), "results": results, "success": summarize(results)}
+    write_json_atomic(out / "sampled" / "summary.json", summary)
+    print(json.dumps(summary["success"], indent=1))
+
+
+if __name__ == "__main__":
+    main()
