@@ -74,8 +74,8 @@ def run_case(functions: dict[str, Callable[..., Any]], case: dict[str, Any], ind
 def _guarded_case(functions: dict[str, Callable[..., Any]], case: Any, index: int, filename: str,
                   cpu_seconds: float) -> str:
     # The timer is stopped (inner `finally`) before any handler runs: a handler that ran with the timer
-    # still armed could itself be interrupted by the timer's re-fire (freeing a huge list under load
-    # takes longer than the re-fire interval) and let CaseTimeout kill the worker.
+    # still armed could itself be interrupted by the timer's 50 ms re-fire and let CaseTimeout escape and
+    # kill the worker (seen once in CI on a memory-hungry case).
     try:
         try:
             arm_case(cpu_seconds)
