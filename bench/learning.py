@@ -10,8 +10,9 @@
    task at --rl-temperature, scripted user, --loss-agg aggregation; ERPO and GRPO see the same task stream
    for a seed. Greedy success on both splits after the last step. --rl-tasks N trains RL on the first N
    training tasks of each environment only, and measures the SFT policy on them before the first step.
-Every phase writes its result file and is skipped on a rerun, so seeds and modes can run as parallel
-processes on the same OUT and be combined with --merge:
+Every phase writes its result file and is skipped on a rerun; an RL run stopped before its result file
+resumes from its latest checkpoint (--checkpoint-every), and a rerun with a smaller --rl-steps ends it there.
+Seeds and modes can run as parallel processes on the same OUT and be combined with --merge:
 
     python bench/learning.py --sft-only --threads 2                     # the shared SFT
     python bench/learning.py --modes erpo & python bench/learning.py --modes grpo & wait
@@ -58,13 +59,13 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
         "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "heldout_fraction": args.heldout,
         "split_seed": args.sft_seed,  # one train/held-out split for the SFT and every RL seed
         "eval_temperature": 0.0, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
-        "checkpoint_every": max(1, args.rl_steps),
+        "checkpoint_every": args.checkpoint_every or max(1, args.rl_steps),
         "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}},
         "advantage": {"mode": mode, "drop_equal_groups": False},
         "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": args.loss_agg},
-        "optim": {"lr": args.rl_lr, "micro_batch_size": 8, "mini_batches": 2},
+        "optim": {"lr": args.rl_lr, "micro_batch_size": 8, "mini_batches": args.mini_batches, "warmup_steps": args.rl_warmup},
         "sft": {"steps": args.sft_steps, "lr": args.sft_lr, "batch_size": args.sft_batch, "schedule": "cosine"},
-        "curriculum": {"order": "pass_rate", "strategy": "uniform"},
+        "curriculum": {"order": "pass_rate", "strategy": args.curriculum},
         "rollout": {"max_turns": args.max_turns, "max_new_tokens": args.max_new_tokens, "temperature": args.rl_temperature,
                     "max_context_tokens": 4096, "max_batch": 32},
         "user": {"kind": "scripted"}, "judge": {"mode": "none"},
@@ -151,7 +152,6 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     done = root / "result.json"
     if done.exists():
         return json.loads(done.read_text())
-    shutil.rmtree(root, ignore_errors=True)
     cfg = base_config(args, seed, root, mode)
     cfg["model"] = {"kind": "pretrained", "path": str(Path(args.out) / "sft" / "sft_model")}
     cfg["sft"] = {"steps": 0}
@@ -162,7 +162,12 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     res: dict[str, Any] = {"seed": seed, "mode": mode, "rl_lr": args.rl_lr, "rl_temperature": args.rl_temperature,
                            "loss_agg": args.loss_agg}  # fmt: skip
     if args.rl_tasks:  # the SFT policy on the RL task subset (the SFT summary measured all training tasks)
-        res["before"] = measure(trainer, heldout=False)
+        before = root / "before.json"  # kept, so a resumed run (its model is a checkpoint) does not measure again
+        if not before.exists():
+            if trainer.step:
+                raise SystemExit(f"{root}: resumed at step {trainer.step} but before.json is missing; delete the folder")
+            write_json_atomic(before, measure(trainer, heldout=False))
+        res["before"] = json.loads(before.read_text())
     trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
     res["after"] = measure(trainer, heldout=False)
     res["after"]["heldout"] = trainer_evals(root)[1]
@@ -290,6 +295,10 @@ def main() -> None:
     ap.add_argument("--loss-agg", default="token-mean", choices=["token-mean", "seq-mean-token-mean", "seq-mean-token-sum"],
                     help="aggregation of the RL loss over tokens")
     ap.add_argument("--rl-temperature", type=float, default=0.5, help="sampling temperature of RL rollouts")
+    ap.add_argument("--mini-batches", type=int, default=2, help="optimizer steps per RL step")
+    ap.add_argument("--rl-warmup", type=int, default=0, help="optimizer steps of linear learning-rate warm-up")
+    ap.add_argument("--curriculum", default="uniform", choices=["uniform", "sequential", "competence", "weighted"])
+    ap.add_argument("--checkpoint-every", type=int, default=0, help="RL steps between checkpoints (0: at the end only)")
     ap.add_argument("--tasks-per-step", type=int, default=3)
     ap.add_argument("--k", type=int, default=4)
     ap.add_argument("--max-turns", type=int, default=5)

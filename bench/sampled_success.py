@@ -50,7 +50,8 @@ def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     ns = argparse.Namespace(envs=envs, rl_steps=1, tasks_per_step=1, k=1, heldout=args.heldout, sft_seed=args.sft_seed,
                             threads=1, size="bench", vocab=1024, rl_lr=0.0, sft_steps=0, sft_lr=0.0, sft_batch=1,
                             max_turns=args.max_turns, max_new_tokens=args.max_new_tokens,
-                            rl_temperature=args.temperature, loss_agg="token-mean")  # fmt: skip
+                            rl_temperature=args.temperature, loss_agg="token-mean", mini_batches=1, rl_warmup=0,
+                            curriculum="uniform", checkpoint_every=0)  # fmt: skip
     cfg = base_config(ns, 0, out / "sampled" / f"{name}_run", "erpo")
     cfg.update({"model": {"kind": "pretrained", "path": model}, "sft": {"steps": 0}, "max_train_tasks": args.rl_tasks,
                 "eval_temperature": args.temperature, "resume": False})  # fmt: skip

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,7 +80,7 @@ def test_learning_smoke(tmp_path: Path) -> None:
     out = tmp_path / "learn"
     args = ["--size", "test", "--make-tasks", "6", "--sft-steps", "2", "--rl-steps", "1", "--seeds", "0",
             "--tasks-per-step", "2", "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--rl-tasks", "2",
-            "--out", str(out)]  # fmt: skip
+            "--curriculum", "weighted", "--mini-batches", "1", "--rl-warmup", "1", "--out", str(out)]  # fmt: skip
     env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false", TOKENIZERS_PARALLELISM="false")
     root = BENCH.parent
     proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args], capture_output=True, text=True,
@@ -98,6 +99,16 @@ def test_learning_smoke(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr[-3000:]
     assert "SFT warm start" not in again.stdout
     assert json.loads((out / "summary.json").read_text())["runs"] == summary["runs"]
+    # an RL run killed after its last checkpoint but before result.json resumes there: no step is trained again,
+    # and "before" is the SFT policy's figure kept from the first run, not a measure of the checkpoint
+    (out / "erpo_seed0" / "result.json").unlink()
+    resumed = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args, "--modes", "erpo"], capture_output=True,
+                             text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    assert "resumed from" in resumed.stdout and not re.search(r"^\s*step=1 ", resumed.stdout, re.M)
+    first = next(r for r in summary["runs"] if r["mode"] == "erpo")
+    again_erpo = json.loads((out / "erpo_seed0" / "result.json").read_text())
+    assert again_erpo["before"] == first["before"] and again_erpo["success_curve"] == first["success_curve"]
     # sampled success of the SFT policy and of each RL run's final policy, with one sampling seed
     sampled = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--rl-tasks", "2",
                               "--k", "2", "--max-new-tokens", "16", "--max-turns", "2"],
