@@ -4,7 +4,8 @@ For an OUT folder of bench/learning.py, evaluates the shared SFT policy (OUT/sft
 policy of every RL run (OUT/<mode>_seed<k>/final) on the tasks RL trained on (--rl-tasks as given to
 learning.py; 0 = all training tasks), K episodes per task at --temperature, scripted user. Every policy
 is measured with the same sampling seed, so the comparison between policies does not depend on the draw.
-One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/sampled/summary.json:
+One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/sampled/summary.json;
+--sample-seed N > 0 draws other episodes and writes OUT/sampled_seedN/ instead:
 
     python bench/sampled_success.py --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
 
@@ -52,7 +53,8 @@ def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
                             max_turns=args.max_turns, max_new_tokens=args.max_new_tokens,
                             rl_temperature=args.temperature, loss_agg="token-mean", mini_batches=1, rl_warmup=0,
                             curriculum="uniform", checkpoint_every=0)  # fmt: skip
-    cfg = base_config(ns, 0, out / "sampled" / f"{name}_run", "erpo")
+    folder = results_dir(out, args.sample_seed)
+    cfg = base_config(ns, args.sample_seed, folder / f"{name}_run", "erpo")  # the seed sets the sampling seed only
     cfg.update({"model": {"kind": "pretrained", "path": model}, "sft": {"steps": 0}, "max_train_tasks": args.rl_tasks,
                 "eval_temperature": args.temperature, "resume": False})  # fmt: skip
     t0 = time.perf_counter()
@@ -61,8 +63,13 @@ def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     row = trainer.evaluate("train", k=args.k)
     res = {"policy": name, "model": model, "success": row["success/mean"], "episodes": row["episodes"],
            "k": args.k, "temperature": args.temperature, "wall_s": round(time.perf_counter() - t0, 1)}  # fmt: skip
-    write_json_atomic(out / "sampled" / f"{name}.json", res)
+    write_json_atomic(folder / f"{name}.json", res)
     return res
+
+
+def results_dir(out: Path, sample_seed: int) -> Path:
+    """OUT/sampled for the default sampling seed, OUT/sampled_seed<N> for another."""
+    return out / ("sampled" if sample_seed == 0 else f"sampled_seed{sample_seed}")
 
 
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -85,19 +92,21 @@ def main() -> None:
     ap.add_argument("--sft-seed", type=int, default=0)
     ap.add_argument("--max-turns", type=int, default=5)
     ap.add_argument("--max-new-tokens", type=int, default=160)
+    ap.add_argument("--sample-seed", type=int, default=0, help="seed of the sampled episodes (same for every policy)")
     ap.add_argument("--jobs", type=int, default=1, help="policies measured in parallel processes")
     args = ap.parse_args()
     out = Path(args.out)
     if not (out / "sft" / "summary.json").exists():
         raise SystemExit(f"{out}: no finished learning benchmark here (sft/summary.json is missing)")
-    todo = {n: m for n, m in policies(out).items() if not (out / "sampled" / f"{n}.json").exists()}
+    folder = results_dir(out, args.sample_seed)
+    todo = {n: m for n, m in policies(out).items() if not (folder / f"{n}.json").exists()}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {n: pool.submit(measure, n, str(m), args) for n, m in todo.items()}
         for name, fut in futures.items():
             print(json.dumps(fut.result()), flush=True)
-    results = [json.loads((out / "sampled" / f"{n}.json").read_text()) for n in policies(out)]
+    results = [json.loads((folder / f"{n}.json").read_text()) for n in policies(out)]
     summary = {"args": vars(args), "results": results, "success": summarize(results)}
-    write_json_atomic(out / "sampled" / "summary.json", summary)
+    write_json_atomic(folder / "summary.json", summary)
     print(json.dumps(summary["success"], indent=1))
 
 

@@ -118,3 +118,11 @@ def test_learning_smoke(tmp_path: Path) -> None:
     assert [r["policy"] for r in result["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
     assert all(r["episodes"] == 2 * 4 and 0.0 <= r["success"] <= 1.0 for r in result["results"])
     assert {"erpo/mean", "grpo/mean", "sft"} <= set(result["success"])
+    # another sampling seed draws other episodes into its own folder and leaves the first results alone
+    other = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--rl-tasks", "2",
+                            "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--sample-seed", "1"],
+                           capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert other.returncode == 0, other.stderr[-3000:]
+    seed1 = json.loads((out / "sampled_seed1" / "summary.json").read_text())
+    assert [r["policy"] for r in seed1["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
+    assert json.loads((out / "sampled" / "summary.json").read_text()) == result
