@@ -36,6 +36,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rl.curriculum import STRATEGIES  # noqa: E402
+from rl.erpo import ADVANTAGE_MODES, AGGREGATIONS  # noqa: E402
 from rl.plots import read_metrics  # noqa: E402
 from rl.train_config import config_from_dict  # noqa: E402
 from rl.trainer import Trainer  # noqa: E402
@@ -272,12 +274,13 @@ def summarize(sft: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, Any]
     return out
 
 
-def main() -> None:
+def build_parser() -> argparse.ArgumentParser:
+    """The benchmark's options; bench/sampled_success.py takes its run settings from the same defaults."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--envs", nargs="+", default=["envs_generated/todo_api", "envs_generated/mcp_memory"])
     ap.add_argument("--make-tasks", type=int, default=40, help="tasks to synthesize per environment (0: use tasks.jsonl)")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
-    ap.add_argument("--modes", nargs="+", default=["erpo", "grpo"], choices=["erpo", "grpo", "reinforce++"])
+    ap.add_argument("--modes", nargs="+", default=["erpo", "grpo"], choices=list(ADVANTAGE_MODES))
     ap.add_argument("--sft-only", action="store_true", help="stop after the shared SFT phase")
     ap.add_argument("--out", default="runs/bench_learning")
     ap.add_argument("--plots-dir", default="")
@@ -292,12 +295,12 @@ def main() -> None:
     ap.add_argument("--rl-lr", type=float, default=2e-4)
     ap.add_argument("--rl-tasks", type=int, default=0,
                     help="RL trains on the first N training tasks of each environment (0: all); success on them is measured before and after")
-    ap.add_argument("--loss-agg", default="token-mean", choices=["token-mean", "seq-mean-token-mean", "seq-mean-token-sum"],
+    ap.add_argument("--loss-agg", default="token-mean", choices=list(AGGREGATIONS),
                     help="aggregation of the RL loss over tokens")
     ap.add_argument("--rl-temperature", type=float, default=0.5, help="sampling temperature of RL rollouts")
     ap.add_argument("--mini-batches", type=int, default=2, help="optimizer steps per RL step")
     ap.add_argument("--rl-warmup", type=int, default=0, help="optimizer steps of linear learning-rate warm-up")
-    ap.add_argument("--curriculum", default="uniform", choices=["uniform", "sequential", "competence", "weighted"])
+    ap.add_argument("--curriculum", default="uniform", choices=list(STRATEGIES))
     ap.add_argument("--checkpoint-every", type=int, default=0, help="RL steps between checkpoints (0: at the end only)")
     ap.add_argument("--tasks-per-step", type=int, default=3)
     ap.add_argument("--k", type=int, default=4)
@@ -305,7 +308,11 @@ def main() -> None:
     ap.add_argument("--max-new-tokens", type=int, default=160)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--merge", action="store_true", help="only combine the results already under --out")
-    args = ap.parse_args()
+    return ap
+
+
+def main() -> None:
+    args = build_parser().parse_args()
     started = time.perf_counter()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
