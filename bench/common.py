@@ -90,8 +90,9 @@ def growth_exponent(n1: float, t1: float, n2: float, t2: float) -> float:
     return math.log(t2 / t1) / math.log(n2 / n1)
 
 
-def ratio(a: float, b: float) -> float:
-    return a / b if b else float("nan")
+def ratio(a: float | None, b: float | None) -> float:
+    """a / b, or nan where either is missing or b is 0."""
+    return a / b if a is not None and b else float("nan")
 
 
 # memory ---------------------------------------------------------------------------------------------

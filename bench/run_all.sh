@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every performance benchmark of docs/benchmarks.md, one after another, each writing its JSON to OUT.
-#   bash bench/run_all.sh [OUT]        (default runs/bench; about 25 minutes on 2 cores)
+#   bash bench/run_all.sh [OUT]        (default runs/bench; about 10 minutes on 2 quiet cores)
 # Each script also prints its tables; the wall time of each is appended to OUT/walls.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -47,6 +47,7 @@ class RolloutConfig:
     parse_error_reward: float | None = None  # when set, the reward of an episode with a parse error
     chat_format: str = "auto"  # auto | template | hermes
     max_batch: int = 16  # rows per generation batch (transformers)
+    prefix_cache_mb: float = 1024.0  # transformers: KV caches kept across turns (0: encode every prompt whole)
     user_concurrency: int = 4  # simultaneous user-simulator / text-policy calls
 
     def policy_for(self, env_id: str) -> str:

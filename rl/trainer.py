@@ -166,7 +166,8 @@ class Trainer(PolicyUpdateMixin):
             return VLLMPolicy(str(self.out / "model_vllm"), seed=self.config.seed, **self.config.vllm)
         from rl.backends.transformers_backend import TransformersPolicy
 
-        return TransformersPolicy(self.rollout_model, self.tokenizer, device=str(self.device), max_batch=self.rollout_cfg.max_batch)
+        return TransformersPolicy(self.rollout_model, self.tokenizer, device=str(self.device), max_batch=self.rollout_cfg.max_batch,
+                                  prefix_cache_mb=self.rollout_cfg.prefix_cache_mb)  # fmt: skip
 
     def _reference(self) -> torch.nn.Module:
         """Frozen copy of the policy at the start of RL (after SFT), for the KL term."""

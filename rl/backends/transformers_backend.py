@@ -4,6 +4,11 @@ Prompts of different lengths are left-padded into one batch; one forward pass pe
 cache samples the next token of every unfinished row. The logprob kept for a token is its log
 probability under the distribution it was sampled from (logits / temperature, then top-p), which is
 what the trainer's importance ratio needs; at temperature 1 and top_p 1 it is the model's own logprob.
+
+Across turns the policy keeps each served row's KV cache (`rl.backends.prefix_cache`): a prompt that
+extends an earlier prompt and its sampled tokens encodes only the new tokens. Rows of one batch may reuse
+prefixes of different lengths; the layout is [pad | cached prefix | pad | new tokens] with the pads masked
+out and explicit position ids, which is the same computation as encoding the whole prompt.
 """
 
 from __future__ import annotations
@@ -12,12 +17,17 @@ import inspect
 from typing import Any
 
 from rl.backends.base import Sample, SamplingParams
+from rl.backends.prefix_cache import PrefixCache
 
 
 class TransformersPolicy:
-    """A causal LM and its tokenizer as a `TokenPolicy`; `max_batch` bounds rows per forward pass."""
+    """A causal LM and its tokenizer as a `TokenPolicy`; `max_batch` bounds rows per forward pass.
 
-    def __init__(self, model: Any, tokenizer: Any, device: str | None = None, max_batch: int = 16, name: str | None = None):
+    `prefix_cache_mb` is the budget of KV caches kept across calls (0 turns reuse off).
+    """
+
+    def __init__(self, model: Any, tokenizer: Any, device: str | None = None, max_batch: int = 16, name: str | None = None,
+                 prefix_cache_mb: float = 1024.0):
         import torch
 
         self.model = model
@@ -32,6 +42,7 @@ class TransformersPolicy:
         # transformers 5 renamed `past_key_values` to `cache`; accept both
         params = inspect.signature(model.forward).parameters
         self._cache_kwarg = "cache" if "cache" in params else "past_key_values"
+        self.prefix_cache = PrefixCache(int(prefix_cache_mb * 2**20)) if prefix_cache_mb > 0 else None
 
     @classmethod
     def from_pretrained(cls, path: str, device: str = "cpu", dtype: str = "float32", **kwargs: Any) -> "TransformersPolicy":
@@ -60,14 +71,12 @@ class TransformersPolicy:
         if any(len(p) == 0 for p in prompts):
             raise ValueError("cannot generate from an empty prompt")
         dev = self.device
-        width = max(len(p) for p in prompts)
-        ids = torch.full((len(prompts), width), self.pad_token_id, dtype=torch.long)
-        attn = torch.zeros((len(prompts), width), dtype=torch.long)
-        for row, p in enumerate(prompts):
-            ids[row, width - len(p) :] = torch.tensor(p, dtype=torch.long)
-            attn[row, width - len(p) :] = 1
-        ids, attn = ids.to(dev), attn.to(dev)
-        positions = (attn.cumsum(-1) - 1).clamp(min=0)
+        cache = self.prefix_cache
+        if cache is not None:
+            cache.check_weights(self.model)
+        reused = [cache.lookup(p) if cache is not None else (None, 0) for p in prompts]
+        ids, attn, positions, past, context_cols = self._prefill_inputs(prompts, reused)
+        width = attn.shape[1]  # cache columns before the first sampled token is fed
         generator = torch.Generator(device=dev).manual_seed(int(seed))
         stops = torch.tensor(sorted(set(params.stop_token_ids)) or [-1], device=dev)
         tokens: list[list[int]] = [[] for _ in prompts]
@@ -75,7 +84,8 @@ class TransformersPolicy:
         finished = torch.zeros(len(prompts), dtype=torch.bool, device=dev)
         reasons = ["length"] * len(prompts)
         with torch.no_grad():
-            out = self.model(input_ids=ids, attention_mask=attn, position_ids=positions, use_cache=True)
+            extra = {self._cache_kwarg: past} if past is not None else {}
+            out = self.model(input_ids=ids, attention_mask=attn, position_ids=positions, use_cache=True, **extra)
             past = _cache_of(out)
             logits = out.logits[:, -1, :]
             for _step in range(params.max_new_tokens):
@@ -96,8 +106,65 @@ class TransformersPolicy:
                                  **{self._cache_kwarg: past})  # fmt: skip
                 past = _cache_of(out)
                 logits = out.logits[:, -1, :]
+        if self.prefix_cache is not None:
+            self._keep_rows(prompts, tokens, past, context_cols, width)
         return [Sample(token_ids=t, logprobs=l, finish_reason=r) for t, l, r in zip(tokens, logps, reasons)]
 
+    def _prefill_inputs(self, prompts: list[list[int]], reused: list[tuple[Any, int]]) -> tuple[Any, Any, Any, Any, Any]:
+        """Input ids, attention mask, positions and past cache of the first forward pass.
+
+        Row r reuses n_r cached tokens: its cached keys sit right-aligned in the first C columns of the
+        cache, its remaining prompt tokens right-aligned in the S new columns; every pad is masked.
+        Also returns, per row, the cache columns that will hold its prompt.
+        """
+        import torch
+
+        dev = self.device
+        rows = len(prompts)
+        c = max(n for _, n in reused)
+        rest = [len(p) - n for p, (_, n) in zip(prompts, reused)]
+        s = max(rest)
+        ids = torch.full((rows, s), self.pad_token_id, dtype=torch.long)
+        attn = torch.zeros((rows, c + s), dtype=torch.long)
+        positions = torch.zeros((rows, s), dtype=torch.long)
+        cols = []
+        for r, (p, (_, n)) in enumerate(zip(prompts, reused)):
+            ids[r, s - rest[r] :] = torch.tensor(p[n:], dtype=torch.long)
+            attn[r, c - n : c] = 1
+            attn[r, c + s - rest[r] :] = 1
+            positions[r, s - rest[r] :] = torch.arange(n, len(p))
+            cols.append(torch.cat([torch.arange(c - n, c), torch.arange(c + s - rest[r], c + s)]))
+        past = None
+        if c:
+            from transformers import DynamicCache
+
+            first = next(e for e, n in reused if n)
+            layers = []
+            for layer in range(len(first.keys)):
+                k0, v0 = first.keys[layer], first.values[layer]
+                keys = k0.new_zeros((rows, k0.shape[0], c, k0.shape[2]))
+                values = v0.new_zeros((rows, v0.shape[0], c, v0.shape[2]))
+                for r, (entry, n) in enumerate(reused):
+                    if n:
+                        keys[r, :, c - n :] = entry.keys[layer][:, :n]
+                        values[r, :, c - n :] = entry.values[layer][:, :n]
+                layers.append((keys, values))
+            past = DynamicCache(ddp_cache_data=layers, config=self.model.config)
+        return ids.to(dev), attn.to(dev), positions.to(dev), past, cols
+
+    def _keep_rows(self, prompts: list[list[int]], tokens: list[list[int]], past: Any, context_cols: list[Any], width: int) -> None:
+        """Store each row's keys and values for prompt + sampled[:-1] in the prefix cache."""
+        import torch
+
+        layers = getattr(past, "layers", None)
+        if not layers or any(getattr(l, "is_sliding", False) or getattr(l, "keys", None) is None for l in layers):
+            self.prefix_cache = None  # a cache layout this code does not know (sliding windows, states): turn reuse off
+            return
+        for r, (prompt, sampled) in enumerate(zip(prompts, tokens)):
+            fed = max(len(sampled) - 1, 0)
+            cols = torch.cat([context_cols[r], torch.arange(width, width + fed)]).to(layers[0].keys.device)
+            self.prefix_cache.store(prompt + sampled[:fed], [l.keys[r][:, cols] for l in layers],
+                                    [l.values[r][:, cols] for l in layers])  # fmt: skip
 
 def _cache_of(out: Any) -> Any:
     cache = getattr(out, "cache", None)

@@ -101,7 +101,8 @@ def eval_command(
             path = policy[3:]
             if not Path(path).is_dir():
                 raise InputError(path, "--policy", "not a local model folder")
-            agent = TransformersPolicy.from_pretrained(path, max_batch=config.max_batch)
+            agent = TransformersPolicy.from_pretrained(path, max_batch=config.max_batch,
+                                                       prefix_cache_mb=config.prefix_cache_mb)
         else:
             raise InputError("--policy", "value", f"{policy!r} is not endpoint, gold, noop or hf:PATH")
         user_client = client
