@@ -102,3 +102,28 @@ def test_eviction_is_least_recently_used_within_the_budget():
     cache.store([3] * 10, *_kv(10))  # over budget: the least recently used ([2] * 10) goes
     assert cache.lookup([2] * 11)[0] is None and cache.lookup([1] * 11)[1] == 10
     assert cache.stats.evictions == 1 and cache.nbytes <= 2 * one
+
+
+def test_buffered_cache_samples_what_the_concatenating_cache_samples(tiny):
+    model, tok = tiny
+    prompts = [torch.randint(5, 400, (n,), generator=torch.Generator().manual_seed(n)).tolist() for n in (30, 45)]
+    params = SamplingParams(max_new_tokens=20, temperature=1.0, seed=5)
+    buffered = TransformersPolicy(model, tok, max_batch=2, prefix_cache_mb=0)
+    assert buffered._layers == model.config.num_hidden_layers  # a plain Llama: the buffered cache is used
+    concat = TransformersPolicy(model, tok, max_batch=2, prefix_cache_mb=0)
+    concat._layers = 0  # the model's own DynamicCache, which grows by concatenation
+    a, b = buffered.generate(prompts, params), concat.generate(prompts, params)
+    assert [s.token_ids for s in a] == [s.token_ids for s in b]
+    assert max(abs(x - y) for sa, sb in zip(a, b) for x, y in zip(sa.logprobs, sb.logprobs)) < 1e-5
+
+
+def test_buffered_layer_grows_when_full():
+    from rl.backends.kv_buffer import BufferedLayer
+
+    layer = BufferedLayer(reserve=2)
+    chunks = [torch.randn(1, 2, n, 4) for n in (3, 1, 1, 1, 4)]
+    for chunk in chunks:
+        keys, values = layer.update(chunk, -chunk)
+    whole = torch.cat(chunks, dim=-2)
+    assert torch.equal(keys, whole) and torch.equal(values, -whole)
+    assert layer.get_seq_length() == 10

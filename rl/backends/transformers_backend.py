@@ -17,6 +17,7 @@ import inspect
 from typing import Any
 
 from rl.backends.base import Sample, SamplingParams
+from rl.backends.kv_buffer import BufferedCache, plain_attention_layers
 from rl.backends.prefix_cache import PrefixCache
 
 
@@ -43,6 +44,7 @@ class TransformersPolicy:
         params = inspect.signature(model.forward).parameters
         self._cache_kwarg = "cache" if "cache" in params else "past_key_values"
         self.prefix_cache = PrefixCache(int(prefix_cache_mb * 2**20)) if prefix_cache_mb > 0 else None
+        self._layers = plain_attention_layers(model.config)  # 0: let the model make its own cache
 
     @classmethod
     def from_pretrained(cls, path: str, device: str = "cpu", dtype: str = "float32", **kwargs: Any) -> "TransformersPolicy":
@@ -75,7 +77,7 @@ class TransformersPolicy:
         if cache is not None:
             cache.check_weights(self.model)
         reused = [cache.lookup(p) if cache is not None else (None, 0) for p in prompts]
-        ids, attn, positions, past, context_cols = self._prefill_inputs(prompts, reused)
+        ids, attn, positions, past, context_cols = self._prefill_inputs(prompts, reused, params.max_new_tokens)
         width = attn.shape[1]  # cache columns before the first sampled token is fed
         generator = torch.Generator(device=dev).manual_seed(int(seed))
         stops = torch.tensor(sorted(set(params.stop_token_ids)) or [-1], device=dev)
@@ -110,12 +112,13 @@ class TransformersPolicy:
             self._keep_rows(prompts, tokens, past, context_cols, width)
         return [Sample(token_ids=t, logprobs=l, finish_reason=r) for t, l, r in zip(tokens, logps, reasons)]
 
-    def _prefill_inputs(self, prompts: list[list[int]], reused: list[tuple[Any, int]]) -> tuple[Any, Any, Any, Any, Any]:
+    def _prefill_inputs(self, prompts: list[list[int]], reused: list[tuple[Any, int]], max_new_tokens: int) -> tuple[Any, Any, Any, Any, Any]:
         """Input ids, attention mask, positions and past cache of the first forward pass.
 
         Row r reuses n_r cached tokens: its cached keys sit right-aligned in the first C columns of the
         cache, its remaining prompt tokens right-aligned in the S new columns; every pad is masked.
-        Also returns, per row, the cache columns that will hold its prompt.
+        Also returns, per row, the cache columns that will hold its prompt. The cache is a
+        `BufferedCache` with room for the new tokens, so decoding appends without copying it.
         """
         import torch
 
@@ -136,8 +139,6 @@ class TransformersPolicy:
             cols.append(torch.cat([torch.arange(c - n, c), torch.arange(c + s - rest[r], c + s)]))
         past = None
         if c:
-            from transformers import DynamicCache
-
             first = next(e for e, n in reused if n)
             layers = []
             for layer in range(len(first.keys)):
@@ -149,7 +150,9 @@ class TransformersPolicy:
                         keys[r, :, c - n :] = entry.keys[layer][:, :n]
                         values[r, :, c - n :] = entry.values[layer][:, :n]
                 layers.append((keys, values))
-            past = DynamicCache(ddp_cache_data=layers, config=self.model.config)
+            past = BufferedCache(len(layers), reserve=s + max_new_tokens + 1, prefix=layers)
+        elif self._layers:
+            past = BufferedCache(self._layers, reserve=max_new_tokens + 1)
         return ids.to(dev), attn.to(dev), positions.to(dev), past, cols
 
     def _keep_rows(self, prompts: list[list[int]], tokens: list[list[int]], past: Any, context_cols: list[Any], width: int) -> None:
