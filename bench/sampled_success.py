@@ -5,7 +5,8 @@ policy of every RL run (OUT/<mode>_seed<k>/final) on the tasks RL trained on (--
 learning.py; 0 = all training tasks), K episodes per task at --temperature, scripted user. Every policy
 is measured with the same sampling seed, so the comparison between policies does not depend on the draw.
 One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/sampled/summary.json;
---sample-seed N > 0 draws other episodes and writes OUT/sampled_seedN/ instead:
+--sample-seed N > 0 draws other episodes and writes OUT/sampled_seedN/ instead. OUT/sampled_pooled.json
+pools every draw measured so far, per policy against the SFT policy on the same draws:
 
     python bench/sampled_success.py --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -80,6 +82,34 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def pooled(out: Path) -> dict[str, Any]:
+    """Every policy over every draw measured so far (OUT/sampled*), against SFT on the same draws.
+
+    Per policy: successes / episodes pooled over the draws that measured both it and the SFT policy,
+    the SFT figure on those draws, the difference and its standard error (episodes counted as
+    independent, which overstates the precision a little: episodes of one task are correlated).
+    """
+    draws: dict[str, dict[str, dict[str, Any]]] = {}
+    for folder in sorted(out.glob("sampled*")):
+        if folder.is_dir():
+            draws[folder.name] = {p.stem: json.loads(p.read_text()) for p in folder.glob("*.json") if p.stem != "summary"}
+    table: dict[str, Any] = {}
+    names = sorted({n for d in draws.values() for n in d if n != "sft"})
+    for name in names:
+        both = [d for d in draws.values() if name in d and "sft" in d]
+        if not both:
+            continue
+        wins = sum(round(d[name]["success"] * d[name]["episodes"]) for d in both)
+        base = sum(round(d["sft"]["success"] * d["sft"]["episodes"]) for d in both)
+        n, m = sum(d[name]["episodes"] for d in both), sum(d["sft"]["episodes"] for d in both)
+        p, q = wins / n, base / m
+        table[name] = {"draws": len(both), "successes": wins, "episodes": n, "success": round(p, 4),
+                       "sft_successes": base, "sft_episodes": m, "sft_success": round(q, 4),
+                       "difference": round(p - q, 4),
+                       "standard_error": round(math.sqrt(p * (1 - p) / n + q * (1 - q) / m), 4)}  # fmt: skip
+    return table
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, help="an OUT folder of bench/learning.py")
@@ -106,6 +136,9 @@ def main() -> None:
     summary = {"args": vars(args), "results": results, "success": summarize(results)}
     write_json_atomic(folder / "summary.json", summary)
     print(json.dumps(summary["success"], indent=1))
+    table = pooled(out)
+    write_json_atomic(out / "sampled_pooled.json", table)
+    print("pooled over draws:", json.dumps(table, indent=1))
 
 
 if __name__ == "__main__":

@@ -131,3 +131,29 @@ def test_learning_smoke(tmp_path: Path) -> None:
     seed1 = json.loads((out / "sampled_seed1" / "summary.json").read_text())
     assert [r["policy"] for r in seed1["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
     assert json.loads((out / "sampled" / "summary.json").read_text()) == result
+    pooled = json.loads((out / "sampled_pooled.json").read_text())
+    wins = [round(r["success"] * r["episodes"]) for s in (result, seed1) for r in s["results"] if r["policy"] == "erpo_seed0"]
+    assert pooled["erpo_seed0"]["draws"] == 2 and pooled["erpo_seed0"]["episodes"] == 16
+    assert pooled["erpo_seed0"]["successes"] == sum(wins)
+
+
+def test_sampled_success_pools_draws_against_sft_on_the_same_draws(tmp_path: Path) -> None:
+    sys.path.insert(0, str(BENCH))
+    from sampled_success import pooled
+
+    def put(draw: str, name: str, success: float, episodes: int = 100) -> None:
+        (tmp_path / draw).mkdir(exist_ok=True)
+        (tmp_path / draw / f"{name}.json").write_text(json.dumps({"success": success, "episodes": episodes}))
+
+    put("sampled", "sft", 0.30)
+    put("sampled", "erpo_seed0", 0.40)
+    put("sampled", "grpo_seed0", 0.20)
+    put("sampled_seed1", "sft", 0.20)
+    put("sampled_seed1", "erpo_seed0", 0.50)  # grpo_seed0 not measured on this draw
+    (tmp_path / "sampled" / "summary.json").write_text("{}")  # not a policy
+    table = pooled(tmp_path)
+    assert set(table) == {"erpo_seed0", "grpo_seed0"}
+    erpo, grpo = table["erpo_seed0"], table["grpo_seed0"]
+    assert (erpo["successes"], erpo["episodes"], erpo["sft_successes"], erpo["sft_episodes"]) == (90, 200, 50, 200)
+    assert erpo["difference"] == 0.2 and erpo["standard_error"] == round((0.45 * 0.55 / 200 + 0.25 * 0.75 / 200) ** 0.5, 4)
+    assert (grpo["draws"], grpo["sft_successes"], grpo["difference"]) == (1, 30, -0.1)  # SFT on grpo's draw only
