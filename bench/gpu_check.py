@@ -1,9 +1,12 @@
-"""GPU check: one ERPO update step and transformers batched generation for a ~0.5B model.
+"""GPU check: one ERPO update step, transformers batched generation and multi-turn rollouts for a ~0.5B model.
 
 Needs torch and transformers only (no internet, no vLLM): the model is a Qwen2 configuration shaped like
 Qwen2.5-0.5B (24 layers, hidden 896, GQA 14/2 heads, vocab 151,936, tied embeddings, ~494M parameters)
 with random weights. The update step is the trainer's own math (rl.erpo.logprobs_from_logits and
-policy_loss) under bf16 autocast with fp32 master weights and AdamW. Prints one JSON summary.
+policy_loss) under bf16 autocast with fp32 master weights and AdamW. Generation is measured twice: with
+`model.generate`, and as multi-turn rollouts through the project's own backend (`TransformersPolicy`: each
+turn appends new tokens to the last prompt and sample), with and without the KV cache kept across turns.
+Prints one JSON summary.
 
     python bench/gpu_check.py                       # on the GPU machine (see bench/gpu_check.sh)
     python bench/gpu_check.py --size tiny --device cpu --batch 2 --seq 64   # smoke test anywhere
@@ -119,6 +122,41 @@ def generate_bench(model, device, batch: int, prompt: int, new_tokens: int) -> d
             "tokens_per_s": round(made / dt, 1), "peak_mem_gib": peak_gib(device)}
 
 
+@torch.no_grad()
+def policy_bench(model, device, batch: int, prompt: int, new_tokens: int, turns: int, added: int, cache_mb: float) -> dict:
+    """Rollout-shaped generation with `TransformersPolicy`: `turns` turns, each prompt = last prompt + sample +
+    `added` new tokens (an observation); `cache_mb` 0 encodes every prompt whole."""
+    from rl.backends.base import SamplingParams
+    from rl.backends.transformers_backend import TransformersPolicy
+
+    class Tok:  # TransformersPolicy reads pad and eos ids only
+        pad_token_id, eos_token_id = 0, None
+
+    model.eval()
+    vocab = model.config.vocab_size
+    g = torch.Generator(device="cpu").manual_seed(3)
+    policy = TransformersPolicy(model, Tok(), device=str(device), max_batch=batch, prefix_cache_mb=cache_mb)
+    prompts = [torch.randint(1, vocab, (prompt,), generator=g).tolist() for _ in range(batch)]
+    made = 0
+    with torch.autocast(device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
+        policy.generate([p[:8] for p in prompts[:2]], SamplingParams(max_new_tokens=2, seed=0))  # warm-up
+        if device.type == "cuda":
+            torch.cuda.reset_peak_memory_stats()
+        sync(device)
+        t0 = time.perf_counter()
+        for turn in range(turns):
+            samples = policy.generate(prompts, SamplingParams(max_new_tokens=new_tokens, temperature=1.0, seed=turn))
+            made += sum(len(s.token_ids) for s in samples)
+            prompts = [p + s.token_ids + torch.randint(1, vocab, (added,), generator=g).tolist()
+                       for p, s in zip(prompts, samples)]  # fmt: skip
+        sync(device)
+    dt = time.perf_counter() - t0
+    stats = policy.prefix_cache.stats.as_dict() if policy.prefix_cache is not None else {}
+    return {"batch": batch, "prompt": prompt, "new_tokens": new_tokens, "turns": turns, "added_per_turn": added,
+            "prefix_cache": cache_mb > 0, "reused_share": stats.get("reused_share", 0.0), "seconds": round(dt, 3),
+            "tokens_per_s": round(made / dt, 1), "peak_mem_gib": peak_gib(device)}  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", choices=sorted(SIZES), default="0.5b")
@@ -129,6 +167,9 @@ def main() -> None:
     ap.add_argument("--gen-batch", type=int, nargs="+", default=[1, 16, 64])
     ap.add_argument("--prompt", type=int, default=512)
     ap.add_argument("--new-tokens", type=int, default=128)
+    ap.add_argument("--policy-batch", type=int, nargs="+", default=[16, 64], help="rows of the multi-turn rollout check")
+    ap.add_argument("--turns", type=int, default=4, help="turns of the multi-turn rollout check")
+    ap.add_argument("--added", type=int, default=64, help="tokens added to the context between turns")
     ap.add_argument("--out", default=os.environ.get("OUT", ""))
     args = ap.parse_args()
     device = torch.device("cuda" if args.device == "auto" and torch.cuda.is_available() else
@@ -142,7 +183,7 @@ def main() -> None:
         "torch": torch.__version__,
         "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 1),
         "build_s": round(time.perf_counter() - t0, 1),
-        "update": [], "generate": [],
+        "update": [], "generate": [], "rollouts": [],
     }
     for b in args.batch:
         for ckpt in (False, True):
@@ -152,15 +193,30 @@ def main() -> None:
                 summary["update"].append({"batch": b, "seq": args.seq, "grad_checkpointing": ckpt, "error": "out of memory"})
                 torch.cuda.empty_cache()
             print(json.dumps(summary["update"][-1]), file=sys.stderr, flush=True)
+            save(summary, args.out)
     for b in args.gen_batch:
         summary["generate"].append(generate_bench(model, device, b, args.prompt, args.new_tokens))
         print(json.dumps(summary["generate"][-1]), file=sys.stderr, flush=True)
+        save(summary, args.out)
+    for b in args.policy_batch:
+        for cache_mb in (0.0, 4096.0):
+            summary["rollouts"].append(policy_bench(model, device, b, args.prompt, args.new_tokens, args.turns,
+                                                    args.added, cache_mb))  # fmt: skip
+            print(json.dumps(summary["rollouts"][-1]), file=sys.stderr, flush=True)
+            save(summary, args.out)  # a run cut by the time limit keeps what it measured
     summary["total_s"] = round(time.perf_counter() - t0, 1)
-    text = json.dumps(summary, indent=1, sort_keys=True)
-    print(text)
-    if args.out:
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        (Path(args.out) / "gpu_check.json").write_text(text + "\n")
+    print(json.dumps(summary, indent=1, sort_keys=True))
+    save(summary, args.out)
+
+
+def save(summary: dict, out: str) -> None:
+    """Write OUT/gpu_check.json (through a temporary file) when an output folder is given."""
+    if not out:
+        return
+    Path(out).mkdir(parents=True, exist_ok=True)
+    tmp = Path(out) / "gpu_check.json.tmp"
+    tmp.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
+    tmp.replace(Path(out) / "gpu_check.json")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One GPU check for the trainer, sized for 10 minutes on one GPU (H100/H200 class):
-# ERPO update step (tokens/s, peak memory; with and without gradient checkpointing) and transformers
-# batched generation (tokens/s) for a ~0.5B Qwen2-shaped model with random weights. Needs torch and
+# ERPO update step (tokens/s, peak memory; with and without gradient checkpointing), transformers
+# batched generation (tokens/s) and 4-turn rollouts through TransformersPolicy with and without the KV cache
+# across turns, for a ~0.5B Qwen2-shaped model with random weights. Needs torch and
 # transformers, no internet, no vLLM. Writes $OUT/gpu_check.json when OUT is set; prints the JSON.
 #   bash bench/gpu_check.sh                 # defaults below
 #   bash bench/gpu_check.sh --seq 1024      # any bench/gpu_check.py option

@@ -157,3 +157,19 @@ def test_sampled_success_pools_draws_against_sft_on_the_same_draws(tmp_path: Pat
     assert (erpo["successes"], erpo["episodes"], erpo["sft_successes"], erpo["sft_episodes"]) == (90, 200, 50, 200)
     assert erpo["difference"] == 0.2 and erpo["standard_error"] == round((0.45 * 0.55 / 200 + 0.25 * 0.75 / 200) ** 0.5, 4)
     assert (grpo["draws"], grpo["sft_successes"], grpo["difference"]) == (1, 30, -0.1)  # SFT on grpo's draw only
+
+
+def test_gpu_check_runs_at_toy_size_on_cpu(tmp_path: Path) -> None:
+    """The GPU script's code paths (update step, generate, multi-turn rollouts) at toy size; no speed claim."""
+    env = dict(os.environ, OUT=str(tmp_path))
+    proc = subprocess.run([sys.executable, str(BENCH / "gpu_check.py"), "--size", "tiny", "--device", "cpu", "--batch", "2",
+                           "--seq", "64", "--steps", "1", "--gen-batch", "2", "--prompt", "32", "--new-tokens", "8",
+                           "--policy-batch", "2", "--turns", "3", "--added", "4"],
+                          capture_output=True, text=True, timeout=600, env=env)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    summary = json.loads((tmp_path / "gpu_check.json").read_text())
+    assert [u["grad_checkpointing"] for u in summary["update"]] == [False, True]
+    assert all(u["tokens_per_s"] > 0 for u in summary["update"]) and summary["generate"][0]["tokens_per_s"] > 0
+    plain, cached = summary["rollouts"]
+    assert (plain["prefix_cache"], cached["prefix_cache"]) == (False, True)
+    assert plain["reused_share"] == 0 and cached["reused_share"] > 0.5  # turns 2 and 3 reuse most of their prompt
