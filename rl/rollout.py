@@ -83,8 +83,11 @@ def run_episodes(
 
     `tokenizer` is only for text policies (to record a retokenized stream); token policies bring theirs.
     With a `judge`, every trajectory whose user simulator is an LLM gets a user-error verdict.
+    A policy's cache across turns is emptied first, so a call's samples depend on its inputs only.
     """
     config = config or RolloutConfig()
+    if hasattr(policy, "reset_prefix_cache"):
+        policy.reset_prefix_cache()
     token_mode = is_token_policy(policy)
     tokenizer = policy.tokenizer if token_mode else tokenizer
     renderer = make_renderer(config.chat_format, tokenizer)

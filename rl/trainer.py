@@ -72,6 +72,7 @@ class Trainer(PolicyUpdateMixin):
         self.log = log or (lambda msg: print(msg, flush=True) if self.dist.is_main else None)
         self.entries: list[EnvEntry] = []
         self.step = 0
+        self._last_reused_share: float | None = None  # share of the last rollout's prompt tokens from the KV cache
 
     # ---- setup -----------------------------------------------------------------------------------
     def _device(self) -> torch.device:
@@ -236,9 +237,15 @@ class Trainer(PolicyUpdateMixin):
         if temperature is not None:
             cfg = dataclasses.replace(cfg, temperature=temperature)
         self.rollout_model.eval()
+        cache = getattr(self.policy, "prefix_cache", None)
+        before = (cache.stats.prompt_tokens, cache.stats.reused_tokens) if cache is not None else (0, 0)
         with torch.no_grad(), self._autocast():
             trajs = run_episodes(self.policy, [(str(self.env_dirs[t.env_id]), t) for t in tasks], self._user, cfg, k=k,
                                  judge=self._judge)  # fmt: skip
+        cache = getattr(self.policy, "prefix_cache", None)  # None if the backend turned reuse off on the way
+        if cache is not None:
+            prompt, reused = cache.stats.prompt_tokens - before[0], cache.stats.reused_tokens - before[1]
+            self._last_reused_share = reused / prompt if prompt else 0.0
         return trajs
 
     # ---- one training step -------------------------------------------------------------------------
@@ -258,6 +265,8 @@ class Trainer(PolicyUpdateMixin):
             "time/rollout_s": t_roll, "time/update_s": row.pop("_update_s"), "time/step_s": time.perf_counter() - t0,
             "tokens_per_s/rollout": sampled / max(t_roll, 1e-9),
         })  # fmt: skip
+        if self._last_reused_share is not None:
+            row["rollout/prompt_reused_share"] = self._last_reused_share
         row["tokens_per_s/update"] = row.pop("_processed_tokens") / max(row["time/update_s"], 1e-9)
         return row
 

@@ -127,3 +127,18 @@ def test_buffered_layer_grows_when_full():
     whole = torch.cat(chunks, dim=-2)
     assert torch.equal(keys, whole) and torch.equal(values, -whole)
     assert layer.get_seq_length() == 10
+
+
+def test_run_episodes_starts_from_an_empty_cache(tiny):
+    """Samples of a rollout call must not depend on what an earlier call left in the cache."""
+    model, tok = tiny
+    policy = TransformersPolicy(model, tok, max_batch=3)
+    prompt = torch.randint(5, 400, (40,), generator=torch.Generator().manual_seed(2)).tolist()
+    policy.generate([prompt], SamplingParams(max_new_tokens=4, temperature=0.0, seed=0))
+    assert len(policy.prefix_cache.entries) == 1
+    from rl.episode import RolloutConfig
+    from rl.rollout import run_episodes
+    from rl.user_sim import ScriptedUser
+
+    run_episodes(policy, [], ScriptedUser(), RolloutConfig())
+    assert len(policy.prefix_cache.entries) == 0

@@ -86,6 +86,7 @@ def test_resume_continues_like_an_uninterrupted_run(tmp_path):
     assert all(r["updated"] == 1 for r in full)
     assert any(r["grad_norm"] > 0 for r in full) and any(r["loss"] != 0 for r in full)
     assert all(r["masked_ratio"] == pytest.approx(1 / 3) for r in full)  # sample 1 erred, the judge masked it
+    assert all(r["rollout/prompt_reused_share"] == 0 for r in full)  # one turn per episode: no prefix to reuse
 
     first = _trainer(tiny_config(tmp_path / "b"))
     assert first.run(max_steps=2)["end_step"] == 2
@@ -219,3 +220,12 @@ def test_an_update_raises_the_logprob_of_positive_advantage_episodes(tmp_path, a
     after = logprob_sums()
     deltas = [a - b for a, b in zip(after, before)]
     assert deltas[0] > 0 and deltas[2] > 0 and deltas[1] < 0 and deltas[3] < 0, deltas
+
+
+def test_multi_turn_rollouts_reuse_the_kv_cache_and_log_it(tmp_path):
+    cfg = tiny_config(tmp_path, steps=1, rollout={"max_turns": 3, "max_new_tokens": 8, "temperature": 1.0})
+    trainer = _trainer(cfg)
+    trainer.run()
+    (row,) = _rows(tmp_path / "metrics.jsonl")
+    assert row["turns/mean"] > 1  # a random model's turns fail to parse; the feedback starts another turn
+    assert 0.1 < row["rollout/prompt_reused_share"] < 1  # later turns encode only what was added

@@ -46,6 +46,11 @@ class TransformersPolicy:
         self.prefix_cache = PrefixCache(int(prefix_cache_mb * 2**20)) if prefix_cache_mb > 0 else None
         self._layers = plain_attention_layers(model.config)  # 0: let the model make its own cache
 
+    def reset_prefix_cache(self) -> None:
+        """Forget every cached prefix (its counters stay); `run_episodes` calls this before each call."""
+        if self.prefix_cache is not None:
+            self.prefix_cache.clear()
+
     @classmethod
     def from_pretrained(cls, path: str, device: str = "cpu", dtype: str = "float32", **kwargs: Any) -> "TransformersPolicy":
         """Load model and tokenizer from a local folder (no hub access is assumed)."""
