@@ -39,6 +39,11 @@ class TimedPolicy:
         self.seconds = 0.0
         self.calls = self.rows = self.prompt_tokens = self.padded_tokens = 0
 
+    def reset_prefix_cache(self) -> None:
+        """Passed on, so each `run_episodes` call starts from an empty cache as it does unwrapped."""
+        if hasattr(self.inner, "reset_prefix_cache"):
+            self.inner.reset_prefix_cache()
+
     def generate(self, prompts: list[list[int]], params: Any) -> list[Any]:
         t0 = time.perf_counter()
         out = self.inner.generate(prompts, params)
@@ -92,7 +97,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--json", default=None, help="also write the figures to this file")
     args = p.parse_args(argv)
     if args.quick:
-        args.episodes, args.size, args.max_new_tokens, args.max_turns, args.user_turns, args.repeats = 4, "test", 8, 2, 1, 1
+        args.episodes, args.size, args.max_new_tokens, args.max_turns, args.user_turns, args.repeats = 4, "test", 8, 2, 1, 2
     return args
 
 

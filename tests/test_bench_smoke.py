@@ -54,12 +54,14 @@ def test_many_episodes_quick(tmp_path: Path) -> None:
 
 def test_rollouts_quick(tmp_path: Path) -> None:
     f = run_bench("rollouts", tmp_path)
-    assert f["batched"]["episodes"] == f["one_at_a_time"]["episodes"] == 4
+    assert f["batched"]["episodes"] == f["one_at_a_time"]["episodes"] == 8  # 4 episodes, 2 passes
     assert f["batched"]["sampled_tokens"] > 0 and f["one_at_a_time"]["sampled_tokens"] > 0
     assert f["speedup_episodes_per_s"] is not None
     cached, batched = f["cached"], f["batched"]
     assert cached["prompt_tokens_reused"] > 0 and batched["prompt_tokens_reused"] == 0  # later turns reuse the KV cache
     assert cached["prompt_tokens_encoded"] < batched["prompt_tokens_encoded"]
+    # every later turn finds its prefix and no first turn does, not even in the second pass
+    assert f["prefix_cache"]["hits"] == cached["agent_turns"] - cached["episodes"]
     # the cache changes what is computed, not what is sampled: same seeds, same episodes
     assert cached["sampled_tokens"] == batched["sampled_tokens"] and cached["agent_turns"] == batched["agent_turns"]
 

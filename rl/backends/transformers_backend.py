@@ -174,6 +174,7 @@ class TransformersPolicy:
             self.prefix_cache.store(prompt + sampled[:fed], [l.keys[r][:, cols] for l in layers],
                                     [l.values[r][:, cols] for l in layers])  # fmt: skip
 
+
 def _cache_of(out: Any) -> Any:
     cache = getattr(out, "cache", None)
     return cache if cache is not None else getattr(out, "past_key_values", None)
