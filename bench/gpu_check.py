@@ -210,7 +210,11 @@ def main() -> None:
 
 
 def save(summary: dict, out: str) -> None:
-    """Write OUT/gpu_check.json (through a temporary file) when an output folder is given."""
+    """Write OUT/gpu_check.json (through a temporary file) when an output folder is given.
+
+    Not synth.tasks.graph.write_json_atomic: that module imports networkx and jinja2, which the GPU
+    machine (torch and transformers only) does not have.
+    """
     if not out:
         return
     Path(out).mkdir(parents=True, exist_ok=True)

@@ -51,9 +51,9 @@ class TimedPolicy:
         self.calls += 1
         self.rows += len(prompts)
         self.prompt_tokens += sum(len(p) for p in prompts)
-        step = max(1, getattr(self.inner, "max_batch", 1))
         if getattr(self.inner, "prefix_cache", None) is not None:
             return out  # with reuse across turns the encoded width is not the prompts' width
+        step = max(1, getattr(self.inner, "max_batch", 1))
         for start in range(0, len(prompts), step):  # what the backend encodes: each chunk left-padded to its longest
             chunk = prompts[start : start + step]
             self.padded_tokens += max(len(p) for p in chunk) * len(chunk)
