@@ -323,9 +323,14 @@ class Trainer(PolicyUpdateMixin):
         return row
 
     # ---- evaluation, checkpoints, the run ----------------------------------------------------------
-    def evaluate(self, which: str = "heldout", k: int | None = None) -> dict[str, Any]:
-        """Success and reward on the held-out (or training) tasks; `eval_temperature` 0 is greedy."""
-        tasks = [t for e in self.entries for t in getattr(e, which)]
+    def evaluate(self, which: str = "heldout", k: int | None = None, limit: int | None = None) -> dict[str, Any]:
+        """Success and reward on the held-out (or training) tasks; `eval_temperature` 0 is greedy.
+
+        `limit` keeps the first `limit` tasks of each environment's split (None: all of them).
+        """
+        if limit is not None and limit < 1:
+            raise ValueError(f"evaluate: limit must be at least 1 or None, got {limit}")
+        tasks = [t for e in self.entries for t in getattr(e, which)[:limit]]
         if not tasks:
             return {}
         k = k or self.config.eval_rollouts

@@ -229,3 +229,15 @@ def test_multi_turn_rollouts_reuse_the_kv_cache_and_log_it(tmp_path):
     (row,) = _rows(tmp_path / "metrics.jsonl")
     assert row["turns/mean"] > 1  # a random model's turns fail to parse; the feedback starts another turn
     assert 0.1 < row["rollout/prompt_reused_share"] < 1  # later turns encode only what was added
+
+
+def test_evaluate_limit_keeps_the_first_tasks_of_each_environment(tmp_path):
+    cfg = tiny_config(tmp_path, sft={"steps": 0}, rollout={"max_turns": 1, "max_new_tokens": 4, "temperature": 1.0})
+    trainer = _trainer(cfg)
+    trainer.setup()
+    n_train = len(trainer.entries[0].train)
+    assert n_train > 1
+    assert trainer.evaluate("train")["episodes"] == n_train
+    assert trainer.evaluate("train", limit=1)["episodes"] == 1
+    with pytest.raises(ValueError, match="limit"):
+        trainer.evaluate("train", limit=0)
