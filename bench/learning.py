@@ -123,22 +123,26 @@ def trainer_evals(run_dir: Path) -> tuple[float, float]:
 def sft_phase(args) -> dict[str, Any]:
     """One SFT warm start shared by every seed and mode: random model measured, SFT, SFT model measured.
 
-    Skipped when OUT/sft/summary.json exists (a rerun or a parallel RL process reuses it).
+    Skipped when OUT/sft/summary.json exists (a rerun or a parallel RL process reuses it). A killed phase
+    resumes: the random model's measurement is kept in before_sft.json, the warm start from its saved state.
     """
     root = Path(args.out) / "sft"
     done = root / "summary.json"
     if done.exists():
         return json.loads(done.read_text())
-    shutil.rmtree(root, ignore_errors=True)
-    res: dict[str, Any] = {"seed": args.sft_seed}
     t0 = time.perf_counter()
     cfg = base_config(args, args.sft_seed, root, "erpo")
-    probe = Trainer(config_from_dict({**cfg, "sft": {"steps": 0}}), log=quiet)
-    probe.setup()
-    res["before_sft"] = measure(probe, limit=args.eval_tasks)
-    res["params_m"] = round(sum(p.numel() for p in probe.model.parameters()) / 1e6, 2)
-    res["tasks"] = {"train": sum(len(e.train) for e in probe.entries), "heldout": sum(len(e.heldout) for e in probe.entries)}
-    del probe
+    before = root / "before_sft.json"
+    if not before.exists():
+        probe = Trainer(config_from_dict({**cfg, "sft": {"steps": 0}}), log=quiet)
+        probe.setup()
+        write_json_atomic(before, {
+            "before_sft": measure(probe, limit=args.eval_tasks),
+            "params_m": round(sum(p.numel() for p in probe.model.parameters()) / 1e6, 2),
+            "tasks": {"train": sum(len(e.train) for e in probe.entries), "heldout": sum(len(e.heldout) for e in probe.entries)},
+        })  # fmt: skip
+        del probe
+    res: dict[str, Any] = {"seed": args.sft_seed, **json.loads(before.read_text())}
     t1 = time.perf_counter()
     sft = Trainer(config_from_dict(cfg), log=quiet)
     sft.setup()  # runs the warm start and saves OUT/sft/sft_model

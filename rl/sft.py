@@ -11,11 +11,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import torch
 
 from rl.erpo import first_target, logprobs_from_logits
+from rl.sft_state import fingerprint, load_sft_state, restore_sft_state, save_sft_state
 from rl.types import Trajectory
 
 
@@ -102,10 +104,15 @@ def sft_train(
     autocast_dtype: torch.dtype | None = None,
     schedule: str = "constant",
     log: Callable[[dict[str, Any]], None] | None = None,
+    state_dir: Path | None = None,
+    save_every: int = 0,
+    save_state: bool = True,
 ) -> list[dict[str, Any]]:
     """`steps` AdamW steps over shuffled epochs of `trajectories`; returns one metrics row per step.
 
-    `schedule` "cosine" decays the learning rate from `lr` to `lr / 10` over the steps.
+    `schedule` "cosine" decays the learning rate from `lr` to `lr / 10` over the steps. With `state_dir`,
+    a state saved there by an earlier run of the same settings is resumed, and (when `save_state`, the
+    main process) the state is saved every `save_every` steps, so a killed warm start loses at most that many.
     """
     usable = training_rows(trajectories)
     if not usable:
@@ -115,10 +122,15 @@ def sft_train(
     sched = torch.optim.lr_scheduler.LambdaLR(opt, _lr_factor(schedule, steps))
     model.train()
     order: list[int] = []
-    rows = []
+    rows: list[dict[str, Any]] = []
+    first = 0
+    meta = fingerprint(steps=steps, lr=lr, batch_size=batch_size, seed=seed, schedule=schedule, rows=len(usable))
+    saved = load_sft_state(state_dir, meta) if state_dir is not None else None
+    if saved is not None:
+        first, order, rows = restore_sft_state(saved, model, opt, sched, rng)
     micro = micro_batch_size or batch_size
     dev_type = torch.device(device).type
-    for step in range(steps):
+    for step in range(first, steps):
         t0 = time.perf_counter()
         picked = []
         while len(picked) < min(batch_size, len(usable)):
@@ -150,6 +162,8 @@ def sft_train(
         rows.append(row)
         if log:
             log(row)
+        if state_dir is not None and save_state and save_every > 0 and (step + 1) % save_every == 0 and step + 1 < steps:
+            save_sft_state(state_dir, step=step, model=model, opt=opt, sched=sched, rng=rng, order=order, rows=rows, meta=meta)
     model.eval()
     return rows
 

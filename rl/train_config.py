@@ -65,6 +65,7 @@ class SFTConfig:
     weight_decay: float = 0.0
     grad_clip: float = 1.0
     schedule: str = "constant"  # "constant" | "cosine" (decays to 10% of lr over the steps)
+    save_every: int = 50  # steps between saved SFT states (output_dir/sft_state), so a killed warm start resumes; 0: never
 
 
 @dataclass

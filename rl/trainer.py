@@ -16,6 +16,7 @@ import dataclasses
 import json
 import os
 import random
+import shutil
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -27,13 +28,16 @@ from rl import distributed as D
 from rl.checkpoint import capture_rng_state, latest_checkpoint, load_checkpoint, load_optimizer_state, load_rng, save_checkpoint
 from rl.curriculum import Curriculum
 from rl.erpo import compute_advantages, equal_reward_groups
+from rl.plots import read_metrics
 from rl.rollout import render_gold_trajectory, run_episodes
-from rl.sft import sft_train
+from rl.sft import sft_train, training_rows
+from rl.sft_state import fingerprint
 from rl.train_config import TrainConfig
 from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judge, make_user, needs_llm,  # fmt: skip
                               prepare_model_folder, rollout_config)
 from rl.types import Trajectory
 from rl.update_step import PolicyUpdateMixin
+from synth.tasks.graph import write_json_atomic
 
 # Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
 TIMING_PREFIXES = ("time/", "tokens_per_s/")
@@ -193,8 +197,6 @@ class Trainer(PolicyUpdateMixin):
             self.model.save_pretrained(tmp)
         self.tokenizer.save_pretrained(tmp)
         if folder.exists():
-            import shutil
-
             shutil.rmtree(folder)
         tmp.replace(folder)
 
@@ -215,16 +217,35 @@ class Trainer(PolicyUpdateMixin):
         return out
 
     def warm_start(self) -> list[dict[str, Any]]:
+        """SFT on the gold trajectories of the training tasks; resumes a killed warm start, reuses a finished one."""
         s = self.config.sft
         gold = self.gold_trajectories("train")
+        meta = fingerprint(steps=s.steps, lr=s.lr, batch_size=s.batch_size, seed=self.config.seed, schedule=s.schedule,
+                           rows=len(training_rows(gold)))  # fmt: skip
+        done, model_dir, state_dir = self.out / "sft_done.json", self.out / "sft_model", self.out / "sft_state"
+        if done.exists() and json.loads(done.read_text()) == meta and (model_dir / "config.json").exists():
+            self.log(f"SFT warm start: reusing the finished one in {model_dir}")
+            finished, _ = load_policy(model_dir, self.device)
+            self.model.load_state_dict(finished.state_dict())
+            return read_metrics(self.out / "sft_metrics.jsonl")
         self.log(f"SFT warm start: {len(gold)} gold trajectories, {s.steps} steps")
+        every = s.save_every if s.save_every > 0 else 50
+
+        def progress(row: dict[str, Any]) -> None:
+            if (row["sft_step"] + 1) % every == 0 or row["sft_step"] + 1 == s.steps:
+                self.log(f"SFT step {row['sft_step'] + 1}/{s.steps} loss={row['sft_loss']:.4g} token_acc={row['sft_token_acc']:.3f}")
+
         rows = sft_train(self.model, gold, steps=s.steps, lr=s.lr, batch_size=s.batch_size, pad_id=self.pad_id,
                          seed=self.config.seed, weight_decay=s.weight_decay, grad_clip=s.grad_clip,
                          micro_batch_size=self.config.optim.micro_batch_size, device=self.device,
-                         autocast_dtype=self.amp_dtype, schedule=s.schedule)  # fmt: skip
+                         autocast_dtype=self.amp_dtype, schedule=s.schedule, log=progress, state_dir=state_dir,
+                         save_every=s.save_every, save_state=self.dist.is_main)  # fmt: skip
         if self.dist.is_main:
             _write_rows(self.out / "sft_metrics.jsonl", rows)
-        self._save_pretrained(self.out / "sft_model")
+        self._save_pretrained(model_dir)
+        if self.dist.is_main:
+            write_json_atomic(done, meta)
+            shutil.rmtree(state_dir, ignore_errors=True)
         return rows
 
     # ---- rollouts ----------------------------------------------------------------------------------

@@ -241,3 +241,22 @@ def test_evaluate_limit_keeps_the_first_tasks_of_each_environment(tmp_path):
     assert trainer.evaluate("train", limit=1)["episodes"] == 1
     with pytest.raises(ValueError, match="limit"):
         trainer.evaluate("train", limit=0)
+
+
+def test_a_finished_warm_start_is_reused_and_leaves_no_state(tmp_path):
+    cfg = tiny_config(tmp_path, sft={"steps": 3, "batch_size": 2, "save_every": 1})
+    first = _trainer(cfg)
+    first.setup()
+    assert (tmp_path / "sft_done.json").exists() and not (tmp_path / "sft_state").exists()
+    logs: list[str] = []
+    again = Trainer(config_from_dict(cfg), user=CodeUser(), judge=UserErrorJudge(None, mode="prior"), log=logs.append)
+    again.setup()  # no RL checkpoint yet: the warm start is not trained a second time
+    assert any("reusing the finished one" in m for m in logs), logs
+    assert [r["sft_loss"] for r in again.sft_rows] == [r["sft_loss"] for r in first.sft_rows]
+    for a, b in zip(first.model.state_dict().values(), again.model.state_dict().values()):
+        assert torch.equal(a, b)
+    changed = tiny_config(tmp_path, sft={"steps": 4, "batch_size": 2})
+    logs.clear()
+    Trainer(config_from_dict(changed), user=CodeUser(), judge=UserErrorJudge(None, mode="prior"), log=logs.append).setup()
+    assert not any("reusing" in m for m in logs) and any("4 steps" in m for m in logs)
+    assert any(m.startswith("SFT step 4/4 loss=") for m in logs), logs  # progress, for long warm starts
