@@ -60,7 +60,7 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
         "envs": list(args.envs), "output_dir": str(out), "seed": seed, "steps": args.rl_steps,
         "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "heldout_fraction": args.heldout,
         "split_seed": args.sft_seed,  # one train/held-out split for the SFT and every RL seed
-        "eval_temperature": 0.0, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
+        "eval_temperature": 0.0, "eval_max_tasks": args.eval_tasks, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
         "checkpoint_every": args.checkpoint_every or max(1, args.rl_steps),
         "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}},
         "advantage": {"mode": mode, "drop_equal_groups": False},
@@ -176,10 +176,10 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
         if not before.exists():
             if trainer.step:
                 raise SystemExit(f"{root}: resumed at step {trainer.step} but before.json is missing; delete the folder")
-            write_json_atomic(before, measure(trainer, heldout=False))
+            write_json_atomic(before, measure(trainer, heldout=False, limit=args.eval_tasks))
         res["before"] = json.loads(before.read_text())
     trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
-    res["after"] = measure(trainer, heldout=False)
+    res["after"] = measure(trainer, heldout=False, limit=args.eval_tasks)
     res["after"]["heldout"] = trainer_evals(root)[1]
     rows = read_metrics(root / "metrics.jsonl")
     res["reward_curve"] = [r.get("reward/mean", 0.0) for r in rows]
@@ -316,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-new-tokens", type=int, default=160)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--eval-tasks", type=int, default=0,
-                    help="the SFT phase measures only the first N tasks of each environment's split (0: all)")
+                    help="measure greedy success on the first N tasks of each environment's split only (0: all)")
     ap.add_argument("--merge", action="store_true", help="only combine the results already under --out")
     return ap
 

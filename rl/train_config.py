@@ -82,6 +82,7 @@ class TrainConfig:
     eval_every: int = 0  # evaluate on held-out tasks every N steps (0: only before and after)
     eval_rollouts: int = 1
     eval_temperature: float = 0.0  # 0: greedy
+    eval_max_tasks: int = 0  # > 0: evaluations use the first N held-out tasks of each environment (0: all)
     backend: str = "transformers"  # "transformers" | "vllm"
     checkpoint_every: int = 1
     keep_checkpoints: int = 2
@@ -117,6 +118,7 @@ _CHOICES = {
     "backend": ("transformers", "vllm"),
 }
 _POSITIVE = {"steps", "tasks_per_step", "rollouts_per_task", "optim.micro_batch_size", "optim.mini_batches", "eval_rollouts"}
+_NON_NEGATIVE = {"max_train_tasks", "eval_max_tasks", "sft.save_every"}
 
 
 def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
@@ -138,6 +140,8 @@ def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
             raise InputError(path, where, f"{value!r} is not one of {', '.join(_CHOICES[where])}")
         if where in _POSITIVE and kwargs[key] < 1:
             raise InputError(path, where, f"must be at least 1, got {value!r}")
+        if where in _NON_NEGATIVE and kwargs[key] < 0:
+            raise InputError(path, where, f"must be 0 or more, got {value!r}")
     try:
         return cls(**kwargs)
     except ValueError as err:

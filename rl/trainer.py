@@ -403,7 +403,7 @@ class Trainer(PolicyUpdateMixin):
         summary: dict[str, Any] = {"start_step": self.step}
         has_heldout = any(e.heldout for e in self.entries)
         if self.step == 0 and has_heldout:
-            self._log_eval(eval_path, self.evaluate("heldout"))
+            self._log_eval(eval_path, self.evaluate("heldout", limit=cfg.eval_max_tasks or None))
         end = cfg.steps if max_steps is None else min(cfg.steps, self.step + max_steps)
         while self.step < end:
             row = self.train_step()
@@ -411,12 +411,12 @@ class Trainer(PolicyUpdateMixin):
                 _write_rows(metrics_path, [row], append=True)
             self.log(_short(row))
             if cfg.eval_every and self.step % cfg.eval_every == 0 and self.step < cfg.steps and has_heldout:
-                self._log_eval(eval_path, self.evaluate("heldout"))
+                self._log_eval(eval_path, self.evaluate("heldout", limit=cfg.eval_max_tasks or None))
             if self.step % cfg.checkpoint_every == 0 or self.step == end:
                 self.save()
         if self.step >= cfg.steps:
             if has_heldout:
-                self._log_eval(eval_path, {**self.evaluate("heldout"), "final": True})
+                self._log_eval(eval_path, {**self.evaluate("heldout", limit=cfg.eval_max_tasks or None), "final": True})
             self._save_pretrained(self.out / "final")
             if cfg.plots and self.dist.is_main:
                 from rl.plots import plot_metrics

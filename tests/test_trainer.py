@@ -147,6 +147,9 @@ def test_bad_config_names_file_and_field(tmp_path):
     bad.write_text("envs: [x]\nstepz: 3\n")
     with pytest.raises(InputError, match=r"stepz: unknown field"):
         load_train_config(bad)
+    bad.write_text("envs: [x]\neval_max_tasks: -1\n")
+    with pytest.raises(InputError, match=r"bad\.yaml: eval_max_tasks: must be 0 or more"):
+        load_train_config(bad)
     bad.write_text("steps: 3\n")
     with pytest.raises(InputError, match=r"envs: list at least one"):
         load_train_config(bad)
@@ -260,3 +263,20 @@ def test_a_finished_warm_start_is_reused_and_leaves_no_state(tmp_path):
     Trainer(config_from_dict(changed), user=CodeUser(), judge=UserErrorJudge(None, mode="prior"), log=logs.append).setup()
     assert not any("reusing" in m for m in logs) and any("4 steps" in m for m in logs)
     assert any(m.startswith("SFT step 4/4 loss=") for m in logs), logs  # progress, for long warm starts
+
+
+def test_eval_max_tasks_caps_the_heldout_evaluations(tmp_path):
+    cfg = tiny_config(tmp_path, steps=1, sft={"steps": 0}, heldout_fraction=0.5, eval_max_tasks=1,
+                      rollout={"max_turns": 1, "max_new_tokens": 4, "temperature": 1.0})  # fmt: skip
+    trainer = _trainer(cfg)
+    calls = []
+    real = trainer.evaluate
+
+    def spy(which="heldout", k=None, limit=None):
+        calls.append((which, limit))
+        return real(which, k=k, limit=limit)
+
+    trainer.evaluate = spy
+    trainer.run()
+    assert calls == [("heldout", 1), ("heldout", 1)]  # before the first step and after the last
+    assert [r["episodes"] for r in _rows(tmp_path / "eval.jsonl")] == [1, 1]
