@@ -124,7 +124,7 @@ def sft_train(
     order: list[int] = []
     rows: list[dict[str, Any]] = []
     first = 0
-    meta = fingerprint(steps=steps, lr=lr, batch_size=batch_size, seed=seed, schedule=schedule, rows=len(usable))
+    meta = fingerprint(steps=steps, lr=lr, batch_size=batch_size, seed=seed, schedule=schedule, rows=usable)
     saved = load_sft_state(state_dir, meta) if state_dir is not None else None
     if saved is not None:
         first, order, rows = restore_sft_state(saved, model, opt, sched, rng)

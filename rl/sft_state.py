@@ -6,6 +6,8 @@ rows as an uninterrupted run (the batch order is a seeded shuffle whose position
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 from pathlib import Path
@@ -16,9 +18,15 @@ import torch
 STATE_FILE = "sft_state.pt"
 
 
-def fingerprint(*, steps: int, lr: float, batch_size: int, seed: int, schedule: str, rows: int) -> dict[str, Any]:
-    """What a saved state must agree on to be resumed: the settings that shape the batches and the schedule."""
-    return {"steps": steps, "lr": lr, "batch_size": batch_size, "seed": seed, "schedule": schedule, "rows": rows}
+def fingerprint(*, steps: int, lr: float, batch_size: int, seed: int, schedule: str,
+                rows: list[tuple[list[int], list[int], list[float]]]) -> dict[str, Any]:  # fmt: skip
+    """What a saved state must agree on to be resumed: the settings that shape the batches and the schedule,
+    and the training rows themselves (their count and a digest of their tokens and masks)."""
+    digest = hashlib.sha256()
+    for ids, mask, _ in rows:
+        digest.update(json.dumps([ids, mask], separators=(",", ":")).encode())
+    return {"steps": steps, "lr": lr, "batch_size": batch_size, "seed": seed, "schedule": schedule, "rows": len(rows),
+            "data_sha256": digest.hexdigest()}  # fmt: skip
 
 
 def save_sft_state(folder: Path, *, step: int, model: torch.nn.Module, opt: torch.optim.Optimizer, sched: Any,

@@ -221,7 +221,7 @@ class Trainer(PolicyUpdateMixin):
         s = self.config.sft
         gold = self.gold_trajectories("train")
         meta = fingerprint(steps=s.steps, lr=s.lr, batch_size=s.batch_size, seed=self.config.seed, schedule=s.schedule,
-                           rows=len(training_rows(gold)))  # fmt: skip
+                           rows=training_rows(gold))  # fmt: skip
         done, model_dir, state_dir = self.out / "sft_done.json", self.out / "sft_model", self.out / "sft_state"
         if done.exists() and json.loads(done.read_text()) == meta and (model_dir / "config.json").exists():
             self.log(f"SFT warm start: reusing the finished one in {model_dir}")

@@ -66,6 +66,8 @@ def test_a_state_of_other_settings_is_refused(gold, tmp_path):
         _run(tok, trajs, state_dir=tmp_path, kill_at=3)
     with pytest.raises(ValueError, match=r"sft_state\.pt.*delete the file"):
         _run(tok, trajs, state_dir=tmp_path, lr=1e-3)
+    with pytest.raises(ValueError, match=r"sft_state\.pt.*delete the file"):  # same count, other data
+        _run(tok, list(reversed(trajs)), state_dir=tmp_path)
 
 
 def test_the_last_step_saves_no_state(gold, tmp_path):
