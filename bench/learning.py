@@ -6,6 +6,8 @@
 2. SFT (once, shared by every seed and mode; OUT/sft): a random Llama from rl.tiny_model (--size) with a
    byte-level BPE trained on the environments' texts, digits split, is measured (greedy success on the
    training and held-out tasks), trained by SFT on the gold trajectories of the training tasks, measured again.
+   --base-model DIR starts from a pretrained Hugging Face model folder (with its tokenizer) instead, for
+   example SmolLM2-135M on a GPU machine: a model that already reads and copies text.
 3. RL (OUT/<mode>_seed<k>): for each seed and mode, --rl-steps steps from the SFT weights, K episodes per
    task at --rl-temperature, scripted user, --loss-agg aggregation; ERPO and GRPO see the same task stream
    for a seed. Greedy success on both splits after the last step. --rl-tasks N trains RL on the first N
@@ -62,7 +64,8 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
         "split_seed": args.sft_seed,  # one train/held-out split for the SFT and every RL seed
         "eval_temperature": 0.0, "eval_max_tasks": args.eval_tasks, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
         "checkpoint_every": args.checkpoint_every or max(1, args.rl_steps),
-        "model": {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}},
+        "model": ({"kind": "pretrained", "path": args.base_model} if args.base_model else
+                  {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}}),
         "advantage": {"mode": mode, "drop_equal_groups": False},
         "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": args.loss_agg},
         "optim": {"lr": args.rl_lr, "micro_batch_size": 8, "mini_batches": args.mini_batches, "warmup_steps": args.rl_warmup},
@@ -293,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--out", default="runs/bench_learning")
     ap.add_argument("--plots-dir", default="")
     ap.add_argument("--size", default="bench")
+    ap.add_argument("--base-model", default="", help="a pretrained HF model folder to start from (default: a random --size model)")
     ap.add_argument("--vocab", type=int, default=1024)
     ap.add_argument("--heldout", type=float, default=0.25)
     ap.add_argument("--sft-seed", type=int, default=0)
@@ -323,6 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main() -> None:
     args = build_parser().parse_args()
+    if args.base_model and not (Path(args.base_model) / "config.json").exists():
+        raise SystemExit(f"--base-model {args.base_model}: not a Hugging Face model folder (config.json is missing)")
     started = time.perf_counter()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

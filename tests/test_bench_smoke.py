@@ -137,6 +137,31 @@ def test_learning_smoke(tmp_path: Path) -> None:
     wins = [round(r["success"] * r["episodes"]) for s in (result, seed1) for r in s["results"] if r["policy"] == "erpo_seed0"]
     assert pooled["erpo_seed0"]["draws"] == 2 and pooled["erpo_seed0"]["episodes"] == 16
     assert pooled["erpo_seed0"]["successes"] == sum(wins)
+    # teacher-forced accuracy of the SFT policy on gold episodes, per split
+    gold = subprocess.run([sys.executable, str(BENCH / "gold_accuracy.py"), "--out", str(out), "--limit", "2"],
+                          capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert gold.returncode == 0, gold.stderr[-3000:]
+    acc = json.loads((out / "gold_accuracy.json").read_text())
+    assert acc["train"]["episodes"] == 4 and 1 <= acc["heldout"]["episodes"] <= 4
+    for split in ("train", "heldout"):
+        assert 0.0 <= acc[split]["accuracy"] <= 1.0 and acc[split]["tokens"] == sum(acc[split]["class_tokens"].values())
+    missing = subprocess.run([sys.executable, str(BENCH / "gold_accuracy.py"), "--out", str(tmp_path / "nothing")],
+                             capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert missing.returncode != 0 and "config.json is missing" in missing.stderr
+    # --base-model: the SFT phase starts from a pretrained folder (here the SFT policy just trained), not a random model
+    based = tmp_path / "based"
+    base_args = ["--base-model", str(out / "sft" / "sft_model"), "--make-tasks", "0", "--sft-only", "--sft-steps", "1",
+                 "--max-new-tokens", "16", "--max-turns", "2", "--out", str(based),
+                 "--envs", str(out / "envs" / "todo_api"), str(out / "envs" / "mcp_memory")]  # fmt: skip
+    proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *base_args], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=root)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    sft_based = json.loads((based / "sft" / "summary.json").read_text())
+    assert sft_based["params_m"] == summary["sft"]["params_m"] and sft_based["tasks"] == summary["sft"]["tasks"]
+    assert (based / "sft" / "sft_model" / "config.json").exists() and not (based / "sft" / "model_init").exists()
+    bad = subprocess.run([sys.executable, str(BENCH / "learning.py"), "--base-model", str(tmp_path / "nothing"),
+                          "--out", str(tmp_path / "bad")], capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert bad.returncode != 0 and "config.json is missing" in bad.stderr and not (tmp_path / "bad").exists()
 
 
 def test_sampled_success_pools_draws_against_sft_on_the_same_draws(tmp_path: Path) -> None:
