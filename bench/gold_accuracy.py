@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from learning import base_config, build_parser  # noqa: E402
+from learning import policy_config  # noqa: E402
 
 from rl.gold_accuracy import digit_or_other, teacher_forced_accuracy  # noqa: E402
 from rl.train_config import config_from_dict  # noqa: E402
@@ -36,20 +36,14 @@ from synth.tasks.graph import write_json_atomic  # noqa: E402
 
 def measure(out: Path, model: Path, heldout: float, split_seed: int, limit: int) -> dict[str, Any]:
     """Accuracy of `model` on the gold episodes of OUT's environments, per split."""
-    envs = [str(p) for p in sorted((out / "envs").iterdir()) if (p / "tasks.jsonl").exists()]
-    ns = build_parser().parse_args([])
-    ns.envs, ns.heldout, ns.sft_seed = envs, heldout, split_seed
-    cfg = base_config(ns, 0, out / "gold_accuracy_run", "erpo")
-    cfg.update({"model": {"kind": "pretrained", "path": str(model)}, "sft": {"steps": 0}, "resume": False})
+    cfg = policy_config(out, str(model), out / "gold_accuracy_run", heldout=heldout, sft_seed=split_seed)
     trainer = Trainer(config_from_dict(cfg), log=lambda m: None)
     trainer.setup()
     classify = digit_or_other(trainer.tokenizer.decode)
     res: dict[str, Any] = {"model": str(model), "limit_per_env": limit}
     for which in ("train", "heldout"):
         t0 = time.perf_counter()
-        gold = trainer.gold_trajectories(which)
-        if limit:
-            gold = [t for env in sorted({g.env_id for g in gold}) for t in [g for g in gold if g.env_id == env][:limit]]
+        gold = trainer.gold_trajectories(which, limit=limit or None)
         acc = teacher_forced_accuracy(trainer.model, gold, trainer.pad_id, classify, device=trainer.device)
         res[which] = {**acc.summary(), "episodes": len(gold), "wall_s": round(time.perf_counter() - t0, 1)}
     return res

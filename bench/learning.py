@@ -77,6 +77,20 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def policy_config(out: Path, model: str, run_dir: Path, seed: int = 0, **options: Any) -> dict[str, Any]:
+    """Config of a trainer that loads `model` (no SFT, no resume) on OUT's environments with learning.py's split.
+
+    `options` set learning.py arguments (heldout, sft_seed, max_turns, ...) on top of its defaults.
+    """
+    ns = build_parser().parse_args([])
+    ns.envs = [str(p) for p in sorted((out / "envs").iterdir()) if (p / "tasks.jsonl").exists()]
+    for name, value in options.items():
+        setattr(ns, name, value)
+    cfg = base_config(ns, seed, run_dir, "erpo")
+    cfg.update({"model": {"kind": "pretrained", "path": str(model)}, "sft": {"steps": 0}, "resume": False})
+    return cfg
+
+
 def made_envs(envs: list[str], out: Path, n: int) -> list[str]:
     """Copy each environment under out/envs and synthesize n short tasks there without an LLM (once)."""
     made = []

@@ -43,20 +43,18 @@ def policies(out: Path) -> dict[str, Path]:
 
 def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     """Success of `model` over K sampled episodes per task (one process, one thread)."""
-    from learning import base_config, build_parser
+    from learning import policy_config
 
     from rl.train_config import config_from_dict
     from rl.trainer import Trainer
 
     out = Path(args.out)
-    envs = [str(p) for p in sorted((out / "envs").iterdir()) if (p / "tasks.jsonl").exists()]
-    ns = build_parser().parse_args([])  # learning.py's defaults; only what shapes an episode is set here
-    ns.envs, ns.heldout, ns.sft_seed, ns.threads = envs, args.heldout, args.sft_seed, 1
-    ns.max_turns, ns.max_new_tokens, ns.rl_temperature = args.max_turns, args.max_new_tokens, args.temperature
     folder = results_dir(out, args.sample_seed)
-    cfg = base_config(ns, args.sample_seed, folder / f"{name}_run", "erpo")  # the seed sets the sampling seed only
-    cfg.update({"model": {"kind": "pretrained", "path": model}, "sft": {"steps": 0}, "max_train_tasks": args.rl_tasks,
-                "eval_temperature": args.temperature, "resume": False})  # fmt: skip
+    # learning.py's defaults; only what shapes an episode is set here. The seed sets the sampling seed only.
+    cfg = policy_config(out, model, folder / f"{name}_run", seed=args.sample_seed, heldout=args.heldout,
+                        sft_seed=args.sft_seed, threads=1, max_turns=args.max_turns, max_new_tokens=args.max_new_tokens,
+                        rl_temperature=args.temperature)  # fmt: skip
+    cfg.update({"max_train_tasks": args.rl_tasks, "eval_temperature": args.temperature})
     t0 = time.perf_counter()
     trainer = Trainer(config_from_dict(cfg), log=lambda m: None)
     trainer.setup()

@@ -201,11 +201,11 @@ class Trainer(PolicyUpdateMixin):
         tmp.replace(folder)
 
     # ---- SFT warm start --------------------------------------------------------------------------
-    def gold_trajectories(self, which: str = "train") -> list[Trajectory]:
-        """Gold episodes of the tasks, rendered by the rollout renderer with rollout masks."""
+    def gold_trajectories(self, which: str = "train", limit: int | None = None) -> list[Trajectory]:
+        """Gold episodes of the tasks (the first `limit` of each environment's split), rendered with rollout masks."""
         out = []
         for e in self.entries:
-            for task in getattr(e, which):
+            for task in getattr(e, which)[:limit]:
                 room = len(task.gold_actions) + 2  # the gold episode must fit: one call a turn, then the answer
                 cfg = dataclasses.replace(self.rollout_cfg, max_turns=max(self.rollout_cfg.max_turns, room),
                                           max_tool_calls=max(self.rollout_cfg.max_tool_calls, room))  # fmt: skip
