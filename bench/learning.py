@@ -68,7 +68,7 @@ def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
                   {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}}),
         "advantage": {"mode": mode, "drop_equal_groups": False},
         "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": args.loss_agg},
-        "optim": {"lr": args.rl_lr, "micro_batch_size": 8, "mini_batches": args.mini_batches, "warmup_steps": args.rl_warmup},
+        "optim": {"lr": args.rl_lr, "micro_batch_size": args.micro_batch, "mini_batches": args.mini_batches, "warmup_steps": args.rl_warmup},
         "sft": {"steps": args.sft_steps, "lr": args.sft_lr, "batch_size": args.sft_batch, "schedule": "cosine"},
         "curriculum": {"order": "pass_rate", "strategy": args.curriculum},
         "rollout": {"max_turns": args.max_turns, "max_new_tokens": args.max_new_tokens, "temperature": args.rl_temperature,
@@ -317,6 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--sft-steps", type=int, default=500)
     ap.add_argument("--sft-lr", type=float, default=3e-3)
     ap.add_argument("--sft-batch", type=int, default=8)
+    ap.add_argument("--micro-batch", type=int, default=8,
+                    help="episodes per forward/backward pass in SFT and RL (smaller for a larger --base-model)")
     ap.add_argument("--rl-steps", type=int, default=6)
     ap.add_argument("--rl-lr", type=float, default=2e-4)
     ap.add_argument("--rl-tasks", type=int, default=0,
