@@ -29,11 +29,17 @@ class PolicyUpdateMixin:
         The kept rows are shuffled (seeded by the step) into `mini_batches` optimizer steps, each split
         into micro-batches whose gradients add up to the mini-batch loss (global normalizer). With one
         mini-batch the update is on-policy (old logprobs = current ones, ratio 1); with more, the old
-        logprobs are computed for every micro-batch before the first step.
+        logprobs are computed for every micro-batch before the first step. When no row carries a non-zero
+        advantage (and there is no KL term) nothing is computed and no optimizer step is taken.
         """
         cfg, o = self.config, self.config.optim
         rows = [(ids, mask, lps, float(a)) for t, a in zip(trajs, advantages.tolist())
                 for ids, mask, lps in t.training_sequences() if sum(mask[1:]) > 0]  # fmt: skip
+        signal = D.all_reduce_sum(float(sum(1 for r in rows if r[3] != 0.0)), self.dist)
+        if signal == 0 and cfg.loss.kl_coef == 0:
+            # Every advantage is 0 (all groups equal or masked): the loss and its gradient are 0, but an
+            # optimizer step would still move the weights along Adam's momentum from earlier steps.
+            return {"updated": 0, "update_tokens": 0.0, "_processed_tokens": 0.0, "zero_advantage_skip": int(bool(rows))}
         order = list(range(len(rows)))
         random.Random(cfg.seed * 7_919 + self.step).shuffle(order)
         plan = []  # per mini-batch: (micro-batches, normalizer, number of micro passes on the busiest rank)
@@ -70,7 +76,8 @@ class PolicyUpdateMixin:
             self.scheduler.step()
             losses.append(D.all_reduce_sum(loss_sum, self.dist) / self.dist.world_size)
         tok = D.all_reduce_sum(sums["tokens"], self.dist)
-        out: dict[str, Any] = {"updated": int(bool(plan)), "update_tokens": tok, "_processed_tokens": sums["processed"]}
+        out: dict[str, Any] = {"updated": int(bool(plan)), "update_tokens": tok, "_processed_tokens": sums["processed"],
+                               "zero_advantage_skip": 0}  # fmt: skip
         if plan:
             out["loss"] = sum(losses) / len(losses)
             out["grad_norm"] = sum(gnorms) / len(gnorms)

@@ -136,6 +136,26 @@ def test_equal_groups_are_dropped_and_counted(tmp_path):
     assert row["reward/mean"] == 0.0 and row["success/mini_todo"] == 0.0
 
 
+def test_a_step_without_signal_moves_nothing(tmp_path):
+    """All advantages 0 after a step with signal: no optimizer step, so Adam's momentum moves no weight."""
+    cfg = tiny_config(tmp_path / "z", steps=2)
+    cfg["optim"] = {"lr": 0.01, "micro_batch_size": 4, "mini_batches": 1}
+    tr = _trainer(cfg)
+    tr.setup()
+    trajs = tr.rollout([t for e in tr.entries for t in e.train], k=3, seed=1)
+    first = tr.learn_from(trajs)
+    assert first["updated"] == 1 and first["zero_advantage_skip"] == 0 and first["grad_norm"] > 0
+    weights = {k: v.clone() for k, v in tr.model.state_dict().items()}
+    opt_steps = [s["step"].item() for s in tr.optimizer.state.values()]
+    lr_before = tr.scheduler.get_last_lr()
+    tr.reward_fn = lambda t: 0.5  # equal rewards in every group: every advantage is 0
+    second = tr.learn_from(tr.rollout([t for e in tr.entries for t in e.train], k=3, seed=2))
+    assert second["updated"] == 0 and second["zero_advantage_skip"] == 1 and second["update_tokens"] == 0
+    assert all(torch.equal(weights[k], v) for k, v in tr.model.state_dict().items())
+    assert [s["step"].item() for s in tr.optimizer.state.values()] == opt_steps
+    assert tr.scheduler.get_last_lr() == lr_before and tr.step == 2
+
+
 def test_bad_config_names_file_and_field(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("envs: [x]\noptim: {lr: fast}\n")
