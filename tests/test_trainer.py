@@ -77,6 +77,18 @@ def _trainer(cfg: dict) -> Trainer:
                    log=lambda m: None)  # fmt: skip
 
 
+def _ready(cfg: dict) -> Trainer:
+    """A set-up trainer (model built, environments loaded)."""
+    tr = _trainer(cfg)
+    tr.setup()
+    return tr
+
+
+def _train_rollouts(tr: Trainer, k: int, seed: int) -> list:
+    """K episodes of every training task."""
+    return tr.rollout([t for e in tr.entries for t in e.train], k=k, seed=seed)
+
+
 @pytest.mark.slow
 def test_resume_continues_like_an_uninterrupted_run(tmp_path):
     straight = _trainer(tiny_config(tmp_path / "a"))
@@ -104,17 +116,15 @@ def test_resume_continues_like_an_uninterrupted_run(tmp_path):
 def test_masked_trajectories_change_nothing(tmp_path):
     cfg = tiny_config(tmp_path / "m", steps=1)
     cfg["optim"] = {"lr": 0.01, "micro_batch_size": 4, "mini_batches": 1}
-    one = _trainer(cfg)
-    one.setup()
-    trajs = one.rollout([t for e in one.entries for t in e.train], k=3, seed=1)
+    one = _ready(cfg)
+    trajs = _train_rollouts(one, k=3, seed=1)
     assert [t.user_error for t in trajs] == [False, True, False] * 2  # the prior judge caught the code
     for t in trajs:
         t.reward = varied_reward(t)
     masked = trajs[1]
     trajs[4].user_error = False  # keep exactly one masked trajectory
     masked.reward = 1000.0  # a masked trajectory must not move any statistic
-    two = _trainer(tiny_config(tmp_path / "n", steps=1, optim=cfg["optim"]))
-    two.setup()
+    two = _ready(tiny_config(tmp_path / "n", steps=1, optim=cfg["optim"]))
     two.model.load_state_dict(one.model.state_dict())
     one.reward_fn = two.reward_fn = None
     m1 = one.learn_from(trajs)
@@ -131,7 +141,7 @@ def test_equal_groups_are_dropped_and_counted(tmp_path):
     tr = _trainer(cfg)
     tr.reward_fn = None  # the verifier's reward: 0 for every episode of a random model
     tr.setup()
-    row = tr.learn_from(tr.rollout([t for e in tr.entries for t in e.train], k=2, seed=5))
+    row = tr.learn_from(_train_rollouts(tr, k=2, seed=5))
     assert row["dropped_groups"] == 2 and row["updated"] == 0 and row["update_tokens"] == 0
     assert row["reward/mean"] == 0.0 and row["success/mini_todo"] == 0.0
 
@@ -140,16 +150,14 @@ def test_a_step_without_signal_moves_nothing(tmp_path):
     """All advantages 0 after a step with signal: no optimizer step, so Adam's momentum moves no weight."""
     cfg = tiny_config(tmp_path / "z", steps=2)
     cfg["optim"] = {"lr": 0.01, "micro_batch_size": 4, "mini_batches": 1}
-    tr = _trainer(cfg)
-    tr.setup()
-    trajs = tr.rollout([t for e in tr.entries for t in e.train], k=3, seed=1)
-    first = tr.learn_from(trajs)
+    tr = _ready(cfg)
+    first = tr.learn_from(_train_rollouts(tr, k=3, seed=1))
     assert first["updated"] == 1 and first["zero_advantage_skip"] == 0 and first["grad_norm"] > 0
     weights = {k: v.clone() for k, v in tr.model.state_dict().items()}
     opt_steps = [s["step"].item() for s in tr.optimizer.state.values()]
     lr_before = tr.scheduler.get_last_lr()
     tr.reward_fn = lambda t: 0.5  # equal rewards in every group: every advantage is 0
-    second = tr.learn_from(tr.rollout([t for e in tr.entries for t in e.train], k=3, seed=2))
+    second = tr.learn_from(_train_rollouts(tr, k=3, seed=2))
     assert second["updated"] == 0 and second["zero_advantage_skip"] == 1 and second["update_tokens"] == 0
     assert all(torch.equal(weights[k], v) for k, v in tr.model.state_dict().items())
     assert [s["step"].item() for s in tr.optimizer.state.values()] == opt_steps
