@@ -10,7 +10,8 @@
    example SmolLM2-135M on a GPU machine: a model that already reads and copies text.
 3. RL (OUT/<mode>_seed<k>): for each seed and mode, --rl-steps steps from the SFT weights, K episodes per
    task at --rl-temperature, scripted user, --loss-agg aggregation; ERPO and GRPO see the same task stream
-   for a seed. Greedy success on both splits after the last step. --rl-tasks N trains RL on the first N
+   for a seed. Greedy success on both splits after the last step. --rl-lora-rank R trains rank-R LoRA
+   adapters instead of every weight (for a pretrained --base-model). --rl-tasks N trains RL on the first N
    training tasks of each environment only, and measures the SFT policy on them before the first step.
 Every phase writes its result file and is skipped on a rerun; an RL run stopped before its result file
 resumes from its latest checkpoint (--checkpoint-every), and a rerun with a smaller --rl-steps ends it there.
@@ -183,11 +184,13 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     cfg["model"] = {"kind": "pretrained", "path": str(Path(args.out) / "sft" / "sft_model")}
     cfg["sft"] = {"steps": 0}
     cfg["max_train_tasks"] = args.rl_tasks
+    if args.rl_lora_rank:
+        cfg["lora"] = {"rank": args.rl_lora_rank, "alpha": args.rl_lora_alpha}
     t0 = time.perf_counter()
     trainer = Trainer(config_from_dict(cfg), log=quiet)
     trainer.setup()
     res: dict[str, Any] = {"seed": seed, "mode": mode, "rl_lr": args.rl_lr, "rl_temperature": args.rl_temperature,
-                           "loss_agg": args.loss_agg}  # fmt: skip
+                           "loss_agg": args.loss_agg, "lora_rank": args.rl_lora_rank}  # fmt: skip
     if args.rl_tasks:  # the SFT policy on the RL task subset (the SFT summary measured all training tasks)
         before = root / "before.json"  # kept, so a resumed run (its model is a checkpoint) does not measure again
         if not before.exists():
@@ -327,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="aggregation of the RL loss over tokens")
     ap.add_argument("--rl-temperature", type=float, default=0.5, help="sampling temperature of RL rollouts")
     ap.add_argument("--mini-batches", type=int, default=2, help="optimizer steps per RL step")
+    ap.add_argument("--rl-lora-rank", type=int, default=0,
+                    help="RL trains LoRA adapters of this rank on the SFT weights (0: every weight)")
+    ap.add_argument("--rl-lora-alpha", type=float, default=32.0, help="LoRA scaling numerator (update scaled by alpha / rank)")
     ap.add_argument("--rl-warmup", type=int, default=0, help="optimizer steps of linear learning-rate warm-up")
     ap.add_argument("--curriculum", default="uniform", choices=list(STRATEGIES))
     ap.add_argument("--checkpoint-every", type=int, default=0, help="RL steps between checkpoints (0: at the end only)")

@@ -7,7 +7,11 @@ per-token logprobs, clipped surrogate with token-mean aggregation, backward, Ada
 - "erpo": the trainer's path (logits from the first agent token on, rl.erpo.policy_loss);
 - "trl":  `GRPOTrainer._compute_loss` of TRL with loss_type "bnpo" (token mean over the batch), called on
   a GRPOTrainer built around the same model. TRL is needed only here: `pip install trl accelerate`
-  (the script says so and skips that variant when it is missing).
+  (the script says so and skips that variant when it is missing);
+- "erpo-lora": the trainer's path with rank --lora-rank adapters (rl.lora) on the same model, AdamW on
+  the adapters only.
+--model DIR runs the variants on a from_pretrained folder (e.g. `python -m rl.gguf_convert`'s SmolLM2)
+instead of the tiny Llama.
 
 Each variant runs in its own process, so peak memory is that process's peak RSS above its RSS before the
 first step. The script also checks that both compute the same loss value on an off-policy batch.
@@ -34,6 +38,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 import common  # noqa: E402
 
 
+VARIANTS = ("erpo", "trl", "erpo-lora")
+
+
 def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
@@ -48,11 +55,17 @@ def make_batch(vocab: int, batch: int, prompt: int, completion: int, seed: int =
     return {"ids": ids, "mask": mask, "adv": adv, "noise": 0.05 * torch.randn(batch, completion, generator=g)}
 
 
-def build(size: str):
-    from rl.tiny_model import build_model, build_tokenizer
+def build(size: str, folder: str = ""):
+    if folder:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    tok = build_tokenizer(vocab_size=2048)
-    model = build_model(tok, size=size, seed=0)
+        tok = AutoTokenizer.from_pretrained(folder)
+        model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32)
+    else:
+        from rl.tiny_model import build_model, build_tokenizer
+
+        tok = build_tokenizer(vocab_size=2048)
+        model = build_model(tok, size=size, seed=0)
     model.train()
     return model, tok
 
@@ -99,9 +112,14 @@ def trl_loss(trainer, model, b, prompt: int, old_completion: torch.Tensor | None
 
 def run_variant(variant: str, args) -> dict:
     torch.set_num_threads(args.threads)
-    model, tok = build(args.size)
+    model, tok = build(args.size, args.model)
     b = make_batch(len(tok), args.batch, args.prompt, args.completion)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    if variant == "erpo-lora":
+        from rl.lora import LoRAConfig, apply_lora, trainable_parameters
+
+        apply_lora(model, LoRAConfig(rank=args.lora_rank, alpha=2.0 * args.lora_rank), seed=0)
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=1e-4)
     trainer = None
     if variant == "trl":
         trainer = trl_trainer(model, tok)
@@ -111,14 +129,14 @@ def run_variant(variant: str, args) -> dict:
     with torch.no_grad():
         _, lp = erpo_loss(model, b, args.prompt, None)
     old = lp + b["noise"]
-    loss_check = (erpo_loss(model, b, args.prompt, old)[0] if variant == "erpo" else trl_loss(trainer, model, b, args.prompt, old)).item()
+    loss_check = (trl_loss(trainer, model, b, args.prompt, old) if variant == "trl" else erpo_loss(model, b, args.prompt, old)[0]).item()
     base = rss_mib()
     times = []
     for i in range(args.steps + 1):
         t0 = time.perf_counter()
-        loss = erpo_loss(model, b, args.prompt, None)[0] if variant == "erpo" else trl_loss(trainer, model, b, args.prompt, None)
+        loss = trl_loss(trainer, model, b, args.prompt, None) if variant == "trl" else erpo_loss(model, b, args.prompt, None)[0]
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
         opt.zero_grad(set_to_none=True)
         if i:  # the first step warms up
@@ -127,7 +145,8 @@ def run_variant(variant: str, args) -> dict:
     tokens = args.batch * (args.prompt + args.completion)
     return {"variant": variant, "step_s": round(step_s, 4), "tokens_per_s": round(tokens / step_s, 1),
             "peak_rss_above_start_mib": round(rss_mib() - base, 1), "offpolicy_loss": loss_check,
-            "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 2)}  # fmt: skip
+            "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 2),
+            "trainable_m": round(sum(p.numel() for p in params) / 1e6, 3)}  # fmt: skip
 
 
 def main() -> None:
@@ -138,18 +157,22 @@ def main() -> None:
     ap.add_argument("--completion", type=int, default=128)
     ap.add_argument("--steps", type=int, default=5)
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--variant", choices=["erpo", "trl"], help="(internal) run one variant and print its JSON")
+    ap.add_argument("--model", default="", help="a from_pretrained folder instead of the tiny Llama --size")
+    ap.add_argument("--lora-rank", type=int, default=16)
+    ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    ap.add_argument("--variant", choices=list(VARIANTS), help="(internal) run one variant and print its JSON")
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--quick", action="store_true", help="tiny sizes: proves the script runs")
     args = ap.parse_args()
     if args.quick:
-        args.size, args.batch, args.prompt, args.completion, args.steps = "test", 2, 16, 8, 1
+        args.size, args.batch, args.prompt, args.completion, args.steps, args.lora_rank = "test", 2, 16, 8, 1, 4
     if args.variant:
         print(json.dumps(run_variant(args.variant, args)))
         return
     results = []
-    for variant in ("erpo", "trl"):
-        cmd = [sys.executable, __file__, "--variant", variant] + [f"--{k}={v}" for k, v in vars(args).items() if k not in ("variant", "json", "quick") and v is not None]
+    skip = ("variant", "variants", "json", "quick")
+    for variant in args.variants:
+        cmd = [sys.executable, __file__, "--variant", variant] + [f"--{k.replace('_', '-')}={v}" for k, v in vars(args).items() if k not in skip and v is not None]
         proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "TOKENIZERS_PARALLELISM": "false"})
         if proc.returncode != 0:
             missing = "No module named 'trl'" in proc.stderr
@@ -158,14 +181,18 @@ def main() -> None:
         else:
             results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
         print(json.dumps(results[-1]), flush=True)
-    ok = [r for r in results if "error" not in r]
-    summary: dict = {"variants": results, "shape": {"batch": args.batch, "prompt": args.prompt,
-                                                    "completion": args.completion, "size": args.size}}  # fmt: skip
-    if len(ok) == 2:
-        a, b = ok
-        summary.update(same_offpolicy_loss=abs(a["offpolicy_loss"] - b["offpolicy_loss"]) < 1e-5,
-                       erpo_over_trl_tokens_per_s=round(a["tokens_per_s"] / b["tokens_per_s"], 3),
-                       erpo_over_trl_peak_rss=round(a["peak_rss_above_start_mib"] / max(b["peak_rss_above_start_mib"], 1e-9), 3))
+    ok = {r["variant"]: r for r in results if "error" not in r}
+    summary: dict = {"variants": results, "shape": {"batch": args.batch, "prompt": args.prompt, "completion": args.completion,
+                                                    "size": args.size, "model": args.model or None}}  # fmt: skip
+    for other in ("trl", "erpo-lora"):
+        if "erpo" in ok and other in ok:
+            a, b = ok["erpo"], ok[other]
+            name = "erpo_over_trl" if other == "trl" else "lora_over_full"
+            num, den = (a, b) if other == "trl" else (b, a)
+            summary[f"{name}_tokens_per_s"] = round(num["tokens_per_s"] / den["tokens_per_s"], 3)
+            summary[f"{name}_peak_rss"] = round(num["peak_rss_above_start_mib"] / max(den["peak_rss_above_start_mib"], 1e-9), 3)
+            # LoRA's B starts at zero, so before any step both compute the same loss
+            summary["same_offpolicy_loss" if other == "trl" else "lora_same_offpolicy_loss"] = abs(a["offpolicy_loss"] - b["offpolicy_loss"]) < 1e-5
     common.emit("update_step", summary, args.json)
 
 

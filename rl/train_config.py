@@ -15,6 +15,7 @@ import yaml
 
 from rl.curriculum import ORDERS, STRATEGIES, CurriculumConfig
 from rl.erpo import ADVANTAGE_MODES, AGGREGATIONS
+from rl.lora import LoRAConfig
 from synth.errors import InputError
 
 
@@ -94,6 +95,7 @@ class TrainConfig:
     loss: LossConfig = field(default_factory=LossConfig)
     optim: OptimConfig = field(default_factory=OptimConfig)
     sft: SFTConfig = field(default_factory=SFTConfig)
+    lora: LoRAConfig = field(default_factory=LoRAConfig)  # rank > 0: RL updates train low-rank adapters only
     curriculum: CurriculumConfig = field(default_factory=CurriculumConfig)
     rollout: dict[str, Any] = field(default_factory=dict)  # passed to the rollout loop's config
     user: dict[str, Any] = field(default_factory=dict)  # simulated user settings
@@ -118,7 +120,7 @@ _CHOICES = {
     "backend": ("transformers", "vllm"),
 }
 _POSITIVE = {"steps", "tasks_per_step", "rollouts_per_task", "optim.micro_batch_size", "optim.mini_batches", "eval_rollouts"}
-_NON_NEGATIVE = {"max_train_tasks", "eval_max_tasks", "sft.save_every"}
+_NON_NEGATIVE = {"max_train_tasks", "eval_max_tasks", "sft.save_every", "lora.rank"}
 
 
 def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
@@ -142,6 +144,10 @@ def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
             raise InputError(path, where, f"must be at least 1, got {value!r}")
         if where in _NON_NEGATIVE and kwargs[key] < 0:
             raise InputError(path, where, f"must be 0 or more, got {value!r}")
+        if where == "lora.alpha" and kwargs[key] <= 0:
+            raise InputError(path, where, f"must be above 0, got {value!r}")
+        if where == "lora.targets" and (not kwargs[key] or not all(isinstance(t, str) and t for t in kwargs[key])):
+            raise InputError(path, where, f"list one or more module names, got {value!r}")
     try:
         return cls(**kwargs)
     except ValueError as err:

@@ -28,6 +28,7 @@ from rl import distributed as D
 from rl.checkpoint import capture_rng_state, latest_checkpoint, load_checkpoint, load_optimizer_state, load_rng, save_checkpoint
 from rl.curriculum import Curriculum
 from rl.erpo import compute_advantages, equal_reward_groups
+from rl.lora import apply_lora, has_lora, lora_scalings, merged_state_dict, trainable_parameters
 from rl.plots import read_metrics
 from rl.rollout import render_gold_trajectory, run_episodes
 from rl.sft import sft_train, training_rows
@@ -37,6 +38,7 @@ from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judg
                               prepare_model_folder, rollout_config)
 from rl.types import Trajectory
 from rl.update_step import PolicyUpdateMixin
+from synth.errors import InputError
 from synth.tasks.graph import write_json_atomic
 
 # Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
@@ -116,6 +118,8 @@ class Trainer(PolicyUpdateMixin):
         self.sft_rows: list[dict[str, Any]] = []
         if self.ckpt is None and cfg.sft.steps > 0:
             self.sft_rows = self.warm_start()
+        if cfg.lora.rank > 0:  # after the warm start, which trains every weight; before a checkpoint's weights
+            self._add_adapters()
         self.ref_model = self._reference() if cfg.loss.kl_coef > 0 else None
         state = None
         if self.ckpt is not None:  # weights go into the bare model, before any sharding
@@ -126,7 +130,7 @@ class Trainer(PolicyUpdateMixin):
         self.rollout_model = copy.deepcopy(self.model) if fsdp_rollouts else self.model
         self.wrapped = D.wrap_model(self.model, self.dist, cfg.model.parallel)
         o = cfg.optim
-        self.optimizer = torch.optim.AdamW(self.wrapped.parameters(), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay)
+        self.optimizer = torch.optim.AdamW(trainable_parameters(self.wrapped), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay)
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, _warmup(o.warmup_steps))
         if state is not None:
             D.load_optimizer_state(self.wrapped, self.optimizer, load_optimizer_state(self.ckpt), self.dist)
@@ -136,6 +140,19 @@ class Trainer(PolicyUpdateMixin):
             load_rng(self.ckpt, self.dist.rank)
             self.log(f"resumed from {self.ckpt} at step {self.step}")
         self.policy = self._make_policy()
+
+    def _add_adapters(self) -> None:
+        try:
+            n = apply_lora(self.model, self.config.lora, seed=self.config.seed)
+        except ValueError as err:
+            raise InputError(self.source, "lora.targets", str(err)) from err
+        trainable = sum(p.numel() for p in trainable_parameters(self.model))
+        self.log(f"LoRA: {n} layers adapted at rank {self.config.lora.rank}, {trainable / 1e6:.2f}M trainable parameters")
+
+    def plain_state_dict(self, every_rank: bool = False) -> dict[str, torch.Tensor]:
+        """The policy's full weights under the names of a model without adapters (LoRA merged in)."""
+        state = D.full_state_dict(self.wrapped, self.dist, every_rank=every_rank)
+        return merged_state_dict(state, lora_scalings(self.model)) if has_lora(self.model) else state
 
     def _make_user_and_judge(self, client: Any) -> None:
         """Build the configured user simulator and judge unless injected; LLM ones need `client` (see run)."""
@@ -187,7 +204,9 @@ class Trainer(PolicyUpdateMixin):
     def _save_pretrained(self, folder: Path) -> None:
         """Model and tokenizer as a from_pretrained folder (full weights gathered first under FSDP)."""
         wrapped = getattr(self, "wrapped", None)
-        full = D.full_state_dict(wrapped, self.dist) if wrapped is not None and D.is_sharded(wrapped, self.dist) else None
+        full = None
+        if wrapped is not None and (D.is_sharded(wrapped, self.dist) or has_lora(self.model)):
+            full = self.plain_state_dict()
         if not self.dist.is_main:
             return
         tmp = folder.with_name(folder.name + f".tmp-{os.getpid()}")
@@ -317,7 +336,7 @@ class Trainer(PolicyUpdateMixin):
                 by_task[tid].append(float(s))
         self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
         if cfg.backend == "vllm" and hasattr(self.policy, "update_weights"):
-            self.policy.update_weights(D.full_state_dict(self.wrapped, self.dist).items())
+            self.policy.update_weights(self.plain_state_dict().items())
         if self.rollout_model is not self.model:  # FSDP: refresh the unsharded rollout copy
             self.rollout_model.load_state_dict(D.full_state_dict(self.wrapped, self.dist, every_rank=True))
         return self._step_metrics(everything, local, dropped, upd)

@@ -16,6 +16,7 @@ import torch
 
 from rl import distributed as D
 from rl.erpo import entropy_from_logits, first_target, logprobs_from_logits, policy_loss
+from rl.lora import trainable_parameters
 from rl.sft import collate_rows
 from rl.types import Trajectory
 
@@ -71,7 +72,7 @@ class PolicyUpdateMixin:
                             sums[k] += v
                     else:  # this rank ran out of rows: a zero-loss pass keeps DDP's all-reduce in step
                         self._dummy_pass()
-            gnorms.append(float(torch.nn.utils.clip_grad_norm_(self.wrapped.parameters(), o.grad_clip)))
+            gnorms.append(float(torch.nn.utils.clip_grad_norm_(trainable_parameters(self.wrapped), o.grad_clip)))
             self.optimizer.step()
             self.scheduler.step()
             losses.append(D.all_reduce_sum(loss_sum, self.dist) / self.dist.world_size)

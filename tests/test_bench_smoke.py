@@ -76,10 +76,13 @@ def test_synth_cost_quick(tmp_path: Path) -> None:
 
 def test_update_step_quick(tmp_path: Path) -> None:
     f = run_bench("update_step", tmp_path, timeout=600)
-    erpo, trl = f["variants"]
+    erpo, trl, lora = f["variants"]
     assert erpo["variant"] == "erpo" and erpo["tokens_per_s"] > 0
     assert "error" not in trl, trl  # TRL is in the dev extra
     assert f["same_offpolicy_loss"] is True  # both sides compute the same clipped token-mean loss
+    assert lora["variant"] == "erpo-lora" and 0 < lora["trainable_m"] < erpo["trainable_m"]
+    assert erpo["trainable_m"] == pytest.approx(erpo["params_m"], abs=0.005) and lora["params_m"] > erpo["params_m"]
+    assert f["lora_same_offpolicy_loss"] is True and f["lora_over_full_tokens_per_s"] > 0
 
 
 def test_learning_smoke(tmp_path: Path) -> None:
@@ -159,6 +162,15 @@ def test_learning_smoke(tmp_path: Path) -> None:
     sft_based = json.loads((based / "sft" / "summary.json").read_text())
     assert sft_based["params_m"] == summary["sft"]["params_m"] and sft_based["tasks"] == summary["sft"]["tasks"]
     assert (based / "sft" / "sft_model" / "config.json").exists() and not (based / "sft" / "model_init").exists()
+    # --rl-lora-rank: RL from that SFT policy trains adapters; the final policy is a plain folder again
+    lora_args = [a for a in base_args if a != "--sft-only"] + ["--modes", "erpo", "--seeds", "0", "--rl-steps", "1",
+                                                              "--k", "2", "--tasks-per-step", "1", "--rl-lora-rank", "2"]  # fmt: skip
+    proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *lora_args], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=root)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lora_run = json.loads((based / "erpo_seed0" / "result.json").read_text())
+    assert lora_run["lora_rank"] == 2 and len(lora_run["success_curve"]) == 1
+    assert (based / "erpo_seed0" / "final" / "config.json").exists()
     bad = subprocess.run([sys.executable, str(BENCH / "learning.py"), "--base-model", str(tmp_path / "nothing"),
                           "--out", str(tmp_path / "bad")], capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
     assert bad.returncode != 0 and "config.json is missing" in bad.stderr and not (tmp_path / "bad").exists()
