@@ -6,7 +6,8 @@ learning.py; 0 = all training tasks), K episodes per task at --temperature, scri
 is measured with the same sampling seed, so the comparison between policies does not depend on the draw.
 One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/sampled/summary.json;
 --sample-seed N > 0 draws other episodes and writes OUT/sampled_seedN/ instead. OUT/sampled_pooled.json
-pools every draw measured so far, per policy against the SFT policy on the same draws:
+pools every draw measured so far, per policy against the SFT policy on the same draws. --split heldout
+measures the held-out tasks instead (OUT/sampled_heldout[_seedN]/, OUT/sampled_heldout_pooled.json):
 
     python bench/sampled_success.py --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
 
@@ -49,7 +50,7 @@ def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     from rl.trainer import Trainer
 
     out = Path(args.out)
-    folder = results_dir(out, args.sample_seed)
+    folder = results_dir(out, args.sample_seed, args.split)
     # learning.py's defaults; only what shapes an episode is set here. The seed sets the sampling seed only.
     cfg = policy_config(out, model, folder / f"{name}_run", seed=args.sample_seed, heldout=args.heldout,
                         sft_seed=args.sft_seed, threads=1, max_turns=args.max_turns, max_new_tokens=args.max_new_tokens,
@@ -58,16 +59,22 @@ def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     t0 = time.perf_counter()
     trainer = Trainer(config_from_dict(cfg), log=lambda m: None)
     trainer.setup()
-    row = trainer.evaluate("train", k=args.k)
+    row = trainer.evaluate(args.split, k=args.k)
     res = {"policy": name, "model": model, "success": row["success/mean"], "episodes": row["episodes"],
-           "k": args.k, "temperature": args.temperature, "wall_s": round(time.perf_counter() - t0, 1)}  # fmt: skip
+           "k": args.k, "temperature": args.temperature, "split": args.split,
+           "wall_s": round(time.perf_counter() - t0, 1)}  # fmt: skip
     write_json_atomic(folder / f"{name}.json", res)
     return res
 
 
-def results_dir(out: Path, sample_seed: int) -> Path:
-    """OUT/sampled for the default sampling seed, OUT/sampled_seed<N> for another."""
-    return out / ("sampled" if sample_seed == 0 else f"sampled_seed{sample_seed}")
+def split_prefix(split: str) -> str:
+    return "sampled" if split == "train" else f"sampled_{split}"
+
+
+def results_dir(out: Path, sample_seed: int, split: str = "train") -> Path:
+    """OUT/sampled for the default sampling seed, OUT/sampled_seed<N> for another (sampled_heldout...: held-out)."""
+    prefix = split_prefix(split)
+    return out / (prefix if sample_seed == 0 else f"{prefix}_seed{sample_seed}")
 
 
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -80,16 +87,17 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def pooled(out: Path) -> dict[str, Any]:
-    """Every policy over every draw measured so far (OUT/sampled*), against SFT on the same draws.
+def pooled(out: Path, split: str = "train") -> dict[str, Any]:
+    """Every policy over every draw of `split` measured so far (OUT/sampled*), against SFT on the same draws.
 
     Per policy: successes / episodes pooled over the draws that measured both it and the SFT policy,
     the SFT figure on those draws, the difference and its standard error (episodes counted as
     independent, which overstates the precision a little: episodes of one task are correlated).
     """
     draws: dict[str, dict[str, dict[str, Any]]] = {}
-    for folder in sorted(out.glob("sampled*")):
-        if folder.is_dir():
+    prefix = split_prefix(split)
+    for folder in sorted(out.glob(prefix + "*")):
+        if folder.is_dir() and (folder.name == prefix or folder.name.startswith(prefix + "_seed")):
             draws[folder.name] = {p.stem: json.loads(p.read_text()) for p in folder.glob("*.json") if p.stem != "summary"}
     table: dict[str, Any] = {}
     names = sorted({n for d in draws.values() for n in d if n != "sft"})
@@ -120,11 +128,12 @@ def main() -> None:
     ap.add_argument("--max-new-tokens", type=int, default=160)
     ap.add_argument("--sample-seed", type=int, default=0, help="seed of the sampled episodes (same for every policy)")
     ap.add_argument("--jobs", type=int, default=1, help="policies measured in parallel processes")
+    ap.add_argument("--split", default="train", choices=["train", "heldout"], help="the tasks measured (--rl-tasks: train only)")
     args = ap.parse_args()
     out = Path(args.out)
     if not (out / "sft" / "summary.json").exists():
         raise SystemExit(f"{out}: no finished learning benchmark here (sft/summary.json is missing)")
-    folder = results_dir(out, args.sample_seed)
+    folder = results_dir(out, args.sample_seed, args.split)
     todo = {n: m for n, m in policies(out).items() if not (folder / f"{n}.json").exists()}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {n: pool.submit(measure, n, str(m), args) for n, m in todo.items()}
@@ -134,8 +143,8 @@ def main() -> None:
     summary = {"args": vars(args), "results": results, "success": summarize(results)}
     write_json_atomic(folder / "summary.json", summary)
     print(json.dumps(summary["success"], indent=1))
-    table = pooled(out)
-    write_json_atomic(out / "sampled_pooled.json", table)
+    table = pooled(out, args.split)
+    write_json_atomic(out / f"{split_prefix(args.split)}_pooled.json", table)
     print("pooled over draws:", json.dumps(table, indent=1))
 
 

@@ -140,6 +140,16 @@ def test_learning_smoke(tmp_path: Path) -> None:
     wins = [round(r["success"] * r["episodes"]) for s in (result, seed1) for r in s["results"] if r["policy"] == "erpo_seed0"]
     assert pooled["erpo_seed0"]["draws"] == 2 and pooled["erpo_seed0"]["episodes"] == 16
     assert pooled["erpo_seed0"]["successes"] == sum(wins)
+    # --split heldout: the same policies on the held-out tasks, in their own folder and pool
+    held = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--split", "heldout",
+                           "--k", "2", "--max-new-tokens", "16", "--max-turns", "2"],
+                          capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
+    assert held.returncode == 0, held.stderr[-3000:]
+    held_sum = json.loads((out / "sampled_heldout" / "summary.json").read_text())
+    n_held = summary["sft"]["tasks"]["heldout"]
+    assert all(r["split"] == "heldout" and r["episodes"] == 2 * n_held for r in held_sum["results"])
+    assert json.loads((out / "sampled_heldout_pooled.json").read_text())["erpo_seed0"]["draws"] == 1
+    assert json.loads((out / "sampled_pooled.json").read_text()) == pooled  # the training-task pool is untouched
     # teacher-forced accuracy of the SFT policy on gold episodes, per split
     gold = subprocess.run([sys.executable, str(BENCH / "gold_accuracy.py"), "--out", str(out), "--limit", "2"],
                           capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip

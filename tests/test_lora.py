@@ -13,7 +13,8 @@ from safetensors.torch import load_file
 from transformers import AutoModelForCausalLM, LlamaConfig, LlamaForCausalLM
 
 from rl.lora import DEFAULT_TARGETS, LoRAConfig, LoRALinear, apply_lora, lora_scalings, merged_state_dict, trainable_parameters
-from rl.train_config import config_from_dict
+from rl.train_config import config_from_dict, load_train_config
+from rl.trainer_setup import load_env_entries
 from synth.errors import InputError
 from test_trainer import _deterministic, _rows, _trainer, tiny_config
 
@@ -127,3 +128,12 @@ def test_rl_with_adapters_changes_weights_by_a_low_rank_delta_and_resumes(tmp_pa
     sa, sb = straight.model.state_dict(), resumed.model.state_dict()
     assert all(torch.equal(sa[k], sb[k]) for k in sa)
     assert sum(p.numel() for p in trainable_parameters(resumed.model)) < sum(p.numel() for p in resumed.model.parameters()) / 4
+
+
+def test_the_smollm2_lora_example_loads_and_finds_its_environments(monkeypatch):
+    root = Path(__file__).parents[1]
+    monkeypatch.chdir(root)  # its paths are relative to the repository
+    cfg = load_train_config(root / "examples" / "train_smollm2_lora.yaml")
+    assert cfg.lora.rank == 16 and cfg.model.kind == "pretrained" and cfg.sft.steps > 0
+    entries = load_env_entries(cfg)
+    assert len(entries) == 3 and all(e.train and e.heldout for e in entries)

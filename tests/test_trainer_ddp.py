@@ -31,6 +31,7 @@ WORKER = textwrap.dedent(
         "torch_threads": 1, "plots": False,
         "model": {{"kind": "tiny", "tiny": {{"vocab_size": 400}}, "parallel": {parallel!r}}},
         "optim": {{"lr": 0.01, "micro_batch_size": 1, "mini_batches": 2}}, "rollout": {{"max_turns": 1, "max_new_tokens": 6}},
+        "lora": {lora!r},
     }})
     tr = Trainer(cfg, reward_fn=reward, log=lambda m: None)
     tr.run()
@@ -51,10 +52,11 @@ WORKER = textwrap.dedent(
 )
 
 
-def run_two_ranks(tmp_path: Path, parallel: str) -> tuple[Path, dict, dict]:
-    out = tmp_path / parallel
-    script = tmp_path / f"worker_{parallel}.py"
-    script.write_text(WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out), parallel=parallel))
+def run_two_ranks(tmp_path: Path, parallel: str, lora: dict | None = None) -> tuple[Path, dict, dict]:
+    name = parallel + ("_lora" if lora else "")
+    out = tmp_path / name
+    script = tmp_path / f"worker_{name}.py"
+    script.write_text(WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out), parallel=parallel, lora=lora or {}))
     env = {**os.environ, "OMP_NUM_THREADS": "1", "TOKENIZERS_PARALLELISM": "false"}
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", str(script)]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
@@ -75,6 +77,24 @@ def test_two_rank_ddp_and_fsdp_training_agree(tmp_path):
     assert f0["sum"] == pytest.approx(r0["sum"], rel=1e-4, abs=1e-3)
     assert f0["abs"] == pytest.approx(r0["abs"], rel=1e-5)
     check_run_outputs(fout)
+
+
+@pytest.mark.slow
+def test_two_rank_training_with_lora_adapters(tmp_path):
+    """DDP and FSDP2 with frozen base weights: replicas agree, and the final folder holds merged plain weights."""
+    from safetensors.torch import load_file
+
+    lora = {"rank": 2, "alpha": 4.0}
+    out, r0, r1 = run_two_ranks(tmp_path, "ddp", lora)
+    assert r0 == r1 and not r0["sharded"]
+    check_run_outputs(out)
+    fout, f0, _f1 = run_two_ranks(tmp_path, "fsdp", lora)
+    assert f0["sharded"] and f0["numel"] == r0["numel"]
+    assert f0["sum"] == pytest.approx(r0["sum"], rel=1e-4, abs=1e-3)
+    check_run_outputs(fout)
+    for run in (out, fout):
+        final = load_file(str(run / "final" / "model.safetensors"))
+        assert final and not any("lora_" in k or ".base." in k for k in final)
 
 
 def check_run_outputs(out: Path) -> None:
