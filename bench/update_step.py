@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 import common  # noqa: E402
+from rl.lora import LoRAConfig, apply_lora, trainable_parameters  # noqa: E402
 
 
 VARIANTS = ("erpo", "trl", "erpo-lora")
@@ -115,10 +116,8 @@ def run_variant(variant: str, args) -> dict:
     model, tok = build(args.size, args.model)
     b = make_batch(len(tok), args.batch, args.prompt, args.completion)
     if variant == "erpo-lora":
-        from rl.lora import LoRAConfig, apply_lora, trainable_parameters
-
         apply_lora(model, LoRAConfig(rank=args.lora_rank, alpha=2.0 * args.lora_rank), seed=0)
-    params = [p for p in model.parameters() if p.requires_grad]
+    params = trainable_parameters(model)
     opt = torch.optim.AdamW(params, lr=1e-4)
     trainer = None
     if variant == "trl":
@@ -184,15 +183,15 @@ def main() -> None:
     ok = {r["variant"]: r for r in results if "error" not in r}
     summary: dict = {"variants": results, "shape": {"batch": args.batch, "prompt": args.prompt, "completion": args.completion,
                                                     "size": args.size, "model": args.model or None}}  # fmt: skip
-    for other in ("trl", "erpo-lora"):
-        if "erpo" in ok and other in ok:
-            a, b = ok["erpo"], ok[other]
-            name = "erpo_over_trl" if other == "trl" else "lora_over_full"
-            num, den = (a, b) if other == "trl" else (b, a)
-            summary[f"{name}_tokens_per_s"] = round(num["tokens_per_s"] / den["tokens_per_s"], 3)
-            summary[f"{name}_peak_rss"] = round(num["peak_rss_above_start_mib"] / max(den["peak_rss_above_start_mib"], 1e-9), 3)
-            # LoRA's B starts at zero, so before any step both compute the same loss
-            summary["same_offpolicy_loss" if other == "trl" else "lora_same_offpolicy_loss"] = abs(a["offpolicy_loss"] - b["offpolicy_loss"]) < 1e-5
+    def compare(name: str, num: dict, den: dict, same_key: str) -> None:
+        summary[f"{name}_tokens_per_s"] = round(num["tokens_per_s"] / den["tokens_per_s"], 3)
+        summary[f"{name}_peak_rss"] = round(num["peak_rss_above_start_mib"] / max(den["peak_rss_above_start_mib"], 1e-9), 3)
+        summary[same_key] = abs(num["offpolicy_loss"] - den["offpolicy_loss"]) < 1e-5
+
+    if "erpo" in ok and "trl" in ok:
+        compare("erpo_over_trl", ok["erpo"], ok["trl"], "same_offpolicy_loss")
+    if "erpo" in ok and "erpo-lora" in ok:  # LoRA's B starts at zero: before a step both compute the same loss
+        compare("lora_over_full", ok["erpo-lora"], ok["erpo"], "lora_same_offpolicy_loss")
     common.emit("update_step", summary, args.json)
 
 

@@ -35,9 +35,7 @@ class LoRALinear(torch.nn.Module):
     def __init__(self, base: torch.nn.Linear, rank: int, alpha: float, generator: torch.Generator):
         super().__init__()
         self.base = base
-        for p in base.parameters():
-            p.requires_grad_(False)
-            p.grad = None
+        base.requires_grad_(False)
         self.scaling = alpha / rank
         a = torch.empty(rank, base.in_features, dtype=base.weight.dtype)
         bound = 1.0 / math.sqrt(base.in_features)  # kaiming-uniform with a = sqrt(5), as nn.Linear initializes
@@ -47,9 +45,6 @@ class LoRALinear(torch.nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.base(x) + (x @ self.lora_A.t().to(x.dtype)) @ (self.lora_B.t().to(x.dtype) * self.scaling)
-
-    def merged_weight(self) -> torch.Tensor:
-        return self.base.weight + self.scaling * (self.lora_B @ self.lora_A).to(self.base.weight.dtype)
 
 
 def apply_lora(model: torch.nn.Module, config: LoRAConfig, seed: int = 0) -> int:

@@ -149,9 +149,9 @@ class Trainer(PolicyUpdateMixin):
         trainable = sum(p.numel() for p in trainable_parameters(self.model))
         self.log(f"LoRA: {n} layers adapted at rank {self.config.lora.rank}, {trainable / 1e6:.2f}M trainable parameters")
 
-    def plain_state_dict(self, every_rank: bool = False) -> dict[str, torch.Tensor]:
+    def plain_state_dict(self) -> dict[str, torch.Tensor]:
         """The policy's full weights under the names of a model without adapters (LoRA merged in)."""
-        state = D.full_state_dict(self.wrapped, self.dist, every_rank=every_rank)
+        state = D.full_state_dict(self.wrapped, self.dist)
         return merged_state_dict(state, lora_scalings(self.model)) if has_lora(self.model) else state
 
     def _make_user_and_judge(self, client: Any) -> None:
