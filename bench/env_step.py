@@ -34,7 +34,8 @@ import common  # noqa: E402
 from handwritten import call as hand_call  # noqa: E402
 from handwritten import twin  # noqa: E402
 
-from synth.runtime import Environment, ToolError  # noqa: E402
+from synth.errors import ToolError  # noqa: E402
+from synth.runtime import Environment  # noqa: E402
 from synth.runtime.loader import load_env_folder  # noqa: E402
 from synth.runtime.state import SharedIndex, copy_state, state_hash  # noqa: E402
 
