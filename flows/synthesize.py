@@ -1,4 +1,4 @@
-"""The per-doc-set synthesis flow: ingest, state schema, one task per tool, assemble, tasks, verify, publish.
+"""The per-doc-set synthesis flow: ingest, state schema, one task per tool, assemble, tasks, probes, publish.
 
     from flows.synthesize import run_synth_flow
     summary = run_synth_flow(["notes.json"], "envs_generated/notes", LLMConfig())
@@ -128,17 +128,12 @@ def tasks_task(env_files: dict[str, str], n: int, seed: int, llm: dict[str, Any]
     return {"files": changed, "report": report.to_dict(), "llm": usage, "worker": _worker()}
 
 
-@task(name="verify", cache_policy=NO_CACHE, persist_result=False)
-def verify_task(env_dir: str) -> dict[str, Any]:
+@task(name="probes", cache_policy=NO_CACHE, persist_result=False)
+def probes_task(env_dir: str) -> dict[str, Any]:
     """Replay every task's gold actions and run the probes (what `forgegym verify` checks)."""
-    return verify_env_dir(env_dir)
+    from synth.tasks.probes import probe_env_dir
 
-
-def verify_env_dir(env_dir: str | Path) -> dict[str, Any]:
-    """Counts of `forgegym verify --json` for an environment folder with tasks.jsonl."""
-    from synth.tasks.probes import verify_env_dir as verify_folder
-
-    return verify_folder(env_dir)
+    return probe_env_dir(env_dir)
 
 
 # ----- files ------------------------------------------------------------------------------------------------
@@ -257,7 +252,7 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
             stages["tasks"] = _stage_row(tasks_future, tasks_out)
             write_files(staged, {**tasks_out["files"], RUN_STATS: _canonical(_run_stats(summary, stages, started))})
             summary["tasks"] = tasks_out["report"]
-            summary["verify"] = verify_task(str(staged))
+            summary["probes"] = probes_task(str(staged))
             swap_into_place(staged, out)
         finally:
             shutil.rmtree(staged, ignore_errors=True)
@@ -330,8 +325,8 @@ def render_artifact(summary: dict[str, Any], wall_s: float) -> str:
     if "tasks" in summary:
         t = summary["tasks"]
         lines += [f"Tasks kept: {t.get('kept')} of {t.get('candidates')} candidates; dropped by stage: {t.get('dropped_by_stage')}", ""]
-    if "verify" in summary:
-        v = summary["verify"]
+    if "probes" in summary:
+        v = summary["probes"]
         lines += [f"Verification: {v.get('ok')}/{v.get('tasks')} tasks pass gold replay and all probes", ""]
     lines += ["| tool | status | cases | route | step | LLM calls |", "|---|---|---|---|---|---|"]
     for t in summary["tools"]:

@@ -80,7 +80,7 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
     Raises GoldReplayError when a gold action fails, an observation differs from the task's recorded
     gold output, or the replayed episode does not verify with reward 1.
     """
-    from synth.tasks.verify import verify
+    from synth.verify import score_episode
 
     env = entry.new_environment()
     env.reset(task=task)
@@ -103,7 +103,7 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
         messages.append({"role": "tool", "tool_call_id": call_id, "content": result.observation})
     reply = final_reply(task)
     messages.append({"role": "assistant", "content": reply})
-    reward = verify(task, env.state, [reply])
+    reward = score_episode(task, env.state, [reply])
     if reward.reward != 1.0:
         raise GoldReplayError(f"the gold replay does not verify: {_canonical(reward.breakdown)}")
     return messages

@@ -29,8 +29,8 @@ from synth.tasks.instruction import check_instruction, check_obtainable, intent_
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
 from synth.tasks.values import TextPool, build_pool
-from synth.tasks.verify import states_match
 from synth.tasks.walks import WalkConfig, plan_sequence
+from synth.verify import states_match
 
 PIPELINE_VERSION = "tasks-1"
 
