@@ -38,6 +38,7 @@ from prefect.states import Failed
 from prefect.tasks import exponential_backoff
 from synth.envsynth import pipeline
 from synth.errors import ForgeError
+from synth.fsio import swap_folder, write_text_atomic
 from synth.llm import LLMConfig
 from synth.spec import DocSet, ToolSpec
 
@@ -140,29 +141,16 @@ def probes_task(env_dir: str) -> dict[str, Any]:
 
 
 def write_files(folder: Path, files: dict[str, str]) -> None:
-    """Write {relative name: text} under folder, each through a temp file and os.replace."""
+    """Write {relative name: text} under folder, each file atomically."""
     for name, text in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        write_text_atomic(path, text)
 
 
 def read_files(folder: Path, skip: tuple[str, ...] = (RUN_STATS,)) -> dict[str, str]:
     """{relative name: text} of the files under folder (run figures left out: they would defeat caching)."""
     return {name: (folder / name).read_text(encoding="utf-8") for name in snapshot_dir(folder) if name not in skip}
-
-
-def swap_into_place(staged: Path, out_dir: Path) -> None:
-    """Rename a finished folder onto out_dir; a previous out_dir is moved aside first and then removed."""
-    old = None
-    if out_dir.exists():
-        old = out_dir.parent / f".{out_dir.name}.old-{os.getpid()}"
-        os.replace(out_dir, old)
-    os.replace(staged, out_dir)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def _exit_after_tools() -> int:
@@ -253,7 +241,7 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
             write_files(staged, {**tasks_out["files"], RUN_STATS: _canonical(_run_stats(summary, stages, started))})
             summary["tasks"] = tasks_out["report"]
             summary["probes"] = probes_task(str(staged))
-            swap_into_place(staged, out)
+            swap_folder(staged, out)
         finally:
             shutil.rmtree(staged, ignore_errors=True)
     else:
