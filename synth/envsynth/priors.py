@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synth.spec import ToolSpec
-from synth.words import split_words
+from synth.words import singular, split_words
 
 KIND_VERBS: dict[str, tuple[str, ...]] = {
     "create": ("create", "add", "insert", "place", "register", "new", "post", "make"),
