@@ -188,7 +188,7 @@ def _index_cache_size() -> int | str:
 
 def left_out_tools(args: argparse.Namespace, env_dir: Path) -> list[str]:
     """Tools not published or not equivalent to the twin (same check as env_step)."""
-    from env_step import mismatching_tools
+    from bench.env_step import mismatching_tools
     from synth.runtime.loader import load_env_folder
 
     definition = load_env_folder(env_dir)

@@ -38,7 +38,6 @@ def run_bench(script: str, tmp_path: Path, *extra: str, timeout: int = 300) -> d
     return figures
 
 
-@pytest.mark.slow
 def test_env_step_quick(tmp_path: Path) -> None:
     f = run_bench("env_step", tmp_path)
     todo = f["step"]["todo_api"]
@@ -52,7 +51,6 @@ def test_env_step_quick(tmp_path: Path) -> None:
     assert f["sizes"]["growth_exponent"]["env_reset_us"] is not None
 
 
-@pytest.mark.slow
 def test_many_episodes_quick(tmp_path: Path) -> None:
     f = run_bench("many_episodes", tmp_path)
     env, hand = f["sides"]["env"], f["sides"]["hand"]
