@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from synth.fsio import write_json_atomic
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
@@ -58,6 +58,13 @@ def environment_dir(env_id: str, workdir: Path, use_committed: bool = True) -> t
     out = workdir / env_id
     synthesize_environment([tooldoc(env_id)], out, None, SynthConfig(env_id=env_id))
     return out, f"synthesized now from {tooldoc(env_id).name} (doc priors, no LLM)"
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment of a benchmark's child process (`python -m bench.NAME`): the repository root first
+    on PYTHONPATH, so the child finds the packages from any working folder; `extra` variables added."""
+    paths = [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), **extra}
 
 
 def scratch_dir(prefix: str) -> tempfile.TemporaryDirectory:
@@ -166,9 +173,7 @@ def emit(name: str, figures: dict[str, Any], json_path: str | None) -> None:
     if json_path:
         path = Path(json_path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(payload, sort_keys=True, indent=2, default=_json_default) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_json_atomic(path, payload, indent=2, default=_json_default)
 
 
 def _clean(obj: Any) -> Any:

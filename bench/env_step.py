@@ -13,8 +13,8 @@ Then, for states of 10, 1,000 and 100,000 records (todo layout): `reset` (copy-o
 nothing) against copying the state (copy.deepcopy, marshal copy, JSON reload); the first write after
 a reset; a create at that size; the state hash; and `changed_paths` (what verification compares).
 
-    .venv/bin/python bench/env_step.py                 # default sizes (about 1-2 minutes)
-    .venv/bin/python bench/env_step.py --quick         # smoke run (seconds)
+    .venv/bin/python -m bench.env_step                 # default sizes (about 1-2 minutes)
+    .venv/bin/python -m bench.env_step --quick         # smoke run (seconds)
 """
 
 from __future__ import annotations
@@ -23,20 +23,18 @@ import argparse
 import copy
 import json
 import random
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402
-from handwritten import call as hand_call  # noqa: E402
-from handwritten import twin  # noqa: E402
-
-from synth.runtime import Environment, ToolError  # noqa: E402
-from synth.runtime.loader import load_env_folder  # noqa: E402
-from synth.runtime.state import SharedIndex, copy_state, state_hash  # noqa: E402
+from bench import common
+from bench.handwritten import call as hand_call
+from bench.handwritten import twin
+from synth.errors import ToolError
+from synth.runtime import Environment
+from synth.runtime.loader import load_env_folder
+from synth.runtime.state import SharedIndex, copy_state, state_hash
 
 SIDES = ("step", "restricted", "hand")
 

@@ -7,7 +7,7 @@ OUT folder of bench/learning.py it renders the gold episodes of the training and
 falls. A policy that memorized its training tasks scores far higher on them than on held-out ones; one
 that learned the format but not to copy from the instruction scores alike on both, well below 1.
 
-    python bench/gold_accuracy.py --out runs/bench_learning_t300 --limit 50
+    python -m bench.gold_accuracy --out runs/bench_learning_t300 --limit 50
 
 Writes OUT/gold_accuracy.json (for --model, OUT/gold_accuracy_<its path under OUT, / as _>.json). Minutes on
 one core; not a CI test.
@@ -17,21 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from learning import policy_config  # noqa: E402
-
-from rl.gold_accuracy import digit_or_other, teacher_forced_accuracy  # noqa: E402
-from rl.train_config import config_from_dict  # noqa: E402
-from rl.trainer import Trainer  # noqa: E402
-from synth.tasks.graph import write_json_atomic  # noqa: E402
+from bench.learning import policy_config
+from rl.gold_accuracy import digit_or_other, teacher_forced_accuracy
+from rl.train_config import config_from_dict
+from rl.trainer import Trainer
+from synth.fsio import write_json_atomic
 
 
 def measure(out: Path, model: Path, heldout: float, split_seed: int, limit: int) -> dict[str, Any]:
@@ -49,14 +43,14 @@ def measure(out: Path, model: Path, heldout: float, split_seed: int, limit: int)
     return res
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, help="an OUT folder of bench/learning.py")
     ap.add_argument("--model", default="", help="a policy folder (default: OUT/sft/sft_model)")
     ap.add_argument("--limit", type=int, default=0, help="gold episodes per environment and split (0: all)")
     ap.add_argument("--heldout", type=float, default=0.25)
     ap.add_argument("--sft-seed", type=int, default=0, help="learning.py's --sft-seed: the train/held-out split")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     out = Path(args.out)
     model = Path(args.model) if args.model else out / "sft" / "sft_model"
     if not (model / "config.json").exists():

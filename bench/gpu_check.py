@@ -8,8 +8,8 @@ policy_loss) under bf16 autocast with fp32 master weights and AdamW. Generation 
 turn appends new tokens to the last prompt and sample), with and without the KV cache kept across turns.
 Prints one JSON summary.
 
-    python bench/gpu_check.py                       # on the GPU machine (see bench/gpu_check.sh)
-    python bench/gpu_check.py --size tiny --device cpu --batch 2 --seq 64   # smoke test anywhere
+    python -m bench.gpu_check                       # on the GPU machine (see bench/gpu_check.sh)
+    python -m bench.gpu_check --size tiny --device cpu --batch 2 --seq 64   # smoke test anywhere
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import torch
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from rl.erpo import first_target, logprobs_from_logits, policy_loss  # noqa: E402
+from rl.erpo import first_target, logprobs_from_logits, policy_loss
+from synth.fsio import write_json_atomic
 
 SIZES = {
     # Qwen2.5-0.5B's shape
@@ -157,7 +157,7 @@ def policy_bench(model, device, batch: int, prompt: int, new_tokens: int, turns:
             "tokens_per_s": round(made / dt, 1), "peak_mem_gib": peak_gib(device)}  # fmt: skip
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", choices=sorted(SIZES), default="0.5b")
     ap.add_argument("--device", default="auto")
@@ -171,7 +171,7 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=4, help="turns of the multi-turn rollout check")
     ap.add_argument("--added", type=int, default=64, help="tokens added to the context between turns")
     ap.add_argument("--out", default=os.environ.get("OUT", ""))
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     device = torch.device("cuda" if args.device == "auto" and torch.cuda.is_available() else
                           ("cpu" if args.device == "auto" else args.device))
     if device.type == "cuda":
@@ -210,17 +210,14 @@ def main() -> None:
 
 
 def save(summary: dict, out: str) -> None:
-    """Write OUT/gpu_check.json (through a temporary file) when an output folder is given.
+    """Write OUT/gpu_check.json atomically when an output folder is given.
 
-    Not synth.tasks.graph.write_json_atomic: that module imports networkx and jinja2, which the GPU
-    machine (torch and transformers only) does not have.
+    synth.fsio is standard library only, so this runs on a GPU machine with just torch and transformers.
     """
     if not out:
         return
     Path(out).mkdir(parents=True, exist_ok=True)
-    tmp = Path(out) / "gpu_check.json.tmp"
-    tmp.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
-    tmp.replace(Path(out) / "gpu_check.json")
+    write_json_atomic(Path(out) / "gpu_check.json", summary)
 
 
 if __name__ == "__main__":

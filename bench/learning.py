@@ -17,9 +17,9 @@ Every phase writes its result file and is skipped on a rerun; an RL run stopped 
 resumes from its latest checkpoint (--checkpoint-every), and a rerun with a smaller --rl-steps ends it there.
 Seeds and modes can run as parallel processes on the same OUT and be combined with --merge:
 
-    python bench/learning.py --sft-only --threads 2                     # the shared SFT
-    python bench/learning.py --modes erpo & python bench/learning.py --modes grpo & wait
-    python bench/learning.py --merge --plots-dir docs/img/learning       # summary.json and plots
+    python -m bench.learning --sft-only --threads 2                     # the shared SFT
+    python -m bench.learning --modes erpo & python -m bench.learning --modes grpo & wait
+    python -m bench.learning --merge --plots-dir docs/img/learning       # summary.json and plots
 
 Tens of minutes on 2 CPU cores; not a CI test.
 """
@@ -36,15 +36,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from rl.curriculum import STRATEGIES
+from rl.erpo import ADVANTAGE_MODES, AGGREGATIONS
+from rl.plots import read_metrics
+from rl.train_config import config_from_dict
+from rl.trainer import Trainer
+from synth.fsio import write_json_atomic
 
-from rl.curriculum import STRATEGIES  # noqa: E402
-from rl.erpo import ADVANTAGE_MODES, AGGREGATIONS  # noqa: E402
-from rl.plots import read_metrics  # noqa: E402
-from rl.train_config import config_from_dict  # noqa: E402
-from rl.trainer import Trainer  # noqa: E402
-from synth.tasks.graph import write_json_atomic  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 SIZES = {
@@ -347,8 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def main() -> None:
-    args = build_parser().parse_args()
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     if args.base_model and not (Path(args.base_model) / "config.json").exists():
         raise SystemExit(f"--base-model {args.base_model}: not a Hugging Face model folder (config.json is missing)")
     started = time.perf_counter()

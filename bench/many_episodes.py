@@ -10,8 +10,8 @@ the bytes Python allocated (tracemalloc) in a second, untimed child per side.
 Episodes are grouped as in training: `--tasks` distinct initial states, each sampled
 episodes/tasks times. The task states are built before the memory baseline, as task data would be.
 
-    .venv/bin/python bench/many_episodes.py            # 1,000 episodes, 1,000-record states (about 1-2 min)
-    .venv/bin/python bench/many_episodes.py --quick
+    .venv/bin/python -m bench.many_episodes            # 1,000 episodes, 1,000-record states (about 1-2 min)
+    .venv/bin/python -m bench.many_episodes --quick
 """
 
 from __future__ import annotations
@@ -28,10 +28,9 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402
-from handwritten import call as hand_call  # noqa: E402
-from handwritten import twin  # noqa: E402
+from bench import common
+from bench.handwritten import call as hand_call
+from bench.handwritten import twin
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -139,10 +138,10 @@ def _memory(traced: bool) -> int:
 
 
 def run_child(side: str, args: argparse.Namespace, env_dir: Path, skip: list[str], trace: bool = False) -> dict[str, Any]:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--side", side, "--env", args.env, "--env-dir", str(env_dir),
+    cmd = [sys.executable, "-m", "bench.many_episodes", "--side", side, "--env", args.env, "--env-dir", str(env_dir),
            "--episodes", str(args.episodes), "--tasks", str(args.tasks), "--records", str(args.records),
            "--rounds", str(args.rounds), "--list-share", str(args.list_share), "--seed", str(args.seed), "--skip", ",".join(skip)] + (["--trace"] if trace else [])
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=common.child_env())
     if proc.returncode != 0:
         raise SystemExit(f"{side} side failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -189,7 +188,7 @@ def _index_cache_size() -> int | str:
 
 def left_out_tools(args: argparse.Namespace, env_dir: Path) -> list[str]:
     """Tools not published or not equivalent to the twin (same check as env_step)."""
-    from env_step import mismatching_tools
+    from bench.env_step import mismatching_tools
     from synth.runtime.loader import load_env_folder
 
     definition = load_env_folder(env_dir)

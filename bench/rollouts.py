@@ -13,22 +13,19 @@ episode after `--user-turns` replies, so an episode has several agent turns and 
 With the tiny tokenizer's ~1,200-token first prompt, prefill is much of the work;
 `generate_share_of_wall`, `prompt_tokens_encoded` and `prompt_tokens_reused` show it.
 
-    .venv/bin/python bench/rollouts.py              # 16 episodes, 'small' model (a few minutes on 2 cores)
-    .venv/bin/python bench/rollouts.py --quick
-    .venv/bin/python bench/rollouts.py --device cuda --threads 0 --episodes 64 --max-batch 64   # on a GPU machine
+    .venv/bin/python -m bench.rollouts              # 16 episodes, 'small' model (a few minutes on 2 cores)
+    .venv/bin/python -m bench.rollouts --quick
+    .venv/bin/python -m bench.rollouts --device cuda --threads 0 --episodes 64 --max-batch 64   # on a GPU machine
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402
+from bench import common
 
 
 class TimedPolicy:

@@ -16,9 +16,9 @@ run() {
   echo "$name $((SECONDS - t0)) s" | tee -a "$OUT/walls.txt"
 }
 : > "$OUT/walls.txt"
-run env_step bench/env_step.py
-run many_episodes_125 bench/many_episodes.py
-run many_episodes_25 bench/many_episodes.py --tasks 25
-run rollouts bench/rollouts.py
-run update_step bench/update_step.py --batch 8 --prompt 384 --completion 128 --steps 4
-run synth_cost bench/synth_cost.py
+run env_step -m bench.env_step
+run many_episodes_125 -m bench.many_episodes
+run many_episodes_25 -m bench.many_episodes --tasks 25
+run rollouts -m bench.rollouts
+run update_step -m bench.update_step --batch 8 --prompt 384 --completion 128 --steps 4
+run synth_cost -m bench.synth_cost

@@ -9,7 +9,7 @@ One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/
 pools every draw measured so far, per policy against the SFT policy on the same draws. --split heldout
 measures the held-out tasks instead (OUT/sampled_heldout[_seedN]/, OUT/sampled_heldout_pooled.json):
 
-    python bench/sampled_success.py --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
+    python -m bench.sampled_success --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
 
 Minutes per policy on one core; not a CI test.
 """
@@ -20,17 +20,12 @@ import argparse
 import json
 import math
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from synth.tasks.graph import write_json_atomic  # noqa: E402
+from synth.fsio import write_json_atomic
 
 
 def policies(out: Path) -> dict[str, Path]:
@@ -44,7 +39,7 @@ def policies(out: Path) -> dict[str, Path]:
 
 def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     """Success of `model` over K sampled episodes per task (one process, one thread)."""
-    from learning import policy_config
+    from bench.learning import policy_config
 
     from rl.train_config import config_from_dict
     from rl.trainer import Trainer
@@ -116,7 +111,7 @@ def pooled(out: Path, split: str = "train") -> dict[str, Any]:
     return table
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, help="an OUT folder of bench/learning.py")
     ap.add_argument("--rl-tasks", type=int, default=0)
@@ -129,16 +124,20 @@ def main() -> None:
     ap.add_argument("--sample-seed", type=int, default=0, help="seed of the sampled episodes (same for every policy)")
     ap.add_argument("--jobs", type=int, default=1, help="policies measured in parallel processes")
     ap.add_argument("--split", default="train", choices=["train", "heldout"], help="the tasks measured (--rl-tasks: train only)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     out = Path(args.out)
     if not (out / "sft" / "summary.json").exists():
         raise SystemExit(f"{out}: no finished learning benchmark here (sft/summary.json is missing)")
     folder = results_dir(out, args.sample_seed, args.split)
     todo = {n: m for n, m in policies(out).items() if not (folder / f"{n}.json").exists()}
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {n: pool.submit(measure, n, str(m), args) for n, m in todo.items()}
-        for name, fut in futures.items():
-            print(json.dumps(fut.result()), flush=True)
+    if args.jobs <= 1:  # one policy after the other in this process
+        for name, model in todo.items():
+            print(json.dumps(measure(name, str(model), args)), flush=True)
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = {n: pool.submit(measure, n, str(m), args) for n, m in todo.items()}
+            for name, fut in futures.items():
+                print(json.dumps(fut.result()), flush=True)
     results = [json.loads((folder / f"{n}.json").read_text()) for n in policies(out)]
     summary = {"args": vars(args), "results": results, "success": summarize(results)}
     write_json_atomic(folder / "summary.json", summary)

@@ -11,8 +11,8 @@ the wall time with at least one request in flight (failed attempts included); `l
 of the client's concurrency limit was used on average (latency summed over successful calls / wall /
 max_concurrency; a timed-out attempt, counted in `retries`, is not in it).
 
-    .venv/bin/python bench/synth_cost.py                      # todo API doc, 3 tasks (minutes with the embedded model)
-    .venv/bin/python bench/synth_cost.py --quick              # smoke run: 3 MCP memory tools, no tasks
+    .venv/bin/python -m bench.synth_cost                      # todo API doc, 3 tasks (minutes with the embedded model)
+    .venv/bin/python -m bench.synth_cost --quick              # smoke run: 3 MCP memory tools, no tasks
 """
 
 from __future__ import annotations
@@ -20,13 +20,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402
+from bench import common
 
 COUNTERS = ("calls", "cache_hits", "prompt_tokens", "completion_tokens", "retries", "repairs", "failures")
 TIMES = ("latency_s", "busy_s")

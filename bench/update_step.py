@@ -16,27 +16,22 @@ instead of the tiny Llama.
 Each variant runs in its own process, so peak memory is that process's peak RSS above its RSS before the
 first step. The script also checks that both compute the same loss value on an off-policy batch.
 
-    python bench/update_step.py --batch 8 --prompt 384 --completion 128 --steps 5
+    python -m bench.update_step --batch 8 --prompt 384 --completion 128 --steps 5
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import torch
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-import common  # noqa: E402
-from rl.lora import LoRAConfig, apply_lora, trainable_parameters  # noqa: E402
+from bench import common
+from rl.lora import LoRAConfig, apply_lora, trainable_parameters
 
 
 VARIANTS = ("erpo", "trl", "erpo-lora")
@@ -148,7 +143,7 @@ def run_variant(variant: str, args) -> dict:
             "trainable_m": round(sum(p.numel() for p in params) / 1e6, 3)}  # fmt: skip
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="small")
     ap.add_argument("--batch", type=int, default=8)
@@ -162,7 +157,7 @@ def main() -> None:
     ap.add_argument("--variant", choices=list(VARIANTS), help="(internal) run one variant and print its JSON")
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--quick", action="store_true", help="tiny sizes: proves the script runs")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.quick:
         args.size, args.batch, args.prompt, args.completion, args.steps, args.lora_rank = "test", 2, 16, 8, 1, 4
     if args.variant:
@@ -171,8 +166,8 @@ def main() -> None:
     results = []
     skip = ("variant", "variants", "json", "quick")
     for variant in args.variants:
-        cmd = [sys.executable, __file__, "--variant", variant] + [f"--{k.replace('_', '-')}={v}" for k, v in vars(args).items() if k not in skip and v is not None]
-        proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "TOKENIZERS_PARALLELISM": "false"})
+        cmd = [sys.executable, "-m", "bench.update_step", "--variant", variant] + [f"--{k.replace('_', '-')}={v}" for k, v in vars(args).items() if k not in skip and v is not None]
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=common.child_env(TOKENIZERS_PARALLELISM="false"))
         if proc.returncode != 0:
             missing = "No module named 'trl'" in proc.stderr
             results.append({"variant": variant, "error": "TRL is not installed (pip install trl accelerate)" if missing

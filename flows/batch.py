@@ -32,6 +32,7 @@ from prefect.states import Failed
 from prefect.task_runners import ThreadPoolTaskRunner
 from synth import PIPELINE_VERSION
 from synth.errors import InputError
+from synth.fsio import write_json_atomic
 from synth.llm import LLMConfig
 
 LEDGER = ".forgegym-batch.json"
@@ -103,9 +104,7 @@ def read_ledger(out_root: str | os.PathLike) -> dict[str, Any]:
 def write_ledger(out_root: str | os.PathLike, ledger: dict[str, Any]) -> None:
     path = Path(out_root) / LEDGER
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{LEDGER}.tmp-{os.getpid()}")
-    tmp.write_text(json.dumps(ledger, sort_keys=True, indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_json_atomic(path, ledger, indent=2)
 
 
 def plan_batch(entries: list[DocSetEntry], out_root: str | os.PathLike, ledger: dict[str, Any], settings: dict[str, Any],

@@ -22,8 +22,9 @@ import synth
 SYNTH_ROOT = Path(synth.__file__).resolve().parent
 # Source whose behaviour decides what a stage produces; editing any of it invalidates that stage's cache.
 # (The prompt templates a stage renders enter its key separately, through prompt_versions.)
-ENV_SOURCES = ("__init__.py", "envsynth", "sandbox", "spec.py", "llm")
-TASK_SOURCES = ("__init__.py", "tasks", "runtime", "sandbox", "spec.py", "task.py", "llm")
+ENV_SOURCES = ("__init__.py", "envsynth", "sandbox", "spec.py", "llm", "errors.py", "words.py", "fsio.py")
+TASK_SOURCES = ("__init__.py", "tasks", "runtime", "sandbox", "spec.py", "task.py", "llm", "errors.py", "words.py",
+                "verify.py", "fsio.py")
 # LLM settings that change the answers (everything else only changes how requests travel).
 LLM_ANSWER_FIELDS = ("model", "temperature", "seed", "repair_attempts", "structured_style")
 HIDDEN_PREFIXES = (".", "_")

@@ -1,4 +1,4 @@
-"""The per-doc-set synthesis flow: ingest, state schema, one task per tool, assemble, tasks, verify, publish.
+"""The per-doc-set synthesis flow: ingest, state schema, one task per tool, assemble, tasks, probes, publish.
 
     from flows.synthesize import run_synth_flow
     summary = run_synth_flow(["notes.json"], "envs_generated/notes", LLMConfig())
@@ -38,6 +38,7 @@ from prefect.states import Failed
 from prefect.tasks import exponential_backoff
 from synth.envsynth import pipeline
 from synth.errors import ForgeError
+from synth.fsio import swap_folder, write_text_atomic
 from synth.llm import LLMConfig
 from synth.spec import DocSet, ToolSpec
 
@@ -128,46 +129,28 @@ def tasks_task(env_files: dict[str, str], n: int, seed: int, llm: dict[str, Any]
     return {"files": changed, "report": report.to_dict(), "llm": usage, "worker": _worker()}
 
 
-@task(name="verify", cache_policy=NO_CACHE, persist_result=False)
-def verify_task(env_dir: str) -> dict[str, Any]:
+@task(name="probes", cache_policy=NO_CACHE, persist_result=False)
+def probes_task(env_dir: str) -> dict[str, Any]:
     """Replay every task's gold actions and run the probes (what `forgegym verify` checks)."""
-    return verify_env_dir(env_dir)
+    from synth.tasks.probes import probe_env_dir
 
-
-def verify_env_dir(env_dir: str | Path) -> dict[str, Any]:
-    """Counts of `forgegym verify --json` for an environment folder with tasks.jsonl."""
-    from synth.tasks.probes import verify_env_dir as verify_folder
-
-    return verify_folder(env_dir)
+    return probe_env_dir(env_dir)
 
 
 # ----- files ------------------------------------------------------------------------------------------------
 
 
 def write_files(folder: Path, files: dict[str, str]) -> None:
-    """Write {relative name: text} under folder, each through a temp file and os.replace."""
+    """Write {relative name: text} under folder, each file atomically."""
     for name, text in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        write_text_atomic(path, text)
 
 
 def read_files(folder: Path, skip: tuple[str, ...] = (RUN_STATS,)) -> dict[str, str]:
     """{relative name: text} of the files under folder (run figures left out: they would defeat caching)."""
     return {name: (folder / name).read_text(encoding="utf-8") for name in snapshot_dir(folder) if name not in skip}
-
-
-def swap_into_place(staged: Path, out_dir: Path) -> None:
-    """Rename a finished folder onto out_dir; a previous out_dir is moved aside first and then removed."""
-    old = None
-    if out_dir.exists():
-        old = out_dir.parent / f".{out_dir.name}.old-{os.getpid()}"
-        os.replace(out_dir, old)
-    os.replace(staged, out_dir)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def _exit_after_tools() -> int:
@@ -257,8 +240,8 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
             stages["tasks"] = _stage_row(tasks_future, tasks_out)
             write_files(staged, {**tasks_out["files"], RUN_STATS: _canonical(_run_stats(summary, stages, started))})
             summary["tasks"] = tasks_out["report"]
-            summary["verify"] = verify_task(str(staged))
-            swap_into_place(staged, out)
+            summary["probes"] = probes_task(str(staged))
+            swap_folder(staged, out)
         finally:
             shutil.rmtree(staged, ignore_errors=True)
     else:
@@ -330,8 +313,8 @@ def render_artifact(summary: dict[str, Any], wall_s: float) -> str:
     if "tasks" in summary:
         t = summary["tasks"]
         lines += [f"Tasks kept: {t.get('kept')} of {t.get('candidates')} candidates; dropped by stage: {t.get('dropped_by_stage')}", ""]
-    if "verify" in summary:
-        v = summary["verify"]
+    if "probes" in summary:
+        v = summary["probes"]
         lines += [f"Verification: {v.get('ok')}/{v.get('tasks')} tasks pass gold replay and all probes", ""]
     lines += ["| tool | status | cases | route | step | LLM calls |", "|---|---|---|---|---|---|"]
     for t in summary["tools"]:

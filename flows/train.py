@@ -14,8 +14,6 @@ retried by Prefect: a crash resumes exactly where the last checkpoint left off o
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from prefect.cache_policies import NO_CACHE
 from rl.curriculum import Curriculum
 from rl.train_config import TrainConfig, config_from_dict, load_train_config
 from rl.trainer_setup import load_env_entries
+from synth.fsio import write_json_atomic
 
 
 def build_curriculum(config: TrainConfig) -> dict[str, Any]:
@@ -43,9 +42,7 @@ def build_curriculum(config: TrainConfig) -> dict[str, Any]:
     }
     out = Path(config.output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    tmp = out / f".curriculum.json.tmp-{os.getpid()}"
-    tmp.write_text(json.dumps(summary, indent=1, sort_keys=True))
-    os.replace(tmp, out / "curriculum.json")
+    write_json_atomic(out / "curriculum.json", summary)
     return summary
 
 

@@ -12,7 +12,6 @@ names the newest complete one.
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 from pathlib import Path
@@ -20,6 +19,8 @@ from typing import Any
 
 import torch
 from safetensors.torch import load_model, save_model
+
+from synth.fsio import staged_folder, write_text_atomic
 
 LATEST = "latest"
 
@@ -77,28 +78,18 @@ def save_checkpoint(
     root = Path(run_dir) / "checkpoints"
     root.mkdir(parents=True, exist_ok=True)
     final = root / checkpoint_name(step)
-    tmp = root / f".{final.name}.tmp-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir()
-    if state_dict is None:
-        save_model(_unwrap(model), str(tmp / "model.safetensors"))
-    else:
-        _save_state_dict(state_dict, tmp / "model.safetensors")
-    if optimizer is not None:
-        opt_state = optimizer.state_dict() if isinstance(optimizer, torch.optim.Optimizer) else optimizer
-        torch.save(opt_state, tmp / "optimizer.pt")
-    for rank, rng in enumerate(rng_states or [capture_rng_state()]):
-        _write_json(tmp / rng_file(rank), rng)
-    _write_json(tmp / "trainer_state.json", {**trainer_state, "step": step})
-    if final.exists():
-        old = root / f".{final.name}.old-{os.getpid()}"
-        os.replace(final, old)
-        os.replace(tmp, final)
-        shutil.rmtree(old)
-    else:
-        os.replace(tmp, final)
-    _write_text(root / LATEST, final.name + "\n")
+    with staged_folder(final) as tmp:
+        if state_dict is None:
+            save_model(_unwrap(model), str(tmp / "model.safetensors"))
+        else:
+            _save_state_dict(state_dict, tmp / "model.safetensors")
+        if optimizer is not None:
+            opt_state = optimizer.state_dict() if isinstance(optimizer, torch.optim.Optimizer) else optimizer
+            torch.save(opt_state, tmp / "optimizer.pt")
+        for rank, rng in enumerate(rng_states or [capture_rng_state()]):
+            _write_json(tmp / rng_file(rank), rng)
+        _write_json(tmp / "trainer_state.json", {**trainer_state, "step": step})
+    write_text_atomic(root / LATEST, final.name + "\n")
     if keep_last:
         done = sorted(p for p in root.iterdir() if p.is_dir() and p.name.startswith("step_"))
         for p in done[:-keep_last]:
@@ -192,10 +183,4 @@ def _to_tuple(x: Any) -> Any:
 
 
 def _write_json(path: Path, obj: Any) -> None:
-    _write_text(path, json.dumps(obj, sort_keys=True, separators=(",", ":")))
-
-
-def _write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    write_text_atomic(path, json.dumps(obj, sort_keys=True, separators=(",", ":")))

@@ -93,7 +93,7 @@ def select_view(
 
 
 @dataclass
-class Sequence:
+class TrainingSequence:
     """One training sequence: a context the policy saw, then what it sampled (mask 1)."""
 
     token_ids: list[int] = field(default_factory=list)
@@ -104,7 +104,7 @@ class Sequence:
         return {"token_ids": self.token_ids, "loss_mask": self.loss_mask, "logprobs": self.logprobs}
 
 
-def extend_sequences(seqs: list[Sequence], context: list[int], turn: Block) -> None:
+def extend_sequences(seqs: list[TrainingSequence], context: list[int], turn: Block) -> None:
     """Add one turn: extend the last sequence when `context` continues it, else start a new one.
 
     With keep_all and interleaved thinking every context extends the previous one, so the whole
@@ -116,7 +116,7 @@ def extend_sequences(seqs: list[Sequence], context: list[int], turn: Block) -> N
         target = last
     else:
         extra = context
-        target = Sequence()
+        target = TrainingSequence()
         seqs.append(target)
     target.token_ids.extend(extra)
     target.loss_mask.extend([0] * len(extra))

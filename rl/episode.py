@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rl.backends.base import Sample
-from rl.context import Block, Sequence, extend_sequences, select_view
+from rl.context import Block, TrainingSequence, extend_sequences, select_view
 from rl.parse import THINK_CLOSE, ParsedTurn, parse_turn
 from rl.render import ChatRenderer
 from rl.types import Trajectory
@@ -83,7 +83,7 @@ class Episode:
         self.context_policy = config.policy_for(task.env_id)
         self.blocks: list[Block] = []
         self.messages: list[dict[str, Any]] = []
-        self.sequences: list[Sequence] = []
+        self.sequences: list[TrainingSequence] = []
         self.phase = AGENT
         self.stop_reason = ""
         self.num_turns = self.num_tool_calls = self.num_user_turns = self.num_parse_errors = 0

@@ -9,7 +9,6 @@ error) are counted in `masked` and still scored, so the figures stay comparable 
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections import Counter, defaultdict
 from math import comb
@@ -22,6 +21,7 @@ from rl.rollout import load_env_tasks, run_episodes
 from rl.types import Trajectory
 from rl.user_sim import UserSimulator
 from synth.errors import InputError
+from synth.fsio import write_text_atomic
 from synth.task import Task
 
 SUCCESS_REWARD = 1.0
@@ -91,12 +91,6 @@ def load_eval_tasks(env_dirs: list[str | Path], limit: int | None = None) -> lis
     return pairs
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
-
-
 def evaluate(
     env_dirs: list[str | Path],
     policy: Any,
@@ -126,7 +120,7 @@ def evaluate(
     out = Path(out_dir) if out_dir else default_out_dir(sorted(summary["envs"]), summary["policy"], k)
     out.mkdir(parents=True, exist_ok=True)
     lines = [json.dumps(t.to_dict(), sort_keys=True, ensure_ascii=False) for t in trajs]
-    _write_atomic(out / "trajectories.jsonl", "\n".join(lines) + ("\n" if lines else ""))
+    write_text_atomic(out / "trajectories.jsonl", "\n".join(lines) + ("\n" if lines else ""))
     summary["out"] = str(out)
-    _write_atomic(out / "summary.json", json.dumps(summary, sort_keys=True, indent=2) + "\n")
+    write_text_atomic(out / "summary.json", json.dumps(summary, sort_keys=True, indent=2) + "\n")
     return summary

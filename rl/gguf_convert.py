@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import torch
+
+from synth.fsio import staged_folder
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 
@@ -56,16 +56,9 @@ def convert_gguf(gguf: Path, out: Path, dtype: str = "float32", force: bool = Fa
     model.is_quantized = False
     if hasattr(model.config, "quantization_config"):
         del model.config.quantization_config
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
+    with staged_folder(out) as tmp:
         model.save_pretrained(tmp)
         tokenizer.save_pretrained(tmp)
-        if out.exists():
-            shutil.rmtree(out)
-        tmp.rename(out)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     return out
 
 

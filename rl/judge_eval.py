@@ -15,6 +15,7 @@ from typing import Any
 
 from rl.judge import JUDGE_MODES, UserErrorJudge
 from synth.errors import InputError
+from synth.fsio import write_json_atomic
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "judge_labeled.jsonl"
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "judge_accuracy.json"
@@ -73,9 +74,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         results["model"] = client.model
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(results, sort_keys=True, indent=2) + "\n")
-    os.replace(tmp, out)
+    write_json_atomic(out, results, indent=2)
     for mode, r in results["modes"].items():
         print(f"{mode:10s} accuracy {r['accuracy']:.3f}  (tp {r['tp']} fp {r['fp']} tn {r['tn']} fn {r['fn']}; n={results['n']})")
     print(f"written: {out}")

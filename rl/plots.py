@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
+
+from synth.fsio import atomic_path
 
 # Curves drawn at the end of training: (file stem, title, metric-name prefixes or names)
 PANELS = [
@@ -69,9 +70,8 @@ def plot_metrics(metrics_path: str | Path, out_dir: str | Path) -> list[Path]:
             ax.legend(fontsize=7)
         fig.tight_layout()
         target = out / f"{stem}.png"
-        tmp = out / f".{stem}.tmp-{os.getpid()}.png"
-        fig.savefig(tmp, dpi=100)
+        with atomic_path(target) as tmp:
+            fig.savefig(tmp, dpi=100, format="png")
         plt.close(fig)
-        os.replace(tmp, target)
         written.append(target)
     return written

@@ -25,7 +25,7 @@ from rl.types import Trajectory
 from rl.user_sim import ScriptedUser, UserSimulator
 from synth.spec import ToolCall, ToolSpec
 from synth.task import Task
-from synth.tasks.verify import verify
+from synth.verify import score_episode
 
 EnvSource = Any  # a folder (str | Path) or a zero-argument factory returning an Environment
 
@@ -158,7 +158,7 @@ def _agent_round(policy, waiting, config, token_mode, tokenizer, stop_ids, round
 def _finish(ep: Episode) -> Trajectory:
     if ep.phase != DONE:
         ep._stop("max_turns")
-    result = verify(ep.task, ep.env.state, ep.agent_replies())
+    result = score_episode(ep.task, ep.env.state, ep.agent_replies())
     return ep.trajectory(result.reward, dict(result.breakdown), _state_hash(ep.env))
 
 

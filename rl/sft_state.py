@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
 
 import torch
+
+from synth.fsio import atomic_path
 
 STATE_FILE = "sft_state.pt"
 
@@ -34,11 +35,10 @@ def save_sft_state(folder: Path, *, step: int, model: torch.nn.Module, opt: torc
     """Write the state after `step` (0-based, done) to folder/sft_state.pt through a temporary file."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / STATE_FILE
-    tmp = folder / f".{STATE_FILE}.tmp-{os.getpid()}"
-    torch.save({"step": step, "model": model.state_dict(), "optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
-                "rng": rng.getstate(), "torch_rng": torch.get_rng_state(), "order": list(order), "rows": rows,
-                "meta": meta}, tmp)  # fmt: skip
-    tmp.replace(path)
+    with atomic_path(path) as tmp:
+        torch.save({"step": step, "model": model.state_dict(), "optimizer": opt.state_dict(),
+                    "scheduler": sched.state_dict(), "rng": rng.getstate(), "torch_rng": torch.get_rng_state(),
+                    "order": list(order), "rows": rows, "meta": meta}, tmp)  # fmt: skip
     return path
 
 

@@ -39,7 +39,7 @@ from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judg
 from rl.types import Trajectory
 from rl.update_step import PolicyUpdateMixin
 from synth.errors import InputError
-from synth.tasks.graph import write_json_atomic
+from synth.fsio import write_json_atomic
 
 # Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
 TIMING_PREFIXES = ("time/", "tokens_per_s/")

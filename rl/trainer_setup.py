@@ -14,6 +14,7 @@ from typing import Any
 from rl.episode import RolloutConfig
 from rl.train_config import TrainConfig
 from synth.errors import InputError
+from synth.fsio import staged_folder
 from synth.task import Task, load_tasks
 
 
@@ -144,9 +145,8 @@ def prepare_model_folder(config: TrainConfig, entries: list[EnvEntry], folder: P
                          "unknown field (known: size, vocab_size, max_position_embeddings, split_digits)")
     tok = build_tokenizer(corpus=tokenizer_corpus(entries), vocab_size=vocab, split_digits=split_digits)
     model = build_model(tok, size=size, seed=config.seed, max_position_embeddings=max_pos)
-    tmp = folder.with_name(folder.name + ".tmp")
-    save_tiny(model, tok, tmp)
-    tmp.replace(folder)
+    with staged_folder(folder) as tmp:
+        save_tiny(model, tok, tmp)
     return folder
 
 

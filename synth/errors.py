@@ -1,4 +1,7 @@
-"""Errors with a location, so bad input reads as `PATH: location: problem`."""
+"""forgegym's errors: bad input with a location (`PATH: location: problem`), LLM failures, and `ToolError`.
+
+This module must stay import-light (standard library only): the sandbox worker imports it at startup.
+"""
 
 from __future__ import annotations
 
@@ -26,3 +29,17 @@ class LLMError(ForgeError):
 
 class EmbeddedModelError(ForgeError):
     """The embedded model is missing or its server failed to start."""
+
+
+class ToolError(Exception):
+    """A domain failure inside a tool ("order not found"); the agent sees `Error: <message>`.
+
+    Generated env.py code gets this exact class under the global name `ToolError`.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message)
+        self.message = str(message)
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,7 +1,9 @@
-"""Smoke tests of the benchmarks under bench/: each script runs with --quick and reports its figures.
+"""Smoke tests of the benchmarks in the bench package: each runs with --quick and reports its figures.
 
 They prove the scripts run and their JSON carries the figures docs/benchmarks.md quotes; they say
-nothing about speed. synth_cost drives the embedded model, so it is marked `embedded`.
+nothing about speed. The --quick benchmarks run as `python -m bench.NAME` child processes (they time and
+trace memory, and some start children of their own); the learning benchmark's scripts run in this process
+through their `main(argv)`. synth_cost drives the embedded model, so it is marked `embedded`.
 """
 
 from __future__ import annotations
@@ -15,14 +17,19 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env(**extra: str) -> dict[str, str]:
+    """Child environment: the repository root on PYTHONPATH, so `python -m bench.NAME` runs from any folder."""
+    paths = [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(paths), PREFECT_SERVER_ANALYTICS_ENABLED="false", **extra)
 
 
 def run_bench(script: str, tmp_path: Path, *extra: str, timeout: int = 300) -> dict:
     out = tmp_path / f"{script}.json"
-    env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false")
-    proc = subprocess.run([sys.executable, str(BENCH / f"{script}.py"), "--quick", "--json", str(out), *extra],
-                          capture_output=True, text=True, timeout=timeout, env=env, cwd=tmp_path)
+    proc = subprocess.run([sys.executable, "-m", f"bench.{script}", "--quick", "--json", str(out), *extra],
+                          capture_output=True, text=True, timeout=timeout, env=_env(), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "RESULT {" in proc.stdout
     figures = json.loads(out.read_text())
@@ -52,6 +59,7 @@ def test_many_episodes_quick(tmp_path: Path) -> None:
     assert hand["traced_kib_per_episode_at_start"] > env["traced_kib_per_episode_at_start"]  # copy-on-write shares
 
 
+@pytest.mark.slow
 def test_rollouts_quick(tmp_path: Path) -> None:
     f = run_bench("rollouts", tmp_path)
     assert f["batched"]["episodes"] == f["one_at_a_time"]["episodes"] == 8  # 4 episodes, 2 passes
@@ -67,6 +75,7 @@ def test_rollouts_quick(tmp_path: Path) -> None:
 
 
 @pytest.mark.embedded
+@pytest.mark.slow
 def test_synth_cost_quick(tmp_path: Path) -> None:
     f = run_bench("synth_cost", tmp_path, timeout=1200)
     assert f["cold"]["env"]["llm_calls"] > 0
@@ -74,6 +83,7 @@ def test_synth_cost_quick(tmp_path: Path) -> None:
     assert f["calls_saved_share"] == 1.0
 
 
+@pytest.mark.slow
 def test_update_step_quick(tmp_path: Path) -> None:
     f = run_bench("update_step", tmp_path, timeout=600)
     erpo, trl, lora = f["variants"]
@@ -85,17 +95,34 @@ def test_update_step_quick(tmp_path: Path) -> None:
     assert f["lora_same_offpolicy_loss"] is True and f["lora_over_full_tokens_per_s"] > 0
 
 
-def test_learning_smoke(tmp_path: Path) -> None:
-    """bench/learning.py end to end at toy size: shared SFT, one RL step per mode, merged summary and plots."""
+@pytest.fixture
+def in_root(monkeypatch):
+    """Run in the repository root (learning.py's default --envs are relative) and restore torch's thread count."""
+    import torch
+
+    threads = torch.get_num_threads()
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    monkeypatch.setenv("TOKENIZERS_PARALLELISM", "false")
+    yield
+    torch.set_num_threads(threads)
+
+
+def _out(capfd) -> str:
+    """What the code under test printed since the last call."""
+    return capfd.readouterr().out
+
+
+@pytest.mark.slow
+def test_learning_smoke(tmp_path: Path, in_root, capfd) -> None:
+    """bench.learning end to end at toy size: shared SFT, one RL step per mode, merged summary and plots."""
+    from bench import gold_accuracy, learning, sampled_success
+
     out = tmp_path / "learn"
     args = ["--size", "test", "--make-tasks", "6", "--sft-steps", "2", "--rl-steps", "1", "--seeds", "0",
             "--tasks-per-step", "2", "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--rl-tasks", "2",
             "--curriculum", "weighted", "--mini-batches", "1", "--rl-warmup", "1", "--out", str(out)]  # fmt: skip
-    env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false", TOKENIZERS_PARALLELISM="false")
-    root = BENCH.parent
-    proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=root)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    learning.main(args)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["sft"]["tasks"]["train"] > 0 and summary["sft"]["tasks"]["heldout"] > 0
     assert {r["mode"] for r in summary["runs"]} == {"erpo", "grpo"}
@@ -104,35 +131,28 @@ def test_learning_smoke(tmp_path: Path) -> None:
     assert {"after_sft/train", "after_sft/rl_tasks", "erpo/heldout/mean", "grpo/train/mean"} <= set(summary["mean"])
     assert (out / "learning_curves.png").stat().st_size > 0 and (out / "learning_success.png").stat().st_size > 0
     # a rerun reuses every finished phase: nothing is trained again
-    again = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args], capture_output=True, text=True,
-                           timeout=600, env=env, cwd=root)  # fmt: skip
-    assert again.returncode == 0, again.stderr[-3000:]
-    assert "SFT warm start" not in again.stdout
+    _out(capfd)
+    learning.main(args)
+    assert "SFT warm start" not in _out(capfd)
     assert json.loads((out / "summary.json").read_text())["runs"] == summary["runs"]
     # an RL run killed after its last checkpoint but before result.json resumes there: no step is trained again,
     # and "before" is the SFT policy's figure kept from the first run, not a measure of the checkpoint
     (out / "erpo_seed0" / "result.json").unlink()
-    resumed = subprocess.run([sys.executable, str(BENCH / "learning.py"), *args, "--modes", "erpo"], capture_output=True,
-                             text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert resumed.returncode == 0, resumed.stderr[-3000:]
-    assert "resumed from" in resumed.stdout and not re.search(r"^\s*step=1 ", resumed.stdout, re.M)
+    learning.main([*args, "--modes", "erpo"])
+    resumed = _out(capfd)
+    assert "resumed from" in resumed and not re.search(r"^\s*step=1 ", resumed, re.M)
     first = next(r for r in summary["runs"] if r["mode"] == "erpo")
     again_erpo = json.loads((out / "erpo_seed0" / "result.json").read_text())
     assert again_erpo["before"] == first["before"] and again_erpo["success_curve"] == first["success_curve"]
     # sampled success of the SFT policy and of each RL run's final policy, with one sampling seed
-    sampled = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--rl-tasks", "2",
-                              "--k", "2", "--max-new-tokens", "16", "--max-turns", "2"],
-                             capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert sampled.returncode == 0, sampled.stderr[-3000:]
+    sample = ["--out", str(out), "--k", "2", "--max-new-tokens", "16", "--max-turns", "2"]
+    sampled_success.main([*sample, "--rl-tasks", "2"])
     result = json.loads((out / "sampled" / "summary.json").read_text())
     assert [r["policy"] for r in result["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
     assert all(r["episodes"] == 2 * 4 and 0.0 <= r["success"] <= 1.0 for r in result["results"])
     assert {"erpo/mean", "grpo/mean", "sft"} <= set(result["success"])
     # another sampling seed draws other episodes into its own folder and leaves the first results alone
-    other = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--rl-tasks", "2",
-                            "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--sample-seed", "1"],
-                           capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert other.returncode == 0, other.stderr[-3000:]
+    sampled_success.main([*sample, "--rl-tasks", "2", "--sample-seed", "1"])
     seed1 = json.loads((out / "sampled_seed1" / "summary.json").read_text())
     assert [r["policy"] for r in seed1["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
     assert json.loads((out / "sampled" / "summary.json").read_text()) == result
@@ -141,54 +161,54 @@ def test_learning_smoke(tmp_path: Path) -> None:
     assert pooled["erpo_seed0"]["draws"] == 2 and pooled["erpo_seed0"]["episodes"] == 16
     assert pooled["erpo_seed0"]["successes"] == sum(wins)
     # --split heldout: the same policies on the held-out tasks, in their own folder and pool
-    held = subprocess.run([sys.executable, str(BENCH / "sampled_success.py"), "--out", str(out), "--split", "heldout",
-                           "--k", "2", "--max-new-tokens", "16", "--max-turns", "2"],
-                          capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert held.returncode == 0, held.stderr[-3000:]
+    sampled_success.main([*sample, "--split", "heldout"])
     held_sum = json.loads((out / "sampled_heldout" / "summary.json").read_text())
     n_held = summary["sft"]["tasks"]["heldout"]
     assert all(r["split"] == "heldout" and r["episodes"] == 2 * n_held for r in held_sum["results"])
     assert json.loads((out / "sampled_heldout_pooled.json").read_text())["erpo_seed0"]["draws"] == 1
     assert json.loads((out / "sampled_pooled.json").read_text()) == pooled  # the training-task pool is untouched
     # teacher-forced accuracy of the SFT policy on gold episodes, per split
-    gold = subprocess.run([sys.executable, str(BENCH / "gold_accuracy.py"), "--out", str(out), "--limit", "2"],
-                          capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert gold.returncode == 0, gold.stderr[-3000:]
+    gold_accuracy.main(["--out", str(out), "--limit", "2"])
     acc = json.loads((out / "gold_accuracy.json").read_text())
     assert acc["train"]["episodes"] == 4 and 1 <= acc["heldout"]["episodes"] <= 4
     for split in ("train", "heldout"):
         assert 0.0 <= acc[split]["accuracy"] <= 1.0 and acc[split]["tokens"] == sum(acc[split]["class_tokens"].values())
-    missing = subprocess.run([sys.executable, str(BENCH / "gold_accuracy.py"), "--out", str(tmp_path / "nothing")],
-                             capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert missing.returncode != 0 and "config.json is missing" in missing.stderr
+    with pytest.raises(SystemExit, match="config.json is missing"):
+        gold_accuracy.main(["--out", str(tmp_path / "nothing")])
     # --base-model: the SFT phase starts from a pretrained folder (here the SFT policy just trained), not a random model
     based = tmp_path / "based"
     base_args = ["--base-model", str(out / "sft" / "sft_model"), "--make-tasks", "0", "--sft-only", "--sft-steps", "1",
                  "--max-new-tokens", "16", "--max-turns", "2", "--out", str(based),
                  "--envs", str(out / "envs" / "todo_api"), str(out / "envs" / "mcp_memory")]  # fmt: skip
-    proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *base_args], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=root)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    learning.main(base_args)
     sft_based = json.loads((based / "sft" / "summary.json").read_text())
     assert sft_based["params_m"] == summary["sft"]["params_m"] and sft_based["tasks"] == summary["sft"]["tasks"]
     assert (based / "sft" / "sft_model" / "config.json").exists() and not (based / "sft" / "model_init").exists()
     # --rl-lora-rank: RL from that SFT policy trains adapters; the final policy is a plain folder again
     lora_args = [a for a in base_args if a != "--sft-only"] + ["--modes", "erpo", "--seeds", "0", "--rl-steps", "1",
                                                               "--k", "2", "--tasks-per-step", "1", "--rl-lora-rank", "2"]  # fmt: skip
-    proc = subprocess.run([sys.executable, str(BENCH / "learning.py"), *lora_args], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=root)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    learning.main(lora_args)
     lora_run = json.loads((based / "erpo_seed0" / "result.json").read_text())
     assert lora_run["lora_rank"] == 2 and len(lora_run["success_curve"]) == 1
     assert (based / "erpo_seed0" / "final" / "config.json").exists()
-    bad = subprocess.run([sys.executable, str(BENCH / "learning.py"), "--base-model", str(tmp_path / "nothing"),
-                          "--out", str(tmp_path / "bad")], capture_output=True, text=True, timeout=600, env=env, cwd=root)  # fmt: skip
-    assert bad.returncode != 0 and "config.json is missing" in bad.stderr and not (tmp_path / "bad").exists()
+    with pytest.raises(SystemExit, match="config.json is missing"):
+        learning.main(["--base-model", str(tmp_path / "nothing"), "--out", str(tmp_path / "bad")])
+    assert not (tmp_path / "bad").exists()
+
+
+def test_bench_scripts_are_modules_of_one_package() -> None:
+    """Every benchmark runs as `python -m bench.NAME`: no script edits sys.path to find its neighbours."""
+    scripts = sorted((ROOT / "bench").glob("*.py"))
+    assert (ROOT / "bench" / "__init__.py") in scripts and len(scripts) > 5
+    offenders = [p.name for p in scripts if "sys.path" in p.read_text(encoding="utf-8")]
+    assert offenders == []
+    for sh in ("run_all.sh", "gpu_check.sh"):
+        text = (ROOT / "bench" / sh).read_text(encoding="utf-8")
+        assert "-m bench." in text and not re.search(r"bench/\w+\.py", text), sh
 
 
 def test_sampled_success_pools_draws_against_sft_on_the_same_draws(tmp_path: Path) -> None:
-    sys.path.insert(0, str(BENCH))
-    from sampled_success import pooled
+    from bench.sampled_success import pooled
 
     def put(draw: str, name: str, success: float, episodes: int = 100) -> None:
         (tmp_path / draw).mkdir(exist_ok=True)
@@ -208,13 +228,13 @@ def test_sampled_success_pools_draws_against_sft_on_the_same_draws(tmp_path: Pat
     assert (grpo["draws"], grpo["sft_successes"], grpo["difference"]) == (1, 30, -0.1)  # SFT on grpo's draw only
 
 
+@pytest.mark.slow
 def test_gpu_check_runs_at_toy_size_on_cpu(tmp_path: Path) -> None:
     """The GPU script's code paths (update step, generate, multi-turn rollouts) at toy size; no speed claim."""
-    env = dict(os.environ, OUT=str(tmp_path))
-    proc = subprocess.run([sys.executable, str(BENCH / "gpu_check.py"), "--size", "tiny", "--device", "cpu", "--batch", "2",
+    proc = subprocess.run([sys.executable, "-m", "bench.gpu_check", "--size", "tiny", "--device", "cpu", "--batch", "2",
                            "--seq", "64", "--steps", "1", "--gen-batch", "2", "--prompt", "32", "--new-tokens", "8",
                            "--policy-batch", "2", "--turns", "3", "--added", "4"],
-                          capture_output=True, text=True, timeout=600, env=env)  # fmt: skip
+                          capture_output=True, text=True, timeout=600, env=_env(OUT=str(tmp_path)), cwd=tmp_path)  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-3000:]
     summary = json.loads((tmp_path / "gpu_check.json").read_text())
     assert [u["grad_checkpointing"] for u in summary["update"]] == [False, True]

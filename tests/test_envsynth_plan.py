@@ -10,10 +10,11 @@ import pytest
 from synth.envsynth.codegen import function_name, render_tool
 from synth.envsynth.collections import draft_collections, singleton_candidates, state_schema_from
 from synth.envsynth.plan import PlanContext, decide_plan
-from synth.envsynth.priors import plural, singular, split_words, tool_priors
+from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import build_state_schema, proposal_problems
 from synth.sandbox import check_source
 from synth.tooldocs import load_docs
+from synth.words import plural, singular, split_words
 from fakes.scripted_llm import ScriptedLLM
 
 TOOLDOCS = Path(__file__).resolve().parents[1].parent / "shared" / "tooldocs"

@@ -14,7 +14,7 @@ from synth.interop.catalog import EnvCatalog
 from synth.interop.export import actions_from_messages, clean_messages, export_dataset
 from synth.runtime.environment import Environment
 from synth.task import Task
-from synth.tasks.verify import verify
+from synth.verify import score_episode
 
 datasets = pytest.importorskip("datasets", reason="dataset export is checked by loading it with `datasets`")
 
@@ -35,7 +35,7 @@ def _replay_reward(env_dir: Path, task: Task, messages: list[dict]) -> float:
     env.reset(task=task)
     for action in actions_from_messages(messages):
         assert env.step(action).info["ok"]
-    return verify(task, env.state, [m for m in messages if m["role"] == "assistant"]).reward
+    return score_episode(task, env.state, [m for m in messages if m["role"] == "assistant"]).reward
 
 
 def _check_rows(rows, env_dirs) -> None:

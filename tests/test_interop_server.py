@@ -18,7 +18,7 @@ from synth.interop.client import EnvClient, EnvClientError
 from synth.interop.export import final_reply
 from synth.interop.server import create_app
 from synth.interop.sessions import NotFound, SessionManager
-from synth.tasks.verify import states_match
+from synth.verify import states_match
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "envs" / "mini_todo"

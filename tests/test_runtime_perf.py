@@ -11,8 +11,8 @@ import copy
 import statistics
 import time
 
+from synth.errors import ToolError
 from synth.runtime import Environment, state_hash
-from synth.runtime.errors import ToolError
 from synth.spec import ToolSpec
 
 SOURCE = '''

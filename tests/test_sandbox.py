@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from synth.runtime.errors import ToolError
+from synth.errors import ToolError
 from synth.sandbox import SandboxViolation, check_source, compile_module, load_module
 from synth.sandbox.journal import WriteContext, activate
 from synth.sandbox.errors import SharedWrite

@@ -38,4 +38,4 @@ def twin(env_id: str) -> ModuleType:
     """The twin module of an environment id (KeyError-like SystemExit when there is none)."""
     if env_id not in TWINS:
         raise SystemExit(f"no hand-written twin for {env_id!r}; have: {', '.join(TWINS)}")
-    return importlib.import_module(f"handwritten.{env_id}")
+    return importlib.import_module(f"bench.handwritten.{env_id}")

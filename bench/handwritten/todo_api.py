@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from handwritten import HandError
+from bench.handwritten import HandError
 
 ENV_ID = "todo_api"
 

@@ -13,7 +13,7 @@ from synth.errors import InputError
 
 def register(app: typer.Typer, groups: dict[str, typer.Typer]) -> None:  # noqa: D103
     app.command("tasks")(tasks_command)
-    app.command("verify")(verify_command)
+    app.command("verify")(probes_command)
 
 
 def _env_dir(path: Path) -> Path:
@@ -82,13 +82,13 @@ def tasks_command(
         raise typer.Exit(1)
 
 
-def verify_command(
+def probes_command(
     env_dir: Annotated[Path, typer.Argument(help="An environment folder with tasks.jsonl.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Replay every task's gold actions (must score 1) and run the three probes (each must score 0)."""
     from synth.task import load_tasks
-    from synth.tasks.probes import PROBES, verify_env_dir
+    from synth.tasks.probes import PROBES, probe_env_dir
 
     env_dir = _env_dir(env_dir)
     path = env_dir / "tasks.jsonl"
@@ -96,7 +96,7 @@ def verify_command(
         tasks = load_tasks(path)
     except (json.JSONDecodeError, TypeError, KeyError) as ex:
         raise InputError(str(path), "(line)", f"not a task line: {ex}") from None
-    summary = verify_env_dir(env_dir, tasks)
+    summary = probe_env_dir(env_dir, tasks)
     if as_json:
         print(json.dumps(summary, sort_keys=True))
     else:

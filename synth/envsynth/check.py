@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from synth.envsynth.testgen import TestCase
-from synth.envsynth.validate import validate_tool
+from synth.envsynth.tool_tests import run_tool_tests
 from synth.errors import InputError
 from synth.sandbox import SandboxViolation, check_source
 
@@ -56,7 +56,7 @@ def check_environment(env_dir: str | Path) -> EnvCheckResult:
             raise InputError(str(d / "manifest.json"), f"/tools/{i}", "each tool needs `name` and `function`")
         cases = [t for t in tests if t.tool == tool["name"]]
         try:
-            vr = validate_tool(source, tool["function"], cases, schema)
+            vr = run_tool_tests(source, tool["function"], cases, schema)
         except SandboxViolation as ex:
             res.problems.append(f"{tool['name']}: {ex}")
             continue

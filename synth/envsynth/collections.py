@@ -10,8 +10,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from synth.envsynth.priors import ToolPriors, object_properties, plural, singular, split_words
+from synth.envsynth.priors import ToolPriors, object_properties
 from synth.spec import ToolSpec
+from synth.words import plural, singular, split_words
 
 GENERIC_RESOURCES = {"node", "graph", "item", "record", "object", "data", "store", "entry"}
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from synth.envsynth.ask import ChatClient, ask_choice, ask_yes_no
 from synth.envsynth.collections import GENERIC_RESOURCES, CollectionDraft, list_field_owner
-from synth.envsynth.priors import ToolPriors, plural, singular, split_words
+from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec
+from synth.words import plural, singular, split_words
 
 KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synth.spec import ToolSpec
+from synth.words import singular, split_words
 
 KIND_VERBS: dict[str, tuple[str, ...]] = {
     "create": ("create", "add", "insert", "place", "register", "new", "post", "make"),
@@ -22,32 +23,6 @@ KIND_VERBS: dict[str, tuple[str, ...]] = {
     "action": ("login", "logout", "signin", "signout", "calculate", "think", "transfer"),
 }
 READ_KINDS = {"get", "get_many", "list", "search", "filter", "dump", "count_by", "singleton_get"}
-
-
-def split_words(name: str) -> list[str]:
-    """`getPetById` -> ['get', 'pet', 'by', 'id']; `create_entities` -> ['create', 'entities']."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
-
-
-def singular(word: str) -> str:
-    """A crude singular: 'entities' -> 'entity', 'todos' -> 'todo', 'pets' -> 'pet'."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("sses") or word.endswith("xes"):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-def plural(word: str) -> str:
-    """'pet' -> 'pets', 'entity' -> 'entities'; already plural words stay."""
-    if word.endswith("s"):
-        return word
-    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 @dataclass

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ from synth.envsynth.codegen import header_source
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.schema_stage import SchemaResult, schema_summary
 from synth.envsynth.tool_stage import ToolBuild
+from synth.fsio import staged_folder
 from synth.spec import DocSet
 
 
@@ -116,18 +115,15 @@ def render_report(env_id: str, docset: DocSet, schema: SchemaResult, builds: lis
 def publish_environment(draft: EnvDraft, out_dir: str | Path) -> Path:
     """Write the folder beside `out_dir` and rename it into place; an old folder is replaced whole."""
     out = Path(out_dir)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
-    tmp.chmod(0o755)  # mkdtemp makes 0700; a published folder is an ordinary one
-    try:
-        files = {
-            "manifest.json": canonical(draft.manifest),
-            "state_schema.json": canonical(draft.state_schema),
-            "env.py": draft.source,
-            "tests.json": canonical(draft.tests),
-            "REPORT.md": draft.report,
-            **draft.extra_files,
-        }
+    files = {
+        "manifest.json": canonical(draft.manifest),
+        "state_schema.json": canonical(draft.state_schema),
+        "env.py": draft.source,
+        "tests.json": canonical(draft.tests),
+        "REPORT.md": draft.report,
+        **draft.extra_files,
+    }
+    with staged_folder(out) as tmp:
         same_code = out.exists() and (out / "env.py").exists() and (out / "env.py").read_text(encoding="utf-8") == draft.source
         if same_code:  # later stages' outputs (tasks, graph) stay valid only for the same code
             for keep in ("tasks.jsonl", "graph.json", "tasks_dropped.jsonl"):
@@ -135,14 +131,4 @@ def publish_environment(draft: EnvDraft, out_dir: str | Path) -> Path:
                     shutil.copy2(out / keep, tmp / keep)
         for name, text in files.items():
             (tmp / name).write_text(text, encoding="utf-8")
-        old = None
-        if out.exists():
-            old = out.parent / f".{out.name}.old-{os.getpid()}"
-            os.replace(out, old)
-        os.replace(tmp, out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return out

@@ -17,10 +17,11 @@ from typing import Any
 import jsonschema
 
 from synth.envsynth.ask import ChatClient, ask_yes_no
-from synth.envsynth.priors import ToolPriors, plural, singular
+from synth.envsynth.priors import ToolPriors
 from synth.envsynth.sampling import collections_of, sample_arguments, sample_record, sample_state, sample_value
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
+from synth.words import plural, singular
 
 
 @dataclass

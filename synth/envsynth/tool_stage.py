@@ -11,7 +11,7 @@ from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_pla
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
-from synth.envsynth.validate import ValidationResult, validate_tool
+from synth.envsynth.tool_tests import ToolTestResult, run_tool_tests
 from synth.llm.prompts import render
 from synth.sandbox import SandboxViolation, check_source
 from synth.spec import ToolSpec
@@ -78,21 +78,21 @@ def make_tests(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     return cases, view, dropped
 
 
-def _run(source: str, fn: str, cases: list[TestCase], schema: SchemaResult) -> tuple[ValidationResult, str]:
+def _run(source: str, fn: str, cases: list[TestCase], schema: SchemaResult) -> tuple[ToolTestResult, str]:
     module = header_source("check", synth.PIPELINE_VERSION) + "\n\n" + source
     problems = check_source(module)
     if problems:
-        return ValidationResult(0, len(cases), []), "sandbox refused the code: " + "; ".join(problems)[:600]
+        return ToolTestResult(0, len(cases), []), "sandbox refused the code: " + "; ".join(problems)[:600]
     try:
-        res = validate_tool(module, fn, cases, schema.state_schema)
+        res = run_tool_tests(module, fn, cases, schema.state_schema)
     except SandboxViolation as ex:
-        return ValidationResult(0, len(cases), []), f"sandbox refused the code: {ex}"
+        return ToolTestResult(0, len(cases), []), f"sandbox refused the code: {ex}"
     if res.ok:
         return res, ""
     return res, "\n".join(f.text(cases[f.index]) if f.index >= 0 else f.message for f in res.failures[:3])
 
 
-def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ValidationResult, client: ChatClient | None,
+def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ToolTestResult, client: ChatClient | None,
                dropped: list[dict[str, Any]]) -> list[TestCase]:
     """For failed LLM-written tests, ask which side is wrong; drop tests judged wrong (at most half of them)."""
     if client is None:
@@ -125,7 +125,7 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
-    source, error, res = "", "", ValidationResult(0, 0)
+    source, error, res = "", "", ToolTestResult(0, 0)
     if use_code:
         previous = ""
         for attempt in range(opts.max_repairs + 1):
@@ -141,14 +141,14 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     if plan.kind == "unsupported":
         error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
         attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
-        return _failed(spec, fn, "structured", "", plan, cases, ValidationResult(0, len(cases)), error, attempts, dropped, view)
+        return _failed(spec, fn, "structured", "", plan, cases, ToolTestResult(0, len(cases)), error, attempts, dropped, view)
     tried = [plan.kind]
     for attempt in range(opts.max_repairs + 1):
         try:
             source = render_tool(spec, plan, schema.state_schema)
         except Exception as ex:  # a plan the templates cannot render (e.g. no collection)
             source, error = "", f"cannot render plan {describe_plan(plan)}: {ex}"
-            res = ValidationResult(0, len(cases))
+            res = ToolTestResult(0, len(cases))
         else:
             res, error = _run(source, fn, cases, schema)
         attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": error[:800]})

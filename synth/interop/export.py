@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from synth.errors import InputError
+from synth.fsio import staged_folder, write_lines_atomic
 from synth.interop.catalog import EnvCatalog, EnvEntry
 from synth.interop.prompting import system_prompt
 from synth.task import Task
@@ -80,7 +78,7 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
     Raises GoldReplayError when a gold action fails, an observation differs from the task's recorded
     gold output, or the replayed episode does not verify with reward 1.
     """
-    from synth.tasks.verify import verify
+    from synth.verify import score_episode
 
     env = entry.new_environment()
     env.reset(task=task)
@@ -103,7 +101,7 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
         messages.append({"role": "tool", "tool_call_id": call_id, "content": result.observation})
     reply = final_reply(task)
     messages.append({"role": "assistant", "content": reply})
-    reward = verify(task, env.state, [reply])
+    reward = score_episode(task, env.state, [reply])
     if reward.reward != 1.0:
         raise GoldReplayError(f"the gold replay does not verify: {_canonical(reward.breakdown)}")
     return messages
@@ -173,15 +171,7 @@ def build_rows(catalog: EnvCatalog, tools_in_system: bool = True) -> tuple[list[
 
 def _write_jsonl(rows: list[dict[str, Any]], out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=out.name + ".", suffix=".tmp", dir=str(out.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for row in rows:
-                fh.write(_canonical(row) + "\n")
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_lines_atomic(out, (_canonical(row) for row in rows))
 
 
 _CARD = """---
@@ -219,9 +209,7 @@ def _write_hf(rows: list[dict[str, Any]], out: Path, meta: dict[str, Any]) -> No
 
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / EXPORT_MARKER).exists())):
         raise InputError(str(out), "--out", "exists and is not an earlier forgegym export folder: choose a new path")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=out.name + ".", suffix=".tmp", dir=str(out.parent)))
-    try:
+    with staged_folder(out) as tmp:
         (tmp / "data").mkdir()
         # The file name carries a content hash and the card names the file exactly: `datasets` keys its
         # cache of a local folder by the folder name and the card's patterns, so a glob would let a new
@@ -235,12 +223,6 @@ def _write_hf(rows: list[dict[str, Any]], out: Path, meta: dict[str, Any]) -> No
                                        .replace("{envs}", ", ".join(envs) or "none").replace("{data_file}", data_file),
                                        encoding="utf-8")
         (tmp / EXPORT_MARKER).write_text(json.dumps(meta, sort_keys=True, indent=2) + "\n", encoding="utf-8")
-        if out.exists():
-            shutil.rmtree(out)
-        os.replace(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
 
 
 def export_dataset(env_dirs: Iterable[str | Path] | EnvCatalog, out: str | Path, fmt: str = "jsonl",

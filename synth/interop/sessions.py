@@ -143,13 +143,13 @@ class SessionManager:
 
     def verify(self, session_id: str, agent_messages: list[Any] | None = None) -> tuple[Session, Any]:
         """Score the session's current state against its task; returns (session, Reward)."""
-        from synth.tasks.verify import verify
+        from synth.verify import score_episode
 
         session = self.get(session_id)
         if session.task is None:
             raise SessionError(f"session {session_id!r} was started without a task: nothing to verify against")
         with session.lock:
-            reward = verify(session.task, session.env.state, agent_messages or [])
+            reward = score_episode(session.task, session.env.state, agent_messages or [])
         return session, reward
 
     def close(self, session_id: str) -> Session:

@@ -131,11 +131,11 @@ class ForgegymTRLEnv:
         return self._env.step({"name": name, "arguments": arguments}).observation
 
     def _verify(self, agent_messages: list[Any] | None = None) -> Any:
-        from synth.tasks.verify import verify
+        from synth.verify import score_episode
 
         if self._task is None:
             raise RuntimeError("reset(task_id=...) was not called")
-        return verify(self._task, self._env.state, list(agent_messages or []))
+        return score_episode(self._task, self._env.state, list(agent_messages or []))
 
 
 def _get_reward(self: ForgegymTRLEnv) -> float:

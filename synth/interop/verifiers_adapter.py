@@ -141,12 +141,12 @@ class VerifiersEpisodes:
 
     def score(self, completion: list[Any], state: Any) -> float:
         """1.0 when the rollout's final state and replies pass the task's checks, else 0.0."""
-        from synth.tasks.verify import verify
+        from synth.verify import score_episode
 
         episode = state.get(STATE_KEY) if isinstance(state, Mapping) else None
         if episode is None:
             return 0.0
-        return float(verify(episode.task, episode.env.state, plain_messages(completion)).reward)
+        return float(score_episode(episode.task, episode.env.state, plain_messages(completion)).reward)
 
 
 def load_environment(env_dirs: Iterable[str | Path] = ("envs_generated",), max_turns: int = 32,

@@ -1,15 +1,13 @@
 """The environment runtime: load an environment folder, reset, step, hash the state.
 
-Only `ToolError` is imported eagerly: the sandbox worker needs it and should start fast.
+Everything is imported lazily, so importing the package costs nothing. `ToolError` lives in `synth.errors`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from synth.runtime.errors import ToolError
-
-__all__ = ["Environment", "StepResult", "ToolError", "canonical_json", "changed_paths", "copy_state", "state_hash"]
+__all__ = ["Environment", "StepResult", "canonical_json", "changed_paths", "copy_state", "state_hash"]
 
 _LAZY = {
     "Environment": "synth.runtime.environment", "StepResult": "synth.runtime.environment",

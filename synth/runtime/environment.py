@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from synth.runtime.errors import ToolError
+from synth.errors import ToolError
 from synth.runtime.loader import EnvDefinition, definition_from_parts, load_env_folder
 from synth.runtime.state import SharedIndex, changed_paths, copy_state, shared_index, state_hash
 from synth.sandbox.errors import SharedWrite, describe_exception

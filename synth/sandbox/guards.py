@@ -13,7 +13,7 @@ import operator
 import string
 from typing import Any, Callable
 
-from synth.runtime.errors import ToolError
+from synth.errors import ToolError
 from synth.sandbox.errors import SandboxViolation
 from synth.sandbox.journal import MUTABLE_TYPES, THREAD
 from synth.sandbox.policy import (

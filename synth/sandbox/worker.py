@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any, Callable, TextIO
 
-from synth.runtime.errors import ToolError
+from synth.errors import ToolError
 from synth.sandbox.compile import load_module
 from synth.sandbox.errors import CaseTimeout, SandboxViolation, describe_exception
 from synth.sandbox.journal import WriteContext, activate

@@ -1,1 +1,1 @@
-"""Task synthesis: tool graph, walks, DAGs, instantiation, instructions, verification, probes."""
+"""Task synthesis: tool graph, walks, DAGs, instantiation, instructions, probes (the reward is synth/verify.py)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from synth.tasks.envmodel import Collection, EnvModel, ToolInfo, field_ref, json_type, map_key, natural_key
 from synth.tasks.state_fill import GenContext, existing_keys, gen_value, new_key_value
-from synth.tasks.verify import join_path
+from synth.verify import join_path
 
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 

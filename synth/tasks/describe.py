@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from synth.envsynth.priors import plural
 from synth.tasks.dag import ArgSource, DagNode
 from synth.tasks.envmodel import EnvModel, ToolInfo
 from synth.tasks.facts import Fact
 from synth.tasks.instantiate import Instance
 from synth.tasks.values import field_words
+from synth.words import plural
 
 BODY_NAMES = {"body", "data", "payload", "record", "item", "fields", "attributes"}
 ORDER_WORDS = {

@@ -16,7 +16,7 @@ from synth.task import Task
 from synth.tasks.dag import TaskDAG
 from synth.tasks.envmodel import EnvModel
 from synth.tasks.runner import Runner
-from synth.tasks.verify import Reward, verify
+from synth.verify import Reward, score_episode
 
 Agent = Callable[[list[dict[str, Any]], list[dict[str, Any]]], dict[str, Any]]
 
@@ -96,7 +96,7 @@ def rollout(task: Task, runner: Runner, model: EnvModel, agent: Agent, max_turns
                 out = runner.call(fn.get("name", ""), args)
                 content = json.dumps(out.result, sort_keys=True) if out.ok else f"Error: {out.error}"
             messages.append({"role": "tool", "tool_call_id": call.get("id", ""), "content": content})
-    return verify(task, runner.state(), replies)
+    return score_episode(task, runner.state(), replies)
 
 
 def pass_rate(task: Task, runner: Runner, model: EnvModel, agent: Agent, k: int) -> float:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from synth.envsynth.priors import plural, singular, split_words
 from synth.errors import InputError
+from synth.words import plural, singular, split_words
 
 READ_KINDS = {"get", "get_many", "list", "search", "filter", "dump", "count_by", "singleton_get", "compute"}
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove"}

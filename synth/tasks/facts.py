@@ -17,7 +17,7 @@ from synth.tasks.dag import DagNode
 from synth.tasks.envmodel import EnvModel, json_type
 from synth.tasks.instantiate import Instance
 from synth.tasks.values import field_words
-from synth.tasks.verify import escape_segment
+from synth.verify import escape_segment
 
 COUNTER_WORDS = ("next", "counter", "seq", "sequence", "last_id")
 

@@ -17,8 +17,6 @@ edges stay in graph.json (kept: false) so the evidence can be read.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,7 @@ from typing import Any
 import networkx as nx
 
 from synth.envsynth.ask import parse_yes_no
+from synth.fsio import write_json_atomic
 from synth.llm.prompts import render
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, ref_collection
 
@@ -269,16 +268,6 @@ def build_graph(model: EnvModel, client: Any | None = None, confirm: str = "all"
     """Candidate edges from the schemas, confirmed or rejected by the model."""
     edges = confirm_edges(model, candidate_edges(model), client, confirm)
     return ToolGraph(env_id=model.env_id, nodes=[_node(t) for t in model.tools.values()], edges=edges)
-
-
-def write_json_atomic(path: str | Path, data: Any) -> None:
-    """Write canonical JSON (sorted keys, indent 1) through a temp file and os.replace."""
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(p.parent), prefix=p.name + ".", suffix=".tmp")
-    with os.fdopen(fd, "w") as fh:
-        fh.write(json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n")
-    os.chmod(tmp, 0o644)  # mkstemp makes 0600
-    os.replace(tmp, p)
 
 
 def save_graph(graph: ToolGraph, env_dir: str | Path) -> Path:

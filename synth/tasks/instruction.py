@@ -22,7 +22,7 @@ from synth.tasks.facts import Fact
 from synth.tasks.instantiate import Instance
 from synth.tasks.values import field_words
 from synth.tasks.args import find_path
-from synth.tasks.verify import fact_in_text, normalize_text
+from synth.verify import fact_in_text, normalize_text
 
 MAX_CHARS = 900
 

@@ -9,15 +9,14 @@ Rerunning with a seed replaces that seed's tasks in tasks.jsonl and keeps the ot
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from synth.fsio import write_lines_atomic
 from synth.task import Checks, Task, dump_jsonl_line, load_tasks
 from synth.tasks.describe import describe
 from synth.tasks.difficulty import Agent, Band, dag_measures, pass_rate
@@ -29,8 +28,8 @@ from synth.tasks.instruction import check_instruction, check_obtainable, intent_
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
 from synth.tasks.values import TextPool, build_pool
-from synth.tasks.verify import states_match
 from synth.tasks.walks import WalkConfig, plan_sequence
+from synth.verify import states_match
 
 PIPELINE_VERSION = "tasks-1"
 
@@ -192,14 +191,6 @@ def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any 
 # files
 
 
-def _write_lines_atomic(path: Path, lines: list[str]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=path.name + ".", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write("".join(line + "\n" for line in lines))
-    os.chmod(tmp, 0o644)  # mkstemp makes 0600; these are ordinary project files
-    os.replace(tmp, path)
-
-
 def _seed_of(task_id: str, provenance: dict[str, Any] | None) -> int | None:
     if provenance and isinstance(provenance.get("seed"), int):
         return provenance["seed"]
@@ -218,13 +209,13 @@ def write_outputs(env_dir: Path, report: GenReport) -> None:
     """tasks.jsonl (canonical lines), tasks_dropped.jsonl and the REPORT.md section for this seed."""
     tasks_path = env_dir / "tasks.jsonl"
     merged = merge_tasks(load_tasks(tasks_path), report.kept, report.seed)
-    _write_lines_atomic(tasks_path, [dump_jsonl_line(t) for t in merged])
+    write_lines_atomic(tasks_path, [dump_jsonl_line(t) for t in merged])
     dpath = env_dir / "tasks_dropped.jsonl"
     old = []
     if dpath.exists():
         old = [json.loads(x) for x in dpath.read_text().splitlines() if x.strip()]
     rows = [d for d in old if d.get("seed") != report.seed] + report.dropped
-    _write_lines_atomic(dpath, [json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False) for d in rows])
+    write_lines_atomic(dpath, [json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False) for d in rows])
     write_report_section(env_dir / "REPORT.md", report)
 
 
@@ -259,4 +250,4 @@ def write_report_section(path: Path, report: GenReport) -> None:
         text = pat.sub(lambda _m: section, text)
     else:
         text = (text.rstrip("\n") + "\n\n" if text.strip() else "") + section
-    _write_lines_atomic(path, text.rstrip("\n").split("\n"))
+    write_lines_atomic(path, text.rstrip("\n").split("\n"))

@@ -20,7 +20,7 @@ from typing import Any
 from synth.task import Task
 from synth.tasks.envmodel import EnvModel, natural_key
 from synth.tasks.runner import Runner, replay
-from synth.tasks.verify import Reward, verify
+from synth.verify import Reward, score_episode
 
 PROBES = ("noop", "drop_last_write", "perturb_write_arg")
 
@@ -137,22 +137,22 @@ def run_probes(task: Task, runner: Runner, model: EnvModel) -> ProbeReport:
     msgs = gold_messages(task)
     final, outcomes = replay(runner, task.initial_state, task.gold_actions)
     errors = [f"{i} {task.gold_actions[i]['name']}: {o.error}" for i, o in enumerate(outcomes) if not o.ok]
-    report = ProbeReport(task_id=task.task_id, gold=verify(task, final, msgs))
+    report = ProbeReport(task_id=task.task_id, gold=score_episode(task, final, msgs))
     if errors:
         report.notes["gold_errors"] = "; ".join(errors)[:300]
-    report.probes["noop"] = verify(task, copy.deepcopy(task.initial_state), [])
+    report.probes["noop"] = score_episode(task, copy.deepcopy(task.initial_state), [])
     writes = write_indices(task, model)
     if writes:
         last = writes[-1]
         dropped = [a for i, a in enumerate(task.gold_actions) if i != last]
         final, _ = replay(runner, task.initial_state, dropped)
-        report.probes["drop_last_write"] = verify(task, final, msgs)
+        report.probes["drop_last_write"] = score_episode(task, final, msgs)
         report.notes["drop_last_write"] = f"dropped action {last} {task.gold_actions[last]['name']}"
     else:
         report.probes["drop_last_write"] = Reward(1.0, {"note": "no write to drop"})
     actions, note = perturbed_actions(task, model)
     final, _ = replay(runner, task.initial_state, actions)
-    report.probes["perturb_write_arg"] = verify(task, final, msgs)
+    report.probes["perturb_write_arg"] = score_episode(task, final, msgs)
     report.notes["perturb_write_arg"] = note
     return report
 
@@ -163,7 +163,7 @@ def useless_writes(task: Task, runner: Runner, model: EnvModel) -> list[int]:
     for i in write_indices(task, model):
         actions = [a for j, a in enumerate(task.gold_actions) if j != i]
         final, _ = replay(runner, task.initial_state, actions)
-        if verify(task, final, gold_messages(task)).breakdown["state_match"]:
+        if score_episode(task, final, gold_messages(task)).breakdown["state_match"]:
             out.append(i)
     return out
 
@@ -178,7 +178,7 @@ def summarize(reports: list[ProbeReport]) -> dict[str, Any]:
     }
 
 
-def verify_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, Any]:
+def probe_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, Any]:
     """`forgegym verify --json` for an environment folder: probe counts, env_id and the failing tasks."""
     from pathlib import Path
 

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from synth.envsynth.priors import singular, split_words
 from synth.llm.prompts import render
 from synth.tasks.envmodel import json_type
+from synth.words import singular, split_words
 
 TOPICS = ("home", "work", "travel", "garden", "music", "health", "school", "kitchen", "sports", "finance",
           "books", "family", "car", "office", "science", "weekend")

@@ -6,7 +6,7 @@ import copy
 import time
 
 from synth.task import Checks, Task
-from synth.tasks.verify import Reward, find_facts, is_exempt, split_path, state_diff, states_match, verify
+from synth.verify import Reward, find_facts, is_exempt, score_episode, split_path, state_diff, states_match
 
 
 def _task(gold: dict, exempt=(), facts=()) -> Task:
@@ -22,7 +22,7 @@ GOLD = {
 
 
 def test_identical_states_score_one_with_empty_breakdown():
-    r = verify(_task(GOLD), copy.deepcopy(GOLD), [])
+    r = score_episode(_task(GOLD), copy.deepcopy(GOLD), [])
     assert isinstance(r, Reward)
     assert r.reward == 1.0
     assert r.breakdown["state_match"] is True and r.breakdown["diff_paths"] == []
@@ -31,7 +31,7 @@ def test_identical_states_score_one_with_empty_breakdown():
 def test_a_changed_field_is_reported_at_its_path():
     final = copy.deepcopy(GOLD)
     final["todos"]["t2"]["done"] = True
-    r = verify(_task(GOLD), final, [])
+    r = score_episode(_task(GOLD), final, [])
     assert r.reward == 0.0
     assert r.breakdown["diff_paths"] == ["/todos/t2/done"]
 
@@ -40,9 +40,9 @@ def test_wildcard_exempt_paths_are_skipped_but_other_fields_are_not():
     final = copy.deepcopy(GOLD)
     final["todos"]["t1"]["updated"] = 99
     final["next_id"] = 7
-    assert verify(_task(GOLD, exempt=["/todos/*/updated", "/next_id"]), final, []).reward == 1.0
+    assert score_episode(_task(GOLD, exempt=["/todos/*/updated", "/next_id"]), final, []).reward == 1.0
     final["todos"]["t1"]["title"] = "buy oat milk"
-    r = verify(_task(GOLD, exempt=["/todos/*/updated", "/next_id"]), final, [])
+    r = score_episode(_task(GOLD, exempt=["/todos/*/updated", "/next_id"]), final, [])
     assert r.breakdown["diff_paths"] == ["/todos/t1/title"]
 
 
@@ -74,10 +74,10 @@ def test_keys_with_slashes_are_escaped_in_paths():
 
 def test_required_facts_must_appear_in_agent_replies():
     task = _task(GOLD, facts=["call mom", "12.50"])
-    ok = verify(task, copy.deepcopy(GOLD), [{"role": "assistant", "content": "Its title is Call  Mom; total 12.5"}])
+    ok = score_episode(task, copy.deepcopy(GOLD), [{"role": "assistant", "content": "Its title is Call  Mom; total 12.5"}])
     assert ok.reward == 1.0 and ok.breakdown["facts_missing"] == []
     # facts said by the user or a tool do not count, and a digit inside a longer number is not a match
-    bad = verify(task, copy.deepcopy(GOLD), [{"role": "user", "content": "call mom"}, {"role": "tool", "content": "12.50"},
+    bad = score_episode(task, copy.deepcopy(GOLD), [{"role": "user", "content": "call mom"}, {"role": "tool", "content": "12.50"},
                                              {"role": "assistant", "content": "total 112.50"}])
     assert bad.reward == 0.0
     assert bad.breakdown["state_match"] is True
@@ -99,7 +99,7 @@ def test_verification_of_a_large_state_is_fast():
     task = _task(big, exempt=["/orders/*/updated_at"])
     t0 = time.perf_counter()
     for _ in range(20):
-        r = verify(task, final, [])
+        r = score_episode(task, final, [])
     per_call = (time.perf_counter() - t0) / 20
     assert r.breakdown["diff_paths"] == ["/orders/#W4999/status"]
     assert per_call < 0.25  # generous: the machine running the tests may be busy

@@ -1,6 +1,6 @@
-"""Verification spec: score an episode's final state and replies against a task.
+"""The reward: score an episode's final state and replies against its task.
 
-`verify(task, final_state, agent_messages) -> Reward` gives reward 1.0 when
+`score_episode(task, final_state, agent_messages) -> Reward` gives reward 1.0 when
 
 - the final state equals the task's gold final state on every path that is not exempt
   (`task.checks.exempt_paths`, JSON-pointer-like paths where `*` matches one key or index,
@@ -248,7 +248,7 @@ def find_facts(facts: Iterable[str], agent_messages: Iterable[Any]) -> tuple[lis
 # reward
 
 
-def verify(task: Any, final_state: dict, agent_messages: list[str] | list[dict] | None = None) -> Reward:
+def score_episode(task: Any, final_state: dict, agent_messages: list[str] | list[dict] | None = None) -> Reward:
     """Score one episode of `task`: 1.0 when the state matches and every required fact was said.
 
     `task` is a synth.task.Task (or anything with gold_final_state and checks.exempt_paths /

@@ -27,7 +27,7 @@ class CaseFailure:
 
 
 @dataclass
-class ValidationResult:
+class ToolTestResult:
     passed: int
     total: int
     failures: list[CaseFailure] = field(default_factory=list)
@@ -64,11 +64,11 @@ def check_state(case: TestCase, before: dict[str, Any], after: dict[str, Any]) -
     return None
 
 
-def validate_tool(source: str, function: str, cases: list[TestCase], state_schema: dict[str, Any],
-                  cpu_seconds: float = 2.0, memory_mb: int = 512) -> ValidationResult:
+def run_tool_tests(source: str, function: str, cases: list[TestCase], state_schema: dict[str, Any],
+                   cpu_seconds: float = 2.0, memory_mb: int = 512) -> ToolTestResult:
     """Run every case of one tool in one sandboxed child process and judge the outcomes."""
     if not cases:
-        return ValidationResult(0, 0, [CaseFailure(-1, "-", "no_tests", "no test cases")])
+        return ToolTestResult(0, 0, [CaseFailure(-1, "-", "no_tests", "no test cases")])
     payload = [{"function": function, "state": c.state, "arguments": c.arguments} for c in cases]
     outcomes = run_cases(source, payload, cpu_seconds=cpu_seconds, memory_mb=memory_mb)
     validator = jsonschema.Draft202012Validator(state_schema)
@@ -77,7 +77,7 @@ def validate_tool(source: str, function: str, cases: list[TestCase], state_schem
         fail = _judge(case, out, validator)
         if fail:
             failures.append(CaseFailure(i, case.origin, fail[0], fail[1]))
-    return ValidationResult(len(cases) - len(failures), len(cases), failures)
+    return ToolTestResult(len(cases) - len(failures), len(cases), failures)
 
 
 def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator) -> tuple[str, str] | None:

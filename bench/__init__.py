@@ -1,0 +1,1 @@
+"""forgegym benchmarks: run each as `python -m bench.NAME` from the repository root (see docs/benchmarks.md)."""

@@ -1,0 +1,34 @@
+"""Word helpers for names in tool docs and state schemas: split identifiers, crude singular and plural.
+
+Shared by environment synthesis (doc priors, collections, plans) and task synthesis (values, descriptions).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def split_words(name: str) -> list[str]:
+    """`getPetById` -> ['get', 'pet', 'by', 'id']; `create_entities` -> ['create', 'entities']."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+
+
+def singular(word: str) -> str:
+    """A crude singular: 'entities' -> 'entity', 'todos' -> 'todo', 'pets' -> 'pet'."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("sses") or word.endswith("xes"):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def plural(word: str) -> str:
+    """'pet' -> 'pets', 'entity' -> 'entities'; already plural words stay."""
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
