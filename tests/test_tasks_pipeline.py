@@ -29,6 +29,29 @@ def _copy_env(tmp_path: Path, name: str = "mini_todo") -> Path:
     return d
 
 
+def test_measured_pass_rate_goes_through_the_band(tmp_path):
+    from synth.tasks.difficulty import Band
+    from synth.tasks.pipeline import TaskGenConfig
+
+    env = _copy_env(tmp_path)
+    asked = []
+
+    def rate(value):
+        return lambda task: asked.append(task.task_id) or value
+
+    easy = generate_tasks(env, n=2, seed=0, client=None, pass_rate=rate(1.0), write=False,
+                          config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5), max_candidates=3))
+    band = [d for d in easy.dropped if d["stage"] == "band"]
+    assert easy.kept == [] and len(band) == len(asked) > 0 and all("pass_rate 1.0" in d["reason"] for d in band)
+    measured = len(asked)
+    hard = generate_tasks(env, n=2, seed=0, client=None, pass_rate=rate(0.0), write=False,
+                          config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5)))
+    assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in hard.kept] == [(0.0, 3), (0.0, 3)]
+    unmeasured = generate_tasks(env, n=1, seed=0, client=None, pass_rate=rate(1.0), write=False,
+                                config=TaskGenConfig(pass_rate_k=0, band=Band(max_pass=0.5)))
+    assert unmeasured.kept[0].difficulty["pass_rate"] is None and len(asked) == measured + 2
+
+
 def test_pipeline_makes_verified_multi_step_tasks(tmp_path):
     env = _copy_env(tmp_path)
     report = generate_tasks(env, n=8, seed=0, client=FakeLLM())
