@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +16,6 @@ from synth.tasks.runner import RuntimeRunner
 from synth.tasks.testing import FakeLLM
 
 FIXTURE = Path(__file__).parent / "data" / "envs" / "mini_todo"
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _copy_env(tmp_path: Path, name: str = "mini_todo") -> Path:
@@ -106,11 +102,6 @@ def _run(*args: str):
     return res.exit_code, res.stdout
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false")
-    return subprocess.run([sys.executable, "-m", "synth.cli.main", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
-
-
 def test_cli_tasks_and_verify_json(tmp_path):
     env = _copy_env(tmp_path)
     code, stdout = _run("tasks", str(env), "--n", "4", "--seed", "1", "--no-llm", "--json")
@@ -132,8 +123,10 @@ def test_cli_tasks_and_verify_json(tmp_path):
     assert json.loads(stdout)["gold_pass"] == 3
 
 
-def test_cli_rejects_a_folder_that_is_not_an_environment(tmp_path):
-    out = _cli("verify", str(tmp_path))
+def test_cli_rejects_a_folder_that_is_not_an_environment(tmp_path, capsys):
+    from fakes.cli import run_cli
+
+    out = run_cli(capsys, "verify", str(tmp_path))
     assert out.returncode == 2 and "manifest.json" in out.stderr
 
 
