@@ -165,3 +165,22 @@ def test_pipeline_on_committed_environments_with_a_fake_model(tmp_path, env_id):
     for t in report.kept:
         assert len(t.gold_actions) >= 3 and any(model.tools[a["name"]].is_write for a in t.gold_actions)
         assert run_probes(t, runner, model).ok
+
+
+def test_cli_measures_a_reference_agents_pass_rate_through_the_rollout_loop(tmp_path, capsys):
+    from fakes.cli import run_cli
+    from fakes.fault_server import FaultServer
+
+    env = _copy_env(tmp_path)
+    missing = run_cli(capsys, "tasks", str(env), "--n", "1", "--no-llm", "--pass-rate-k", "2")
+    assert missing.returncode == 2 and "--agent-base-url and --agent-model" in missing.stderr
+    with FaultServer("All done, nothing else to do.") as srv:  # an agent that never calls a tool
+        args = ["tasks", str(env), "--n", "2", "--no-llm", "--json", "--pass-rate-k", "2",
+                "--agent-base-url", srv.base_url, "--agent-model", "ref"]
+        kept = run_cli(capsys, *args)
+        assert kept.returncode == 0, kept.stderr
+        assert srv.count == 4 and {(r["temperature"], r["max_tokens"]) for r in srv.requests} == {(0.7, 512)}
+        assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in load_tasks(env / "tasks.jsonl")] == [(0.0, 2)] * 2
+        banded = run_cli(capsys, *args[:2], "--n", "1", *args[4:], "--min-pass", "0.5")
+    assert banded.returncode == 1 and json.loads(banded.stdout)["kept"] == 0
+    assert json.loads(banded.stdout)["dropped_by_stage"]["band"] > 0

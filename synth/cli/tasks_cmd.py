@@ -54,7 +54,7 @@ def tasks_command(
     max_size: Annotated[int, typer.Option("--max-size", help="Keep tasks whose DAG has at most this many nodes.")] = 1000,
     max_len: Annotated[int, typer.Option("--max-walk", help="Longest walk (calls) before merging.")] = 4,
     pass_rate_k: Annotated[int, typer.Option("--pass-rate-k", help="Measure a reference agent's pass rate over k rollouts (0: off).")] = 0,
-    agent_base_url: Annotated[Optional[str], typer.Option("--agent-base-url", help="Endpoint of the reference agent (tool calling).")] = None,
+    agent_base_url: Annotated[Optional[str], typer.Option("--agent-base-url", help="OpenAI-compatible endpoint of the reference agent (tools in the prompt, as forgegym eval --policy endpoint).")] = None,
     agent_model: Annotated[Optional[str], typer.Option("--agent-model", help="Model of the reference agent.")] = None,
     min_pass: Annotated[float, typer.Option("--min-pass", help="Keep tasks with pass rate >= this (when measured).")] = 0.0,
     max_pass: Annotated[float, typer.Option("--max-pass", help="Keep tasks with pass rate <= this (when measured).")] = 1.0,
