@@ -1,12 +1,14 @@
 # forgegym: the two entry points of the README.
 #   make demo  - set up .venv and synthesize an environment (and tasks) from examples/ with the embedded model
-#   make test  - set up .venv and run the test suite
+#   make test  - set up .venv and run the full test suite (what CI runs)
+#   make test-fast - the same without the tests marked slow (more than a few seconds), embedded (the real
+#                SmolLM2 through llama_cpp.server) or prefect (a real Prefect flow): under 3 minutes on 2 cores
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 
-.PHONY: setup demo test clean
+.PHONY: setup demo test test-fast clean
 
 setup: $(VENV)/.installed
 
@@ -25,6 +27,9 @@ demo: setup
 
 test: setup
 	$(BIN)/pytest -q
+
+test-fast: setup
+	$(BIN)/pytest -q -m "not slow and not embedded and not prefect"
 
 clean:
 	rm -rf runs .forgegym_cache

@@ -46,8 +46,8 @@ DEFAULT_CACHE_DIR = ".forgegym_cache/prefect"
 DEFAULT_LIMIT = "forgegym-llm"
 EXIT_AFTER_TOOLS_ENV = "FORGEGYM_FLOW_EXIT_AFTER_TOOLS"
 KILLED_EXIT_CODE = 86
-ENV_PROMPTS = ("envsynth_",)
-TASK_PROMPTS = ("tasks_",)
+ENV_PROMPTS = ("envsynth_", "yes_no")  # yes_no.j2 wraps the yes/no questions of both stages
+TASK_PROMPTS = ("tasks_", "yes_no")
 ASSEMBLY_ONLY = ("min_pass_ratio", "min_tools")  # SynthConfig fields no LLM stage reads: kept out of cache keys
 RUN_STATS = "run_stats.json"  # the one published file that differs between runs
 

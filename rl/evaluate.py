@@ -68,6 +68,20 @@ def summarize(trajs: list[Trajectory], k: int) -> dict[str, Any]:
     return {"envs": envs}
 
 
+def pass_rate_fn(env_dir: str | Path, policy: Any, user: UserSimulator, config: RolloutConfig | None = None,
+                 k: int = 1) -> Callable[[Task], float]:
+    """task -> mean reward of k episodes of `policy` on it in `env_dir` (the pass rate that
+    synth.tasks.difficulty records for a candidate task, which need not be in tasks.jsonl yet)."""
+    if k <= 0:
+        raise ValueError("k must be positive")
+
+    def rate(task: Task) -> float:
+        trajs = run_episodes(policy, [(env_dir, task)], user, config, k=k)
+        return sum(t.reward for t in trajs) / len(trajs)
+
+    return rate
+
+
 def default_out_dir(env_ids: list[str], policy_name: str, k: int) -> Path:
     """runs/eval-<policy>-<envs>-k<k>: the same run always lands in the same folder."""
     slug = re.sub(r"[^A-Za-z0-9._-]+", "_", f"{policy_name}-{'+'.join(sorted(env_ids))}")[:80]

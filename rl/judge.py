@@ -4,8 +4,8 @@ Two parts, as the design asks for weak models (docs/rollouts.md):
 - a deterministic prior over concrete values: an identifier or number the user gave (anything with a
   digit, an e-mail) that is neither in its instruction nor said earlier by the agent; or a color,
   weekday or month the user named while its instruction names a different one;
-- an LLM vote: three short yes/no paraphrases (synth/prompts/judge_user_error.j2), majority of the
-  answers that say yes or no.
+- an LLM vote: three short yes/no paraphrases (synth/prompts/judge_user_error.j2, asked through
+  synth.llm.ask), majority of the answers that say yes or no.
 The verdict is an error when the prior finds one or the LLM majority says so (`mode` picks either part
 alone for the ablation). `rl.judge_eval` measures all three on tests/data/judge_labeled.jsonl.
 """
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synth.llm import LLMClient, render
+from synth.llm.ask import ask_yes_no, variant_questions, vote_word
 
 JUDGE_MODES = ("prior+llm", "llm", "prior")
 _VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|#?[A-Za-z]*\d[\w-]*(?:[.,]\d+)?")
@@ -65,12 +66,6 @@ def prior_hits(instruction: str, dialogue: list[dict[str, Any]]) -> list[str]:
     return hits
 
 
-def parse_yes_no(text: str) -> str:
-    """'yes', 'no' or '?' from a short answer (the first yes/no word wins)."""
-    m = re.search(r"\b(yes|no)\b", text.lower())
-    return m.group(1) if m else "?"
-
-
 def user_lines(dialogue: list[dict[str, Any]]) -> list[str]:
     return [str(m.get("content") or "").strip() for m in dialogue if m.get("role") == "user" and str(m.get("content") or "").strip()]
 
@@ -87,16 +82,10 @@ class UserErrorJudge:
 
     def llm_votes(self, instruction: str, dialogue: list[dict[str, Any]]) -> list[str]:
         """One normalized vote per variant: 'yes' means the user erred."""
-        lines = user_lines(dialogue)
-        votes = []
-        for variant in self.variants:
-            prompt = render("judge_user_error", variant=variant, instruction=instruction, user_lines=lines)
-            answer = parse_yes_no(self.client.chat([{"role": "user", "content": prompt}], max_tokens=8, temperature=0.0,
-                                                   tag="judge").text)  # fmt: skip
-            if variant == 1 and answer != "?":  # "does everything agree?" -> yes means clean
-                answer = "no" if answer == "yes" else "yes"
-            votes.append(answer)
-        return votes
+        questions = variant_questions("judge_user_error", self.variants, instruction=instruction, user_lines=user_lines(dialogue))
+        inverted = {i for i, v in enumerate(self.variants) if v == 1}  # "does everything agree?" -> yes means clean
+        ballot = ask_yes_no(self.client, questions, tag="judge", max_tokens=8, temperature=0.0, wrap=False, inverted=inverted)
+        return [vote_word(v) for v in ballot.votes]
 
     def judge(self, instruction: str, dialogue: list[dict[str, Any]]) -> JudgeVerdict:
         """Verdict and rationale for one dialogue (the trajectory's `messages`)."""

@@ -22,6 +22,7 @@ def converted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return gguf, convert_gguf(gguf, tmp_path_factory.mktemp("hf") / "smollm2")
 
 
+@pytest.mark.slow
 @needs_model
 def test_converted_model_matches_llama_cpp(converted: tuple[Path, Path]) -> None:
     """Same token ids and the same greedy next tokens as llama.cpp on the GGUF itself."""
@@ -56,6 +57,7 @@ def test_converted_model_matches_llama_cpp(converted: tuple[Path, Path]) -> None
     assert hf_out[:4] == cpp_out[:4], (tok.decode(hf_out), tok.decode(cpp_out))
 
 
+@pytest.mark.slow
 @needs_model
 def test_existing_folder_is_kept_unless_forced(converted: tuple[Path, Path]) -> None:
     gguf, out = converted

@@ -72,6 +72,7 @@ def _all_tasks(catalog):
     return [(entry.env_id, task) for entry, task in catalog.all_tasks() if task.gold_actions]
 
 
+@pytest.mark.slow
 def test_fifty_concurrent_gold_sessions(server, catalog):
     tasks = _all_tasks(catalog)
     assert tasks, "the fixture must have tasks"

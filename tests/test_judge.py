@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rl.episode import RolloutConfig
-from rl.judge import UserErrorJudge, parse_yes_no, prior_hits
+from rl.judge import UserErrorJudge, prior_hits
 from rl.judge_eval import DEFAULT_DATA, load_labeled, measure
 from synth.errors import InputError
 
@@ -71,8 +71,13 @@ def test_prior_flags_new_values_and_closed_class_conflicts():
 
 
 def test_yes_no_parsing():
-    assert parse_yes_no("Yes, it does.") == "yes" and parse_yes_no("no") == "no"
-    assert parse_yes_no("I think... No.") == "no" and parse_yes_no("maybe") == "?"
+    from synth.llm.ask import parse_yes_no, vote_word
+
+    def word(text: str) -> str:  # the judge records each vote as yes / no / ?
+        return vote_word(parse_yes_no(text))
+
+    assert word("Yes, it does.") == "yes" and word("no") == "no"
+    assert word("I think... No.") == "no" and word("maybe") == "?"
 
 
 def test_llm_votes_majority_with_inverted_variant():

@@ -87,6 +87,7 @@ def recompute(model, ids: list[int]) -> list[float]:
     return [0.0] + [lp[i - 1, ids[i]].item() for i in range(1, len(ids))]
 
 
+@pytest.mark.slow
 def test_sampled_stream_matches_recomputation(tiny):
     model, tok = tiny
     policy = Recorder(TransformersPolicy(model, tok, max_batch=3))

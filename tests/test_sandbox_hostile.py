@@ -59,6 +59,7 @@ def _run(path: Path, workdir: Path) -> tuple[Path, object, Path, str]:
     return path, outcome, target, envvar
 
 
+@pytest.mark.slow
 def test_corpus_is_contained_by_run_cases_and_the_host_is_untouched(tmp_path: Path) -> None:
     sentinel = tmp_path / "sentinel.txt"
     sentinel.write_text("keep me")

@@ -6,6 +6,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from synth.sandbox import STATUSES, CaseOutcome, run_cases
 
 MINI = Path(__file__).parent / "data" / "envs" / "mini_todo"
@@ -81,6 +83,7 @@ def test_worker_death_reruns_the_rest_in_a_fresh_process() -> None:
     assert "SIGXCPU" in out[1].error and out[2].result == {"value": 2}
 
 
+@pytest.mark.slow
 def test_restarts_are_bounded() -> None:
     cases = [case("c_spin"), case("c_spin"), case("ok")]
     out = run_cases(SOURCE, cases, cpu_seconds=0.2, max_restarts=1)

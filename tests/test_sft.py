@@ -50,6 +50,7 @@ def test_collate_pads_and_aligns(gold):
     assert batch.num_tokens == sum(sum(t.loss_mask[1:]) for t in trajs)
 
 
+@pytest.mark.slow
 def test_sft_loss_ignores_context_tokens(gold):
     tok, trajs = gold
     model = build_model(tok, size="test", seed=0)
@@ -63,6 +64,7 @@ def test_sft_loss_ignores_context_tokens(gold):
     assert base.item() == pytest.approx((nll * m).sum().item() / m.sum().item(), rel=1e-5)
 
 
+@pytest.mark.slow
 def test_sft_lowers_the_loss_on_gold(gold):
     tok, trajs = gold
     model = build_model(tok, size="test", seed=0)
@@ -80,6 +82,7 @@ def test_sft_needs_agent_tokens():
         sft_train(torch.nn.Linear(1, 1), [empty], steps=1, lr=0.1, batch_size=1, pad_id=0)
 
 
+@pytest.mark.slow
 def test_cosine_schedule_decays_to_a_tenth(gold):
     tok, trajs = gold
     model = build_model(tok, size="test", seed=0)

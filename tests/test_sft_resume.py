@@ -45,6 +45,7 @@ def _same(rows):
     return [{k: v for k, v in r.items() if k != "sft_tokens_per_s"} for r in rows]
 
 
+@pytest.mark.slow
 def test_killed_sft_resumes_like_an_uninterrupted_run(gold, tmp_path):
     tok, trajs = gold
     whole, whole_rows = _run(tok, trajs)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from synth.task import Checks, Task
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.describe import describe
-from synth.tasks.difficulty import Band, dag_measures, filter_band, pass_rate
+from synth.tasks.difficulty import Band, dag_measures, filter_band, measure_pass_rate
 from synth.tasks.envmodel import load_model
 from synth.tasks.facts import Fact, exempt_paths
 from synth.tasks.instantiate import instantiate
@@ -141,22 +140,28 @@ def test_difficulty_measures_band_and_reference_agent(model):
     ok, why = Band(max_pass=0.5).admits({**d, "pass_rate": 1.0})
     assert not ok and "pass_rate" in why
 
-    def scripted(actions):
-        state = {"i": 0}
+    asked = []
+    assert measure_pass_rate(task, lambda t: asked.append(t.task_id) or 0.5, rollouts=2) == 0.5
+    assert asked == [task.task_id] and task.difficulty["pass_rate"] == 0.5 and task.difficulty["rollouts"] == 2
+    assert not Band(min_pass=0.6).admits(task.difficulty)[0] and Band(max_pass=0.5).admits(task.difficulty)[0]
+    with pytest.raises(ValueError, match="rollouts"):
+        measure_pass_rate(task, lambda t: 1.0, rollouts=0)
 
-        def agent(messages, tools):
-            assert {t["function"]["name"] for t in tools} == set(model.tools)
-            if state["i"] < len(actions):
-                a = actions[state["i"]]
-                state["i"] += 1
-                return {"role": "assistant", "content": "", "tool_calls": [
-                    {"id": f"c{state['i']}", "function": {"name": a["name"], "arguments": json.dumps(a["arguments"])}}]}
-            state["i"] = 0
-            return {"role": "assistant", "content": "done"}
-        return agent
 
-    assert pass_rate(task, function_runner(), model, scripted(task.gold_actions), k=2) == 1.0
-    assert pass_rate(task, function_runner(), model, scripted([]), k=2) == 0.0
+def test_reference_agent_pass_rate_runs_on_the_rollout_loop():
+    from pathlib import Path
+
+    from rl.backends.scripted import GoldPolicy, NoopPolicy
+    from rl.evaluate import pass_rate_fn
+    from rl.rollout import load_env_tasks
+    from rl.user_sim import ScriptedUser
+
+    mini = Path(__file__).parent / "data" / "envs" / "mini_todo"
+    task = load_env_tasks(mini)[0]
+    assert pass_rate_fn(mini, GoldPolicy(), ScriptedUser(), k=2)(task) == 1.0
+    assert pass_rate_fn(mini, NoopPolicy(), ScriptedUser(), k=2)(task) == 0.0
+    with pytest.raises(ValueError, match="k must be positive"):
+        pass_rate_fn(mini, GoldPolicy(), ScriptedUser(), k=0)
 
 
 def test_free_text_that_reorders_steps_or_invents_values_is_rejected(model):

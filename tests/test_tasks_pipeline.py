@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +16,6 @@ from synth.tasks.runner import RuntimeRunner
 from synth.tasks.testing import FakeLLM
 
 FIXTURE = Path(__file__).parent / "data" / "envs" / "mini_todo"
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _copy_env(tmp_path: Path, name: str = "mini_todo") -> Path:
@@ -27,6 +23,29 @@ def _copy_env(tmp_path: Path, name: str = "mini_todo") -> Path:
     shutil.copytree(FIXTURE, d)
     (d / "tasks.jsonl").unlink(missing_ok=True)
     return d
+
+
+def test_measured_pass_rate_goes_through_the_band(tmp_path):
+    from synth.tasks.difficulty import Band
+    from synth.tasks.pipeline import TaskGenConfig
+
+    env = _copy_env(tmp_path)
+    asked = []
+
+    def rate(value):
+        return lambda task: asked.append(task.task_id) or value
+
+    easy = generate_tasks(env, n=2, seed=0, client=None, pass_rate=rate(1.0), write=False,
+                          config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5), max_candidates=3))
+    band = [d for d in easy.dropped if d["stage"] == "band"]
+    assert easy.kept == [] and len(band) == len(asked) > 0 and all("pass_rate 1.0" in d["reason"] for d in band)
+    measured = len(asked)
+    hard = generate_tasks(env, n=2, seed=0, client=None, pass_rate=rate(0.0), write=False,
+                          config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5)))
+    assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in hard.kept] == [(0.0, 3), (0.0, 3)]
+    unmeasured = generate_tasks(env, n=1, seed=0, client=None, pass_rate=rate(1.0), write=False,
+                                config=TaskGenConfig(pass_rate_k=0, band=Band(max_pass=0.5)))
+    assert unmeasured.kept[0].difficulty["pass_rate"] is None and len(asked) == measured + 2
 
 
 def test_pipeline_makes_verified_multi_step_tasks(tmp_path):
@@ -83,11 +102,6 @@ def _run(*args: str):
     return res.exit_code, res.stdout
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PREFECT_SERVER_ANALYTICS_ENABLED="false")
-    return subprocess.run([sys.executable, "-m", "synth.cli.main", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
-
-
 def test_cli_tasks_and_verify_json(tmp_path):
     env = _copy_env(tmp_path)
     code, stdout = _run("tasks", str(env), "--n", "4", "--seed", "1", "--no-llm", "--json")
@@ -109,8 +123,10 @@ def test_cli_tasks_and_verify_json(tmp_path):
     assert json.loads(stdout)["gold_pass"] == 3
 
 
-def test_cli_rejects_a_folder_that_is_not_an_environment(tmp_path):
-    out = _cli("verify", str(tmp_path))
+def test_cli_rejects_a_folder_that_is_not_an_environment(tmp_path, capsys):
+    from fakes.cli import run_cli
+
+    out = run_cli(capsys, "verify", str(tmp_path))
     assert out.returncode == 2 and "manifest.json" in out.stderr
 
 
@@ -149,3 +165,22 @@ def test_pipeline_on_committed_environments_with_a_fake_model(tmp_path, env_id):
     for t in report.kept:
         assert len(t.gold_actions) >= 3 and any(model.tools[a["name"]].is_write for a in t.gold_actions)
         assert run_probes(t, runner, model).ok
+
+
+def test_cli_measures_a_reference_agents_pass_rate_through_the_rollout_loop(tmp_path, capsys):
+    from fakes.cli import run_cli
+    from fakes.fault_server import FaultServer
+
+    env = _copy_env(tmp_path)
+    missing = run_cli(capsys, "tasks", str(env), "--n", "1", "--no-llm", "--pass-rate-k", "2")
+    assert missing.returncode == 2 and "--agent-base-url and --agent-model" in missing.stderr
+    with FaultServer("All done, nothing else to do.") as srv:  # an agent that never calls a tool
+        args = ["tasks", str(env), "--n", "2", "--no-llm", "--json", "--pass-rate-k", "2",
+                "--agent-base-url", srv.base_url, "--agent-model", "ref"]
+        kept = run_cli(capsys, *args)
+        assert kept.returncode == 0, kept.stderr
+        assert srv.count == 4 and {(r["temperature"], r["max_tokens"]) for r in srv.requests} == {(0.7, 512)}
+        assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in load_tasks(env / "tasks.jsonl")] == [(0.0, 2)] * 2
+        banded = run_cli(capsys, *args[:2], "--n", "1", *args[4:], "--min-pass", "0.5")
+    assert banded.returncode == 1 and json.loads(banded.stdout)["kept"] == 0
+    assert json.loads(banded.stdout)["dropped_by_stage"]["band"] > 0

@@ -1,4 +1,4 @@
-"""`forgegym tools` through the real entry point, in a subprocess."""
+"""`forgegym tools` in-process through the CLI's main(argv), and once through the real entry point in a subprocess."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from fakes.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "tooldocs"
@@ -24,8 +26,8 @@ def forgegym(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"shared tool docs not found at {SHARED}")
-def test_tools_json_petstore_prints_19_tools():
-    run = forgegym("tools", str(SHARED / "openapi_petstore_v3.yaml"), "--json")
+def test_tools_json_petstore_prints_19_tools(capsys):
+    run = run_cli(capsys, "tools", str(SHARED / "openapi_petstore_v3.yaml"), "--json")
     assert run.returncode == 0, run.stderr
     tools = json.loads(run.stdout)
     assert len(tools) == 19
@@ -34,8 +36,9 @@ def test_tools_json_petstore_prints_19_tools():
     assert tools[1]["source"]["format"] == "openapi"
 
 
-def test_tools_table_lists_every_tool():
-    run = forgegym("tools", str(GOOD / "mcp_notes_rpc.json"), str(GOOD / "notes_tools.md"))
+def test_tools_table_lists_every_tool(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "160")
+    run = run_cli(capsys, "tools", str(GOOD / "mcp_notes_rpc.json"), str(GOOD / "notes_tools.md"))
     assert run.returncode == 0, run.stderr
     for name in ("list_notebooks", "write_note", "purge_notebook", "count_words", "create_note", "delete_note"):
         assert name in run.stdout
@@ -43,6 +46,7 @@ def test_tools_table_lists_every_tool():
 
 
 def test_bad_file_exits_2_with_location():
+    """The one test that starts the real entry point (python -m synth.cli.main) in its own process."""
     path = BAD / "openapi_dangling_ref.yaml"
     run = forgegym("tools", str(path), "--json")
     assert run.returncode == 2

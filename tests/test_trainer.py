@@ -113,6 +113,7 @@ def test_resume_continues_like_an_uninterrupted_run(tmp_path):
     assert all(torch.equal(sa[k], sb[k]) for k in sa)
 
 
+@pytest.mark.slow
 def test_masked_trajectories_change_nothing(tmp_path):
     cfg = tiny_config(tmp_path / "m", steps=1)
     cfg["optim"] = {"lr": 0.01, "micro_batch_size": 4, "mini_batches": 1}
@@ -274,6 +275,7 @@ def test_evaluate_limit_keeps_the_first_tasks_of_each_environment(tmp_path):
         trainer.evaluate("train", limit=0)
 
 
+@pytest.mark.slow
 def test_a_finished_warm_start_is_reused_and_leaves_no_state(tmp_path):
     cfg = tiny_config(tmp_path, sft={"steps": 3, "batch_size": 2, "save_every": 1})
     first = _trainer(cfg)

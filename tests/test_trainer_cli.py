@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from fakes.cli import run_cli
 from synth.cli.train_cmd import parse_overrides
 from synth.errors import InputError
 
@@ -21,13 +20,12 @@ def test_overrides_are_yaml_scalars():
         parse_overrides(["steps"])
 
 
-def test_bad_config_exits_2_with_location(tmp_path):
+def test_bad_config_exits_2_with_location(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the config names envs relative to the repository
     bad = tmp_path / "bad.yaml"
     bad.write_text("envs: [tests/data/envs/mini_todo]\noptim: {lr: fast}\n")
-    proc = subprocess.run([sys.executable, "-m", "synth.cli.main", "train", str(bad)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    proc = run_cli(capsys, "train", str(bad))
     assert proc.returncode == 2
     assert f"{bad}: optim.lr: expected float, got str 'fast'" in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "synth.cli.main", "train", str(bad), "--set", "optim.lr=0.1",
-                           "--set", "envs=[no/such/dir]"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    proc = run_cli(capsys, "train", str(bad), "--set", "optim.lr=0.1", "--set", "envs=[no/such/dir]")
     assert proc.returncode == 2 and "envs: no/such/dir: not a folder" in proc.stderr

@@ -43,11 +43,11 @@ def build_app() -> typer.Typer:
     return app
 
 
-def main() -> None:
-    """Run the CLI; bad input exits 2 with `PATH: location: problem` on stderr."""
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI on `argv` (default: sys.argv[1:]); bad input exits 2 with `PATH: location: problem` on stderr."""
     app = build_app()
     try:
-        rc = app(standalone_mode=False)  # click returns (not raises) typer.Exit codes here
+        rc = app(args=argv, standalone_mode=False)  # click returns (not raises) typer.Exit codes here
         sys.exit(rc if isinstance(rc, int) else 0)
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)

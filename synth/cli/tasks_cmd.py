@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -24,6 +25,22 @@ def _env_dir(path: Path) -> Path:
     return path
 
 
+def _reference_pass_rate(stack: ExitStack, env_dir: Path, base_url: str, model: str, api_key: str, k: int):
+    """task -> pass rate of the reference agent (an endpoint policy, sampling at 0.7, up to 12 turns,
+    the scripted user) over k rollouts, on rl's rollout loop; its clients close with `stack`."""
+    from rl.backends.openai_backend import OpenAIPolicy
+    from rl.episode import RolloutConfig
+    from rl.evaluate import pass_rate_fn
+    from rl.user_sim import ScriptedUser
+    from synth.llm import LLMClient, config_from_cli
+
+    client = LLMClient(config_from_cli(base_url, model, api_key, cache_path=None), base_url, model, api_key=api_key)
+    stack.callback(client.close)
+    policy = OpenAIPolicy(client, max_tokens=512, temperature=0.7)
+    stack.callback(policy.close)
+    return pass_rate_fn(env_dir, policy, ScriptedUser(), RolloutConfig(max_turns=12), k=k)
+
+
 def tasks_command(
     env_dir: Annotated[Path, typer.Argument(help="An environment folder (manifest.json, state_schema.json, env.py).")],
     n: Annotated[int, typer.Option("--n", min=1, help="How many tasks to keep.")] = 20,
@@ -37,7 +54,7 @@ def tasks_command(
     max_size: Annotated[int, typer.Option("--max-size", help="Keep tasks whose DAG has at most this many nodes.")] = 1000,
     max_len: Annotated[int, typer.Option("--max-walk", help="Longest walk (calls) before merging.")] = 4,
     pass_rate_k: Annotated[int, typer.Option("--pass-rate-k", help="Measure a reference agent's pass rate over k rollouts (0: off).")] = 0,
-    agent_base_url: Annotated[Optional[str], typer.Option("--agent-base-url", help="Endpoint of the reference agent (tool calling).")] = None,
+    agent_base_url: Annotated[Optional[str], typer.Option("--agent-base-url", help="OpenAI-compatible endpoint of the reference agent (tools in the prompt, as forgegym eval --policy endpoint).")] = None,
     agent_model: Annotated[Optional[str], typer.Option("--agent-model", help="Model of the reference agent.")] = None,
     min_pass: Annotated[float, typer.Option("--min-pass", help="Keep tasks with pass rate >= this (when measured).")] = 0.0,
     max_pass: Annotated[float, typer.Option("--max-pass", help="Keep tasks with pass rate <= this (when measured).")] = 1.0,
@@ -45,7 +62,7 @@ def tasks_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the run's report as one JSON object.")] = False,
 ) -> None:
     """Synthesize verified tasks for an environment folder (appends to tasks.jsonl, writes graph.json)."""
-    from synth.tasks.difficulty import Band, OpenAIAgent
+    from synth.tasks.difficulty import Band
     from synth.tasks.pipeline import TaskGenConfig, generate_tasks
     from synth.tasks.walks import WalkConfig
 
@@ -54,19 +71,20 @@ def tasks_command(
         raise InputError("--confirm", "option", f"must be all, weak or none, not {confirm!r}")
     cfg = TaskGenConfig(band=Band(min_size, max_size, min_pass, max_pass), walk=WalkConfig(max_len=max(2, max_len)),
                         pass_rate_k=pass_rate_k, confirm=confirm)
-    agent = None
-    if pass_rate_k > 0:
-        if not agent_base_url or not agent_model:
-            raise InputError("--pass-rate-k", "options", "needs --agent-base-url and --agent-model (a tool-calling model)")
-        agent = OpenAIAgent(agent_base_url, agent_model, api_key or "sk-local")
-    if no_llm:
-        report = generate_tasks(env_dir, n=n, seed=seed, client=None, config=cfg, agent=agent)
+    if pass_rate_k > 0 and (not agent_base_url or not agent_model):
+        raise InputError("--pass-rate-k", "options", "needs --agent-base-url and --agent-model (a tool-calling model)")
+    with ExitStack() as stack:
+        pass_rate = None
+        if pass_rate_k > 0:
+            pass_rate = _reference_pass_rate(stack, env_dir, agent_base_url, agent_model, api_key or "sk-local", pass_rate_k)
         llm_stats = None
-    else:
-        from synth.llm import config_from_cli, open_client
+        if no_llm:
+            report = generate_tasks(env_dir, n=n, seed=seed, client=None, config=cfg, pass_rate=pass_rate)
+        else:
+            from synth.llm import config_from_cli, open_client
 
-        with open_client(config_from_cli(base_url, model, api_key, str(cache))) as client:
-            report = generate_tasks(env_dir, n=n, seed=seed, client=client, config=cfg, agent=agent)
+            client = stack.enter_context(open_client(config_from_cli(base_url, model, api_key, str(cache))))
+            report = generate_tasks(env_dir, n=n, seed=seed, client=client, config=cfg, pass_rate=pass_rate)
             llm_stats = client.stats.to_dict()
     out = report.to_dict()
     if llm_stats is not None:

@@ -1,18 +1,21 @@
-"""Small natural-language questions to an LLM, voted across paraphrases (what weak models do well)."""
+"""Small natural-language questions to an LLM, voted across paraphrases (what weak models do well).
+
+Yes/no questions go through synth.llm.ask (shared with the tool graph and the judge).
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from synth.llm import ask
 from synth.llm.prompts import render
 
+__all__ = ["ChatClient", "Vote", "ask_choice", "ask_yes_no", "parse_choice"]
 
-class ChatClient(Protocol):
-    """The part of synth.llm.LLMClient the synthesis stages use."""
 
-    def chat(self, messages: list[dict], *, max_tokens: int = 256, tag: str = "", **kw: Any) -> Any: ...
+class ChatClient(ask.ChatClient, Protocol):
+    """The part of synth.llm.LLMClient the synthesis stages use: chat (synth.llm.ask.ChatClient) and json."""
 
     def json(self, messages: list[dict], schema: dict, *, max_tokens: int = 512, tag: str = "", **kw: Any) -> Any: ...
 
@@ -28,12 +31,6 @@ class Vote:
         return {"decision": self.decision, "answers": self.answers}
 
 
-def parse_yes_no(text: str) -> bool | None:
-    """First 'yes' or 'no' word in the answer, else None."""
-    m = re.search(r"\b(yes|no)\b", text.strip().lower())
-    return None if m is None else m.group(1) == "yes"
-
-
 def parse_choice(text: str, options: list[str]) -> str | None:
     """The option named earliest in the answer (case-insensitive), else None."""
     low = text.lower()
@@ -43,17 +40,8 @@ def parse_choice(text: str, options: list[str]) -> str | None:
 
 def ask_yes_no(client: ChatClient, template: str, variants: int, tag: str, **vars: Any) -> Vote:
     """Ask the question in `variants` paraphrases; majority of parseable answers, None on a tie."""
-    answers, votes = [], []
-    for v in range(variants):
-        question = render(template, variant=v, **vars)
-        prompt = render("envsynth_yes_no.j2", question=question)
-        text = client.chat([{"role": "user", "content": prompt}], max_tokens=8, tag=tag).text
-        answers.append(text.strip())
-        yn = parse_yes_no(text)
-        if yn is not None:
-            votes.append(yn)
-    yes, no = votes.count(True), votes.count(False)
-    return Vote(decision=None if yes == no else yes > no, answers=answers)
+    ballot = ask.ask_yes_no(client, ask.variant_questions(template, range(variants), **vars), tag=tag, max_tokens=8)
+    return Vote(decision=ballot.decision(), answers=ballot.answers)
 
 
 def ask_choice(client: ChatClient, template: str, options: list[str], tag: str, **vars: Any) -> Vote:

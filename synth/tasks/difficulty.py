@@ -1,24 +1,21 @@
-"""Difficulty: DAG measures, a reference agent's pass rate over k rollouts, and a band filter.
+"""Difficulty: DAG measures, a reference agent's measured pass rate, and a band filter.
 
-The reference agent is any OpenAI-compatible chat model with tool calling (`OpenAIAgent`), or
-any callable with the same shape (`agent(messages, tools) -> assistant message dict`). One rollout:
-the instruction as the user turn, tool calls run in the environment until the agent answers in
-text (or `max_turns`), then `verify` scores the final state and the replies.
+The pass rate comes from a function the caller supplies (`PassRate`: task -> mean reward of the
+reference agent's rollouts on it). This module runs no agent itself: `forgegym tasks --pass-rate-k K`
+builds one with `rl.evaluate.pass_rate_fn` on the project's rollout loop (an endpoint policy and the
+scripted user, K episodes per task).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from synth.task import Task
 from synth.tasks.dag import TaskDAG
 from synth.tasks.envmodel import EnvModel
-from synth.tasks.runner import Runner
-from synth.verify import Reward, score_episode
 
-Agent = Callable[[list[dict[str, Any]], list[dict[str, Any]]], dict[str, Any]]
+PassRate = Callable[[Task], float]
 
 
 def dag_measures(dag: TaskDAG, model: EnvModel) -> dict[str, Any]:
@@ -61,68 +58,11 @@ def filter_band(tasks: list[Task], band: Band) -> list[Task]:
     return [t for t in tasks if band.admits(t.difficulty)[0]]
 
 
-def tools_schema(model: EnvModel) -> list[dict[str, Any]]:
-    """The environment's tools as OpenAI `tools` entries."""
-    return [{"type": "function", "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}
-            for t in model.tools.values()]
-
-
-def rollout(task: Task, runner: Runner, model: EnvModel, agent: Agent, max_turns: int = 12) -> Reward:
-    """One episode of the reference agent on the task."""
-    runner.reset(task.initial_state)
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": "You help the user by calling the tools. When done, answer the user."},
-        {"role": "user", "content": task.user_instruction},
-    ]
-    tools = tools_schema(model)
-    replies: list[str] = []
-    for _ in range(max_turns):
-        msg = agent(messages, tools)
-        messages.append(msg)
-        if msg.get("content"):
-            replies.append(str(msg["content"]))
-        calls = msg.get("tool_calls") or []
-        if not calls:
-            break
-        for call in calls:
-            fn = call.get("function") or {}
-            try:
-                args = json.loads(fn.get("arguments") or "{}")
-            except json.JSONDecodeError:
-                args = None
-            if not isinstance(args, dict):
-                content = "Error: arguments are not a JSON object"
-            else:
-                out = runner.call(fn.get("name", ""), args)
-                content = json.dumps(out.result, sort_keys=True) if out.ok else f"Error: {out.error}"
-            messages.append({"role": "tool", "tool_call_id": call.get("id", ""), "content": content})
-    return score_episode(task, runner.state(), replies)
-
-
-def pass_rate(task: Task, runner: Runner, model: EnvModel, agent: Agent, k: int) -> float:
-    """Mean reward of k rollouts."""
-    if k <= 0:
-        raise ValueError("k must be positive")
-    return sum(rollout(task, runner, model, agent).reward for _ in range(k)) / k
-
-
-class OpenAIAgent:
-    """A reference agent behind an OpenAI-compatible endpoint (sampling at `temperature`)."""
-
-    def __init__(self, base_url: str, model: str, api_key: str = "sk-local", temperature: float = 0.7, timeout_s: float = 120.0):
-        import openai
-
-        self.client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout_s)
-        self.model = model
-        self.temperature = temperature
-
-    def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> dict[str, Any]:
-        resp = self.client.chat.completions.create(model=self.model, messages=messages, tools=tools,
-                                                   temperature=self.temperature, max_tokens=512)
-        m = resp.choices[0].message
-        out: dict[str, Any] = {"role": "assistant", "content": m.content or ""}
-        if m.tool_calls:
-            out["tool_calls"] = [{"id": c.id, "type": "function",
-                                  "function": {"name": c.function.name, "arguments": c.function.arguments}}
-                                 for c in m.tool_calls]
-        return out
+def measure_pass_rate(task: Task, pass_rate: PassRate, rollouts: int) -> float:
+    """Record `pass_rate(task)` and the number of rollouts behind it in task.difficulty; return the rate."""
+    if rollouts <= 0:
+        raise ValueError("rollouts must be positive")
+    rate = pass_rate(task)
+    task.difficulty["pass_rate"] = rate
+    task.difficulty["rollouts"] = rollouts
+    return rate

@@ -23,8 +23,8 @@ from typing import Any
 
 import networkx as nx
 
-from synth.envsynth.ask import parse_yes_no
 from synth.fsio import write_json_atomic
+from synth.llm.ask import ChatClient, ask_yes_no
 from synth.llm.prompts import render
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, ref_collection
 
@@ -243,7 +243,7 @@ def edge_question(model: EnvModel, e: Edge) -> str:
                   thing=(b0.collection or b0.field or b0.param))
 
 
-def confirm_edges(model: EnvModel, edges: list[Edge], client: Any | None, confirm: str = "all") -> list[Edge]:
+def confirm_edges(model: EnvModel, edges: list[Edge], client: ChatClient | None, confirm: str = "all") -> list[Edge]:
     """Ask the model about each candidate (`confirm`: "all", or "weak" to ask only where the heuristic
     is weak); apply the keep policy of this module's docstring."""
     for e in edges:
@@ -251,10 +251,9 @@ def confirm_edges(model: EnvModel, edges: list[Edge], client: Any | None, confir
             e.llm, e.kept, e.reason = None, e.strength == "strong" or client is None or confirm == "none", f"{e.strength}; not asked"
             continue
         q = edge_question(model, e)
-        prompt = render("tasks_yes_no.j2", question=q)
-        text = client.chat([{"role": "user", "content": prompt}], max_tokens=4, tag="tasks.edge").text
-        says = parse_yes_no(text)
-        e.llm = {"question": q, "answer": text.strip()[:80], "says": says}
+        ballot = ask_yes_no(client, [q], tag="tasks.edge", max_tokens=4)
+        says = ballot.votes[0]
+        e.llm = {"question": q, "answer": ballot.answers[0][:80], "says": says}
         if e.strength == "strong":
             e.kept = True
             e.reason = "strong; llm_disagrees" if says is False else "strong; llm_agrees" if says else "strong; llm_unclear"
@@ -264,7 +263,7 @@ def confirm_edges(model: EnvModel, edges: list[Edge], client: Any | None, confir
     return edges
 
 
-def build_graph(model: EnvModel, client: Any | None = None, confirm: str = "all") -> ToolGraph:
+def build_graph(model: EnvModel, client: ChatClient | None = None, confirm: str = "all") -> ToolGraph:
     """Candidate edges from the schemas, confirmed or rejected by the model."""
     edges = confirm_edges(model, candidate_edges(model), client, confirm)
     return ToolGraph(env_id=model.env_id, nodes=[_node(t) for t in model.tools.values()], edges=edges)

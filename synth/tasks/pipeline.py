@@ -19,7 +19,7 @@ from typing import Any, Callable
 from synth.fsio import write_lines_atomic
 from synth.task import Checks, Task, dump_jsonl_line, load_tasks
 from synth.tasks.describe import describe
-from synth.tasks.difficulty import Agent, Band, dag_measures, pass_rate
+from synth.tasks.difficulty import Band, PassRate, dag_measures, measure_pass_rate
 from synth.tasks.envmodel import EnvModel, load_model
 from synth.tasks.facts import choose_facts, exempt_paths, remove_calls
 from synth.tasks.graph import ToolGraph, build_graph, save_graph
@@ -85,7 +85,7 @@ def candidate_rng(seed: int, index: int) -> random.Random:
 
 
 def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, pool: TextPool, client: Any | None,
-              cfg: TaskGenConfig, agent: Agent | None = None) -> Task | Dropped:
+              cfg: TaskGenConfig, pass_rate: PassRate | None = None) -> Task | Dropped:
     """Candidate `index`: a kept Task, or Dropped with its stage and reason."""
     rng = candidate_rng(cfg.seed, index)
     dag = prov = None
@@ -144,9 +144,8 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
     task.user_instruction = instruction
     task.provenance["instruction_source"] = source
     task.provenance["instruction_problems"] = seen[:8]
-    if agent is not None and cfg.pass_rate_k > 0:
-        task.difficulty["pass_rate"] = pass_rate(task, runner, model, agent, cfg.pass_rate_k)
-        task.difficulty["rollouts"] = cfg.pass_rate_k
+    if pass_rate is not None and cfg.pass_rate_k > 0:
+        measure_pass_rate(task, pass_rate, cfg.pass_rate_k)
         ok, why = cfg.band.admits(task.difficulty)
         if not ok:
             return Dropped("band", why)
@@ -154,9 +153,12 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
 
 
 def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any | None = None,
-                   config: TaskGenConfig | None = None, runner: Runner | None = None, agent: Agent | None = None,
+                   config: TaskGenConfig | None = None, runner: Runner | None = None, pass_rate: PassRate | None = None,
                    progress: Callable[[int, int], None] | None = None, write: bool = True) -> GenReport:
-    """Make up to `n` tasks for an environment folder; write graph.json, tasks.jsonl, tasks_dropped.jsonl, REPORT.md."""
+    """Make up to `n` tasks for an environment folder; write graph.json, tasks.jsonl, tasks_dropped.jsonl, REPORT.md.
+
+    With `pass_rate` (task -> the reference agent's mean reward over `config.pass_rate_k` rollouts) and
+    pass_rate_k > 0, each candidate's measured pass rate must also lie in the band."""
     t0 = time.time()
     cfg = config or TaskGenConfig()
     cfg.n, cfg.seed = n, seed
@@ -171,7 +173,7 @@ def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any 
     limit = cfg.max_candidates or 12 * n + 20
     index = 0
     while len(report.kept) < n and index < limit:
-        out = make_task(index, model, graph, runner, pool, client, cfg, agent)
+        out = make_task(index, model, graph, runner, pool, client, cfg, pass_rate)
         if isinstance(out, Task):
             report.kept.append(out)
         else:
