@@ -72,7 +72,7 @@ class ListEnv:
 def list_task(i: int = 0) -> Task:
     return Task(task_id=f"list-{i}", env_id="list", user_instruction="Add milk and tell me how many items I have.",
                 intent="add milk", initial_state={"items": ["eggs"]},
-                gold_actions=[{"name": "add_item", "arguments": {"name": "milk"}}, {"name": "count_items", "arguments": {}}],
+                gold_actions=[ToolCall("add_item", {"name": "milk"}), ToolCall("count_items", {})],
                 gold_final_state={"items": ["eggs", "milk"]}, checks=Checks(required_facts=["2"]),
                 gold_outputs=['{"ok": true}', '{"count": 2}'])  # fmt: skip
 
@@ -129,7 +129,7 @@ def test_parse_error_policies():
     assert fed.messages[2]["parse_error"] and fed.messages[2]["raw"] == garbage
     [ended] = run_episodes(Script([garbage]), [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(on_parse_error="end"))
     assert ended.stop_reason == "parse_error" and ended.num_turns == 1
-    gold_then_garbage = Script([R.assistant_text("", "", [ToolCall(**a)]) for a in list_task().gold_actions] + [garbage, "It is 2."])
+    gold_then_garbage = Script([R.assistant_text("", "", [a]) for a in list_task().gold_actions] + [garbage, "It is 2."])
     [costly] = run_episodes(gold_then_garbage, [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(parse_error_reward=-1.0))
     assert costly.reward == -1.0 and costly.reward_breakdown["state_match"] is True
 

@@ -120,7 +120,7 @@ def _thinking_turns(task) -> list[str]:
     r = hermes_renderer()
     turns = []
     for i, action in enumerate(task.gold_actions):
-        call = ToolCall(action["name"], dict(action["arguments"]))
+        call = ToolCall(action.name, dict(action.arguments))
         turns.append(r.assistant_text(f"secret plan number {i} zebra", "", [call]))
     turns.append(r.assistant_text("final musing quokka", "All done.", []))
     return turns
