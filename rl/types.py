@@ -133,7 +133,7 @@ class EpisodeStat(NamedTuple):
     success: bool
 
     @classmethod
-    def of(cls, t: "Trajectory") -> "EpisodeStat":
+    def of(cls, t: Trajectory) -> EpisodeStat:
         return cls(t.env_id, t.task_id, t.reward, t.valid, t.outcome.success)
 
 
@@ -220,7 +220,7 @@ class Trajectory:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Trajectory":
+    def from_dict(cls, d: dict[str, Any]) -> Trajectory:
         """Inverse of `to_dict` (unknown keys are ignored, missing ones take their defaults)."""
         parts: dict[str, dict[str, Any]] = {name: {} for name in ("ident", "tokens", "dialogue", "outcome", "verdict", "setup")}
         for key, part, attr in _FLAT:

@@ -82,7 +82,7 @@ class ToolCall:
         return {"name": self.name, "arguments": self.arguments}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "ToolCall":
+    def from_dict(cls, d: dict[str, Any]) -> ToolCall:
         """Inverse of `to_dict`; missing arguments mean none. A call without a string name is a TypeError."""
         if not isinstance(d, dict) or not isinstance(d.get("name"), str):
             raise TypeError(f"a tool call is {{'name': str, 'arguments': {{...}}}}, not {d!r:.80}")
