@@ -99,14 +99,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def summarize(trajs: list[Any], wall_s: float, policy: TimedPolicy) -> dict[str, Any]:
-    sampled = sum(sum(t.loss_mask) for t in trajs)
-    turns = sum(t.num_turns for t in trajs)
+    sampled = sum(t.tokens.sampled_tokens() for t in trajs)
+    turns = sum(t.dialogue.num_turns for t in trajs)
     stops: dict[str, int] = {}
     for t in trajs:
-        stops[t.stop_reason] = stops.get(t.stop_reason, 0) + 1
+        reason = str(t.dialogue.stop_reason)
+        stops[reason] = stops.get(reason, 0) + 1
     return {"episodes": len(trajs), "wall_s": wall_s, "episodes_per_s": common.ratio(len(trajs), wall_s),
             "sampled_tokens": sampled, "sampled_tokens_per_s": common.ratio(sampled, wall_s), "agent_turns": turns,
-            "stream_tokens": sum(len(t.token_ids) for t in trajs), "stop_reasons": stops,
+            "stream_tokens": sum(len(t.tokens.token_ids) for t in trajs), "stop_reasons": stops,
             "generate_calls": policy.calls, "rows_per_generate": common.ratio(policy.rows, policy.calls),
             "prompt_tokens": policy.prompt_tokens, "prompt_tokens_reused": reused_tokens(policy),
             "prompt_tokens_encoded": policy.prompt_tokens - reused_tokens(policy), "padded_prompt_tokens": policy.padded_tokens or None,
@@ -191,8 +192,9 @@ def main(argv: list[str] | None = None) -> int:
 def load_prompt_len(run_episodes: Any, policy: Any, pair: Any, config: Any) -> list[int]:
     """The first prompt's token ids (the stream up to the first sampled token of a one-episode run)."""
     traj = run_episodes(policy, [pair], PatientUser(1), config)[0]
-    first = traj.loss_mask.index(1) if 1 in traj.loss_mask else len(traj.token_ids)
-    return traj.token_ids[:first]
+    stream = traj.tokens
+    first = stream.loss_mask.index(1) if 1 in stream.loss_mask else len(stream.token_ids)
+    return stream.token_ids[:first]
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ The rollout loop (rl/rollout.py) drives many episodes at once: it asks each epis
 phase for its context, samples all of them in one batch, hands each its turn (`add_agent_turn`),
 then collects user replies for episodes in the `user` phase (`add_user_reply`).
 
-Stop reasons: user_stop, max_turns, max_tool_calls, context_full, parse_error, env_done.
+Stop reasons: `rl.types.StopReason`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rl.backends.base import Sample
 from rl.context import Block, TrainingSequence, extend_sequences, select_view
 from rl.parse import THINK_CLOSE, ParsedTurn, parse_turn
 from rl.render import ChatRenderer
-from rl.types import Trajectory
+from rl.types import Dialogue, EpisodeId, JudgeVerdict, Outcome, RolloutSetup, StopReason, TokenRow, TokenStream, Trajectory
 from rl.user_sim import UserReply, UserSimulator
 from synth.llm import render
 from synth.task import Task, observation_text
@@ -85,7 +85,7 @@ class Episode:
         self.messages: list[dict[str, Any]] = []
         self.sequences: list[TrainingSequence] = []
         self.phase = AGENT
-        self.stop_reason = ""
+        self.stop_reason = StopReason.NOT_STOPPED
         self.num_turns = self.num_tool_calls = self.num_user_turns = self.num_parse_errors = 0
         self.system = ""
         self.tools: list = []
@@ -107,7 +107,7 @@ class Episode:
         self.blocks.append(self._block(kind, messages, text))
         self.messages.extend(messages)
 
-    def _stop(self, reason: str) -> None:
+    def _stop(self, reason: StopReason) -> None:
         self.stop_reason = self.stop_reason or reason
         self.phase = DONE
 
@@ -150,7 +150,7 @@ class Episode:
             return self.config.max_new_tokens
         room = min(self.config.max_new_tokens, self.config.max_context_tokens - len(self.context_ids()))
         if room < min(self.config.min_new_tokens, self.config.max_new_tokens):
-            self._stop("context_full")
+            self._stop(StopReason.CONTEXT_FULL)
             return 0
         return room
 
@@ -183,7 +183,7 @@ class Episode:
         if not parsed.ok:
             self.num_parse_errors += 1
             if self.config.on_parse_error == "end":
-                self._stop("parse_error")
+                self._stop(StopReason.PARSE_ERROR)
             else:
                 feedback = render("agent_parse_error", error=parsed.parse_error)
                 self._observe("feedback", [{"role": "tool", "content": feedback, "name": "parse_error"}])
@@ -193,7 +193,7 @@ class Episode:
             self._run_tools(parsed)
             return parsed
         if self.num_user_turns >= self.config.max_user_turns or self.num_turns >= self.config.max_turns:
-            self._stop("max_turns")
+            self._stop(StopReason.MAX_TURNS)
         else:
             self.phase = USER
         return parsed
@@ -222,7 +222,7 @@ class Episode:
         env_done = False
         for call in parsed.tool_calls:
             if self.num_tool_calls >= self.config.max_tool_calls:
-                self._stop("max_tool_calls")
+                self._stop(StopReason.MAX_TOOL_CALLS)
                 break
             step = self.env.step(call)
             self.num_tool_calls += 1
@@ -236,13 +236,13 @@ class Episode:
         if results:
             self._observe("tool", results)
         if env_done:
-            self._stop("env_done")
+            self._stop(StopReason.ENV_DONE)
         if self.phase != DONE:
             self._after_agent_action()
 
     def _after_agent_action(self) -> None:
         if self.num_turns >= self.config.max_turns:
-            self._stop("max_turns")
+            self._stop(StopReason.MAX_TURNS)
         else:
             self.phase = AGENT
 
@@ -256,7 +256,7 @@ class Episode:
             message["fallback"] = reply.fallback
         if reply.stop:
             self.messages.append(dict(message, stop=True))
-            self._stop("user_stop")
+            self._stop(StopReason.USER_STOP)
             return
         self._observe("user", [message])
         self.phase = AGENT
@@ -285,15 +285,15 @@ class Episode:
         if self.num_parse_errors and self.config.parse_error_reward is not None:
             breakdown = dict(breakdown, parse_error_override=True)
             reward = float(self.config.parse_error_reward)
+        rows = [] if (single or not seqs) else [TokenRow(**s.to_dict()) for s in seqs]
         return Trajectory(
-            env_id=self.task.env_id, task_id=self.task.task_id, sample_index=self.sample_index,
-            token_ids=ids, loss_mask=mask, logprobs=lps, turn_spans=spans, messages=self.messages,
-            reward=float(reward), reward_breakdown=breakdown, stop_reason=self.stop_reason,
-            context_policy=self.context_policy, thinking_interleaved=self.config.interleaved_thinking,
-            num_turns=self.num_turns, num_tool_calls=self.num_tool_calls, final_state_hash=state_hash,
-            sequences=[] if (single or not seqs) else [s.to_dict() for s in seqs],
-            retokenized=self.retokenized, policy=self.policy_name, chat_format=self.renderer.name,
-            num_parse_errors=self.num_parse_errors, user=getattr(self.user, "name", ""),
+            ident=EpisodeId(self.task.env_id, self.task.task_id, self.sample_index),
+            tokens=TokenStream(ids, mask, lps, spans, rows, retokenized=self.retokenized),
+            dialogue=Dialogue(self.messages, self.stop_reason, self.num_turns, self.num_tool_calls, self.num_parse_errors),
+            outcome=Outcome(float(reward), breakdown, state_hash),
+            verdict=JudgeVerdict(),
+            setup=RolloutSetup(policy=self.policy_name, user=getattr(self.user, "name", ""), chat_format=self.renderer.name,
+                               context_policy=self.context_policy, thinking_interleaved=self.config.interleaved_thinking),
         )  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 
@@ -21,7 +21,14 @@ ADVANTAGE_MODES = ("erpo", "grpo", "reinforce++")
 AGGREGATIONS = ("token-mean", "seq-mean-token-mean", "seq-mean-token-sum")
 
 
-def _group_stats(values: list[float], keys: Sequence[str], members: list[int]) -> dict[str, tuple[float, float]]:
+class GroupStats(NamedTuple):
+    """Mean and population standard deviation of one group's rewards."""
+
+    mean: float
+    std: float
+
+
+def _group_stats(values: list[float], keys: Sequence[str], members: list[int]) -> dict[str, GroupStats]:
     """Mean and population std of `values` over `members`, grouped by key (float64 math)."""
     groups: dict[str, list[float]] = defaultdict(list)
     for i in members:
@@ -29,7 +36,7 @@ def _group_stats(values: list[float], keys: Sequence[str], members: list[int]) -
     stats = {}
     for key, vals in groups.items():
         t = torch.tensor(vals, dtype=torch.float64)
-        stats[key] = (t.mean().item(), t.std(correction=0).item())
+        stats[key] = GroupStats(t.mean().item(), t.std(correction=0).item())
     return stats
 
 
@@ -58,15 +65,15 @@ def compute_advantages(
         return torch.zeros(n, dtype=out_dtype)
     if mode == "reinforce++":
         everyone = ["*"] * n
-        mean, std = _group_stats(vals, everyone, members)["*"]
+        batch = _group_stats(vals, everyone, members)["*"]
         for i in members:
-            adv[i] = (vals[i] - mean) / (std + eps)
+            adv[i] = (vals[i] - batch.mean) / (batch.std + eps)
         return torch.tensor(adv, dtype=torch.float64).to(out_dtype)
     by_task = _group_stats(vals, task_ids, members)
     by_scale = by_task if mode == "grpo" else _group_stats(vals, env_ids, members)
     scale_keys = task_ids if mode == "grpo" else env_ids
     for i in members:
-        adv[i] = (vals[i] - by_task[task_ids[i]][0]) / (by_scale[scale_keys[i]][1] + eps)
+        adv[i] = (vals[i] - by_task[task_ids[i]].mean) / (by_scale[scale_keys[i]].std + eps)
     return torch.tensor(adv, dtype=torch.float64).to(out_dtype)
 
 

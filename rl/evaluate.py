@@ -60,10 +60,10 @@ def summarize(trajs: list[Trajectory], k: int) -> dict[str, Any]:
             "pass_hat_k": sum(pass_hat_k(n, c, k) for n, c in counts) / len(counts),
             "pass_at_k": sum(pass_at_k(n, c, k) for n, c in counts) / len(counts),
             "mean_reward": sum(t.reward for t in env_trajs) / len(env_trajs),
-            "masked": sum(1 for t in env_trajs if t.user_error is True),
-            "judged": sum(1 for t in env_trajs if t.user_error is not None),
-            "stop_reasons": dict(sorted(Counter(t.stop_reason for t in env_trajs).items())),
-            "parse_errors": sum(t.num_parse_errors for t in env_trajs),
+            "masked": sum(1 for t in env_trajs if t.verdict.user_error is True),
+            "judged": sum(1 for t in env_trajs if t.verdict.user_error is not None),
+            "stop_reasons": dict(sorted(Counter(str(t.dialogue.stop_reason) for t in env_trajs).items())),
+            "parse_errors": sum(t.dialogue.num_parse_errors for t in env_trajs),
         }
     return {"envs": envs}
 

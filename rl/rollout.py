@@ -21,7 +21,7 @@ from rl.context import View
 from rl.episode import AGENT, DONE, USER, Episode, RolloutConfig, observation_text
 from rl.judge import UserErrorJudge
 from rl.render import ChatRenderer, make_renderer, stop_token_id
-from rl.types import Trajectory
+from rl.types import JudgeVerdict, StopReason, Trajectory
 from rl.user_sim import ScriptedUser, UserSimulator
 from synth.spec import ToolCall, ToolSpec
 from synth.task import Task
@@ -121,9 +121,9 @@ def run_episodes(
         trajs = [_finish(ep) for ep in episodes]
         if judge is not None:
             judged = [(t, ep.task) for t, ep in zip(trajs, episodes) if not isinstance(ep.user, ScriptedUser)]
-            verdicts = list(pool.map(lambda tt: judge.judge(tt[1].user_instruction, tt[0].messages), judged))
+            verdicts = list(pool.map(lambda tt: judge.judge(tt[1].user_instruction, tt[0].dialogue.messages), judged))
             for (t, _), v in zip(judged, verdicts):
-                t.user_error, t.judge_rationale = v.user_error, v.rationale
+                t.verdict = JudgeVerdict(v.user_error, v.rationale)
     for t in trajs:
         if on_done is not None:
             on_done(t)
@@ -157,7 +157,7 @@ def _agent_round(policy, waiting, config, token_mode, tokenizer, stop_ids, round
 
 def _finish(ep: Episode) -> Trajectory:
     if ep.phase != DONE:
-        ep._stop("max_turns")
+        ep._stop(StopReason.MAX_TURNS)
     result = score_episode(ep.task, ep.env.state, ep.agent_replies())
     return ep.trajectory(result.reward, dict(result.breakdown), _state_hash(ep.env))
 

@@ -18,7 +18,7 @@ import torch
 
 from rl.erpo import first_target, logprobs_from_logits
 from rl.sft_state import fingerprint, load_sft_state, restore_sft_state, save_sft_state
-from rl.types import Trajectory
+from rl.types import TokenRow, Trajectory
 
 
 @dataclass
@@ -35,9 +35,9 @@ class Batch:
         return int(self.loss_mask.sum().item())
 
 
-def collate_rows(rows: list[tuple[list[int], list[int], list[float]]], pad_id: int, device: torch.device | str = "cpu") -> Batch:
+def collate_rows(rows: list[TokenRow], pad_id: int, device: torch.device | str = "cpu") -> Batch:
     """Pad (token_ids, loss_mask, logprobs) rows to the longest one."""
-    width = max(len(r[0]) for r in rows)
+    width = max(len(tok) for tok, _mask, _lps in rows)
     n = len(rows)
     ids = torch.full((n, width), pad_id, dtype=torch.long)
     attn = torch.zeros(n, width, dtype=torch.long)
@@ -54,9 +54,9 @@ def collate_rows(rows: list[tuple[list[int], list[int], list[float]]], pad_id: i
     return Batch(ids.to(device), attn.to(device), mask.to(device), lps.to(device))
 
 
-def training_rows(trajs: list[Trajectory]) -> list[tuple[list[int], list[int], list[float]]]:
+def training_rows(trajs: list[Trajectory]) -> list[TokenRow]:
     """Every training sequence of the trajectories that has at least one agent token."""
-    return [row for t in trajs for row in t.training_sequences() if sum(row[1][1:]) > 0]
+    return [row for t in trajs for row in t.training_sequences() if sum(row.loss_mask[1:]) > 0]
 
 
 def collate(trajs: list[Trajectory], pad_id: int, device: torch.device | str = "cpu") -> Batch:
@@ -138,7 +138,7 @@ def sft_train(
                 order = list(range(len(usable)))
                 rng.shuffle(order)
             picked.append(usable[order.pop()])
-        total = float(sum(sum(r[1][1:]) for r in picked))
+        total = float(sum(sum(r.loss_mask[1:]) for r in picked))
         loss_sum, correct = 0.0, 0.0
         opt.zero_grad(set_to_none=True)
         for start in range(0, len(picked), micro):

@@ -19,6 +19,7 @@ import random
 import shutil
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,8 +37,8 @@ from rl.sft_state import fingerprint
 from rl.train_config import TrainConfig
 from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judge, make_user, needs_llm,  # fmt: skip
                               prepare_model_folder, rollout_config)
-from rl.types import Trajectory
-from rl.update_step import PolicyUpdateMixin
+from rl.types import EpisodeStat, Trajectory
+from rl.update_step import Learner, autocast
 from synth.errors import InputError
 from synth.fsio import write_json_atomic
 
@@ -45,26 +46,19 @@ from synth.fsio import write_json_atomic
 TIMING_PREFIXES = ("time/", "tokens_per_s/")
 
 
-def is_success(t: Trajectory) -> bool:
-    """Task solved: the verifier's full reward (or its explicit `success`)."""
-    if "success" in t.reward_breakdown:
-        return bool(t.reward_breakdown["success"])
-    return t.reward >= 1.0
-
-
-def per_env_means(trajs: list[Trajectory], value: Callable[[Trajectory], float], prefix: str) -> dict[str, float]:
-    """`prefix/mean` over all, and `prefix/<env_id>` per environment."""
-    if not trajs:
+def per_env_means(items: Sequence[Any], value: Callable[[Any], float], prefix: str) -> dict[str, float]:
+    """`prefix/mean` over all items (trajectories or EpisodeStats), and `prefix/<env_id>` per environment."""
+    if not items:
         return {}
     groups: dict[str, list[float]] = defaultdict(list)
-    for t in trajs:
+    for t in items:
         groups[t.env_id].append(value(t))
-    out = {f"{prefix}/mean": sum(value(t) for t in trajs) / len(trajs)}
+    out = {f"{prefix}/mean": sum(value(t) for t in items) / len(items)}
     out.update({f"{prefix}/{env}": sum(v) / len(v) for env, v in sorted(groups.items())})
     return out
 
 
-class Trainer(PolicyUpdateMixin):
+class Trainer:
     """One training run; `user` and `judge` may be injected (tests), otherwise built from the config."""
 
     def __init__(self, config: TrainConfig, *, user: Any = None, judge: Any = None, source: str = "config",
@@ -132,6 +126,9 @@ class Trainer(PolicyUpdateMixin):
         o = cfg.optim
         self.optimizer = torch.optim.AdamW(trainable_parameters(self.wrapped), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay)
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, _warmup(o.warmup_steps))
+        self.learner = Learner(config=cfg, model=self.model, wrapped=self.wrapped, ref_model=self.ref_model,
+                               optimizer=self.optimizer, scheduler=self.scheduler, dist=self.dist, device=self.device,
+                               pad_id=self.pad_id, temperature=self.rollout_cfg.temperature, amp_dtype=self.amp_dtype)  # fmt: skip
         if state is not None:
             D.load_optimizer_state(self.wrapped, self.optimizer, load_optimizer_state(self.ckpt), self.dist)
             self.step = int(state["step"])
@@ -175,10 +172,8 @@ class Trainer(PolicyUpdateMixin):
             return torch.bfloat16  # CPU autocast in bf16: slow, but asked for
         return None
 
-    def _autocast(self):
-        if self.amp_dtype is None:
-            return contextlib.nullcontext()
-        return torch.autocast(self.device.type, dtype=self.amp_dtype)
+    def _autocast(self) -> Any:
+        return autocast(self.device, self.amp_dtype)
 
     def _make_policy(self) -> Any:
         if self.config.backend == "vllm":
@@ -230,7 +225,7 @@ class Trainer(PolicyUpdateMixin):
                                           max_tool_calls=max(self.rollout_cfg.max_tool_calls, room))  # fmt: skip
                 traj = render_gold_trajectory(self.tokenizer, task, [], cfg, env=str(e.env_dir))
                 if traj.reward < 1.0:  # a gold episode the verifier rejects would teach the wrong thing
-                    self.log(f"SFT: skipping {task.task_id}: its gold episode scores {traj.reward} ({traj.stop_reason})")
+                    self.log(f"SFT: skipping {task.task_id}: its gold episode scores {traj.reward} ({traj.dialogue.stop_reason})")
                     continue
                 out.append(traj)
         return out
@@ -300,7 +295,7 @@ class Trainer(PolicyUpdateMixin):
         t_roll = time.perf_counter() - t0
         row = self.learn_from(local)
         row["max_turns"] = max_turns
-        sampled = D.all_reduce_sum(float(sum(sum(t.loss_mask) for t in local)), self.dist)
+        sampled = D.all_reduce_sum(float(sum(t.tokens.sampled_tokens() for t in local)), self.dist)
         row.update({
             "time/rollout_s": t_roll, "time/update_s": row.pop("_update_s"), "time/step_s": time.perf_counter() - t0,
             "tokens_per_s/rollout": sampled / max(t_roll, 1e-9),
@@ -315,25 +310,25 @@ class Trainer(PolicyUpdateMixin):
         cfg = self.config
         if self.reward_fn is not None:
             for t in local:
-                t.reward = float(self.reward_fn(t))
-        meta = [(t.reward, t.task_id, t.env_id, t.valid, is_success(t)) for t in local]
-        everything = [m for part in D.gather_objects(meta, self.dist) for m in part]
+                t.outcome.reward = float(self.reward_fn(t))
+        stats = [EpisodeStat.of(t) for t in local]
+        everything: list[EpisodeStat] = [m for part in D.gather_objects(stats, self.dist) for m in part]
         offset = sum(D.gather_objects(len(local), self.dist)[: self.dist.rank])
-        rewards = torch.tensor([m[0] for m in everything], dtype=torch.float32)
-        valid = torch.tensor([m[3] for m in everything], dtype=torch.bool)
-        tids, eids = [m[1] for m in everything], [m[2] for m in everything]
+        rewards = torch.tensor([m.reward for m in everything], dtype=torch.float32)
+        valid = torch.tensor([m.valid for m in everything], dtype=torch.bool)
+        tids, eids = [m.task_id for m in everything], [m.env_id for m in everything]
         adv_all = compute_advantages(rewards, tids, eids, valid, mode=cfg.advantage.mode, eps=cfg.advantage.eps)
         dropped = equal_reward_groups(rewards.tolist(), tids, valid.tolist()) if cfg.advantage.drop_equal_groups else set()
         adv = adv_all[offset : offset + len(local)]
         keep = [i for i, t in enumerate(local) if t.valid and t.task_id not in dropped]
         t1 = time.perf_counter()
-        upd = self.update([local[i] for i in keep], adv[keep])
+        upd = self.learner.update([local[i] for i in keep], adv[keep], self.step)
         upd["_update_s"] = time.perf_counter() - t1
         self.step += 1
         by_task: dict[str, list[float]] = defaultdict(list)
-        for _r, tid, _e, v, s in everything:
-            if v:
-                by_task[tid].append(float(s))
+        for m in everything:
+            if m.valid:
+                by_task[m.task_id].append(float(m.success))
         self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
         if cfg.backend == "vllm" and hasattr(self.policy, "update_weights"):
             self.policy.update_weights(self.plain_state_dict().items())
@@ -341,23 +336,22 @@ class Trainer(PolicyUpdateMixin):
             self.rollout_model.load_state_dict(D.full_state_dict(self.wrapped, self.dist, every_rank=True))
         return self._step_metrics(everything, local, dropped, upd)
 
-    def _step_metrics(self, everything, local, dropped, upd) -> dict[str, Any]:
-        valid_items = [m for m in everything if m[3]]
+    def _step_metrics(self, everything: list[EpisodeStat], local: list[Trajectory], dropped: set[str],
+                      upd: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+        valid_items = [m for m in everything if m.valid]
         n = len(everything)
         row: dict[str, Any] = {"step": self.step, "trajectories": n,
                                "masked_ratio": (n - len(valid_items)) / max(n, 1),
                                "dropped_groups": len(dropped), "lr": self.scheduler.get_last_lr()[0]}  # fmt: skip
-        pseudo = [Trajectory(env_id=m[2], task_id=m[1], sample_index=0, token_ids=[], loss_mask=[], logprobs=[],
-                             reward=m[0], reward_breakdown={"success": m[4]}) for m in valid_items]  # fmt: skip
-        row.update(per_env_means(pseudo, lambda t: t.reward, "reward"))
-        row.update(per_env_means(pseudo, lambda t: float(is_success(t)), "success"))
+        row.update(per_env_means(valid_items, lambda m: m.reward, "reward"))
+        row.update(per_env_means(valid_items, lambda m: float(m.success), "success"))
         if local:
-            row["turns/mean"] = sum(t.num_turns for t in local) / len(local)
-            row["tool_calls/mean"] = sum(t.num_tool_calls for t in local) / len(local)
-            row["sampled_tokens/mean"] = sum(sum(t.loss_mask) for t in local) / len(local)
+            row["turns/mean"] = sum(t.dialogue.num_turns for t in local) / len(local)
+            row["tool_calls/mean"] = sum(t.dialogue.num_tool_calls for t in local) / len(local)
+            row["sampled_tokens/mean"] = sum(t.tokens.sampled_tokens() for t in local) / len(local)
             stops: dict[str, int] = defaultdict(int)
             for t in local:
-                stops[t.stop_reason or "unknown"] += 1
+                stops[str(t.dialogue.stop_reason) or "unknown"] += 1
             row.update({f"stop/{k}": v / len(local) for k, v in sorted(stops.items())})
         row.update(upd)
         return row
@@ -376,13 +370,11 @@ class Trainer(PolicyUpdateMixin):
         k = k or self.config.eval_rollouts
         mine = D.shard(tasks, self.dist)
         trajs = self.rollout(mine, k, seed=self.config.seed * 31 + 1, temperature=self.config.eval_temperature)
-        meta = [(t.env_id, t.reward, float(is_success(t))) for t in trajs]
-        allm = [m for part in D.gather_objects(meta, self.dist) for m in part]
-        pseudo = [Trajectory(env_id=e, task_id="", sample_index=0, token_ids=[], loss_mask=[], logprobs=[], reward=r,
-                             reward_breakdown={"success": bool(s)}) for e, r, s in allm]  # fmt: skip
+        stats = [EpisodeStat.of(t) for t in trajs]
+        allm: list[EpisodeStat] = [m for part in D.gather_objects(stats, self.dist) for m in part]
         row: dict[str, Any] = {"split": which, "episodes": len(allm)}
-        row.update(per_env_means(pseudo, lambda t: float(is_success(t)), "success"))
-        row.update(per_env_means(pseudo, lambda t: t.reward, "reward"))
+        row.update(per_env_means(allm, lambda m: float(m.success), "success"))
+        row.update(per_env_means(allm, lambda m: m.reward, "reward"))
         return row
 
     def trainer_state(self) -> dict[str, Any]:

@@ -114,7 +114,7 @@ def tokenizer_corpus(entries: list[EnvEntry]) -> list[str]:
         for task in entry.train + entry.heldout:
             texts.append(task.user_instruction)
             for action in task.gold_actions:
-                texts.append("<tool_call>\n" + json.dumps(action, ensure_ascii=False) + "\n</tool_call>")
+                texts.append("<tool_call>\n" + json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False) + "\n</tool_call>")
             for out in task.gold_outputs:
                 texts.append(out if isinstance(out, str) else json.dumps(out, sort_keys=True, ensure_ascii=False))
     return texts

@@ -1,8 +1,8 @@
 """The policy update of one training step: kept trajectories and their advantages -> optimizer step(s).
 
-`PolicyUpdateMixin` is the half of `rl.trainer.Trainer` that touches gradients. It expects the trainer's
-attributes: `config`, `model` (the bare module), `wrapped` (the DDP/FSDP view of it), `ref_model` (or
-None), `optimizer`, `scheduler`, `dist`, `device`, `pad_id`, `rollout_cfg`, `step` and `_autocast()`.
+`Learner` is the part of training that touches gradients. The trainer builds one after the model is
+wrapped and the optimizer made, and calls `learner.update(trajs, advantages, step)` each step; every
+dependency is a constructor argument.
 """
 
 from __future__ import annotations
@@ -10,63 +10,93 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import defaultdict
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 
 from rl import distributed as D
 from rl.erpo import entropy_from_logits, first_target, logprobs_from_logits, policy_loss
 from rl.lora import trainable_parameters
-from rl.sft import collate_rows
-from rl.types import Trajectory
+from rl.sft import Batch, collate_rows
+from rl.train_config import TrainConfig
+from rl.types import TokenRow, Trajectory
 
 
-class PolicyUpdateMixin:
-    """ERPO/GRPO optimizer steps over training sequences, micro-batched, DDP/FSDP-aware."""
+class UpdateRow(NamedTuple):
+    """One training sequence and the advantage of its episode."""
 
-    def update(self, trajs: list[Trajectory], advantages: torch.Tensor) -> dict[str, Any]:
+    seq: TokenRow
+    advantage: float
+
+
+class MiniBatch(NamedTuple):
+    """The rows of one optimizer step, split into micro-batches.
+
+    `normalizer`: the loss denominator over all ranks (tokens or sequences, per `loss.agg`), divided by
+    the world size; `passes`: the number of micro-batches on the busiest rank (the others pad with
+    zero-loss passes so DDP/FSDP collectives stay in step).
+    """
+
+    micro: list[list[UpdateRow]]
+    normalizer: float
+    passes: int
+
+
+def autocast(device: torch.device, dtype: torch.dtype | None) -> Any:
+    """Autocast to `dtype` on `device` (None: full precision, no autocast)."""
+    if dtype is None:
+        return contextlib.nullcontext()
+    return torch.autocast(device.type, dtype=dtype)
+
+
+class Learner:
+    """ERPO/GRPO optimizer steps over training sequences, micro-batched, DDP/FSDP-aware.
+
+    `model` is the bare module, `wrapped` its DDP/FSDP view (the same module without distribution),
+    `ref_model` the frozen reference for the KL term (or None); `temperature` is the rollouts' sampling
+    temperature (logits are divided by it, so trainer and sampler score the same distribution).
+    """
+
+    def __init__(self, *, config: TrainConfig, model: torch.nn.Module, wrapped: torch.nn.Module,
+                 ref_model: torch.nn.Module | None, optimizer: torch.optim.Optimizer, scheduler: Any,
+                 dist: D.DistInfo, device: torch.device, pad_id: int, temperature: float,
+                 amp_dtype: torch.dtype | None = None):  # fmt: skip
+        self.config, self.model, self.wrapped, self.ref_model = config, model, wrapped, ref_model
+        self.optimizer, self.scheduler, self.dist, self.device = optimizer, scheduler, dist, device
+        self.pad_id, self.amp_dtype = pad_id, amp_dtype
+        self.temperature = temperature if temperature > 0 else 1.0
+
+    def update(self, trajs: list[Trajectory], advantages: torch.Tensor, step: int) -> dict[str, Any]:
         """Optimizer step(s) on the kept trajectories; every training sequence carries its episode's advantage.
 
-        The kept rows are shuffled (seeded by the step) into `mini_batches` optimizer steps, each split
+        The kept rows are shuffled (seeded by `step`) into `mini_batches` optimizer steps, each split
         into micro-batches whose gradients add up to the mini-batch loss (global normalizer). With one
         mini-batch the update is on-policy (old logprobs = current ones, ratio 1); with more, the old
         logprobs are computed for every micro-batch before the first step. When no row carries a non-zero
         advantage (and there is no KL term) nothing is computed and no optimizer step is taken.
         """
         cfg, o = self.config, self.config.optim
-        rows = [(ids, mask, lps, float(a)) for t, a in zip(trajs, advantages.tolist())
-                for ids, mask, lps in t.training_sequences() if sum(mask[1:]) > 0]  # fmt: skip
-        signal = D.all_reduce_sum(float(sum(1 for r in rows if r[3] != 0.0)), self.dist)
+        rows = [UpdateRow(seq, float(a)) for t, a in zip(trajs, advantages.tolist())
+                for seq in t.training_sequences() if sum(seq.loss_mask[1:]) > 0]  # fmt: skip
+        signal = D.all_reduce_sum(float(sum(1 for r in rows if r.advantage != 0.0)), self.dist)
         if signal == 0 and cfg.loss.kl_coef == 0:
             # Every advantage is 0 (all groups equal or masked): the loss and its gradient are 0, but an
             # optimizer step would still move the weights along Adam's momentum from earlier steps.
             return {"updated": 0, "update_tokens": 0.0, "_processed_tokens": 0.0, "zero_advantage_skip": int(bool(rows))}
-        order = list(range(len(rows)))
-        random.Random(cfg.seed * 7_919 + self.step).shuffle(order)
-        plan = []  # per mini-batch: (micro-batches, normalizer, number of micro passes on the busiest rank)
-        for i in range(o.mini_batches):
-            picked = [rows[j] for j in order[i :: o.mini_batches]]
-            g_tok = D.all_reduce_sum(float(sum(sum(r[1][1:]) for r in picked)), self.dist)
-            g_seq = D.all_reduce_sum(float(len(picked)), self.dist)
-            if g_seq == 0:
-                continue
-            norm = (g_tok if cfg.loss.agg == "token-mean" else g_seq) / self.dist.world_size
-            micro = [picked[k : k + o.micro_batch_size] for k in range(0, len(picked), o.micro_batch_size)]
-            plan.append((micro, norm, int(max(D.gather_objects(len(micro), self.dist)))))
-        temp = self.rollout_cfg.temperature if self.rollout_cfg.temperature > 0 else 1.0
+        plan = self._plan(rows, step)
         self.wrapped.train()
-        old = self._old_logprobs(plan, temp) if o.mini_batches > 1 else {}
+        old = self._old_logprobs(plan) if o.mini_batches > 1 else {}
         sums: dict[str, float] = defaultdict(float)
         losses, gnorms = [], []
-        for i, (micro, norm, n_micro) in enumerate(plan):
+        for i, mb in enumerate(plan):
             self.optimizer.zero_grad(set_to_none=True)
             loss_sum = 0.0
-            for j in range(n_micro):
-                last = j == n_micro - 1
+            for j in range(mb.passes):
+                last = j == mb.passes - 1
                 no_sync = getattr(self.wrapped, "no_sync", None)
                 with contextlib.nullcontext() if (last or no_sync is None) else no_sync():
-                    if j < len(micro):
-                        loss, m = self._micro_step(micro[j], norm, temp, old.get((i, j)))
+                    if j < len(mb.micro):
+                        loss, m = self._micro_step(mb.micro[j], mb.normalizer, old.get((i, j)))
                         loss_sum += loss
                         for k, v in m.items():
                             sums[k] += v
@@ -87,25 +117,42 @@ class PolicyUpdateMixin:
                     out[k] = D.all_reduce_sum(sums[k], self.dist) / max(tok, 1.0)
         return out
 
+    def _plan(self, rows: list[UpdateRow], step: int) -> list[MiniBatch]:
+        """Shuffle the rows (seeded by the step) into mini-batches of micro-batches; empty ones are left out."""
+        cfg, o = self.config, self.config.optim
+        order = list(range(len(rows)))
+        random.Random(cfg.seed * 7_919 + step).shuffle(order)
+        plan = []
+        for i in range(o.mini_batches):
+            picked = [rows[j] for j in order[i :: o.mini_batches]]
+            g_tok = D.all_reduce_sum(float(sum(sum(r.seq.loss_mask[1:]) for r in picked)), self.dist)
+            g_seq = D.all_reduce_sum(float(len(picked)), self.dist)
+            if g_seq == 0:
+                continue
+            norm = (g_tok if cfg.loss.agg == "token-mean" else g_seq) / self.dist.world_size
+            micro = [picked[k : k + o.micro_batch_size] for k in range(0, len(picked), o.micro_batch_size)]
+            plan.append(MiniBatch(micro, norm, int(max(D.gather_objects(len(micro), self.dist)))))
+        return plan
+
     @torch.no_grad()
-    def _old_logprobs(self, plan, temp: float) -> dict[tuple[int, int], torch.Tensor]:
+    def _old_logprobs(self, plan: list[MiniBatch]) -> dict[tuple[int, int], torch.Tensor]:
         old = {}
         sharded = D.is_sharded(self.wrapped, self.dist)
-        for i, (micro, _norm, n_micro) in enumerate(plan):
-            for j in range(n_micro if sharded else len(micro)):
-                if j >= len(micro):  # FSDP: every forward is a collective, so keep step with the busiest rank
+        for i, mb in enumerate(plan):
+            for j in range(mb.passes if sharded else len(mb.micro)):
+                if j >= len(mb.micro):  # FSDP: every forward is a collective, so keep step with the busiest rank
                     self._dummy_pass(backward=False)
                     continue
-                batch = collate_rows([r[:3] for r in micro[j]], self.pad_id, self.device)
-                logits, start = self._logits(self.model, batch)
-                old[(i, j)] = logprobs_from_logits(logits.float() / temp, batch.token_ids, start)
+                batch = collate_rows([r.seq for r in mb.micro[j]], self.pad_id, self.device)
+                logits, start = self.logits(self.model, batch)
+                old[(i, j)] = logprobs_from_logits(logits.float() / self.temperature, batch.token_ids, start)
         return old
 
-    def _logits(self, model: torch.nn.Module, batch) -> tuple[torch.Tensor, int]:
-        """Logits from the position before the first agent token on (the prompt's are never needed)."""
+    def logits(self, model: torch.nn.Module, batch: Batch) -> tuple[torch.Tensor, int]:
+        """Logits of `model` from the position before the first agent token on, and that position."""
         start = first_target(batch.loss_mask) - 1
         keep = batch.token_ids.shape[1] - start
-        with self._autocast():
+        with autocast(self.device, self.amp_dtype):
             try:
                 out = model(input_ids=batch.token_ids, attention_mask=batch.attention_mask, logits_to_keep=keep)
             except TypeError:  # a model without logits_to_keep: all positions
@@ -115,18 +162,18 @@ class PolicyUpdateMixin:
             logits = logits[:, -keep:]
         return logits, start
 
-    def _micro_step(self, rows, norm: float, temp: float, old: torch.Tensor | None) -> tuple[float, dict[str, float]]:
+    def _micro_step(self, rows: list[UpdateRow], norm: float, old: torch.Tensor | None) -> tuple[float, dict[str, float]]:
         """Forward, loss, backward of one micro-batch; returns its loss and token-weighted metric sums."""
-        cfg = self.config
-        batch = collate_rows([r[:3] for r in rows], self.pad_id, self.device)
-        adv = torch.tensor([r[3] for r in rows], dtype=torch.float32, device=self.device)
-        logits, start = self._logits(self.wrapped, batch)
+        cfg, temp = self.config, self.temperature
+        batch = collate_rows([r.seq for r in rows], self.pad_id, self.device)
+        adv = torch.tensor([r.advantage for r in rows], dtype=torch.float32, device=self.device)
+        logits, start = self.logits(self.wrapped, batch)
         logits = logits.float() / temp
         lp = logprobs_from_logits(logits, batch.token_ids, start)
         ref = None
         if self.ref_model is not None:
             with torch.no_grad():
-                ref_logits, ref_start = self._logits(self.ref_model, batch)
+                ref_logits, ref_start = self.logits(self.ref_model, batch)
                 ref = logprobs_from_logits(ref_logits.float() / temp, batch.token_ids, ref_start)
         cut = slice(start, None)  # columns before `start` hold no agent token
         old = lp.detach() if old is None else old
@@ -148,7 +195,7 @@ class PolicyUpdateMixin:
     def _dummy_pass(self, backward: bool = True) -> None:
         """A zero-loss forward (and backward) that joins the other ranks' collectives."""
         ids = torch.full((1, 2), self.pad_id, dtype=torch.long, device=self.device)
-        with self._autocast():
+        with autocast(self.device, self.amp_dtype):
             logits = self.wrapped(input_ids=ids).logits
         if backward:
             (logits.float().sum() * 0.0).backward()

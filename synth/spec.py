@@ -78,4 +78,15 @@ class ToolCall:
     call_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """`{"name", "arguments"}`: the form of a gold action in tasks.jsonl (the call id is not kept)."""
         return {"name": self.name, "arguments": self.arguments}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ToolCall:
+        """Inverse of `to_dict`; missing arguments mean none. A call without a string name is a TypeError."""
+        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+            raise TypeError(f"a tool call is {{'name': str, 'arguments': {{...}}}}, not {d!r:.80}")
+        arguments = d.get("arguments") or {}
+        if not isinstance(arguments, dict):
+            raise TypeError(f"tool call {d['name']!r}: arguments must be an object, not {type(arguments).__name__}")
+        return cls(name=d["name"], arguments=arguments)

@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from synth.spec import ToolCall
+
 
 @dataclass
 class Checks:
@@ -27,7 +29,7 @@ class Task:
     user_instruction: str
     intent: str
     initial_state: dict[str, Any]
-    gold_actions: list[dict[str, Any]]  # [{"name": tool, "arguments": {...}}] in order
+    gold_actions: list[ToolCall]  # in order; tasks.jsonl holds them as [{"name": tool, "arguments": {...}}]
     gold_final_state: dict[str, Any]
     checks: Checks = field(default_factory=Checks)
     difficulty: dict[str, Any] = field(default_factory=dict)  # dag_size, depth, reasoning_nodes, pass_rate
@@ -39,12 +41,18 @@ class Task:
         return [observation_text(o) for o in self.gold_outputs]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The tasks.jsonl form: plain JSON values, gold actions as `{"name", "arguments"}` objects."""
+        d = asdict(self)
+        d["gold_actions"] = [a.to_dict() for a in self.gold_actions]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Task":
+        """Inverse of `to_dict` (unknown keys are ignored; a malformed gold action is a TypeError)."""
         d = dict(d)
         d["checks"] = Checks(**(d.get("checks") or {}))
+        if "gold_actions" in d:
+            d["gold_actions"] = [ToolCall.from_dict(a) for a in d["gold_actions"] or []]
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in d.items() if k in known})
 

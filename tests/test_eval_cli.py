@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rl.evaluate import pass_at_k, pass_hat_k, summarize
-from rl.types import Trajectory
+from rl.types import Dialogue, EpisodeId, JudgeVerdict, Outcome, StopReason, Trajectory
 from synth.cli.main import main
 
 MINI = Path(__file__).resolve().parent / "data" / "envs" / "mini_todo"
@@ -35,7 +35,8 @@ def test_pass_hat_k_and_pass_at_k():
 
 
 def _traj(env, task, i, reward, stop="user_stop", error=None):
-    return Trajectory(env, task, i, [], [], [], reward=reward, stop_reason=stop, user_error=error)
+    return Trajectory(EpisodeId(env, task, i), dialogue=Dialogue(stop_reason=StopReason(stop)), outcome=Outcome(reward=reward),
+                      verdict=JudgeVerdict(user_error=error))
 
 
 def test_summarize_per_environment():

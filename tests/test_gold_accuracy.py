@@ -7,7 +7,7 @@ import torch
 from types import SimpleNamespace
 
 from rl.gold_accuracy import digit_or_other, teacher_forced_accuracy
-from rl.types import Trajectory
+from rl.types import EpisodeId, TokenStream, Trajectory
 
 VOCAB = 16
 
@@ -25,7 +25,7 @@ class CountingModel(torch.nn.Module):
 
 
 def traj(tokens: list[int], mask: list[int]) -> Trajectory:
-    return Trajectory(env_id="e", task_id="t", sample_index=0, token_ids=tokens, loss_mask=mask, logprobs=[0.0] * len(tokens))
+    return Trajectory(EpisodeId("e", "t"), TokenStream(token_ids=tokens, loss_mask=mask, logprobs=[0.0] * len(tokens)))
 
 
 def test_a_sequence_predicted_throughout_is_exact() -> None:

@@ -86,10 +86,10 @@ def test_trl_environment_class_runs_gold_episodes(env_dirs):
         assert instance.reset(**row) is None
         completion = []
         for i, action in enumerate(task.gold_actions):
-            observation = tools[action["name"]](**(action.get("arguments") or {}))
+            observation = tools[action.name](**action.arguments)
             assert not observation.startswith("Error"), observation
             completion += [{"role": "assistant", "content": "", "tool_calls": [
-                {"id": f"call_{i}", "type": "function", "function": {"name": action["name"], "arguments": action.get("arguments") or {}}}]},
+                {"id": f"call_{i}", "type": "function", "function": {"name": action.name, "arguments": action.arguments}}]},
                 {"role": "tool", "content": observation}]
         completion.append({"role": "assistant", "content": final_reply(task)})
         assert forgegym_reward([completion], [instance]) == [1.0]
@@ -153,7 +153,7 @@ def test_trl_grpo_trainer_accepts_the_factory(tmp_path):
         tools = _trl_tool_dict(env)
         env.reset(task_id=task.task_id)
         for action in task.gold_actions:
-            text = "<tool_call>\n" + json.dumps({"name": action["name"], "arguments": action["arguments"]}) + "\n</tool_call><|im_end|>\n"
+            text = "<tool_call>\n" + json.dumps(action.to_dict()) + "\n</tool_call><|im_end|>\n"
             parsed = parse_response(tok, tok(text, add_special_tokens=False)["input_ids"], prefix=prefix)
             (call,) = parsed["tool_calls"]
             assert not tools[call["function"]["name"]](**call["function"]["arguments"]).startswith("Error")
@@ -187,7 +187,7 @@ def test_verifiers_core_runs_gold_episodes(env_dirs, style):
         messages = list(row["prompt"])
         completion = []
         for i, action in enumerate(task.gold_actions):
-            assistant = _assistant([(f"call_{i}", action["name"], action.get("arguments") or {})], style)
+            assistant = _assistant([(f"call_{i}", action.name, action.arguments)], style)
             messages.append(assistant)
             completion.append(assistant)
             state["trajectory"].append({"completion": [assistant]})
@@ -232,7 +232,7 @@ def _gold_client(vf, tasks_by_instruction, act: bool = True):
             done = sum(len(m.tool_calls or []) for m in prompt if m.role == "assistant")
             if act and done < len(task.gold_actions):
                 action = task.gold_actions[done]
-                call = ToolCall(id=f"call_{done}", name=action["name"], arguments=json.dumps(action["arguments"]))
+                call = ToolCall(id=f"call_{done}", name=action.name, arguments=json.dumps(action.arguments))
                 message = ResponseMessage(content="", tool_calls=[call], finish_reason="tool_calls", is_truncated=False)
             else:
                 message = ResponseMessage(content=final_reply(task), finish_reason="stop", is_truncated=False)

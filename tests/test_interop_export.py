@@ -45,7 +45,7 @@ def _check_rows(rows, env_dirs) -> None:
     for row in rows:
         task = tasks[(row["env_id"], row["task_id"])]
         messages = clean_messages(row["messages"])
-        gold = [{"name": a["name"], "arguments": a.get("arguments") or {}} for a in task.gold_actions]
+        gold = [{"name": a.name, "arguments": a.arguments} for a in task.gold_actions]
         assert actions_from_messages(messages) == gold
         assert json.loads(row["gold_actions"]) == gold
         assert json.loads(row["initial_state"]) == task.initial_state

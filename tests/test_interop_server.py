@@ -89,7 +89,7 @@ def test_fifty_concurrent_gold_sessions(server, catalog):
             longest = max(len(t.gold_actions) for _, t in plan)
             for k in range(longest):  # step k of every session at once: episodes interleave
                 todo = [(sid, t.gold_actions[k]) for sid, (_, t) in zip(ids, plan) if k < len(t.gold_actions)]
-                results = list(pool.map(lambda sa: client.step(sa[0], sa[1]["name"], sa[1].get("arguments") or {}), todo))
+                results = list(pool.map(lambda sa: client.step(sa[0], sa[1].name, sa[1].arguments), todo))
                 for (sid, _), res in zip(todo, results):
                     assert res["info"]["ok"], res
                     observations[sid].append(res["observation"])

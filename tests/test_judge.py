@@ -116,10 +116,10 @@ def test_rollouts_store_verdicts_for_llm_users_only():
 
     judge = UserErrorJudge(None, mode="prior")
     [llm] = run_episodes(GoldPolicy(), [(mini, task)], LLMUser(UserClient()), RolloutConfig(), judge=judge)
-    assert llm.user_error is True and "'t9'" in llm.judge_rationale
+    assert llm.verdict.user_error is True and "'t9'" in llm.verdict.rationale
     assert llm.valid is False
     [scripted] = run_episodes(GoldPolicy(), [(mini, task)], ScriptedUser(), RolloutConfig(), judge=judge)
-    assert scripted.user_error is None and scripted.valid
+    assert scripted.verdict.user_error is None and scripted.valid
 
 
 def test_measure_counts_confusion():

@@ -30,13 +30,13 @@ def test_gold_scores_one_and_noop_scores_zero(env_dir):
     pairs = [(env_dir, t) for t in tasks]
     gold = run_episodes(GoldPolicy(), pairs, ScriptedUser(), RolloutConfig(max_turns=64, max_tool_calls=64), k=1)
     for t in gold:
-        assert t.reward == 1.0, (t.task_id, t.reward_breakdown)
-        assert t.stop_reason == "user_stop" and t.num_parse_errors == 0
-        assert t.retokenized and t.policy == "gold"
+        assert t.reward == 1.0, (t.task_id, t.outcome.breakdown)
+        assert t.dialogue.stop_reason == "user_stop" and t.dialogue.num_parse_errors == 0
+        assert t.tokens.retokenized and t.setup.policy == "gold"
     noop = run_episodes(NoopPolicy(), pairs, ScriptedUser(), RolloutConfig(), k=1)
     for t in noop:
-        assert t.reward == 0.0, f"{t.task_id}: a policy that does nothing passes this task ({t.reward_breakdown})"
-        assert t.num_tool_calls == 0
+        assert t.reward == 0.0, f"{t.task_id}: a policy that does nothing passes this task ({t.outcome.breakdown})"
+        assert t.dialogue.num_tool_calls == 0
 
 
 # --- a small in-test environment with a multi-line error -------------------------------------------
@@ -72,7 +72,7 @@ class ListEnv:
 def list_task(i: int = 0) -> Task:
     return Task(task_id=f"list-{i}", env_id="list", user_instruction="Add milk and tell me how many items I have.",
                 intent="add milk", initial_state={"items": ["eggs"]},
-                gold_actions=[{"name": "add_item", "arguments": {"name": "milk"}}, {"name": "count_items", "arguments": {}}],
+                gold_actions=[ToolCall("add_item", {"name": "milk"}), ToolCall("count_items", {})],
                 gold_final_state={"items": ["eggs", "milk"]}, checks=Checks(required_facts=["2"]),
                 gold_outputs=['{"ok": true}', '{"count": 2}'])  # fmt: skip
 
@@ -96,18 +96,18 @@ CALL_COUNT = R.assistant_text("count again", "", [ToolCall("count_items", {})])
 
 def test_gold_on_fake_env_needs_the_fact():
     [t] = run_episodes(GoldPolicy(), [(ListEnv, list_task())], ScriptedUser())
-    assert t.reward == 1.0 and t.reward_breakdown["facts_found"] == ["2"]
-    assert [m["role"] for m in t.messages] == ["system", "user", "assistant", "tool", "assistant", "tool", "assistant", "user"]
+    assert t.reward == 1.0 and t.outcome.breakdown["facts_found"] == ["2"]
+    assert [m["role"] for m in t.dialogue.messages] == ["system", "user", "assistant", "tool", "assistant", "tool", "assistant", "user"]
 
 
 def test_tool_call_budget_stops_episode():
     [t] = run_episodes(Script([CALL_COUNT]), [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(max_tool_calls=3))
-    assert t.stop_reason == "max_tool_calls" and t.num_tool_calls == 3
+    assert t.dialogue.stop_reason == "max_tool_calls" and t.dialogue.num_tool_calls == 3
 
 
 def test_turn_budget_stops_episode():
     [t] = run_episodes(Script([CALL_COUNT]), [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(max_turns=2))
-    assert t.stop_reason == "max_turns" and t.num_turns == 2
+    assert t.dialogue.stop_reason == "max_turns" and t.dialogue.num_turns == 2
 
 
 def test_error_messages_cut_to_last_line():
@@ -115,7 +115,7 @@ def test_error_messages_cut_to_last_line():
     for cut in (False, True):
         policy = Script([bad, R.assistant_text("", "Sorry.", [])])
         [t] = run_episodes(policy, [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(tool_error_last_line=cut))
-        tool_msg = next(m for m in t.messages if m["role"] == "tool")
+        tool_msg = next(m for m in t.dialogue.messages if m["role"] == "tool")
         assert (tool_msg["content"] == "KeyError: 'name'") is cut
         assert ("Traceback" in tool_msg["content"]) is not cut
 
@@ -123,15 +123,15 @@ def test_error_messages_cut_to_last_line():
 def test_parse_error_policies():
     garbage = '<tool_call>{"name": "add_item", "arguments": </tool_call>'
     [fed] = run_episodes(Script([garbage, R.assistant_text("", "Sorry.", [])]), [(ListEnv, list_task())], ScriptedUser())
-    assert fed.num_parse_errors == 1 and fed.stop_reason == "user_stop"
-    feedback = next(m for m in fed.messages if m.get("name") == "parse_error")
+    assert fed.dialogue.num_parse_errors == 1 and fed.dialogue.stop_reason == "user_stop"
+    feedback = next(m for m in fed.dialogue.messages if m.get("name") == "parse_error")
     assert "could not be read" in feedback["content"] and "not valid JSON" in feedback["content"]
-    assert fed.messages[2]["parse_error"] and fed.messages[2]["raw"] == garbage
+    assert fed.dialogue.messages[2]["parse_error"] and fed.dialogue.messages[2]["raw"] == garbage
     [ended] = run_episodes(Script([garbage]), [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(on_parse_error="end"))
-    assert ended.stop_reason == "parse_error" and ended.num_turns == 1
-    gold_then_garbage = Script([R.assistant_text("", "", [ToolCall(**a)]) for a in list_task().gold_actions] + [garbage, "It is 2."])
+    assert ended.dialogue.stop_reason == "parse_error" and ended.dialogue.num_turns == 1
+    gold_then_garbage = Script([R.assistant_text("", "", [a]) for a in list_task().gold_actions] + [garbage, "It is 2."])
     [costly] = run_episodes(gold_then_garbage, [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(parse_error_reward=-1.0))
-    assert costly.reward == -1.0 and costly.reward_breakdown["state_match"] is True
+    assert costly.reward == -1.0 and costly.outcome.breakdown["state_match"] is True
 
 
 def test_sliding_window_and_summary_views():
@@ -140,7 +140,7 @@ def test_sliding_window_and_summary_views():
         policy = Script(turns)
         config = RolloutConfig(context_policies={"list": policy_name}, context_window=2)
         [t] = run_episodes(policy, [(ListEnv, list_task())], ScriptedUser(), config)
-        assert t.context_policy == policy_name
+        assert t.setup.context_policy == policy_name
         last = policy.seen[-1]
         n_assistant = sum(1 for m in last if m["role"] == "assistant")
         assert n_assistant == (5 if policy_name == "keep_all" else 2)
@@ -205,7 +205,7 @@ def test_user_turn_limit_always_ends_episode():
     client = FakeClient(["I want milk added please."] + ["Hmm?"] * 10)
     policy = Script([R.assistant_text("", "How can I help?", [])])
     [t] = run_episodes(policy, [(ListEnv, list_task())], LLMUser(client), RolloutConfig(max_user_turns=3, max_turns=50))
-    assert t.stop_reason == "max_turns" and sum(1 for m in t.messages if m["role"] == "user") == 4
+    assert t.dialogue.stop_reason == "max_turns" and sum(1 for m in t.dialogue.messages if m["role"] == "user") == 4
     # the user never sees tool calls or thinking, only the agent's text
     assert all(m["role"] in ("system", "user", "assistant") for m in client.prompts[-1])
 
@@ -218,10 +218,10 @@ def test_render_gold_trajectory_masks_and_matches_environment():
     env = Environment(MINI)
     replayed = render_gold_trajectory(tok, task, env.tools, title=env.definition.title)
     real = render_gold_trajectory(tok, task, env.tools, env=MINI)
-    assert replayed.token_ids == real.token_ids and replayed.loss_mask == real.loss_mask
-    assert replayed.reward == 1.0 and replayed.retokenized
-    for start, end, role in replayed.turn_spans:
+    assert replayed.tokens.token_ids == real.tokens.token_ids and replayed.tokens.loss_mask == real.tokens.loss_mask
+    assert replayed.reward == 1.0 and replayed.tokens.retokenized
+    for start, end, role in replayed.tokens.turn_spans:
         want = 1 if role == "assistant" else 0
-        assert set(replayed.loss_mask[start:end]) == {want}, role
-    assert sum(1 for s in replayed.turn_spans if s[2] == "assistant") == len(task.gold_actions) + 1
-    assert "<tool_call>" in tok.decode(replayed.token_ids[replayed.turn_spans[1][0]: replayed.turn_spans[1][1]])
+        assert set(replayed.tokens.loss_mask[start:end]) == {want}, role
+    assert sum(1 for s in replayed.tokens.turn_spans if s[2] == "assistant") == len(task.gold_actions) + 1
+    assert "<tool_call>" in tok.decode(replayed.tokens.token_ids[replayed.tokens.turn_spans[1][0]: replayed.tokens.turn_spans[1][1]])

@@ -94,26 +94,26 @@ def test_sampled_stream_matches_recomputation(tiny):
     tasks = load_env_tasks(MINI)
     config = RolloutConfig(max_new_tokens=12, max_turns=4, max_user_turns=2, temperature=1.0, seed=3)
     trajs = run_episodes(policy, [(MINI, t) for t in tasks], ChattyUser(), config, k=2)
-    assert len(trajs) == 4 and all(t.stop_reason for t in trajs)
-    assert len({tuple(t.token_ids) for t in trajs}) == 4  # samples differ
+    assert len(trajs) == 4 and all(t.dialogue.stop_reason for t in trajs)
+    assert len({tuple(t.tokens.token_ids) for t in trajs}) == 4  # samples differ
     sampled = {id(s): s for _, s in policy.served}
     for t in trajs:
-        assert t.sequences == [] and t.training_sequences() == [(t.token_ids, t.loss_mask, t.logprobs)]
-        assert len(t.token_ids) == len(t.loss_mask) == len(t.logprobs)
-        spans = [s for s in t.turn_spans if s[2] == "assistant"]
-        assert len(spans) == t.num_turns >= 2
+        assert t.tokens.sequences == [] and t.training_sequences() == [(t.tokens.token_ids, t.tokens.loss_mask, t.tokens.logprobs)]
+        assert len(t.tokens.token_ids) == len(t.tokens.loss_mask) == len(t.tokens.logprobs)
+        spans = [s for s in t.tokens.turn_spans if s[2] == "assistant"]
+        assert len(spans) == t.dialogue.num_turns >= 2
         # mask is 1 exactly on sampled tokens, which sit unchanged in the stream after the context they were sampled in
-        mine = [(p, s) for p, s in policy.served if t.token_ids[: len(p)] == p and t.token_ids[len(p): len(p) + len(s.token_ids)] == s.token_ids]
-        assert len(mine) == t.num_turns
+        mine = [(p, s) for p, s in policy.served if t.tokens.token_ids[: len(p)] == p and t.tokens.token_ids[len(p): len(p) + len(s.token_ids)] == s.token_ids]
+        assert len(mine) == t.dialogue.num_turns
         ones = set()
         for p, s in mine:
             ones.update(range(len(p), len(p) + len(s.token_ids)))
-            assert t.logprobs[len(p): len(p) + len(s.token_ids)] == s.logprobs
-        assert {i for i, m in enumerate(t.loss_mask) if m} == ones
-        again = recompute(model, t.token_ids)
-        worst = max(abs(again[i] - t.logprobs[i]) for i in ones)
+            assert t.tokens.logprobs[len(p): len(p) + len(s.token_ids)] == s.logprobs
+        assert {i for i, m in enumerate(t.tokens.loss_mask) if m} == ones
+        again = recompute(model, t.tokens.token_ids)
+        worst = max(abs(again[i] - t.tokens.logprobs[i]) for i in ones)
         assert worst < 1e-4, worst
-        assert all(t.logprobs[i] == 0.0 for i in range(len(t.token_ids)) if not t.loss_mask[i])
+        assert all(t.tokens.logprobs[i] == 0.0 for i in range(len(t.tokens.token_ids)) if not t.tokens.loss_mask[i])
     assert sampled  # the recorder saw the batches
 
 
@@ -121,7 +121,7 @@ def _thinking_turns(task) -> list[str]:
     r = hermes_renderer()
     turns = []
     for i, action in enumerate(task.gold_actions):
-        call = ToolCall(action["name"], dict(action["arguments"]))
+        call = ToolCall(action.name, dict(action.arguments))
         turns.append(r.assistant_text(f"secret plan number {i} zebra", "", [call]))
     turns.append(r.assistant_text("final musing quokka", "All done.", []))
     return turns
@@ -134,11 +134,11 @@ def test_thinking_switch_and_training_sequences(tiny, interleaved):
     policy = ForcedPolicy(model, tok, _thinking_turns(task))
     config = RolloutConfig(interleaved_thinking=interleaved, max_new_tokens=200)
     [traj] = run_episodes(policy, [(MINI, task)], ScriptedUser(), config)
-    assert traj.reward == 1.0 and traj.stop_reason == "user_stop" and traj.thinking_interleaved is interleaved
+    assert traj.reward == 1.0 and traj.dialogue.stop_reason == "user_stop" and traj.setup.thinking_interleaved is interleaved
     contexts = [tok.decode(p) for p, _ in policy.served]
     assert len(contexts) == 3
     # the full stream always keeps every turn's thinking in place
-    assert all(w in tok.decode(traj.token_ids) for w in ("zebra", "quokka"))
+    assert all(w in tok.decode(traj.tokens.token_ids) for w in ("zebra", "quokka"))
     later = contexts[2]
     assert ("secret plan number 0 zebra" in later) is interleaved
     assert ("secret plan number 1 zebra" in later) is interleaved
@@ -168,9 +168,9 @@ def test_sliding_window_view_is_spliced_not_retokenized(tiny):
     policy = ForcedPolicy(model, tok, turns)
     config = RolloutConfig(context_policy="sliding_window", context_window=1, max_new_tokens=200)
     [traj] = run_episodes(policy, [(MINI, task)], ScriptedUser(), config)
-    assert traj.context_policy == "sliding_window" and traj.reward == 1.0
-    head_end = traj.turn_spans[0][1]
-    head = traj.token_ids[:head_end]
+    assert traj.setup.context_policy == "sliding_window" and traj.reward == 1.0
+    head_end = traj.tokens.turn_spans[0][1]
+    head = traj.tokens.token_ids[:head_end]
     last_prompt = policy.served[2][0]
     assert last_prompt[:head_end] == head
     assert "secret plan number 0" not in tok.decode(last_prompt) and "secret plan number 1" in tok.decode(last_prompt)

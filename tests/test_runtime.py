@@ -53,7 +53,7 @@ def test_gold_actions_reproduce_gold_outputs_and_final_state(env: Environment, t
         assert env.state == task.gold_final_state
         assert env.state_hash() == state_hash(task.gold_final_state)
         assert task.initial_state == before  # never mutated
-        assert env.call_log == [{"name": a["name"], "arguments": a["arguments"], "ok": True}
+        assert env.call_log == [{"name": a.name, "arguments": a.arguments, "ok": True}
                                 for a in task.gold_actions]
 
 

@@ -11,7 +11,7 @@ from rl.episode import RolloutConfig
 from rl.rollout import render_gold_trajectory
 from rl.sft import collate, collate_rows, sft_loss, sft_train, training_rows
 from rl.tiny_model import build_model, build_tokenizer
-from rl.types import Trajectory
+from rl.types import EpisodeId, TokenStream, Trajectory
 from synth.task import load_tasks
 
 MINI_TODO = Path(__file__).parent / "data" / "envs" / "mini_todo"
@@ -30,24 +30,24 @@ def test_gold_trajectories_mask_only_the_agents_tokens(gold):
     tok, trajs = gold
     for traj in trajs:
         assert traj.reward == 1.0  # the gold actions solve the task
-        agent = tok.decode([i for i, m in zip(traj.token_ids, traj.loss_mask) if m])
+        agent = tok.decode([i for i, m in zip(traj.tokens.token_ids, traj.tokens.loss_mask) if m])
         assert "<tool_call>" in agent and "<|im_start|>" not in agent
-        prompt = tok.decode([i for i, m in zip(traj.token_ids, traj.loss_mask) if not m])
-        assert traj.messages[1]["content"] in prompt  # the user's words are context, never learned
+        prompt = tok.decode([i for i, m in zip(traj.tokens.token_ids, traj.tokens.loss_mask) if not m])
+        assert traj.dialogue.messages[1]["content"] in prompt  # the user's words are context, never learned
 
 
 def test_collate_pads_and_aligns(gold):
     tok, trajs = gold
     batch = collate(trajs, pad_id=tok.pad_token_id)
-    width = max(len(t.token_ids) for t in trajs)
+    width = max(len(t.tokens.token_ids) for t in trajs)
     assert batch.token_ids.shape == (2, width)
     for i, t in enumerate(trajs):
-        n = len(t.token_ids)
-        assert batch.token_ids[i, :n].tolist() == t.token_ids
+        n = len(t.tokens.token_ids)
+        assert batch.token_ids[i, :n].tolist() == t.tokens.token_ids
         assert batch.attention_mask[i].sum().item() == n
-        assert batch.loss_mask[i, :n].tolist() == [0.0] + [float(m) for m in t.loss_mask[1:]]
+        assert batch.loss_mask[i, :n].tolist() == [0.0] + [float(m) for m in t.tokens.loss_mask[1:]]
         assert batch.loss_mask[i, n:].sum().item() == 0.0
-    assert batch.num_tokens == sum(sum(t.loss_mask[1:]) for t in trajs)
+    assert batch.num_tokens == sum(sum(t.tokens.loss_mask[1:]) for t in trajs)
 
 
 @pytest.mark.slow
@@ -77,7 +77,7 @@ def test_sft_lowers_the_loss_on_gold(gold):
 
 
 def test_sft_needs_agent_tokens():
-    empty = Trajectory("e", "t", 0, token_ids=[1, 2, 3], loss_mask=[0, 0, 0], logprobs=[0.0] * 3)
+    empty = Trajectory(EpisodeId("e", "t", 0), TokenStream(token_ids=[1, 2, 3], loss_mask=[0, 0, 0], logprobs=[0.0] * 3))
     with pytest.raises(ValueError, match="no gold trajectory"):
         sft_train(torch.nn.Linear(1, 1), [empty], steps=1, lr=0.1, batch_size=1, pad_id=0)
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from synth.spec import ToolCall
 from synth.task import Checks, Task
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.describe import describe
@@ -56,7 +57,7 @@ def test_template_instruction_states_everything_and_passes_both_checks(model):
 def test_checks_catch_missing_values_tool_names_and_leaked_answers(model):
     inst = _pick_and_update(model)
     needs = describe(inst, model, [])
-    created_title = inst.gold_actions[2]["arguments"]["title"]
+    created_title = inst.gold_actions[2].arguments["title"]
     problems = check_obtainable(inst, "Please call update_todo on something.")
     assert any("criterion of r0" in p for p in problems)
     assert any(repr(created_title) in p for p in problems)
@@ -93,12 +94,12 @@ def test_probes_pass_on_a_good_task_and_flag_a_non_discriminative_one(model):
     runner = function_runner()
     st = copy.deepcopy(inst.initial_state)
     key = sorted(st["todos"])[0]
-    actions = [{"name": "update_todo", "arguments": {"todo_id": int(key), "title": "a"}},
-               {"name": "update_todo", "arguments": {"todo_id": int(key), "title": "b"}},
-               {"name": "list_todos", "arguments": {}}]
+    actions = [ToolCall("update_todo", {"todo_id": int(key), "title": "a"}),
+               ToolCall("update_todo", {"todo_id": int(key), "title": "b"}),
+               ToolCall("list_todos", {})]
     runner.reset(st)
     for a in actions:
-        assert runner.call(a["name"], a["arguments"]).ok
+        assert runner.call(a.name, a.arguments).ok
     weak = Task(task_id="weak-0", env_id="fake", user_instruction="", intent="", initial_state=st, gold_actions=actions,
                 gold_final_state=runner.state(), checks=Checks(exempt_paths=exempt_paths(model)))
     found_bad = False

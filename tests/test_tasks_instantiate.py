@@ -56,11 +56,11 @@ def test_dag_runs_in_order_and_binds_outputs(model):
     runner = function_runner()
     inst = instantiate(dag, model, runner, random.Random(5), build_pool(model, None))
     assert isinstance(inst, Instance), inst
-    assert [a["name"] for a in inst.gold_actions] == ["create_todo", "list_todos", "update_todo", "delete_todo"]
+    assert [a.name for a in inst.gold_actions] == ["create_todo", "list_todos", "update_todo", "delete_todo"]
     created = inst.gold_outputs[0]
-    assert inst.gold_actions[3]["arguments"]["todo_id"] == created["id"]
+    assert inst.gold_actions[3].arguments["todo_id"] == created["id"]
     pick = dag.node("r0")
-    assert pick.value == inst.gold_actions[2]["arguments"]["todo_id"]
+    assert pick.value == inst.gold_actions[2].arguments["todo_id"]
     assert pick.detail["field"] and pick.detail["among"] >= 3
     listed = [r["id"] for r in inst.gold_outputs[1]]
     assert pick.value in listed
@@ -81,7 +81,7 @@ def test_compute_derives_the_number_from_what_a_read_showed(model):
     assert isinstance(inst, Instance), inst
     d = dag.node("r0").detail
     assert d["base"] == inst.gold_outputs[0]["priority"]
-    assert inst.gold_actions[1]["arguments"]["priority"] == d["base"] + d["delta"]
+    assert inst.gold_actions[1].arguments["priority"] == d["base"] + d["delta"]
     assert 1 <= d["base"] + d["delta"] <= 5
 
 
@@ -105,5 +105,5 @@ def test_an_unused_failing_read_is_removed_as_a_repair(model):
     ])
     inst = instantiate(dag, model, function_runner(), random.Random(0), build_pool(model, None))
     assert isinstance(inst, Instance)
-    assert [a["name"] for a in inst.gold_actions] == ["create_todo", "delete_todo"]
+    assert [a.name for a in inst.gold_actions] == ["create_todo", "delete_todo"]
     assert any("removed read n2" in r for r in inst.repairs)

@@ -57,7 +57,7 @@ def test_pipeline_makes_verified_multi_step_tasks(tmp_path):
     model = load_model(env)
     for t in tasks:
         assert len(t.gold_actions) >= 3
-        assert any(model.tools[a["name"]].is_write for a in t.gold_actions)
+        assert any(model.tools[a.name].is_write for a in t.gold_actions)
         assert t.user_instruction and t.intent
         assert not any(name in t.user_instruction for name in model.tools)
         assert t.difficulty["dag_size"] >= len(t.gold_actions)
@@ -163,7 +163,7 @@ def test_pipeline_on_committed_environments_with_a_fake_model(tmp_path, env_id):
     model = load_model(env)
     runner = RuntimeRunner.from_dir(str(env))
     for t in report.kept:
-        assert len(t.gold_actions) >= 3 and any(model.tools[a["name"]].is_write for a in t.gold_actions)
+        assert len(t.gold_actions) >= 3 and any(model.tools[a.name].is_write for a in t.gold_actions)
         assert run_probes(t, runner, model).ok
 
 

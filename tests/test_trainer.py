@@ -37,7 +37,7 @@ class CodeUser:
 
 def varied_reward(traj) -> float:
     """The verifier gives a random model 0 everywhere; this shaping makes advantages non-zero."""
-    sampled = [tok for tok, m in zip(traj.token_ids, traj.loss_mask) if m]
+    sampled = [tok for tok, m in zip(traj.tokens.token_ids, traj.tokens.loss_mask) if m]
     return traj.reward + (sum(sampled) % 5) / 4.0
 
 
@@ -119,12 +119,12 @@ def test_masked_trajectories_change_nothing(tmp_path):
     cfg["optim"] = {"lr": 0.01, "micro_batch_size": 4, "mini_batches": 1}
     one = _ready(cfg)
     trajs = _train_rollouts(one, k=3, seed=1)
-    assert [t.user_error for t in trajs] == [False, True, False] * 2  # the prior judge caught the code
+    assert [t.verdict.user_error for t in trajs] == [False, True, False] * 2  # the prior judge caught the code
     for t in trajs:
-        t.reward = varied_reward(t)
+        t.outcome.reward = varied_reward(t)
     masked = trajs[1]
-    trajs[4].user_error = False  # keep exactly one masked trajectory
-    masked.reward = 1000.0  # a masked trajectory must not move any statistic
+    trajs[4].verdict.user_error = False  # keep exactly one masked trajectory
+    masked.outcome.reward = 1000.0  # a masked trajectory must not move any statistic
     two = _ready(tiny_config(tmp_path / "n", steps=1, optim=cfg["optim"]))
     two.model.load_state_dict(one.model.state_dict())
     one.reward_fn = two.reward_fn = None
@@ -241,14 +241,14 @@ def test_an_update_raises_the_logprob_of_positive_advantage_episodes(tmp_path, a
                 total = 0.0
                 for ids, mask, lps in t.training_sequences():
                     batch = collate_rows([(ids, mask, lps)], trainer.pad_id, trainer.device)
-                    logits, start = trainer._logits(trainer.model, batch)
+                    logits, start = trainer.learner.logits(trainer.model, batch)
                     lp = logprobs_from_logits(logits.float(), batch.token_ids, start)
                     total += float((lp[:, start:] * batch.loss_mask[:, start:]).sum())
                 sums.append(total)
         return sums
 
     before = logprob_sums()
-    trainer.update(trajs, advantages)
+    trainer.learner.update(trajs, advantages, trainer.step)
     after = logprob_sums()
     deltas = [a - b for a, b in zip(after, before)]
     assert deltas[0] > 0 and deltas[2] > 0 and deltas[1] < 0 and deltas[3] < 0, deltas

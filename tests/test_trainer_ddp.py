@@ -24,7 +24,7 @@ WORKER = textwrap.dedent(
     from rl.trainer import Trainer
 
     def reward(t):  # varied rewards so the update is not a no-op on a random model
-        return float(sum(tok for tok, m in zip(t.token_ids, t.loss_mask) if m) % 3)
+        return float(sum(tok for tok, m in zip(t.tokens.token_ids, t.tokens.loss_mask) if m) % 3)
 
     cfg = config_from_dict({{
         "envs": [{env!r}], "output_dir": {out!r}, "seed": 1, "steps": 2, "tasks_per_step": 2, "rollouts_per_task": 2,

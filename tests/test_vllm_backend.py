@@ -89,7 +89,7 @@ def test_trainer_step_with_the_vllm_backend_keeps_the_engine_in_sync(tmp_path: P
         "model": {"kind": "tiny", "tiny": {"vocab_size": 400, "size": SIZE}},
         "optim": {"lr": 0.05}, "rollout": {"max_turns": 1, "max_new_tokens": 8},
     })  # fmt: skip
-    trainer = Trainer(cfg, reward_fn=lambda t: float(sum(t.token_ids[-8:]) % 2), log=lambda m: None)
+    trainer = Trainer(cfg, reward_fn=lambda t: float(sum(t.tokens.token_ids[-8:]) % 2), log=lambda m: None)
     trainer.run()
     rows = (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()
     assert len(rows) == 1 and '"grad_norm"' in rows[0]

@@ -3,7 +3,7 @@
 - `TokenPolicy` (transformers, vLLM): token ids in, sampled token ids and their logprobs out. This is
   the only kind the trainer can learn from: what it sampled is appended to the stream unchanged.
 - `TextPolicy` (OpenAI-compatible endpoints, scripted gold/noop): answers a message list with text.
-  Its turns are tokenized after the fact when a tokenizer is present (`Trajectory.retokenized`), so
+  Its turns are tokenized after the fact when a tokenizer is present (`Trajectory.tokens.retokenized`), so
   it serves evaluation and SFT data, never an on-policy update.
 """
 

@@ -39,8 +39,8 @@ class GoldPolicy(ScriptedPolicy):
     def respond(self, messages: list[dict[str, Any]], task: Task, sample_index: int = 0) -> str:
         done = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
         if done < len(task.gold_actions):
-            action = task.gold_actions[done]
-            call = ToolCall(name=action["name"], arguments=dict(action.get("arguments") or {}))
+            gold = task.gold_actions[done]
+            call = ToolCall(name=gold.name, arguments=dict(gold.arguments))
             return self.renderer.assistant_text(f"Step {done + 1} of {len(task.gold_actions)}: call {call.name}.", "", [call])
         replied = any(m.get("role") == "assistant" and not m.get("tool_calls") for m in messages)
         if replied:

@@ -65,7 +65,7 @@ def final_reply(task: Task) -> str:
     facts = list(task.checks.required_facts or [])
     if facts:
         return "Done. Here is what you asked for: " + "; ".join(str(f) for f in facts) + "."
-    names = [a["name"] for a in task.gold_actions]
+    names = [a.name for a in task.gold_actions]
     if not names:
         return "Done. Nothing needed to change."
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -87,17 +87,17 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
         {"role": "user", "content": task.user_instruction},
     ]
     for i, action in enumerate(task.gold_actions):
-        arguments = dict(action.get("arguments") or {})
-        result = env.step({"name": action["name"], "arguments": arguments})
+        arguments = dict(action.arguments)
+        result = env.step({"name": action.name, "arguments": arguments})
         if not result.info.get("ok"):
-            raise GoldReplayError(f"gold action {i} ({action['name']}) failed: {result.observation}")
+            raise GoldReplayError(f"gold action {i} ({action.name}) failed: {result.observation}")
         recorded = task.gold_observations()[i] if i < len(task.gold_outputs) else None
         if recorded is not None and recorded != result.observation:
-            raise GoldReplayError(f"gold action {i} ({action['name']}) now returns {result.observation[:80]!r}, "
+            raise GoldReplayError(f"gold action {i} ({action.name}) now returns {result.observation[:80]!r}, "
                                   f"the task recorded {recorded[:80]!r}")
         call_id = f"call_{i}"
         messages.append({"role": "assistant", "content": "", "tool_calls": [
-            {"id": call_id, "type": "function", "function": {"name": action["name"], "arguments": _canonical(arguments)}}]})
+            {"id": call_id, "type": "function", "function": {"name": action.name, "arguments": _canonical(arguments)}}]})
         messages.append({"role": "tool", "tool_call_id": call_id, "content": result.observation})
     reply = final_reply(task)
     messages.append({"role": "assistant", "content": reply})
@@ -153,7 +153,7 @@ def task_row(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> dict[
         "gold_final_state": _canonical(task.gold_final_state),
         "checks": _canonical({"exempt_paths": list(task.checks.exempt_paths),
                               "required_facts": list(task.checks.required_facts)}),
-        "gold_actions": _canonical([{"name": a["name"], "arguments": a.get("arguments") or {}} for a in task.gold_actions]),
+        "gold_actions": _canonical([a.to_dict() for a in task.gold_actions]),
         "difficulty": _canonical(task.difficulty),
     }
 

@@ -133,8 +133,8 @@ class Environment:
             step.info["detail"] = detail
         return step
 
-    def run_actions(self, actions: list[dict[str, Any]]) -> list[StepResult]:
-        """Step through [{"name", "arguments"}, ...] (a task's gold actions) in order."""
+    def run_actions(self, actions: list[ToolCall | dict[str, Any]]) -> list[StepResult]:
+        """Step through calls (a task's gold actions) in order."""
         return [self.step(action) for action in actions]
 
     def tool_schemas(self) -> list[dict[str, Any]]:

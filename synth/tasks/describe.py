@@ -256,7 +256,7 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
         key = None
     computes = {p for p, s in node.args.items() if s.source == "reason" and inst.dag.node(s.node).op == "compute"}
     skip = {key} | computes if key else set(computes)
-    arguments = inst.gold_actions[inst.dag.calls().index(node)]["arguments"]
+    arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
     stated = _stated(node, skip, arguments, tool.plan.get("batch_param"))
     bound_refs = [record_need(node, p, inst, model) for p, s in node.args.items()
                   if p != key and s.source in ("output", "reason") and p not in computes]

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from synth.spec import ToolCall
 from synth.tasks.args import (
     NoValue, choose_user_value, coerce, field_sets, find_path, key_value, params_to_fill, place_bound, records_in,
 )
@@ -32,7 +33,7 @@ class Instance:
 
     dag: TaskDAG
     initial_state: dict[str, Any]
-    gold_actions: list[dict[str, Any]]
+    gold_actions: list[ToolCall]
     gold_outputs: list[Any]
     final_state: dict[str, Any]
     repairs: list[str] = field(default_factory=list)
@@ -227,7 +228,7 @@ def instantiate(dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Rando
     salt = rng.getrandbits(32)
     runner.reset(state)
     outputs: dict[str, Any] = {}
-    actions: list[dict[str, Any]] = []
+    actions: list[ToolCall] = []
     results: list[Any] = []
     repairs: list[str] = []
     for node in list(dag.nodes):
@@ -247,7 +248,7 @@ def instantiate(dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Rando
             outcome = runner.call(tool.name, args)
             if outcome.ok:
                 outputs[node.id] = outcome.result
-                actions.append({"name": tool.name, "arguments": args})
+                actions.append(ToolCall(name=tool.name, arguments=args))
                 results.append(outcome.result)
                 if attempt:
                     repairs.append(f"{node.id} {tool.name}: values chosen again {attempt}x ({last_error[:80]})")

@@ -167,7 +167,7 @@ def check_obtainable(inst: Instance, instruction: str) -> list[str]:
     problems: list[str] = []
     calls = inst.dag.calls()
     for node, action in zip(calls, inst.gold_actions):
-        for pname, value in (action.get("arguments") or {}).items():
+        for pname, value in action.arguments.items():
             src: ArgSource = node.args.get(pname) or ArgSource(source="user", value=value)
             bound_value = src.value if src.source != "user" else None
             for label, leaf in leaves(value, pname):

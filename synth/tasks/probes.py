@@ -13,10 +13,12 @@ drop and perturb probes; the noop episode says nothing.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from synth.spec import ToolCall
 from synth.task import Task
 from synth.tasks.envmodel import EnvModel, natural_key
 from synth.tasks.runner import Runner, replay
@@ -70,7 +72,7 @@ def gold_messages(task: Task) -> list[str]:
 
 def write_indices(task: Task, model: EnvModel) -> list[int]:
     """Positions of the gold actions that call a write tool."""
-    return [i for i, a in enumerate(task.gold_actions) if a["name"] in model.tools and model.tools[a["name"]].is_write]
+    return [i for i, a in enumerate(task.gold_actions) if a.name in model.tools and model.tools[a.name].is_write]
 
 
 def _other_key(value: Any, state: dict[str, Any]) -> Any | None:
@@ -115,28 +117,28 @@ def perturb_value(value: Any, schema: dict[str, Any] | None, state: dict[str, An
     return "changed"
 
 
-def perturbed_actions(task: Task, model: EnvModel) -> tuple[list[dict[str, Any]], str]:
+def perturbed_actions(task: Task, model: EnvModel) -> tuple[list[ToolCall], str]:
     """The gold actions with one argument of one write changed, and a note of the change."""
-    writes = [i for i in write_indices(task, model) if task.gold_actions[i].get("arguments")]
+    writes = [i for i in write_indices(task, model) if task.gold_actions[i].arguments]
     if not writes:
         return copy.deepcopy(task.gold_actions), "no write has arguments"
     rng = random.Random(f"perturb:{task.task_id}")
     i = rng.choice(writes)
     action = task.gold_actions[i]
-    pname = rng.choice(sorted(action["arguments"]))
-    tool = model.tools[action["name"]]
+    pname = rng.choice(sorted(action.arguments))
+    tool = model.tools[action.name]
     is_key = model.collection_for_param(tool, pname) is not None
-    new = perturb_value(action["arguments"][pname], tool.props.get(pname, {}), task.initial_state, is_key)
+    new = perturb_value(action.arguments[pname], tool.props.get(pname, {}), task.initial_state, is_key)
     actions = copy.deepcopy(task.gold_actions)
-    actions[i]["arguments"][pname] = new
-    return actions, f"action {i} {action['name']}.{pname}: {action['arguments'][pname]!r} -> {new!r}"
+    actions[i] = dataclasses.replace(action, arguments={**actions[i].arguments, pname: new})
+    return actions, f"action {i} {action.name}.{pname}: {action.arguments[pname]!r} -> {new!r}"
 
 
 def run_probes(task: Task, runner: Runner, model: EnvModel) -> ProbeReport:
     """Gold replay and the three probes of one task."""
     msgs = gold_messages(task)
     final, outcomes = replay(runner, task.initial_state, task.gold_actions)
-    errors = [f"{i} {task.gold_actions[i]['name']}: {o.error}" for i, o in enumerate(outcomes) if not o.ok]
+    errors = [f"{i} {task.gold_actions[i].name}: {o.error}" for i, o in enumerate(outcomes) if not o.ok]
     report = ProbeReport(task_id=task.task_id, gold=score_episode(task, final, msgs))
     if errors:
         report.notes["gold_errors"] = "; ".join(errors)[:300]
@@ -147,7 +149,7 @@ def run_probes(task: Task, runner: Runner, model: EnvModel) -> ProbeReport:
         dropped = [a for i, a in enumerate(task.gold_actions) if i != last]
         final, _ = replay(runner, task.initial_state, dropped)
         report.probes["drop_last_write"] = score_episode(task, final, msgs)
-        report.notes["drop_last_write"] = f"dropped action {last} {task.gold_actions[last]['name']}"
+        report.notes["drop_last_write"] = f"dropped action {last} {task.gold_actions[last].name}"
     else:
         report.probes["drop_last_write"] = Reward(1.0, {"note": "no write to drop"})
     actions, note = perturbed_actions(task, model)

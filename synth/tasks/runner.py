@@ -10,6 +10,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+from synth.spec import ToolCall
+
 
 @dataclass
 class CallOutcome:
@@ -44,8 +46,6 @@ class RuntimeRunner:
         self.env.reset(initial_state=copy.deepcopy(state))
 
     def call(self, name: str, arguments: dict[str, Any]) -> CallOutcome:
-        from synth.spec import ToolCall
-
         res = self.env.step(ToolCall(name=name, arguments=copy.deepcopy(arguments)))
         info = res.info if hasattr(res, "info") else res[2]
         ok = bool(info.get("ok"))
@@ -86,8 +86,8 @@ class FunctionRunner:
         return copy.deepcopy(self._state)
 
 
-def replay(runner: Runner, initial_state: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[dict[str, Any], list[CallOutcome]]:
-    """Run `actions` ([{name, arguments}]) from `initial_state`; failed calls are kept as failures."""
+def replay(runner: Runner, initial_state: dict[str, Any], actions: list[ToolCall]) -> tuple[dict[str, Any], list[CallOutcome]]:
+    """Run `actions` from `initial_state`; failed calls are kept as failures."""
     runner.reset(initial_state)
-    outcomes = [runner.call(a["name"], a.get("arguments") or {}) for a in actions]
+    outcomes = [runner.call(a.name, a.arguments) for a in actions]
     return runner.state(), outcomes
