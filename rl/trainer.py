@@ -14,7 +14,6 @@ import contextlib
 import copy
 import dataclasses
 import json
-import os
 import random
 import shutil
 import time
@@ -40,7 +39,7 @@ from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judg
 from rl.types import EpisodeStat, Trajectory
 from rl.update_step import Learner, autocast
 from synth.errors import InputError
-from synth.fsio import write_json_atomic
+from synth.fsio import staged_folder, write_json_atomic, write_text_atomic
 
 # Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
 TIMING_PREFIXES = ("time/", "tokens_per_s/")
@@ -204,15 +203,12 @@ class Trainer:
             full = self.plain_state_dict()
         if not self.dist.is_main:
             return
-        tmp = folder.with_name(folder.name + f".tmp-{os.getpid()}")
-        if full is not None:
-            self.model.save_pretrained(tmp, state_dict=full)
-        else:
-            self.model.save_pretrained(tmp)
-        self.tokenizer.save_pretrained(tmp)
-        if folder.exists():
-            shutil.rmtree(folder)
-        tmp.replace(folder)
+        with staged_folder(folder) as tmp:
+            if full is not None:
+                self.model.save_pretrained(tmp, state_dict=full)
+            else:
+                self.model.save_pretrained(tmp)
+            self.tokenizer.save_pretrained(tmp)
 
     # ---- SFT warm start --------------------------------------------------------------------------
     def gold_trajectories(self, which: str = "train", limit: int | None = None) -> list[Trajectory]:
@@ -474,9 +470,7 @@ def _write_rows(path: Path, rows: list[dict[str, Any]], append: bool = False) ->
         with path.open("a") as f:
             f.write(text)
         return
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    write_text_atomic(path, text)
 
 
 def _truncate_rows(path: Path, step: int) -> None:
