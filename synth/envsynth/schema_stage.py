@@ -35,6 +35,7 @@ class SchemaResult:
     singletons: dict[str, dict[str, Any]]
     source: str  # "llm" | "llm+docs" | "docs"
     attempts: list[dict[str, Any]] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)  # grounding sample data: files, layout, references, notes
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -121,6 +122,7 @@ def schema_summary(result: SchemaResult) -> str:
     parts = [f"{n} (key {c.get('key_field') or '+'.join(c.get('composite_key', []))}, {len(c['fields'])} fields)"
              for n, c in result.collections.items()]
     parts += [f"{n} (object)" for n in result.singletons]
+    parts += [f"{n} (tree of `{t['children']}`)" for n, t in (result.data.get("trees") or {}).items()]
     return ", ".join(parts) + f"; decided by: {result.source}"
 
 

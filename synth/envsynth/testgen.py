@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema
 
 from synth.envsynth.ask import ChatClient, ask_yes_no
-from synth.envsynth.priors import ToolPriors, plural, singular
+from synth.envsynth.priors import ToolPriors, description_verb, plural, singular
 from synth.envsynth.sampling import collections_of, sample_arguments, sample_record, sample_state, sample_value
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
@@ -76,6 +76,9 @@ def _view(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client:
                 key_param = cand
                 break
     mutates = pri.mutates
+    if mutates is None and "examples" in state_schema:  # grounded: the description's opening verb is the docs' word
+        verb = description_verb(spec)
+        mutates = None if verb is None else verb in ("create", "delete", "update")
     v: dict[str, Any] = {}
     if mutates is None and client is not None:
         vote = ask_yes_no(client, "envsynth_mutates.j2", votes, "tests.mutates", name=spec.name, description=spec.description[:300])
