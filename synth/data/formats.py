@@ -52,7 +52,8 @@ def id_pattern(values: list[str]) -> str | None:
         elif cls == "d":
             parts.append("[0-9]" + _count([len(t) for t in texts]))
         elif cls == "a":
-            parts.append(_letters(texts) + _count([len(t) for t in texts]))
+            lengths = {len(t) for t in texts}
+            parts.append(_letters(texts) + (f"{{{lengths.pop()}}}" if len(lengths) == 1 else "+"))
         else:
             parts.append("[" + "".join(re.escape(c) for c in sorted(set(texts))) + "]")
     return "^" + "".join(parts) + "$"

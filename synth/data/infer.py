@@ -139,24 +139,29 @@ def _check_records(path: str, name: str, records: list[tuple[str, Any]]) -> None
         return
     n = len(records)
     counts = Counter(k for _, r in records for k in r)
-    usual = {k for k, c in counts.items() if c >= 0.9 * n}
     types: dict[str, Counter] = {}
     for _, r in records:
         for k, v in r.items():
-            t = _json_type(v)
-            types.setdefault(k, Counter())["number" if t == "integer" else t] += 1
-    for loc, rec in records:
+            types.setdefault(k, Counter())[_kind(v)] += 1
+    for loc, rec in records:  # compared with the other records only
+        usual = {k for k, c in counts.items() if c - (k in rec) >= 0.9 * (n - 1)}
         missing = usual - set(rec)
         if usual and len(missing) > len(usual) / 2:
             raise InputError(path, f"{name}/{loc}", f"record of another shape: lacks {sorted(missing)[:6]} "
                              f"that the other records of `{name}` have")
         for k, v in rec.items():
-            t = _json_type(v)
-            t = "number" if t == "integer" else t
-            common, c = types[k].most_common(1)[0]
-            if t != common and t != "null" and c >= 0.9 * n and c >= 2:
+            t = _kind(v)
+            others = types[k].copy()
+            others[t] -= 1
+            common, c = max(others.items(), key=lambda kv: (kv[1], kv[0]))
+            if t != common and t != "null" and c >= 0.9 * (n - 1) and c >= 2:
                 raise InputError(path, f"{name}/{loc}/{k}", f"record of another shape: `{k}` is {t} here, "
                                  f"{common} in the other records of `{name}`")
+
+
+def _kind(v: Any) -> str:
+    t = _json_type(v)
+    return "number" if t == "integer" else t
 
 
 def _find_tree(values: list[Any]) -> dict[str, Any] | None:
@@ -216,7 +221,7 @@ def _collection(name: str, values: list[Any], inf: _Infer) -> tuple[dict[str, An
     if all(isinstance(v, list) and v and all(isinstance(r, dict) for r in v) for v in values):
         recs = [(f"[{i}]", r) for v in values for i, r in enumerate(v)]
         _check_records(inf.path, name, recs)
-        key = _list_key(values)
+        key = _list_key(values) or _id_named(values)  # an id-named field that repeats is a duplicate key
         if key:
             for v in values:
                 seen: dict[str, int] = {}
@@ -272,6 +277,12 @@ def _list_key(lists: list[list[dict[str, Any]]]) -> str | None:
             if all(len({str(r[f]) for r in v}) == len(v) for v in lists):
                 return f
     return None
+
+
+def _id_named(lists: list[list[dict[str, Any]]]) -> str | None:
+    recs = [r for v in lists for r in v]
+    common = set.intersection(*(set(r) for r in recs))
+    return next((f for f in sorted(common) if f.lower() == "id" or f.lower().endswith(("_id", "key"))), None)
 
 
 def _leaf_values(node: Any, path: str, out: dict[str, set[str]]) -> None:

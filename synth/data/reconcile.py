@@ -75,14 +75,15 @@ def reconcile(layout: DataLayout, docset: DocSet) -> tuple[dict[str, Any], dict[
     return schema, drafts, notes
 
 
-def cut_states(data: SampleData, layout: DataLayout, n: int = CUTS, per: int = CUT_RECORDS) -> list[dict[str, Any]]:
+def cut_states(data: SampleData, layout: DataLayout, n: int = CUTS, per: int = CUT_RECORDS,
+               max_chars: int = CUT_MAX_CHARS) -> list[dict[str, Any]]:
     """Small states in the data's layout: whole small samples, else a few records of every collection."""
     import json
 
     out: list[dict[str, Any]] = []
     step = max(1, len(data.states) // n)
     for state in data.states[::step][:n]:
-        if len(json.dumps(state)) <= CUT_MAX_CHARS:
+        if len(json.dumps(state)) <= max_chars:
             out.append(copy.deepcopy(state))
     if len(out) >= min(n, len(data.states)):
         return out
