@@ -52,7 +52,7 @@ def test_infer_collections_keys_enums_required_nested_and_references():
     assert layout.objects == ["settings"]
     props = layout.state_schema["properties"]
     order = props["orders"]["additionalProperties"]
-    assert order["properties"]["status"]["enum"] == ["delivered", "pending"]
+    assert order["properties"]["status"]["x-enum"] == ["delivered", "pending"]  # seen values; tools may add others
     assert order["properties"]["order_id"]["pattern"] == r"^\#W[0-9]{7}$"
     assert order["properties"]["placed"]["format"] == "date"
     assert order["properties"]["items"]["items"]["properties"]["price"] == {"type": "number"}
@@ -157,3 +157,11 @@ def test_reconcile_docs_enum_and_fields_keep_the_data_layout(tmp_path):
     for c in cuts:
         assert sorted(c) == sorted(data.states[0]) and c["settings"] == data.states[0]["settings"]
         jsonschema.validate(c, result.state_schema)
+
+
+def test_numbers_stay_open_and_integer_keys_stay_integers():
+    state = {"items": {str(i): {"id": i, "qty": i * 2} for i in range(1, 5)}}
+    layout = infer_layout([state], "d.json")
+    rec = layout.state_schema["properties"]["items"]["additionalProperties"]["properties"]
+    assert rec["id"]["type"] == "integer" and rec["qty"]["type"] == "number"  # a tool may store 2.5
+    assert layout.collections["items"]["key_field"] == "id"

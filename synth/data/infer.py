@@ -13,7 +13,7 @@ from typing import Any
 from synth.data.formats import id_format, id_pattern, string_format
 from synth.errors import InputError
 
-ENUM_MAX = 8  # a string field with at most this many distinct values (each seen twice on average) is an enum
+ENUM_MAX = 8  # a string field with at most this many distinct values (each seen twice on average) gets x-enum
 EXAMPLES = 5  # example values kept per leaf field (grounded test and task values)
 REF_OVERLAP = 0.9  # share of a field's values that must be keys of another collection
 
@@ -87,11 +87,8 @@ class _Infer:
             out = {"type": "array", "items": self.schema(items, where + "[]") if items else {}}
         elif kind == "string":
             out = self._string(present)
-        else:
-            out = {"type": kind}
-            distinct = sorted(set(present))
-            if kind == "integer" and len(distinct) <= 3 and len(present) >= 6:
-                out["examples"] = distinct
+        else:  # whole numbers in the data may be amounts that tools make fractional: integers are numbers
+            out = {"type": "number" if kind == "integer" else kind}
         if nullable:
             out["type"] = [out["type"], "null"]
         return out
@@ -100,7 +97,7 @@ class _Infer:
         distinct = sorted(set(values))
         out: dict[str, Any] = {"type": "string"}
         if len(distinct) <= ENUM_MAX and len(values) >= 2 * len(distinct) and len(distinct) < len(values):
-            out["enum"] = distinct
+            out["x-enum"] = distinct  # values seen: an open set (tools may write others) until the docs confirm it
             return out
         out.update(string_format(distinct))
         if "pattern" in out or "format" in out:
@@ -210,6 +207,9 @@ def _tree_schema(name: str, values: list[dict[str, Any]], info: dict[str, Any], 
     ref = {"$ref": f"#/$defs/{name}_node"}
     names = sorted({k for n in every for k in n if k != info["children"]})
     props = {k: inf.schema([n[k] for n in every if k in n], f"{name}/**/{k}") for k in names}
+    kind = props.get(info.get("kind_field") or "")
+    if kind and "x-enum" in kind:  # the node kinds are the tree's structure: a closed set
+        kind["enum"] = kind.pop("x-enum")
     props[info["children"]] = {"type": "object", "additionalProperties": ref}
     required = [k for k in names if all(k in n for n in every)]
     inf.defs[f"{name}_node"] = {"type": "object", "properties": dict(sorted(props.items())), "required": required}
@@ -231,6 +231,7 @@ def _collection(name: str, values: list[Any], inf: _Infer) -> tuple[dict[str, An
                         raise InputError(inf.path, f"{name}/[{i}]", f"duplicate key {key}={k!r} (also at [{seen[k]}])")
                     seen[k] = i
         record = inf.schema([r for _, r in recs], name + "[]")
+        _integer_key(record, key, [r for _, r in recs])
         entry: dict[str, Any] = {"type": "array", "items": record}
         if key:
             entry["x-key-field"] = key
@@ -249,12 +250,20 @@ def _collection(name: str, values: list[Any], inf: _Infer) -> tuple[dict[str, An
     if names:
         entry["propertyNames"] = names
     kf = _keyed_by_field(values)
+    _integer_key(record, kf, [r for _, r in recs])
     if kf:
         entry["x-key-field"] = kf
     fmt = id_format(keys)
     if fmt:
         entry["x-key-format"] = fmt
     return entry, {"layout": "map", "key_field": kf, "key_format": fmt}
+
+
+def _integer_key(record: dict[str, Any], key: str | None, recs: list[dict[str, Any]]) -> None:
+    """A key field whose values are all integers stays an integer (new keys are the next integer)."""
+    fs = (record.get("properties") or {}).get(key or "")
+    if fs is not None and fs.get("type") == "number" and all(type(r.get(key)) is int for r in recs):
+        fs["type"] = "integer"
 
 
 def _keyed_by_field(maps: list[dict[str, Any]]) -> str | None:

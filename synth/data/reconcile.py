@@ -35,14 +35,11 @@ def _merge_field(name: str, col: str, doc: dict[str, Any], data: dict[str, Any],
     if dtype and ftype and dtype != ftype and not (dtype == "number" and ftype == "integer"):
         notes.append(f"{col}.{name}: docs say {dtype}, the data has {ftype}; kept the data's type")
         return
-    if "enum" in doc:
-        values = sorted(set(doc["enum"]) | set(data.get("enum") or []), key=str)
+    if "enum" in doc:  # the docs list the values: a closed set, with every value the data shows
+        values = sorted(set(doc["enum"]) | set(data.get("x-enum") or data.get("enum") or []), key=str)
         data["enum"] = values
-        data.pop("pattern", None)
-        data.pop("examples", None)
-    elif "enum" in data:
-        data.pop("enum")  # the docs name this field without listing its values: the data's few are not all
-        notes.append(f"{col}.{name}: the docs list no values; dropped the enum seen in the data")
+        for k in ("pattern", "examples", "x-enum"):
+            data.pop(k, None)
 
 
 def reconcile(layout: DataLayout, docset: DocSet) -> tuple[dict[str, Any], dict[str, CollectionDraft], list[str]]:

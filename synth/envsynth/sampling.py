@@ -24,8 +24,8 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
     """A value valid against a (cleaned) field schema; grounded `examples` (from sample data) come first."""
     if "enum" in schema:
         return rng.choice(schema["enum"])
-    if schema.get("examples"):
-        return copy.deepcopy(rng.choice(schema["examples"]))
+    if schema.get("examples") or schema.get("x-enum"):
+        return copy.deepcopy(rng.choice(schema.get("examples") or schema["x-enum"]))
     typ = schema.get("type", "string")
     if isinstance(typ, list):
         typ = next((t for t in typ if t != "null"), "string")
@@ -159,7 +159,7 @@ def field_examples(state_schema: dict[str, Any]) -> dict[str, list[Any]]:
     def walk(node: Any, name: str) -> None:
         if not isinstance(node, dict):
             return
-        values = node.get("enum") or node.get("examples")
+        values = node.get("enum") or node.get("x-enum") or node.get("examples")
         if name and values and node.get("type") not in ("object", "array"):
             out.setdefault(name, [])
             out[name] += [v for v in values if v not in out[name]]
