@@ -57,6 +57,8 @@ def reconcile(layout: DataLayout, docset: DocSet) -> tuple[dict[str, Any], dict[
         doc = doc_cols.get(name) or doc_cols.get(plural(singular(name)))
         if doc is not None:
             for fname, fschema in doc.fields.items():
+                if fname == doc.key_field and fname not in fields:
+                    continue  # the docs' guessed key: the data keys its records itself
                 if fname in fields:
                     _merge_field(fname, name, fschema, fields[fname], notes)
                 else:

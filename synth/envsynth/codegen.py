@@ -49,7 +49,7 @@ def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str,
 def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
     """Field -> {type, enum} of a record schema: what the templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
-    return {k: {kk: v[kk] for kk in ("type", "enum") if kk in v} for k, v in sorted(props.items())}
+    return {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
 
 
 def header_source(env_id: str, version: str) -> str:
