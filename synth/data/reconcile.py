@@ -8,6 +8,7 @@ never shows become optional record fields. Collections the docs imply but the da
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import asdict
 from typing import Any
 
@@ -15,7 +16,7 @@ import jsonschema
 
 from synth.data.infer import DataLayout
 from synth.data.load import SampleData
-from synth.envsynth.collections import CollectionDraft, clean_field_schema, draft_collections
+from synth.envsynth.collections import CollectionDraft, draft_collections
 from synth.envsynth.priors import plural, singular, tool_priors
 from synth.envsynth.schema_stage import SchemaResult
 from synth.errors import ForgeError
@@ -61,9 +62,8 @@ def reconcile(layout: DataLayout, docset: DocSet) -> tuple[dict[str, Any], dict[
                     continue  # the docs' guessed key: the data keys its records itself
                 if fname in fields:
                     _merge_field(fname, name, fschema, fields[fname], notes)
-                else:
-                    fields[fname] = clean_field_schema(fschema)
-                    notes.append(f"{name}.{fname}: only in the docs; an optional field")
+                else:  # e.g. a tool's flat parameters that the data nests: the records keep the data's shape
+                    notes.append(f"{name}.{fname}: named by the docs, not a field of the data's records; not added")
         drafts[name] = CollectionDraft(
             name=name, resource=singular(name), fields=copy.deepcopy(fields), key_field=info["key_field"],
             composite_key=[], required=list(record.get("required") or []), key_format=info["key_format"] or {},
@@ -77,7 +77,6 @@ def reconcile(layout: DataLayout, docset: DocSet) -> tuple[dict[str, Any], dict[
 def cut_states(data: SampleData, layout: DataLayout, n: int = CUTS, per: int = CUT_RECORDS,
                max_chars: int = CUT_MAX_CHARS) -> list[dict[str, Any]]:
     """Small states in the data's layout: whole small samples, else a few records of every collection."""
-    import json
 
     out: list[dict[str, Any]] = []
     step = max(1, len(data.states) // n)
@@ -96,8 +95,8 @@ def cut_states(data: SampleData, layout: DataLayout, n: int = CUTS, per: int = C
                 cut[name] = copy.deepcopy(value)
                 continue
             keys = sorted(value) if info["layout"] == "map" else list(range(len(value)))
-            stride = max(1, len(keys) // (n * per))
-            chosen = keys[i * per * stride::stride][:per] or keys[:per]
+            group = keys[i::n] or keys  # cuts draw from disjoint records; the smallest keep tests and tasks small
+            chosen = sorted(sorted(group, key=lambda k: (len(json.dumps(value[k], sort_keys=True)), str(k)))[:per], key=str)
             cut[name] = ({k: copy.deepcopy(value[k]) for k in chosen} if info["layout"] == "map"
                          else [copy.deepcopy(value[k]) for k in chosen])
         out.append(cut)

@@ -17,7 +17,7 @@ from synth.spec import ToolSpec
 KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
-    "tree_list", "tree_read", "tree_make", "tree_remove", "tree_write",
+    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write",
 )
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
                "tree_make", "tree_remove", "tree_write"}

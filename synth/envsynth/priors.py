@@ -142,10 +142,10 @@ EXTRA_VERBS = {"update": ("write", "append", "save"), "get": ("display", "return
 
 
 def description_verb(spec: ToolSpec) -> str | None:
-    """create / delete / list / get / update from the name's words, then the first verb that opens a sentence."""
+    """create / delete / list / get / update / search from the name's words, then the first verb opening a sentence."""
     firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
     for w in split_words(spec.name) + firsts:
-        for kind in ("create", "delete", "list", "get", "update"):
+        for kind in ("create", "delete", "list", "get", "update", "search"):
             if w in KIND_VERBS[kind] or w in EXTRA_VERBS.get(kind, ()):
                 return kind
     return None

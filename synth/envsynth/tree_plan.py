@@ -1,8 +1,8 @@
 """ToolPlans on a grounded tree (a state key holding name -> node maps with nested child maps).
 
 The working node is the tree's single top branch when there is one, else its top level. Kinds: tree_list
-(names in the working node), tree_read (a leaf's text), tree_make (a new branch or leaf), tree_remove,
-tree_write (set a leaf's text). A tool that fits none of them is unsupported, with the reason.
+(names in the working node), tree_read (a leaf's text), tree_search (the lines of a leaf's text that contain
+a value), tree_make (a new branch or leaf), tree_remove, tree_write (set a leaf's text). A tool that fits none of them is unsupported, with the reason.
 """
 
 from __future__ import annotations
@@ -59,8 +59,13 @@ def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates:
         if verb == "list":
             return ToolPlan(kind="tree_list", evidence=evidence + ["lists the working node"], **base)
         return unsupported("a read without a node name that does not list")
-    if len(strings) == 1 and _kind_of_param(strings[0], info) == info.get("leaf") and info.get("leaf"):
+    leaves = [p for p in strings if info.get("leaf") and _kind_of_param(p, info) == info.get("leaf")]
+    if len(strings) == 1 and leaves:
         return ToolPlan(kind="tree_read", key_param=strings[0], evidence=evidence + ["reads a leaf"], **base)
+    if len(strings) == 2 and len(leaves) == 1 and verb == "search" and text:
+        needle = next(p for p in strings if p != leaves[0])
+        return ToolPlan(kind="tree_search", key_param=leaves[0], fields=[needle],
+                        evidence=evidence + ["searches a leaf's text"], **base)
     return unsupported(f"a read of {strings} is not planned on the tree")
 
 
