@@ -213,7 +213,28 @@ def modify_pending_order_address(env_state, **arguments):
         if name in payload:
             changes[name] = copy.deepcopy(payload[name])
     check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
+    nested = {}
+    if "address1" in payload:
+        nested["address.address1"] = copy.deepcopy(payload["address1"])
+    if "address2" in payload:
+        nested["address.address2"] = copy.deepcopy(payload["address2"])
+    if "city" in payload:
+        nested["address.city"] = copy.deepcopy(payload["city"])
+    if "country" in payload:
+        nested["address.country"] = copy.deepcopy(payload["country"])
+    if "state" in payload:
+        nested["address.state"] = copy.deepcopy(payload["state"])
+    if "zip" in payload:
+        nested["address.zip"] = copy.deepcopy(payload["zip"])
+    check_fields(nested, {'address.address1': {'type': 'string'}, 'address.address2': {'type': 'string'}, 'address.city': {'type': 'string'}, 'address.country': {'type': 'string'}, 'address.state': {'type': 'string'}, 'address.zip': {'type': 'string', 'pattern': '^[0-9]{5}$'}})
     records[key].update(changes)
+    for path in sorted(nested):
+        parent, name = path.split(".", 1)
+        holder = records[key].get(parent)
+        if not isinstance(holder, dict):
+            holder = {}
+            records[key][parent] = holder
+        holder[name] = nested[path]
     return copy.deepcopy(records[key])
 
 
@@ -261,7 +282,28 @@ def modify_user_address(env_state, **arguments):
         if name in payload:
             changes[name] = copy.deepcopy(payload[name])
     check_fields(changes, {'address': {'type': 'object'}, 'email': {'type': 'string'}, 'name': {'type': 'object'}, 'orders': {'type': 'array'}, 'payment_methods': {'type': 'object'}})
+    nested = {}
+    if "address1" in payload:
+        nested["address.address1"] = copy.deepcopy(payload["address1"])
+    if "address2" in payload:
+        nested["address.address2"] = copy.deepcopy(payload["address2"])
+    if "city" in payload:
+        nested["address.city"] = copy.deepcopy(payload["city"])
+    if "country" in payload:
+        nested["address.country"] = copy.deepcopy(payload["country"])
+    if "state" in payload:
+        nested["address.state"] = copy.deepcopy(payload["state"])
+    if "zip" in payload:
+        nested["address.zip"] = copy.deepcopy(payload["zip"])
+    check_fields(nested, {'address.address1': {'type': 'string'}, 'address.address2': {'type': 'string'}, 'address.city': {'type': 'string'}, 'address.country': {'type': 'string'}, 'address.state': {'type': 'string'}, 'address.zip': {'type': 'string', 'pattern': '^[0-9]{5}$'}})
     records[key].update(changes)
+    for path in sorted(nested):
+        parent, name = path.split(".", 1)
+        holder = records[key].get(parent)
+        if not isinstance(holder, dict):
+            holder = {}
+            records[key][parent] = holder
+        holder[name] = nested[path]
     return copy.deepcopy(records[key])
 
 

@@ -48,6 +48,7 @@ class ToolPlan:
     tree: str | None = None  # tree kinds: the state key of the tree
     tree_info: dict[str, Any] = field(default_factory=dict)  # children, kind_field, branch, leaf, text_field
     node_kind: str | None = None  # tree_make: the kind value of the new node
+    field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 
@@ -242,8 +243,23 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
         return ToolPlan(kind="create", fields=fields, id_type=_id_type(col), key_format=_key_format(col), **base)
     if kind == "update":
         kp = key_param if (key_param and key_param not in fields) or pri.path_params else (col.key_field if col else None)
-        return ToolPlan(kind="update", key_param=kp, fields=[f for f in fields if f != (col.key_field if col else None)], **base)
+        return ToolPlan(kind="update", key_param=kp, fields=[f for f in fields if f != (col.key_field if col else None)],
+                        field_paths=_nested_fields([p for p in field_source if p != kp], col), **base)
     return ToolPlan(kind="delete", key_param=key_param, **base)
+
+
+def _nested_fields(params: list[str], col: CollectionDraft | None) -> dict[str, str]:
+    """Parameters that name a field of exactly one nested object field of the records (`zip` -> `address.zip`)."""
+    if col is None:
+        return {}
+    out: dict[str, str] = {}
+    for p in params:
+        if p in col.fields:
+            continue
+        owners = [f for f, s in sorted(col.fields.items()) if s.get("type") == "object" and p in (s.get("properties") or {})]
+        if len(owners) == 1:
+            out[p] = f"{owners[0]}.{p}"
+    return out
 
 
 def _key_format(col: CollectionDraft | None) -> dict[str, Any]:
