@@ -91,3 +91,48 @@ def test_bad_data_exits_2_naming_file_and_record_and_writes_nothing(tmp_path, na
     assert run.returncode == 2, run.stderr
     assert f"{data}: {where}" in run.stderr
     assert not (tmp_path / "envs").exists()
+
+
+TREE_TOOLS = [
+    {"type": "function", "function": {"name": name, "description": desc, "parameters": {
+        "type": "object", "properties": {p: {"type": "string"} for p in params}, "required": list(params)}}}
+    for name, desc, params in [
+        ("list_here", "List the contents of the current folder.", []),
+        ("open_file", "Display the text of a file.", ["file_name"]),
+        ("grep_file", "Search for lines of a file that contain a pattern.", ["file_name", "pattern"]),
+        ("new_dir", "Create a new directory here.", ["dir_name"]),
+        ("drop_file", "Remove a file.", ["file_name"]),
+        ("put_text", "Write content to a file.", ["file_name", "content"]),
+        ("copy_thing", "Copy a file or directory.", ["source", "destination"]),
+    ]]
+
+
+def tree(name: str) -> dict:
+    return {"root": {"home": {"type": "dir", "contents": {
+        "docs": {"type": "dir", "contents": {}}, name: {"type": "file", "content": "alpha\nbeta gamma\n"}}}}}
+
+
+def test_grounded_tree_tools(tmp_path):
+    docs = tmp_path / "fs_tools.json"
+    docs.write_text(json.dumps(TREE_TOOLS))
+    data = tmp_path / "states.jsonl"
+    data.write_text("".join(json.dumps(tree(n)) + "\n" for n in ("a.txt", "b.txt", "c.txt")))
+    out = tmp_path / "envs" / "fs"
+    draft = synthesize_environment([docs], out, None, SynthConfig(env_id="fs", route="structured", data=str(data)))
+    kinds = {t["name"]: t["kind"] for t in draft.manifest["tools"]}
+    assert kinds == {"list_here": "tree_list", "open_file": "tree_read", "grep_file": "tree_search", "new_dir": "tree_make",
+                     "drop_file": "tree_remove", "put_text": "tree_write"}
+    assert [e["name"] for e in draft.manifest["excluded_tools"]] == ["copy_thing"]
+    assert "copy_thing" in (out / "REPORT.md").read_text()
+    env = Environment(out)
+    env.reset(initial_state=tree("a.txt"))
+    assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["a.txt", "docs"]
+    assert json.loads(env.step({"name": "grep_file", "arguments": {"file_name": "a.txt", "pattern": "gam"}}).observation) == ["beta gamma"]
+    assert env.step({"name": "new_dir", "arguments": {"dir_name": "tmp"}}).info["ok"]
+    assert env.step({"name": "put_text", "arguments": {"file_name": "n.md", "content": "hi"}}).info["ok"]
+    assert env.step({"name": "drop_file", "arguments": {"file_name": "a.txt"}}).info["ok"]
+    assert not env.step({"name": "drop_file", "arguments": {"file_name": "docs"}}).info["ok"]  # a dir, not a file
+    home = env.state["root"]["home"]["contents"]
+    assert home["tmp"] == {"type": "dir", "contents": {}} and home["n.md"] == {"type": "file", "content": "hi"}
+    assert "a.txt" not in home and tree("a.txt") == tree("a.txt")
+    jsonschema.validate(env.state, json.loads((out / "state_schema.json").read_text()))
