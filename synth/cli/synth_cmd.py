@@ -29,6 +29,8 @@ def synth_command(
     runner: str = typer.Option("thread", "--runner", help="Prefect task runner: thread | dask."),
     dask_address: Optional[str] = typer.Option(None, "--dask-address", help="Scheduler address of a running Dask cluster."),
     cache: Path = typer.Option(Path(".forgegym_cache/llm.sqlite"), "--cache", help="LLM answer cache (sqlite)."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Sample data that grounds the state: a JSON state, a JSONL "
+                                        "of whole states, or a folder of JSON/JSONL/CSV collections."),
 ) -> None:
     """Synthesize a tested environment from tool docs and publish it to --out."""
     from synth.envsynth.pipeline import SynthConfig
@@ -39,6 +41,11 @@ def synth_command(
     embedded = resolve_endpoint(llm_config).embedded
     config = SynthConfig(env_id=out.name, route=route, seed=seed,
                          strong_model=(strength == "strong") or (strength == "auto" and not embedded))
+    if data is not None:  # read and check the data before anything starts or is written (bad data: exit 2)
+        from synth.data import load_grounding
+
+        sample, _ = load_grounding(str(data))
+        config.data, config.data_sha256 = str(data), sample.sha256()
     try:
         if engine == "flow":
             from flows.synthesize import run_synth_flow

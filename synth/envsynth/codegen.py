@@ -49,7 +49,7 @@ def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str,
 def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
     """Field -> {type, enum} of a record schema: what the templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
-    return {k: {kk: v[kk] for kk in ("type", "enum") if kk in v} for k, v in sorted(props.items())}
+    return {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
 
 
 def header_source(env_id: str, version: str) -> str:
@@ -69,7 +69,19 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
         fn=fn, p=plan, doc=doc, resource=resource.capitalize(), collections=collections,
         defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
         field_schemas=repr(_top_level(record_schema)),
+        nested_schemas=repr(_nested(record_schema, plan.field_paths)),
     )
+
+
+def _nested(record_schema: dict[str, Any] | None, paths: dict[str, str]) -> dict[str, Any]:
+    """`object.field` -> {type, enum, pattern} of the nested fields an update sets."""
+    props = (record_schema or {}).get("properties") or {}
+    out: dict[str, Any] = {}
+    for path in sorted(paths.values()):
+        parent, name = path.split(".", 1)
+        sub = ((props.get(parent) or {}).get("properties") or {}).get(name) or {}
+        out[path] = {k: sub[k] for k in ("type", "enum", "pattern") if k in sub}
+    return out
 
 
 CODE_BLOCK = re.compile(r"```(?:python)?\s*\n(.*?)```", re.S)

@@ -28,6 +28,7 @@ class CollectionDraft:
     composite_key: list[str] = field(default_factory=list)
     required: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    key_format: dict[str, Any] = field(default_factory=dict)  # {prefix, digits} of keys in sample data
 
     def record_schema(self) -> dict[str, Any]:
         """JSON Schema of one record."""

@@ -36,6 +36,8 @@ class SynthConfig:
     min_tools: int = 2
     seed: int = 0
     n_property_cases: int = 8
+    data: str | None = None  # --data: sample data that grounds the state (JSON, JSONL or a folder)
+    data_sha256: str = ""  # digest of the data files (part of every stage's cache key)
 
     def build_options(self) -> BuildOptions:
         return BuildOptions(route=self.route, strong_model=self.strong_model, votes=self.votes,
@@ -54,6 +56,11 @@ def ingest(paths: list[str | Path]) -> DocSet:
 
 
 def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthConfig) -> SchemaResult:
+    """The docs' state schema, or with --data the data's layout reconciled with the docs."""
+    if config.data:
+        from synth.data import grounded_state_schema
+
+        return grounded_state_schema(docset, config.data)
     return schema_stage.build_state_schema(docset, client)
 
 
@@ -63,8 +70,13 @@ def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: Cha
 
 def assemble(docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], config: SynthConfig,
              stats: dict[str, Any], models: dict[str, Any] | None = None) -> EnvDraft:
-    return assemble_environment(docset, schema, builds, env_id=config.env_id, min_pass_ratio=config.min_pass_ratio,
-                                min_tools=config.min_tools, stats=stats, models=models or {})
+    draft = assemble_environment(docset, schema, builds, env_id=config.env_id, min_pass_ratio=config.min_pass_ratio,
+                                 min_tools=config.min_tools, stats=stats, models=models or {})
+    if config.data:
+        from synth.data import attach_data
+
+        attach_data(draft, schema, config.data)
+    return draft
 
 
 def synthesize_environment(paths: list[str | Path], out_dir: str | Path, client: ChatClient | None, config: SynthConfig,

@@ -18,8 +18,10 @@ from synth.words import plural, singular, split_words
 KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
+    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write",
 )
-WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove"}
+WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
+               "tree_make", "tree_remove", "tree_write"}
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
 
@@ -43,6 +45,11 @@ class ToolPlan:
     id_type: str = "string"  # "integer" | "string" | "uuid" for generated keys
     singleton: str | None = None
     match_params: list[str] = field(default_factory=list)  # action: params that must equal record fields
+    key_format: dict[str, Any] = field(default_factory=dict)  # {prefix, digits}: new keys follow the data's ids
+    tree: str | None = None  # tree kinds: the state key of the tree
+    tree_info: dict[str, Any] = field(default_factory=dict)  # children, kind_field, branch, leaf, text_field
+    node_kind: str | None = None  # tree_make: the kind value of the new node
+    field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 
@@ -72,6 +79,8 @@ class PlanContext:
     singletons: dict[str, dict[str, Any]]
     client: ChatClient | None
     votes: int = 3
+    trees: dict[str, dict[str, Any]] = field(default_factory=dict)  # grounded trees: name -> tree info
+    list_collections: list[str] = field(default_factory=list)  # grounded collections kept as lists of records
 
 
 def _params(spec: ToolSpec) -> dict[str, Any]:
@@ -178,8 +187,15 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
         col = ctx.collections[owner[0]]
         return ToolPlan(kind=kind, collection=owner[0], key_field=col.key_field, batch_param=bp, item_key=item_key,
                         values_field=values, list_field=owner[1], evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"], votes=votes)
-    col_name, v = pick_collection(spec, pri, ctx)
+    col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})
     votes.update(v)
+    if col_name is None and ctx.trees:
+        from synth.envsynth.tree_plan import decide_tree_plan
+
+        return decide_tree_plan(spec, pri, ctx, mutates, votes, evidence)
+    if col_name in ctx.list_collections:
+        return ToolPlan(kind="unsupported", evidence=evidence + [f"`{col_name}` is a list of records in the data; "
+                                                                  "the templates address records by map key only"], votes=votes)
     if col_name is None and not (pri.resource in GENERIC_RESOURCES and not props):
         return ToolPlan(kind="unsupported", evidence=evidence + [v.get("collection_source", "no collection")], votes=votes)
     col = ctx.collections.get(col_name or "")
@@ -218,21 +234,42 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
     payload_arrays = [p for p in pri.array_params if p == "body" or len(props) == 1]
     if payload_arrays and pri.verb_kind in ("create", None) and (pri.kind_guess in ("create", None)):
         bp = payload_arrays[0]
-        return ToolPlan(kind="batch_create", batch_param=bp, id_type=_id_type(col), **base)
+        return ToolPlan(kind="batch_create", batch_param=bp, id_type=_id_type(col), key_format=_key_format(col), **base)
     if payload_arrays and pri.verb_kind == "delete":
         return ToolPlan(kind="batch_delete", batch_param=pri.array_params[0], **base)
     kind = pri.kind_guess if pri.kind_guess in ("create", "update", "delete") else None
     if kind is None:
         kind = pri.verb_kind if pri.verb_kind in ("create", "update", "delete") else "update"
     if kind == "create":
-        return ToolPlan(kind="create", fields=fields, id_type=_id_type(col), **base)
+        return ToolPlan(kind="create", fields=fields, id_type=_id_type(col), key_format=_key_format(col), **base)
     if kind == "update":
         kp = key_param if (key_param and key_param not in fields) or pri.path_params else (col.key_field if col else None)
-        return ToolPlan(kind="update", key_param=kp, fields=[f for f in fields if f != (col.key_field if col else None)], **base)
+        return ToolPlan(kind="update", key_param=kp, fields=[f for f in fields if f != (col.key_field if col else None)],
+                        field_paths=_nested_fields([p for p in field_source if p != kp], col), **base)
     return ToolPlan(kind="delete", key_param=key_param, **base)
 
 
+def _nested_fields(params: list[str], col: CollectionDraft | None) -> dict[str, str]:
+    """Parameters that name a field of exactly one nested object field of the records (`zip` -> `address.zip`)."""
+    if col is None:
+        return {}
+    out: dict[str, str] = {}
+    for p in params:
+        if p in col.fields:
+            continue
+        owners = [f for f, s in sorted(col.fields.items()) if s.get("type") == "object" and p in (s.get("properties") or {})]
+        if len(owners) == 1:
+            out[p] = f"{owners[0]}.{p}"
+    return out
+
+
+def _key_format(col: CollectionDraft | None) -> dict[str, Any]:
+    return dict(col.key_format) if col and col.key_format else {}
+
+
 def _id_type(col: CollectionDraft | None) -> str:
+    if col and col.key_format and (col.fields.get(col.key_field or "", {}).get("type") != "integer"):
+        return "pattern"
     if not col or not col.key_field:
         return "string"
     fs = col.fields.get(col.key_field, {})

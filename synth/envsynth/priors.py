@@ -112,6 +112,20 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     )
 
 
+# Plain English verbs beside KIND_VERBS that open tool descriptions ("Write content to ...", "Display ...").
+EXTRA_VERBS = {"update": ("write", "append", "save"), "get": ("display", "return", "print")}
+
+
+def description_verb(spec: ToolSpec) -> str | None:
+    """create / delete / list / get / update / search from the name's words, then the first verb opening a sentence."""
+    firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
+    for w in split_words(spec.name) + firsts:
+        for kind in ("create", "delete", "list", "get", "update", "search"):
+            if w in KIND_VERBS[kind] or w in EXTRA_VERBS.get(kind, ()):
+                return kind
+    return None
+
+
 def object_properties(schema: dict[str, Any] | None) -> dict[str, Any]:
     """Properties of an object schema, or of the items of an array schema."""
     if not isinstance(schema, dict):

@@ -130,5 +130,6 @@ def publish_environment(draft: EnvDraft, out_dir: str | Path) -> Path:
                 if (out / keep).exists() and keep not in files:
                     shutil.copy2(out / keep, tmp / keep)
         for name, text in files.items():
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp / name).write_text(text, encoding="utf-8")
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -20,9 +21,11 @@ def key_field_of(entry: dict[str, Any]) -> str | None:
 
 
 def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", depth: int = 0) -> Any:
-    """A value valid against a (cleaned) field schema."""
+    """A value valid against a (cleaned) field schema; grounded `examples` (from sample data) come first."""
     if "enum" in schema:
         return rng.choice(schema["enum"])
+    if schema.get("examples") or schema.get("x-enum"):
+        return copy.deepcopy(rng.choice(schema.get("examples") or schema["x-enum"]))
     typ = schema.get("type", "string")
     if isinstance(typ, list):
         typ = next((t for t in typ if t != "null"), "string")
@@ -64,7 +67,12 @@ def record_key(entry: dict[str, Any], record: dict[str, Any]) -> str:
 
 
 def sample_state(state_schema: dict[str, Any], rng: random.Random, max_records: int = 4) -> dict[str, Any]:
-    """A state valid against the schema, with 0..max_records records per collection."""
+    """A state valid against the schema, with 0..max_records records per collection.
+
+    A grounded schema (sample data) carries whole example states: one of them, copied, is the state.
+    """
+    if state_schema.get("examples"):
+        return copy.deepcopy(rng.choice(state_schema["examples"]))
     state: dict[str, Any] = {}
     cols = collections_of(state_schema)
     for name, entry in cols.items():
@@ -112,10 +120,58 @@ def sample_arguments(parameters: dict[str, Any], rng: random.Random, state: dict
             items = schema.get("items") or {"type": "string"}
             return [fill(items, name, depth + 1) for _ in range(rng.randint(1, 2))]
         cols = _is_keyish(name, state_schema) if typ in ("string", "integer", None) else []
-        keys = [k for c in cols for k in state.get(c, {}) if typ != "integer" or k.isdigit()]
+        keys = [k for c in cols if isinstance(state.get(c), dict) for k in state[c] if typ != "integer" or k.isdigit()]
         if keys and rng.random() < p_existing and "enum" not in schema:
             k = rng.choice(sorted(keys))
             return int(k) if typ == "integer" and k.isdigit() else k
+        grounded = field_examples(state_schema).get(name) if typ in ("string", "integer", "number", None) else None
+        if grounded and "enum" not in schema and rng.random() < p_existing:
+            value = rng.choice(grounded)
+            if typ is None or _json_kind(value) == typ or (typ == "number" and _json_kind(value) == "integer"):
+                return copy.deepcopy(value)
         return sample_value(schema, rng, name, depth)
 
     return fill({**parameters, "type": "object"}, "", 0)
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string" if isinstance(value, str) else "object"
+
+
+_EXAMPLES_CACHE: dict[int, tuple[dict[str, Any], dict[str, list[Any]]]] = {}
+
+
+def field_examples(state_schema: dict[str, Any]) -> dict[str, list[Any]]:
+    """{field name: grounded values} from the `examples` and `enum` of a grounded schema's leaf fields."""
+    if not state_schema.get("examples"):
+        return {}
+    hit = _EXAMPLES_CACHE.get(id(state_schema))
+    if hit is not None and hit[0] is state_schema:
+        return hit[1]
+    out: dict[str, list[Any]] = {}
+
+    def walk(node: Any, name: str) -> None:
+        if not isinstance(node, dict):
+            return
+        values = node.get("enum") or node.get("x-enum") or node.get("examples")
+        if name and values and node.get("type") not in ("object", "array"):
+            out.setdefault(name, [])
+            out[name] += [v for v in values if v not in out[name]]
+        for key, sub in (node.get("properties") or {}).items():
+            walk(sub, key)
+        for key in ("additionalProperties", "items"):
+            walk(node.get(key), name)
+        for key, sub in (node.get("$defs") or {}).items():
+            walk(sub, "")
+
+    walk({k: v for k, v in state_schema.items() if k != "examples"}, "")
+    if len(_EXAMPLES_CACHE) > 64:
+        _EXAMPLES_CACHE.clear()
+    _EXAMPLES_CACHE[id(state_schema)] = (state_schema, out)
+    return out

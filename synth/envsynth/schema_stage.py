@@ -35,6 +35,7 @@ class SchemaResult:
     singletons: dict[str, dict[str, Any]]
     source: str  # "llm" | "llm+docs" | "docs"
     attempts: list[dict[str, Any]] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)  # grounding sample data: files, layout, references, notes
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -118,9 +119,10 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, max_attempts: 
 
 def schema_summary(result: SchemaResult) -> str:
     """Short text for reports."""
-    parts = [f"{n} (key {c.get('key_field') or '+'.join(c.get('composite_key', []))}, {len(c['fields'])} fields)"
+    parts = [f"{n} (key {c.get('key_field') or '+'.join(c.get('composite_key', [])) or 'the map key'}, {len(c['fields'])} fields)"
              for n, c in result.collections.items()]
     parts += [f"{n} (object)" for n in result.singletons]
+    parts += [f"{n} (tree of `{t['children']}`)" for n, t in (result.data.get("trees") or {}).items()]
     return ", ".join(parts) + f"; decided by: {result.source}"
 
 

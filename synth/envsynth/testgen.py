@@ -17,8 +17,14 @@ from typing import Any
 import jsonschema
 
 from synth.envsynth.ask import ChatClient, ask_yes_no
-from synth.envsynth.priors import ToolPriors
-from synth.envsynth.sampling import collections_of, sample_arguments, sample_record, sample_state, sample_value
+from synth.envsynth.priors import ToolPriors, description_verb
+from synth.envsynth.sampling import (
+    collections_of,
+    sample_arguments,
+    sample_record,
+    sample_state,
+    sample_value,
+)
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -77,6 +83,9 @@ def _view(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client:
                 key_param = cand
                 break
     mutates = pri.mutates
+    if mutates is None and "examples" in state_schema:  # grounded: the description's opening verb is the docs' word
+        verb = description_verb(spec)
+        mutates = None if verb is None else verb in ("create", "delete", "update")
     v: dict[str, Any] = {}
     if mutates is None and client is not None:
         vote = ask_yes_no(client, "envsynth_mutates.j2", votes, "tests.mutates", name=spec.name, description=spec.description[:300])
@@ -106,6 +115,14 @@ def _state_with_record(state_schema: dict[str, Any], col: str | None, rng: rando
     return state
 
 
+def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
+    """Whether a record field's schema (enum, pattern, type) accepts `value`."""
+    try:
+        return jsonschema.Draft202012Validator(field_schema).is_valid(value)
+    except jsonschema.exceptions.SchemaError:  # pragma: no cover - schemas are checked when built
+        return True
+
+
 def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None,
                    seed: int, votes: int = 3) -> tuple[list[TestCase], dict[str, Any]]:
     """Route (1): concrete cases built from the docs and the LLM's answers about behaviour."""
@@ -119,8 +136,8 @@ def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any]
         if view.collection:  # a happy path writes values the state's schema accepts
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             for f in list(args):
-                if f != view.key_param and "enum" in rec_fields.get(f, {}) and args[f] not in rec_fields[f]["enum"]:
-                    args[f] = sample_value(rec_fields[f], rng)
+                if f != view.key_param and f in rec_fields and not _accepts(rec_fields[f], args[f]):
+                    args[f] = sample_value(rec_fields[f], rng)  # an enum value, or one of the data's examples
         checks: list[dict[str, Any]] = []
         key = str(args.get(view.key_param)) if view.key_param and view.key_param in args else None
         exists = bool(view.collection and key is not None and key in state.get(view.collection, {}))

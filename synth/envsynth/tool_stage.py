@@ -119,7 +119,10 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     """Write, test and repair one tool; the returned build says whether it passed and why not."""
     fn = function_name(spec.name)
     cases, view, llm_dropped = make_tests(spec, schema, client, opts)
-    ctx = PlanContext(collections=schema.drafts(), singletons=schema.singletons, client=client, votes=opts.votes)
+    layouts = (schema.data or {}).get("collections") or {}
+    ctx = PlanContext(collections=schema.drafts(), singletons=schema.singletons, client=client, votes=opts.votes,
+                      trees=dict((schema.data or {}).get("trees") or {}),
+                      list_collections=[n for n, c in layouts.items() if c.get("layout") == "list"])
     pri = tool_priors(spec)
     plan = decide_plan(spec, pri, ctx)
     attempts: list[dict[str, Any]] = []

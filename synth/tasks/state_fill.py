@@ -8,6 +8,7 @@ is checked against the state schema.
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from dataclasses import dataclass
@@ -171,7 +172,13 @@ def _order(model: EnvModel) -> list[str]:
 
 def fill_state(model: EnvModel, rng: random.Random, pool: TextPool, min_records: dict[str, int] | None = None,
                low: int = 3, high: int = 6) -> dict[str, Any]:
-    """A schema-valid initial state with `low`..`high` records per collection (at least `min_records`)."""
+    """A schema-valid initial state with `low`..`high` records per collection (at least `min_records`).
+
+    A grounded environment (`--data`) starts from one of the data's own example states instead.
+    """
+    examples = model.state_schema.get("examples")
+    if examples:
+        return copy.deepcopy(rng.choice(examples))
     ctx = GenContext(model=model, rng=rng, pool=pool, state={})
     for name in _order(model):
         col = model.collections[name]

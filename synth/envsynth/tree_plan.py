@@ -1,0 +1,73 @@
+"""ToolPlans on a grounded tree (a state key holding name -> node maps with nested child maps).
+
+The working node is the tree's single top branch when there is one, else its top level. Kinds: tree_list
+(names in the working node), tree_read (a leaf's text), tree_search (the lines of a leaf's text that contain
+a value), tree_make (a new branch or leaf), tree_remove, tree_write (set a leaf's text). A tool that fits none of them is unsupported, with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.plan import PlanContext, ToolPlan
+from synth.envsynth.priors import ToolPriors, description_verb
+from synth.spec import ToolSpec
+from synth.words import split_words
+
+
+def _kind_of_param(pname: str, info: dict[str, Any]) -> str | None:
+    """The node kind (branch or leaf value) a parameter name points at: `dir_name` -> `directory`."""
+    for word in split_words(pname):
+        for value in (info.get("branch"), info.get("leaf")):
+            if isinstance(value, str) and len(word) >= 3 and (value.lower().startswith(word) or word.startswith(value.lower())):
+                return value
+    return None
+
+
+def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool,
+                     votes: dict[str, Any], evidence: list[str]) -> ToolPlan:
+    """The tree kind of a tool that no collection serves, or `unsupported` with the reason."""
+    if len(ctx.trees) != 1:
+        return ToolPlan(kind="unsupported", evidence=evidence + [f"{len(ctx.trees)} trees in the data; no collection"], votes=votes)
+    tree, info = next(iter(ctx.trees.items()))
+    props = spec.parameters.get("properties") or {}
+    strings = [p for p, s in props.items() if isinstance(s, dict) and s.get("type") == "string"]
+    verb = description_verb(spec)
+    if pri.mutates is None and verb is not None:  # the docs' own verb wins over the LLM's vote
+        mutates = verb in ("create", "delete", "update")
+    base = dict(collection=tree, tree=tree, tree_info=dict(info), votes=votes)
+
+    def unsupported(why: str) -> ToolPlan:
+        return ToolPlan(kind="unsupported", evidence=evidence + [f"tree `{tree}`: {why}"], votes=votes)
+
+    text = info.get("text_field")
+    if mutates:
+        if len(strings) == 2 and text in strings:
+            name = next(p for p in strings if p != text)
+            if _kind_of_param(name, info) in (info.get("leaf"), None):
+                return ToolPlan(kind="tree_write", key_param=name, fields=[text], evidence=evidence + ["writes a leaf's text"], **base)
+        if len(strings) != 1:
+            return unsupported(f"a write with {len(strings)} name parameters is not planned on the tree")
+        kind = _kind_of_param(strings[0], info)
+        if verb == "create":
+            return ToolPlan(kind="tree_make", key_param=strings[0], node_kind=kind or info.get("leaf"),
+                            evidence=evidence + [f"creates a {kind or info.get('leaf')} node"], **base)
+        if verb == "delete":
+            return ToolPlan(kind="tree_remove", key_param=strings[0], node_kind=kind,
+                            evidence=evidence + ["removes a node"], **base)
+        return unsupported("a write that neither creates nor removes a node")
+    if not strings:
+        if verb == "list":
+            return ToolPlan(kind="tree_list", evidence=evidence + ["lists the working node"], **base)
+        return unsupported("a read without a node name that does not list")
+    leaves = [p for p in strings if info.get("leaf") and _kind_of_param(p, info) == info.get("leaf")]
+    if len(strings) == 1 and leaves:
+        return ToolPlan(kind="tree_read", key_param=strings[0], evidence=evidence + ["reads a leaf"], **base)
+    if len(strings) == 2 and len(leaves) == 1 and verb == "search" and text:
+        needle = next(p for p in strings if p != leaves[0])
+        return ToolPlan(kind="tree_search", key_param=leaves[0], fields=[needle],
+                        evidence=evidence + ["searches a leaf's text"], **base)
+    return unsupported(f"a read of {strings} is not planned on the tree")
+
+
+__all__ = ["decide_tree_plan"]
