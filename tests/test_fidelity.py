@@ -254,7 +254,7 @@ def test_dev_reference_against_itself_scores_one(name: str) -> None:
     ref_dir = SHARED_REFS / name
     first = load_reference(ref_dir)
     trajectories = load_trajectories(ref_dir)
-    sample = trajectories[:: max(1, len(trajectories) // 40)]  # spread over the file, a few seconds each
+    sample = trajectories[:: max(1, len(trajectories) // 10)]  # spread over the file, a few seconds each
     report = compare(ReferenceSide(first), ReferenceSide(load_reference(ref_dir)), sample,
                      load_data(ref_dir, sample), FidelityReport(name, name))
     out = report.to_dict()
@@ -338,3 +338,21 @@ def test_cli_bad_paths_exit_2_naming_them(tmp_path: Path) -> None:
     assert run.returncode == 2 and str(bad / "adapter.py") in run.stderr and "broken" in run.stderr
     run = forgegym("fidelity", "--reference", str(REF))
     assert run.returncode == 2 and "ENV_DIR" in run.stderr
+
+
+def test_plain_synthesis_with_a_reference_measures_the_published_environment(tmp_path: Path) -> None:
+    from fakes.fault_server import FaultServer
+
+    from synth.cli.synth_cmd import run_plain
+    from synth.envsynth.pipeline import SynthConfig
+    from synth.llm import LLMConfig
+
+    notes = ROOT / "tests" / "data" / "tooldocs_small" / "notes_api.json"
+    out = tmp_path / "notes"
+    with FaultServer("{}") as srv:
+        result = run_plain([notes], out, LLMConfig(base_url=srv.base_url, model="fake-model", cache_path=None),
+                           SynthConfig(env_id="notes"), 0, REF)
+    # the notes environment has none of the store's tools: only the two calls the store fails too agree
+    assert result["fidelity"]["calls"] == 11 and result["fidelity"]["ok_agreement"] == round(2 / 11, 6)
+    assert json.loads((out / "fidelity.json").read_text())["call_fidelity"] == round(2 / 11, 6)
+    assert "<!-- fidelity -->" in (out / "REPORT.md").read_text()

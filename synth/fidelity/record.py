@@ -40,7 +40,8 @@ def record_traces(ref_dir: str | Path, out: str | Path, limit: int | None = None
     total, done, failed = sum(len(t.calls) for t in trajectories), 0, 0
     lines, side = [], ReferenceSide(ref)
     for trajectory in trajectories:
-        side.reset(trajectory.initial_state if trajectory.initial_state is not None else data)
+        own = trajectory.initial_state is not None
+        side.reset(trajectory.initial_state if own else data, one_off=own)
         steps = []
         for call in trajectory.calls:
             result, changes = side.call(call)

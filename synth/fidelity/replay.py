@@ -58,8 +58,9 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
         initial = trajectory.initial_state if trajectory.initial_state is not None else data
         if initial is None:
             raise InputError(trajectory.id, "initial_state", "missing, and the reference has no data.json")
-        reference.reset(initial)
-        candidate.reset(initial, one_off=trajectory.initial_state is not None)
+        one_off = trajectory.initial_state is not None
+        reference.reset(initial, one_off=one_off)
+        candidate.reset(initial, one_off=one_off)
         for index, call in enumerate(trajectory.calls):
             before = reference.state()
             ref_result, ref_changes = reference.call(call)

@@ -31,16 +31,27 @@ class Side(Protocol):
 
 
 class ReferenceSide:
-    """A reference implementation as a replay side."""
+    """A reference implementation as a replay side.
+
+    `state()` right after `reset(state)` is read once per initial-state object: when it equals that state, later
+    resets to the same object reuse it (a reference's `state()` can cost a deep copy of a large state).
+    """
 
     def __init__(self, reference: Reference) -> None:
         self.reference = reference
         self._state: dict[str, Any] = {}
+        self._kept: dict[int, tuple[dict[str, Any], bool]] = {}  # id -> (the state, its reset reads back equal)
 
-    def reset(self, state: dict[str, Any], one_off: bool = False) -> None:  # noqa: ARG002 - nothing is cached
-        """Start from `state` (the adapter gets its own copy)."""
+    def reset(self, state: dict[str, Any], one_off: bool = False) -> None:
+        """Start from `state` (the adapter gets its own copy; nobody may change `state` while it is in use)."""
         self.reference.reset(state)
+        kept = self._kept.get(id(state))
+        if kept is not None and kept[0] is state and kept[1]:
+            self._state = state
+            return
         self._state = self.reference.state()
+        if not one_off:
+            self._kept[id(state)] = (state, self._state == state)
 
     def call(self, call: Call) -> tuple[Result, Changes]:
         """Run one call; its result and the leaves it changed."""
