@@ -17,14 +17,9 @@ Path = tuple[Any, ...]
 
 
 class _Deleted:
-    """The value of a leaf that no longer exists."""
+    """The value of a leaf that no longer exists (one instance: `DELETED`)."""
 
-    _instance: "_Deleted | None" = None
-
-    def __new__(cls) -> "_Deleted":
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return "DELETED"

@@ -66,8 +66,10 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
             ref_result, ref_changes = reference.call(call)
             result, changes = candidate.call(call)
             verdict = judge(ref_result, result, ref_changes, changes)
-            report.add(call.name, verdict, lambda: example(trajectory.id, index, call.arguments, ref_result, result,
-                                                           verdict, ref_changes, changes))
+            if report.wants_example(call.name, verdict):
+                report.examples[call.name] = example(trajectory.id, index, call.arguments, ref_result, result,
+                                                     verdict, ref_changes, changes)
+            report.add(call.name, verdict)
             if resync is not None:
                 resync.reset(before, one_off=True)
                 again, again_changes = resync.call(call)

@@ -79,12 +79,14 @@ class FidelityReport:
     examples: dict[str, dict[str, Any]] = field(default_factory=dict)  # tool -> its first disagreeing call
     resynced: int | None = None  # calls agreeing in full when the environment is reset before each call
 
-    def add(self, tool: str, verdict: Verdict, make_example: Any = None) -> None:
-        """Count one call; `make_example()` builds its example when it is the tool's first disagreement."""
+    def add(self, tool: str, verdict: Verdict) -> None:
+        """Count one call."""
         self.total.add(verdict)
         self.tools.setdefault(tool, ToolTally()).add(verdict)
-        if not verdict.all and tool not in self.examples and make_example is not None:
-            self.examples[tool] = make_example()
+
+    def wants_example(self, tool: str, verdict: Verdict) -> bool:
+        """Whether this call is the tool's first disagreement (its example)."""
+        return not verdict.all and tool not in self.examples
 
     def worst_first(self) -> list[str]:
         """Tool names, lowest call fidelity first (then lowest ok agreement, then name)."""
