@@ -114,6 +114,15 @@ def test_lock_step_carries_errors_on_and_resync_isolates_them(tmp_path: Path) ->
     assert out["resynced_call_fidelity"] == round(10 / 11, 6)
 
 
+def test_bookkeeping_beside_the_reference_layout_is_not_compared(tmp_path: Path) -> None:
+    env = variant(tmp_path, "counter", '    item["qty"] = qty\n',
+                  '    item["qty"] = qty\n    state["writes"] = state.get("writes", 0) + 1\n')
+    out = figures(env)
+    assert out["change_agreement"] == 1.0 and out["final_state_exact"] == 1.0
+    env = variant(tmp_path, "stray", '    item["qty"] = qty\n', '    item["qty"] = qty\n    state["sold"] = -1\n')
+    assert figures(env)["per_tool"]["set_qty"]["change"] == 0.0
+
+
 def test_limit_replays_the_first_trajectories() -> None:
     out = figures(ENV, limit=1)
     assert out["trajectories"] == 1 and out["calls"] == 4

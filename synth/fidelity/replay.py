@@ -32,8 +32,11 @@ def check_env_dir(env_dir: str | Path) -> Path:
     return root
 
 
-def judge(reference: Result, candidate: Result, ref_changes: Changes, changes: Changes) -> Verdict:
-    """The three agreements of one call."""
+def judge(reference: Result, candidate: Result, ref_changes: Changes, changes: Changes,
+          scope: set[Any] | None = None) -> Verdict:
+    """The three agreements of one call; with `scope`, changes under other top-level keys are not compared."""
+    if scope is not None:
+        changes = {path: value for path, value in changes.items() if path and path[0] in scope}
     ok = reference["ok"] == candidate["ok"]
     if reference["ok"] and candidate["ok"]:
         output = same(reference["output"], candidate["output"])
@@ -65,7 +68,8 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
             before = reference.state()
             ref_result, ref_changes = reference.call(call)
             result, changes = candidate.call(call)
-            verdict = judge(ref_result, result, ref_changes, changes)
+            scope = before.keys() | reference.state().keys()  # the reference's top-level keys
+            verdict = judge(ref_result, result, ref_changes, changes, scope)
             if report.wants_example(call.name, verdict):
                 report.examples[call.name] = example(trajectory.id, index, call.arguments, ref_result, result,
                                                      verdict, ref_changes, changes)
@@ -73,7 +77,8 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
             if resync is not None:
                 resync.reset(before, one_off=True)
                 again, again_changes = resync.call(call)
-                report.resynced = (report.resynced or 0) + judge(ref_result, again, ref_changes, again_changes).all
+                report.resynced = (report.resynced or 0) + judge(ref_result, again, ref_changes, again_changes,
+                                                                 scope).all
             done += 1
             if progress is not None:
                 progress(done, total)
