@@ -236,6 +236,11 @@ def test_bad_reference_folders_name_the_file(tmp_path: Path) -> None:
     (bad / "adapter.py").write_text("import not_a_module_anywhere\n")
     with pytest.raises(InputError, match="import failed"):
         load_reference(bad)
+    (bad / "adapter.py").write_text("class R:\n    def reset(self, s):\n        raise KeyError('root')\n"
+                                    "    def call(self, n, a):\n        return {}\n    def state(self):\n        return {}\n"
+                                    "def make():\n    return R()\n")
+    with pytest.raises(InputError, match=r"adapter\.py: reset\(\): failed: KeyError"):
+        measure_fidelity(ENV, bad)
     (bad / "trajectories.jsonl").write_text('{"calls": [{"name": "x", "arguments": {}}]}\n{"calls": [{"arguments": {}}]}\n')
     with pytest.raises(InputError, match=r"trajectories\.jsonl: line 2/calls/0/name"):
         load_trajectories(bad)

@@ -52,7 +52,10 @@ class Reference:
 
     def reset(self, state: dict[str, Any]) -> None:
         """Start from a private copy of `state` (the adapter may keep and change what it is given)."""
-        self.impl.reset(copy_state(state))
+        try:
+            self.impl.reset(copy_state(state))
+        except Exception as err:  # noqa: BLE001 - a reference that cannot start is bad input
+            raise InputError(self.where, "reset()", f"failed: {type(err).__name__}: {err}") from None
 
     def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """{"ok", "output"}; an exception in the adapter counts as a failed call with its message as output."""
@@ -66,7 +69,10 @@ class Reference:
 
     def state(self) -> dict[str, Any]:
         """The current state, as a JSON object."""
-        state = self.impl.state()
+        try:
+            state = self.impl.state()
+        except Exception as err:  # noqa: BLE001
+            raise InputError(self.where, "state()", f"failed: {type(err).__name__}: {err}") from None
         if not isinstance(state, dict):
             raise InputError(self.where, "state()", f"must return a JSON object, got {type(state).__name__}")
         return state
