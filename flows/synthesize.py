@@ -129,6 +129,14 @@ def tasks_task(env_files: dict[str, str], n: int, seed: int, llm: dict[str, Any]
     return {"files": changed, "report": report.to_dict(), "llm": usage, "worker": _worker()}
 
 
+@task(name="fidelity", cache_policy=NO_CACHE, persist_result=False)
+def fidelity_task(env_dir: str, reference: str) -> dict[str, Any]:
+    """Replay a reference's trajectories on the published environment (fidelity.json, a REPORT.md section)."""
+    from synth.fidelity import fidelity_step
+
+    return fidelity_step(env_dir, reference)
+
+
 @task(name="probes", cache_policy=NO_CACHE, persist_result=False)
 def probes_task(env_dir: str) -> dict[str, Any]:
     """Replay every task's gold actions and run the probes (what `forgegym verify` checks)."""
@@ -170,7 +178,8 @@ def _flow_run_name() -> str:
 @flow(name="forgegym-synthesize", flow_run_name=_flow_run_name, persist_result=False)
 def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: dict[str, Any] | None = None,
                     n_tasks: int = 0, cache_dir: str = DEFAULT_CACHE_DIR, llm_limit: str = DEFAULT_LIMIT,
-                    max_concurrency: int = 4, retries: int = 3, retry_backoff_s: float = 2.0) -> dict[str, Any]:
+                    max_concurrency: int = 4, retries: int = 3, retry_backoff_s: float = 2.0,
+                    reference: str | None = None) -> dict[str, Any]:
     """Synthesize one environment from one doc set and publish it to out_dir; returns a summary.
 
     synth holds SynthConfig fields; llm the endpoint dict of flows.endpoint.llm_endpoint (unresolved, e.g. from
@@ -181,7 +190,7 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
     if not is_resolved(llm):
         with llm_endpoint(config_from_params(llm)) as resolved:
             return synthesize_flow.fn(paths, out_dir, synth, resolved, n_tasks, cache_dir, llm_limit,
-                                      max_concurrency, retries, retry_backoff_s)
+                                      max_concurrency, retries, retry_backoff_s, reference)
     logger = get_run_logger()
     started = time.perf_counter()
     config = pipeline.SynthConfig(**synth)
@@ -246,6 +255,8 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
             shutil.rmtree(staged, ignore_errors=True)
     else:
         pipeline.publish_environment(draft, out)
+    if reference:
+        summary["fidelity"] = fidelity_task(str(out), reference)
     summary.update(published=True, reason="", env_dir=str(out), stages=stages)
     summary["this_run"] = _this_run(stages)
     logger.info("%s: published %s (%d/%d tools pass; %d LLM calls this run, %d cached steps)", config.env_id, out,
@@ -344,7 +355,8 @@ def _publish_artifact(summary: dict[str, Any], started: float) -> None:
 def run_synth_flow(paths: list[str], out_dir: str | Path, llm_config: LLMConfig | None = None, n_tasks: int = 0,
                    runner: str = "thread", dask_address: str | None = None, max_concurrency: int = 4, *,
                    synth_config: pipeline.SynthConfig | None = None, cache_dir: str | Path = DEFAULT_CACHE_DIR,
-                   llm_limit: str = DEFAULT_LIMIT, retries: int = 3, retry_backoff_s: float = 2.0) -> dict[str, Any]:
+                   llm_limit: str = DEFAULT_LIMIT, retries: int = 3, retry_backoff_s: float = 2.0,
+                   reference: str | Path | None = None) -> dict[str, Any]:
     """Run synthesize_flow once (what `forgegym synth` calls): Prefect offline, the endpoint started once.
 
     runner "thread" runs tool tasks on max_concurrency threads; "dask" on the cluster at dask_address, or on a
@@ -361,7 +373,8 @@ def run_synth_flow(paths: list[str], out_dir: str | Path, llm_config: LLMConfig 
             state = synthesize_flow.with_options(task_runner=task_runner)(
                 paths=[str(p) for p in paths], out_dir=str(out_dir), synth=config.to_dict(), llm=llm, n_tasks=n_tasks,
                 cache_dir=str(Path(cache_dir).expanduser().resolve()), llm_limit=llm_limit,
-                max_concurrency=max_concurrency, retries=retries, retry_backoff_s=retry_backoff_s, return_state=True)
+                max_concurrency=max_concurrency, retries=retries, retry_backoff_s=retry_backoff_s,
+                reference=str(reference) if reference else None, return_state=True)
     summary = flow_summary(state)
     summary["runner"] = runners.describe_runner(runner, dask_address, max_concurrency)
     if not summary.get("published"):

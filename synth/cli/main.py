@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "synth.cli.eval_cmd",  # forgegym eval
     "synth.cli.train_cmd",  # forgegym train
     "synth.cli.interop_cmd",  # forgegym env serve, forgegym export
+    "synth.cli.fidelity_cmd",  # forgegym fidelity
 ]
 
 

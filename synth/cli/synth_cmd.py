@@ -31,12 +31,17 @@ def synth_command(
     cache: Path = typer.Option(Path(".forgegym_cache/llm.sqlite"), "--cache", help="LLM answer cache (sqlite)."),
     data: Optional[Path] = typer.Option(None, "--data", help="Sample data that grounds the state: a JSON state, a JSONL "
                                         "of whole states, or a folder of JSON/JSONL/CSV collections."),
+    reference: Optional[Path] = typer.Option(None, "--reference", help="Reference folder: measure fidelity after publishing (fidelity.json)."),
 ) -> None:
     """Synthesize a tested environment from tool docs and publish it to --out."""
     from synth.envsynth.pipeline import SynthConfig
     from synth.errors import ForgeError
     from synth.llm import config_from_cli, resolve_endpoint
 
+    if reference is not None:
+        from synth.fidelity.reference import check_reference_dir
+
+        check_reference_dir(reference)  # bad input exits 2 before any LLM call
     llm_config = config_from_cli(base_url, model, api_key, str(cache))
     embedded = resolve_endpoint(llm_config).embedded
     config = SynthConfig(env_id=out.name, route=route, seed=seed,
@@ -51,9 +56,9 @@ def synth_command(
             from flows.synthesize import run_synth_flow
 
             result = run_synth_flow([str(p) for p in paths], out, llm_config, synth_config=config, n_tasks=tasks,
-                                    runner=runner, dask_address=dask_address)
+                                    runner=runner, dask_address=dask_address, reference=reference)
         else:
-            result = run_plain(paths, out, llm_config, config, tasks)
+            result = run_plain(paths, out, llm_config, config, tasks, reference)
     except ForgeError as ex:
         if getattr(ex, "path", None):
             raise
@@ -62,8 +67,8 @@ def synth_command(
     print(json.dumps(result, sort_keys=True, indent=2))
 
 
-def run_plain(paths: list[Path], out: Path, llm_config, config, n_tasks: int) -> dict:
-    """The stages in order without Prefect, with a rich progress bar."""
+def run_plain(paths: list[Path], out: Path, llm_config, config, n_tasks: int, reference: Path | None = None) -> dict:
+    """The stages in order without Prefect, with a rich progress bar; then fidelity when a reference is given."""
     from rich.progress import Progress
 
     from synth.envsynth.pipeline import synthesize_environment
@@ -84,6 +89,10 @@ def run_plain(paths: list[Path], out: Path, llm_config, config, n_tasks: int) ->
             report = generate_tasks(out, n=n_tasks, seed=config.seed, client=client)
             result["tasks"] = report if isinstance(report, dict) else getattr(report, "to_dict", lambda: str(report))()
         result["llm"] = client.stats.to_dict()
+    if reference is not None:
+        from synth.fidelity import fidelity_step
+
+        result["fidelity"] = fidelity_step(out, reference)
     return result
 
 

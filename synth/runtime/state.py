@@ -137,3 +137,10 @@ def shared_index(root: Any) -> SharedIndex:
         _INDEX_CACHE.pop(next(iter(_INDEX_CACHE)))
     _INDEX_CACHE[id(root)] = index
     return index
+
+
+def forget_index(root: Any) -> None:
+    """Drop the cached SharedIndex of `root`, so the cache no longer holds it alive (one-off initial states)."""
+    index = _INDEX_CACHE.get(id(root))
+    if index is not None and index.root is root:
+        del _INDEX_CACHE[id(root)]
