@@ -65,3 +65,20 @@ def test_chunked_and_full_logits_make_the_same_update(tmp_path):
     # is near 0 amplify float noise: compare against the step size (lr 0.01), not 1e-5
     a, b = full.model.state_dict(), chunked.model.state_dict()
     assert max(float((a[k] - b[k]).abs().max()) for k in a) < 1e-3 < moved(full)
+
+
+def test_lora_with_gradient_checkpointing_moves_the_adapters(tmp_path):
+    """Frozen embeddings feed the checkpointed layers: the adapters inside them must still get gradients."""
+    tr = run_one_step(tmp_path / "gc", model={"dtype": "bf16", "gradient_checkpointing": True}, lora={"rank": 2, "alpha": 4.0})
+    after = dict(tr.model.named_parameters())
+    moved_b = [float(after[k].detach().abs().max()) for k in after if "lora_B" in k]
+    assert tr.row["grad_norm"] > 0 and min(moved_b) > 0  # B starts at 0 in every layer; every layer's moved
+
+
+def test_the_gpu_example_configuration_validates():
+    from rl.train_config import load_train_config
+
+    cfg = load_train_config(Path(__file__).resolve().parents[1] / "examples" / "train_qwen3_0.6b_gpu.yaml")
+    assert cfg.backend == "vllm" and cfg.model.dtype == "bf16" and cfg.lora.rank > 0
+    assert cfg.loss.agg == "traj-mean-token-mean" and cfg.loss.tis and cfg.optim.logprob_chunk > 0
+    assert cfg.user["kind"] == "llm" and cfg.judge["mode"] == "prior+llm" and cfg.llm["base_url"]
