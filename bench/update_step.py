@@ -48,7 +48,6 @@ from rl.train_config import config_from_dict
 from rl.types import TokenRow
 from rl.update_step import Learner, UpdateRow
 
-
 VARIANTS = ("erpo", "erpo-full", "trl", "erpo-lora")
 
 

@@ -170,7 +170,7 @@ def test_fsdp_vllm_engines_on_every_rank_get_the_trained_weights(tmp_path):
     script.write_text(VLLM_WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out)))
     env = {**os.environ, "OMP_NUM_THREADS": "1", "TOKENIZERS_PARALLELISM": "false"}
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", str(script)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
+    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     for rank in (0, 1):
         r = json.loads((out / f"vllm_rank{rank}.json").read_text())
