@@ -18,7 +18,9 @@ from typing import Any, NamedTuple
 import torch
 
 ADVANTAGE_MODES = ("erpo", "grpo", "reinforce++")
-AGGREGATIONS = ("token-mean", "seq-mean-token-mean", "seq-mean-token-sum")
+# "traj-mean-token-mean" is the paper's normaliser: each trajectory's token-mean term, averaged over the
+# trajectories not masked for a user error (the trainer passes per-trajectory token counts and that count).
+AGGREGATIONS = ("traj-mean-token-mean", "token-mean", "seq-mean-token-mean", "seq-mean-token-sum")
 
 
 class GroupStats(NamedTuple):
@@ -106,6 +108,7 @@ def policy_loss(
     sampler_logprobs: torch.Tensor | None = None,
     tis_cap: float | None = None,
     normalizer: float | None = None,
+    seq_tokens: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor, dict[str, float]]:
     """Clipped-surrogate loss over [B, T] tokens; returns (scalar loss, metrics).
 
@@ -115,6 +118,9 @@ def policy_loss(
     term is weighted by min(exp(old_logprobs - sampler_logprobs), tis_cap), a constant.
     `normalizer` overrides the denominator (masked tokens for "token-mean", non-empty sequences for the
     sequence modes) so micro-batches of one batch add up to the loss of the whole batch.
+    "traj-mean-token-mean" divides each sequence's sum by `seq_tokens` [B] (the agent tokens of its whole
+    trajectory, which may span several sequences; default: its own) and the sum of those by `normalizer`
+    (the unmasked trajectories); without either it equals "seq-mean-token-mean".
     """
     if agg not in AGGREGATIONS:
         raise ValueError(f"unknown aggregation {agg!r}; expected one of {AGGREGATIONS}")
@@ -145,6 +151,9 @@ def policy_loss(
         per_seq = masked.sum(-1)
         if agg == "seq-mean-token-mean":
             per_seq = per_seq / tokens_per_seq.clamp(min=1.0)
+        elif agg == "traj-mean-token-mean":
+            own = tokens_per_seq if seq_tokens is None else seq_tokens.to(per_seq.dtype).to(per_seq.device)
+            per_seq = per_seq / own.clamp(min=1.0)
         denom = normalizer if normalizer is not None else non_empty.sum().clamp(min=1.0)
         loss = (per_seq * non_empty).sum() / denom
     metrics = _loss_metrics(log_ratio.detach(), ratio.detach(), adv.detach(), mask, n_tokens, clip_low, clip_high, kl)

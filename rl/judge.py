@@ -2,8 +2,10 @@
 
 Two parts, as the design asks for weak models (docs/rollouts.md):
 - a deterministic prior over concrete values: an identifier or number the user gave (anything with a
-  digit, an e-mail) that is neither in its instruction nor said earlier by the agent; or a color,
-  weekday or month the user named while its instruction names a different one;
+  digit, an e-mail) that is neither in its instruction nor said earlier by the agent, compared in
+  canonical forms so that paraphrases pass (rl/judge_values.py: "three" for 3, "1,000", "3.0", a date
+  in another format, a phone number's digit groups, the tail of a long id; list numbers are not values);
+  or a color, weekday or month the user named while its instruction names a different one;
 - an LLM vote: three short yes/no paraphrases (synth/prompts/judge_user_error.j2, asked through
   synth.llm.ask), majority of the answers that say yes or no.
 The verdict is an error when the prior finds one or the LLM majority says so (`mode` picks either part
@@ -16,11 +18,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rl.judge_values import allowed_forms, is_allowed, stated_values
 from synth.llm import LLMClient, render
 from synth.llm.ask import ask_yes_no, variant_questions, vote_word
 
 JUDGE_MODES = ("prior+llm", "llm", "prior")
-_VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|#?[A-Za-z]*\d[\w-]*(?:[.,]\d+)?")
 _WORD = re.compile(r"[a-z]+")
 CLOSED_CLASSES: dict[str, frozenset[str]] = {
     "color": frozenset("red blue green yellow black white gray grey orange purple pink brown silver gold beige navy".split()),
@@ -40,24 +42,23 @@ class JudgeVerdict:
     llm_error: bool | None = None
 
 
-def _norm_values(text: str) -> set[str]:
-    return {m.group(0).lower().rstrip(".,").lstrip("#") for m in _VALUE.finditer(text)}
-
-
 def prior_hits(instruction: str, dialogue: list[dict[str, Any]]) -> list[str]:
     """Concrete values the user stated that conflict with its instruction (see module doc)."""
-    allowed = _norm_values(instruction)
+    allowed = allowed_forms(instruction)
     instr_words = set(_WORD.findall(instruction.lower()))
     hits: list[str] = []
     for m in dialogue:
         content = str(m.get("content") or "")
         if m.get("role") == "assistant":
-            allowed |= _norm_values(content)
+            allowed |= allowed_forms(content)
             continue
         if m.get("role") != "user":
             continue
-        for value in sorted(_norm_values(content) - allowed):
-            hits.append(f"the user said {value!r}, which is not in its instruction")
+        seen: set[str] = set()
+        for written, value in stated_values(content):
+            if value not in seen and not is_allowed(value, allowed):
+                seen.add(value)
+                hits.append(f"the user said {written.lower().strip().rstrip('.,').lstrip('#')!r}, which is not in its instruction")
         words = set(_WORD.findall(content.lower()))
         for name, members in CLOSED_CLASSES.items():
             said, told = words & members, instr_words & members

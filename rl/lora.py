@@ -37,11 +37,11 @@ class LoRALinear(torch.nn.Module):
         self.base = base
         base.requires_grad_(False)
         self.scaling = alpha / rank
-        a = torch.empty(rank, base.in_features, dtype=base.weight.dtype)
+        a = torch.empty(rank, base.in_features, dtype=torch.float32)  # fp32 even on a bf16 base: trained
         bound = 1.0 / math.sqrt(base.in_features)  # kaiming-uniform with a = sqrt(5), as nn.Linear initializes
         a.uniform_(-bound, bound, generator=generator)
         self.lora_A = torch.nn.Parameter(a.to(base.weight.device))
-        self.lora_B = torch.nn.Parameter(torch.zeros(base.out_features, rank, dtype=base.weight.dtype, device=base.weight.device))
+        self.lora_B = torch.nn.Parameter(torch.zeros(base.out_features, rank, dtype=torch.float32, device=base.weight.device))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.base(x) + (x @ self.lora_A.t().to(x.dtype)) @ (self.lora_B.t().to(x.dtype) * self.scaling)

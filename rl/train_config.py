@@ -24,7 +24,9 @@ class ModelConfig:
     kind: str = "tiny"  # "tiny": rl.tiny_model (random weights, tokenizer trained offline) | "pretrained": HF folder
     path: str = ""  # HF model folder for kind "pretrained"
     tiny: dict[str, Any] = field(default_factory=dict)  # keyword arguments of the tiny builder
-    dtype: str = "auto"  # "auto" (bf16 autocast where the device supports it) | "fp32" | "bf16"
+    # "auto": fp32 weights, bf16 autocast where the device supports it | "fp32": no autocast |
+    # "bf16": weights loaded in bf16 (half the memory; LoRA adapters stay fp32) and bf16 autocast
+    dtype: str = "auto"
     device: str = "auto"  # "auto" | "cpu" | "cuda"
     gradient_checkpointing: bool = False
     parallel: str = "ddp"  # under torchrun: "ddp" or "fsdp" (FSDP2 fully_shard per decoder layer)
@@ -41,7 +43,7 @@ class AdvantageConfig:
 class LossConfig:
     clip_low: float = 0.2
     clip_high: float = 0.28
-    agg: str = "token-mean"
+    agg: str = "traj-mean-token-mean"  # the paper's; "token-mean" and the others in rl/erpo.py remain
     kl_coef: float = 0.0  # > 0 keeps a frozen copy of the initial policy as reference
     tis: bool = False  # truncated importance sampling against the sampler's logprobs (vLLM backend)
     tis_cap: float = 2.0
@@ -56,6 +58,7 @@ class OptimConfig:
     micro_batch_size: int = 4  # trajectories per forward/backward pass
     mini_batches: int = 1  # optimizer steps per training step (> 1: later ones are off-policy, clipping matters)
     warmup_steps: int = 0
+    logprob_chunk: int = 1024  # agent positions per LM-head chunk in the update (0: full logits of every position)
 
 
 @dataclass
@@ -114,13 +117,13 @@ _CHOICES = {
     "curriculum.strategy": STRATEGIES,
     "model.kind": ("tiny", "pretrained"),
     "sft.schedule": ("constant", "cosine"),
-    "model.dtype": ("auto", "fp32", "bf16"),
+    "model.dtype": ("auto", "fp32", "bf16", "float32", "bfloat16"),
     "model.device": ("auto", "cpu", "cuda"),
     "model.parallel": ("ddp", "fsdp"),
     "backend": ("transformers", "vllm"),
 }
 _POSITIVE = {"steps", "tasks_per_step", "rollouts_per_task", "optim.micro_batch_size", "optim.mini_batches", "eval_rollouts"}
-_NON_NEGATIVE = {"max_train_tasks", "eval_max_tasks", "sft.save_every", "lora.rank"}
+_NON_NEGATIVE = {"optim.logprob_chunk", "max_train_tasks", "eval_max_tasks", "sft.save_every", "lora.rank"}
 
 
 def _build(cls: type, data: Any, path: str, prefix: str) -> Any:

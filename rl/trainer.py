@@ -35,7 +35,7 @@ from rl.sft import sft_train, training_rows
 from rl.sft_state import fingerprint
 from rl.train_config import TrainConfig
 from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judge, make_user, needs_llm,  # fmt: skip
-                              prepare_model_folder, rollout_config)
+                              prepare_model_folder, rollout_config, weight_dtype)
 from rl.types import EpisodeStat, Trajectory
 from rl.update_step import Learner, autocast
 from synth.errors import InputError
@@ -100,7 +100,7 @@ class Trainer:
             prepare_model_folder(cfg, self.entries, self.out / "model_init")
         D.barrier(self.dist)
         init = Path(cfg.model.path) if cfg.model.kind == "pretrained" else self.out / "model_init"
-        self.model, self.tokenizer = load_policy(init, self.device)
+        self.model, self.tokenizer = load_policy(init, self.device, weight_dtype(cfg.model.dtype))
         if cfg.model.gradient_checkpointing:
             self.model.gradient_checkpointing_enable()
         self.pad_id = int(self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.tokenizer.eos_token_id)
@@ -145,9 +145,12 @@ class Trainer:
         trainable = sum(p.numel() for p in trainable_parameters(self.model))
         self.log(f"LoRA: {n} layers adapted at rank {self.config.lora.rank}, {trainable / 1e6:.2f}M trainable parameters")
 
-    def plain_state_dict(self) -> dict[str, torch.Tensor]:
-        """The policy's full weights under the names of a model without adapters (LoRA merged in)."""
-        state = D.full_state_dict(self.wrapped, self.dist)
+    def plain_state_dict(self, every_rank: bool = False) -> dict[str, torch.Tensor]:
+        """The policy's full weights under the names of a model without adapters (LoRA merged in).
+
+        Under FSDP only rank 0 gets them unless `every_rank` (then on every rank's device; all ranks call).
+        """
+        state = D.full_state_dict(self.wrapped, self.dist, every_rank=every_rank)
         return merged_state_dict(state, lora_scalings(self.model)) if has_lora(self.model) else state
 
     def _make_user_and_judge(self, client: Any) -> None:
@@ -163,12 +166,12 @@ class Trainer:
 
     def _amp_dtype(self) -> torch.dtype | None:
         want = self.config.model.dtype
-        if want == "fp32":
+        if want in ("fp32", "float32"):
             return None
         if self.device.type == "cuda" and torch.cuda.is_bf16_supported():
             return torch.bfloat16
-        if want == "bf16":
-            return torch.bfloat16  # CPU autocast in bf16: slow, but asked for
+        if want in ("bf16", "bfloat16"):
+            return torch.bfloat16  # CPU autocast in bf16 (weights are bf16 too): slow, but asked for
         return None
 
     def _autocast(self) -> Any:
@@ -179,6 +182,7 @@ class Trainer:
             from rl.backends.vllm_backend import VLLMPolicy
 
             self._save_pretrained(self.out / "model_vllm")
+            D.barrier(self.dist)  # rank 0 writes the folder every rank's engine loads
             return VLLMPolicy(str(self.out / "model_vllm"), seed=self.config.seed, **self.config.vllm)
         from rl.backends.transformers_backend import TransformersPolicy
 
@@ -189,7 +193,7 @@ class Trainer:
         """Frozen copy of the policy at the start of RL (after SFT), for the KL term."""
         src = self.out / "sft_model" if (self.out / "sft_model" / "config.json").exists() else (
             Path(self.config.model.path) if self.config.model.kind == "pretrained" else self.out / "model_init")
-        ref, _ = load_policy(src, self.device)
+        ref, _ = load_policy(src, self.device, weight_dtype(self.config.model.dtype))
         ref.eval()
         for p in ref.parameters():
             p.requires_grad_(False)
@@ -235,7 +239,7 @@ class Trainer:
         done, model_dir, state_dir = self.out / "sft_done.json", self.out / "sft_model", self.out / "sft_state"
         if done.exists() and json.loads(done.read_text()) == meta and (model_dir / "config.json").exists():
             self.log(f"SFT warm start: reusing the finished one in {model_dir}")
-            finished, _ = load_policy(model_dir, self.device)
+            finished, _ = load_policy(model_dir, self.device, weight_dtype(self.config.model.dtype))
             self.model.load_state_dict(finished.state_dict())
             return read_metrics(self.out / "sft_metrics.jsonl")
         self.log(f"SFT warm start: {len(gold)} gold trajectories, {s.steps} steps")
@@ -318,7 +322,7 @@ class Trainer:
         adv = adv_all[offset : offset + len(local)]
         keep = [i for i, t in enumerate(local) if t.valid and t.task_id not in dropped]
         t1 = time.perf_counter()
-        upd = self.learner.update([local[i] for i in keep], adv[keep], self.step)
+        upd = self.learner.update([local[i] for i in keep], adv[keep], self.step, unmasked=int(valid.sum()))
         upd["_update_s"] = time.perf_counter() - t1
         self.step += 1
         by_task: dict[str, list[float]] = defaultdict(list)
@@ -327,7 +331,7 @@ class Trainer:
                 by_task[m.task_id].append(float(m.success))
         self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
         if cfg.backend == "vllm" and hasattr(self.policy, "update_weights"):
-            self.policy.update_weights(self.plain_state_dict().items())
+            self.policy.update_weights(self.plain_state_dict(every_rank=True).items())  # every rank's engine
         if self.rollout_model is not self.model:  # FSDP: refresh the unsharded rollout copy
             self.rollout_model.load_state_dict(D.full_state_dict(self.wrapped, self.dist, every_rank=True))
         return self._step_metrics(everything, local, dropped, upd)

@@ -150,13 +150,21 @@ def prepare_model_folder(config: TrainConfig, entries: list[EnvEntry], folder: P
     return folder
 
 
-def load_policy(folder: Path, device: Any) -> tuple[Any, Any]:
-    """(model in fp32 on `device`, tokenizer) from a from_pretrained folder."""
+def weight_dtype(config_dtype: str) -> Any:
+    """The dtype weights are loaded in for `model.dtype`: bf16 for "bf16", fp32 otherwise ("auto" keeps fp32
+    master weights and only autocasts)."""
+    import torch
+
+    return torch.bfloat16 if config_dtype in ("bf16", "bfloat16") else torch.float32
+
+
+def load_policy(folder: Path, device: Any, dtype: Any = None) -> tuple[Any, Any]:
+    """(model in `dtype` (default fp32) on `device`, tokenizer) from a from_pretrained folder."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     tok = AutoTokenizer.from_pretrained(str(folder))
-    model = AutoModelForCausalLM.from_pretrained(str(folder), dtype=torch.float32)
+    model = AutoModelForCausalLM.from_pretrained(str(folder), dtype=dtype or torch.float32)
     return model.to(device), tok
 
 

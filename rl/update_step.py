@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import torch
 
 from rl import distributed as D
+from rl.agent_logprobs import agent_logprobs, supports_chunked_head
 from rl.erpo import entropy_from_logits, first_target, logprobs_from_logits, policy_loss
 from rl.lora import trainable_parameters
 from rl.sft import Batch, collate_rows
@@ -23,10 +24,16 @@ from rl.types import TokenRow, Trajectory
 
 
 class UpdateRow(NamedTuple):
-    """One training sequence and the advantage of its episode."""
+    """One training sequence, the advantage of its episode and the agent tokens of the whole episode."""
 
     seq: TokenRow
     advantage: float
+    traj_tokens: float = 0.0  # agent tokens over all the episode's training sequences (0: this row's)
+
+    def traj_share(self) -> float:
+        """This row's part of its trajectory (its agent tokens over the trajectory's)."""
+        own = float(sum(self.seq.loss_mask))
+        return own / self.traj_tokens if self.traj_tokens > 0 else 1.0
 
 
 class MiniBatch(NamedTuple):
@@ -66,7 +73,7 @@ class Learner:
         self.pad_id, self.amp_dtype = pad_id, amp_dtype
         self.temperature = temperature if temperature > 0 else 1.0
 
-    def update(self, trajs: list[Trajectory], advantages: torch.Tensor, step: int) -> dict[str, Any]:
+    def update(self, trajs: list[Trajectory], advantages: torch.Tensor, step: int, unmasked: int | None = None) -> dict[str, Any]:
         """Optimizer step(s) on the kept trajectories; every training sequence carries its episode's advantage.
 
         The kept rows are shuffled (seeded by `step`) into `mini_batches` optimizer steps, each split
@@ -74,16 +81,22 @@ class Learner:
         mini-batch the update is on-policy (old logprobs = current ones, ratio 1); with more, the old
         logprobs are computed for every micro-batch before the first step. When no row carries a non-zero
         advantage (and there is no KL term) nothing is computed and no optimizer step is taken.
+        `unmasked`: trajectories not masked for a user error over all ranks, the denominator of
+        "traj-mean-token-mean" (default: the trajectories given, over all ranks); it counts those whose
+        equal-reward group was dropped, whose terms are 0.
         """
         cfg, o = self.config, self.config.optim
-        rows = [UpdateRow(seq, float(a)) for t, a in zip(trajs, advantages.tolist())
-                for seq in t.training_sequences() if sum(seq.loss_mask[1:]) > 0]  # fmt: skip
+        rows = []
+        for t, a in zip(trajs, advantages.tolist()):
+            seqs = [seq for seq in t.training_sequences() if sum(seq.loss_mask[1:]) > 0]
+            total = float(sum(sum(seq.loss_mask) for seq in seqs))
+            rows.extend(UpdateRow(seq, float(a), total) for seq in seqs)
         signal = D.all_reduce_sum(float(sum(1 for r in rows if r.advantage != 0.0)), self.dist)
         if signal == 0 and cfg.loss.kl_coef == 0:
             # Every advantage is 0 (all groups equal or masked): the loss and its gradient are 0, but an
             # optimizer step would still move the weights along Adam's momentum from earlier steps.
             return {"updated": 0, "update_tokens": 0.0, "_processed_tokens": 0.0, "zero_advantage_skip": int(bool(rows))}
-        plan = self._plan(rows, step)
+        plan = self._plan(rows, step, unmasked)
         self.wrapped.train()
         old = self._old_logprobs(plan) if o.mini_batches > 1 else {}
         sums: dict[str, float] = defaultdict(float)
@@ -117,9 +130,18 @@ class Learner:
                     out[k] = D.all_reduce_sum(sums[k], self.dist) / max(tok, 1.0)
         return out
 
-    def _plan(self, rows: list[UpdateRow], step: int) -> list[MiniBatch]:
-        """Shuffle the rows (seeded by the step) into mini-batches of micro-batches; empty ones are left out."""
+    def _plan(self, rows: list[UpdateRow], step: int, unmasked: int | None = None) -> list[MiniBatch]:
+        """Shuffle the rows (seeded by the step) into mini-batches of micro-batches; empty ones are left out.
+
+        Normalizers: agent tokens ("token-mean"), sequences (the other "seq-" modes), or trajectories
+        ("traj-mean-token-mean": the mini-batch's share of the trajectories, scaled so that a single
+        mini-batch divides by `unmasked`).
+        """
         cfg, o = self.config, self.config.optim
+        scale = 1.0
+        if cfg.loss.agg == "traj-mean-token-mean" and unmasked is not None:
+            present = D.all_reduce_sum(float(sum(r.traj_share() for r in rows)), self.dist)
+            scale = unmasked / present if present > 0 else 1.0
         order = list(range(len(rows)))
         random.Random(cfg.seed * 7_919 + step).shuffle(order)
         plan = []
@@ -129,10 +151,35 @@ class Learner:
             g_seq = D.all_reduce_sum(float(len(picked)), self.dist)
             if g_seq == 0:
                 continue
-            norm = (g_tok if cfg.loss.agg == "token-mean" else g_seq) / self.dist.world_size
+            if cfg.loss.agg == "token-mean":
+                norm = g_tok
+            elif cfg.loss.agg == "traj-mean-token-mean":
+                norm = D.all_reduce_sum(float(sum(r.traj_share() for r in picked)), self.dist) * scale
+            else:
+                norm = g_seq
+            norm /= self.dist.world_size
             micro = [picked[k : k + o.micro_batch_size] for k in range(0, len(picked), o.micro_batch_size)]
             plan.append(MiniBatch(micro, norm, int(max(D.gather_objects(len(micro), self.dist)))))
         return plan
+
+    def token_logprobs(self, model: torch.nn.Module, batch: Batch, entropy: bool = False) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """log p of every agent token ([B, T], 0 elsewhere) at the sampling temperature, and its entropy if asked.
+
+        With `optim.logprob_chunk` > 0 (and a plain output head) only the loss-masked positions reach the
+        head, in chunks (rl/agent_logprobs.py); otherwise from full logits (`logits`).
+        """
+        chunk = self.config.optim.logprob_chunk
+        if chunk > 0 and supports_chunked_head(model):
+            with autocast(self.device, self.amp_dtype):
+                got = agent_logprobs(model, batch.token_ids, batch.attention_mask, batch.loss_mask,
+                                     temperature=self.temperature, chunk=chunk, entropy=entropy)  # fmt: skip
+            return got.logprobs, got.entropy
+        logits, start = self.logits(model, batch)
+        logits = logits.float() / self.temperature
+        mask = batch.loss_mask.to(torch.float32)
+        lp = logprobs_from_logits(logits, batch.token_ids, start) * mask
+        ent = entropy_from_logits(logits.detach(), batch.token_ids.shape[1], start) * mask if entropy else None
+        return lp, ent
 
     @torch.no_grad()
     def _old_logprobs(self, plan: list[MiniBatch]) -> dict[tuple[int, int], torch.Tensor]:
@@ -144,8 +191,7 @@ class Learner:
                     self._dummy_pass(backward=False)
                     continue
                 batch = collate_rows([r.seq for r in mb.micro[j]], self.pad_id, self.device)
-                logits, start = self.logits(self.model, batch)
-                old[(i, j)] = logprobs_from_logits(logits.float() / self.temperature, batch.token_ids, start)
+                old[(i, j)] = self.token_logprobs(self.model, batch)[0]
         return old
 
     def logits(self, model: torch.nn.Module, batch: Batch) -> tuple[torch.Tensor, int]:
@@ -164,26 +210,22 @@ class Learner:
 
     def _micro_step(self, rows: list[UpdateRow], norm: float, old: torch.Tensor | None) -> tuple[float, dict[str, float]]:
         """Forward, loss, backward of one micro-batch; returns its loss and token-weighted metric sums."""
-        cfg, temp = self.config, self.temperature
+        cfg = self.config
         batch = collate_rows([r.seq for r in rows], self.pad_id, self.device)
         adv = torch.tensor([r.advantage for r in rows], dtype=torch.float32, device=self.device)
-        logits, start = self.logits(self.wrapped, batch)
-        logits = logits.float() / temp
-        lp = logprobs_from_logits(logits, batch.token_ids, start)
+        lp, ent = self.token_logprobs(self.wrapped, batch, entropy=True)
         ref = None
         if self.ref_model is not None:
             with torch.no_grad():
-                ref_logits, ref_start = self.logits(self.ref_model, batch)
-                ref = logprobs_from_logits(ref_logits.float() / temp, batch.token_ids, ref_start)
-        cut = slice(start, None)  # columns before `start` hold no agent token
+                ref = self.token_logprobs(self.ref_model, batch)[0]
         old = lp.detach() if old is None else old
-        loss, m = policy_loss(lp[:, cut], old[:, cut], adv, batch.loss_mask[:, cut], cfg.loss.clip_low,
-                              cfg.loss.clip_high, cfg.loss.agg, ref_logprobs=None if ref is None else ref[:, cut],
-                              kl_coef=cfg.loss.kl_coef,
-                              sampler_logprobs=batch.sampler_logprobs[:, cut] if cfg.loss.tis else None,
-                              tis_cap=cfg.loss.tis_cap, normalizer=norm)  # fmt: skip
+        loss, m = policy_loss(lp, old, adv, batch.loss_mask, cfg.loss.clip_low, cfg.loss.clip_high, cfg.loss.agg,
+                              ref_logprobs=ref, kl_coef=cfg.loss.kl_coef,
+                              sampler_logprobs=batch.sampler_logprobs if cfg.loss.tis else None,
+                              tis_cap=cfg.loss.tis_cap, normalizer=norm,
+                              seq_tokens=torch.tensor([r.traj_tokens for r in rows], device=self.device))  # fmt: skip
         loss.backward()
-        ent = entropy_from_logits(logits.detach(), batch.token_ids.shape[1], start)
+        assert ent is not None
         tokens = float(batch.loss_mask.sum())
         sums = {"tokens": tokens, "processed": float(batch.attention_mask.sum()),
                 "clip_frac": m["clip_frac"] * tokens, "approx_kl": m["approx_kl"] * tokens,

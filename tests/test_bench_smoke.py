@@ -86,8 +86,10 @@ def test_synth_cost_quick(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_update_step_quick(tmp_path: Path) -> None:
     f = run_bench("update_step", tmp_path, timeout=600)
-    erpo, trl, lora = f["variants"]
+    erpo, full, trl, lora = f["variants"]
     assert erpo["variant"] == "erpo" and erpo["tokens_per_s"] > 0
+    assert full["variant"] == "erpo-full" and f["chunked_same_offpolicy_loss"] is True  # chunked = full logits
+    assert 0 < erpo["logits_peak_mib"] < full["logits_peak_mib"]
     assert "error" not in trl, trl  # TRL is in the dev extra
     assert f["same_offpolicy_loss"] is True  # both sides compute the same clipped token-mean loss
     assert lora["variant"] == "erpo-lora" and 0 < lora["trainable_m"] < erpo["trainable_m"]

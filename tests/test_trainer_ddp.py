@@ -105,3 +105,75 @@ def check_run_outputs(out: Path) -> None:
     ckpt = out / "checkpoints" / "step_000002"
     assert (ckpt / "rng_state.json").exists() and (ckpt / "rng_state_rank1.json").exists()
     assert (out / "final" / "model.safetensors").exists()
+
+
+# A stand-in for rl.backends.vllm_backend in each rank: an "engine" with its own copy of the model, loaded
+# from the folder the trainer saves, whose weights change only through update_weights (as vLLM's do).
+VLLM_WORKER = textwrap.dedent(
+    """
+    import json, os, sys, types
+    import torch
+    sys.path.insert(0, {root!r})
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from rl.backends.transformers_backend import TransformersPolicy
+
+    class FakeVLLMPolicy(TransformersPolicy):
+        def __init__(self, model_path, seed=0, **kw):
+            if not os.path.exists(os.path.join(model_path, "model.safetensors")):
+                raise RuntimeError("engine started before rank 0 wrote " + model_path)
+            super().__init__(AutoModelForCausalLM.from_pretrained(model_path), AutoTokenizer.from_pretrained(model_path),
+                             device="cpu", prefix_cache_mb=0)
+            self.updates = 0
+
+        def update_weights(self, named):
+            got = dict(named)
+            missing = set(self.model.state_dict()) - set(got) - {{"lm_head.weight"}}
+            if missing:
+                raise RuntimeError(f"update without {{len(missing)}} weights, e.g. {{sorted(missing)[:3]}}")
+            self.model.load_state_dict({{k: v.cpu() for k, v in got.items()}}, strict=False)
+            self.updates += 1
+
+    sys.modules["rl.backends.vllm_backend"] = types.SimpleNamespace(VLLMPolicy=FakeVLLMPolicy)
+    from rl import distributed as D
+    from rl.train_config import config_from_dict
+    from rl.trainer import Trainer
+
+    def reward(t):
+        return float(sum(tok for tok, m in zip(t.tokens.token_ids, t.tokens.loss_mask) if m) % 3)
+
+    cfg = config_from_dict({{
+        "envs": [{env!r}], "output_dir": {out!r}, "seed": 1, "steps": 2, "tasks_per_step": 2, "rollouts_per_task": 2,
+        "torch_threads": 1, "plots": False, "backend": "vllm", "checkpoint_every": 10,
+        "model": {{"kind": "tiny", "tiny": {{"vocab_size": 400}}, "parallel": "fsdp"}},
+        "optim": {{"lr": 0.01, "micro_batch_size": 1}}, "rollout": {{"max_turns": 1, "max_new_tokens": 6}},
+    }})
+    tr = Trainer(cfg, reward_fn=reward, log=lambda m: None)
+    tr.run()
+    full = D.full_state_dict(tr.wrapped, tr.dist, every_rank=True)
+    engine = tr.policy.model.state_dict()
+    diff = max(float((engine[k].float() - v.float().cpu()).abs().max()) for k, v in full.items() if k in engine)
+    init = AutoModelForCausalLM.from_pretrained(os.path.join({out!r}, "model_init")).state_dict()
+    moved = max(float((engine[k] - init[k]).abs().max()) for k in engine)
+    rank = int(os.environ["RANK"])
+    with open(os.path.join({out!r}, f"vllm_rank{{rank}}.json"), "w") as f:
+        json.dump({{"updates": tr.policy.updates, "diff": diff, "moved": moved, "sharded": D.is_sharded(tr.wrapped, tr.dist)}}, f)
+    """
+)
+
+
+@pytest.mark.slow
+def test_fsdp_vllm_engines_on_every_rank_get_the_trained_weights(tmp_path):
+    """FSDP + vLLM backend (a fake engine, see VLLM_WORKER): no rank starts its engine before rank 0 saved the
+    folder, and after every update every rank's engine holds the full trained weights, not only rank 0's."""
+    out = tmp_path / "fsdp_vllm"
+    script = tmp_path / "worker_vllm.py"
+    script.write_text(VLLM_WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out)))
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "TOKENIZERS_PARALLELISM": "false"}
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", str(script)]
+    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for rank in (0, 1):
+        r = json.loads((out / f"vllm_rank{rank}.json").read_text())
+        assert r["sharded"] and r["updates"] == 2
+        assert r["diff"] < 1e-6  # the engine's weights are the trained ones
+        assert r["moved"] > 0  # and they did change
