@@ -163,7 +163,8 @@ def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
             elif value is None:
                 value = {"enabled": True}
         if key not in fields:
-            raise InputError(path, where, f"unknown field (known: {', '.join(sorted(fields))})")
+            names = {f: k for k, f in _ALIASES.items()} if not prefix else {}
+            raise InputError(path, where, f"unknown field (known: {', '.join(sorted(names.get(f, f) for f in fields))})")
         default = getattr(defaults, key)
         if dataclasses.is_dataclass(default):
             kwargs[key] = _build(type(default), value if value is not None else {}, path, where + ".")

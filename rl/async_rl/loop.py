@@ -27,7 +27,7 @@ from rl.async_rl.workers import PolicyClock, RolloutWorker, TaskFeeder, Versione
 from synth.errors import InputError
 
 
-def resolve_async_defaults(config: Any, source: str = "config") -> None:
+def resolve_async_defaults(config: Any) -> None:
     """Settings the asynchronous mode changes: `loss.tis` "auto" (null) becomes on."""
     if config.loss.tis is None:
         config.loss.tis = True
@@ -40,7 +40,7 @@ class AsyncRunner:
         cfg = trainer.config
         if trainer.dist.enabled:
             raise InputError(trainer.source, "async", "the asynchronous mode runs in one process (not under torchrun)")
-        resolve_async_defaults(cfg, trainer.source)
+        resolve_async_defaults(cfg)
         a = cfg.async_rl
         self.trainer = trainer
         self.k, self.tasks_per_step = cfg.rollouts_per_task, cfg.tasks_per_step
