@@ -62,6 +62,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--k", type=int, default=4, help="rollouts per task")
     p.add_argument("--latency", type=float, nargs=2, default=[1.0, 3.0], metavar=("LO", "HI"), help="user reply latency, seconds")
     p.add_argument("--max-staleness", type=int, default=1)
+    p.add_argument("--lr", type=float, default=1e-4, help="RL learning rate (1e-3 undoes the tiny SFT policy in a few steps)")
     p.add_argument("--workers", type=int, default=0, help="async rollout workers (0: tasks per step)")
     p.add_argument("--user-concurrency", type=int, default=4, help="simultaneous user calls per rollout call (both modes)")
     p.add_argument("--sft-steps", type=int, default=200, help="shared SFT warm start (200: about 0.5 sampled success)")
@@ -85,7 +86,7 @@ def base_config(args: argparse.Namespace, out: Path) -> dict[str, Any]:
         "envs": [str(MINI_TODO)], "output_dir": str(out), "seed": args.seed, "steps": args.steps,
         "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "torch_threads": args.threads,
         "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 768}},
-        "advantage": {"mode": "erpo"}, "optim": {"lr": 1e-3, "micro_batch_size": 8, "mini_batches": 1},
+        "advantage": {"mode": "erpo"}, "optim": {"lr": args.lr, "micro_batch_size": 8, "mini_batches": 1},
         "sft": {"steps": 0, "lr": 3e-3, "batch_size": 2},
         "curriculum": {"strategy": "uniform"},
         "rollout": {"max_turns": 4, "max_new_tokens": 48, "max_context_tokens": 1536, "temperature": 1.0,
@@ -193,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         gap = abs(a["success"] - s["success"])
         se = math.sqrt(a["stderr"] ** 2 + s["stderr"] ** 2)
         print(f"speed-up {speedup:.2f}x (target >= 1.5); success gap {gap:.3f} vs combined standard error {se:.3f}")
-    figures = {"steps": args.steps, "tasks_per_step": args.tasks_per_step, "k": args.k, "latency_s": args.latency,
+    figures = {"lr": args.lr, "steps": args.steps, "tasks_per_step": args.tasks_per_step, "k": args.k, "latency_s": args.latency,
                "max_staleness": args.max_staleness, "workers": args.workers or args.tasks_per_step,
                "user_concurrency": args.user_concurrency, "sft_steps": args.sft_steps, "eval_k": args.eval_k,
                "threads": args.threads, "modes": modes, "speedup": speedup, "success_gap": gap,

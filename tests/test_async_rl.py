@@ -278,3 +278,51 @@ def test_transformers_sampler_logprobs_match_the_trainer_so_tis_weights_are_one_
     mask = batch.loss_mask[:, start:].bool()
     diff = (lp[:, start:] - batch.sampler_logprobs[:, start:])[mask]
     assert mask.sum() > 0 and float(diff.abs().max()) < 1e-4
+
+
+def test_engine_backends_sample_one_call_at_a_time_and_get_weights_under_the_write_lock():
+    """backend vllm: one engine for every worker (its LLM is not thread-safe), weights pushed by update_weights."""
+    from types import SimpleNamespace
+
+    from rl.async_rl.loop import AsyncRunner
+    from rl.backends.base import Sample, SamplingParams
+
+    class Engine:
+        tokenizer, name = object(), "fake-engine"
+
+        def __init__(self):
+            self.active, self.overlap, self.loaded = 0, False, []
+
+        def generate(self, prompts, params):
+            self.active += 1
+            self.overlap |= self.active > 1
+            time.sleep(0.02)
+            self.active -= 1
+            return [Sample([1], [-0.5], "stop") for _ in prompts]
+
+        def update_weights(self, named):
+            assert self.active == 0  # no sample is drawn while the weights change
+            self.loaded.append(dict(named))
+
+    engine = Engine()
+    cfg = config_from_dict(config(Path("unused")))
+    cfg.backend = "vllm"
+    t = SimpleNamespace(config=cfg, dist=SimpleNamespace(enabled=False), source="cfg", step=4, policy=engine,
+                        plain_state_dict=lambda: {"w": torch.ones(2)})  # fmt: skip
+    runner = AsyncRunner(t)
+    assert cfg.loss.tis is True  # resolved by the runner: on in this mode
+    runner.clock = PolicyClock(version=3)
+    serial = threading.Lock()
+    views = [VersionedPolicy(engine, runner.clock, exclusive=True, serial=serial) for _ in range(3)]
+    got: list[int] = []
+    threads = [threading.Thread(target=lambda v=v: got.extend(s.policy_version for _ in range(5)
+                                                                for s in v.generate([[1, 2]], SamplingParams())))
+               for v in views]  # fmt: skip
+    for th in threads:
+        th.start()
+    time.sleep(0.05)
+    runner.sync_weights()  # while the workers sample
+    for th in threads:
+        th.join(5.0)
+    assert not engine.overlap and len(got) == 15 and set(got) <= {3, 4} and got.count(4) >= 1
+    assert runner.clock.version == 4 and len(engine.loaded) == 1 and torch.equal(engine.loaded[0]["w"], torch.ones(2))
