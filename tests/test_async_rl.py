@@ -215,8 +215,9 @@ def test_async_run_trains_with_tis_on_logs_staleness_and_checkpoints(tmp_path):
     assert summary["end_step"] == 3 and t.config.loss.tis is True  # TIS on by default in this mode
     got = rows(out)
     assert [r["step"] for r in got] == [1, 2, 3]
+    assert any(r["updated"] for r in got)  # (a step whose groups all tie takes no optimizer step)
     for r in got:
-        assert r["trajectories"] == 6 and r["updated"] == 1 and math_ok(r["loss"])
+        assert r["trajectories"] == 6 and (not r["updated"] or math_ok(r["loss"]))
         assert r["async/policy_version"] == r["step"] and 0 <= r["async/staleness_max"] <= 1
         assert 0.0 <= r["time/trainer_idle_share"] <= 1.0 and 0.0 <= r["time/rollout_idle_share"] <= 1.0
     assert sum(summary["async_staleness_histogram"].values()) == 3 * 2  # every trained group, by staleness
