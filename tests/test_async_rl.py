@@ -200,6 +200,12 @@ def test_the_async_section_turns_the_mode_on_and_is_checked(tmp_path):
     path.write_text(json.dumps({**base, "async": {"max_staleness": -1}}))
     with pytest.raises(InputError, match="async.max_staleness: must be 0 or more"):
         load_train_config(path)
+    path.write_text(json.dumps(base))  # `forgegym train CONFIG --set async.max_staleness=2` turns it on too
+    over = load_train_config(path, {"async.max_staleness": 2})
+    assert over.async_rl.enabled and over.async_rl.max_staleness == 2 and not load_train_config(path).async_rl.enabled
+    path.write_text(json.dumps({**base, "asink": {}}))
+    with pytest.raises(InputError, match=r"asink: unknown field \(known: .*\basync\b"):
+        load_train_config(path)
     path.write_text(json.dumps({**base, "loss": {"tis": "yes"}}))
     with pytest.raises(InputError, match="loss.tis: expected bool"):
         load_train_config(path)
