@@ -91,6 +91,7 @@ class Episode:
         self.tools: list = []
         self._summaries: dict[int, Block] = {}
         self._last_context: list[int] = []
+        self.turn_versions: list[int] = []  # policy version per sampled turn (asynchronous mode)
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -176,6 +177,8 @@ class Episode:
         self.num_turns += 1
         parsed = parse_turn(text, (self.renderer.end_of_turn,))
         block = self._assistant_block(text, parsed, sample)
+        if sample is not None and sample.policy_version >= 0:
+            self.turn_versions.append(sample.policy_version)
         if self.tokenizer is not None:
             extend_sequences(self.sequences, self._last_context, block)
         self.blocks.append(block)
@@ -288,7 +291,7 @@ class Episode:
         rows = [] if (single or not seqs) else [TokenRow(**s.to_dict()) for s in seqs]
         return Trajectory(
             ident=EpisodeId(self.task.env_id, self.task.task_id, self.sample_index),
-            tokens=TokenStream(ids, mask, lps, spans, rows, retokenized=self.retokenized),
+            tokens=TokenStream(ids, mask, lps, spans, rows, retokenized=self.retokenized, turn_versions=list(self.turn_versions)),
             dialogue=Dialogue(self.messages, self.stop_reason, self.num_turns, self.num_tool_calls, self.num_parse_errors),
             outcome=Outcome(float(reward), breakdown, state_hash),
             verdict=JudgeVerdict(),

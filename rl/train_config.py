@@ -45,7 +45,9 @@ class LossConfig:
     clip_high: float = 0.28
     agg: str = "traj-mean-token-mean"  # the paper's; "token-mean" and the others in rl/erpo.py remain
     kl_coef: float = 0.0  # > 0 keeps a frozen copy of the initial policy as reference
-    tis: bool = False  # truncated importance sampling against the sampler's logprobs (vLLM backend)
+    # truncated importance sampling against the sampler's logprobs; None ("auto"): on in the asynchronous
+    # mode (its samples are up to max_staleness versions old), off otherwise (turn on for the vLLM backend)
+    tis: bool | None = None
     tis_cap: float = 2.0
 
 
@@ -70,6 +72,25 @@ class SFTConfig:
     grad_clip: float = 1.0
     schedule: str = "constant"  # "constant" | "cosine" (decays to 10% of lr over the steps)
     save_every: int = 50  # steps between saved SFT states (output_dir/sft_state), so a killed warm start resumes; 0: never
+
+
+@dataclass
+class AsyncConfig:
+    """The asynchronous mode (rl/async_rl/): rollout workers and the trainer run at once.
+
+    A config's `async:` section turns it on (`async: {}` for the defaults); `enabled: false` keeps it off.
+    """
+
+    enabled: bool = False
+    max_staleness: int = 1  # a group whose oldest turn is more than this many versions behind is dropped
+    queue_size: int = 0  # finished trajectories waiting for the trainer (0: 2 x tasks_per_step x rollouts_per_task)
+    workers: int = 0  # rollout workers, each running one K-sample group at a time (0: tasks_per_step)
+
+    def resolved_queue_size(self, tasks_per_step: int, k: int) -> int:
+        return self.queue_size if self.queue_size > 0 else 2 * tasks_per_step * k
+
+    def resolved_workers(self, tasks_per_step: int) -> int:
+        return self.workers if self.workers > 0 else tasks_per_step
 
 
 @dataclass
@@ -105,6 +126,7 @@ class TrainConfig:
     judge: dict[str, Any] = field(default_factory=dict)  # user-error judge: {mode: none | prior | llm | prior+llm}
     llm: dict[str, Any] = field(default_factory=dict)  # LLMConfig fields for the user simulator and judge endpoint
     vllm: dict[str, Any] = field(default_factory=dict)  # VLLMPolicy engine options (backend "vllm"), e.g. gpu_memory_utilization
+    async_rl: AsyncConfig = field(default_factory=AsyncConfig)  # YAML key `async` (a Python keyword)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -123,7 +145,10 @@ _CHOICES = {
     "backend": ("transformers", "vllm"),
 }
 _POSITIVE = {"steps", "tasks_per_step", "rollouts_per_task", "optim.micro_batch_size", "optim.mini_batches", "eval_rollouts"}
-_NON_NEGATIVE = {"optim.logprob_chunk", "max_train_tasks", "eval_max_tasks", "sft.save_every", "lora.rank"}
+_NON_NEGATIVE = {"optim.logprob_chunk", "max_train_tasks", "eval_max_tasks", "sft.save_every", "lora.rank", "async.max_staleness",
+                 "async.queue_size", "async.workers"}  # fmt: skip
+# YAML keys that are not Python names: key -> field
+_ALIASES = {"async": "async_rl"}
 
 
 def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
@@ -134,12 +159,21 @@ def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
     defaults = cls()
     for key, value in data.items():
         where = f"{prefix}{key}"
+        if not prefix and key in _ALIASES:
+            key = _ALIASES[key]
+            if isinstance(value, dict):  # the section's presence turns the mode on
+                value = {"enabled": True, **value}
+            elif value is None:
+                value = {"enabled": True}
         if key not in fields:
-            raise InputError(path, where, f"unknown field (known: {', '.join(sorted(fields))})")
+            names = {f: k for k, f in _ALIASES.items()} if not prefix else {}
+            raise InputError(path, where, f"unknown field (known: {', '.join(sorted(names.get(f, f) for f in fields))})")
         default = getattr(defaults, key)
         if dataclasses.is_dataclass(default):
             kwargs[key] = _build(type(default), value if value is not None else {}, path, where + ".")
             continue
+        if where == "loss.tis" and not (value is None or isinstance(value, bool)):
+            raise InputError(path, where, f"expected bool (or null: on in the asynchronous mode), got {type(value).__name__} {value!r}")
         kwargs[key] = _check_type(value, default, path, where)
         if where in _CHOICES and kwargs[key] not in _CHOICES[where]:
             raise InputError(path, where, f"{value!r} is not one of {', '.join(_CHOICES[where])}")

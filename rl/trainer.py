@@ -16,6 +16,7 @@ import dataclasses
 import json
 import random
 import shutil
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -72,6 +73,8 @@ class Trainer:
         self.entries: list[EnvEntry] = []
         self.step = 0
         self._last_reused_share: float | None = None  # share of the last rollout's prompt tokens from the KV cache
+        self.curriculum_lock = threading.Lock()  # the asynchronous mode's task feeder samples from another thread
+        self.sync_weights_in_update = True  # the asynchronous mode syncs under its own lock (rl/async_rl/loop.py)
 
     # ---- setup -----------------------------------------------------------------------------------
     def _device(self) -> torch.device:
@@ -329,12 +332,18 @@ class Trainer:
         for m in everything:
             if m.valid:
                 by_task[m.task_id].append(float(m.success))
-        self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
-        if cfg.backend == "vllm" and hasattr(self.policy, "update_weights"):
+        with self.curriculum_lock:
+            self.curriculum.update({tid: sum(v) / len(v) for tid, v in sorted(by_task.items())})
+        if self.sync_weights_in_update:
+            self.sync_rollout_weights()
+        return self._step_metrics(everything, local, dropped, upd)
+
+    def sync_rollout_weights(self) -> None:
+        """The updated weights into the sampler: the vLLM engine, or the unsharded rollout copy under FSDP."""
+        if self.config.backend == "vllm" and hasattr(self.policy, "update_weights"):
             self.policy.update_weights(self.plain_state_dict(every_rank=True).items())  # every rank's engine
         if self.rollout_model is not self.model:  # FSDP: refresh the unsharded rollout copy
             self.rollout_model.load_state_dict(D.full_state_dict(self.wrapped, self.dist, every_rank=True))
-        return self._step_metrics(everything, local, dropped, upd)
 
     def _step_metrics(self, everything: list[EpisodeStat], local: list[Trajectory], dropped: set[str],
                       upd: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
@@ -416,15 +425,24 @@ class Trainer:
         if self.step == 0 and has_heldout:
             self._log_eval(eval_path, self.evaluate("heldout", limit=cfg.eval_max_tasks or None))
         end = cfg.steps if max_steps is None else min(cfg.steps, self.step + max_steps)
-        while self.step < end:
-            row = self.train_step()
-            if self.dist.is_main:
-                _write_rows(metrics_path, [row], append=True)
-            self.log(_short(row))
-            if cfg.eval_every and self.step % cfg.eval_every == 0 and self.step < cfg.steps and has_heldout:
-                self._log_eval(eval_path, self.evaluate("heldout", limit=cfg.eval_max_tasks or None))
-            if self.step % cfg.checkpoint_every == 0 or self.step == end:
-                self.save()
+        runner = None
+        if cfg.async_rl.enabled and self.step < end:  # rollout workers start with the first step
+            from rl.async_rl.loop import AsyncRunner
+
+            runner = AsyncRunner(self)
+        try:
+            while self.step < end:
+                row = runner.train_step() if runner is not None else self.train_step()
+                if self.dist.is_main:
+                    _write_rows(metrics_path, [row], append=True)
+                self.log(_short(row))
+                if cfg.eval_every and self.step % cfg.eval_every == 0 and self.step < cfg.steps and has_heldout:
+                    self._log_eval(eval_path, self.evaluate("heldout", limit=cfg.eval_max_tasks or None))
+                if self.step % cfg.checkpoint_every == 0 or self.step == end:
+                    self.save()
+        finally:
+            if runner is not None:  # in-flight episodes are dropped
+                summary.update(runner.finish())
         if self.step >= cfg.steps:
             if has_heldout:
                 self._log_eval(eval_path, {**self.evaluate("heldout", limit=cfg.eval_max_tasks or None), "final": True})

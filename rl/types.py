@@ -57,7 +57,9 @@ class TokenStream:
     `sequences`: when the policy's context was not the whole stream (a context policy other than
     keep_all, or interleaved thinking off), the exact per-context training sequences; empty means the
     stream itself is the one training sequence. `retokenized`: the assistant text was tokenized after
-    the fact (scripted or endpoint policy), so there are no sampling logprobs.
+    the fact (scripted or endpoint policy), so there are no sampling logprobs. `turn_versions`: the
+    policy version (number of updates applied to the sampler's weights) of every sampled assistant
+    turn, in order; empty where versions are not tracked (the synchronous mode).
     """
 
     token_ids: list[int] = field(default_factory=list)
@@ -66,6 +68,7 @@ class TokenStream:
     turn_spans: list[tuple[int, int, str]] = field(default_factory=list)
     sequences: list[TokenRow] = field(default_factory=list)
     retokenized: bool = False
+    turn_versions: list[int] = field(default_factory=list)
 
     def training_sequences(self) -> list[TokenRow]:
         """The rows to score: the stream, or one per context change (see `sequences`)."""
@@ -163,6 +166,7 @@ _FLAT: tuple[tuple[str, str, str], ...] = (
     ("user", "setup", "user"),
     ("chat_format", "setup", "chat_format"),
     ("num_parse_errors", "dialogue", "num_parse_errors"),
+    ("turn_versions", "tokens", "turn_versions"),
 )
 
 
@@ -208,6 +212,8 @@ class Trajectory:
         out: dict[str, Any] = {}
         for key, part, attr in _FLAT:
             value = getattr(getattr(self, part), attr)
+            if key == "turn_versions" and not value:
+                continue  # only the asynchronous mode tracks versions; synchronous dumps keep their fields
             if key == "turn_spans":
                 value = [list(s) for s in value]
             elif key == "sequences":

@@ -97,6 +97,18 @@ def test_update_step_quick(tmp_path: Path) -> None:
     assert f["lora_same_offpolicy_loss"] is True and f["lora_over_full_tokens_per_s"] > 0
 
 
+@pytest.mark.slow
+def test_async_rl_quick(tmp_path: Path) -> None:
+    f = run_bench("async_rl", tmp_path, timeout=600)
+    sync, asyn = f["modes"]["sync"], f["modes"]["async"]
+    assert sync["trajectories"] == asyn["trajectories"] == f["steps"] * f["tasks_per_step"] * f["k"]  # the same work
+    assert sync["steps_per_hour"] > 0 and asyn["steps_per_hour"] > 0 and f["speedup"] > 0
+    assert 0 <= asyn["trainer_idle_share"] <= 1 and 0 <= asyn["rollout_idle_share"] <= 1
+    assert sum(asyn["staleness_histogram"].values()) == f["steps"] * f["tasks_per_step"]
+    assert all(0 <= int(s) <= f["max_staleness"] for s in asyn["staleness_histogram"])
+    assert sync["episodes"] == asyn["episodes"] > 0 and 0 <= asyn["success"] <= 1
+
+
 @pytest.fixture
 def in_root(monkeypatch):
     """Run in the repository root (learning.py's default --envs are relative) and restore torch's thread count."""

@@ -33,6 +33,7 @@ class Sample:
     token_ids: list[int]
     logprobs: list[float]
     finish_reason: str  # "stop" (a stop token was sampled) | "length" (max_new_tokens reached)
+    policy_version: int = -1  # asynchronous mode: the weights version that sampled it (-1: not tracked)
 
 
 @runtime_checkable
