@@ -18,10 +18,24 @@ from synth.spec import ToolSpec
 TEMPLATE_DIR = Path(__file__).parent / "code_templates"
 
 
+def _pysource(source: dict[str, Any], fn: str) -> str:
+    """A learned value source (trace_learn) as a Python expression over `arguments` and `record`."""
+    if source["from"] == "arg" and source.get("sorted"):
+        return f"sorted(copy.deepcopy(arguments.get({source['name']!r})) or [])"
+    if source["from"] == "arg":
+        return f"copy.deepcopy(arguments.get({source['name']!r}))"
+    if source["from"] == "record":
+        return f"dig_{fn}(record, {list(source['path'])!r})"
+    return repr(source["value"])
+
+
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)), undefined=jinja2.StrictUndefined,
-                              keep_trailing_newline=True)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)), undefined=jinja2.StrictUndefined,
+                             keep_trailing_newline=True)
+    env.filters["pyrepr"] = repr
+    env.filters["pysource"] = _pysource
+    return env
 
 
 def function_name(tool_name: str) -> str:

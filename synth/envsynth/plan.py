@@ -18,10 +18,10 @@ from synth.words import plural, singular, split_words
 KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
-    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write",
+    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write", "recorded_update",
 )
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
-               "tree_make", "tree_remove", "tree_write"}
+               "tree_make", "tree_remove", "tree_write", "recorded_update"}
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
 
@@ -50,6 +50,8 @@ class ToolPlan:
     tree_info: dict[str, Any] = field(default_factory=dict)  # children, kind_field, branch, leaf, text_field
     node_kind: str | None = None  # tree_make: the kind value of the new node
     field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets
+    effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
+    preconditions: dict[str, list[Any]] = field(default_factory=dict)  # recorded_update: field -> values allowing the call
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

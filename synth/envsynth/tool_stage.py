@@ -56,6 +56,9 @@ class ToolBuild:
     attempts: list[dict[str, Any]] = field(default_factory=list)
     dropped_tests: list[dict[str, Any]] = field(default_factory=list)
     test_view: dict[str, Any] = field(default_factory=dict)
+    traces_reproduced: int = 0  # recorded calls (--traces) the code reproduces; those join its tests
+    traces_total: int = 0
+    trace_failure: str = ""  # the first recorded call it does not reproduce
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -115,8 +118,20 @@ def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ToolTest
     return [c for i, c in enumerate(cases) if i not in drop]
 
 
-def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions) -> ToolBuild:
-    """Write, test and repair one tool; the returned build says whether it passed and why not."""
+def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions,
+               recorded: list[TestCase] | None = None) -> ToolBuild:
+    """Write, test and repair one tool; the returned build says whether it passed and why not.
+
+    `recorded`: cases from a real system's recorded calls of this tool (--traces). The free-form route must
+    reproduce them; the structured route picks, among candidate plans that pass its tests, the one that
+    reproduces the most, and keeps those it reproduces as tests.
+    """
+    build = _build_tool(spec, schema, client, opts, list(recorded or []))
+    return build
+
+
+def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions,
+                recorded: list[TestCase]) -> ToolBuild:
     fn = function_name(spec.name)
     cases, view, llm_dropped = make_tests(spec, schema, client, opts)
     layouts = (schema.data or {}).get("collections") or {}
@@ -133,10 +148,12 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
         previous = ""
         for attempt in range(opts.max_repairs + 1):
             source = write_free_form(client, spec, schema.state_schema, previous=previous, error=error)
-            res, error = _run(source, fn, cases, schema)
+            res, error = _run(source, fn, cases + recorded, schema)
             attempts.append({"route": "code", "attempt": attempt, "error": error[:800]})
             if not error:
-                return _done(spec, fn, "code", source, None, cases, res, attempts, dropped, view)
+                done = _done(spec, fn, "code", source, None, cases + recorded, res, attempts, dropped, view)
+                done.traces_reproduced = done.traces_total = len(recorded)
+                return done
             cases = _arbitrate(spec, source, cases, res, client, dropped)
             previous = source
         if opts.route == "code":
@@ -145,6 +162,9 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
         error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
         attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
         return _failed(spec, fn, "structured", "", plan, cases, ToolTestResult(0, len(cases)), error, attempts, dropped, view)
+    if recorded:
+        plan, chosen = choose_plan(spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema)
+        attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen})
     tried = [plan.kind]
     for attempt in range(opts.max_repairs + 1):
         try:
@@ -156,12 +176,14 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
             res, error = _run(source, fn, cases, schema)
         attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": error[:800]})
         if not error:
-            return _done(spec, fn, "structured", source, plan, cases, res, attempts, dropped, view)
+            return _with_traces(_done(spec, fn, "structured", source, plan, cases, res, attempts, dropped, view),
+                                source, fn, recorded, schema)
         cases = _arbitrate(spec, source, cases, res, client, dropped)
         res2, error2 = _run(source, fn, cases, schema) if source else (res, error)
         if source and not error2:
             attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": "", "after": "arbiter dropped tests"})
-            return _done(spec, fn, "structured", source, plan, cases, res2, attempts, dropped, view)
+            return _with_traces(_done(spec, fn, "structured", source, plan, cases, res2, attempts, dropped, view),
+                                source, fn, recorded, schema)
         options = [k for k in ALTERNATIVES.get(plan.kind, []) if k not in tried]
         if not options:
             break
@@ -175,6 +197,55 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
                                    "key_param": plan.key_param or next(iter(spec.parameters.get("properties") or {}), None),
                                    "filter_params": plan.filter_params or list(spec.parameters.get("properties") or {})})
     return _failed(spec, fn, "structured", source, plan, cases, res, error, attempts, dropped, view)
+
+
+def _with_traces(build: ToolBuild, source: str, fn: str, recorded: list[TestCase], schema: SchemaResult) -> ToolBuild:
+    """Run the recorded cases on the passing code: those it reproduces join its tests, the rest are counted."""
+    if not recorded:
+        return build
+    res, _ = _run(source, fn, recorded, schema)
+    failing = {f.index for f in res.failures}
+    kept = [c.to_dict() for i, c in enumerate(recorded) if i not in failing]
+    build.tests = build.tests + kept
+    build.passed_cases += len(kept)
+    build.total_cases += len(kept)
+    build.traces_reproduced, build.traces_total = len(kept), len(recorded)
+    first = next((f for f in res.failures), None)
+    build.trace_failure = (first.text(recorded[first.index]) if first and first.index >= 0 else (first.message if first else ""))[:600]
+    return build
+
+
+def candidate_plans(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
+    """The decided plan, its neighbouring kinds, and variants learned from the recorded calls."""
+    from synth.envsynth.trace_learn import learned_variants
+
+    out = [plan]
+    props = list(spec.parameters.get("properties") or {})
+    for kind in ALTERNATIVES.get(plan.kind, []):
+        out.append(ToolPlan.from_dict({**plan.to_dict(), "kind": kind, "key_param": plan.key_param or next(iter(props), None),
+                                       "filter_params": plan.filter_params or props}))
+    out += learned_variants(spec, plan, recorded)
+    return out
+
+
+def choose_plan(spec: ToolSpec, plan: ToolPlan, candidates: list[ToolPlan], cases: list[TestCase],
+                recorded: list[TestCase], schema: SchemaResult) -> tuple[ToolPlan, dict[str, Any]]:
+    """Among candidates that pass the tool's own tests, the one reproducing the most recorded calls (first on ties)."""
+    fn = function_name(spec.name)
+    best, best_score, scores = plan, (-1, -1), []
+    for i, cand in enumerate(candidates):
+        try:
+            source = render_tool(spec, cand, schema.state_schema)
+        except Exception:  # a candidate the templates cannot render is no candidate
+            scores.append({"plan": describe_plan(cand), "score": None})
+            continue
+        own, own_error = _run(source, fn, cases, schema)
+        rec, _ = _run(source, fn, recorded, schema)
+        score = (0 if own_error else 1, rec.passed)
+        scores.append({"plan": describe_plan(cand), "own_tests": not own_error, "reproduced": rec.passed})
+        if score > best_score:
+            best, best_score = cand, score
+    return best, {"recorded": len(recorded), "candidates": scores}
 
 
 def _done(spec, fn, route, source, plan, cases, res, attempts, dropped, view) -> ToolBuild:
