@@ -79,12 +79,18 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
     doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
     collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
-    return _env().get_template(f"{plan.kind}.py.j2").render(
-        fn=fn, p=plan, doc=doc, resource=resource.capitalize(), collections=collections,
+    inner = f"{fn}_result" if plan.output_key else fn
+    code = _env().get_template(f"{plan.kind}.py.j2").render(
+        fn=inner, p=plan, doc=doc, resource=resource.capitalize(), collections=collections,
         defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
         field_schemas=repr(_top_level(record_schema)),
         nested_schemas=repr(_nested(record_schema, plan.field_paths)),
     )
+    if plan.output_key:  # the documented response envelope; a None result stays None
+        code = (code.rstrip("\n") + f"\n\n\ndef {fn}(env_state, **arguments):\n    \"\"\"{doc}\"\"\"\n"
+                f"    result = {inner}(env_state, **arguments)\n"
+                f"    return result if result is None else {{{plan.output_key!r}: result}}\n")
+    return code
 
 
 def _nested(record_schema: dict[str, Any] | None, paths: dict[str, str]) -> dict[str, Any]:

@@ -76,7 +76,9 @@ def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: Cha
 
         calls = recorded_calls(config.traces, config.traces_sha256, config.data)
         recorded = [trace_case(c) for c in pick_calls(calls, spec.name, config.traces_per_tool)]
-    return tool_stage.build_tool(spec, schema, client, config.build_options(), recorded)
+    opts = config.build_options()
+    opts.policy = docset.policy
+    return tool_stage.build_tool(spec, schema, client, opts, recorded)
 
 
 @lru_cache(maxsize=2)

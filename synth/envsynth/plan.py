@@ -19,9 +19,10 @@ KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
     "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write", "recorded_update",
+    "tree_cd", "tree_pwd", "tree_move", "tree_copy",
 )
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
-               "tree_make", "tree_remove", "tree_write", "recorded_update"}
+               "tree_make", "tree_remove", "tree_write", "recorded_update", "tree_move", "tree_copy"}
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
 
@@ -52,6 +53,7 @@ class ToolPlan:
     field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets
     effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
     preconditions: dict[str, list[Any]] = field(default_factory=dict)  # recorded_update: field -> values allowing the call
+    output_key: str | None = None  # the result is returned under this key (the documented response envelope)
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

@@ -47,6 +47,11 @@ def assemble_environment(docset: DocSet, schema: SchemaResult, builds: list[Tool
                          min_pass_ratio: float, min_tools: int, stats: dict[str, Any], models: dict[str, Any]) -> EnvDraft:
     """Join passing tools into env.py, write the manifest, tests and REPORT.md text."""
     specs = {t.name: t for t in docset.tools}
+    from synth.envsynth.gate import same_change_problems
+
+    same = same_change_problems(builds, specs)
+    builds = [ToolBuild.from_dict({**b.to_dict(), "status": "failed", "last_error": "publish gate: " + same[b.name]})
+              if b.name in same else b for b in builds]
     passed = [b for b in builds if b.status == "passed"]
     failed = [b for b in builds if b.status != "passed"]
     collections = [k for k, v in schema.state_schema["properties"].items() if "additionalProperties" in v]

@@ -8,6 +8,7 @@ from typing import Any
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, header_source, render_tool, write_free_form
 from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_plan
+from synth.envsynth.envelope import with_envelope
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
@@ -37,6 +38,7 @@ class BuildOptions:
     seed: int = 0
     n_property_cases: int = 8
     env_id: str = "env"
+    policy: str = ""  # the domain policy text passed with the docs (preconditions, status transitions)
 
 
 @dataclass
@@ -127,6 +129,12 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     reproduces the most, and keeps those it reproduces as tests.
     """
     build = _build_tool(spec, schema, client, opts, list(recorded or []))
+    if build.status == "passed":
+        from synth.envsynth.gate import gate_problems
+
+        problems = gate_problems(spec, build.plan, build.source, build.function, build.tests)
+        if problems:
+            build.status, build.last_error = "failed", "publish gate: " + "; ".join(problems)
     return build
 
 
@@ -162,6 +170,12 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
         error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
         attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
         return _failed(spec, fn, "structured", "", plan, cases, ToolTestResult(0, len(cases)), error, attempts, dropped, view)
+    plan, cases = _docs_transition(spec, plan, cases, schema, opts, attempts, dropped)
+    plan = with_envelope(spec, plan, schema.state_schema)
+    if plan.tree:
+        from synth.envsynth.tree_tests import tree_success_cases
+
+        cases = cases + tree_success_cases(spec, plan, schema.state_schema)
     if recorded:
         plan, chosen = choose_plan(spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema)
         attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen})
@@ -213,6 +227,60 @@ def _with_traces(build: ToolBuild, source: str, fn: str, recorded: list[TestCase
     first = next((f for f in res.failures), None)
     build.trace_failure = (first.text(recorded[first.index]) if first and first.index >= 0 else (first.message if first else ""))[:600]
     return build
+
+
+def _docs_transition(spec: ToolSpec, plan: ToolPlan, cases: list[TestCase], schema: SchemaResult, opts: BuildOptions,
+                     attempts: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> tuple[ToolPlan, list[TestCase]]:
+    """The docs' status transition instead of a plain update, when its code passes the tests.
+
+    A test written without the docs' precondition (it expects success on a record in a state the docs do not
+    allow) is dropped: the docs win over the test writer's guess.
+    """
+    from synth.envsynth.policy_rules import docs_transition
+
+    moved = docs_transition(spec, plan, schema.state_schema, opts.policy)
+    if moved is None:
+        return plan, cases
+    fn = function_name(spec.name)
+    res, _ = _run(render_tool(spec, moved, schema.state_schema), fn, cases, schema)
+    against: set[int] = set()
+    for f in res.failures:
+        case = cases[f.index] if f.index >= 0 else None
+        record = ((case.state.get(moved.collection) or {}).get(str(case.arguments.get(moved.key_param)))
+                  if case is not None else None)
+        if (case is None or f.kind != "wrong_error" or case.expect_error is not False or not isinstance(record, dict)
+                or all(record.get(k) in v for k, v in moved.preconditions.items())):
+            attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": f.message[:300]})
+            return plan, cases
+        against.add(f.index)
+    for i in sorted(against):
+        dropped.append({"case": cases[i].to_dict(), "failure": "expects success from a state the docs do not allow",
+                        "verdict": {"decision": "docs"}})
+    attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": "", "from": "docs"})
+    kept = [c for i, c in enumerate(cases) if i not in against]
+    return moved, kept + _allowed_cases(moved, kept)
+
+
+def _allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
+    """A case the docs' rule allows: a record of a test state put in an allowed state; the documented values must be set."""
+    import copy
+
+    for case in cases:
+        records = case.state.get(plan.collection or "") if isinstance(case.state, dict) else None
+        if case.origin == "property" or not isinstance(records, dict) or not records or plan.key_param not in case.arguments:
+            continue
+        key = sorted(records)[0]
+        if not isinstance(records[key], dict):
+            continue
+        state = copy.deepcopy(case.state)
+        for name, values in sorted(plan.preconditions.items()):
+            state[plan.collection][key][name] = values[0]
+        consts = [e for e in plan.effects if e["op"] == "set" and e["source"]["from"] == "const"]
+        checks = [{"op": "field_equals", "collection": plan.collection, "key": key, "field": e["field"],
+                   "value": e["source"]["value"]} for e in consts]
+        return [TestCase(tool=case.tool, origin="docs-rule", state=state, arguments={**case.arguments, plan.key_param: key},
+                         expect_error=False, state_checks=checks, why="the docs allow the call from this state")]
+    return []
 
 
 def candidate_plans(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:

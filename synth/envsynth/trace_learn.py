@@ -143,8 +143,27 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
     return effects, preconditions, any_change
 
 
+def _recorded_envelope(recorded: list[TestCase]) -> str | None:
+    """The one key every successful recorded output is an object of, or None."""
+    outs = [c.expect_result for c in recorded if not c.expect_error and c.expect_result is not None]
+    keys = {tuple(o) if isinstance(o, dict) else None for o in outs}
+    if len(keys) == 1:
+        only = next(iter(keys))
+        if only is not None and len(only) == 1:
+            return only[0]
+    return None
+
+
 def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
     """Plans learned from the recorded calls (none when they show no rule these variants express)."""
+    out = []
+    key = _recorded_envelope(recorded)
+    if key != plan.output_key and plan.kind != "recorded_update":
+        out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": key}))
+    return out + _learned_updates(spec, plan, recorded)
+
+
+def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
     learned = _learn(plan, recorded)
     if learned is None:
         return []

@@ -7,6 +7,7 @@ a value), tree_make (a new branch or leaf), tree_remove, tree_write (set a leaf'
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from synth.envsynth.plan import PlanContext, ToolPlan
@@ -22,6 +23,21 @@ def _kind_of_param(pname: str, info: dict[str, Any]) -> str | None:
             if isinstance(value, str) and len(word) >= 3 and (value.lower().startswith(word) or word.startswith(value.lower())):
                 return value
     return None
+
+
+SOURCE_WORDS = ("source", "src", "from", "old")
+
+
+def _move_or_copy(spec: ToolSpec, strings: list[str], text: str | None) -> tuple[str, str, str] | None:
+    """(tree_move | tree_copy, source param, destination param) for a two-name tool that moves or copies a node."""
+    if len(strings) != 2 or text in strings:
+        return None
+    found = re.search(r"\b(move|moves|rename|renames|copy|copies)\b", spec.description, re.I)
+    if not found:
+        return None
+    kind = "tree_copy" if found.group(1).lower().startswith("cop") else "tree_move"
+    first = next((p for p in strings if any(w in SOURCE_WORDS for w in split_words(p))), strings[0])
+    return kind, first, next(p for p in strings if p != first)
 
 
 def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool,
@@ -41,6 +57,14 @@ def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates:
         return ToolPlan(kind="unsupported", evidence=evidence + [f"tree `{tree}`: {why}"], votes=votes)
 
     text = info.get("text_field")
+    working = re.search(r"\b(current|working)\s+(working\s+)?director", spec.description, re.I)
+    if working and re.search(r"\bchange", spec.description, re.I) and len(strings) == 1:
+        return ToolPlan(kind="tree_cd", key_param=strings[0], evidence=evidence + ["changes the working node"], **base)
+    if working and not props and re.search(r"\b(return|print|show|display)", spec.description, re.I):
+        return ToolPlan(kind="tree_pwd", evidence=evidence + ["returns the working node's path"], **base)
+    pair = _move_or_copy(spec, strings, text)
+    if pair is not None:
+        return ToolPlan(kind=pair[0], key_param=pair[1], fields=[pair[2]], evidence=evidence + [f"{pair[0]}: source and destination"], **base)
     if mutates:
         if len(strings) == 2 and text in strings:
             name = next(p for p in strings if p != text)

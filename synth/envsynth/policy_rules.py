@@ -1,0 +1,131 @@
+"""Status transitions read from the docs and the policy text (no recorded calls needed).
+
+The text of a tool is its description plus the policy sections whose headings it matches (every heading word,
+and every word of the headings above it, is a word of the tool's name), each with the text of the sections
+above it. For a string field of the tool's record (e.g. a status), a sentence naming the field with
+"to 'X'" sets it to X, and a sentence with "only ... if ... <field> is 'A' or 'B'" allows the call from those
+values only; values of the field named in the tool's own name (`..._pending_...`) also allow it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+from synth.words import singular, split_words
+
+HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
+QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"")
+
+
+def _stems(words: list[str]) -> set[str]:
+    return {singular(w.lower()) for w in words if w}
+
+
+def _sections(policy: str) -> list[tuple[list[set[str]], str]]:
+    """(heading word sets from the top down to this section, own text) per section."""
+    out: list[tuple[list[set[str]], str]] = []
+    path: list[tuple[int, set[str]]] = []
+    body: list[str] = []
+
+    def close() -> None:
+        if path:
+            out.append(([words for _, words in path], "\n".join(body)))
+
+    for line in policy.splitlines():
+        m = HEADING.match(line)
+        if m:
+            close()
+            level = len(m.group(1))
+            path = [p for p in path if p[0] < level] + [(level, _stems(re.findall(r"[A-Za-z]+", m.group(2))))]
+            body = []
+        else:
+            body.append(line)
+    close()
+    return out
+
+
+def tool_text(spec: ToolSpec, policy: str) -> str:
+    """The description plus the policy sections for this tool (most specific first), with their parents' text."""
+    name_words = _stems(split_words(spec.name))
+    sections = _sections(policy or "")
+    best, best_score = -1, 0
+    for i, (heads, _) in enumerate(sections):
+        own = heads[-1]
+        if own and own <= name_words and all(h <= name_words or not h & name_words for h in heads[:-1]):
+            score = sum(len(h & name_words) for h in heads)
+            if score > best_score:
+                best, best_score = i, score
+    texts = [spec.description]
+    if best >= 0:
+        heads = sections[best][0]
+        texts.append(sections[best][1])
+        for j in range(best - 1, -1, -1):  # the sections above it (a prefix of its heading path)
+            other = sections[j][0]
+            if len(other) < len(heads) and other == heads[:len(other)]:
+                texts.append(sections[j][1])
+                heads = other
+    return "\n".join(texts)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip()]
+
+
+def _quoted(text: str) -> list[str]:
+    return [a or b for a, b in QUOTED.findall(text)]
+
+
+def transition_rules(spec: ToolSpec, record_schema: dict[str, Any], policy: str) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """({field: new value}, {field: values allowing the call}) for string fields the docs talk about."""
+    props = (record_schema or {}).get("properties") or {}
+    text = tool_text(spec, policy)
+    name_words = {w.lower() for w in split_words(spec.name)}
+    sets: dict[str, Any] = {}
+    allowed: dict[str, list[Any]] = {}
+    for field, sub in sorted(props.items()):
+        if not isinstance(sub, dict) or sub.get("type") != "string" or not (sub.get("enum") or sub.get("x-enum")):
+            continue
+        words = re.compile(rf"\b{re.escape(field.replace('_', ' '))}\b", re.I)
+        known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])]
+        for sentence in _sentences(text):
+            if not words.search(sentence):
+                continue
+            target = re.search(r"\bto\s+['\"]([^'\"]{1,60})['\"]", sentence)
+            condition = re.search(r"\bonly\b", sentence, re.I) and re.search(r"\bif\b", sentence, re.I)
+            if target and field not in sets and not condition:
+                sets[field] = target.group(1)
+            if condition:
+                after = sentence[words.search(sentence).end():]
+                values = [v for v in _quoted(after) if v in known]
+                if values and field not in allowed:
+                    allowed[field] = values
+        if field not in allowed:
+            named = [v for v in known if v.lower() in name_words]
+            if named and field in sets:
+                allowed[field] = named
+    return sets, {f: v for f, v in allowed.items() if f in sets}
+
+
+def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], policy: str) -> ToolPlan | None:
+    """A keyed update that sets a documented status from documented states, or None when the docs say none."""
+    if plan.kind != "update" or not plan.collection or not plan.key_param:
+        return None
+    col = (state_schema.get("properties") or {}).get(plan.collection) or {}
+    record = col.get("additionalProperties") if isinstance(col, dict) else None
+    sets, allowed = transition_rules(spec, record or {}, policy)
+    if not sets:
+        return None
+    effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
+    params = spec.parameters.get("properties") or {}
+    props = (record or {}).get("properties") or {}
+    for name in sorted(params):  # parameters that name a record field set it, as in a plain update
+        if name in props and name != plan.key_param and name not in sets:
+            effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
+    return ToolPlan.from_dict({**plan.to_dict(), "kind": "recorded_update", "effects": effects, "preconditions": allowed,
+                               "evidence": plan.evidence + ["status transition read from the docs and policy"]})
+
+
+__all__ = ["docs_transition", "tool_text", "transition_rules"]
