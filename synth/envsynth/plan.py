@@ -19,7 +19,7 @@ KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
     "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write", "recorded_update",
-    "tree_cd", "tree_pwd", "tree_move", "tree_copy",
+    "tree_cd", "tree_pwd", "tree_move", "tree_copy", "compute",
 )
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
                "tree_make", "tree_remove", "tree_write", "recorded_update", "tree_move", "tree_copy"}

@@ -8,6 +8,7 @@ from typing import Any
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, header_source, render_tool, write_free_form
 from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_plan
+from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
@@ -170,6 +171,12 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
         error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
         attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
         return _failed(spec, fn, "structured", "", plan, cases, ToolTestResult(0, len(cases)), error, attempts, dropped, view)
+    computing = compute_plan(spec, plan)
+    if computing is not None:  # a computation must compute: one case with a known value
+        plan = computing
+        cases = cases + [TestCase(tool=spec.name, origin="docs-rule", state=cases[0].state if cases else {},
+                                  arguments={plan.key_param: "(2 + 3) * 4 - 6 / 3"}, expect_error=False,
+                                  expect_result=18, has_expected_result=True, why="the tool computes")]
     plan, cases = _docs_transition(spec, plan, cases, schema, opts, attempts, dropped)
     plan = with_envelope(spec, plan, schema.state_schema)
     if plan.tree:
