@@ -41,12 +41,13 @@ def case(arguments: dict, state: dict = STATE, **kw) -> dict:
 
 
 def test_policy_section_gives_the_transition_and_its_precondition() -> None:
-    close = spec("close_open_order", "Close an order.", {"order_id": {"type": "string"}})
+    close = spec("close_open_order", "Close an order.", {"order_id": {"type": "string"}, "reason": {"type": "string"}})
     assert "can only be closed" in tool_text(close, POLICY) and "warehouse" not in tool_text(close, POLICY)
     plan = ToolPlan(kind="update", collection="orders", key_param="order_id")
     moved = docs_transition(close, plan, ORDERS, POLICY)
     assert moved is not None and moved.kind == "recorded_update"
-    assert moved.effects == [{"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}}]
+    assert moved.effects == [{"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}},
+                             {"op": "set", "field": "close_reason", "source": {"from": "arg", "name": "reason"}}]
     assert moved.preconditions == {"status": ["open"]}
     schema = SchemaResult(ORDERS, {}, {}, "docs")
     cases = [Case("close_open_order", "x", STATE, {"order_id": "a"}, expect_error=False,

@@ -4,7 +4,8 @@ The text of a tool is its description plus the policy sections whose headings it
 and every word of the headings above it, is a word of the tool's name), each with the text of the sections
 above it. For a string field of the tool's record (e.g. a status), a sentence naming the field with
 "to 'X'" sets it to X, and a sentence with "only ... if ... <field> is 'A' or 'B'" allows the call from those
-values only; values of the field named in the tool's own name (`..._pending_...`) also allow it.
+values only; values of the field named in the tool's own name (`..._pending_...`) also allow it. The other parameters are
+kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
-from synth.words import singular, split_words
+from synth.words import plural, singular, split_words
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"")
@@ -109,6 +110,14 @@ def transition_rules(spec: ToolSpec, record_schema: dict[str, Any], policy: str)
     return sets, {f: v for f, v in allowed.items() if f in sets}
 
 
+def action_field(verb: str, param: str) -> str:
+    """The record field an action keeps a parameter in: `<verb>_<param>`, id lists by their plural noun
+    (`item_ids` -> `return_items`)."""
+    if param.endswith("_ids"):
+        return f"{verb}_{plural(param[:-4])}"
+    return f"{verb}_{param}"
+
+
 def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], policy: str) -> ToolPlan | None:
     """A keyed update that sets a documented status from documented states, or None when the docs say none."""
     if plan.kind != "update" or not plan.collection or not plan.key_param:
@@ -121,9 +130,14 @@ def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     params = spec.parameters.get("properties") or {}
     props = (record or {}).get("properties") or {}
-    for name in sorted(params):  # parameters that name a record field set it, as in a plain update
-        if name in props and name != plan.key_param and name not in sets:
+    verb = (split_words(spec.name) or [""])[0].lower()
+    for name in sorted(params):
+        if name == plan.key_param or name in sets:
+            continue
+        if name in props:  # a parameter that names a record field sets it, as in a plain update
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
+        elif verb:  # else the action records what it was called with: `reason` of cancel -> cancel_reason
+            effects.append({"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}})
     return ToolPlan.from_dict({**plan.to_dict(), "kind": "recorded_update", "effects": effects, "preconditions": allowed,
                                "evidence": plan.evidence + ["status transition read from the docs and policy"]})
 
