@@ -183,6 +183,10 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
         from synth.envsynth.tree_tests import tree_success_cases
 
         cases = cases + tree_success_cases(spec, plan, schema.state_schema)
+    else:
+        from synth.envsynth.key_cases import existing_key_cases
+
+        cases = cases + existing_key_cases(plan, cases)
     if recorded:
         plan, chosen = choose_plan(spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema)
         attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen})
