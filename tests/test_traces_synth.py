@@ -111,3 +111,30 @@ def load_traces_from(rows: list[dict], state: dict):
 
     r = rows[0]
     return TraceCall(r["name"], "t", 0, r["arguments"], r["ok"], r["output"], r["changes"], state)
+
+
+def test_learned_adjustment_of_a_balance_on_a_referenced_record(tmp_path: Path) -> None:
+    rows = []
+    for i, (method, refund) in enumerate([("card", False), ("wallet", True), ("wallet", True)]):
+        state = {"orders": {f"o{i}": {"user": f"u{i}", "paid": 5 + i, "method": method, "status": "open"}},
+                 "users": {f"u{i}": {"methods": {"card": {"kind": "card"}, "wallet": {"balance": 10}}}}}
+        changes = [{"path": f"/orders/o{i}/status", "value": "void"}]
+        if refund:
+            changes.append({"path": f"/users/u{i}/methods/wallet/balance", "value": 10 + 5 + i})
+        after = apply_changes(state, changes)
+        rows.append({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": state, "calls": [
+            {"name": "void_order", "arguments": {"order_id": f"o{i}"}, "ok": True, "output": after["orders"][f"o{i}"],
+             "changes": changes}]})
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    recorded = [trace_case(c) for c in load_traces(path, None)]
+    spec = ToolSpec(name="void_order", description="Void an order.",
+                    parameters={"type": "object", "properties": {"order_id": {"type": "string"}}})
+    plan = ToolPlan(kind="update", collection="orders", key_param="order_id")
+    learned = [v for v in learned_variants(spec, plan, recorded) if v.kind == "recorded_update"][0]
+    adjust = [e for e in learned.effects if e["op"] == "adjust"][0]
+    assert adjust["collection"] == "users" and adjust["delta"] == {"from": "record", "path": ["paid"]}
+    assert adjust["path"][0] == {"from": "record", "path": ["user"]} and adjust["path"][2] == {"from": "record", "path": ["method"]}
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    res, err = _run(render_tool(spec, learned, schema.state_schema), "void_order", recorded, schema)
+    assert err == "" and res.passed == 3

@@ -13,7 +13,7 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
-from synth.envsynth.traces import apply_changes
+from synth.envsynth.traces import apply_changes, parse_pointer
 from synth.spec import ToolSpec
 
 MISSING = object()
@@ -140,7 +140,108 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         bad = {repr(r.get(name)) for r in failing}
         if before and not (set(before) & bad) and (bad or len(before) == 1):
             preconditions[name] = [before[k] for k in sorted(before)]
+    effects += _adjustments(plan, recorded)
     return effects, preconditions, any_change
+
+
+def _string_source(value: str, args: dict[str, Any], record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every source that gives `value` in this one call: the constant, arguments, record paths."""
+    out = [{"from": "const", "value": value}]
+    out += [{"from": "arg", "name": n} for n in sorted(args) if _same(args[n], value)]
+    out += [{"from": "record", "path": list(p)} for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
+            if _same(v, value)]
+    return out
+
+
+def _resolve(src: dict[str, Any], args: dict[str, Any], record: dict[str, Any]) -> Any:
+    if src["from"] == "const":
+        return src["value"]
+    if src["from"] == "arg":
+        return args.get(src["name"], MISSING)
+    return _paths(record).get(tuple(src["path"]), MISSING)
+
+
+def _leaf(state: dict[str, Any], path: list[Any]) -> Any:
+    node: Any = state
+    for part in path:
+        if not isinstance(node, dict) or part not in node:
+            return MISSING
+        node = node[part]
+    return node
+
+
+def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any]]:
+    """A number on another record moved by a value of the call (a balance refunded), when every successful call
+    either shows that move or has no number at the resolved place."""
+    col, kp = plan.collection, plan.key_param
+    ok = [c for c in recorded if not c.expect_error]
+    rule: dict[str, Any] | None = None
+    for case in ok:
+        record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
+        for row in next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), []):
+            parts = parse_pointer(row["path"])
+            old = _leaf(case.state, parts)
+            new = row.get("value")
+            if (row.get("deleted") or len(parts) < 3 or parts[0] == col or isinstance(new, bool) or isinstance(old, bool)
+                    or not isinstance(new, (int, float)) or not isinstance(old, (int, float))):
+                continue
+            delta = round(new - old, 6)
+            segs = [_string_source(p, case.arguments, record) for p in parts[1:]]
+            deltas = [{"from": "record", "path": list(p)} for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
+                      if isinstance(v, (int, float)) and not isinstance(v, bool) and round(v, 6) == delta]
+            deltas += [{"from": "arg", "name": n} for n in sorted(case.arguments)
+                       if isinstance(case.arguments[n], (int, float)) and round(case.arguments[n], 6) == delta]
+            if deltas:
+                rule = {"collection": parts[0], "segments": segs, "deltas": deltas}
+                break
+        if rule:
+            break
+    if rule is None:
+        return []
+    for path_src, delta_src in _choices(rule):
+        if all(_fits(rule["collection"], path_src, delta_src, case, col, kp) for case in ok):
+            return [{"op": "adjust", "collection": rule["collection"], "path": path_src, "delta": delta_src}]
+    return []
+
+
+def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
+    """Candidate (path sources, delta source) pairs, record and argument sources before constants for keys."""
+    def rank(src: dict[str, Any]) -> int:
+        return {"arg": 0, "record": 1, "const": 2}[src["from"]]
+
+    first = [sorted(options, key=rank) for options in rule["segments"]]
+    out = []
+    key_options = first[0][:4]
+    for key_src in key_options:
+        rest = []
+        for options in first[1:]:
+            const = [o for o in options if o["from"] == "const"]
+            other = [o for o in options if o["from"] != "const"]
+            rest.append(other[:3] + const)
+        combos: list[list[dict[str, Any]]] = [[key_src]]
+        for options in rest:
+            combos = [c + [o] for c in combos for o in options][:64]
+        out += [(c, d) for c in combos for d in rule["deltas"][:3]]
+    return out[:256]
+
+
+def _fits(target_col: str, path_src: list[dict[str, Any]], delta_src: dict[str, Any], case: TestCase,
+          col: str, kp: str) -> bool:
+    """The rule explains this call: the resolved number moved by the delta, or there is no number to move."""
+    record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
+    parts = [_resolve(s, case.arguments, record) for s in path_src]
+    changes = {tuple(parse_pointer(r["path"])): r.get("value") for r in next(
+        (c["changes"] for c in case.state_checks if c.get("op") == "changes"), []) if not r.get("deleted")}
+    if any(p is MISSING or not isinstance(p, str) for p in parts):
+        return not any(path[0] == target_col for path in changes)
+    path = tuple([target_col] + parts)
+    old = _leaf(case.state, list(path))
+    if not isinstance(old, (int, float)) or isinstance(old, bool):
+        return path not in changes
+    delta = _resolve(delta_src, case.arguments, record)
+    if not isinstance(delta, (int, float)) or isinstance(delta, bool):
+        return False
+    return path in changes and round(changes[path] - old, 6) == round(delta, 6)
 
 
 def _recorded_envelope(recorded: list[TestCase]) -> str | None:
