@@ -86,7 +86,12 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
         field_schemas=repr(_top_level(record_schema)),
         nested_schemas=repr(_nested(record_schema, plan.field_paths)),
     )
-    if plan.output_key:  # the documented response envelope; a None result stays None
+    if plan.output_key and plan.output_format:  # a message learned from recorded calls, built from the arguments
+        parts = " + ".join(repr(v) if kind == "text" else f"str(arguments.get({v!r}))" for kind, v in plan.output_format)
+        code = (code.rstrip("\n") + f"\n\n\ndef {fn}(env_state, **arguments):\n    \"\"\"{doc}\"\"\"\n"
+                f"    {inner}(env_state, **arguments)\n"
+                f"    return {{{plan.output_key!r}: {parts}}}\n")
+    elif plan.output_key:  # the documented response envelope; a None result stays None
         code = (code.rstrip("\n") + f"\n\n\ndef {fn}(env_state, **arguments):\n    \"\"\"{doc}\"\"\"\n"
                 f"    result = {inner}(env_state, **arguments)\n"
                 f"    return result if result is None else {{{plan.output_key!r}: result}}\n")

@@ -76,6 +76,11 @@ def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: Cha
 
         calls = recorded_calls(config.traces, config.traces_sha256, config.data)
         recorded = [trace_case(c) for c in pick_calls(calls, spec.name, config.traces_per_tool)]
+        trees = dict((schema.data or {}).get("trees") or {})
+        if trees:
+            from synth.envsynth.trace_trees import place_in_tree
+
+            recorded = [place_in_tree(c, trees) for c in recorded]
     opts = config.build_options()
     opts.policy = docset.policy
     return tool_stage.build_tool(spec, schema, client, opts, recorded)

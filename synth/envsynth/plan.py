@@ -54,6 +54,7 @@ class ToolPlan:
     effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
     preconditions: dict[str, list[Any]] = field(default_factory=dict)  # recorded_update: field -> values allowing the call
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
+    output_format: list[list[str]] = field(default_factory=list)  # a learned message: ["text", s] / ["arg", name] pieces
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

@@ -9,6 +9,7 @@ call). A tool whose successful recorded calls never change anything gets a read-
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from synth.envsynth.plan import ToolPlan
@@ -255,12 +256,53 @@ def _recorded_envelope(recorded: list[TestCase]) -> str | None:
     return None
 
 
+def _message_pieces(text: str, arguments: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The text as literal pieces and argument values (longest values first, at least 2 characters)."""
+    values = sorted({v: k for k, v in sorted(arguments.items()) if isinstance(v, str) and len(v) >= 2}.items(),
+                    key=lambda kv: -len(kv[0]))
+    if not values:
+        return (("text", text),)
+    pattern = re.compile("|".join(re.escape(v) for v, _ in values))
+    names = dict(values)
+    pieces: list[tuple[str, str]] = []
+    last = 0
+    for m in pattern.finditer(text):
+        if m.start() > last:
+            pieces.append(("text", text[last:m.start()]))
+        pieces.append(("arg", names[m.group(0)]))
+        last = m.end()
+    if last < len(text):
+        pieces.append(("text", text[last:]))
+    return tuple(pieces)
+
+
+def _recorded_message(recorded: list[TestCase]) -> tuple[str, list[list[str]]] | None:
+    """(key, pieces) of the message most successful recorded outputs `{key: text}` share, built from arguments."""
+    counts: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
+    for c in recorded:
+        out = c.expect_result
+        if c.expect_error or not isinstance(out, dict) or len(out) != 1:
+            continue
+        key, text = next(iter(out.items()))
+        if isinstance(text, str) and text:
+            pieces = _message_pieces(text, c.arguments)
+            if any(kind == "arg" for kind, _ in pieces):
+                counts[(key, pieces)] = counts.get((key, pieces), 0) + 1
+    if not counts:
+        return None
+    (key, pieces), n = max(counts.items(), key=lambda kv: (kv[1], kv[0][0]))
+    return (key, [list(p) for p in pieces]) if n >= 2 else None
+
+
 def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
     """Plans learned from the recorded calls (none when they show no rule these variants express)."""
     out = []
     key = _recorded_envelope(recorded)
     if key != plan.output_key and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": key}))
+    message = _recorded_message(recorded)
+    if message is not None and plan.kind != "recorded_update":
+        out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": message[0], "output_format": message[1]}))
     return out + _learned_updates(spec, plan, recorded)
 
 
