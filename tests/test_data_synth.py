@@ -108,6 +108,9 @@ TREE_TOOLS = [
         ("where_am_i", "Return the current working directory path.", []),
         ("shift", "Move a file or directory from one location to another.", ["source", "destination"]),
         ("mirror", "Make a twin of the node under two names.", ["first", "second"]),
+        ("order_lines", "Sort the contents of a file line by line.", ["file_name"]),
+        ("compare", "Compare two files line by line.", ["file_name1", "file_name2"]),
+        ("locate", "Find files or directories under a path whose name contains a text.", ["path", "name"]),
     ]]
 
 
@@ -126,13 +129,17 @@ def test_grounded_tree_tools(tmp_path):
     kinds = {t["name"]: t["kind"] for t in draft.manifest["tools"]}
     assert kinds == {"list_here": "tree_list", "open_file": "tree_read", "grep_file": "tree_search", "new_dir": "tree_make",
                      "drop_file": "tree_remove", "put_text": "tree_write", "copy_thing": "tree_copy", "go_to": "tree_cd",
-                     "where_am_i": "tree_pwd", "shift": "tree_move"}
+                     "where_am_i": "tree_pwd", "shift": "tree_move", "order_lines": "tree_lines", "compare": "tree_lines",
+                     "locate": "tree_find"}
     assert [e["name"] for e in draft.manifest["excluded_tools"]] == ["mirror"]
     assert "mirror" in (out / "REPORT.md").read_text()
     env = Environment(out)
     env.reset(initial_state=tree("a.txt"))
     assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["a.txt", "docs"]
     assert json.loads(env.step({"name": "grep_file", "arguments": {"file_name": "a.txt", "pattern": "gam"}}).observation) == ["beta gamma"]
+    assert json.loads(env.step({"name": "order_lines", "arguments": {"file_name": "a.txt"}}).observation) == "alpha\nbeta gamma"
+    assert json.loads(env.step({"name": "locate", "arguments": {"path": ".", "name": "a."}}).observation) == ["./a.txt"]
+    assert json.loads(env.step({"name": "compare", "arguments": {"file_name1": "a.txt", "file_name2": "a.txt"}}).observation) == ""
     assert env.step({"name": "new_dir", "arguments": {"dir_name": "tmp"}}).info["ok"]
     assert env.step({"name": "put_text", "arguments": {"file_name": "n.md", "content": "hi"}}).info["ok"]
     assert env.step({"name": "drop_file", "arguments": {"file_name": "a.txt"}}).info["ok"]

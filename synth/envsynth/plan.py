@@ -19,7 +19,7 @@ KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
     "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write", "recorded_update",
-    "tree_cd", "tree_pwd", "tree_move", "tree_copy", "compute",
+    "tree_cd", "tree_pwd", "tree_move", "tree_copy", "compute", "tree_lines", "tree_find",
 )
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
                "tree_make", "tree_remove", "tree_write", "recorded_update", "tree_move", "tree_copy"}
@@ -54,7 +54,12 @@ class ToolPlan:
     effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
     preconditions: dict[str, list[Any]] = field(default_factory=dict)  # recorded_update: field -> values allowing the call
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
-    output_format: list[list[str]] = field(default_factory=list)  # a learned message: ["text", s] / ["arg", name] pieces
+    output_format: list[list[str]] = field(default_factory=list)
+    text_op: str | None = None  # tree_lines: "sort" | "tail" | "count" | "diff" on a leaf's lines
+    op_param: str | None = None  # tree_lines: the parameter of the operation (number of lines, count mode)
+    op_default: Any = None  # tree_lines: its documented default
+    mode_map: dict[str, str] = field(default_factory=dict)  # tree_lines count: mode value -> lines | words | characters
+    result_keys: list[str] = field(default_factory=list)  # tree_lines count: [number key, mode name key] of the response  # a learned message: ["text", s] / ["arg", name] pieces
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

@@ -40,6 +40,51 @@ def _move_or_copy(spec: ToolSpec, strings: list[str], text: str | None) -> tuple
     return kind, first, next(p for p in strings if p != first)
 
 
+MODE_PAIR = re.compile(r"'(\w+)'\s+for\s+(lines|words|characters|chars|bytes)", re.I)
+
+
+def _text_op(spec: ToolSpec, strings: list[str], info: dict[str, Any]) -> dict[str, Any] | None:
+    """A read of a leaf's lines the docs name: sort them, the last N, or count lines/words/characters by a mode."""
+    props = spec.parameters.get("properties") or {}
+    leaves = [p for p in strings if _kind_of_param(p, info) == info.get("leaf")]
+    if len(leaves) == 2 and re.search(r"\b(compare|diff)", spec.description, re.I) and info.get("text_field"):
+        return {"kind": "tree_lines", "key_param": leaves[0], "text_op": "diff", "op_param": leaves[1]}
+    if len(leaves) != 1 or not info.get("text_field"):
+        return None
+    desc = spec.description
+    others = [p for p in props if p != leaves[0]]
+    base = {"kind": "tree_lines", "key_param": leaves[0]}
+    if re.search(r"\bsort", desc, re.I) and not others:
+        return {**base, "text_op": "sort"}
+    if re.search(r"\b(compare|diff)", desc, re.I) and len(others) == 1 and others[0] in strings:
+        return {**base, "text_op": "diff", "op_param": others[0]}
+    numbers = [p for p in others if (props[p] or {}).get("type") == "integer"]
+    if re.search(r"\blast\b", desc, re.I) and len(others) == 1 and numbers:
+        return {**base, "text_op": "tail", "op_param": numbers[0], "op_default": (props[numbers[0]] or {}).get("default", 10)}
+    if re.search(r"\bcount", desc, re.I) and len(others) == 1 and others[0] in strings:
+        pairs = MODE_PAIR.findall(str((props[others[0]] or {}).get("description", "")))
+        returns = (spec.returns or {}).get("properties") or {} if isinstance(spec.returns, dict) else {}
+        number = [k for k, v in returns.items() if (v or {}).get("type") == "integer"]
+        name = [k for k, v in returns.items() if (v or {}).get("type") == "string"]
+        if pairs and len(number) == 1 and len(name) == 1:
+            names = {"chars": "characters", "bytes": "characters"}
+            mode_map = {m: names.get(w.lower(), w.lower()) for m, w in pairs}
+            default = (props[others[0]] or {}).get("default", pairs[0][0])
+            return {**base, "text_op": "count", "op_param": others[0], "op_default": default, "mode_map": mode_map,
+                    "result_keys": [number[0], name[0]]}
+    return None
+
+
+def _find(spec: ToolSpec, strings: list[str]) -> tuple[str, str] | None:
+    """(name part param, path param) of a recursive search of node names under a path."""
+    if len(strings) != 2 or not re.search(r"\b(find|search)", spec.description, re.I):
+        return None
+    paths = [p for p in strings if any(w in ("path", "dir", "directory", "folder") for w in split_words(p))]
+    if len(paths) != 1:
+        return None
+    return next(p for p in strings if p != paths[0]), paths[0]
+
+
 def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool,
                      votes: dict[str, Any], evidence: list[str]) -> ToolPlan:
     """The tree kind of a tool that no collection serves, or `unsupported` with the reason."""
@@ -62,6 +107,13 @@ def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates:
         return ToolPlan(kind="tree_cd", key_param=strings[0], evidence=evidence + ["changes the working node"], **base)
     if working and not props and re.search(r"\b(return|print|show|display)", spec.description, re.I):
         return ToolPlan(kind="tree_pwd", evidence=evidence + ["returns the working node's path"], **base)
+    lines = _text_op(spec, strings, info)
+    if lines is not None:
+        return ToolPlan(evidence=evidence + [f"{lines['text_op']} on a leaf's lines"], **lines, **base)
+    found = _find(spec, strings)
+    if found is not None:
+        return ToolPlan(kind="tree_find", key_param=found[0], op_param=found[1],
+                        evidence=evidence + ["finds nodes below a path by a part of their name"], **base)
     pair = _move_or_copy(spec, strings, text)
     if pair is not None:
         return ToolPlan(kind=pair[0], key_param=pair[1], fields=[pair[2]], evidence=evidence + [f"{pair[0]}: source and destination"], **base)

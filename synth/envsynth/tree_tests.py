@@ -15,7 +15,7 @@ from synth.envsynth.testgen import TestCase
 from synth.spec import ToolSpec
 
 NEEDS_NODE = {"tree_read": "leaf", "tree_search": "leaf", "tree_remove": None, "tree_cd": "branch",
-              "tree_move": "any", "tree_copy": "any", "tree_write": "leaf"}
+              "tree_move": "any", "tree_copy": "any", "tree_write": "leaf", "tree_lines": "leaf", "tree_find": "any"}
 
 
 def _working(state: dict[str, Any], plan: ToolPlan) -> dict[str, Any] | None:
@@ -47,6 +47,8 @@ def tree_success_cases(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, A
         if not names:
             continue
         args: dict[str, Any] = {plan.key_param: names[0]}
+        if plan.text_op == "diff" and plan.op_param:  # the second leaf to compare
+            args[plan.op_param] = names[-1]
         for p in plan.fields:  # a second name (move/copy destination) or a text to search or write
             if p not in args and p in props:
                 args[p] = "new_" + names[0] if plan.kind in ("tree_move", "tree_copy") else "a"
