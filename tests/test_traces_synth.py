@@ -138,3 +138,35 @@ def test_learned_adjustment_of_a_balance_on_a_referenced_record(tmp_path: Path) 
     schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
     res, err = _run(render_tool(spec, learned, schema.state_schema), "void_order", recorded, schema)
     assert err == "" and res.passed == 3
+
+
+def test_recorded_tree_calls_start_in_the_working_node_they_show() -> None:
+    from synth.envsynth.testgen import TestCase as Case
+    from synth.envsynth.trace_trees import working_path
+
+    info = {"children": "kids", "kind_field": "type", "branch": "dir", "leaf": "file", "text_field": "text"}
+    state = {"fs": {"top": {"type": "dir", "kids": {"a": {"type": "dir", "kids": {"x.txt": {"type": "file", "text": "1"}}},
+                                                    "b": {"type": "dir", "kids": {"y.txt": {"type": "file", "text": "2"}}}}}}}
+    made = Case("mk", "trace", state, {"name": "new"}, state_checks=[{"op": "changes", "changes": [
+        {"path": "/fs/top/kids/b/kids/new/type", "value": "dir"}]}])
+    assert working_path(made, "fs", info) == ["b"]
+    read = Case("cat", "trace", state, {"file": "x.txt"}, state_checks=[{"op": "changes", "changes": []}])
+    assert working_path(read, "fs", info) == ["a"]
+    listed = Case("ls", "trace", state, {}, expect_result={"content": ["y.txt"]}, state_checks=[])
+    assert working_path(listed, "fs", info) == ["b"]
+    assert working_path(Case("ls", "trace", state, {}, expect_result=[], state_checks=[]), "fs", info) is None
+
+
+def test_a_message_learned_from_recorded_outputs() -> None:
+    from synth.envsynth.trace_learn import _recorded_message
+    from synth.envsynth.testgen import TestCase as Case
+
+    rows = [Case("mv", "trace", {}, {"src": s, "dst": d}, expect_error=False, has_expected_result=True,
+                 expect_result={"result": f"'{s}' moved to '{d}/{s}'"}) for s, d in [("a.txt", "docs"), ("b.md", "tmp")]]
+    key, pieces = _recorded_message(rows)
+    assert key == "result" and pieces == [["text", "'"], ["arg", "src"], ["text", "' moved to '"], ["arg", "dst"],
+                                          ["text", "/"], ["arg", "src"], ["text", "'"]]
+    spec = ToolSpec(name="mv", description="Move.", parameters={"type": "object", "properties": {"src": {}, "dst": {}}})
+    plan = ToolPlan(kind="action", output_key=key, output_format=pieces)
+    source = render_tool(spec, plan, {"type": "object", "properties": {}})
+    assert "moved to" in source and "def mv(" in source
