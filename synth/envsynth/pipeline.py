@@ -83,7 +83,18 @@ def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: Cha
             recorded = [place_in_tree(c, trees) for c in recorded]
     opts = config.build_options()
     opts.policy = docset.policy
+    if config.data:
+        opts.sample = single_sample_state(config.data, config.data_sha256)
     return tool_stage.build_tool(spec, schema, client, opts, recorded)
+
+
+@lru_cache(maxsize=2)
+def single_sample_state(path: str, sha256: str) -> dict[str, Any] | None:
+    """The sample data's state when it holds exactly one (cached per digest), else None."""
+    from synth.data.load import load_sample_data
+
+    states = load_sample_data(path).states
+    return states[0] if len(states) == 1 else None
 
 
 @lru_cache(maxsize=2)

@@ -118,8 +118,37 @@ def action_field(verb: str, param: str) -> str:
     return f"{verb}_{param}"
 
 
-def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], policy: str) -> ToolPlan | None:
-    """A keyed update that sets a documented status from documented states, or None when the docs say none."""
+def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed: list[Any]) -> list[dict[str, Any]]:
+    """Elements the transition appends, read off the data: every record already in the target state ends a list
+    field with an element whose fields are constants or values of the record at fixed paths, and a constant
+    of it never shows in that list in records of the allowed states (so the transition added it)."""
+    from synth.envsynth.trace_learn import item_rule
+
+    done = [r for r in records if r.get(field) == target]
+    before = [r for r in records if r.get(field) in allowed]
+    if len(done) < 2 or not before:
+        return []
+    out = []
+    names = sorted({k for r in done for k, v in r.items() if isinstance(v, list)})
+    for name in names:
+        if not all(isinstance(r.get(name), list) and r[name] for r in done):
+            continue
+        samples = [(r[name][-1], {}, {**r, name: r[name][:-1]}) for r in done]
+        rule = item_rule(samples, "")
+        if not rule or "fields" not in rule:
+            continue
+        consts = {k: src["value"] for k, src in rule["fields"].items() if src["from"] == "const"}
+        seen = [e for r in before for e in (r.get(name) or []) if isinstance(e, dict)]
+        if consts and not any(all(e.get(k) == v for k, v in consts.items()) for e in seen):
+            out.append({"op": "append", "field": name, "items": [rule]})
+    return out
+
+
+def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], policy: str,
+                    records: list[dict[str, Any]] | None = None) -> ToolPlan | None:
+    """A keyed update that sets a documented status from documented states, or None when the docs say none.
+
+    `records`: the collection's records in the sample data, read for what the transition appends."""
     if plan.kind != "update" or not plan.collection or not plan.key_param:
         return None
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
@@ -128,6 +157,8 @@ def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]
     if not sets:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
+    for name, value in sorted(sets.items()):
+        effects += data_appends(list(records or []), name, value, allowed.get(name) or [])
     params = spec.parameters.get("properties") or {}
     props = (record or {}).get("properties") or {}
     verb = (split_words(spec.name) or [""])[0].lower()

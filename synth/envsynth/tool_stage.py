@@ -40,6 +40,7 @@ class BuildOptions:
     n_property_cases: int = 8
     env_id: str = "env"
     policy: str = ""  # the domain policy text passed with the docs (preconditions, status transitions)
+    sample: dict[str, Any] | None = None  # the sample data's single state (--data), read for transitions' effects
 
 
 @dataclass
@@ -249,7 +250,9 @@ def _docs_transition(spec: ToolSpec, plan: ToolPlan, cases: list[TestCase], sche
     """
     from synth.envsynth.policy_rules import docs_transition
 
-    moved = docs_transition(spec, plan, schema.state_schema, opts.policy)
+    records = (opts.sample or {}).get(plan.collection or "")
+    records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
+    moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records)
     if moved is None:
         return plan, cases
     fn = function_name(spec.name)

@@ -71,7 +71,7 @@ def _after(case: TestCase, collection: str, key: str) -> Any:
     return (apply_changes(case.state, changes).get(collection) or {}).get(key)
 
 
-def _item_rule(samples: list[tuple[Any, dict[str, Any], dict[str, Any]]], key_param: str) -> dict[str, Any] | None:
+def item_rule(samples: list[tuple[Any, dict[str, Any], dict[str, Any]]], key_param: str) -> dict[str, Any] | None:
     """The source of an appended element: one source, or one per field of an object element."""
     first = samples[0][0]
     if isinstance(first, dict):
@@ -127,7 +127,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
     for name, per_call in sorted(appends.items()):
         if len(per_call) != n_ok or len({len(items) for items in per_call}) != 1:
             continue  # the same number of new elements in every call
-        rules = [_item_rule([items[i] for items in per_call], kp) for i in range(len(per_call[0]))]
+        rules = [item_rule([items[i] for items in per_call], kp) for i in range(len(per_call[0]))]
         if all(r is not None for r in rules):
             effects.append({"op": "append", "field": name, "items": rules})
     preconditions: dict[str, list[Any]] = {}
