@@ -207,6 +207,37 @@ def cp(env_state, **arguments):
     return result if result is None else {'result': result}
 
 
+def diff_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    name = str(arguments.get("file_name1"))
+    node = nodes.get(name)
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    other = nodes.get(str(arguments.get("file_name2")))
+    if not isinstance(other, dict) or other.get("type") != "file":
+        raise ToolError("%s is not a file here" % arguments.get("file_name2"))
+    theirs = (other.get("content") or "").splitlines()
+    out = []
+    for i in range(max(len(lines), len(theirs))):
+        mine = lines[i] if i < len(lines) else None
+        their = theirs[i] if i < len(theirs) else None
+        if mine != their:
+            if mine is not None:
+                out.append("- " + mine)
+            if their is not None:
+                out.append("+ " + their)
+    return "\n".join(out)
+
+
+def diff(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = diff_result(env_state, **arguments)
+    return result if result is None else {'diff_lines': result}
+
+
 def echo_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     name = arguments.get("file_name")
@@ -229,6 +260,41 @@ def echo(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     result = echo_result(env_state, **arguments)
     return result if result is None else {'terminal_output': result}
+
+
+def find_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    where = arguments.get("path", ".")
+    needle = arguments.get("name") or ""
+    if not isinstance(where, str) or not isinstance(needle, str):
+        raise ToolError("invalid arguments")
+    prefix = where.rstrip("/") or "."
+    for part in [x for x in where.split("/") if x not in ("", ".")]:
+        node = nodes.get(part)
+        if not isinstance(node, dict) or not isinstance(node.get("contents"), dict):
+            raise ToolError("%s not found" % where)
+        nodes = node["contents"]
+    found = []
+    stack = [(prefix, nodes)]
+    while stack:
+        path, kids = stack.pop()
+        later = []
+        for name in sorted(kids):
+            full = path + "/" + name
+            if needle in name:
+                found.append(full)
+            child = kids[name].get("contents") if isinstance(kids[name], dict) else None
+            if isinstance(child, dict):
+                later.append((full, child))
+        stack.extend(reversed(later))
+    return found
+
+
+def find(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = find_result(env_state, **arguments)
+    return result if result is None else {'matches': result}
 
 
 def grep_result(env_state, **arguments):
@@ -359,16 +425,37 @@ def rmdir(env_state, **arguments):
     return result if result is None else {'result': result}
 
 
+def sort_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    name = str(arguments.get("file_name"))
+    node = nodes.get(name)
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    return "\n".join(sorted(lines))
+
+
+def sort(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = sort_result(env_state, **arguments)
+    return result if result is None else {'sorted_content': result}
+
+
 def tail_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     name = str(arguments.get("file_name"))
     node = nodes.get(name)
-    if not isinstance(node, dict):
-        raise ToolError("%s not found" % name)
-    if node.get("type") != "file":
-        raise ToolError("%s is not a file" % name)
-    return node.get("content", "")
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    count = arguments.get("lines", 10)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise ToolError("invalid number of lines %r" % (count,))
+    return "\n".join(lines[-count:]) if count else ""
 
 
 def tail(env_state, **arguments):
@@ -390,3 +477,26 @@ def touch(env_state, **arguments):
     node["content"] = ""
     nodes[name] = node
     return None
+
+
+def wc(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    name = str(arguments.get("file_name"))
+    node = nodes.get(name)
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    mode = arguments.get("mode", 'l')
+    counts = {'l': 'lines', 'w': 'words', 'c': 'characters'}
+    if mode not in counts:
+        raise ToolError("invalid mode %r" % (mode,))
+    what = counts[mode]
+    if what == "lines":
+        value = len(lines)
+    elif what == "words":
+        value = len(text.split())
+    else:
+        value = len(text)
+    return {"count": value, "type": what}

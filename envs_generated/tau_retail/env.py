@@ -226,9 +226,21 @@ def cancel_pending_order(env_state, **arguments):
         raise ToolError("Order %s: status is %s" % (key, record.get("status")))
     values = {}
     values[0] = 'cancelled'
-    values[1] = copy.deepcopy(arguments.get('reason'))
+    values[1] = [
+        {
+            "amount": dig_cancel_pending_order(record, ['payment_history', 0, 'amount']),
+            "payment_method_id": dig_cancel_pending_order(record, ['payment_history', 0, 'payment_method_id']),
+            "transaction_type": 'refund',
+        },
+    ]
+    values[2] = copy.deepcopy(arguments.get('reason'))
     record["status"] = values[0]
-    record["cancel_reason"] = values[1]
+    items = record.get("payment_history")
+    if not isinstance(items, list):
+        items = []
+        record["payment_history"] = items
+    items.extend(values[1])
+    record["cancel_reason"] = values[2]
     return copy.deepcopy(record)
 
 
