@@ -113,3 +113,20 @@ def test_documented_single_property_response_is_the_envelope() -> None:
     assert response_key(two, plan, ORDERS) is None
     own = spec("x", "x", {}, returns={"type": "object", "properties": {"status": {}}})
     assert response_key(own, plan, ORDERS) is None  # the record's own field: the result is the record
+
+
+def test_free_form_prompt_carries_the_policy_the_data_sample_and_recorded_calls() -> None:
+    from synth.envsynth.codegen import write_free_form
+    from synth.envsynth.tool_stage import _policy_for, _recorded_text
+    from tests.fakes.scripted_llm import ScriptedLLM
+
+    close = spec("close_open_order", "Close an order.", {"order_id": {"type": "string"}})
+    llm = ScriptedLLM(responder=lambda tag, prompt: "```python\ndef close_open_order(state, **arguments):\n    return 1\n```")
+    recorded = [Case("close_open_order", "trace", STATE, {"order_id": "a"}, expect_error=False, expect_result={"id": "a"},
+                     has_expected_result=True, state_checks=[{"op": "changes", "changes": [{"path": "/orders/a/status", "value": "closed"}]}])]
+    code = write_free_form(llm, close, {**ORDERS, "examples": [STATE]}, policy=_policy_for(close, POLICY),
+                           recorded=_recorded_text(recorded))
+    assert code.startswith("def close_open_order")
+    prompt = llm.calls[-1][1]
+    assert "can only be closed if its status is 'open'" in prompt and "warehouse" not in prompt
+    assert '"shipped"' in prompt and "/orders/a/status" in prompt

@@ -119,14 +119,20 @@ def extract_code(text: str) -> str:
 
 
 def write_free_form(client: ChatClient, spec: ToolSpec, state_schema: dict[str, Any], *,
-                    previous: str = "", error: str = "", max_tokens: int = 900) -> str:
-    """Route (a): ask the LLM for the whole function (for strong models)."""
+                    previous: str = "", error: str = "", max_tokens: int = 900, policy: str = "",
+                    recorded: str = "") -> str:
+    """Route (a): ask the LLM for the whole function (for strong models), with the data sample (the schema's
+    first example), the policy text for the tool and recorded calls when there are any."""
     import json
 
+    examples = state_schema.get("examples") or []
+    sample = json.dumps(examples[0], sort_keys=True)[:2000] if examples else ""
+    schema = {k: v for k, v in state_schema.items() if k != "examples"}
     prompt = render(
         "envsynth_tool_code.j2", name=spec.name, description=spec.description[:600], function=function_name(spec.name),
         parameters=json.dumps(spec.parameters, sort_keys=True)[:1500],
-        state_schema=json.dumps(state_schema, sort_keys=True)[:2500], previous=previous, error=error,
+        state_schema=json.dumps(schema, sort_keys=True)[:2500], previous=previous, error=error,
+        sample=sample, policy=policy[:2000], recorded=recorded[:2000],
     )
     text = client.chat([{"role": "user", "content": prompt}], max_tokens=max_tokens, tag="code.free_form").text
     return extract_code(text)

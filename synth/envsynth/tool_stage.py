@@ -157,7 +157,8 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
     if use_code:
         previous = ""
         for attempt in range(opts.max_repairs + 1):
-            source = write_free_form(client, spec, schema.state_schema, previous=previous, error=error)
+            source = write_free_form(client, spec, schema.state_schema, previous=previous, error=error,
+                                     policy=_policy_for(spec, opts.policy), recorded=_recorded_text(recorded))
             res, error = _run(source, fn, cases + recorded, schema)
             attempts.append({"route": "code", "attempt": attempt, "error": error[:800]})
             if not error:
@@ -223,6 +224,24 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
                                    "key_param": plan.key_param or next(iter(spec.parameters.get("properties") or {}), None),
                                    "filter_params": plan.filter_params or list(spec.parameters.get("properties") or {})})
     return _failed(spec, fn, "structured", source, plan, cases, res, error, attempts, dropped, view)
+
+
+def _policy_for(spec: ToolSpec, policy: str) -> str:
+    """The policy sections for this tool (without its description, which the prompt already has)."""
+    if not policy:
+        return ""
+    from synth.envsynth.policy_rules import tool_text
+
+    return tool_text(spec, policy)[len(spec.description):].strip()
+
+
+def _recorded_text(recorded: list[TestCase]) -> str:
+    """A few recorded calls as JSON lines: arguments, success, output and changed leaves."""
+    import json
+
+    rows = [{"arguments": c.arguments, "ok": not c.expect_error, "output": c.expect_result,
+             "changes": next((k["changes"] for k in c.state_checks if k.get("op") == "changes"), [])} for c in recorded[:4]]
+    return "\n".join(json.dumps(r, sort_keys=True, default=str)[:500] for r in rows)
 
 
 def _with_traces(build: ToolBuild, source: str, fn: str, recorded: list[TestCase], schema: SchemaResult) -> ToolBuild:
