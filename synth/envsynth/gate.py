@@ -53,7 +53,8 @@ def gate_problems(spec: ToolSpec, plan: dict[str, Any] | None, source: str, func
     elif params:
         by_state: dict[str, dict[str, str]] = {}
         for c, o in succeeded:
-            named = {k: v for k, v in c.arguments.items() if not isinstance(v, bool)}  # flags may rightly change nothing
+            # flags may rightly change nothing; 1 and "1" name the same record
+            named = {k: v if isinstance(v, (dict, list)) else str(v) for k, v in c.arguments.items() if not isinstance(v, bool)}
             by_state.setdefault(_canon(c.state), {})[_canon(named)] = _canon(o.result)
         pairs = [outs for outs in by_state.values() if len(outs) >= 2]
         empty = {_canon(v) for v in (None, "", [], {})}  # finding nothing for unknown arguments is no sign

@@ -14,6 +14,11 @@ from synth.envsynth.testgen import TestCase
 KEYED = {"get", "update", "delete", "batch_delete", "list_append", "list_remove", "get_many", "action", "recorded_update"}
 
 
+def _typed(old: Any, key: str) -> Any:
+    """The key in the type the generated argument had (an integer id stays an integer)."""
+    return int(key) if isinstance(old, int) and not isinstance(old, bool) and key.lstrip("-").isdigit() else key
+
+
 def _with_key(plan: ToolPlan, arguments: dict[str, Any], key: str) -> dict[str, Any] | None:
     args = copy.deepcopy(arguments)
     if plan.batch_param:
@@ -23,12 +28,12 @@ def _with_key(plan: ToolPlan, arguments: dict[str, Any], key: str) -> dict[str, 
         if plan.item_key:
             if not isinstance(items[0], dict):
                 return None
-            args[plan.batch_param] = [{**items[0], plan.item_key: key}]
+            args[plan.batch_param] = [{**items[0], plan.item_key: _typed(items[0].get(plan.item_key), key)}]
         else:
-            args[plan.batch_param] = [key]
+            args[plan.batch_param] = [_typed(items[0], key)]
         return args
     if plan.key_param:
-        args[plan.key_param] = key
+        args[plan.key_param] = _typed(args.get(plan.key_param), key)
         return args
     return None
 
