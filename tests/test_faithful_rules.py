@@ -130,3 +130,25 @@ def test_free_form_prompt_carries_the_policy_the_data_sample_and_recorded_calls(
     prompt = llm.calls[-1][1]
     assert "can only be closed if its status is 'open'" in prompt and "warehouse" not in prompt
     assert '"shipped"' in prompt and "/orders/a/status" in prompt
+
+
+def test_entities_from_docs_alone_id_params_envelopes_and_no_transport_fields() -> None:
+    from synth.envsynth.collections import draft_collections, response_record
+    from synth.envsynth.priors import tool_priors
+
+    tools = [
+        spec("get_invoice_details", "Get an invoice.", {"invoice_id": {"type": "string"}}),
+        spec("update_pending_invoice_note", "Change the note of a pending invoice.",
+             {"invoice_id": {"type": "string"}, "note": {"type": "string"}, "access_token": {"type": "string"},
+              "page": {"type": "integer"}}),
+        spec("list_customers", "List customers.", {"page": {"type": "integer"}, "limit": {"type": "integer"}},
+             returns={"type": "object", "properties": {"data": {"type": "array", "items": {"allOf": [
+                 {"type": "object", "properties": {"customerNumber": {"type": "string"}}},
+                 {"type": "object", "properties": {"email": {"type": "string"}}}]}}, "next": {"type": "string"}}}),
+        spec("refund", "Refund a payment.", {"payment_method_id": {"type": "string"}}),
+    ]
+    cols = draft_collections(tools, {t.name: tool_priors(t) for t in tools})
+    assert cols["invoices"].key_field == "invoice_id" and "note" in cols["invoices"].fields
+    assert not {"access_token", "page"} & set(cols["invoices"].fields)
+    assert "pendings" not in cols and cols["payment_methods"].key_field == "payment_method_id"
+    assert set(response_record(tools[2].returns)) == {"customerNumber", "email"}
