@@ -13,7 +13,13 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.tool_stage import _run, choose_plan
 from synth.envsynth.trace_learn import learned_variants
-from synth.envsynth.traces import apply_changes, cut_state, load_traces, pick_calls, trace_case
+from synth.envsynth.traces import (
+    apply_changes,
+    cut_state,
+    load_traces,
+    pick_calls,
+    trace_case,
+)
 from synth.errors import InputError
 from synth.fidelity import record_traces
 from synth.fidelity.diff import change_list, leaf_changes
@@ -131,8 +137,8 @@ def test_learned_adjustment_of_a_balance_on_a_referenced_record(tmp_path: Path) 
     spec = ToolSpec(name="void_order", description="Void an order.",
                     parameters={"type": "object", "properties": {"order_id": {"type": "string"}}})
     plan = ToolPlan(kind="update", collection="orders", key_param="order_id")
-    learned = [v for v in learned_variants(spec, plan, recorded) if v.kind == "recorded_update"][0]
-    adjust = [e for e in learned.effects if e["op"] == "adjust"][0]
+    learned = next(v for v in learned_variants(spec, plan, recorded) if v.kind == "recorded_update")
+    adjust = next(e for e in learned.effects if e["op"] == "adjust")
     assert adjust["collection"] == "users" and adjust["delta"] == {"from": "record", "path": ["paid"]}
     assert adjust["path"][0] == {"from": "record", "path": ["user"]} and adjust["path"][2] == {"from": "record", "path": ["method"]}
     schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
@@ -158,8 +164,8 @@ def test_recorded_tree_calls_start_in_the_working_node_they_show() -> None:
 
 
 def test_a_message_learned_from_recorded_outputs() -> None:
-    from synth.envsynth.trace_learn import _recorded_message
     from synth.envsynth.testgen import TestCase as Case
+    from synth.envsynth.trace_learn import _recorded_message
 
     rows = [Case("mv", "trace", {}, {"src": s, "dst": d}, expect_error=False, has_expected_result=True,
                  expect_result={"result": f"'{s}' moved to '{d}/{s}'"}) for s, d in [("a.txt", "docs"), ("b.md", "tmp")]]

@@ -8,8 +8,8 @@ import re
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
-PURPOSE = re.compile(r"\b(calculat\w*|comput\w*|evaluat\w*)\b", re.I)
-EXPRESSION = re.compile(r"\b(expression|formula|equation)\b", re.I)
+PURPOSE = re.compile(r"\b(calculat\w*|comput\w*|evaluat\w*)\b", re.IGNORECASE)
+EXPRESSION = re.compile(r"\b(expression|formula|equation)\b", re.IGNORECASE)
 
 
 def compute_plan(spec: ToolSpec, plan: ToolPlan) -> ToolPlan | None:

@@ -16,12 +16,12 @@ import json
 import re
 from typing import Any
 
+import synth
 from synth.envsynth.codegen import header_source
 from synth.envsynth.plan import WRITE_KINDS
 from synth.envsynth.testgen import TestCase
 from synth.sandbox import run_cases
 from synth.spec import ToolSpec
-import synth
 
 
 def _canon(value: Any) -> str:
@@ -31,7 +31,7 @@ def _canon(value: Any) -> str:
 def gate_problems(spec: ToolSpec, plan: dict[str, Any] | None, source: str, function: str,
                   cases: list[dict[str, Any]]) -> list[str]:
     """Why a passing tool's pass is vacuous (empty when it is not)."""
-    params = set((spec.parameters.get("properties") or {}))
+    params = set(spec.parameters.get("properties") or {})
     problems: list[str] = []
     if plan and plan.get("key_param") and plan["key_param"] not in params:
         problems.append(f"key parameter `{plan['key_param']}` is not a parameter of the tool")

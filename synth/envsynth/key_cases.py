@@ -48,7 +48,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         records = case.state.get(plan.collection) if isinstance(case.state, dict) else None
         if not isinstance(records, dict) or not records or id(case.state) in seen:
             continue
-        args = _with_key(plan, case.arguments, sorted(records)[0])
+        args = _with_key(plan, case.arguments, min(records))
         if args is None or args == case.arguments:
             continue
         seen.add(id(case.state))

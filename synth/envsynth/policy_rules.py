@@ -89,13 +89,13 @@ def transition_rules(spec: ToolSpec, record_schema: dict[str, Any], policy: str)
     for field, sub in sorted(props.items()):
         if not isinstance(sub, dict) or sub.get("type") != "string" or not (sub.get("enum") or sub.get("x-enum")):
             continue
-        words = re.compile(rf"\b{re.escape(field.replace('_', ' '))}\b", re.I)
+        words = re.compile(rf"\b{re.escape(field.replace('_', ' '))}\b", re.IGNORECASE)
         known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])]
         for sentence in _sentences(text):
             if not words.search(sentence):
                 continue
             target = re.search(r"\bto\s+['\"]([^'\"]{1,60})['\"]", sentence)
-            condition = re.search(r"\bonly\b", sentence, re.I) and re.search(r"\bif\b", sentence, re.I)
+            condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and re.search(r"\bif\b", sentence, re.IGNORECASE)
             if target and field not in sets and not condition:
                 sets[field] = target.group(1)
             if condition:

@@ -302,7 +302,7 @@ def _allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
         records = case.state.get(plan.collection or "") if isinstance(case.state, dict) else None
         if case.origin == "property" or not isinstance(records, dict) or not records or plan.key_param not in case.arguments:
             continue
-        key = sorted(records)[0]
+        key = min(records)
         if not isinstance(records[key], dict):
             continue
         state = copy.deepcopy(case.state)

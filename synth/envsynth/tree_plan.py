@@ -32,7 +32,7 @@ def _move_or_copy(spec: ToolSpec, strings: list[str], text: str | None) -> tuple
     """(tree_move | tree_copy, source param, destination param) for a two-name tool that moves or copies a node."""
     if len(strings) != 2 or text in strings:
         return None
-    found = re.search(r"\b(move|moves|rename|renames|copy|copies)\b", spec.description, re.I)
+    found = re.search(r"\b(move|moves|rename|renames|copy|copies)\b", spec.description, re.IGNORECASE)
     if not found:
         return None
     kind = "tree_copy" if found.group(1).lower().startswith("cop") else "tree_move"
@@ -40,28 +40,28 @@ def _move_or_copy(spec: ToolSpec, strings: list[str], text: str | None) -> tuple
     return kind, first, next(p for p in strings if p != first)
 
 
-MODE_PAIR = re.compile(r"'(\w+)'\s+for\s+(lines|words|characters|chars|bytes)", re.I)
+MODE_PAIR = re.compile(r"'(\w+)'\s+for\s+(lines|words|characters|chars|bytes)", re.IGNORECASE)
 
 
 def _text_op(spec: ToolSpec, strings: list[str], info: dict[str, Any]) -> dict[str, Any] | None:
     """A read of a leaf's lines the docs name: sort them, the last N, or count lines/words/characters by a mode."""
     props = spec.parameters.get("properties") or {}
     leaves = [p for p in strings if _kind_of_param(p, info) == info.get("leaf")]
-    if len(leaves) == 2 and re.search(r"\b(compare|diff)", spec.description, re.I) and info.get("text_field"):
+    if len(leaves) == 2 and re.search(r"\b(compare|diff)", spec.description, re.IGNORECASE) and info.get("text_field"):
         return {"kind": "tree_lines", "key_param": leaves[0], "text_op": "diff", "op_param": leaves[1]}
     if len(leaves) != 1 or not info.get("text_field"):
         return None
     desc = spec.description
     others = [p for p in props if p != leaves[0]]
     base = {"kind": "tree_lines", "key_param": leaves[0]}
-    if re.search(r"\bsort", desc, re.I) and not others:
+    if re.search(r"\bsort", desc, re.IGNORECASE) and not others:
         return {**base, "text_op": "sort"}
-    if re.search(r"\b(compare|diff)", desc, re.I) and len(others) == 1 and others[0] in strings:
+    if re.search(r"\b(compare|diff)", desc, re.IGNORECASE) and len(others) == 1 and others[0] in strings:
         return {**base, "text_op": "diff", "op_param": others[0]}
     numbers = [p for p in others if (props[p] or {}).get("type") == "integer"]
-    if re.search(r"\blast\b", desc, re.I) and len(others) == 1 and numbers:
+    if re.search(r"\blast\b", desc, re.IGNORECASE) and len(others) == 1 and numbers:
         return {**base, "text_op": "tail", "op_param": numbers[0], "op_default": (props[numbers[0]] or {}).get("default", 10)}
-    if re.search(r"\bcount", desc, re.I) and len(others) == 1 and others[0] in strings:
+    if re.search(r"\bcount", desc, re.IGNORECASE) and len(others) == 1 and others[0] in strings:
         pairs = MODE_PAIR.findall(str((props[others[0]] or {}).get("description", "")))
         returns = (spec.returns or {}).get("properties") or {} if isinstance(spec.returns, dict) else {}
         number = [k for k, v in returns.items() if (v or {}).get("type") == "integer"]
@@ -77,7 +77,7 @@ def _text_op(spec: ToolSpec, strings: list[str], info: dict[str, Any]) -> dict[s
 
 def _find(spec: ToolSpec, strings: list[str]) -> tuple[str, str] | None:
     """(name part param, path param) of a recursive search of node names under a path."""
-    if len(strings) != 2 or not re.search(r"\b(find|search)", spec.description, re.I):
+    if len(strings) != 2 or not re.search(r"\b(find|search)", spec.description, re.IGNORECASE):
         return None
     paths = [p for p in strings if any(w in ("path", "dir", "directory", "folder") for w in split_words(p))]
     if len(paths) != 1:
@@ -102,10 +102,10 @@ def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates:
         return ToolPlan(kind="unsupported", evidence=evidence + [f"tree `{tree}`: {why}"], votes=votes)
 
     text = info.get("text_field")
-    working = re.search(r"\b(current|working)\s+(working\s+)?director", spec.description, re.I)
-    if working and re.search(r"\bchange", spec.description, re.I) and len(strings) == 1:
+    working = re.search(r"\b(current|working)\s+(working\s+)?director", spec.description, re.IGNORECASE)
+    if working and re.search(r"\bchange", spec.description, re.IGNORECASE) and len(strings) == 1:
         return ToolPlan(kind="tree_cd", key_param=strings[0], evidence=evidence + ["changes the working node"], **base)
-    if working and not props and re.search(r"\b(return|print|show|display)", spec.description, re.I):
+    if working and not props and re.search(r"\b(return|print|show|display)", spec.description, re.IGNORECASE):
         return ToolPlan(kind="tree_pwd", evidence=evidence + ["returns the working node's path"], **base)
     lines = _text_op(spec, strings, info)
     if lines is not None:
