@@ -152,3 +152,18 @@ def test_entities_from_docs_alone_id_params_envelopes_and_no_transport_fields() 
     assert not {"access_token", "page"} & set(cols["invoices"].fields)
     assert "pendings" not in cols and cols["payment_methods"].key_field == "payment_method_id"
     assert set(response_record(tools[2].returns)) == {"customerNumber", "email"}
+
+
+def test_a_filter_on_nested_fields_returns_the_matching_key() -> None:
+    find = spec("find_person_id_by_name_zip", "Find a person's id.", {"first": {"type": "string"}, "zip": {"type": "string"}})
+    people = {"type": "object", "properties": {"people": {"type": "object", "additionalProperties": {"type": "object"}}}}
+    plan = ToolPlan(kind="filter", collection="people", field_paths={"first": "name.first", "zip": "address.zip"},
+                    return_key=True)
+    state = {"people": {"p1": {"name": {"first": "Ann"}, "address": {"zip": "1"}},
+                        "p2": {"name": {"first": "Bo"}, "address": {"zip": "1"}}}}
+    cases = [Case("find_person_id_by_name_zip", "x", state, {"first": "Bo", "zip": "1"}, expect_error=False,
+                  expect_result="p2", has_expected_result=True),
+             Case("find_person_id_by_name_zip", "x", state, {"first": "Bo", "zip": "2"}, expect_error=True)]
+    res, err = _run(render_tool(find, plan, people), "find_person_id_by_name_zip", cases,
+                    SchemaResult(people, {}, {}, "docs"))
+    assert err == "" and res.passed == 2

@@ -11,7 +11,22 @@ from typing import Any
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 
-KEYED = {"get", "update", "delete", "batch_delete", "list_append", "list_remove", "get_many", "action", "recorded_update"}
+KEYED = {"get", "update", "delete", "batch_delete", "list_append", "list_remove", "get_many", "action", "recorded_update",
+         "filter"}
+
+
+def _matching(plan: ToolPlan, record: dict[str, Any]) -> dict[str, Any] | None:
+    """Filter arguments that this record matches: its values of the filtered fields (nested ones included)."""
+    args: dict[str, Any] = {}
+    for name in plan.filter_params:
+        if name in record:
+            args[name] = copy.deepcopy(record[name])
+    for name, path in sorted(plan.field_paths.items()):
+        parent, child = path.split(".", 1)
+        holder = record.get(parent)
+        if isinstance(holder, dict) and child in holder:
+            args[name] = copy.deepcopy(holder[child])
+    return args or None
 
 
 def _typed(old: Any, key: str) -> Any:
@@ -48,7 +63,11 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         records = case.state.get(plan.collection) if isinstance(case.state, dict) else None
         if not isinstance(records, dict) or not records or id(case.state) in seen:
             continue
-        args = _with_key(plan, case.arguments, min(records))
+        first = records[min(records)]
+        if plan.kind == "filter":
+            args = _matching(plan, first) if isinstance(first, dict) else None
+        else:
+            args = _with_key(plan, case.arguments, min(records))
         if args is None or args == case.arguments:
             continue
         seen.add(id(case.state))
