@@ -290,6 +290,32 @@ def find_user_id_by_email(env_state, **arguments):
     return out
 
 
+def find_user_id_by_name_zip(env_state, **arguments):
+    """Find user id by first name, last name, and zip code. If the user is not found, the function will return an error message. By default, find user id by email, and only call this function if the user is """
+    records = collection(env_state, "users")
+    out = []
+    for record in in_order(records):
+        keep = True
+        for name in []:
+            if name in arguments and not value_matches(record.get(name), arguments[name]):
+                keep = False
+        holder = record.get("name")
+        if "first_name" in arguments and not (isinstance(holder, dict) and value_matches(holder.get("first_name"), arguments["first_name"])):
+            keep = False
+        holder = record.get("name")
+        if "last_name" in arguments and not (isinstance(holder, dict) and value_matches(holder.get("last_name"), arguments["last_name"])):
+            keep = False
+        holder = record.get("address")
+        if "zip" in arguments and not (isinstance(holder, dict) and value_matches(holder.get("zip"), arguments["zip"])):
+            keep = False
+        if keep:
+            out.append(record)
+    keys = [k for k in sorted(records) if records[k] in out]
+    if not keys:
+        raise ToolError("no user matches")
+    return keys[0]
+
+
 def get_order_details(env_state, **arguments):
     """Get the status and details of an order."""
     records = collection(env_state, "orders")
