@@ -104,6 +104,13 @@ TREE_TOOLS = [
         ("drop_file", "Remove a file.", ["file_name"]),
         ("put_text", "Write content to a file.", ["file_name", "content"]),
         ("copy_thing", "Copy a file or directory.", ["source", "destination"]),
+        ("go_to", "Change the current working directory to the given folder.", ["folder"]),
+        ("where_am_i", "Return the current working directory path.", []),
+        ("shift", "Move a file or directory from one location to another.", ["source", "destination"]),
+        ("mirror", "Make a twin of the node under two names.", ["first", "second"]),
+        ("order_lines", "Sort the contents of a file line by line.", ["file_name"]),
+        ("compare", "Compare two files line by line.", ["file_name1", "file_name2"]),
+        ("locate", "Find files or directories under a path whose name contains a text.", ["path", "name"]),
     ]]
 
 
@@ -121,13 +128,18 @@ def test_grounded_tree_tools(tmp_path):
     draft = synthesize_environment([docs], out, None, SynthConfig(env_id="fs", route="structured", data=str(data)))
     kinds = {t["name"]: t["kind"] for t in draft.manifest["tools"]}
     assert kinds == {"list_here": "tree_list", "open_file": "tree_read", "grep_file": "tree_search", "new_dir": "tree_make",
-                     "drop_file": "tree_remove", "put_text": "tree_write"}
-    assert [e["name"] for e in draft.manifest["excluded_tools"]] == ["copy_thing"]
-    assert "copy_thing" in (out / "REPORT.md").read_text()
+                     "drop_file": "tree_remove", "put_text": "tree_write", "copy_thing": "tree_copy", "go_to": "tree_cd",
+                     "where_am_i": "tree_pwd", "shift": "tree_move", "order_lines": "tree_lines", "compare": "tree_lines",
+                     "locate": "tree_find"}
+    assert [e["name"] for e in draft.manifest["excluded_tools"]] == ["mirror"]
+    assert "mirror" in (out / "REPORT.md").read_text()
     env = Environment(out)
     env.reset(initial_state=tree("a.txt"))
     assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["a.txt", "docs"]
     assert json.loads(env.step({"name": "grep_file", "arguments": {"file_name": "a.txt", "pattern": "gam"}}).observation) == ["beta gamma"]
+    assert json.loads(env.step({"name": "order_lines", "arguments": {"file_name": "a.txt"}}).observation) == "alpha\nbeta gamma"
+    assert json.loads(env.step({"name": "locate", "arguments": {"path": ".", "name": "a."}}).observation) == ["./a.txt"]
+    assert json.loads(env.step({"name": "compare", "arguments": {"file_name1": "a.txt", "file_name2": "a.txt"}}).observation) == ""
     assert env.step({"name": "new_dir", "arguments": {"dir_name": "tmp"}}).info["ok"]
     assert env.step({"name": "put_text", "arguments": {"file_name": "n.md", "content": "hi"}}).info["ok"]
     assert env.step({"name": "drop_file", "arguments": {"file_name": "a.txt"}}).info["ok"]
@@ -135,4 +147,15 @@ def test_grounded_tree_tools(tmp_path):
     home = env.state["root"]["home"]["contents"]
     assert home["tmp"] == {"type": "dir", "contents": {}} and home["n.md"] == {"type": "file", "content": "hi"}
     assert "a.txt" not in home and tree("a.txt") == tree("a.txt")
+    jsonschema.validate(env.state, json.loads((out / "state_schema.json").read_text()))
+    # the working directory: kept beside the tree (root_cwd), used by every tree tool
+    assert env.step({"name": "copy_thing", "arguments": {"source": "n.md", "destination": "docs"}}).info["ok"]
+    assert env.step({"name": "shift", "arguments": {"source": "n.md", "destination": "m.md"}}).info["ok"]
+    assert json.loads(env.step({"name": "go_to", "arguments": {"folder": "docs"}}).observation) == "docs"
+    assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["n.md"]
+    assert json.loads(env.step({"name": "where_am_i", "arguments": {}}).observation) == "/home/docs"
+    assert not env.step({"name": "go_to", "arguments": {"folder": "nowhere"}}).info["ok"]
+    assert env.step({"name": "go_to", "arguments": {"folder": ".."}}).info["ok"]
+    assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["docs", "m.md", "tmp"]
+    assert env.state["root_cwd"] == []
     jsonschema.validate(env.state, json.loads((out / "state_schema.json").read_text()))

@@ -128,6 +128,18 @@ def test_limit_replays_the_first_trajectories() -> None:
     assert out["trajectories"] == 1 and out["calls"] == 4
 
 
+def test_skip_splits_the_trajectories_into_halves(tmp_path: Path) -> None:
+    first, second = figures(ENV, limit=2), figures(ENV, skip=2)
+    assert (first["trajectories"], second["trajectories"]) == (2, 1)
+    assert first["calls"] + second["calls"] == 11
+    assert [t.id for t in load_trajectories(REF, limit=1, skip=1)] == ["t2"]
+    with pytest.raises(InputError, match="no trajectories"):
+        load_trajectories(REF, skip=3)
+    out = tmp_path / "second.jsonl"
+    assert record_traces(REF, out, skip=1)["trajectories"] == 2
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["t2", "t3"]
+
+
 def test_layout_mismatch_is_a_measurement_not_an_error(tmp_path: Path) -> None:
     env = variant(tmp_path, "layout", 'state["items"]', 'state["products"]')
     out = figures(env)

@@ -30,7 +30,7 @@ def pattern_key(records, prefix, digits):
     return prefix + "0" * max(0, digits - len(number)) + number
 
 
-def tree_dir(state, name, children, kind_field, branch):
+def tree_top(state, name, children, kind_field, branch):
     nodes = state.get(name)
     if nodes is None:
         nodes = {}
@@ -42,6 +42,25 @@ def tree_dir(state, name, children, kind_field, branch):
             kids = {}
             tops[0][children] = kids
         return kids
+    return nodes
+
+
+def tree_path(state, name):
+    path = state.get(name + "_cwd")
+    return [p for p in path if isinstance(p, str)] if isinstance(path, list) else []
+
+
+def tree_dir(state, name, children, kind_field, branch):
+    nodes = tree_top(state, name, children, kind_field, branch)
+    for part in tree_path(state, name):
+        node = nodes.get(part)
+        if not isinstance(node, dict) or (kind_field is not None and node.get(kind_field) != branch):
+            break
+        kids = node.get(children)
+        if kids is None:
+            kids = {}
+            node[children] = kids
+        nodes = kids
     return nodes
 
 
@@ -113,7 +132,7 @@ def check_fields(record, schemas):
             raise ToolError("invalid %s %r: expected %s" % (name, value, kind))
 
 
-def cat(env_state, **arguments):
+def cat_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     name = str(arguments.get("file_name"))
@@ -125,7 +144,101 @@ def cat(env_state, **arguments):
     return node.get("content", "")
 
 
-def echo(env_state, **arguments):
+def cat(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = cat_result(env_state, **arguments)
+    return result if result is None else {'file_content': result}
+
+
+def cd_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    name = arguments.get("folder")
+    if not isinstance(name, str) or not name:
+        raise ToolError("invalid name %r" % (name,))
+    path = tree_path(env_state, "root")
+    if name == "..":
+        if not path:
+            raise ToolError("already at the top")
+        path = path[:-1]
+    elif name != ".":
+        nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+        node = nodes.get(name)
+        if not isinstance(node, dict):
+            raise ToolError("%s not found" % name)
+        if node.get("type") != "directory":
+            raise ToolError("%s is not a directory" % name)
+        path = path + [name]
+    env_state["root_cwd"] = path
+    return path[-1] if path else "/"
+
+
+def cd(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = cd_result(env_state, **arguments)
+    return result if result is None else {'current_working_directory': result}
+
+
+def cp_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    source = arguments.get("source")
+    target = arguments.get("destination")
+    if not isinstance(source, str) or source not in nodes:
+        raise ToolError("%s not found" % (source,))
+    if not isinstance(target, str) or not target or "/" in target:
+        raise ToolError("invalid name %r" % (target,))
+    into, name = nodes, target
+    folder = nodes.get(target)
+    if isinstance(folder, dict) and folder.get("type") == "directory":
+        into = folder.get("contents")
+        if into is None:
+            into = {}
+            folder["contents"] = into
+        name = source
+    if name in into:
+        raise ToolError("%s already exists" % name)
+    into[name] = copy.deepcopy(nodes[source])
+    return None
+
+
+def cp(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = cp_result(env_state, **arguments)
+    return result if result is None else {'result': result}
+
+
+def diff_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    name = str(arguments.get("file_name1"))
+    node = nodes.get(name)
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    other = nodes.get(str(arguments.get("file_name2")))
+    if not isinstance(other, dict) or other.get("type") != "file":
+        raise ToolError("%s is not a file here" % arguments.get("file_name2"))
+    theirs = (other.get("content") or "").splitlines()
+    out = []
+    for i in range(max(len(lines), len(theirs))):
+        mine = lines[i] if i < len(lines) else None
+        their = theirs[i] if i < len(theirs) else None
+        if mine != their:
+            if mine is not None:
+                out.append("- " + mine)
+            if their is not None:
+                out.append("+ " + their)
+    return "\n".join(out)
+
+
+def diff(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = diff_result(env_state, **arguments)
+    return result if result is None else {'diff_lines': result}
+
+
+def echo_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     name = arguments.get("file_name")
     text = arguments.get("content")
@@ -143,7 +256,48 @@ def echo(env_state, **arguments):
     return None
 
 
-def grep(env_state, **arguments):
+def echo(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = echo_result(env_state, **arguments)
+    return result if result is None else {'terminal_output': result}
+
+
+def find_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    where = arguments.get("path", ".")
+    needle = arguments.get("name") or ""
+    if not isinstance(where, str) or not isinstance(needle, str):
+        raise ToolError("invalid arguments")
+    prefix = where.rstrip("/") or "."
+    for part in [x for x in where.split("/") if x not in ("", ".")]:
+        node = nodes.get(part)
+        if not isinstance(node, dict) or not isinstance(node.get("contents"), dict):
+            raise ToolError("%s not found" % where)
+        nodes = node["contents"]
+    found = []
+    stack = [(prefix, nodes)]
+    while stack:
+        path, kids = stack.pop()
+        later = []
+        for name in sorted(kids):
+            full = path + "/" + name
+            if needle in name:
+                found.append(full)
+            child = kids[name].get("contents") if isinstance(kids[name], dict) else None
+            if isinstance(child, dict):
+                later.append((full, child))
+        stack.extend(reversed(later))
+    return found
+
+
+def find(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = find_result(env_state, **arguments)
+    return result if result is None else {'matches': result}
+
+
+def grep_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     name = str(arguments.get("file_name"))
@@ -157,10 +311,22 @@ def grep(env_state, **arguments):
     return [line for line in text.split("\n") if needle in line]
 
 
-def ls(env_state, **arguments):
+def grep(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = grep_result(env_state, **arguments)
+    return result if result is None else {'matching_lines': result}
+
+
+def ls_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     return sorted(nodes)
+
+
+def ls(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = ls_result(env_state, **arguments)
+    return result if result is None else {'current_directory_content': result}
 
 
 def mkdir(env_state, **arguments):
@@ -178,7 +344,50 @@ def mkdir(env_state, **arguments):
     return None
 
 
-def rm(env_state, **arguments):
+def mv_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    source = arguments.get("source")
+    target = arguments.get("destination")
+    if not isinstance(source, str) or source not in nodes:
+        raise ToolError("%s not found" % (source,))
+    if not isinstance(target, str) or not target or "/" in target:
+        raise ToolError("invalid name %r" % (target,))
+    into, name = nodes, target
+    folder = nodes.get(target)
+    if isinstance(folder, dict) and folder.get("type") == "directory":
+        into = folder.get("contents")
+        if into is None:
+            into = {}
+            folder["contents"] = into
+        name = source
+    if name in into:
+        raise ToolError("%s already exists" % name)
+    into[name] = copy.deepcopy(nodes[source])
+    del nodes[source]
+    return None
+
+
+def mv(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = mv_result(env_state, **arguments)
+    return result if result is None else {'result': result}
+
+
+def pwd_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = env_state.get("root") or {}
+    tops = sorted(nodes) if len(nodes) == 1 else []
+    return "/" + "/".join(tops + tree_path(env_state, "root"))
+
+
+def pwd(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = pwd_result(env_state, **arguments)
+    return result if result is None else {'current_working_directory': result}
+
+
+def rm_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     name = str(arguments.get("file_name"))
@@ -191,7 +400,13 @@ def rm(env_state, **arguments):
     return None
 
 
-def rmdir(env_state, **arguments):
+def rm(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = rm_result(env_state, **arguments)
+    return result if result is None else {'result': result}
+
+
+def rmdir_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     name = str(arguments.get("dir_name"))
@@ -204,16 +419,49 @@ def rmdir(env_state, **arguments):
     return None
 
 
-def tail(env_state, **arguments):
+def rmdir(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = rmdir_result(env_state, **arguments)
+    return result if result is None else {'result': result}
+
+
+def sort_result(env_state, **arguments):
     """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
     nodes = tree_dir(env_state, "root", "contents", "type", "directory")
     name = str(arguments.get("file_name"))
     node = nodes.get(name)
-    if not isinstance(node, dict):
-        raise ToolError("%s not found" % name)
-    if node.get("type") != "file":
-        raise ToolError("%s is not a file" % name)
-    return node.get("content", "")
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    return "\n".join(sorted(lines))
+
+
+def sort(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = sort_result(env_state, **arguments)
+    return result if result is None else {'sorted_content': result}
+
+
+def tail_result(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    name = str(arguments.get("file_name"))
+    node = nodes.get(name)
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    count = arguments.get("lines", 10)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise ToolError("invalid number of lines %r" % (count,))
+    return "\n".join(lines[-count:]) if count else ""
+
+
+def tail(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    result = tail_result(env_state, **arguments)
+    return result if result is None else {'last_lines': result}
 
 
 def touch(env_state, **arguments):
@@ -229,3 +477,26 @@ def touch(env_state, **arguments):
     node["content"] = ""
     nodes[name] = node
     return None
+
+
+def wc(env_state, **arguments):
+    """This tool belongs to the Gorilla file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and """
+    nodes = tree_dir(env_state, "root", "contents", "type", "directory")
+    name = str(arguments.get("file_name"))
+    node = nodes.get(name)
+    if not isinstance(node, dict) or node.get("type") != "file":
+        raise ToolError("%s is not a file here" % name)
+    text = node.get("content") or ""
+    lines = text.splitlines()
+    mode = arguments.get("mode", 'l')
+    counts = {'l': 'lines', 'w': 'words', 'c': 'characters'}
+    if mode not in counts:
+        raise ToolError("invalid mode %r" % (mode,))
+    what = counts[mode]
+    if what == "lines":
+        value = len(lines)
+    elif what == "words":
+        value = len(text.split())
+    else:
+        value = len(text)
+    return {"count": value, "type": what}

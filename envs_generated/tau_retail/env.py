@@ -30,7 +30,7 @@ def pattern_key(records, prefix, digits):
     return prefix + "0" * max(0, digits - len(number)) + number
 
 
-def tree_dir(state, name, children, kind_field, branch):
+def tree_top(state, name, children, kind_field, branch):
     nodes = state.get(name)
     if nodes is None:
         nodes = {}
@@ -42,6 +42,25 @@ def tree_dir(state, name, children, kind_field, branch):
             kids = {}
             tops[0][children] = kids
         return kids
+    return nodes
+
+
+def tree_path(state, name):
+    path = state.get(name + "_cwd")
+    return [p for p in path if isinstance(p, str)] if isinstance(path, list) else []
+
+
+def tree_dir(state, name, children, kind_field, branch):
+    nodes = tree_top(state, name, children, kind_field, branch)
+    for part in tree_path(state, name):
+        node = nodes.get(part)
+        if not isinstance(node, dict) or (kind_field is not None and node.get(kind_field) != branch):
+            break
+        kids = node.get(children)
+        if kids is None:
+            kids = {}
+            node[children] = kids
+        nodes = kids
     return nodes
 
 
@@ -113,9 +132,87 @@ def check_fields(record, schemas):
             raise ToolError("invalid %s %r: expected %s" % (name, value, kind))
 
 
+def tokens_calculate(text):
+    out = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch.isdigit() or ch == ".":
+            j = i
+            while j < len(text) and (text[j].isdigit() or text[j] == "."):
+                j += 1
+            try:
+                out.append(float(text[i:j]))
+            except ValueError:
+                raise ToolError("invalid number %r" % text[i:j])
+            i = j
+        elif ch in "+-*/()":
+            out.append(ch)
+            i += 1
+        else:
+            raise ToolError("invalid character %r in the expression" % ch)
+    return out
+
+
+def parse_calculate(items, pos, level):
+    if level == 2:
+        if pos >= len(items):
+            raise ToolError("incomplete expression")
+        item = items[pos]
+        if item == "-":
+            value, pos = parse_calculate(items, pos + 1, 2)
+            return -value, pos
+        if item == "+":
+            return parse_calculate(items, pos + 1, 2)
+        if item == "(":
+            value, pos = parse_calculate(items, pos + 1, 0)
+            if pos >= len(items) or items[pos] != ")":
+                raise ToolError("unbalanced parentheses")
+            return value, pos + 1
+        if isinstance(item, float):
+            return item, pos + 1
+        raise ToolError("unexpected %r" % (item,))
+    ops = "+-" if level == 0 else "*/"
+    value, pos = parse_calculate(items, pos, level + 1)
+    while pos < len(items) and items[pos] in ops:
+        op = items[pos]
+        right, pos = parse_calculate(items, pos + 1, level + 1)
+        if op == "+":
+            value = value + right
+        elif op == "-":
+            value = value - right
+        elif op == "*":
+            value = value * right
+        else:
+            if right == 0:
+                raise ToolError("division by zero")
+            value = value / right
+    return value, pos
+
+
 def calculate(env_state, **arguments):
     """Calculate the result of a mathematical expression."""
-    return {"ok": True}
+    text = arguments.get("expression")
+    if not isinstance(text, str) or not text.strip():
+        raise ToolError("an expression is needed")
+    items = tokens_calculate(text)
+    value, pos = parse_calculate(items, 0, 0)
+    if pos != len(items):
+        raise ToolError("unexpected %r" % (items[pos],))
+    return round(value, 2)
+
+
+def dig_cancel_pending_order(node, path):
+    for part in path:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return copy.deepcopy(node)
 
 
 def cancel_pending_order(env_state, **arguments):
@@ -124,14 +221,38 @@ def cancel_pending_order(env_state, **arguments):
     key = str(arguments.get("order_id"))
     if key not in records:
         raise ToolError("Order %s not found" % key)
-    changes = {}
-    payload = arguments
-    for name in []:
-        if name in payload:
-            changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
-    records[key].update(changes)
-    return copy.deepcopy(records[key])
+    record = records[key]
+    if record.get("status") not in ['pending']:
+        raise ToolError("Order %s: status is %s" % (key, record.get("status")))
+    values = {}
+    values[0] = 'cancelled'
+    values[1] = [
+        {
+            "amount": dig_cancel_pending_order(record, ['payment_history', 0, 'amount']),
+            "payment_method_id": dig_cancel_pending_order(record, ['payment_history', 0, 'payment_method_id']),
+            "transaction_type": 'refund',
+        },
+    ]
+    values[2] = copy.deepcopy(arguments.get('reason'))
+    record["status"] = values[0]
+    items = record.get("payment_history")
+    if not isinstance(items, list):
+        items = []
+        record["payment_history"] = items
+    items.extend(values[1])
+    record["cancel_reason"] = values[2]
+    return copy.deepcopy(record)
+
+
+def dig_exchange_delivered_order_items(node, path):
+    for part in path:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return copy.deepcopy(node)
 
 
 def exchange_delivered_order_items(env_state, **arguments):
@@ -140,14 +261,19 @@ def exchange_delivered_order_items(env_state, **arguments):
     key = str(arguments.get("order_id"))
     if key not in records:
         raise ToolError("Order %s not found" % key)
-    changes = {}
-    payload = arguments
-    for name in []:
-        if name in payload:
-            changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
-    records[key].update(changes)
-    return copy.deepcopy(records[key])
+    record = records[key]
+    if record.get("status") not in ['delivered']:
+        raise ToolError("Order %s: status is %s" % (key, record.get("status")))
+    values = {}
+    values[0] = 'exchange requested'
+    values[1] = copy.deepcopy(arguments.get('item_ids'))
+    values[2] = copy.deepcopy(arguments.get('new_item_ids'))
+    values[3] = copy.deepcopy(arguments.get('payment_method_id'))
+    record["status"] = values[0]
+    record["exchange_items"] = values[1]
+    record["exchange_new_items"] = values[2]
+    record["exchange_payment_method_id"] = values[3]
+    return copy.deepcopy(record)
 
 
 def find_user_id_by_email(env_state, **arguments):
@@ -166,7 +292,28 @@ def find_user_id_by_email(env_state, **arguments):
 
 def find_user_id_by_name_zip(env_state, **arguments):
     """Find user id by first name, last name, and zip code. If the user is not found, the function will return an error message. By default, find user id by email, and only call this function if the user is """
-    return in_order(collection(env_state, "users"))
+    records = collection(env_state, "users")
+    out = []
+    for record in in_order(records):
+        keep = True
+        for name in []:
+            if name in arguments and not value_matches(record.get(name), arguments[name]):
+                keep = False
+        holder = record.get("name")
+        if "first_name" in arguments and not (isinstance(holder, dict) and value_matches(holder.get("first_name"), arguments["first_name"])):
+            keep = False
+        holder = record.get("name")
+        if "last_name" in arguments and not (isinstance(holder, dict) and value_matches(holder.get("last_name"), arguments["last_name"])):
+            keep = False
+        holder = record.get("address")
+        if "zip" in arguments and not (isinstance(holder, dict) and value_matches(holder.get("zip"), arguments["zip"])):
+            keep = False
+        if keep:
+            out.append(record)
+    keys = [k for k in sorted(records) if records[k] in out]
+    if not keys:
+        raise ToolError("no user matches")
+    return keys[0]
 
 
 def get_order_details(env_state, **arguments):
@@ -238,36 +385,36 @@ def modify_pending_order_address(env_state, **arguments):
     return copy.deepcopy(records[key])
 
 
+def dig_modify_pending_order_items(node, path):
+    for part in path:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return copy.deepcopy(node)
+
+
 def modify_pending_order_items(env_state, **arguments):
     """Modify items in a pending order to new items of the same product type. For a pending order, this function can only be called once. The agent needs to explain the exchange detail and ask for explicit u"""
     records = collection(env_state, "orders")
     key = str(arguments.get("order_id"))
     if key not in records:
         raise ToolError("Order %s not found" % key)
-    changes = {}
-    payload = arguments
-    for name in []:
-        if name in payload:
-            changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
-    records[key].update(changes)
-    return copy.deepcopy(records[key])
-
-
-def modify_pending_order_payment(env_state, **arguments):
-    """Modify the payment method of a pending order. The agent needs to explain the modification detail and ask for explicit user confirmation (yes/no) to proceed."""
-    records = collection(env_state, "orders")
-    key = str(arguments.get("order_id"))
-    if key not in records:
-        raise ToolError("Order %s not found" % key)
-    changes = {}
-    payload = arguments
-    for name in []:
-        if name in payload:
-            changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
-    records[key].update(changes)
-    return copy.deepcopy(records[key])
+    record = records[key]
+    if record.get("status") not in ['pending']:
+        raise ToolError("Order %s: status is %s" % (key, record.get("status")))
+    values = {}
+    values[0] = 'pending (items modifed)'
+    values[1] = copy.deepcopy(arguments.get('item_ids'))
+    values[2] = copy.deepcopy(arguments.get('new_item_ids'))
+    values[3] = copy.deepcopy(arguments.get('payment_method_id'))
+    record["status"] = values[0]
+    record["modify_items"] = values[1]
+    record["modify_new_items"] = values[2]
+    record["modify_payment_method_id"] = values[3]
+    return copy.deepcopy(record)
 
 
 def modify_user_address(env_state, **arguments):
@@ -307,27 +454,31 @@ def modify_user_address(env_state, **arguments):
     return copy.deepcopy(records[key])
 
 
+def dig_return_delivered_order_items(node, path):
+    for part in path:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return copy.deepcopy(node)
+
+
 def return_delivered_order_items(env_state, **arguments):
     """Return some items of a delivered order. The order status will be changed to 'return requested'. The agent needs to explain the return detail and ask for explicit user confirmation (yes/no) to proceed."""
     records = collection(env_state, "orders")
     key = str(arguments.get("order_id"))
     if key not in records:
         raise ToolError("Order %s not found" % key)
-    changes = {}
-    payload = arguments
-    for name in []:
-        if name in payload:
-            changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
-    records[key].update(changes)
-    return copy.deepcopy(records[key])
-
-
-def think(env_state, **arguments):
-    """Use the tool to think about something. It will not obtain new information or change the database, but just append the thought to the log. Use it when complex reasoning or some cache memory is needed."""
-    return {"ok": True}
-
-
-def transfer_to_human_agents(env_state, **arguments):
-    """Transfer the user to a human agent, with a summary of the user's issue. Only transfer if the user explicitly asks for a human agent, or if the user's issue cannot be resolved by the agent with the ava"""
-    return {"ok": True}
+    record = records[key]
+    if record.get("status") not in ['delivered']:
+        raise ToolError("Order %s: status is %s" % (key, record.get("status")))
+    values = {}
+    values[0] = 'return requested'
+    values[1] = copy.deepcopy(arguments.get('item_ids'))
+    values[2] = copy.deepcopy(arguments.get('payment_method_id'))
+    record["status"] = values[0]
+    record["return_items"] = values[1]
+    record["return_payment_method_id"] = values[2]
+    return copy.deepcopy(record)

@@ -36,6 +36,7 @@ def fidelity_command(
     reference: Annotated[Path, typer.Option("--reference", help="Reference folder: adapter.py, trajectories.jsonl, data.json.")],
     env_dir: Annotated[Optional[Path], typer.Argument(help="A published environment folder (omit with --record alone).")] = None,
     limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="Replay only the first N trajectories.")] = None,
+    skip: Annotated[int, typer.Option("--skip", min=0, help="Leave out the first N trajectories (then --limit).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     resync: Annotated[bool, typer.Option("--resync", help="Also judge each call from the reference's state (complete states only).")] = False,
     record: Annotated[Optional[Path], typer.Option("--record", help="Write the reference's traces (JSONL) to this file.")] = None,
@@ -53,7 +54,7 @@ def fidelity_command(
         check_env_dir(env_dir)
     if record is not None:
         with progress_bar("recording") as update:
-            counts = record_traces(reference, record, limit=limit, progress=update)
+            counts = record_traces(reference, record, limit=limit, progress=update, skip=skip)
         if env_dir is None:
             print(json.dumps({"record": str(record), **counts}, sort_keys=True) if as_json
                   else f"wrote {counts['trajectories']} traces ({counts['calls']} calls, "
@@ -61,7 +62,7 @@ def fidelity_command(
             return
     if env_dir is not None:
         with progress_bar("replaying") as update:
-            report = measure_fidelity(env_dir, reference, limit=limit, resync=resync, progress=update)
+            report = measure_fidelity(env_dir, reference, limit=limit, resync=resync, progress=update, skip=skip)
         if as_json:
             print(json.dumps(report.to_dict(), sort_keys=True))
         else:

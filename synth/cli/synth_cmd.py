@@ -31,6 +31,8 @@ def synth_command(
     cache: Path = typer.Option(Path(".forgegym_cache/llm.sqlite"), "--cache", help="LLM answer cache (sqlite)."),
     data: Optional[Path] = typer.Option(None, "--data", help="Sample data that grounds the state: a JSON state, a JSONL "
                                         "of whole states, or a folder of JSON/JSONL/CSV collections."),
+    traces: Optional[Path] = typer.Option(None, "--traces", help="A real system's recorded calls (forgegym fidelity "
+                                          "--record): cases the tools are chosen by and must reproduce."),
     reference: Optional[Path] = typer.Option(None, "--reference", help="Reference folder: measure fidelity after publishing (fidelity.json)."),
 ) -> None:
     """Synthesize a tested environment from tool docs and publish it to --out."""
@@ -51,6 +53,11 @@ def synth_command(
 
         sample, _ = load_grounding(str(data))
         config.data, config.data_sha256 = str(data), sample.sha256()
+    if traces is not None:  # read and check the traces before anything starts (bad traces: exit 2)
+        from synth.envsynth.pipeline import recorded_calls, traces_digest
+
+        config.traces, config.traces_sha256 = str(traces), traces_digest(traces)
+        recorded_calls(config.traces, config.traces_sha256, config.data)
     try:
         if engine == "flow":
             from flows.synthesize import run_synth_flow

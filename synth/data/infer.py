@@ -202,6 +202,9 @@ def _all_nodes(values: list[dict[str, Any]], children: str) -> list[dict[str, An
     return out
 
 
+WORKING_SUFFIX = "_cwd"  # state key beside a tree that holds the environment's working node
+
+
 def _tree_schema(name: str, values: list[dict[str, Any]], info: dict[str, Any], inf: _Infer) -> dict[str, Any]:
     every = _all_nodes(values, info["children"])
     ref = {"$ref": f"#/$defs/{name}_node"}
@@ -357,6 +360,10 @@ def infer_layout(states: list[dict[str, Any]], path: str) -> DataLayout:
     for ref in layout.references:
         _mark_reference(props[ref["collection"]], ref["field"], ref["target"])
     schema: dict[str, Any] = {"type": "object", "properties": props, "required": sorted(props), "additionalProperties": False}
+    for name in sorted(layout.trees):  # the environment's own working node (names below the top); not in the data
+        key = f"{name}{WORKING_SUFFIX}"
+        if key not in props:
+            props[key] = {"type": "array", "items": {"type": "string"}, "x-working-node-of": name}
     if inf.defs:
         schema["$defs"] = dict(sorted(inf.defs.items()))
     layout.state_schema = schema

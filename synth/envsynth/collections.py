@@ -15,6 +15,53 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 GENERIC_RESOURCES = {"node", "graph", "item", "record", "object", "data", "store", "entry"}
+# parameters of the transport, never fields of a record
+TRANSPORT_PARAMS = {"page", "limit", "cursor", "access_token", "quotaUser", "alt", "fields", "callback", "offset",
+                    "per_page", "page_size", "pageSize", "pageToken", "page_token", "prettyPrint", "key", "oauth_token",
+                    "userIp", "upload_protocol", "uploadType", "$.xgafv", "sort", "order_by", "orderBy"}
+ENVELOPE_KEYS = ("data", "items", "results", "result", "records")
+
+
+def id_nouns(specs: list[ToolSpec]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """{noun: (parameter, schema)} for every `<noun>_id` / `<noun>_number` / `<noun>Id` parameter of the docs."""
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    for spec in specs:
+        for pname, pschema in (spec.parameters.get("properties") or {}).items():
+            words = split_words(pname)
+            if len(words) >= 2 and words[-1].lower() in ("id", "number") and isinstance(pschema, dict):
+                if pschema.get("type") in (None, "string", "integer"):
+                    noun = "_".join(w.lower() for w in words[:-2] + [singular(words[-2])])
+                    if noun not in GENERIC_RESOURCES:
+                        out.setdefault(noun, (pname, pschema))
+    return out
+
+
+def response_record(schema: dict[str, Any] | None) -> dict[str, Any]:
+    """Record properties of a response: through allOf/oneOf/anyOf and one-key envelopes (`data`, `items`)."""
+    if not isinstance(schema, dict):
+        return {}
+    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+        return response_record(schema["items"])
+    for combo in ("allOf", "oneOf", "anyOf"):
+        parts = schema.get(combo)
+        if isinstance(parts, list):
+            merged: dict[str, Any] = {}
+            for part in parts if combo == "allOf" else parts[:1]:
+                merged.update(response_record(part))
+            if merged:
+                return merged
+    props = object_properties(schema)
+    if len(props) == 1 and next(iter(props)) in ENVELOPE_KEYS:
+        inner = response_record(next(iter(props.values())))
+        if inner:
+            return inner
+    if props and set(props) & set(ENVELOPE_KEYS) and all(k in ENVELOPE_KEYS or k in TRANSPORT_PARAMS or "page" in k.lower()
+                                                         or k in ("total", "count", "next", "previous") for k in props):
+        key = next(k for k in ENVELOPE_KEYS if k in props)
+        inner = response_record(props[key])
+        if inner:
+            return inner
+    return props
 
 
 @dataclass
@@ -72,13 +119,13 @@ def record_candidates(spec: ToolSpec, pri: ToolPriors) -> list[tuple[str, dict[s
             out.append((res, iprops, f"{spec.name}: items of array parameter `{pname}`"))
     agree = not (pri.verb_kind and pri.http_kind and pri.verb_kind != pri.http_kind)
     if kind in ("create", "update") and pri.resource and agree and not batch:
-        body = {k: v for k, v in props.items() if k not in pri.path_params}
+        body = {k: v for k, v in props.items() if k not in pri.path_params and k not in TRANSPORT_PARAMS}
         if isinstance(props.get("body"), dict) and props["body"].get("type") == "object":
             body = object_properties(props["body"])
         if body:
             out.append((pri.resource, body, f"{spec.name}: body parameters"))
     ret = spec.returns or {}
-    ret_props = object_properties(ret)
+    ret_props = {k: v for k, v in response_record(ret).items() if k not in TRANSPORT_PARAMS}
     is_list = ret.get("type") == "array"
     if ret_props and pri.resource and agree and (kind in ("create", "update", "get") or (kind in ("list", "search") and is_list)):
         out.append((pri.resource, ret_props, f"{spec.name}: response schema"))
@@ -88,8 +135,11 @@ def record_candidates(spec: ToolSpec, pri: ToolPriors) -> list[tuple[str, dict[s
 def draft_collections(specs: list[ToolSpec], priors: dict[str, ToolPriors]) -> dict[str, CollectionDraft]:
     """Collections implied by the docs, in first-seen order."""
     cols: dict[str, CollectionDraft] = {}
+    nouns = id_nouns(specs)
     for spec in specs:
         for res, rprops, evidence in record_candidates(spec, priors[spec.name]):
+            if res not in nouns:  # the tool's noun that records are named by (`modify_pending_order_x` -> order)
+                res = next((singular(w.lower()) for w in split_words(spec.name) if singular(w.lower()) in nouns), res)
             if res in GENERIC_RESOURCES:
                 continue
             name = plural(res)
@@ -113,6 +163,11 @@ def draft_collections(specs: list[ToolSpec], priors: dict[str, ToolPriors]) -> d
         others = {k: v for k, v in cols.items() if k != name}
         if list_field_owner(others, name):
             del cols[name]
+    for noun, (pname, pschema) in sorted(nouns.items()):  # records the tools name by an id, even with no body
+        name = plural(noun)
+        if name not in cols and not list_field_owner(cols, name):
+            cols[name] = CollectionDraft(name=name, resource=noun, fields={pname: clean_field_schema(pschema)},
+                                         key_field=pname, sources=[f"parameter `{pname}`"])
     id_params = {p: s for spec in specs for p, s in (spec.parameters.get("properties") or {}).items()}
     for col in cols.values():
         ref = next((p for p in (f"{col.resource}_id", f"{col.resource}Id") if p in id_params), None)

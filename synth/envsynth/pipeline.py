@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -38,6 +39,9 @@ class SynthConfig:
     n_property_cases: int = 8
     data: str | None = None  # --data: sample data that grounds the state (JSON, JSONL or a folder)
     data_sha256: str = ""  # digest of the data files (part of every stage's cache key)
+    traces: str | None = None  # --traces: a real system's recorded calls (forgegym fidelity --record)
+    traces_sha256: str = ""  # digest of the traces file (part of every stage's cache key)
+    traces_per_tool: int = 12  # recorded calls per tool turned into cases
 
     def build_options(self) -> BuildOptions:
         return BuildOptions(route=self.route, strong_model=self.strong_model, votes=self.votes,
@@ -65,7 +69,58 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthC
 
 
 def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: ChatClient | None, config: SynthConfig) -> ToolBuild:
-    return tool_stage.build_tool(spec, schema, client, config.build_options())
+    """One tool's build; with --traces its recorded calls are cases it is chosen and kept by."""
+    recorded = None
+    if config.traces:
+        from synth.envsynth.traces import pick_calls, trace_case
+
+        calls = recorded_calls(config.traces, config.traces_sha256, config.data)
+        recorded = [trace_case(c) for c in pick_calls(calls, spec.name, config.traces_per_tool)]
+        trees = dict((schema.data or {}).get("trees") or {})
+        if trees:
+            from synth.envsynth.trace_trees import place_in_tree
+
+            recorded = [place_in_tree(c, trees) for c in recorded]
+    opts = config.build_options()
+    opts.policy = docset.policy
+    if config.data:
+        opts.sample = single_sample_state(config.data, config.data_sha256)
+    return tool_stage.build_tool(spec, schema, client, opts, recorded)
+
+
+@lru_cache(maxsize=2)
+def single_sample_state(path: str, sha256: str) -> dict[str, Any] | None:
+    """The sample data's state when it holds exactly one (cached per digest), else None."""
+    from synth.data.load import load_sample_data
+
+    states = load_sample_data(path).states
+    return states[0] if len(states) == 1 else None
+
+
+@lru_cache(maxsize=2)
+def recorded_calls(path: str, sha256: str, data: str | None) -> list[Any]:
+    """The recorded calls of a traces file (cached per file digest); the data's single state starts traces without one."""
+    from synth.envsynth.traces import load_traces
+
+    state = None
+    if data:
+        from synth.data.load import load_sample_data
+
+        states = load_sample_data(data).states
+        state = states[0] if len(states) == 1 else None
+    return load_traces(path, state)
+
+
+def traces_digest(path: str | Path) -> str:
+    """sha256 of a traces file (InputError naming it when unreadable)."""
+    import hashlib
+
+    from synth.errors import InputError
+
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError as err:
+        raise InputError(str(path), "(file)", f"cannot read: {err}") from None
 
 
 def assemble(docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], config: SynthConfig,

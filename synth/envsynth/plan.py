@@ -18,10 +18,11 @@ from synth.words import plural, singular, split_words
 KINDS = (
     "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
     "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
-    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write",
+    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write", "recorded_update",
+    "tree_cd", "tree_pwd", "tree_move", "tree_copy", "compute", "tree_lines", "tree_find",
 )
 WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
-               "tree_make", "tree_remove", "tree_write"}
+               "tree_make", "tree_remove", "tree_write", "recorded_update", "tree_move", "tree_copy"}
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
 
@@ -49,7 +50,17 @@ class ToolPlan:
     tree: str | None = None  # tree kinds: the state key of the tree
     tree_info: dict[str, Any] = field(default_factory=dict)  # children, kind_field, branch, leaf, text_field
     node_kind: str | None = None  # tree_make: the kind value of the new node
-    field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets
+    field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets (filter: matches)
+    return_key: bool = False  # filter: the tool returns the key of the one matching record (`find_user_id_by_...`)
+    effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
+    preconditions: dict[str, list[Any]] = field(default_factory=dict)  # recorded_update: field -> values allowing the call
+    output_key: str | None = None  # the result is returned under this key (the documented response envelope)
+    output_format: list[list[str]] = field(default_factory=list)
+    text_op: str | None = None  # tree_lines: "sort" | "tail" | "count" | "diff" on a leaf's lines
+    op_param: str | None = None  # tree_lines: the parameter of the operation (number of lines, count mode)
+    op_default: Any = None  # tree_lines: its documented default
+    mode_map: dict[str, str] = field(default_factory=dict)  # tree_lines count: mode value -> lines | words | characters
+    result_keys: list[str] = field(default_factory=list)  # tree_lines count: [number key, mode name key] of the response  # a learned message: ["text", s] / ["arg", name] pieces
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 
@@ -227,6 +238,11 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
             return ToolPlan(kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base)
         if fields:
             return ToolPlan(kind="filter", filter_params=fields, **base)
+        nested = _nested_fields([p for p in props if p != key_param], col)
+        if nested and len(nested) == len(props):  # every parameter names a field of a nested object: a filter
+            returns_key = bool(col and pri.resource and {singular(pri.resource), "id"} <= set(words))
+            return ToolPlan(kind="filter", field_paths=nested, return_key=returns_key,
+                            **{**base, "evidence": evidence + ["parameters name nested fields of the records"]})
         if key_param:
             return ToolPlan(kind="get", key_param=key_param, **base)
         return ToolPlan(kind="list", **base)

@@ -47,6 +47,11 @@ def assemble_environment(docset: DocSet, schema: SchemaResult, builds: list[Tool
                          min_pass_ratio: float, min_tools: int, stats: dict[str, Any], models: dict[str, Any]) -> EnvDraft:
     """Join passing tools into env.py, write the manifest, tests and REPORT.md text."""
     specs = {t.name: t for t in docset.tools}
+    from synth.envsynth.gate import same_change_problems
+
+    same = same_change_problems(builds, specs)
+    builds = [ToolBuild.from_dict({**b.to_dict(), "status": "failed", "last_error": "publish gate: " + same[b.name]})
+              if b.name in same else b for b in builds]
     passed = [b for b in builds if b.status == "passed"]
     failed = [b for b in builds if b.status != "passed"]
     collections = [k for k, v in schema.state_schema["properties"].items() if "additionalProperties" in v]
@@ -96,9 +101,18 @@ def render_report(env_id: str, docset: DocSet, schema: SchemaResult, builds: lis
              + ("" if publishable else f" — NOT PUBLISHED: {reason}"), "",
              f"State: {schema_summary(schema)}", "",
              "| tool | status | route | plan | cases passed | repairs |", "|---|---|---|---|---|---|"]
+    traced = any(b.traces_total for b in builds)
+    if traced:
+        lines[-2:] = ["| tool | status | route | plan | cases passed | repairs | recorded calls reproduced |",
+                      "|---|---|---|---|---|---|---|"]
     for b in builds:
         plan = b.plan["kind"] if b.plan else "free-form"
-        lines.append(f"| {b.name} | {b.status} | {b.route} | {plan} | {b.passed_cases}/{b.total_cases} | {max(0, len(b.attempts) - 1)} |")
+        row = f"| {b.name} | {b.status} | {b.route} | {plan} | {b.passed_cases}/{b.total_cases} | {max(0, len(b.attempts) - 1)} |"
+        lines.append(row + (f" {b.traces_reproduced}/{b.traces_total} |" if traced else ""))
+    missed = [b for b in builds if b.trace_failure]
+    if missed:
+        lines += ["", "## Recorded calls not reproduced (--traces)", ""]
+        lines += [f"- {b.name}: {b.trace_failure}".replace("\n", " ")[:400] for b in missed]
     failed = [b for b in builds if b.status != "passed"]
     if failed:
         lines += ["", "## Left out", ""]

@@ -9,7 +9,11 @@ from typing import Any
 import jsonschema
 
 from synth.envsynth.testgen import TestCase
+from synth.fidelity.diff import DELETED_TEXT, change_signature, leaf_changes
+from synth.fidelity.normalize import canonical, same
 from synth.sandbox import run_cases
+
+RECORDED = "trace"  # origin of cases made from a real system's recorded calls (synth/envsynth/traces.py)
 
 
 @dataclass
@@ -41,10 +45,26 @@ def _get(state: dict[str, Any], col: str, key: str) -> Any:
     return (state.get(col) or {}).get(key)
 
 
+def recorded_changes_differ(expected: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]) -> str | None:
+    """Changed leaves (on the state's own top-level keys) against recorded ones, compared as fidelity does."""
+    got = change_signature({p: v for p, v in leaf_changes(before, after).items() if p and p[0] in before})
+    want = {row["path"]: (DELETED_TEXT if row.get("deleted") else canonical(row.get("value"))) for row in expected}
+    if got == want:
+        return None
+    extra = sorted(set(got) - set(want))[:2]
+    missing = sorted(set(want) - set(got))[:2]
+    wrong = sorted(p for p in set(got) & set(want) if got[p] != want[p])[:2]
+    return f"changes differ from the recorded ones: unexpected {extra}, missing {missing}, other values at {wrong}"
+
+
 def check_state(case: TestCase, before: dict[str, Any], after: dict[str, Any]) -> str | None:
     """The first state check that fails, as text, or None."""
     for chk in case.state_checks:
         op = chk["op"]
+        if op == "changes":
+            problem = recorded_changes_differ(chk["changes"], before, after)
+            if problem:
+                return problem
         if op == "unchanged" and before != after:
             return "state changed but the call must not change it"
         if op == "equals" and after != chk["state"]:
@@ -94,7 +114,10 @@ def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator)
         return "invalid_state", f"state after the call breaks the schema at /{where}: {err.message[:200]}"
     if is_error and after != case.state:
         return "wrong_state", "a ToolError must leave the state unchanged"
-    if case.has_expected_result and not is_error and out.result != case.expect_result:
+    if case.origin == RECORDED and case.has_expected_result and not is_error:
+        if not same(out.result, case.expect_result):
+            return "wrong_result", f"returned {json.dumps(out.result, sort_keys=True, default=str)[:200]}, recorded {json.dumps(case.expect_result, sort_keys=True, default=str)[:200]}"
+    elif case.has_expected_result and not is_error and out.result != case.expect_result:
         return "wrong_result", f"returned {json.dumps(out.result, sort_keys=True)[:200]}, expected {json.dumps(case.expect_result, sort_keys=True)[:200]}"
     problem = check_state(case, case.state, after)
     if problem:

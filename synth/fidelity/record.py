@@ -29,10 +29,13 @@ def trace_line(trajectory: Trajectory, steps: list[dict[str, Any]]) -> str:
 
 
 def record_traces(ref_dir: str | Path, out: str | Path, limit: int | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
-    """Replay the reference alone and write its traces to `out` (temp file + rename); returns counts."""
+                  progress: Callable[[int, int], None] | None = None, skip: int = 0) -> dict[str, int]:
+    """Replay the reference alone and write its traces to `out` (temp file + rename); returns counts.
+
+    `skip` leaves out the first trajectories and `limit` keeps at most that many of the rest.
+    """
     ref = load_reference(ref_dir)
-    trajectories = load_trajectories(ref.ref_dir, limit)
+    trajectories = load_trajectories(ref.ref_dir, limit, skip)
     data = load_data(ref.ref_dir, trajectories)
     out_path = Path(out)
     if out_path.is_dir():

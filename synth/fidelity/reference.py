@@ -136,8 +136,11 @@ def _call(raw: Any, where: str, location: str) -> Call:
     return Call(name, arguments)
 
 
-def load_trajectories(ref_dir: str | Path, limit: int | None = None) -> list[Trajectory]:
-    """The first `limit` (all when None) trajectories of REF_DIR/trajectories.jsonl, checked line by line."""
+def load_trajectories(ref_dir: str | Path, limit: int | None = None, skip: int = 0) -> list[Trajectory]:
+    """Trajectories of REF_DIR/trajectories.jsonl after the first `skip`, at most `limit` (all when None).
+
+    Every line is checked, skipped ones included, so a split into halves sees the same file errors.
+    """
     path = check_reference_dir(ref_dir) / TRAJECTORIES
     where = str(path)
     out: list[Trajectory] = []
@@ -161,6 +164,9 @@ def load_trajectories(ref_dir: str | Path, limit: int | None = None) -> list[Tra
             raise InputError(where, f"line {number}/initial_state", "must be an object")
         calls = [_call(c, where, f"line {number}/calls/{i}") for i, c in enumerate(raw["calls"])]
         context = {k: v for k, v in raw.items() if k not in ("id", "calls", "initial_state")}
+        if skip > 0:
+            skip -= 1
+            continue
         out.append(Trajectory(str(raw.get("id", f"line-{number}")), calls, initial, context))
     if not out:
         raise InputError(where, "(file)", "no trajectories")

@@ -91,11 +91,11 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
 
 
 def measure_fidelity(env_dir: str | Path, ref_dir: str | Path, limit: int | None = None, resync: bool = False,
-                     progress: Progress | None = None) -> FidelityReport:
-    """Replay REF_DIR's trajectories (the first `limit`) on ENV_DIR and on the reference; the figures."""
+                     progress: Progress | None = None, skip: int = 0) -> FidelityReport:
+    """Replay REF_DIR's trajectories (after the first `skip`, at most `limit`) on ENV_DIR and on the reference."""
     env_root = check_env_dir(env_dir)
     ref = load_reference(ref_dir)
-    trajectories = load_trajectories(ref.ref_dir, limit)
+    trajectories = load_trajectories(ref.ref_dir, limit, skip)
     data = load_data(ref.ref_dir, trajectories)
     definition = load_env_folder(env_root)
     report = FidelityReport(env_id=definition.env_id, reference=ref.ref_dir.name, resynced=0 if resync else None)

@@ -1,0 +1,86 @@
+"""The publish gate: a tool that passes its tests is still left out when the pass is vacuous.
+
+Per tool (`gate_problems`), on its own test cases run once more in the sandbox:
+- a plan's key parameter is one of the tool's parameters;
+- the tool succeeds on at least one call (a tool that always fails is never published);
+- a write has at least one call with documented arguments that succeeds and changes the state;
+- a read that takes parameters uses them: successful calls with different documented arguments on one state
+  do not all give the same non-empty output (judged only where the tests hold two such calls).
+Across tools (`same_change_problems`): two writes with different names and descriptions whose code is the
+same up to the function name make the same change (borrow/return, enable/disable), so neither is published.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import synth
+from synth.envsynth.codegen import header_source
+from synth.envsynth.plan import WRITE_KINDS
+from synth.envsynth.testgen import TestCase
+from synth.sandbox import run_cases
+from synth.spec import ToolSpec
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def gate_problems(spec: ToolSpec, plan: dict[str, Any] | None, source: str, function: str,
+                  cases: list[dict[str, Any]]) -> list[str]:
+    """Why a passing tool's pass is vacuous (empty when it is not)."""
+    params = set(spec.parameters.get("properties") or {})
+    problems: list[str] = []
+    if plan and plan.get("key_param") and plan["key_param"] not in params:
+        problems.append(f"key parameter `{plan['key_param']}` is not a parameter of the tool")
+    tests = [TestCase.from_dict(c) for c in cases]
+    if not tests or not source:
+        return problems
+    module = header_source("gate", synth.PIPELINE_VERSION) + "\n\n" + source
+    outcomes = run_cases(module, [{"function": function, "state": c.state, "arguments": c.arguments} for c in tests])
+    documented = [(c, o) for c, o in zip(tests, outcomes) if set(c.arguments) <= params]
+    succeeded = [(c, o) for c, o in documented if o.status == "ok"]
+    if not any(o.status == "ok" for o in outcomes):
+        problems.append("no call succeeds: the tool always fails")
+        return problems
+    writes = bool(plan and plan.get("kind") in WRITE_KINDS) or (plan is None and any(
+        o.state_after is not None and o.state_after != c.state for c, o in succeeded))
+    if writes:
+        if not any(o.state_after is not None and o.state_after != c.state for c, o in succeeded):
+            problems.append("a write, but no call with documented arguments both succeeds and changes the state")
+    elif params:
+        by_state: dict[str, dict[str, str]] = {}
+        for c, o in succeeded:
+            # flags may rightly change nothing; 1 and "1" name the same record
+            named = {k: v if isinstance(v, (dict, list)) else str(v) for k, v in c.arguments.items() if not isinstance(v, bool)}
+            by_state.setdefault(_canon(c.state), {})[_canon(named)] = _canon(o.result)
+        pairs = [outs for outs in by_state.values() if len(outs) >= 2]
+        empty = {_canon(v) for v in (None, "", [], {})}  # finding nothing for unknown arguments is no sign
+        if pairs and all(len(set(outs.values())) == 1 and next(iter(outs.values())) not in empty for outs in pairs):
+            problems.append("a read that ignores its parameters: different documented arguments give the same output")
+    return problems
+
+
+def _body(source: str, function: str) -> str:
+    return re.sub(rf"\b{re.escape(function)}\b", "TOOL", re.sub(r'"""[^"]*"""', '""""""', source))
+
+
+def same_change_problems(builds: list[Any], specs: dict[str, ToolSpec]) -> dict[str, str]:
+    """{tool: reason} for passing writes whose code equals another's with a different name and description."""
+    groups: dict[str, list[Any]] = {}
+    for b in builds:
+        if b.status == "passed" and b.plan and b.plan.get("kind") in WRITE_KINDS and b.source:
+            groups.setdefault(_body(b.source, b.function), []).append(b)
+    out: dict[str, str] = {}
+    for same in groups.values():
+        described = {specs[b.name].description.strip() for b in same}
+        if len(same) > 1 and len(described) > 1:
+            names = ", ".join(sorted(b.name for b in same))
+            for b in same:
+                out[b.name] = f"makes the same change as another tool with another name and description ({names})"
+    return out
+
+
+__all__ = ["gate_problems", "same_change_problems"]

@@ -1,0 +1,81 @@
+"""Cases that name an existing record: generated arguments carry sampled keys that rarely exist, so a keyed
+tool's tests may never reach its success path. These cases take a test state with records and put one of its
+keys where the plan reads a key (the key parameter, a list of keys, or a key field of batch items); either
+outcome is accepted, and the publish gate sees whether any call succeeds."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.testgen import TestCase
+
+KEYED = {"get", "update", "delete", "batch_delete", "list_append", "list_remove", "get_many", "action", "recorded_update",
+         "filter"}
+
+
+def _matching(plan: ToolPlan, record: dict[str, Any]) -> dict[str, Any] | None:
+    """Filter arguments that this record matches: its values of the filtered fields (nested ones included)."""
+    args: dict[str, Any] = {}
+    for name in plan.filter_params:
+        if name in record:
+            args[name] = copy.deepcopy(record[name])
+    for name, path in sorted(plan.field_paths.items()):
+        parent, child = path.split(".", 1)
+        holder = record.get(parent)
+        if isinstance(holder, dict) and child in holder:
+            args[name] = copy.deepcopy(holder[child])
+    return args or None
+
+
+def _typed(old: Any, key: str) -> Any:
+    """The key in the type the generated argument had (an integer id stays an integer)."""
+    return int(key) if isinstance(old, int) and not isinstance(old, bool) and key.lstrip("-").isdigit() else key
+
+
+def _with_key(plan: ToolPlan, arguments: dict[str, Any], key: str) -> dict[str, Any] | None:
+    args = copy.deepcopy(arguments)
+    if plan.batch_param:
+        items = args.get(plan.batch_param)
+        if not isinstance(items, list) or not items:
+            return None
+        if plan.item_key:
+            if not isinstance(items[0], dict):
+                return None
+            args[plan.batch_param] = [{**items[0], plan.item_key: _typed(items[0].get(plan.item_key), key)}]
+        else:
+            args[plan.batch_param] = [_typed(items[0], key)]
+        return args
+    if plan.key_param:
+        args[plan.key_param] = _typed(args.get(plan.key_param), key)
+        return args
+    return None
+
+
+def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
+    """Up to `limit` cases on distinct test states, each naming the state's first record of the plan's collection."""
+    if plan.kind not in KEYED or not plan.collection:
+        return []
+    out: list[TestCase] = []
+    seen: set[int] = set()
+    for case in cases:
+        records = case.state.get(plan.collection) if isinstance(case.state, dict) else None
+        if not isinstance(records, dict) or not records or id(case.state) in seen:
+            continue
+        first = records[min(records)]
+        if plan.kind == "filter":
+            args = _matching(plan, first) if isinstance(first, dict) else None
+        else:
+            args = _with_key(plan, case.arguments, min(records))
+        if args is None or args == case.arguments:
+            continue
+        seen.add(id(case.state))
+        out.append(TestCase(tool=case.tool, origin="existing-key", state=copy.deepcopy(case.state), arguments=args,
+                            why="names an existing record"))
+        if len(out) >= limit:
+            break
+    return out
+
+
+__all__ = ["existing_key_cases"]

@@ -1,0 +1,176 @@
+"""Status transitions read from the docs and the policy text (no recorded calls needed).
+
+The text of a tool is its description plus the policy sections whose headings it matches (every heading word,
+and every word of the headings above it, is a word of the tool's name), each with the text of the sections
+above it. For a string field of the tool's record (e.g. a status), a sentence naming the field with
+"to 'X'" sets it to X, and a sentence with "only ... if ... <field> is 'A' or 'B'" allows the call from those
+values only; values of the field named in the tool's own name (`..._pending_...`) also allow it. The other parameters are
+kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+from synth.words import plural, singular, split_words
+
+HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
+QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"")
+
+
+def _stems(words: list[str]) -> set[str]:
+    return {singular(w.lower()) for w in words if w}
+
+
+def _sections(policy: str) -> list[tuple[list[set[str]], str]]:
+    """(heading word sets from the top down to this section, own text) per section."""
+    out: list[tuple[list[set[str]], str]] = []
+    path: list[tuple[int, set[str]]] = []
+    body: list[str] = []
+
+    def close() -> None:
+        if path:
+            out.append(([words for _, words in path], "\n".join(body)))
+
+    for line in policy.splitlines():
+        m = HEADING.match(line)
+        if m:
+            close()
+            level = len(m.group(1))
+            path = [p for p in path if p[0] < level] + [(level, _stems(re.findall(r"[A-Za-z]+", m.group(2))))]
+            body = []
+        else:
+            body.append(line)
+    close()
+    return out
+
+
+def tool_text(spec: ToolSpec, policy: str) -> str:
+    """The description plus the policy sections for this tool (most specific first), with their parents' text."""
+    name_words = _stems(split_words(spec.name))
+    sections = _sections(policy or "")
+    best, best_score = -1, 0
+    for i, (heads, _) in enumerate(sections):
+        own = heads[-1]
+        if own and own <= name_words and all(h <= name_words or not h & name_words for h in heads[:-1]):
+            score = sum(len(h & name_words) for h in heads)
+            if score > best_score:
+                best, best_score = i, score
+    texts = [spec.description]
+    if best >= 0:
+        heads = sections[best][0]
+        texts.append(sections[best][1])
+        for j in range(best - 1, -1, -1):  # the sections above it (a prefix of its heading path)
+            other = sections[j][0]
+            if len(other) < len(heads) and other == heads[:len(other)]:
+                texts.append(sections[j][1])
+                heads = other
+    return "\n".join(texts)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip()]
+
+
+def _quoted(text: str) -> list[str]:
+    return [a or b for a, b in QUOTED.findall(text)]
+
+
+def transition_rules(spec: ToolSpec, record_schema: dict[str, Any], policy: str) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """({field: new value}, {field: values allowing the call}) for string fields the docs talk about."""
+    props = (record_schema or {}).get("properties") or {}
+    text = tool_text(spec, policy)
+    name_words = {w.lower() for w in split_words(spec.name)}
+    sets: dict[str, Any] = {}
+    allowed: dict[str, list[Any]] = {}
+    for field, sub in sorted(props.items()):
+        if not isinstance(sub, dict) or sub.get("type") != "string" or not (sub.get("enum") or sub.get("x-enum")):
+            continue
+        words = re.compile(rf"\b{re.escape(field.replace('_', ' '))}\b", re.IGNORECASE)
+        known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])]
+        for sentence in _sentences(text):
+            if not words.search(sentence):
+                continue
+            target = re.search(r"\bto\s+['\"]([^'\"]{1,60})['\"]", sentence)
+            condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and re.search(r"\bif\b", sentence, re.IGNORECASE)
+            if target and field not in sets and not condition:
+                sets[field] = target.group(1)
+            if condition:
+                after = sentence[words.search(sentence).end():]
+                values = [v for v in _quoted(after) if v in known]
+                if values and field not in allowed:
+                    allowed[field] = values
+        if field not in allowed:
+            named = [v for v in known if v.lower() in name_words]
+            if named and field in sets:
+                allowed[field] = named
+    return sets, {f: v for f, v in allowed.items() if f in sets}
+
+
+def action_field(verb: str, param: str) -> str:
+    """The record field an action keeps a parameter in: `<verb>_<param>`, id lists by their plural noun
+    (`item_ids` -> `return_items`)."""
+    if param.endswith("_ids"):
+        return f"{verb}_{plural(param[:-4])}"
+    return f"{verb}_{param}"
+
+
+def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed: list[Any]) -> list[dict[str, Any]]:
+    """Elements the transition appends, read off the data: every record already in the target state ends a list
+    field with an element whose fields are constants or values of the record at fixed paths, and a constant
+    of it never shows in that list in records of the allowed states (so the transition added it)."""
+    from synth.envsynth.trace_learn import item_rule
+
+    done = [r for r in records if r.get(field) == target]
+    before = [r for r in records if r.get(field) in allowed]
+    if len(done) < 2 or not before:
+        return []
+    out = []
+    names = sorted({k for r in done for k, v in r.items() if isinstance(v, list)})
+    for name in names:
+        if not all(isinstance(r.get(name), list) and r[name] for r in done):
+            continue
+        samples = [(r[name][-1], {}, {**r, name: r[name][:-1]}) for r in done]
+        rule = item_rule(samples, "")
+        if not rule or "fields" not in rule:
+            continue
+        consts = {k: src["value"] for k, src in rule["fields"].items() if src["from"] == "const"}
+        seen = [e for r in before for e in (r.get(name) or []) if isinstance(e, dict)]
+        if consts and not any(all(e.get(k) == v for k, v in consts.items()) for e in seen):
+            out.append({"op": "append", "field": name, "items": [rule]})
+    return out
+
+
+def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], policy: str,
+                    records: list[dict[str, Any]] | None = None) -> ToolPlan | None:
+    """A keyed update that sets a documented status from documented states, or None when the docs say none.
+
+    `records`: the collection's records in the sample data, read for what the transition appends."""
+    if plan.kind != "update" or not plan.collection or not plan.key_param:
+        return None
+    col = (state_schema.get("properties") or {}).get(plan.collection) or {}
+    record = col.get("additionalProperties") if isinstance(col, dict) else None
+    sets, allowed = transition_rules(spec, record or {}, policy)
+    if not sets:
+        return None
+    effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
+    for name, value in sorted(sets.items()):
+        effects += data_appends(list(records or []), name, value, allowed.get(name) or [])
+    params = spec.parameters.get("properties") or {}
+    props = (record or {}).get("properties") or {}
+    verb = (split_words(spec.name) or [""])[0].lower()
+    for name in sorted(params):
+        if name == plan.key_param or name in sets:
+            continue
+        if name in props:  # a parameter that names a record field sets it, as in a plain update
+            effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
+        elif verb:  # else the action records what it was called with: `reason` of cancel -> cancel_reason
+            effects.append({"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}})
+    return ToolPlan.from_dict({**plan.to_dict(), "kind": "recorded_update", "effects": effects, "preconditions": allowed,
+                               "evidence": plan.evidence + ["status transition read from the docs and policy"]})
+
+
+__all__ = ["docs_transition", "tool_text", "transition_rules"]
