@@ -382,3 +382,17 @@ def test_plain_synthesis_with_a_reference_measures_the_published_environment(tmp
     assert result["fidelity"]["calls"] == 11 and result["fidelity"]["ok_agreement"] == round(2 / 11, 6)
     assert json.loads((out / "fidelity.json").read_text())["call_fidelity"] == round(2 / 11, 6)
     assert "<!-- fidelity -->" in (out / "REPORT.md").read_text()
+
+
+def test_parallel_replay_gives_the_serial_report(tmp_path: Path) -> None:
+    """Slices merged in order give the same figures and the same example calls as one serial replay."""
+    from synth.fidelity.parallel import merge, slices
+
+    assert slices(3, 10, 4) == [(3, 3), (6, 3), (9, 2), (11, 2)]
+    assert slices(0, 2, 8) == [(0, 1), (1, 1)]
+    env = variant(tmp_path, "no_sell", drop_tool="sell")  # disagreements, so examples are compared too
+    serial = measure_fidelity(env, REF).to_dict(examples=True)
+    assert serial["call_fidelity"] < 1.0 and serial["examples"]
+    assert measure_fidelity(env, REF, workers=2).to_dict(examples=True) == serial
+    parts = [measure_fidelity(env, REF, skip=s, limit=n) for s, n in slices(0, 3, 3)]
+    assert merge(parts).to_dict(examples=True) == serial

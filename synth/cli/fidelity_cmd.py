@@ -40,9 +40,11 @@ def fidelity_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     resync: Annotated[bool, typer.Option("--resync", help="Also judge each call from the reference's state (complete states only).")] = False,
     record: Annotated[Optional[Path], typer.Option("--record", help="Write the reference's traces (JSONL) to this file.")] = None,
+    workers: Annotated[int, typer.Option("--workers", min=0, help="Processes for the replay (0: the usable cores, at most 4).")] = 0,
 ) -> None:
     """Replay a reference's trajectories on an environment and on the real implementation; report agreement."""
     from synth.fidelity import measure_fidelity, record_traces
+    from synth.fidelity.parallel import default_workers
     from synth.fidelity.reference import check_reference_dir
     from synth.fidelity.render import print_table
     from synth.fidelity.replay import check_env_dir
@@ -62,7 +64,8 @@ def fidelity_command(
             return
     if env_dir is not None:
         with progress_bar("replaying") as update:
-            report = measure_fidelity(env_dir, reference, limit=limit, resync=resync, progress=update, skip=skip)
+            report = measure_fidelity(env_dir, reference, limit=limit, resync=resync, progress=update, skip=skip,
+                                      workers=workers or default_workers())
         if as_json:
             print(json.dumps(report.to_dict(), sort_keys=True))
         else:

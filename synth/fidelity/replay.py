@@ -91,13 +91,21 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
 
 
 def measure_fidelity(env_dir: str | Path, ref_dir: str | Path, limit: int | None = None, resync: bool = False,
-                     progress: Progress | None = None, skip: int = 0) -> FidelityReport:
-    """Replay REF_DIR's trajectories (after the first `skip`, at most `limit`) on ENV_DIR and on the reference."""
+                     progress: Progress | None = None, skip: int = 0, workers: int = 1) -> FidelityReport:
+    """Replay REF_DIR's trajectories (after the first `skip`, at most `limit`) on ENV_DIR and on the reference.
+
+    With `workers` > 1 the trajectories are split over that many processes; the report is the same, and
+    `progress` then counts trajectories instead of calls.
+    """
     env_root = check_env_dir(env_dir)
     ref = load_reference(ref_dir)
     trajectories = load_trajectories(ref.ref_dir, limit, skip)
     data = load_data(ref.ref_dir, trajectories)
-    definition = load_env_folder(env_root)
+    definition = load_env_folder(env_root)  # bad input fails here, in this process, naming the file
+    if workers > 1 and len(trajectories) > 1:
+        from synth.fidelity.parallel import measure_in_parallel
+
+        return measure_in_parallel(env_root, ref.ref_dir, skip, len(trajectories), resync, workers, progress)
     report = FidelityReport(env_id=definition.env_id, reference=ref.ref_dir.name, resynced=0 if resync else None)
     return compare(ReferenceSide(ref), EnvironmentSide(definition), trajectories, data, report,
                    resync=EnvironmentSide(definition) if resync else None, progress=progress)
