@@ -1,6 +1,7 @@
 # forgegym: the two entry points of the README.
 #   make demo  - set up .venv and synthesize an environment (and tasks) from examples/ with the embedded model
 #   make test  - set up .venv and run the full test suite (what CI runs)
+#   make lint  - ruff format --check and ruff check (line length 120), as CI runs them; make format fixes
 #   make test-fast - the same without the tests marked slow (more than a few seconds), embedded (the real
 #                SmolLM2 through llama_cpp.server) or prefect (a real Prefect flow): under 3 minutes on 2 cores
 PY ?= python3
@@ -8,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 
-.PHONY: setup demo test test-fast clean
+.PHONY: setup demo test test-fast lint format clean
 
 setup: $(VENV)/.installed
 
@@ -30,6 +31,14 @@ test: setup
 
 test-fast: setup
 	$(BIN)/pytest -q -m "not slow and not embedded and not prefect"
+
+lint: setup
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+format: setup
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
 
 clean:
 	rm -rf runs .forgegym_cache
