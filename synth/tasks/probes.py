@@ -233,6 +233,7 @@ def probe_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, An
 
     from synth.task import load_tasks
     from synth.tasks.envmodel import load_model
+    from synth.tasks.quality import quality_summary
     from synth.tasks.runner import RuntimeRunner
 
     env_dir = Path(env_dir)
@@ -242,5 +243,6 @@ def probe_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, An
     reports = [run_probes(t, runner, model) for t in tasks]
     summary = summarize(reports)
     summary["env_id"] = model.env_id
+    summary["quality"] = quality_summary(tasks, model, summary["ok"])
     summary["failures"] = [{"task_id": r.task_id, "problems": r.problems()} for r in reports if not r.ok]
     return summary
