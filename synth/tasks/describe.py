@@ -305,7 +305,13 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
     tool = model.tools[node.tool]
     resource = _resource(model, tool, fact.collection)
     key = tool.key_param if tool.key_param in node.args else None
-    if key:
+    if fact.criterion:
+        scope = scope_need(node, model, inst)
+        c = fact.criterion
+        target = Need(text=f"the {resource} whose {words_of(c['field'])} is {show(c['equals'])} {scope.text}".strip(),
+                      values=[str(c["equals"])])
+        target.merge(scope)
+    elif key:
         target = record_need(node, key, inst, model)
     else:
         scope = scope_need(node, model, inst)

@@ -33,6 +33,7 @@ class Fact:
     field: str
     value: str
     options: list[str] = dc_field(default_factory=list)  # answers it could be confused with (see Checks.fact_options)
+    criterion: dict[str, Any] = dc_field(default_factory=dict)  # {"field", "equals"}: how the user names a listed record
 
 
 def exempt_paths(model: EnvModel) -> list[str]:
@@ -98,6 +99,35 @@ def fact_options(model: EnvModel, collection: str, fname: str, value: str, state
     return keep[:limit]
 
 
+def _listed_fact(node: DagNode, model: EnvModel, col: Any, recs: list[dict[str, Any]], inst: Instance,
+                 rng: random.Random, known: set[str]) -> Fact | None:
+    """A fact about one record of a listed result, named by a text attribute no other record of the
+    collection shares ("the description of the todo whose title is 'Call mom'")."""
+    from synth.tasks.args import field_sets
+
+    everyone = [r for r in (inst.final_state.get(col.name) or {}).values() if isinstance(r, dict)]
+    order = list(range(len(recs)))
+    rng.shuffle(order)
+    for i in order[:6]:
+        rec = recs[i]
+        k = key_value(col, rec)
+        final = (inst.final_state.get(col.name) or {}).get(str(k))
+        if final != rec:
+            continue
+        crits = [c for c in sorted(field_sets(model, col.name)) if isinstance(rec.get(c), str) and len(rec[c]) >= 3
+                 and sum(1 for r in everyone if str(r.get(c)) == rec[c]) == 1]
+        if not crits:
+            continue
+        c = crits[0]
+        f = _fact_field(model, col.name, rec, rng, known | {rec[c].lower()})
+        if f and f != c:
+            value = str(rec[f])
+            opts = [o for o in fact_options(model, col.name, f, value, inst.final_state, k) if o.lower() not in known]
+            return Fact(node=node.id, collection=col.name, record=k, field=f, value=value, options=opts,
+                        criterion={"field": c, "equals": rec[c]})
+    return None
+
+
 def sink_reads(inst: Instance, model: EnvModel) -> list[DagNode]:
     """Read calls whose result no later node consumes."""
     return [n for n in inst.dag.calls() if not model.tools[n.tool].is_write and not inst.dag.consumers(n.id)]
@@ -132,6 +162,8 @@ def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts:
                     fact = Fact(node=node.id, collection=col.name, record=k, field=f, value=str(rec[f]),
                                 options=[o for o in fact_options(model, col.name, f, str(rec[f]), inst.final_state, k)
                                          if o.lower() not in known])
+            elif len(recs) > 1 and not col.map_keyed:
+                fact = _listed_fact(node, model, col, recs, inst, rng, known)
         if fact is None:
             drop.append(node.id)
         else:

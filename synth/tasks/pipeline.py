@@ -172,7 +172,11 @@ def reads_before_first_write(dag: Any, model: EnvModel) -> Any:
         if node.kind == "call" and model.tools[node.tool].is_write:
             dag.nodes = dag.nodes[:i]
             break
-    return dag
+    while True:  # reasoning steps left without a consumer (they chose a record for a cut write)
+        idle = [n for n in dag.nodes if n.kind == "reason" and not dag.consumers(n.id)]
+        if not idle:
+            return dag
+        dag.nodes = [n for n in dag.nodes if n not in idle]
 
 
 def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any | None = None,
