@@ -164,6 +164,8 @@ def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts:
                                          if o.lower() not in known])
             elif len(recs) > 1 and not col.map_keyed:
                 fact = _listed_fact(node, model, col, recs, inst, rng, known)
+        if fact is not None and any((f.collection, str(f.record), f.field) == (fact.collection, str(fact.record), fact.field) for f in facts):
+            fact = None  # the same question twice
         if fact is None:
             drop.append(node.id)
         else:

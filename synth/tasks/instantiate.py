@@ -37,6 +37,7 @@ class Instance:
     gold_outputs: list[Any]
     final_state: dict[str, Any]
     repairs: list[str] = field(default_factory=list)
+    described: dict[str, Any] = field(default_factory=dict)  # record key -> the attribute the request names it by
 
 
 @dataclass

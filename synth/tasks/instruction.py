@@ -186,5 +186,7 @@ def check_obtainable(inst: Instance, instruction: str) -> list[str]:
                     if not any_word([w for w in field_words(label) if len(w) > 2] or [label], instruction):
                         problems.append(f"{where}: the flag {label} is not mentioned")
                 elif leaf is not None and not mentioned(leaf, instruction):
-                    problems.append(f"{where}: {leaf!r} is not stated")
+                    named = inst.described.get(str(leaf))
+                    if named is None or not mentioned(named, instruction):  # a record named by a unique attribute is found by a search
+                        problems.append(f"{where}: {leaf!r} is not stated")
     return problems

@@ -22,6 +22,7 @@ from synth.task import Task
 from synth.tasks.envmodel import EnvModel, json_type
 from synth.tasks.typed_values import field_schema_named, singular_name, typed_kind
 from synth.tasks.values import text_kind
+from synth.words import split_words
 
 TARGETS = {"placeholder_share_max": 0.0, "names_tool_or_id_share_max": 0.10, "lookup_share_min": 0.50,
            "no_write_share_min": 0.10, "probes_ok_share_min": 1.0}
@@ -53,9 +54,28 @@ def is_placeholder(value: Any, name: str, schema: dict[str, Any]) -> bool:
             return re.search(str(pattern), value) is None
         except re.error:
             return False
-    typed = typed_kind(name) or (text_kind(name) if text_kind(name) not in ("text", "person") else None)
-    typed = typed or ("format" if schema.get("format") or schema.get("examples") else None)
-    return bool(typed) and len(value.split()) >= 3
+    kind = typed_kind(name) or (text_kind(name) if text_kind(name) not in ("text", "person") else None)
+    kind = kind or ("format" if schema.get("format") or schema.get("examples") else None)
+    return bool(kind) and not KIND_OK.get(kind, _short)(value)
+
+
+def _short(v: str) -> bool:
+    return len(v.split()) <= 2
+
+
+KIND_OK = {
+    "zip": lambda v: bool(re.fullmatch(r"[A-Za-z0-9 -]{3,10}", v)) and any(c.isdigit() for c in v),
+    "street": lambda v: any(c.isdigit() for c in v) and len(v.split()) <= 6,
+    "unit": lambda v: len(v.split()) <= 3,
+    "city": lambda v: len(v.split()) <= 3 and not any(c.isdigit() for c in v),
+    "state": lambda v: len(v.split()) <= 3 and not any(c.isdigit() for c in v),
+    "country": lambda v: len(v.split()) <= 3 and not any(c.isdigit() for c in v),
+    "code": lambda v: " " not in v.strip(),
+    "email": lambda v: "@" in v and " " not in v,
+    "url": lambda v: "://" in v or v.startswith("/"),
+    "phone": lambda v: sum(c.isdigit() for c in v) >= 4,
+    "date": lambda v: any(c.isdigit() for c in v),
+}
 
 
 def _leaves(value: Any, name: str) -> list[tuple[str, Any]]:
@@ -75,10 +95,14 @@ def _schema_for(model: EnvModel, tool_name: str, pname: str, leaf: str) -> dict[
     return merged if json_type(merged) in ("string", "enum") or merged.get("pattern") else {}
 
 
-def opaque_ids(task: Task) -> set[str]:
-    """Record keys of the task's state that look like internal ids (digits, 6+ characters)."""
+def opaque_ids(task: Task, model: EnvModel | None = None) -> set[str]:
+    """Record keys of the task's state that look like internal ids (digits, 6+ characters); keys of a
+    collection keyed by a name the user chose (username, name, email) are theirs to know."""
     out = set()
-    for recs in task.initial_state.values():
+    for cname, recs in task.initial_state.items():
+        col = model.collections.get(cname) if model is not None else None
+        if col is not None and set(split_words(col.key_field or "")) & {"name", "username", "email", "title"}:
+            continue
         if isinstance(recs, dict):
             for k in recs:
                 if len(str(k)) >= 6 and re.search(r"\d", str(k)):
@@ -101,7 +125,7 @@ def task_quality(task: Task, model: EnvModel) -> TaskQuality:
             q.names.append(f"tool {name}")
     if "_" in model.env_id and model.env_id.lower() in low:
         q.names.append(f"folder id {model.env_id}")
-    for key in sorted(opaque_ids(task)):
+    for key in sorted(opaque_ids(task, model)):
         if key.lower() in low:
             q.names.append(f"id {key}")
     nodes = (task.provenance.get("dag") or {}).get("nodes") or []
