@@ -122,6 +122,8 @@ def test_cli_tasks_and_verify_json(tmp_path):
     data = json.loads(stdout)
     assert data["tasks"] == 4 and data["gold_pass"] == 4
     assert data["probes"] == {"noop": 4, "drop_last_write": 4, "perturb_write_arg": 4, "sibling_swap": 4}
+    q = data["quality"]
+    assert q["tasks"] == 4 and q["placeholder_tasks"] == 0 and q["meets"]["probes_ok_share_min"] is True
     # a corrupted gold state is caught
     lines = (env / "tasks.jsonl").read_text().splitlines()
     t = json.loads(lines[0])
