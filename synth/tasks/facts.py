@@ -116,6 +116,9 @@ def _listed_fact(node: DagNode, model: EnvModel, col: Any, recs: list[dict[str, 
             continue
         crits = [c for c in sorted(field_sets(model, col.name)) if isinstance(rec.get(c), str) and len(rec[c]) >= 3
                  and sum(1 for r in everyone if str(r.get(c)) == rec[c]) == 1]
+        key = rec.get(col.key_field or "")
+        if not crits and isinstance(key, str) and len(key) >= 3 and not any(ch.isdigit() for ch in key):
+            crits = [col.key_field]  # a key the user chose (a name) names the record as well
         if not crits:
             continue
         c = crits[0]
