@@ -48,6 +48,8 @@ class Task:
         """The tasks.jsonl form: plain JSON values, gold actions as `{"name", "arguments"}` objects."""
         d = asdict(self)
         d["gold_actions"] = [a.to_dict() for a in self.gold_actions]
+        if not d["checks"].get("fact_options"):
+            d["checks"].pop("fact_options", None)  # tasks without options keep their earlier bytes
         return d
 
     @classmethod
