@@ -16,10 +16,14 @@ class Checks:
 
     `exempt_paths`: JSON-pointer-like paths ("/orders/#W1/updated_at") ignored in the state comparison.
     `required_facts`: strings that must appear in the agent's replies (read-only needs).
+    `fact_options`: per required fact, the other answers it could be confused with (the field's other
+    enum values, other records' values); a reply naming any of them does not count as stating the fact,
+    so listing every option earns nothing.
     """
 
     exempt_paths: list[str] = field(default_factory=list)
     required_facts: list[str] = field(default_factory=list)
+    fact_options: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -44,6 +48,8 @@ class Task:
         """The tasks.jsonl form: plain JSON values, gold actions as `{"name", "arguments"}` objects."""
         d = asdict(self)
         d["gold_actions"] = [a.to_dict() for a in self.gold_actions]
+        if not d["checks"].get("fact_options"):
+            d["checks"].pop("fact_options", None)  # tasks without options keep their earlier bytes
         return d
 
     @classmethod

@@ -7,7 +7,8 @@
   e.g. "/todos/*/updated"; an exempt path also exempts everything below it), and
 - every string in `task.checks.required_facts` appears in the agent's replies
   (case-insensitive, whitespace-normalized, not glued to letters or digits; a numeric fact also
-  matches the same number written differently, "12.5" for "12.50").
+  matches the same number written differently, "12.5" for "12.50"), and none of the answers it could
+  be confused with (`task.checks.fact_options`) is said beside it: listing every option fails.
 
 Otherwise the reward is 0.0. The breakdown says why (`state_match`, the first few `diff_paths`,
 `facts_found`, `facts_missing`).
@@ -231,8 +232,10 @@ def _numbers_in(text: str) -> set[float]:
     return out
 
 
-def find_facts(facts: Iterable[str], agent_messages: Iterable[Any]) -> tuple[list[str], list[str]]:
-    """Split `facts` into (found, missing) in the agent's replies."""
+def find_facts(facts: Iterable[str], agent_messages: Iterable[Any],
+               options: dict[str, list[str]] | None = None) -> tuple[list[str], list[str]]:
+    """Split `facts` into (found, missing) in the agent's replies. A fact whose `options` (the answers
+    it could be confused with) also appear counts as missing: a list of every option states nothing."""
     facts = list(facts)
     if not facts:
         return [], []
@@ -240,7 +243,10 @@ def find_facts(facts: Iterable[str], agent_messages: Iterable[Any]) -> tuple[lis
     numbers = _numbers_in(text)
     found, missing = [], []
     for fact in facts:
-        (found if fact_in_text(str(fact), text, numbers) else missing).append(fact)
+        ok = fact_in_text(str(fact), text, numbers)
+        if ok and options:
+            ok = not any(fact_in_text(str(o), text, numbers) for o in options.get(str(fact), []))
+        (found if ok else missing).append(fact)
     return found, missing
 
 
@@ -259,7 +265,7 @@ def score_episode(task: Any, final_state: dict, agent_messages: list[str] | list
     exempt = tuple(getattr(checks, "exempt_paths", None) or ())
     facts = list(getattr(checks, "required_facts", None) or ())
     diffs = state_diff(task.gold_final_state, final_state, exempt, limit=MAX_DIFF_PATHS)
-    found, missing = find_facts(facts, agent_messages or [])
+    found, missing = find_facts(facts, agent_messages or [], getattr(checks, "fact_options", None) or {})
     state_ok = not diffs
     ok = state_ok and not missing
     return Reward(

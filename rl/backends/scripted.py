@@ -1,7 +1,8 @@
 """Scripted text policies used to test the loop end to end.
 
 - `GoldPolicy` emits the task's gold actions one per assistant turn as Hermes tool calls, then a final
-  reply quoting every observation it got (so read-only facts are said), then closes politely.
+  reply stating the task's required facts (or, without any, quoting every observation it got), then
+  closes politely.
 - `NoopPolicy` only talks; it never calls a tool.
 
 Their text is tokenized after the fact (the trajectory is marked `retokenized`); they see the full
@@ -45,8 +46,12 @@ class GoldPolicy(ScriptedPolicy):
         replied = any(m.get("role") == "assistant" and not m.get("tool_calls") for m in messages)
         if replied:
             return self.renderer.assistant_text("", "Is there anything else I can help with?", [])
+        facts = list(task.checks.required_facts or [])
         observations = [str(m.get("content", "")) for m in messages if m.get("role") == "tool"]
-        text = "Done. Here is what I found:\n" + "\n".join(observations) if observations else "Done."
+        if facts:  # the answers asked for, not every observation (a list of every option states nothing)
+            text = "Done. Here is what you asked for: " + "; ".join(facts)
+        else:
+            text = "Done. Here is what I found:\n" + "\n".join(observations) if observations else "Done."
         return self.renderer.assistant_text("All steps are done; report the results.", text, [])
 
 

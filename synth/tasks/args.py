@@ -78,8 +78,11 @@ def coerce(value: Any, schema: dict[str, Any] | None) -> Any:
     return value
 
 
-def key_value(col: Collection, record: dict[str, Any]) -> Any:
-    return record.get(col.key_field) if col.key_field else map_key(col, record)
+def key_value(col: Collection, record: dict[str, Any], key: Any = None) -> Any:
+    """The value naming a record: its key field, else its map key (`key` when the caller knows it)."""
+    if col.key_field:
+        return record.get(col.key_field)
+    return key if key is not None else map_key(col, record)
 
 
 def _state_records(state: dict[str, Any], col: str) -> list[tuple[str, dict[str, Any]]]:
@@ -127,30 +130,30 @@ def choose_user_value(tool: ToolInfo, pname: str, schema: dict[str, Any], ctx: G
             return rng.choice(words).lower()
     # batch kinds whose items must match existing records
     if plan.get("batch_param") == pname and col and state.get(col.name) and tool.kind in ("batch_delete", "list_remove"):
-        _k, rec = rng.choice(_state_records(state, col.name))
+        mk, rec = rng.choice(_state_records(state, col.name))
         if tool.kind == "list_remove":
             lf, ik, vf = plan.get("list_field"), plan.get("item_key"), plan.get("values_field")
             values = list(rec.get(lf) or []) if lf else []
             if ik and vf and values:
-                return [{ik: key_value(col, rec), vf: [rng.choice(values)]}]
+                return [{ik: key_value(col, rec, mk), vf: [rng.choice(values)]}]
         items = (schema.get("items") or {})
         if items.get("type") == "object":
             return [{k: rec[k] for k in (items.get("properties") or {}) if k in rec}]
-        return [coerce(key_value(col, rec), items)]
+        return [coerce(key_value(col, rec, mk), items)]
     if plan.get("batch_param") == pname and col and tool.kind == "batch_create" and json_type(schema.get("items")) == "object":
         return _new_items(tool, schema, ctx, col)
     if plan.get("batch_param") == pname and col and tool.kind == "list_append":
         ik, vf, lf = plan.get("item_key"), plan.get("values_field"), plan.get("list_field")
         if ik and vf and state.get(col.name):
-            _k, rec = rng.choice(_state_records(state, col.name))
-            return [{ik: key_value(col, rec), vf: [ctx.pool.get(col.resource, lf or vf, rng, set(rec.get(lf) or []))]}]
+            mk, rec = rng.choice(_state_records(state, col.name))
+            return [{ik: key_value(col, rec, mk), vf: [ctx.pool.get(col.resource, lf or vf, rng, set(rec.get(lf) or []))]}]
     # reads and actions: a value some record really has, so the call finds something
     if not tool.is_write and col and state.get(col.name):
-        holders = [rec for _k, rec in _state_records(state, col.name) if pname in rec and not isinstance(rec[pname], (dict, list))]
+        holders = [(k, rec) for k, rec in _state_records(state, col.name) if pname in rec and not isinstance(rec[pname], (dict, list))]
         if holders:
-            base = rng.choice(holders)
+            base = rng.choice(holders)[1]
             if tool.key_param and tool.key_param in args:
-                same = [r for r in holders if str(key_value(col, r)) == str(args[tool.key_param])]
+                same = [r for k, r in holders if str(key_value(col, r, k)) == str(args[tool.key_param])]
                 base = same[0] if same else base
             return base[pname]
     used = {r.get(pname) for _k, r in _state_records(state, col.name) if isinstance(r.get(pname), str)} if col else set()

@@ -79,8 +79,47 @@ def _resource(model: EnvModel, tool: ToolInfo, collection: str | None = None) ->
     return words_of(col.resource) if col else words_of(tool.collection or "item")
 
 
-def _key_need(model: EnvModel, collection: str | None, value: Any, resource: str) -> Need:
+def looks_internal(key: Any) -> bool:
+    """A key the user would have to look up: with digits and 6+ characters ('#W3130816', a uuid, 'ann_lee_1234')."""
+    k = str(key)
+    return len(k) >= 6 and any(c.isdigit() for c in k)
+
+
+def has_finder(model: EnvModel, collection: str) -> bool:
+    """True when some read tool lists, searches or filters the collection (so a described record can be found)."""
+    return any(not t.is_write and t.kind in ("list", "search", "filter", "dump") and
+               (t.collection == collection or collection in t.reads) for t in model.tools.values())
+
+
+def described_key(model: EnvModel, collection: str | None, key: Any, inst: Instance | None) -> tuple[str, Any] | None:
+    """(field, value) naming the record `key` by an attribute that no other record has, before or after the
+    task, when the key looks internal and the collection can be searched; else None."""
     col = model.collections.get(collection or "")
+    if inst is None or col is None or not looks_internal(key) or not has_finder(model, col.name):
+        return None
+    from synth.tasks.args import field_sets
+
+    before = inst.initial_state.get(col.name) or {}
+    rec = before.get(str(key))
+    if not isinstance(rec, dict):
+        return None
+    others = [r for k, r in before.items() if str(k) != str(key) and isinstance(r, dict)]
+    others += [r for k, r in (inst.final_state.get(col.name) or {}).items() if str(k) != str(key) and isinstance(r, dict)]
+    ranked = sorted(field_sets(model, col.name), key=lambda f: (0 if set(field_words(f)) & {"email", "title", "name"} else 1, f))
+    for f in ranked:
+        v = rec.get(f)
+        if isinstance(v, str) and len(v) >= 3 and all(str(o.get(f)) != v for o in others) and \
+                not any(isinstance(c, dict) and v in c for c in inst.initial_state.values()):
+            return f, v
+    return None
+
+
+def _key_need(model: EnvModel, collection: str | None, value: Any, resource: str, inst: Instance | None = None) -> Need:
+    col = model.collections.get(collection or "")
+    named = described_key(model, collection, value, inst)
+    if named is not None:
+        inst.described[str(value)] = named[1]
+        return Need(text=f"the {resource} whose {words_of(named[0])} is {show(named[1])}", values=[str(named[1])])
     if isinstance(value, str) and col and col.key_field not in ("id",) and not value.isdigit():
         return Need(text=f"the {resource} '{value}'", values=[value])
     return Need(text=f"{resource} {value}", values=[str(value)])
@@ -142,7 +181,7 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
         else:
             col = model.collections[d["collection"]]
             if d["field"] == col.key_field:
-                return _key_need(model, collection, src.value, resource)
+                return _key_need(model, collection, src.value, resource, inst)
             need = Need(text=f"the {resource} whose {words_of(d['field'])} is {show(d['equals'])} {scope.text}".strip(),
                         values=[str(d["equals"])])
         need.merge(scope)
@@ -160,7 +199,7 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
                 scope = scope_need(producer, model, inst, depth)
                 return Need(text=f"the {resource} {scope.text.replace('among the ' + plural(resource), '').strip() or 'you find'}",
                             values=scope.values, words=scope.words)
-    return _key_need(model, collection, src.value, resource)
+    return _key_need(model, collection, src.value, resource, inst)
 
 
 def created_need(producer: DagNode, consumer: DagNode, inst: Instance, model: EnvModel, resource: str, key: Any,
@@ -177,7 +216,7 @@ def created_need(producer: DagNode, consumer: DagNode, inst: Instance, model: En
     for p, s in sorted(producer.args.items(), key=lambda kv: (_rank(kv[0]), kv[0])):
         if s.source == "user" and isinstance(s.value, str) and s.value:
             return Need(text=f"the {resource} you added with {words_of(p)} {show(s.value)}", values=[s.value])
-    return _key_need(model, collection, key, resource)
+    return _key_need(model, collection, key, resource, inst)
 
 
 def _rank(name: str) -> int:
@@ -305,7 +344,13 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
     tool = model.tools[node.tool]
     resource = _resource(model, tool, fact.collection)
     key = tool.key_param if tool.key_param in node.args else None
-    if key:
+    if fact.criterion:
+        scope = scope_need(node, model, inst)
+        c = fact.criterion
+        target = Need(text=f"the {resource} whose {words_of(c['field'])} is {show(c['equals'])} {scope.text}".strip(),
+                      values=[str(c["equals"])])
+        target.merge(scope)
+    elif key:
         target = record_need(node, key, inst, model)
     else:
         scope = scope_need(node, model, inst)

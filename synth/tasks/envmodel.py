@@ -41,6 +41,11 @@ class Collection:
     key_prefix: str = ""  # learned from example states: "t" for keys like "t1", "t2"
 
     @property
+    def map_keyed(self) -> bool:
+        """True when records are named only by their map key (no key field inside the record)."""
+        return not self.key_field and not self.composite_key
+
+    @property
     def resource(self) -> str:
         return singular(self.name)
 
@@ -94,6 +99,7 @@ class EnvModel:
     scalars: dict[str, dict[str, Any]]
     state_schema: dict[str, Any]
     title: str = ""
+    display: str = ""  # the manifest's display_name, when it has one
 
     def collection_for_param(self, tool: ToolInfo, pname: str) -> str | None:
         """The collection whose record keys parameter `pname` carries, or None."""
@@ -215,7 +221,8 @@ def model_from_parts(env_id: str, tool_entries: list[dict[str, Any]], state_sche
             key = cschema.get("x-key-field")
             if key is None:
                 rprops = rec.get("properties") or {}
-                key = next((k for k in ("id", "name", f"{singular(cname)}_id", f"{singular(cname)}Id", "username", "key") if k in rprops), None)
+                key = next((k for k in ("id", "name", f"{singular(cname)}_id", f"{singular(cname)}Id", "username", "key")
+                            if k in rprops and json_type(rprops[k]) in ("string", "integer", "enum")), None)
             composite = list(cschema.get("x-composite-key") or []) if key is None else []
             collections[cname] = Collection(name=cname, record_schema=rec, key_field=key, composite_key=composite)
         else:
@@ -254,6 +261,7 @@ def load_model(env_dir: str | Path) -> EnvModel:
             raise InputError(str(mpath), f"tools[{i}]", "each tool needs a name")
     env_id = manifest.get("env_id") or d.name
     model = model_from_parts(env_id, tools, schema, manifest.get("title", ""))
+    model.display = str(manifest.get("display_name") or "")
     learn_key_styles(model, example_states(d))
     return model
 
@@ -285,8 +293,14 @@ def learn_key_styles(model: EnvModel, states: list[dict[str, Any]]) -> None:
             col.key_prefix = max(sorted(prefixes), key=lambda p: prefixes[p])
 
 
-def map_key(collection: Collection, record: dict[str, Any]) -> str:
-    """The state map key of a record (str of its key field, or its composite key joined by '|')."""
+def map_key(collection: Collection, record: dict[str, Any], state: dict[str, Any] | None = None) -> str:
+    """The state map key of a record (str of its key field, or its composite key joined by '|'; for a
+    map-keyed collection the key under which `state` holds an equal record, else "")."""
+    if collection.map_keyed:
+        recs = (state or {}).get(collection.name)
+        if isinstance(recs, dict):
+            return next((str(k) for k, v in recs.items() if v == record), "")
+        return ""
     if collection.key_field:
         return str(record.get(collection.key_field))
     return "|".join(str(record.get(f, "")) for f in collection.composite_key)
@@ -305,6 +319,20 @@ def field_ref(model: "EnvModel", collection: str | None, fname: str) -> str | No
             if col.name != collection and col.key_field in ("name", "id"):
                 return col.name
     return None
+
+
+GENERIC_TITLE_WORDS = {"tools", "tool", "api", "apis", "mcp", "server", "openapi", "spec", "docs", "service", "functions"}
+
+
+def display_name(model: "EnvModel") -> str:
+    """The service's name as a user says it: the manifest's display_name, else its title (or env id)
+    in words without generic parts ("tau_retail_tools" -> "Tau Retail"); never the folder id itself."""
+    if model.display:
+        return model.display
+    raw = re.sub(r"(?i)\bopen\s?api\b|\bswagger\s?(?=\w)|\bv?\d+(\.\d+)*\b", " ", model.title or model.env_id)
+    words = [w for w in split_words(raw) if w not in GENERIC_TITLE_WORDS and not w.isdigit()]
+    words = words or split_words(model.env_id) or ["the service"]
+    return " ".join(w if any(c.isdigit() for c in w) else w.capitalize() for w in words)
 
 
 def json_type(schema: dict[str, Any] | None, default: str = "string") -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any
 
 from synth.tasks.args import key_value, records_in
 from synth.tasks.dag import DagNode
-from synth.tasks.envmodel import EnvModel, json_type
+from synth.tasks.envmodel import EnvModel, json_type, map_key
 from synth.tasks.instantiate import Instance
 from synth.tasks.values import field_words
 from synth.verify import escape_segment
@@ -31,6 +32,8 @@ class Fact:
     record: Any
     field: str
     value: str
+    options: list[str] = dc_field(default_factory=list)  # answers it could be confused with (see Checks.fact_options)
+    criterion: dict[str, Any] = dc_field(default_factory=dict)  # {"field", "equals"}: how the user names a listed record
 
 
 def exempt_paths(model: EnvModel) -> list[str]:
@@ -59,8 +62,7 @@ def known_values(inst: Instance) -> set[str]:
 
     for n in inst.dag.nodes:
         for s in n.args.values():
-            if s.source == "user":
-                add(s.value)
+            add(s.value)  # stated values, and bound ones (a fact equal to a value the task passes along asks nothing)
         if n.kind == "reason":
             add(n.detail.get("equals"))
     return out
@@ -83,6 +85,52 @@ def _fact_field(model: EnvModel, collection: str, record: dict[str, Any], rng: r
     return rng.choice([f for r, f in options if r == best])
 
 
+def fact_options(model: EnvModel, collection: str, fname: str, value: str, state: dict[str, Any], record: Any,
+                 limit: int = 6) -> list[str]:
+    """What a fact could be confused with: the field's other enum values and the values other records
+    hold (at most `limit`, sorted); none that contains the fact or is contained in it."""
+    schema = model.collections[collection].fields.get(fname) or {}
+    out: set[str] = {str(v) for v in list(schema.get("enum") or []) + list(schema.get("x-enum") or [])}
+    others = sorted(str(r.get(fname)) for k, r in (state.get(collection) or {}).items()
+                    if str(k) != str(record) and isinstance(r, dict) and isinstance(r.get(fname), (str, int, float)))
+    out |= set(others[: limit * 4])
+    low = value.lower()
+    keep = sorted(o for o in out if o.strip() and o.lower() not in low and low not in o.lower())
+    return keep[:limit]
+
+
+def _listed_fact(node: DagNode, model: EnvModel, col: Any, recs: list[dict[str, Any]], inst: Instance,
+                 rng: random.Random, known: set[str]) -> Fact | None:
+    """A fact about one record of a listed result, named by a text attribute no other record of the
+    collection shares ("the description of the todo whose title is 'Call mom'")."""
+    from synth.tasks.args import field_sets
+
+    everyone = [r for r in (inst.final_state.get(col.name) or {}).values() if isinstance(r, dict)]
+    order = list(range(len(recs)))
+    rng.shuffle(order)
+    for i in order[:6]:
+        rec = recs[i]
+        k = key_value(col, rec)
+        final = (inst.final_state.get(col.name) or {}).get(str(k))
+        if final != rec:
+            continue
+        crits = [c for c in sorted(field_sets(model, col.name)) if isinstance(rec.get(c), str) and len(rec[c]) >= 3
+                 and sum(1 for r in everyone if str(r.get(c)) == rec[c]) == 1]
+        key = rec.get(col.key_field or "")
+        if not crits and isinstance(key, str) and len(key) >= 3 and not any(ch.isdigit() for ch in key):
+            crits = [col.key_field]  # a key the user chose (a name) names the record as well
+        if not crits:
+            continue
+        c = crits[0]
+        f = _fact_field(model, col.name, rec, rng, known | {rec[c].lower()})
+        if f and f != c:
+            value = str(rec[f])
+            opts = [o for o in fact_options(model, col.name, f, value, inst.final_state, k) if o.lower() not in known]
+            return Fact(node=node.id, collection=col.name, record=k, field=f, value=value, options=opts,
+                        criterion={"field": c, "equals": rec[c]})
+    return None
+
+
 def sink_reads(inst: Instance, model: EnvModel) -> list[DagNode]:
     """Read calls whose result no later node consumes."""
     return [n for n in inst.dag.calls() if not model.tools[n.tool].is_write and not inst.dag.consumers(n.id)]
@@ -101,13 +149,26 @@ def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts:
         fact = None
         if col is not None and len(facts) < max_facts:
             recs = records_in(inst.gold_outputs[idx], col)
+            named = inst.gold_actions[idx].arguments.get(tool.key_param or "")
+            out = inst.gold_outputs[idx]
+            if not recs and col.map_keyed:  # records that do not show their key: the output is the record
+                recs = [out] if isinstance(out, dict) else [x for x in out if isinstance(x, dict)] if isinstance(out, list) else []
+                if len(recs) == 1 and named is None:
+                    named = map_key(col, recs[0], inst.initial_state) or None
+                    recs = recs if named is not None else []
             if len(recs) == 1:
                 rec = recs[0]
                 f = _fact_field(model, col.name, rec, rng, known)
-                k = key_value(col, rec)
+                k = key_value(col, rec, named)
                 final = (inst.final_state.get(col.name) or {}).get(str(k))
                 if f and isinstance(final, dict) and final.get(f) == rec.get(f):
-                    fact = Fact(node=node.id, collection=col.name, record=k, field=f, value=str(rec[f]))
+                    fact = Fact(node=node.id, collection=col.name, record=k, field=f, value=str(rec[f]),
+                                options=[o for o in fact_options(model, col.name, f, str(rec[f]), inst.final_state, k)
+                                         if o.lower() not in known])
+            elif len(recs) > 1 and not col.map_keyed:
+                fact = _listed_fact(node, model, col, recs, inst, rng, known)
+        if fact is not None and any((f.collection, str(f.record), f.field) == (fact.collection, str(fact.record), fact.field) for f in facts):
+            fact = None  # the same question twice
         if fact is None:
             drop.append(node.id)
         else:

@@ -37,6 +37,7 @@ class Instance:
     gold_outputs: list[Any]
     final_state: dict[str, Any]
     repairs: list[str] = field(default_factory=list)
+    described: dict[str, Any] = field(default_factory=dict)  # record key -> the attribute the request names it by
 
 
 @dataclass
@@ -72,6 +73,17 @@ def _values_named(output: Any, name: str, depth: int = 0) -> list[Any]:
     return out
 
 
+def _scalars(output: Any, depth: int = 0) -> list[Any]:
+    """Scalar leaves of an output that could be record keys (text or integers), in order."""
+    if depth > 6:
+        return []
+    if isinstance(output, dict):
+        return [x for v in output.values() for x in _scalars(v, depth + 1)]
+    if isinstance(output, list):
+        return [x for v in output for x in _scalars(v, depth + 1)]
+    return [output] if isinstance(output, (str, int)) and not isinstance(output, bool) else []
+
+
 def resolve_output(src: ArgSource, output: Any, model: EnvModel, ctx: GenContext) -> Any:
     """The value a data edge carries: a record key (or a same-named field) found in the output."""
     b = src.binding or {}
@@ -85,6 +97,8 @@ def resolve_output(src: ArgSource, output: Any, model: EnvModel, ctx: GenContext
                 values = [v for v in _values_named(output, name) if str(v) in live]
                 if values:
                     break
+            if not values:  # a tool that answers with bare keys ("user_17", ["#W1", "#W2"])
+                values = [v for v in _scalars(output) if str(v) in live]
     elif b.get("field"):
         values = _values_named(output, b["field"])
     uniq: list[Any] = []

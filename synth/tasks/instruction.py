@@ -17,7 +17,7 @@ from typing import Any
 from synth.llm.prompts import render
 from synth.tasks.dag import ArgSource
 from synth.tasks.describe import ORDER_WORDS, Need, leaves
-from synth.tasks.envmodel import EnvModel
+from synth.tasks.envmodel import EnvModel, display_name
 from synth.tasks.facts import Fact
 from synth.tasks.instantiate import Instance
 from synth.tasks.values import field_words
@@ -103,18 +103,11 @@ def intent_text(needs: list[Need]) -> str:
     return " ".join(f"({i + 1}) {n.text}." for i, n in enumerate(needs))
 
 
-def template_instruction(needs: list[Need], domain: str) -> str:
-    """The instruction written by template (used when the model's text fails the check)."""
-    parts = []
-    for i, n in enumerate(needs):
-        text = n.text[0].upper() + n.text[1:]
-        if i == 0:
-            parts.append(f"Please {n.text}.")
-        elif i == len(needs) - 1 and len(needs) > 1:
-            parts.append(f"Finally, {n.text}.")
-        else:
-            parts.append(f"Then {text[0].lower() + text[1:]}.")
-    return f"Hi, I need help with {domain}. " + " ".join(parts)
+def template_instruction(needs: list[Need], domain: str, persona: int = 0) -> str:
+    """The instruction written by template (`tasks_request.j2`: a persona's opener, then the clauses),
+    used when the model's text fails the check. `domain` is the service's display name."""
+    clauses = [n.text for n in needs]
+    return re.sub(r"\s+", " ", render("tasks_request.j2", service=domain, persona=persona, clauses=clauses)).strip()
 
 
 def _clean_llm_text(text: str) -> str:
@@ -124,12 +117,12 @@ def _clean_llm_text(text: str) -> str:
 
 
 def write_instruction(needs: list[Need], facts: list[Fact], model: EnvModel, client: Any | None,
-                      retries: int = 1) -> tuple[str, str, list[str]]:
+                      retries: int = 1, persona: int = 0) -> tuple[str, str, list[str]]:
     """(instruction, source, problems seen): source is "llm", "llm_retry" or "template"."""
     tools = list(model.tools)
-    domain = model.title or model.env_id.replace("_", " ")
+    domain = display_name(model)
     seen: list[str] = []
-    draft = template_instruction(needs, domain)
+    draft = template_instruction(needs, domain, persona)
     if client is not None:
         values = sorted({v for n in needs for v in n.values})
         prompt = render("tasks_instruction.j2", domain=domain, draft=draft, values=values)
@@ -193,5 +186,7 @@ def check_obtainable(inst: Instance, instruction: str) -> list[str]:
                     if not any_word([w for w in field_words(label) if len(w) > 2] or [label], instruction):
                         problems.append(f"{where}: the flag {label} is not mentioned")
                 elif leaf is not None and not mentioned(leaf, instruction):
-                    problems.append(f"{where}: {leaf!r} is not stated")
+                    named = inst.described.get(str(leaf))
+                    if named is None or not mentioned(named, instruction):  # a record named by a unique attribute is found by a search
+                        problems.append(f"{where}: {leaf!r} is not stated")
     return problems

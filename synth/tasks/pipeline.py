@@ -20,7 +20,7 @@ from synth.fsio import write_lines_atomic
 from synth.task import Checks, Task, dump_jsonl_line, load_tasks
 from synth.tasks.describe import describe
 from synth.tasks.difficulty import Band, PassRate, dag_measures, measure_pass_rate
-from synth.tasks.envmodel import EnvModel, load_model
+from synth.tasks.envmodel import EnvModel, display_name, load_model
 from synth.tasks.facts import choose_facts, exempt_paths, remove_calls
 from synth.tasks.graph import ToolGraph, build_graph, save_graph
 from synth.tasks.instantiate import Dropped, instantiate
@@ -31,7 +31,7 @@ from synth.tasks.values import TextPool, build_pool
 from synth.tasks.walks import WalkConfig, plan_sequence
 from synth.verify import states_match
 
-PIPELINE_VERSION = "tasks-1"
+PIPELINE_VERSION = "tasks-2"
 
 
 @dataclass
@@ -48,6 +48,7 @@ class TaskGenConfig:
     pool_per_field: int = 5
     confirm: str = "all"  # which graph edges the LLM is asked about: all | weak | none
     max_replans: int = 8
+    question_every: int = 5  # every k-th candidate is a question (no write, checked facts); 0: none
 
 
 @dataclass
@@ -88,28 +89,34 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
               cfg: TaskGenConfig, pass_rate: PassRate | None = None) -> Task | Dropped:
     """Candidate `index`: a kept Task, or Dropped with its stage and reason."""
     rng = candidate_rng(cfg.seed, index)
+    question = is_question(index, cfg)
     dag = prov = None
-    for _ in range(cfg.max_replans):
+    min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
+    for _ in range(cfg.max_replans * (3 if question else 1)):
         d, p = plan_sequence(graph, model, rng, cfg.walk)
+        if question:
+            d = reads_before_first_write(d, model)
         calls = d.calls()
-        if len(calls) >= cfg.min_calls and any(model.tools[c.tool].is_write for c in calls):
+        if len(calls) >= min_calls and (question or any(model.tools[c.tool].is_write for c in calls)):
             dag, prov = d, p
             break
     if dag is None:
-        return Dropped("walk", f"no walk with >= {cfg.min_calls} calls and a write in {cfg.max_replans} tries")
+        what = "reads before any write" if question else "calls and a write"
+        return Dropped("walk", f"no walk with >= {min_calls} {what} in {cfg.max_replans} tries")
     inst = instantiate(dag, model, runner, rng, pool)
     if isinstance(inst, Dropped):
         return inst
     facts, sinks = choose_facts(inst, model, rng)
     remove_calls(inst, sinks, model)
-    if len(inst.gold_actions) < cfg.min_calls:
-        return Dropped("size", f"{len(inst.gold_actions)} gold actions after removing unused reads (< {cfg.min_calls})")
+    if len(inst.gold_actions) < min_calls:
+        return Dropped("size", f"{len(inst.gold_actions)} gold actions after removing unused reads (< {min_calls})")
     exempt = exempt_paths(model)
-    if states_match(inst.initial_state, inst.final_state, exempt):
+    if question and not (facts and all(f.options for f in facts)):
+        return Dropped("facts", "a question needs facts, each with answers it could be confused with")
+    if not question and states_match(inst.initial_state, inst.final_state, exempt):
         return Dropped("state", "the writes change nothing outside the exempt paths")
     needs = describe(inst, model, facts)
-    domain = model.title or model.env_id.replace("_", " ")
-    draft = template_instruction(needs, domain)
+    draft = template_instruction(needs, display_name(model), persona=index)
     problems = check_instruction(draft, needs, facts, list(model.tools)) + check_obtainable(inst, draft)
     if problems:
         return Dropped("instruction", "the template cannot state the task: " + "; ".join(problems[:4]))
@@ -117,7 +124,8 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
     task = Task(
         task_id=f"{env_id}-s{cfg.seed}-{index:04d}", env_id=env_id, user_instruction=draft,
         intent=intent_text(needs), initial_state=inst.initial_state, gold_actions=inst.gold_actions,
-        gold_final_state=inst.final_state, checks=Checks(exempt_paths=exempt, required_facts=[f.value for f in facts]),
+        gold_final_state=inst.final_state, checks=Checks(exempt_paths=exempt, required_facts=[f.value for f in facts],
+                                                            fact_options={f.value: f.options for f in facts if f.options}),
         difficulty=dag_measures(inst.dag, model), gold_outputs=inst.gold_outputs,
         provenance={
             "pipeline": PIPELINE_VERSION, "seed": cfg.seed, "index": index, **(prov or {}),
@@ -136,7 +144,7 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
     if not ok:
         return Dropped("band", why)
     # only now ask the model to word the request (candidates dropped above cost no LLM call)
-    instruction, source, seen = write_instruction(needs, facts, model, client)
+    instruction, source, seen = write_instruction(needs, facts, model, client, persona=index)
     problems = check_instruction(instruction, needs, facts, list(model.tools), draft=draft)
     problems += check_obtainable(inst, instruction)
     if problems:  # cannot happen for the template; an LLM text that passed check_instruction may still miss one
@@ -150,6 +158,25 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
         if not ok:
             return Dropped("band", why)
     return task
+
+
+def is_question(index: int, cfg: TaskGenConfig) -> bool:
+    """Whether candidate `index` is a question (reads and checked facts, no write)."""
+    k = cfg.question_every
+    return k > 0 and index % k == k - 1
+
+
+def reads_before_first_write(dag: Any, model: EnvModel) -> Any:
+    """The DAG cut before its first write call (nothing earlier depends on a later node)."""
+    for i, node in enumerate(dag.nodes):
+        if node.kind == "call" and model.tools[node.tool].is_write:
+            dag.nodes = dag.nodes[:i]
+            break
+    while True:  # reasoning steps left without a consumer (they chose a record for a cut write)
+        idle = [n for n in dag.nodes if n.kind == "reason" and not dag.consumers(n.id)]
+        if not idle:
+            return dag
+        dag.nodes = [n for n in dag.nodes if n not in idle]
 
 
 def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any | None = None,

@@ -1,10 +1,13 @@
 """Consistency and discriminability of a task.
 
 - consistency: replaying the gold actions from the initial state scores 1 (every call succeeds);
-- discriminability: three wrong episodes score 0: doing nothing (`noop`), the gold actions without
-  the last write (`drop_last_write`), and the gold actions with one argument of one write changed
+- discriminability: four wrong episodes score 0: doing nothing (`noop`), the gold actions without
+  the last write (`drop_last_write`), the gold actions with one argument of one write changed
   (`perturb_write_arg`; which write and which argument follow from the task id, so every run
-  makes the same change).
+  makes the same change), and every write replaced, one at a time, by another write tool of the same
+  collection with the same arguments (`sibling_swap`: return for borrow, cancel for modify).
+- a task without writes (a question) adapts them: `drop_last_write` makes the gold calls and says
+  nothing, `perturb_write_arg` answers with every option of each fact (see Checks.fact_options).
 
 The replies used with a replay state the task's required facts, so the state alone decides the
 drop and perturb probes; the noop episode says nothing.
@@ -24,7 +27,7 @@ from synth.tasks.envmodel import EnvModel, natural_key
 from synth.tasks.runner import Runner, replay
 from synth.verify import Reward, score_episode
 
-PROBES = ("noop", "drop_last_write", "perturb_write_arg")
+PROBES = ("noop", "drop_last_write", "perturb_write_arg", "sibling_swap")
 
 
 @dataclass
@@ -134,6 +137,45 @@ def perturbed_actions(task: Task, model: EnvModel) -> tuple[list[ToolCall], str]
     return actions, f"action {i} {action.name}.{pname}: {action.arguments[pname]!r} -> {new!r}"
 
 
+def siblings(model: EnvModel, tool_name: str, arguments: dict[str, Any]) -> list[str]:
+    """Other write tools of the same collection that accept these arguments (every required parameter given,
+    no unknown one), sorted by name."""
+    tool = model.tools[tool_name]
+    cols = set(tool.writes) | ({tool.collection} if tool.collection else set())
+    out = []
+    for name in sorted(model.tools):
+        other = model.tools[name]
+        if name == tool_name or not other.is_write:
+            continue
+        if not cols & (set(other.writes) | ({other.collection} if other.collection else set())):
+            continue
+        if set(other.required) <= set(arguments) and set(arguments) <= set(other.props):
+            out.append(name)
+    return out
+
+
+def sibling_swap(task: Task, runner: Runner, model: EnvModel, msgs: list[str]) -> tuple[Reward, str]:
+    """The best reward of the gold actions with one write replaced by a sibling write tool, and a note."""
+    best, note, tried = Reward(0.0, {"note": "no sibling write"}), "no sibling write takes the same arguments", 0
+    for i in write_indices(task, model):
+        action = task.gold_actions[i]
+        for name in siblings(model, action.name, action.arguments):
+            actions = copy.deepcopy(task.gold_actions)
+            actions[i] = dataclasses.replace(action, name=name)
+            final, _ = replay(runner, task.initial_state, actions)
+            r = score_episode(task, final, msgs)
+            tried += 1
+            if tried == 1 or r.reward > best.reward:
+                best, note = r, f"action {i} {action.name} -> {name}"
+    return best, note if tried <= 1 else f"{note} (worst of {tried} swaps)"
+
+
+def option_messages(task: Task) -> list[str]:
+    """A reply naming every fact together with all the answers it could be confused with."""
+    said = [f"{f}, or {', '.join(task.checks.fact_options.get(f, []))}" for f in task.checks.required_facts]
+    return ["It is one of: " + "; ".join(said)]
+
+
 def run_probes(task: Task, runner: Runner, model: EnvModel) -> ProbeReport:
     """Gold replay and the three probes of one task."""
     msgs = gold_messages(task)
@@ -150,12 +192,17 @@ def run_probes(task: Task, runner: Runner, model: EnvModel) -> ProbeReport:
         final, _ = replay(runner, task.initial_state, dropped)
         report.probes["drop_last_write"] = score_episode(task, final, msgs)
         report.notes["drop_last_write"] = f"dropped action {last} {task.gold_actions[last].name}"
-    else:
-        report.probes["drop_last_write"] = Reward(1.0, {"note": "no write to drop"})
-    actions, note = perturbed_actions(task, model)
-    final, _ = replay(runner, task.initial_state, actions)
-    report.probes["perturb_write_arg"] = score_episode(task, final, msgs)
-    report.notes["perturb_write_arg"] = note
+        actions, note = perturbed_actions(task, model)
+        final, _ = replay(runner, task.initial_state, actions)
+        report.probes["perturb_write_arg"] = score_episode(task, final, msgs)
+        report.notes["perturb_write_arg"] = note
+    else:  # a question: the calls without the answer, and an answer listing every option
+        final, _ = replay(runner, task.initial_state, task.gold_actions)
+        report.probes["drop_last_write"] = score_episode(task, final, [])
+        report.notes["drop_last_write"] = "no write: the gold calls, no answer"
+        report.probes["perturb_write_arg"] = score_episode(task, final, option_messages(task))
+        report.notes["perturb_write_arg"] = "no write: an answer listing every option"
+    report.probes["sibling_swap"], report.notes["sibling_swap"] = sibling_swap(task, runner, model, msgs)
     return report
 
 
@@ -186,6 +233,7 @@ def probe_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, An
 
     from synth.task import load_tasks
     from synth.tasks.envmodel import load_model
+    from synth.tasks.quality import quality_summary
     from synth.tasks.runner import RuntimeRunner
 
     env_dir = Path(env_dir)
@@ -195,5 +243,6 @@ def probe_env_dir(env_dir: Any, tasks: list[Task] | None = None) -> dict[str, An
     reports = [run_probes(t, runner, model) for t in tasks]
     summary = summarize(reports)
     summary["env_id"] = model.env_id
+    summary["quality"] = quality_summary(tasks, model, summary["ok"])
     summary["failures"] = [{"task_id": r.task_id, "problems": r.problems()} for r in reports if not r.ok]
     return summary

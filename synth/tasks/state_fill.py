@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 
 from synth.tasks.envmodel import Collection, EnvModel, field_ref, map_key, natural_key
+from synth.tasks.typed_values import typed_value
 from synth.tasks.values import TextPool, fallback_text, text_kind
 
 
@@ -105,6 +106,10 @@ def gen_value(schema: dict[str, Any], ctx: GenContext, resource: str, fname: str
         return "%08d-0000-4000-8000-%012d" % (n, n)
     if fmt in ("date-time",):
         return "2024-%02d-%02dT09:00:00Z" % (rng.randint(1, 12), rng.randint(1, 28))
+    typed = typed_value(schema, fname, rng, ctx.state, collection, ctx.model, avoid,
+                        grounded=bool(ctx.model.state_schema.get("examples")))
+    if typed is not None:
+        return typed
     if text_kind(fname) == "text":
         return ctx.pool.get(resource, fname, rng, avoid)
     v = fallback_text(resource, fname, rng)
@@ -147,6 +152,12 @@ def make_record(ctx: GenContext, col: Collection, taken: set[str]) -> tuple[str,
             rec[fname] = gen_value(fs or {}, ctx, col.resource, fname, collection=col.name, avoid=used)
     if col.key_field:
         rec[col.key_field] = new_key_value(ctx, col, taken)
+    if col.map_keyed:  # named only by the map key: "<prefix><n>" in the environment's key style
+        prefix = col.key_prefix or col.resource.replace(" ", "_") + "_"
+        n = 1
+        while f"{prefix}{n}" in taken:
+            n += 1
+        return f"{prefix}{n}", rec
     for _ in range(10):
         key = map_key(col, rec)
         if key not in taken:

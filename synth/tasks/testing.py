@@ -175,7 +175,7 @@ class FakeLLM:
             return FakeChat(f"Plan the {m.group(1) if m else 'day'} list {len(self.calls)}")
         if tag == "tasks.instruction":
             draft = next(ln[len("Message: "):] for ln in messages[0]["content"].splitlines() if ln.startswith("Message: "))
-            return FakeChat(draft.replace("Hi, I need help with", "Hello! Could you help me with").replace("Please ", "please "))
+            return FakeChat("Hello! " + draft.replace("I would like you to", "Could you please"))
         return FakeChat("yes")
 
     def json(self, messages: list[dict], schema: dict, **kw: Any) -> Any:

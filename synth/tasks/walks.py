@@ -189,6 +189,9 @@ def add_reasoning(dag: TaskDAG, model: EnvModel, rng: random.Random, cfg: WalkCo
                 producer = dag.node(src.node)
                 if not model.tools[producer.tool].returns_list:
                     continue
+                rcol = model.collections.get(src.binding.get("collection") or "")
+                if rcol is None or rcol.map_keyed:
+                    continue  # listed records of a map-keyed collection do not show their keys: nothing to pick on
                 nums = _numeric_fields(model, src.binding.get("collection"))
                 op = "compare" if nums and rng.random() < cfg.p_compare else "pick"
                 r = DagNode(id=f"R{count}", kind="reason", op=op, inputs=[producer.id],
