@@ -60,17 +60,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--steps", type=int, default=8)
     p.add_argument("--tasks-per-step", type=int, default=4)
     p.add_argument("--k", type=int, default=4, help="rollouts per task")
-    p.add_argument("--latency", type=float, nargs=2, default=[1.0, 3.0], metavar=("LO", "HI"), help="user reply latency, seconds")
+    p.add_argument(
+        "--latency", type=float, nargs=2, default=[1.0, 3.0], metavar=("LO", "HI"), help="user reply latency, seconds"
+    )
     p.add_argument("--max-staleness", type=int, default=1)
-    p.add_argument("--lr", type=float, default=1e-4, help="RL learning rate (1e-3 undoes the tiny SFT policy in a few steps)")
+    p.add_argument(
+        "--lr", type=float, default=1e-4, help="RL learning rate (1e-3 undoes the tiny SFT policy in a few steps)"
+    )
     p.add_argument("--workers", type=int, default=0, help="async rollout workers (0: tasks per step)")
-    p.add_argument("--user-concurrency", type=int, default=4, help="simultaneous user calls per rollout call (both modes)")
+    p.add_argument(
+        "--user-concurrency", type=int, default=4, help="simultaneous user calls per rollout call (both modes)"
+    )
     p.add_argument("--sft-steps", type=int, default=200, help="shared SFT warm start (200: about 0.5 sampled success)")
     p.add_argument("--eval-k", type=int, default=32, help="sampled episodes per training task for the success figure")
     p.add_argument("--threads", type=int, default=2, help="torch threads (both modes)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--modes", default="sync,async",
-                   help="comma list of sync, async, sync_wide (control: sync with workers x user-concurrency user threads)")
+    p.add_argument(
+        "--modes",
+        default="sync,async",
+        help="comma list of sync, async, sync_wide (control: sync with workers x user-concurrency user threads)",
+    )
     p.add_argument("--out", default=None, help="keep the runs here (default: a temporary folder)")
     p.add_argument("--quick", action="store_true", help="tiny sizes and 0.05-0.15 s latency: proves the script runs")
     p.add_argument("--json", default=None, help="also write the figures to this file")
@@ -83,16 +92,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def base_config(args: argparse.Namespace, out: Path) -> dict[str, Any]:
     return {
-        "envs": [str(MINI_TODO)], "output_dir": str(out), "seed": args.seed, "steps": args.steps,
-        "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "torch_threads": args.threads,
+        "envs": [str(MINI_TODO)],
+        "output_dir": str(out),
+        "seed": args.seed,
+        "steps": args.steps,
+        "tasks_per_step": args.tasks_per_step,
+        "rollouts_per_task": args.k,
+        "torch_threads": args.threads,
         "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 768}},
-        "advantage": {"mode": "erpo"}, "optim": {"lr": args.lr, "micro_batch_size": 8, "mini_batches": 1},
+        "advantage": {"mode": "erpo"},
+        "optim": {"lr": args.lr, "micro_batch_size": 8, "mini_batches": 1},
         "sft": {"steps": 0, "lr": 3e-3, "batch_size": 2},
         "curriculum": {"strategy": "uniform"},
-        "rollout": {"max_turns": 4, "max_new_tokens": 48, "max_context_tokens": 1536, "temperature": 1.0,
-                    "user_concurrency": args.user_concurrency},
-        "checkpoint_every": args.steps, "keep_checkpoints": 1, "plots": False, "resume": False,
-    }  # fmt: skip
+        "rollout": {
+            "max_turns": 4,
+            "max_new_tokens": 48,
+            "max_context_tokens": 1536,
+            "temperature": 1.0,
+            "user_concurrency": args.user_concurrency,
+        },
+        "checkpoint_every": args.steps,
+        "keep_checkpoints": 1,
+        "plots": False,
+        "resume": False,
+    }
 
 
 def warm_start(args: argparse.Namespace, work: Path) -> Path:
@@ -136,13 +159,20 @@ def train(args: argparse.Namespace, mode: str, start: Path, work: Path) -> dict[
         rollout_idle_share = sum(r["time/update_s"] for r in rows) / step_s
         hist = {0: len(rows) * args.tasks_per_step}
     return {
-        "steps": len(rows), "trajectories": sum(r["trajectories"] for r in rows), "steps_s": step_s, "run_wall_s": wall,
-        "steps_per_hour": 3600.0 * len(rows) / step_s, "trainer_idle_share": trainer_idle / step_s,
-        "rollout_idle_share": rollout_idle_share, "staleness_histogram": hist,
+        "steps": len(rows),
+        "trajectories": sum(r["trajectories"] for r in rows),
+        "steps_s": step_s,
+        "run_wall_s": wall,
+        "steps_per_hour": 3600.0 * len(rows) / step_s,
+        "trainer_idle_share": trainer_idle / step_s,
+        "rollout_idle_share": rollout_idle_share,
+        "staleness_histogram": hist,
         "stale_dropped_groups": summary.get("async_stale_dropped_groups", 0),
-        "user_calls": user.calls, "user_wait_s": user.waited_s,
-        "train_success_last_step": rows[-1].get("success/mean"), "final": str(work / mode / "final"),
-    }  # fmt: skip
+        "user_calls": user.calls,
+        "user_wait_s": user.waited_s,
+        "train_success_last_step": rows[-1].get("success/mean"),
+        "final": str(work / mode / "final"),
+    }
 
 
 def sampled_success(args: argparse.Namespace, policy: Path, work: Path, name: str) -> dict[str, float]:
@@ -181,12 +211,27 @@ def main(argv: list[str] | None = None) -> int:
             modes[mode] = train(args, mode, start, work)
             modes[mode].update(sampled_success(args, Path(modes[mode]["final"]), work, mode))
     names = list(modes)
-    rows = [[k] + [modes[m][k] for m in names] for k in ("steps_per_hour", "trainer_idle_share", "rollout_idle_share",
-                                                           "steps_s", "trajectories", "stale_dropped_groups", "user_calls",
-                                                           "success", "stderr", "staleness_histogram")]  # fmt: skip
-    common.print_table(f"{' vs '.join(names)}: {args.steps} steps x {args.tasks_per_step} tasks x K={args.k}, user latency "
-                       f"{args.latency[0]:g}-{args.latency[1]:g} s, max_staleness {args.max_staleness}",
-                       ["figure"] + names, rows)  # fmt: skip
+    rows = [
+        [k] + [modes[m][k] for m in names]
+        for k in (
+            "steps_per_hour",
+            "trainer_idle_share",
+            "rollout_idle_share",
+            "steps_s",
+            "trajectories",
+            "stale_dropped_groups",
+            "user_calls",
+            "success",
+            "stderr",
+            "staleness_histogram",
+        )
+    ]
+    common.print_table(
+        f"{' vs '.join(names)}: {args.steps} steps x {args.tasks_per_step} tasks x K={args.k}, user latency "
+        f"{args.latency[0]:g}-{args.latency[1]:g} s, max_staleness {args.max_staleness}",
+        ["figure"] + names,
+        rows,
+    )
     speedup = gap = se = float("nan")
     if "sync" in modes and "async" in modes:
         s, a = modes["sync"], modes["async"]
@@ -194,11 +239,24 @@ def main(argv: list[str] | None = None) -> int:
         gap = abs(a["success"] - s["success"])
         se = math.sqrt(a["stderr"] ** 2 + s["stderr"] ** 2)
         print(f"speed-up {speedup:.2f}x (target >= 1.5); success gap {gap:.3f} vs combined standard error {se:.3f}")
-    figures = {"lr": args.lr, "steps": args.steps, "tasks_per_step": args.tasks_per_step, "k": args.k, "latency_s": args.latency,
-               "max_staleness": args.max_staleness, "workers": args.workers or args.tasks_per_step,
-               "user_concurrency": args.user_concurrency, "sft_steps": args.sft_steps, "eval_k": args.eval_k,
-               "threads": args.threads, "modes": modes, "speedup": speedup, "success_gap": gap,
-               "success_gap_stderr": se, "within_stderr": gap <= se}  # fmt: skip
+    figures = {
+        "lr": args.lr,
+        "steps": args.steps,
+        "tasks_per_step": args.tasks_per_step,
+        "k": args.k,
+        "latency_s": args.latency,
+        "max_staleness": args.max_staleness,
+        "workers": args.workers or args.tasks_per_step,
+        "user_concurrency": args.user_concurrency,
+        "sft_steps": args.sft_steps,
+        "eval_k": args.eval_k,
+        "threads": args.threads,
+        "modes": modes,
+        "speedup": speedup,
+        "success_gap": gap,
+        "success_gap_stderr": se,
+        "within_stderr": gap <= se,
+    }
     common.emit("async_rl", figures, args.json)
     return 0
 

@@ -136,8 +136,13 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
-    return {"cpus": os.cpu_count(), "cpu": cpu, "mem_gib": mem_gib, "load_1m": round(load[0], 2),
-            "python": platform.python_version()}
+    return {
+        "cpus": os.cpu_count(),
+        "cpu": cpu,
+        "mem_gib": mem_gib,
+        "load_1m": round(load[0], 2),
+        "python": platform.python_version(),
+    }
 
 
 def fmt(value: Any) -> str:
@@ -165,8 +170,12 @@ def print_table(title: str, header: list[str], rows: list[list[Any]]) -> None:
 
 def emit(name: str, figures: dict[str, Any], json_path: str | None) -> None:
     """Print the figures as one JSON line (and write them to json_path when given)."""
-    payload = {"benchmark": name, "machine": machine(), "command": " ".join([Path(sys.executable).name] + sys.argv),
-               **figures}
+    payload = {
+        "benchmark": name,
+        "machine": machine(),
+        "command": " ".join([Path(sys.executable).name] + sys.argv),
+        **figures,
+    }
     payload = _clean(payload)
     text = json.dumps(payload, sort_keys=True, default=_json_default)
     print(f"\nRESULT {text}")

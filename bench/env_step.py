@@ -146,7 +146,9 @@ def bench_env(env_id: str, args: argparse.Namespace, workdir: Path) -> dict[str,
     definition = load_env_folder(env_dir)
     tw = twin(env_id)
     initial = tw.make_state(args.records, args.seed)
-    episodes = [tw.make_calls(initial, args.calls, random.Random(f"{args.seed}:{env_id}:{e}")) for e in range(args.episodes)]
+    episodes = [
+        tw.make_calls(initial, args.calls, random.Random(f"{args.seed}:{env_id}:{e}")) for e in range(args.episodes)
+    ]
     published = set(definition.functions)
     missing = sorted({c["name"] for calls in episodes for c in calls} - published)
     bad = {name: "not published in this environment" for name in missing}
@@ -184,29 +186,68 @@ def bench_env(env_id: str, args: argparse.Namespace, workdir: Path) -> dict[str,
     per_tool_us = {}
     for name in tools:
         med = {s: common.median(per_tool[s][name]) * 1e6 for s in SIDES}
-        per_tool_us[name] = {**{s: round(med[s], 2) for s in SIDES}, "calls": len(per_tool["step"][name]),
-                             "step_over_hand": round(common.ratio(med["step"], med["hand"]), 2)}
-        rows.append([name, len(per_tool["step"][name]), med["step"], med["restricted"], med["hand"],
-                     common.ratio(med["step"], med["hand"]), common.ratio(med["restricted"], med["hand"])])
-    common.print_table(f"{env_id}: median us per call ({args.records} records; {origin})",
-                       ["tool", "calls", "step", "restricted", "hand", "step/hand", "restricted/hand"], rows)
-    common.print_table(f"{env_id}: throughput ({n_calls} calls per side, {len(episodes)} episodes)",
-                       ["side", "calls/s", "price vs hand", f"calls/s without {'/'.join(tw.LIST_TOOLS)}", "price vs hand",
-                        "episodes/s (reset + calls)", "price vs hand"],
-                       [[s, rate[s], common.ratio(rate["hand"], rate[s]), point_rate[s], common.ratio(point_rate["hand"], point_rate[s]),
-                         ep_rate[s] if s != "restricted" else float("nan"),
-                         common.ratio(ep_rate["hand"], ep_rate[s]) if s != "restricted" else float("nan")] for s in SIDES])
+        per_tool_us[name] = {
+            **{s: round(med[s], 2) for s in SIDES},
+            "calls": len(per_tool["step"][name]),
+            "step_over_hand": round(common.ratio(med["step"], med["hand"]), 2),
+        }
+        rows.append(
+            [
+                name,
+                len(per_tool["step"][name]),
+                med["step"],
+                med["restricted"],
+                med["hand"],
+                common.ratio(med["step"], med["hand"]),
+                common.ratio(med["restricted"], med["hand"]),
+            ]
+        )
+    common.print_table(
+        f"{env_id}: median us per call ({args.records} records; {origin})",
+        ["tool", "calls", "step", "restricted", "hand", "step/hand", "restricted/hand"],
+        rows,
+    )
+    common.print_table(
+        f"{env_id}: throughput ({n_calls} calls per side, {len(episodes)} episodes)",
+        [
+            "side",
+            "calls/s",
+            "price vs hand",
+            f"calls/s without {'/'.join(tw.LIST_TOOLS)}",
+            "price vs hand",
+            "episodes/s (reset + calls)",
+            "price vs hand",
+        ],
+        [
+            [
+                s,
+                rate[s],
+                common.ratio(rate["hand"], rate[s]),
+                point_rate[s],
+                common.ratio(point_rate["hand"], point_rate[s]),
+                ep_rate[s] if s != "restricted" else float("nan"),
+                common.ratio(ep_rate["hand"], ep_rate[s]) if s != "restricted" else float("nan"),
+            ]
+            for s in SIDES
+        ],
+    )
     if bad:
         print(f"left out (not equivalent or not published): {json.dumps(bad, sort_keys=True)}")
     return {
-        "env_dir": origin, "records": args.records, "episodes": len(episodes), "calls_per_side": n_calls,
-        "calls_per_s": rate, "episodes_per_s": {"step": ep_rate["step"], "hand": ep_rate["hand"]},
-        "point_calls_per_s": point_rate, "list_tools": list(tw.LIST_TOOLS),
+        "env_dir": origin,
+        "records": args.records,
+        "episodes": len(episodes),
+        "calls_per_side": n_calls,
+        "calls_per_s": rate,
+        "episodes_per_s": {"step": ep_rate["step"], "hand": ep_rate["hand"]},
+        "point_calls_per_s": point_rate,
+        "list_tools": list(tw.LIST_TOOLS),
         "point_price_step_over_hand": common.ratio(point_rate["hand"], point_rate["step"]),
         "price_step_over_hand": common.ratio(rate["hand"], rate["step"]),
         "price_restricted_over_hand": common.ratio(rate["hand"], rate["restricted"]),
         "episode_price_step_over_hand": common.ratio(ep_rate["hand"], ep_rate["step"]),
-        "per_tool_median_us": per_tool_us, "left_out": bad,
+        "per_tool_median_us": per_tool_us,
+        "left_out": bad,
     }
 
 
@@ -270,7 +311,7 @@ def bench_sizes(env_id: str, args: argparse.Namespace, workdir: Path) -> dict[st
 
         f["hand_create_us"] = _best_inner(hand_create, hand_state, reps * 2) * 1e6
         out[n] = f
-        del state, text, hand_copy
+        state = text = hand_copy = None  # free this size's data before the next
     keys = list(next(iter(out.values())).keys())
     header = ["figure"] + [f"{n:,} records" for n in sizes]
     if len(sizes) >= 2:
@@ -284,15 +325,29 @@ def bench_sizes(env_id: str, args: argparse.Namespace, workdir: Path) -> dict[st
             row.append(growth[k])
         rows.append(row)
     common.print_table(f"{env_id}: reset, copy, hash and verification by state size (best of {reps})", header, rows)
-    ratios = {n: {"reset_deepcopy_over_env": common.ratio(out[n]["deepcopy_ms"] * 1e3, out[n]["env_reset_us"]),
-                  "episode_start_deepcopy_over_env": common.ratio(out[n]["deepcopy_first_write_ms"] * 1e3,
-                                                                   out[n]["env_reset_first_write_us"]),
-                  "create_env_over_hand": common.ratio(out[n]["env_create_us"], out[n]["hand_create_us"])}
-              for n in sizes}
-    common.print_table("ratios by size", ["records", "reset: deepcopy / env.reset",
-                                          "episode start: deepcopy+write / reset+write", "create: step / hand"],
-                       [[n, r["reset_deepcopy_over_env"], r["episode_start_deepcopy_over_env"], r["create_env_over_hand"]]
-                        for n, r in ratios.items()])
+    ratios = {
+        n: {
+            "reset_deepcopy_over_env": common.ratio(out[n]["deepcopy_ms"] * 1e3, out[n]["env_reset_us"]),
+            "episode_start_deepcopy_over_env": common.ratio(
+                out[n]["deepcopy_first_write_ms"] * 1e3, out[n]["env_reset_first_write_us"]
+            ),
+            "create_env_over_hand": common.ratio(out[n]["env_create_us"], out[n]["hand_create_us"]),
+        }
+        for n in sizes
+    }
+    common.print_table(
+        "ratios by size",
+        [
+            "records",
+            "reset: deepcopy / env.reset",
+            "episode start: deepcopy+write / reset+write",
+            "create: step / hand",
+        ],
+        [
+            [n, r["reset_deepcopy_over_env"], r["episode_start_deepcopy_over_env"], r["create_env_over_hand"]]
+            for n, r in ratios.items()
+        ],
+    )
     return {"env": env_id, "by_size": out, "growth_exponent": growth, "ratios": ratios}
 
 
@@ -311,8 +366,10 @@ def _collection(env_id: str) -> str:
 def _create_call(env_id: str, n: int) -> dict[str, Any]:
     if env_id == "todo_api":
         return {"name": "createTodo", "arguments": {"id": "ffffffff-0000-4000-8000-000000000000", "title": "new todo"}}
-    return {"name": "create_entities", "arguments": {"entities": [
-        {"name": "zz_new", "entityType": "person", "observations": ["new"]}]}}
+    return {
+        "name": "create_entities",
+        "arguments": {"entities": [{"name": "zz_new", "entityType": "person", "observations": ["new"]}]},
+    }
 
 
 def _new_key(env_id: str, create: dict[str, Any]) -> str:

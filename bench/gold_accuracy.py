@@ -60,7 +60,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.limit < 0:
         raise SystemExit(f"--limit must be 0 (all) or more, got {args.limit}")
     res = measure(out, model, args.heldout, args.sft_seed, args.limit)
-    tag = model.resolve().relative_to(out.resolve()) if model.resolve().is_relative_to(out.resolve()) else Path(model.name)
+    tag = (
+        model.resolve().relative_to(out.resolve())
+        if model.resolve().is_relative_to(out.resolve())
+        else Path(model.name)
+    )
     name = "gold_accuracy.json" if not args.model else f"gold_accuracy_{'_'.join(tag.parts)}.json"
     write_json_atomic(out / name, res)
     print(json.dumps(res, indent=1))

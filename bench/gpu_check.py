@@ -28,10 +28,24 @@ from synth.fsio import write_json_atomic
 
 SIZES = {
     # Qwen2.5-0.5B's shape
-    "0.5b": dict(hidden_size=896, intermediate_size=4864, num_hidden_layers=24, num_attention_heads=14,
-                 num_key_value_heads=2, vocab_size=151936, tie_word_embeddings=True),
-    "tiny": dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-                 num_key_value_heads=2, vocab_size=512, tie_word_embeddings=True),
+    "0.5b": dict(
+        hidden_size=896,
+        intermediate_size=4864,
+        num_hidden_layers=24,
+        num_attention_heads=14,
+        num_key_value_heads=2,
+        vocab_size=151936,
+        tie_word_embeddings=True,
+    ),
+    "tiny": dict(
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        vocab_size=512,
+        tie_word_embeddings=True,
+    ),
 }
 
 
@@ -93,8 +107,12 @@ def update_step_bench(model, device, batch: int, seq: int, steps: int, grad_ckpt
     mean = sum(times) / len(times)
     del opt
     return {
-        "batch": batch, "seq": seq, "grad_checkpointing": grad_ckpt, "step_s": round(mean, 4),
-        "tokens_per_s": round(batch * seq / mean, 1), "peak_mem_gib": peak_gib(device),
+        "batch": batch,
+        "seq": seq,
+        "grad_checkpointing": grad_ckpt,
+        "step_s": round(mean, 4),
+        "tokens_per_s": round(batch * seq / mean, 1),
+        "peak_mem_gib": peak_gib(device),
     }
 
 
@@ -106,10 +124,20 @@ def generate_bench(model, device, batch: int, prompt: int, new_tokens: int) -> d
     g = torch.Generator(device="cpu").manual_seed(2)
     ids = torch.randint(0, vocab, (batch, prompt), generator=g).to(device)
     attn = torch.ones_like(ids)
-    kwargs = dict(max_new_tokens=new_tokens, min_new_tokens=new_tokens, do_sample=True, temperature=1.0,
-                  top_k=0, top_p=1.0, pad_token_id=0, eos_token_id=None)
+    kwargs = dict(
+        max_new_tokens=new_tokens,
+        min_new_tokens=new_tokens,
+        do_sample=True,
+        temperature=1.0,
+        top_k=0,
+        top_p=1.0,
+        pad_token_id=0,
+        eos_token_id=None,
+    )
     with torch.autocast(device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
-        model.generate(input_ids=ids[:, :8], attention_mask=attn[:, :8], **{**kwargs, "max_new_tokens": 4, "min_new_tokens": 4})
+        model.generate(
+            input_ids=ids[:, :8], attention_mask=attn[:, :8], **{**kwargs, "max_new_tokens": 4, "min_new_tokens": 4}
+        )
         if device.type == "cuda":
             torch.cuda.reset_peak_memory_stats()
         sync(device)
@@ -118,12 +146,20 @@ def generate_bench(model, device, batch: int, prompt: int, new_tokens: int) -> d
         sync(device)
     dt = time.perf_counter() - t0
     made = (out.shape[1] - prompt) * batch
-    return {"batch": batch, "prompt": prompt, "new_tokens": new_tokens, "seconds": round(dt, 3),
-            "tokens_per_s": round(made / dt, 1), "peak_mem_gib": peak_gib(device)}
+    return {
+        "batch": batch,
+        "prompt": prompt,
+        "new_tokens": new_tokens,
+        "seconds": round(dt, 3),
+        "tokens_per_s": round(made / dt, 1),
+        "peak_mem_gib": peak_gib(device),
+    }
 
 
 @torch.no_grad()
-def policy_bench(model, device, batch: int, prompt: int, new_tokens: int, turns: int, added: int, cache_mb: float) -> dict:
+def policy_bench(
+    model, device, batch: int, prompt: int, new_tokens: int, turns: int, added: int, cache_mb: float
+) -> dict:
     """Rollout-shaped generation with `TransformersPolicy`: `turns` turns, each prompt = last prompt + sample +
     `added` new tokens (an observation); `cache_mb` 0 encodes every prompt whole."""
     from rl.backends.base import SamplingParams
@@ -147,14 +183,25 @@ def policy_bench(model, device, batch: int, prompt: int, new_tokens: int, turns:
         for turn in range(turns):
             samples = policy.generate(prompts, SamplingParams(max_new_tokens=new_tokens, temperature=1.0, seed=turn))
             made += sum(len(s.token_ids) for s in samples)
-            prompts = [p + s.token_ids + torch.randint(1, vocab, (added,), generator=g).tolist()
-                       for p, s in zip(prompts, samples)]  # fmt: skip
+            prompts = [
+                p + s.token_ids + torch.randint(1, vocab, (added,), generator=g).tolist()
+                for p, s in zip(prompts, samples)
+            ]
         sync(device)
     dt = time.perf_counter() - t0
     stats = policy.prefix_cache.stats.as_dict() if policy.prefix_cache is not None else {}
-    return {"batch": batch, "prompt": prompt, "new_tokens": new_tokens, "turns": turns, "added_per_turn": added,
-            "prefix_cache": cache_mb > 0, "reused_share": stats.get("reused_share", 0.0), "seconds": round(dt, 3),
-            "tokens_per_s": round(made / dt, 1), "peak_mem_gib": peak_gib(device)}  # fmt: skip
+    return {
+        "batch": batch,
+        "prompt": prompt,
+        "new_tokens": new_tokens,
+        "turns": turns,
+        "added_per_turn": added,
+        "prefix_cache": cache_mb > 0,
+        "reused_share": stats.get("reused_share", 0.0),
+        "seconds": round(dt, 3),
+        "tokens_per_s": round(made / dt, 1),
+        "peak_mem_gib": peak_gib(device),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -167,13 +214,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--gen-batch", type=int, nargs="+", default=[1, 16, 64])
     ap.add_argument("--prompt", type=int, default=512)
     ap.add_argument("--new-tokens", type=int, default=128)
-    ap.add_argument("--policy-batch", type=int, nargs="+", default=[16, 64], help="rows of the multi-turn rollout check")
+    ap.add_argument(
+        "--policy-batch", type=int, nargs="+", default=[16, 64], help="rows of the multi-turn rollout check"
+    )
     ap.add_argument("--turns", type=int, default=4, help="turns of the multi-turn rollout check")
     ap.add_argument("--added", type=int, default=64, help="tokens added to the context between turns")
     ap.add_argument("--out", default=os.environ.get("OUT", ""))
     args = ap.parse_args(argv)
-    device = torch.device("cuda" if args.device == "auto" and torch.cuda.is_available() else
-                          ("cpu" if args.device == "auto" else args.device))
+    device = torch.device(
+        "cuda"
+        if args.device == "auto" and torch.cuda.is_available()
+        else ("cpu" if args.device == "auto" else args.device)
+    )
     if device.type == "cuda":
         torch.backends.cuda.matmul.allow_tf32 = True
     t0 = time.perf_counter()
@@ -183,14 +235,18 @@ def main(argv: list[str] | None = None) -> None:
         "torch": torch.__version__,
         "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 1),
         "build_s": round(time.perf_counter() - t0, 1),
-        "update": [], "generate": [], "rollouts": [],
+        "update": [],
+        "generate": [],
+        "rollouts": [],
     }
     for b in args.batch:
         for ckpt in (False, True):
             try:
                 summary["update"].append(update_step_bench(model, device, b, args.seq, args.steps, ckpt))
             except torch.OutOfMemoryError:
-                summary["update"].append({"batch": b, "seq": args.seq, "grad_checkpointing": ckpt, "error": "out of memory"})
+                summary["update"].append(
+                    {"batch": b, "seq": args.seq, "grad_checkpointing": ckpt, "error": "out of memory"}
+                )
                 torch.cuda.empty_cache()
             print(json.dumps(summary["update"][-1]), file=sys.stderr, flush=True)
             save(summary, args.out)
@@ -200,8 +256,9 @@ def main(argv: list[str] | None = None) -> None:
         save(summary, args.out)
     for b in args.policy_batch:
         for cache_mb in (0.0, 4096.0):
-            summary["rollouts"].append(policy_bench(model, device, b, args.prompt, args.new_tokens, args.turns,
-                                                    args.added, cache_mb))  # fmt: skip
+            summary["rollouts"].append(
+                policy_bench(model, device, b, args.prompt, args.new_tokens, args.turns, args.added, cache_mb)
+            )
             print(json.dumps(summary["rollouts"][-1]), file=sys.stderr, flush=True)
             save(summary, args.out)  # a run cut by the time limit keeps what it measured
     summary["total_s"] = round(time.perf_counter() - t0, 1)

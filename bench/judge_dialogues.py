@@ -38,8 +38,12 @@ def _variant_phrases(instruction: str, index: int) -> tuple[str, str, str] | Non
     m = _DATE.search(instruction)
     if m:
         y, mo, d, h = (int(g) for g in m.groups())
-        styles = [f"{_MONTHS[mo - 1]} {d}, {y} at {h % 12 or 12}{'am' if h < 12 else 'pm'}", f"{d} {_MONTHS[mo - 1]} {y}",
-                  f"{mo:02d}/{d:02d}/{y}", f"{_MONTHS[mo - 1][:3]} {d}"]  # fmt: skip
+        styles = [
+            f"{_MONTHS[mo - 1]} {d}, {y} at {h % 12 or 12}{'am' if h < 12 else 'pm'}",
+            f"{d} {_MONTHS[mo - 1]} {y}",
+            f"{mo:02d}/{d:02d}/{y}",
+            f"{_MONTHS[mo - 1][:3]} {d}",
+        ]
         return "date", styles[index % len(styles)], f"{_MONTHS[mo - 1]} {d % 28 + 1}, {y}"
     m = _UUID.search(instruction)
     if m:
@@ -48,7 +52,12 @@ def _variant_phrases(instruction: str, index: int) -> tuple[str, str, str] | Non
     m = _KEYED_NUMBER.search(instruction)
     if m:
         key, n = m.group(1), int(m.group(2))
-        styles = [f"{key} {_WORDS[n]}" if n < len(_WORDS) else f"{key} {n:,}", f"{key} {n}.0", f"{key} #{n}", f"{key} number {n}"]
+        styles = [
+            f"{key} {_WORDS[n]}" if n < len(_WORDS) else f"{key} {n:,}",
+            f"{key} {n}.0",
+            f"{key} #{n}",
+            f"{key} number {n}",
+        ]
         return "number", styles[index % len(styles)], f"{key} {n + 2}"
     m = _NAME.search(instruction)
     if m:
@@ -65,10 +74,23 @@ def inject_variants(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         what, same, wrong = got
         for kind, phrase, label in (("paraphrase", same, False), ("error", wrong, True)):
-            turns = [{"role": "assistant", "content": AGENT_AGAIN}, {"role": "user", "content": f"Just to confirm: {phrase}."}]
-            out.append({**row, "id": f"{row['id']}+{kind}", "dialogue": row["dialogue"] + turns, "user_error": label,
-                        "source": f"injected-{kind}", "note": f"{what}: {phrase}"})  # fmt: skip
+            turns = [
+                {"role": "assistant", "content": AGENT_AGAIN},
+                {"role": "user", "content": f"Just to confirm: {phrase}."},
+            ]
+            out.append(
+                {
+                    **row,
+                    "id": f"{row['id']}+{kind}",
+                    "dialogue": row["dialogue"] + turns,
+                    "user_error": label,
+                    "source": f"injected-{kind}",
+                    "note": f"{what}: {phrase}",
+                }
+            )
     return out
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -81,11 +103,21 @@ def make_dialogues(client: Any, env_dirs: list[Path], per_env: int) -> list[dict
     rows = []
     for env_dir in env_dirs:
         for task in load_tasks(env_dir / "tasks.jsonl")[:per_env]:
-            dialogue = [{"role": "user", "content": user.first_message(task)}, {"role": "assistant", "content": AGENT_LINE}]
+            dialogue = [
+                {"role": "user", "content": user.first_message(task)},
+                {"role": "assistant", "content": AGENT_LINE},
+            ]
             reply = user.reply(task, dialogue)
             dialogue.append({"role": "user", "content": reply.text})
-            rows.append({"id": f"{env_dir.name}:{task.task_id}", "env_id": env_dir.name, "task_id": task.task_id,
-                         "instruction": task.user_instruction, "dialogue": dialogue})  # fmt: skip
+            rows.append(
+                {
+                    "id": f"{env_dir.name}:{task.task_id}",
+                    "env_id": env_dir.name,
+                    "task_id": task.task_id,
+                    "instruction": task.user_instruction,
+                    "dialogue": dialogue,
+                }
+            )
     return rows
 
 
@@ -95,7 +127,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", help="where the unlabelled LLM dialogues go")
-    parser.add_argument("--inject", help="a labelled file: replace its injected rows by inject_variants of its LLM rows")
+    parser.add_argument(
+        "--inject", help="a labelled file: replace its injected rows by inject_variants of its LLM rows"
+    )
     parser.add_argument("--per-env", type=int, default=12)
     parser.add_argument("--envs", nargs="*", default=["todo_api", "mcp_memory", "petstore"])
     parser.add_argument("--base-url")

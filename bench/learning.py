@@ -48,7 +48,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SIZES = {
     "bench": {"hidden_size": 192, "num_hidden_layers": 3, "num_attention_heads": 4, "intermediate_size": 512},  # ~1.8M
-    "bench-s": {"hidden_size": 128, "num_hidden_layers": 3, "num_attention_heads": 4, "intermediate_size": 352},  # ~1.1M
+    "bench-s": {
+        "hidden_size": 128,
+        "num_hidden_layers": 3,
+        "num_attention_heads": 4,
+        "intermediate_size": 352,
+    },  # ~1.1M
 }
 
 
@@ -59,22 +64,48 @@ def model_size(name: str) -> Any:
 
 def base_config(args, seed: int, out: Path, mode: str) -> dict[str, Any]:
     return {
-        "envs": list(args.envs), "output_dir": str(out), "seed": seed, "steps": args.rl_steps,
-        "tasks_per_step": args.tasks_per_step, "rollouts_per_task": args.k, "heldout_fraction": args.heldout,
+        "envs": list(args.envs),
+        "output_dir": str(out),
+        "seed": seed,
+        "steps": args.rl_steps,
+        "tasks_per_step": args.tasks_per_step,
+        "rollouts_per_task": args.k,
+        "heldout_fraction": args.heldout,
         "split_seed": args.sft_seed,  # one train/held-out split for the SFT and every RL seed
-        "eval_temperature": 0.0, "eval_max_tasks": args.eval_tasks, "torch_threads": args.threads, "plots": False, "keep_checkpoints": 1,
+        "eval_temperature": 0.0,
+        "eval_max_tasks": args.eval_tasks,
+        "torch_threads": args.threads,
+        "plots": False,
+        "keep_checkpoints": 1,
         "checkpoint_every": args.checkpoint_every or max(1, args.rl_steps),
-        "model": ({"kind": "pretrained", "path": args.base_model} if args.base_model else
-                  {"kind": "tiny", "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True}}),
+        "model": (
+            {"kind": "pretrained", "path": args.base_model}
+            if args.base_model
+            else {
+                "kind": "tiny",
+                "tiny": {"size": model_size(args.size), "vocab_size": args.vocab, "split_digits": True},
+            }
+        ),
         "advantage": {"mode": mode, "drop_equal_groups": False},
         "loss": {"clip_low": 0.2, "clip_high": 0.28, "agg": args.loss_agg},
-        "optim": {"lr": args.rl_lr, "micro_batch_size": args.micro_batch, "mini_batches": args.mini_batches, "warmup_steps": args.rl_warmup},
+        "optim": {
+            "lr": args.rl_lr,
+            "micro_batch_size": args.micro_batch,
+            "mini_batches": args.mini_batches,
+            "warmup_steps": args.rl_warmup,
+        },
         "sft": {"steps": args.sft_steps, "lr": args.sft_lr, "batch_size": args.sft_batch, "schedule": "cosine"},
         "curriculum": {"order": "pass_rate", "strategy": args.curriculum},
-        "rollout": {"max_turns": args.max_turns, "max_new_tokens": args.max_new_tokens, "temperature": args.rl_temperature,
-                    "max_context_tokens": 4096, "max_batch": 32},
-        "user": {"kind": "scripted"}, "judge": {"mode": "none"},
-    }  # fmt: skip
+        "rollout": {
+            "max_turns": args.max_turns,
+            "max_new_tokens": args.max_new_tokens,
+            "temperature": args.rl_temperature,
+            "max_context_tokens": 4096,
+            "max_batch": 32,
+        },
+        "user": {"kind": "scripted"},
+        "judge": {"mode": "none"},
+    }
 
 
 def policy_config(out: Path, model: str, run_dir: Path, seed: int = 0, **options: Any) -> dict[str, Any]:
@@ -102,8 +133,22 @@ def made_envs(envs: list[str], out: Path, n: int) -> list[str]:
             continue
         shutil.rmtree(dst, ignore_errors=True)
         shutil.copytree(src, dst, ignore=shutil.ignore_patterns("tasks.jsonl", "tasks_dropped.jsonl", "graph.json"))
-        cmd = [sys.executable, "-m", "synth.cli.main", "tasks", str(dst), "--n", str(n), "--no-llm", "--seed", "0",
-               "--max-size", "3", "--max-walk", "2"]  # fmt: skip
+        cmd = [
+            sys.executable,
+            "-m",
+            "synth.cli.main",
+            "tasks",
+            str(dst),
+            "--n",
+            str(n),
+            "--no-llm",
+            "--seed",
+            "0",
+            "--max-size",
+            "3",
+            "--max-walk",
+            "2",
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if proc.returncode != 0:
             raise SystemExit(f"task synthesis failed for {src}: {proc.stderr.strip()[-500:]}")
@@ -153,11 +198,17 @@ def sft_phase(args) -> dict[str, Any]:
     if not before.exists():
         probe = Trainer(config_from_dict({**cfg, "sft": {"steps": 0}}), log=quiet)
         probe.setup()
-        write_json_atomic(before, {
-            "before_sft": measure(probe, limit=args.eval_tasks),
-            "params_m": round(sum(p.numel() for p in probe.model.parameters()) / 1e6, 2),
-            "tasks": {"train": sum(len(e.train) for e in probe.entries), "heldout": sum(len(e.heldout) for e in probe.entries)},
-        })  # fmt: skip
+        write_json_atomic(
+            before,
+            {
+                "before_sft": measure(probe, limit=args.eval_tasks),
+                "params_m": round(sum(p.numel() for p in probe.model.parameters()) / 1e6, 2),
+                "tasks": {
+                    "train": sum(len(e.train) for e in probe.entries),
+                    "heldout": sum(len(e.heldout) for e in probe.entries),
+                },
+            },
+        )
         del probe
     res: dict[str, Any] = {"seed": args.sft_seed, **json.loads(before.read_text())}
     t1 = time.perf_counter()
@@ -188,13 +239,21 @@ def rl_run(args, seed: int, mode: str) -> dict[str, Any]:
     t0 = time.perf_counter()
     trainer = Trainer(config_from_dict(cfg), log=quiet)
     trainer.setup()
-    res: dict[str, Any] = {"seed": seed, "mode": mode, "rl_lr": args.rl_lr, "rl_temperature": args.rl_temperature,
-                           "loss_agg": args.loss_agg, "lora_rank": args.rl_lora_rank}  # fmt: skip
+    res: dict[str, Any] = {
+        "seed": seed,
+        "mode": mode,
+        "rl_lr": args.rl_lr,
+        "rl_temperature": args.rl_temperature,
+        "loss_agg": args.loss_agg,
+        "lora_rank": args.rl_lora_rank,
+    }
     if args.rl_tasks:  # the SFT policy on the RL task subset (the SFT summary measured all training tasks)
         before = root / "before.json"  # kept, so a resumed run (its model is a checkpoint) does not measure again
         if not before.exists():
             if trainer.step:
-                raise SystemExit(f"{root}: resumed at step {trainer.step} but before.json is missing; delete the folder")
+                raise SystemExit(
+                    f"{root}: resumed at step {trainer.step} but before.json is missing; delete the folder"
+                )
             write_json_atomic(before, measure(trainer, heldout=False, limit=args.eval_tasks))
         res["before"] = json.loads(before.read_text())
     trainer._loop(None)  # evaluates the held-out tasks before the first step and after the last
@@ -240,8 +299,13 @@ def plot(sft: dict[str, Any], runs: list[dict[str, Any]], out_dir: Path) -> list
         mean = [statistics.fmean(c[i] for c in curves) for i in range(n)]
         xs = list(range(1, n + 1))
         ax.plot(xs, mean, color=color, label=f"{mode} (mean of {len(curves)} seeds)")
-        ax.fill_between(xs, [min(c[i] for c in curves) for i in range(n)], [max(c[i] for c in curves) for i in range(n)],
-                        color=color, alpha=0.2)  # fmt: skip
+        ax.fill_between(
+            xs,
+            [min(c[i] for c in curves) for i in range(n)],
+            [max(c[i] for c in curves) for i in range(n)],
+            color=color,
+            alpha=0.2,
+        )
     ax.set_xlabel("RL step")
     ax.set_ylabel("success of sampled episodes")
     ax.set_title("RL from the SFT weights (min-max band)")
@@ -297,7 +361,10 @@ def summarize(sft: dict[str, Any], runs: list[dict[str, Any]]) -> dict[str, Any]
             out[f"{mode}/{split}/seeds"] = vals
     for mode in modes_of(runs):
         curves = [r["success_curve"] for r in runs if r["mode"] == mode]
-        out[f"{mode}/batch_success_first_last"] = [statistics.fmean(c[0] for c in curves), statistics.fmean(c[-1] for c in curves)]
+        out[f"{mode}/batch_success_first_last"] = [
+            statistics.fmean(c[0] for c in curves),
+            statistics.fmean(c[-1] for c in curves),
+        ]
     return out
 
 
@@ -305,33 +372,53 @@ def build_parser() -> argparse.ArgumentParser:
     """The benchmark's options; bench/sampled_success.py takes its run settings from the same defaults."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--envs", nargs="+", default=["envs_generated/todo_api", "envs_generated/mcp_memory"])
-    ap.add_argument("--make-tasks", type=int, default=40, help="tasks to synthesize per environment (0: use tasks.jsonl)")
+    ap.add_argument(
+        "--make-tasks", type=int, default=40, help="tasks to synthesize per environment (0: use tasks.jsonl)"
+    )
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     ap.add_argument("--modes", nargs="+", default=["erpo", "grpo"], choices=list(ADVANTAGE_MODES))
     ap.add_argument("--sft-only", action="store_true", help="stop after the shared SFT phase")
     ap.add_argument("--out", default="runs/bench_learning")
     ap.add_argument("--plots-dir", default="")
     ap.add_argument("--size", default="bench")
-    ap.add_argument("--base-model", default="", help="a pretrained HF model folder to start from (default: a random --size model)")
+    ap.add_argument(
+        "--base-model", default="", help="a pretrained HF model folder to start from (default: a random --size model)"
+    )
     ap.add_argument("--vocab", type=int, default=1024)
     ap.add_argument("--heldout", type=float, default=0.25)
     ap.add_argument("--sft-seed", type=int, default=0)
     ap.add_argument("--sft-steps", type=int, default=500)
     ap.add_argument("--sft-lr", type=float, default=3e-3)
     ap.add_argument("--sft-batch", type=int, default=8)
-    ap.add_argument("--micro-batch", type=int, default=8,
-                    help="episodes per forward/backward pass in SFT and RL (smaller for a larger --base-model)")
+    ap.add_argument(
+        "--micro-batch",
+        type=int,
+        default=8,
+        help="episodes per forward/backward pass in SFT and RL (smaller for a larger --base-model)",
+    )
     ap.add_argument("--rl-steps", type=int, default=6)
     ap.add_argument("--rl-lr", type=float, default=2e-4)
-    ap.add_argument("--rl-tasks", type=int, default=0,
-                    help="RL trains on the first N training tasks of each environment (0: all); success on them is measured before and after")
-    ap.add_argument("--loss-agg", default="token-mean", choices=list(AGGREGATIONS),
-                    help="aggregation of the RL loss over tokens")
+    ap.add_argument(
+        "--rl-tasks",
+        type=int,
+        default=0,
+        help="RL trains on the first N training tasks of each environment (0: all); "
+        "success on them is measured before and after",
+    )
+    ap.add_argument(
+        "--loss-agg", default="token-mean", choices=list(AGGREGATIONS), help="aggregation of the RL loss over tokens"
+    )
     ap.add_argument("--rl-temperature", type=float, default=0.5, help="sampling temperature of RL rollouts")
     ap.add_argument("--mini-batches", type=int, default=2, help="optimizer steps per RL step")
-    ap.add_argument("--rl-lora-rank", type=int, default=0,
-                    help="RL trains LoRA adapters of this rank on the SFT weights (0: every weight)")
-    ap.add_argument("--rl-lora-alpha", type=float, default=32.0, help="LoRA scaling numerator (update scaled by alpha / rank)")
+    ap.add_argument(
+        "--rl-lora-rank",
+        type=int,
+        default=0,
+        help="RL trains LoRA adapters of this rank on the SFT weights (0: every weight)",
+    )
+    ap.add_argument(
+        "--rl-lora-alpha", type=float, default=32.0, help="LoRA scaling numerator (update scaled by alpha / rank)"
+    )
     ap.add_argument("--rl-warmup", type=int, default=0, help="optimizer steps of linear learning-rate warm-up")
     ap.add_argument("--curriculum", default="uniform", choices=list(STRATEGIES))
     ap.add_argument("--checkpoint-every", type=int, default=0, help="RL steps between checkpoints (0: at the end only)")
@@ -340,8 +427,12 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-turns", type=int, default=5)
     ap.add_argument("--max-new-tokens", type=int, default=160)
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--eval-tasks", type=int, default=0,
-                    help="measure greedy success on the first N tasks of each environment's split only (0: all)")
+    ap.add_argument(
+        "--eval-tasks",
+        type=int,
+        default=0,
+        help="measure greedy success on the first N tasks of each environment's split only (0: all)",
+    )
     ap.add_argument("--merge", action="store_true", help="only combine the results already under --out")
     return ap
 
@@ -366,8 +457,13 @@ def main(argv: list[str] | None = None) -> None:
                     print(json.dumps({k: v for k, v in res.items() if not k.endswith("_curve")}), flush=True)
     sft = json.loads((out / "sft" / "summary.json").read_text())
     runs = [json.loads(p.read_text()) for p in sorted(out.glob("*_seed*/result.json"))]
-    summary = {"args": vars(args), "sft": sft, "runs": runs, "mean": summarize(sft, runs),
-               "wall_s": round(time.perf_counter() - started, 1)}  # fmt: skip
+    summary = {
+        "args": vars(args),
+        "sft": sft,
+        "runs": runs,
+        "mean": summarize(sft, runs),
+        "wall_s": round(time.perf_counter() - started, 1),
+    }
     write_json_atomic(out / "summary.json", summary)
     files = plot(sft, runs, Path(args.plots_dir) if args.plots_dir else out)
     print(json.dumps(summary["mean"], indent=1))

@@ -40,8 +40,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--tasks", type=int, default=125, help="distinct initial states (episodes are spread over them)")
     p.add_argument("--records", type=int, default=1000, help="records per initial state")
     p.add_argument("--rounds", type=int, default=20, help="tool calls per episode (one per round)")
-    p.add_argument("--list-share", type=float, default=0.0,
-                   help="share of list-everything calls (0 by default: at 1,000 records they would dominate)")
+    p.add_argument(
+        "--list-share",
+        type=float,
+        default=0.0,
+        help="share of list-everything calls (0 by default: at 1,000 records they would dominate)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-committed", action="store_true", help="build the environment now even if committed")
     p.add_argument("--quick", action="store_true", help="tiny sizes: proves the script runs")
@@ -120,16 +124,27 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     state_bytes = len(json.dumps(states[0]))
     indexes = len({id(getattr(ep, "_index", None)) for ep in episodes} - {id(None)}) if args.side == "env" else 0
     if args.trace:  # memory only: the tracer slows every allocation, so its times are not reported
-        return {"side": args.side, "traced_kib_per_episode_at_start": (after_start - base) / args.episodes / 1024,
-                "traced_kib_per_episode_after_steps": (after_steps - base) / args.episodes / 1024}
+        return {
+            "side": args.side,
+            "traced_kib_per_episode_at_start": (after_start - base) / args.episodes / 1024,
+            "traced_kib_per_episode_after_steps": (after_steps - base) / args.episodes / 1024,
+        }
     return {
-        "side": args.side, "episodes": args.episodes, "steps": steps, "ok_steps": ok,
-        "start_s": start_s, "start_us_per_episode": start_s / args.episodes * 1e6,
-        "steps_per_s": common.ratio(steps, step_s), "step_s": step_s,
-        "rss_base_mib": base / 2**20, "rss_after_start_mib": after_start / 2**20, "rss_after_steps_mib": after_steps / 2**20,
+        "side": args.side,
+        "episodes": args.episodes,
+        "steps": steps,
+        "ok_steps": ok,
+        "start_s": start_s,
+        "start_us_per_episode": start_s / args.episodes * 1e6,
+        "steps_per_s": common.ratio(steps, step_s),
+        "step_s": step_s,
+        "rss_base_mib": base / 2**20,
+        "rss_after_start_mib": after_start / 2**20,
+        "rss_after_steps_mib": after_steps / 2**20,
         "kib_per_episode_at_start": (after_start - base) / args.episodes / 1024,
         "kib_per_episode_after_steps": (after_steps - base) / args.episodes / 1024,
-        "state_json_kib": state_bytes / 1024, "shared_indexes": indexes,
+        "state_json_kib": state_bytes / 1024,
+        "shared_indexes": indexes,
     }
 
 
@@ -137,10 +152,34 @@ def _memory(traced: bool) -> int:
     return tracemalloc.get_traced_memory()[0] if traced else common.rss_bytes()
 
 
-def run_child(side: str, args: argparse.Namespace, env_dir: Path, skip: list[str], trace: bool = False) -> dict[str, Any]:
-    cmd = [sys.executable, "-m", "bench.many_episodes", "--side", side, "--env", args.env, "--env-dir", str(env_dir),
-           "--episodes", str(args.episodes), "--tasks", str(args.tasks), "--records", str(args.records),
-           "--rounds", str(args.rounds), "--list-share", str(args.list_share), "--seed", str(args.seed), "--skip", ",".join(skip)] + (["--trace"] if trace else [])
+def run_child(
+    side: str, args: argparse.Namespace, env_dir: Path, skip: list[str], trace: bool = False
+) -> dict[str, Any]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "bench.many_episodes",
+        "--side",
+        side,
+        "--env",
+        args.env,
+        "--env-dir",
+        str(env_dir),
+        "--episodes",
+        str(args.episodes),
+        "--tasks",
+        str(args.tasks),
+        "--records",
+        str(args.records),
+        "--rounds",
+        str(args.rounds),
+        "--list-share",
+        str(args.list_share),
+        "--seed",
+        str(args.seed),
+        "--skip",
+        ",".join(skip),
+    ] + (["--trace"] if trace else [])
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=common.child_env())
     if proc.returncode != 0:
         raise SystemExit(f"{side} side failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
@@ -161,21 +200,42 @@ def main(argv: list[str] | None = None) -> int:
             sides[side].update(run_child(side, args, env_dir, skip, trace=True))
     env, hand = sides["env"], sides["hand"]
     rows = []
-    for key in ("start_us_per_episode", "kib_per_episode_at_start", "kib_per_episode_after_steps",
-                "traced_kib_per_episode_at_start", "traced_kib_per_episode_after_steps", "steps_per_s", "rss_after_steps_mib"):
+    for key in (
+        "start_us_per_episode",
+        "kib_per_episode_at_start",
+        "kib_per_episode_after_steps",
+        "traced_kib_per_episode_at_start",
+        "traced_kib_per_episode_after_steps",
+        "steps_per_s",
+        "rss_after_steps_mib",
+    ):
         rows.append([key, env[key], hand[key], common.ratio(hand[key], env[key])])
-    common.print_table(f"{args.episodes} concurrent episodes of {args.env} ({origin}); {args.tasks} task states of "
-                       f"{args.records} records ({env['state_json_kib']:.0f} KiB as JSON); {args.rounds} calls each",
-                       ["figure", "env (copy-on-write)", "hand (deepcopy)", "hand / env"], rows)
-    print(f"shared-state indexes built on the env side: {env['shared_indexes']} for {args.tasks} task states "
-          f"(synth.runtime.state caches {_index_cache_size()} per process)")
+    common.print_table(
+        f"{args.episodes} concurrent episodes of {args.env} ({origin}); {args.tasks} task states of "
+        f"{args.records} records ({env['state_json_kib']:.0f} KiB as JSON); {args.rounds} calls each",
+        ["figure", "env (copy-on-write)", "hand (deepcopy)", "hand / env"],
+        rows,
+    )
+    print(
+        f"shared-state indexes built on the env side: {env['shared_indexes']} for {args.tasks} task states "
+        f"(synth.runtime.state caches {_index_cache_size()} per process)"
+    )
     if skip:
         print(f"left out (not equivalent or not published): {', '.join(skip)}")
-    figures = {"env": args.env, "env_dir": origin, "episodes": args.episodes, "tasks": args.tasks, "records": args.records,
-               "rounds": args.rounds, "sides": sides, "left_out": skip,
-               "memory_ratio_hand_over_env": common.ratio(hand["traced_kib_per_episode_after_steps"],
-                                                          env["traced_kib_per_episode_after_steps"]),
-               "speed_ratio_env_over_hand": common.ratio(env["steps_per_s"], hand["steps_per_s"])}
+    figures = {
+        "env": args.env,
+        "env_dir": origin,
+        "episodes": args.episodes,
+        "tasks": args.tasks,
+        "records": args.records,
+        "rounds": args.rounds,
+        "sides": sides,
+        "left_out": skip,
+        "memory_ratio_hand_over_env": common.ratio(
+            hand["traced_kib_per_episode_after_steps"], env["traced_kib_per_episode_after_steps"]
+        ),
+        "speed_ratio_env_over_hand": common.ratio(env["steps_per_s"], hand["steps_per_s"]),
+    }
     common.emit("many_episodes", figures, args.json)
     return 0
 
@@ -197,7 +257,9 @@ def left_out_tools(args: argparse.Namespace, env_dir: Path) -> list[str]:
     episodes = [tw.make_calls(state, 30, random.Random(f"check:{e}")) for e in range(4)]
     bad = {c["name"] for calls in episodes for c in calls} - set(definition.functions)
     for _ in range(4):
-        found = mismatching_tools(definition, tw, state, [[c for c in calls if c["name"] not in bad] for calls in episodes])
+        found = mismatching_tools(
+            definition, tw, state, [[c for c in calls if c["name"] not in bad] for calls in episodes]
+        )
         if not found:
             break
         bad.update(found)

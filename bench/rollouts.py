@@ -82,19 +82,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--max-new-tokens", type=int, default=64, help="tokens per agent turn at most")
     p.add_argument("--max-turns", type=int, default=4, help="agent turns per episode at most")
     p.add_argument("--user-turns", type=int, default=3, help="user replies before the scripted user stops")
-    p.add_argument("--repeats", type=int, default=2,
-                   help="passes per side, in the order A B C C B A ... so a change of machine load hits all alike")
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=2,
+        help="passes per side, in the order A B C C B A ... so a change of machine load hits all alike",
+    )
     p.add_argument("--max-batch", type=int, default=16, help="rows per forward pass on the batched side")
     p.add_argument("--device", default="cpu")
-    p.add_argument("--threads", type=int, default=1,
-                   help="torch threads (0: torch's default; 1 by default: on 2 shared cores more threads only contend)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads (0: torch's default; 1 by default: on 2 shared cores more threads only contend)",
+    )
     p.add_argument("--env-dir", default=str(common.MINI_TODO), help="environment folder with tasks.jsonl")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quick", action="store_true", help="tiny sizes: proves the script runs")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     args = p.parse_args(argv)
     if args.quick:
-        args.episodes, args.size, args.max_new_tokens, args.max_turns, args.user_turns, args.repeats = 4, "test", 8, 2, 1, 2
+        args.episodes, args.size, args.max_new_tokens, args.max_turns, args.user_turns, args.repeats = (
+            4,
+            "test",
+            8,
+            2,
+            1,
+            2,
+        )
     return args
 
 
@@ -105,13 +120,23 @@ def summarize(trajs: list[Any], wall_s: float, policy: TimedPolicy) -> dict[str,
     for t in trajs:
         reason = str(t.dialogue.stop_reason)
         stops[reason] = stops.get(reason, 0) + 1
-    return {"episodes": len(trajs), "wall_s": wall_s, "episodes_per_s": common.ratio(len(trajs), wall_s),
-            "sampled_tokens": sampled, "sampled_tokens_per_s": common.ratio(sampled, wall_s), "agent_turns": turns,
-            "stream_tokens": sum(len(t.tokens.token_ids) for t in trajs), "stop_reasons": stops,
-            "generate_calls": policy.calls, "rows_per_generate": common.ratio(policy.rows, policy.calls),
-            "prompt_tokens": policy.prompt_tokens, "prompt_tokens_reused": reused_tokens(policy),
-            "prompt_tokens_encoded": policy.prompt_tokens - reused_tokens(policy), "padded_prompt_tokens": policy.padded_tokens or None,
-            "generate_share_of_wall": common.ratio(policy.seconds, wall_s)}
+    return {
+        "episodes": len(trajs),
+        "wall_s": wall_s,
+        "episodes_per_s": common.ratio(len(trajs), wall_s),
+        "sampled_tokens": sampled,
+        "sampled_tokens_per_s": common.ratio(sampled, wall_s),
+        "agent_turns": turns,
+        "stream_tokens": sum(len(t.tokens.token_ids) for t in trajs),
+        "stop_reasons": stops,
+        "generate_calls": policy.calls,
+        "rows_per_generate": common.ratio(policy.rows, policy.calls),
+        "prompt_tokens": policy.prompt_tokens,
+        "prompt_tokens_reused": reused_tokens(policy),
+        "prompt_tokens_encoded": policy.prompt_tokens - reused_tokens(policy),
+        "padded_prompt_tokens": policy.padded_tokens or None,
+        "generate_share_of_wall": common.ratio(policy.seconds, wall_s),
+    }
 
 
 def reused_tokens(policy: TimedPolicy) -> int:
@@ -131,8 +156,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.threads:
         torch.set_num_threads(args.threads)
-    print(f"machine: {json.dumps(common.machine())}; torch {torch.__version__}, {torch.get_num_threads()} threads, "
-          f"device {args.device}")
+    print(
+        f"machine: {json.dumps(common.machine())}; torch {torch.__version__}, {torch.get_num_threads()} threads, "
+        f"device {args.device}"
+    )
     model, tok = build_tiny(size=args.size, seed=args.seed)
     tasks = load_env_tasks(args.env_dir)
     if not tasks:
@@ -141,13 +168,22 @@ def main(argv: list[str] | None = None) -> int:
     user = PatientUser(args.user_turns)
 
     def config(seed: int, max_batch: int) -> Any:
-        return RolloutConfig(max_turns=args.max_turns, max_user_turns=args.user_turns + 1,
-                             max_new_tokens=args.max_new_tokens, temperature=1.0, seed=seed, max_batch=max_batch)
+        return RolloutConfig(
+            max_turns=args.max_turns,
+            max_user_turns=args.user_turns + 1,
+            max_new_tokens=args.max_new_tokens,
+            temperature=1.0,
+            seed=seed,
+            max_batch=max_batch,
+        )
 
-    policies = {"cached": TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=args.max_batch)),
-                "batched": TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=args.max_batch,
-                                                          prefix_cache_mb=0)),
-                "single": TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=1, prefix_cache_mb=0))}
+    policies = {
+        "cached": TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=args.max_batch)),
+        "batched": TimedPolicy(
+            TransformersPolicy(model, tok, device=args.device, max_batch=args.max_batch, prefix_cache_mb=0)
+        ),
+        "single": TimedPolicy(TransformersPolicy(model, tok, device=args.device, max_batch=1, prefix_cache_mb=0)),
+    }
     warm = TransformersPolicy(model, tok, device=args.device, max_batch=1, prefix_cache_mb=0)
     run_episodes(warm, pairs[:1], user, config(args.seed + 999, 1))  # warm-up (allocator, kernels)
     prompt_tokens = len(load_prompt_len(run_episodes, warm, pairs[0], config(args.seed, 1)))
@@ -155,36 +191,74 @@ def main(argv: list[str] | None = None) -> int:
     trajs: dict[str, list[Any]] = {side: [] for side in policies}
     wall = {side: 0.0 for side in policies}
     for r in range(args.repeats):
-        for side in (list(policies) if r % 2 == 0 else list(policies)[::-1]):
+        for side in list(policies) if r % 2 == 0 else list(policies)[::-1]:
             t0 = time.perf_counter()
             if side == "single":
                 for i, pair in enumerate(pairs):
                     trajs[side].extend(run_episodes(policies[side], [pair], user, config(args.seed + 7919 * r + i, 1)))
             else:
-                trajs[side].extend(run_episodes(policies[side], pairs, user, config(args.seed + 7919 * r, args.max_batch)))
+                trajs[side].extend(
+                    run_episodes(policies[side], pairs, user, config(args.seed + 7919 * r, args.max_batch))
+                )
             wall[side] += time.perf_counter() - t0
 
     c, b, s = (summarize(trajs[side], wall[side], policies[side]) for side in ("cached", "batched", "single"))
-    rows = [[key, c[key], b[key], s[key], common.ratio(c[key], b[key]), common.ratio(b[key], s[key])] for key in
-            ("episodes", "agent_turns", "sampled_tokens", "stream_tokens", "generate_calls", "rows_per_generate",
-             "prompt_tokens", "prompt_tokens_reused", "prompt_tokens_encoded", "padded_prompt_tokens",
-             "generate_share_of_wall", "wall_s", "episodes_per_s", "sampled_tokens_per_s")]
-    common.print_table(f"rollouts: tiny Llama '{args.size}' ({parameter_count(model) / 1e6:.2f}M parameters, {args.device}), "
-                       f"{len(tasks)} mini_todo tasks, first prompt {prompt_tokens} tokens, "
-                       f"{args.max_new_tokens} new tokens/turn at most, {args.repeats} passes per side",
-                       ["figure", "cached across turns", f"batched (max_batch {args.max_batch})", "one at a time",
-                        "cached / batched", "batched / one at a time"], rows)
+    rows = [
+        [key, c[key], b[key], s[key], common.ratio(c[key], b[key]), common.ratio(b[key], s[key])]
+        for key in (
+            "episodes",
+            "agent_turns",
+            "sampled_tokens",
+            "stream_tokens",
+            "generate_calls",
+            "rows_per_generate",
+            "prompt_tokens",
+            "prompt_tokens_reused",
+            "prompt_tokens_encoded",
+            "padded_prompt_tokens",
+            "generate_share_of_wall",
+            "wall_s",
+            "episodes_per_s",
+            "sampled_tokens_per_s",
+        )
+    ]
+    common.print_table(
+        f"rollouts: tiny Llama '{args.size}' ({parameter_count(model) / 1e6:.2f}M parameters, {args.device}), "
+        f"{len(tasks)} mini_todo tasks, first prompt {prompt_tokens} tokens, "
+        f"{args.max_new_tokens} new tokens/turn at most, {args.repeats} passes per side",
+        [
+            "figure",
+            "cached across turns",
+            f"batched (max_batch {args.max_batch})",
+            "one at a time",
+            "cached / batched",
+            "batched / one at a time",
+        ],
+        rows,
+    )
     print(f"stop reasons: cached {c['stop_reasons']}, batched {b['stop_reasons']}, one at a time {s['stop_reasons']}")
     print("prefix cache:", json.dumps(policies["cached"].inner.prefix_cache.stats.as_dict()))
-    figures = {"size": args.size, "parameters": parameter_count(model), "device": args.device,
-               "threads": torch.get_num_threads(), "tasks": len(tasks), "first_prompt_tokens": prompt_tokens,
-               "max_new_tokens": args.max_new_tokens, "max_turns": args.max_turns, "user_turns": args.user_turns,
-               "max_batch": args.max_batch, "repeats": args.repeats, "cached": c, "batched": b, "one_at_a_time": s,
-               "prefix_cache": policies["cached"].inner.prefix_cache.stats.as_dict(),
-               "speedup_cache_episodes_per_s": common.ratio(c["episodes_per_s"], b["episodes_per_s"]),
-               "speedup_cache_sampled_tokens_per_s": common.ratio(c["sampled_tokens_per_s"], b["sampled_tokens_per_s"]),
-               "speedup_episodes_per_s": common.ratio(b["episodes_per_s"], s["episodes_per_s"]),
-               "speedup_sampled_tokens_per_s": common.ratio(b["sampled_tokens_per_s"], s["sampled_tokens_per_s"])}
+    figures = {
+        "size": args.size,
+        "parameters": parameter_count(model),
+        "device": args.device,
+        "threads": torch.get_num_threads(),
+        "tasks": len(tasks),
+        "first_prompt_tokens": prompt_tokens,
+        "max_new_tokens": args.max_new_tokens,
+        "max_turns": args.max_turns,
+        "user_turns": args.user_turns,
+        "max_batch": args.max_batch,
+        "repeats": args.repeats,
+        "cached": c,
+        "batched": b,
+        "one_at_a_time": s,
+        "prefix_cache": policies["cached"].inner.prefix_cache.stats.as_dict(),
+        "speedup_cache_episodes_per_s": common.ratio(c["episodes_per_s"], b["episodes_per_s"]),
+        "speedup_cache_sampled_tokens_per_s": common.ratio(c["sampled_tokens_per_s"], b["sampled_tokens_per_s"]),
+        "speedup_episodes_per_s": common.ratio(b["episodes_per_s"], s["episodes_per_s"]),
+        "speedup_sampled_tokens_per_s": common.ratio(b["sampled_tokens_per_s"], s["sampled_tokens_per_s"]),
+    }
     common.emit("rollouts", figures, args.json)
     return 0
 

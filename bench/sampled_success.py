@@ -9,7 +9,8 @@ One result per policy in OUT/sampled/<name>.json (skipped on a rerun), then OUT/
 pools every draw measured so far, per policy against the SFT policy on the same draws. --split heldout
 measures the held-out tasks instead (OUT/sampled_heldout[_seedN]/, OUT/sampled_heldout_pooled.json):
 
-    python -m bench.sampled_success --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 --rl-tasks 8 --k 8 --jobs 2
+    python -m bench.sampled_success --out runs/bench_learning_focus_seq-mean-token-sum_lr5e-5 \\
+        --rl-tasks 8 --k 8 --jobs 2
 
 Minutes per policy on one core; not a CI test.
 """
@@ -40,24 +41,39 @@ def policies(out: Path) -> dict[str, Path]:
 def measure(name: str, model: str, args: argparse.Namespace) -> dict[str, Any]:
     """Success of `model` over K sampled episodes per task (one process, one thread)."""
     from bench.learning import policy_config
-
     from rl.train_config import config_from_dict
     from rl.trainer import Trainer
 
     out = Path(args.out)
     folder = results_dir(out, args.sample_seed, args.split)
     # learning.py's defaults; only what shapes an episode is set here. The seed sets the sampling seed only.
-    cfg = policy_config(out, model, folder / f"{name}_run", seed=args.sample_seed, heldout=args.heldout,
-                        sft_seed=args.sft_seed, threads=1, max_turns=args.max_turns, max_new_tokens=args.max_new_tokens,
-                        rl_temperature=args.temperature)  # fmt: skip
+    cfg = policy_config(
+        out,
+        model,
+        folder / f"{name}_run",
+        seed=args.sample_seed,
+        heldout=args.heldout,
+        sft_seed=args.sft_seed,
+        threads=1,
+        max_turns=args.max_turns,
+        max_new_tokens=args.max_new_tokens,
+        rl_temperature=args.temperature,
+    )
     cfg.update({"max_train_tasks": args.rl_tasks, "eval_temperature": args.temperature})
     t0 = time.perf_counter()
     trainer = Trainer(config_from_dict(cfg), log=lambda m: None)
     trainer.setup()
     row = trainer.evaluate(args.split, k=args.k)
-    res = {"policy": name, "model": model, "success": row["success/mean"], "episodes": row["episodes"],
-           "k": args.k, "temperature": args.temperature, "split": args.split,
-           "wall_s": round(time.perf_counter() - t0, 1)}  # fmt: skip
+    res = {
+        "policy": name,
+        "model": model,
+        "success": row["success/mean"],
+        "episodes": row["episodes"],
+        "k": args.k,
+        "temperature": args.temperature,
+        "split": args.split,
+        "wall_s": round(time.perf_counter() - t0, 1),
+    }
     write_json_atomic(folder / f"{name}.json", res)
     return res
 
@@ -93,7 +109,9 @@ def pooled(out: Path, split: str = "train") -> dict[str, Any]:
     prefix = split_prefix(split)
     for folder in sorted(out.glob(prefix + "*")):
         if folder.is_dir() and (folder.name == prefix or folder.name.startswith(prefix + "_seed")):
-            draws[folder.name] = {p.stem: json.loads(p.read_text()) for p in folder.glob("*.json") if p.stem != "summary"}
+            draws[folder.name] = {
+                p.stem: json.loads(p.read_text()) for p in folder.glob("*.json") if p.stem != "summary"
+            }
     table: dict[str, Any] = {}
     names = sorted({n for d in draws.values() for n in d if n != "sft"})
     for name in names:
@@ -104,10 +122,17 @@ def pooled(out: Path, split: str = "train") -> dict[str, Any]:
         base = sum(round(d["sft"]["success"] * d["sft"]["episodes"]) for d in both)
         n, m = sum(d[name]["episodes"] for d in both), sum(d["sft"]["episodes"] for d in both)
         p, q = wins / n, base / m
-        table[name] = {"draws": len(both), "successes": wins, "episodes": n, "success": round(p, 4),
-                       "sft_successes": base, "sft_episodes": m, "sft_success": round(q, 4),
-                       "difference": round(p - q, 4),
-                       "standard_error": round(math.sqrt(p * (1 - p) / n + q * (1 - q) / m), 4)}  # fmt: skip
+        table[name] = {
+            "draws": len(both),
+            "successes": wins,
+            "episodes": n,
+            "success": round(p, 4),
+            "sft_successes": base,
+            "sft_episodes": m,
+            "sft_success": round(q, 4),
+            "difference": round(p - q, 4),
+            "standard_error": round(math.sqrt(p * (1 - p) / n + q * (1 - q) / m), 4),
+        }
     return table
 
 
@@ -123,7 +148,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-new-tokens", type=int, default=160)
     ap.add_argument("--sample-seed", type=int, default=0, help="seed of the sampled episodes (same for every policy)")
     ap.add_argument("--jobs", type=int, default=1, help="policies measured in parallel processes")
-    ap.add_argument("--split", default="train", choices=["train", "heldout"], help="the tasks measured (--rl-tasks: train only)")
+    ap.add_argument(
+        "--split", default="train", choices=["train", "heldout"], help="the tasks measured (--rl-tasks: train only)"
+    )
     args = ap.parse_args(argv)
     out = Path(args.out)
     if not (out / "sft" / "summary.json").exists():

@@ -71,12 +71,22 @@ def phase_figures(d: dict[str, float], wall_s: float, units: int, limit: int) ->
     requests = d["calls"] + d["cache_hits"]
     per = (lambda v: v / units) if units else (lambda v: float("nan"))
     return {
-        "units": units, "wall_s": wall_s, "llm_calls": int(d["calls"]), "cache_hits": int(d["cache_hits"]),
-        "requests": int(requests), "prompt_tokens": int(d["prompt_tokens"]), "completion_tokens": int(d["completion_tokens"]),
-        "retries": int(d["retries"]), "repairs": int(d["repairs"]), "failures": int(d["failures"]),
-        "calls_per_unit": per(d["calls"]), "prompt_tokens_per_unit": per(d["prompt_tokens"]),
-        "completion_tokens_per_unit": per(d["completion_tokens"]), "wall_s_per_unit": per(wall_s),
-        "busy_s": d["busy_s"], "latency_s": d["latency_s"],
+        "units": units,
+        "wall_s": wall_s,
+        "llm_calls": int(d["calls"]),
+        "cache_hits": int(d["cache_hits"]),
+        "requests": int(requests),
+        "prompt_tokens": int(d["prompt_tokens"]),
+        "completion_tokens": int(d["completion_tokens"]),
+        "retries": int(d["retries"]),
+        "repairs": int(d["repairs"]),
+        "failures": int(d["failures"]),
+        "calls_per_unit": per(d["calls"]),
+        "prompt_tokens_per_unit": per(d["prompt_tokens"]),
+        "completion_tokens_per_unit": per(d["completion_tokens"]),
+        "wall_s_per_unit": per(wall_s),
+        "busy_s": d["busy_s"],
+        "latency_s": d["latency_s"],
         "busy_over_wall": common.ratio(d["busy_s"], wall_s),
         "mean_in_flight": common.ratio(d["latency_s"], wall_s),
         "limit_used": common.ratio(d["latency_s"], wall_s * limit),
@@ -108,15 +118,23 @@ def one_run(args: argparse.Namespace, doc: Path, cache: Path, out_dir: Path) -> 
         startup_s = time.perf_counter() - t0
         s0 = snapshot(client)
         t = time.perf_counter()
-        draft = synthesize_environment([doc], out_dir, client, SynthConfig(env_id=args.env_id),
-                                       models={"base_url": client.base_url, "model": client.model})
+        draft = synthesize_environment(
+            [doc],
+            out_dir,
+            client,
+            SynthConfig(env_id=args.env_id),
+            models={"base_url": client.base_url, "model": client.model},
+        )
         env_wall = time.perf_counter() - t
         s1 = snapshot(client)
         counts = draft.manifest.get("counts", {})
         tools = int(counts.get("tools_passed") or len(draft.manifest.get("tools", [])))
-        out: dict[str, Any] = {"endpoint_startup_s": startup_s, "model": client.model,
-                               "env": phase_figures(delta(s1, s0), env_wall, tools, args.max_concurrency),
-                               "tools_total": int(counts.get("tools_total") or 0)}
+        out: dict[str, Any] = {
+            "endpoint_startup_s": startup_s,
+            "model": client.model,
+            "env": phase_figures(delta(s1, s0), env_wall, tools, args.max_concurrency),
+            "tools_total": int(counts.get("tools_total") or 0),
+        }
         if args.tasks > 0:
             from synth.tasks.pipeline import generate_tasks
 
@@ -147,15 +165,45 @@ def main(argv: list[str] | None = None) -> int:
         unit = "published tool" if phase == "env" else "kept task"
         for label, run in (("cold cache", first), ("warm cache", second)):
             f = run[phase]
-            rows.append([f"{phase} ({label})", f"{f['units']} x {unit}", f["llm_calls"], f["cache_hits"], f["retries"],
-                         f["prompt_tokens"],
-                         f["completion_tokens"], f["wall_s"], f["calls_per_unit"], f["prompt_tokens_per_unit"],
-                         f["completion_tokens_per_unit"], f["wall_s_per_unit"], f["busy_over_wall"], f["limit_used"]])
-    common.print_table(f"synthesis of {doc.name} ({first['model']}, concurrency limit {args.max_concurrency}; "
-                       f"endpoint start-up {first['endpoint_startup_s']:.1f} s, not counted)",
-                       ["phase", "units", "LLM calls", "cache hits", "retries", "prompt tok", "completion tok", "wall s",
-                        "calls/unit", "prompt tok/unit", "completion tok/unit", "wall s/unit", "busy/wall", "limit used"],
-                       rows)
+            rows.append(
+                [
+                    f"{phase} ({label})",
+                    f"{f['units']} x {unit}",
+                    f["llm_calls"],
+                    f["cache_hits"],
+                    f["retries"],
+                    f["prompt_tokens"],
+                    f["completion_tokens"],
+                    f["wall_s"],
+                    f["calls_per_unit"],
+                    f["prompt_tokens_per_unit"],
+                    f["completion_tokens_per_unit"],
+                    f["wall_s_per_unit"],
+                    f["busy_over_wall"],
+                    f["limit_used"],
+                ]
+            )
+    common.print_table(
+        f"synthesis of {doc.name} ({first['model']}, concurrency limit {args.max_concurrency}; "
+        f"endpoint start-up {first['endpoint_startup_s']:.1f} s, not counted)",
+        [
+            "phase",
+            "units",
+            "LLM calls",
+            "cache hits",
+            "retries",
+            "prompt tok",
+            "completion tok",
+            "wall s",
+            "calls/unit",
+            "prompt tok/unit",
+            "completion tok/unit",
+            "wall s/unit",
+            "busy/wall",
+            "limit used",
+        ],
+        rows,
+    )
     calls1 = sum(first[p]["llm_calls"] for p in phases)
     calls2 = sum(second[p]["llm_calls"] for p in phases)
     saved = 1 - calls2 / calls1 if calls1 else float("nan")
@@ -163,13 +211,25 @@ def main(argv: list[str] | None = None) -> int:
     wall2 = sum(second[p]["wall_s"] for p in phases)
     differing = [name for name in COMPARED_FILES if first["digests"][name] != second["digests"][name]]
     same = not differing
-    print(f"\ncache on the rerun: {calls1} -> {calls2} LLM calls ({saved:.1%} saved); wall {wall1:.1f} s -> {wall2:.1f} s "
-          f"({common.fmt(common.ratio(wall1, wall2))}x); published files identical: {same}"
-          + (f" (differ: {', '.join(differing)})" if differing else "")
-          + f"; manifest.json identical: {first['digests']['manifest.json'] == second['digests']['manifest.json']}")
-    figures = {"env": args.env_id, "doc": doc.name, "tasks_requested": args.tasks, "max_concurrency": args.max_concurrency,
-               "cold": first, "warm": second, "calls_saved_share": saved, "wall_speedup_warm": common.ratio(wall1, wall2),
-               "outputs_identical": same, "outputs_differing": differing}
+    print(
+        f"\ncache on the rerun: {calls1} -> {calls2} LLM calls ({saved:.1%} saved); "
+        f"wall {wall1:.1f} s -> {wall2:.1f} s "
+        f"({common.fmt(common.ratio(wall1, wall2))}x); published files identical: {same}"
+        + (f" (differ: {', '.join(differing)})" if differing else "")
+        + f"; manifest.json identical: {first['digests']['manifest.json'] == second['digests']['manifest.json']}"
+    )
+    figures = {
+        "env": args.env_id,
+        "doc": doc.name,
+        "tasks_requested": args.tasks,
+        "max_concurrency": args.max_concurrency,
+        "cold": first,
+        "warm": second,
+        "calls_saved_share": saved,
+        "wall_speedup_warm": common.ratio(wall1, wall2),
+        "outputs_identical": same,
+        "outputs_differing": differing,
+    }
     common.emit("synth_cost", figures, args.json)
     return 0
 

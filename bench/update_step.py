@@ -82,8 +82,9 @@ def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def make_batch(vocab: int, batch: int, prompt: int, completion: int, seed: int = 0,
-               agent_fraction: float = 1.0) -> dict[str, torch.Tensor]:  # fmt: skip
+def make_batch(
+    vocab: int, batch: int, prompt: int, completion: int, seed: int = 0, agent_fraction: float = 1.0
+) -> dict[str, torch.Tensor]:
     g = torch.Generator().manual_seed(seed)
     ids = torch.randint(0, vocab, (batch, prompt + completion), generator=g)
     mask = torch.zeros(batch, prompt + completion)
@@ -121,12 +122,27 @@ class BenchTrajectory:
 
 def make_learner(model, params, batch: int, chunk: int) -> Learner:
     """The trainer's Learner on `model`: token-mean (as TRL's bnpo), clip 0.2 / 0.28, one micro-batch."""
-    cfg = config_from_dict({"envs": ["-"], "loss": {"agg": "token-mean", "clip_low": 0.2, "clip_high": 0.28},
-                            "optim": {"lr": 1e-4, "micro_batch_size": batch, "logprob_chunk": chunk, "grad_clip": 1.0}})  # fmt: skip
+    cfg = config_from_dict(
+        {
+            "envs": ["-"],
+            "loss": {"agg": "token-mean", "clip_low": 0.2, "clip_high": 0.28},
+            "optim": {"lr": 1e-4, "micro_batch_size": batch, "logprob_chunk": chunk, "grad_clip": 1.0},
+        }
+    )
     opt = torch.optim.AdamW(params, lr=1e-4)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1.0)
-    return Learner(config=cfg, model=model, wrapped=model, ref_model=None, optimizer=opt, scheduler=sched,
-                   dist=DistInfo(), device=torch.device("cpu"), pad_id=0, temperature=1.0)  # fmt: skip
+    return Learner(
+        config=cfg,
+        model=model,
+        wrapped=model,
+        ref_model=None,
+        optimizer=opt,
+        scheduler=sched,
+        dist=DistInfo(),
+        device=torch.device("cpu"),
+        pad_id=0,
+        temperature=1.0,
+    )
 
 
 def erpo_offpolicy_loss(learner: Learner, b, prompt: int) -> tuple[float, torch.Tensor]:
@@ -146,22 +162,41 @@ def trl_trainer(model, tok):
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
 
-    args = GRPOConfig(output_dir="/tmp/forgegym_trl_bench", loss_type="bnpo", beta=0.0, epsilon=0.2, epsilon_high=0.28,
-                      per_device_train_batch_size=2, num_generations=2, report_to=[], use_cpu=True, bf16=False,
-                      max_completion_length=8, logging_steps=1000)  # fmt: skip
+    args = GRPOConfig(
+        output_dir="/tmp/forgegym_trl_bench",
+        loss_type="bnpo",
+        beta=0.0,
+        epsilon=0.2,
+        epsilon_high=0.28,
+        per_device_train_batch_size=2,
+        num_generations=2,
+        report_to=[],
+        use_cpu=True,
+        bf16=False,
+        max_completion_length=8,
+        logging_steps=1000,
+    )
     data = Dataset.from_dict({"prompt": ["hello"] * 4})
-    trainer = GRPOTrainer(model=model, reward_funcs=lambda completions, **kw: [0.0] * len(completions), args=args,
-                          train_dataset=data, processing_class=tok)  # fmt: skip
+    trainer = GRPOTrainer(
+        model=model,
+        reward_funcs=lambda completions, **kw: [0.0] * len(completions),
+        args=args,
+        train_dataset=data,
+        processing_class=tok,
+    )
     return trainer
 
 
 def trl_loss(trainer, model, b, prompt: int, old_completion: torch.Tensor | None):
     ids, mask = b["ids"], b["mask"]
     inputs = {
-        "prompt_ids": ids[:, :prompt], "prompt_mask": torch.ones(ids.shape[0], prompt, dtype=torch.long),
-        "completion_ids": ids[:, prompt:], "completion_mask": mask[:, prompt:].long(), "advantages": b["adv"],
+        "prompt_ids": ids[:, :prompt],
+        "prompt_mask": torch.ones(ids.shape[0], prompt, dtype=torch.long),
+        "completion_ids": ids[:, prompt:],
+        "completion_mask": mask[:, prompt:].long(),
+        "advantages": b["adv"],
         "num_items_in_batch": mask.sum(),
-    }  # fmt: skip
+    }
     if old_completion is not None:
         inputs["old_per_token_logps"] = old_completion
     return trainer._compute_loss(model, inputs)
@@ -203,11 +238,16 @@ def run_variant(variant: str, args) -> dict:
             times.append(time.perf_counter() - t0)
     step_s = sum(times) / len(times)
     tokens = args.batch * (args.prompt + args.completion)
-    return {"variant": variant, "step_s": round(step_s, 4), "tokens_per_s": round(tokens / step_s, 1),
-            "peak_rss_above_start_mib": round(rss_mib() - base, 1), "offpolicy_loss": loss_check,
-            "logits_peak_mib": round(peak / 2**20, 2),
-            "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 2),
-            "trainable_m": round(sum(p.numel() for p in params) / 1e6, 3)}  # fmt: skip
+    return {
+        "variant": variant,
+        "step_s": round(step_s, 4),
+        "tokens_per_s": round(tokens / step_s, 1),
+        "peak_rss_above_start_mib": round(rss_mib() - base, 1),
+        "offpolicy_loss": loss_check,
+        "logits_peak_mib": round(peak / 2**20, 2),
+        "params_m": round(sum(p.numel() for p in model.parameters()) / 1e6, 2),
+        "trainable_m": round(sum(p.numel() for p in params) / 1e6, 3),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -220,7 +260,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--model", default="", help="a from_pretrained folder instead of the tiny Llama --size")
     ap.add_argument("--lora-rank", type=int, default=16)
-    ap.add_argument("--agent-fraction", type=float, default=0.25, help="share of each 64-token completion block the agent wrote")
+    ap.add_argument(
+        "--agent-fraction", type=float, default=0.25, help="share of each 64-token completion block the agent wrote"
+    )
     ap.add_argument("--chunk", type=int, default=1024, help="optim.logprob_chunk of the erpo variants")
     ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
     ap.add_argument("--variant", choices=list(VARIANTS), help="(internal) run one variant and print its JSON")
@@ -235,26 +277,49 @@ def main(argv: list[str] | None = None) -> None:
     results = []
     skip = ("variant", "variants", "json", "quick")
     for variant in args.variants:
-        cmd = [sys.executable, "-m", "bench.update_step", "--variant", variant] + [f"--{k.replace('_', '-')}={v}" for k, v in vars(args).items() if k not in skip and v is not None]
+        cmd = [sys.executable, "-m", "bench.update_step", "--variant", variant] + [
+            f"--{k.replace('_', '-')}={v}" for k, v in vars(args).items() if k not in skip and v is not None
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True, env=common.child_env(TOKENIZERS_PARALLELISM="false"))
         if proc.returncode != 0:
             missing = "No module named 'trl'" in proc.stderr
-            results.append({"variant": variant, "error": "TRL is not installed (pip install trl accelerate)" if missing
-                            else proc.stderr.strip().splitlines()[-1]})  # fmt: skip
+            results.append(
+                {
+                    "variant": variant,
+                    "error": "TRL is not installed (pip install trl accelerate)"
+                    if missing
+                    else proc.stderr.strip().splitlines()[-1],
+                }
+            )
         else:
             results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
         print(json.dumps(results[-1]), flush=True)
     ok = {r["variant"]: r for r in results if "error" not in r}
-    summary: dict = {"variants": results, "shape": {"batch": args.batch, "prompt": args.prompt, "completion": args.completion,
-                                                    "size": args.size, "model": args.model or None}}  # fmt: skip
+    summary: dict = {
+        "variants": results,
+        "shape": {
+            "batch": args.batch,
+            "prompt": args.prompt,
+            "completion": args.completion,
+            "size": args.size,
+            "model": args.model or None,
+        },
+    }
+
     def compare(name: str, num: dict, den: dict, same_key: str) -> None:
         summary[f"{name}_tokens_per_s"] = round(num["tokens_per_s"] / den["tokens_per_s"], 3)
-        summary[f"{name}_peak_rss"] = round(num["peak_rss_above_start_mib"] / max(den["peak_rss_above_start_mib"], 1e-9), 3)
+        summary[f"{name}_peak_rss"] = round(
+            num["peak_rss_above_start_mib"] / max(den["peak_rss_above_start_mib"], 1e-9), 3
+        )
         summary[same_key] = abs(num["offpolicy_loss"] - den["offpolicy_loss"]) < 1e-5
 
     if "erpo" in ok and "erpo-full" in ok:
-        summary["chunked_over_full_logits_peak"] = round(ok["erpo"]["logits_peak_mib"] / max(ok["erpo-full"]["logits_peak_mib"], 1e-9), 4)
-        summary["chunked_same_offpolicy_loss"] = abs(ok["erpo"]["offpolicy_loss"] - ok["erpo-full"]["offpolicy_loss"]) < 1e-5
+        summary["chunked_over_full_logits_peak"] = round(
+            ok["erpo"]["logits_peak_mib"] / max(ok["erpo-full"]["logits_peak_mib"], 1e-9), 4
+        )
+        summary["chunked_same_offpolicy_loss"] = (
+            abs(ok["erpo"]["offpolicy_loss"] - ok["erpo-full"]["offpolicy_loss"]) < 1e-5
+        )
     if "erpo" in ok and "trl" in ok:
         compare("erpo_over_trl", ok["erpo"], ok["trl"], "same_offpolicy_loss")
     if "erpo" in ok and "erpo-lora" in ok:  # LoRA's B starts at zero: before a step both compute the same loss

@@ -1,4 +1,5 @@
-"""The batch flow: every new or changed doc set under a folder (or glob) becomes an environment; unchanged ones are skipped.
+"""The batch flow: every new or changed doc set under a folder (or glob) becomes an environment; unchanged ones are
+skipped.
 
     run_batch("tooldocs/", "envs_generated", LLMConfig())          # once
     serve_batch("tooldocs/", "0 3 * * *", name="nightly", ...)     # as a scheduled deployment (blocks)
@@ -20,16 +21,18 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from flows import runners  # sets Prefect's offline defaults before prefect is imported
-from flows.cache import docset_files, docset_hash, hash_value, llm_answer_identity
-from flows.endpoint import config_from_params, is_resolved, llm_endpoint
-from flows.synthesize import DEFAULT_CACHE_DIR, DEFAULT_LIMIT, artifact_key, flow_summary, synthesize_flow
 from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import as_completed
 from prefect.states import Failed
 from prefect.task_runners import ThreadPoolTaskRunner
+
+from flows import runners  # sets Prefect's offline defaults before prefect is imported
+from flows.cache import docset_files, docset_hash, hash_value, llm_answer_identity
+from flows.endpoint import config_from_params, is_resolved, llm_endpoint
+from flows.synth_report import artifact_key
+from flows.synthesize import DEFAULT_CACHE_DIR, DEFAULT_LIMIT, flow_summary, synthesize_flow
 from synth import PIPELINE_VERSION
 from synth.errors import InputError
 from synth.fsio import write_json_atomic
@@ -76,11 +79,15 @@ def discover_docsets(source: str | os.PathLike) -> list[DocSetEntry]:
         raise InputError(str(source), "(path)", "not a folder or a glob of tool docs")
     entries = [e for e in (_entry(p) for p in candidates) if e is not None]
     if not entries:
-        raise InputError(str(source), "(folder)", f"no tool docs found (files ending in {', '.join(sorted(DOC_SUFFIXES))})")
+        raise InputError(
+            str(source), "(folder)", f"no tool docs found (files ending in {', '.join(sorted(DOC_SUFFIXES))})"
+        )
     seen: dict[str, str] = {}
     for e in entries:
         if e.env_id in seen:
-            raise InputError(e.paths[0], "(name)", f"environment id `{e.env_id}` is also made from {seen[e.env_id]}; rename one")
+            raise InputError(
+                e.paths[0], "(name)", f"environment id `{e.env_id}` is also made from {seen[e.env_id]}; rename one"
+            )
         seen[e.env_id] = e.paths[0]
     return entries
 
@@ -97,7 +104,9 @@ def read_ledger(out_root: str | os.PathLike) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
-        raise InputError(str(path), f"line {err.lineno}", f"not JSON ({err.msg}); delete the file to rebuild everything") from None
+        raise InputError(
+            str(path), f"line {err.lineno}", f"not JSON ({err.msg}); delete the file to rebuild everything"
+        ) from None
     return data if isinstance(data, dict) else {}
 
 
@@ -107,8 +116,13 @@ def write_ledger(out_root: str | os.PathLike, ledger: dict[str, Any]) -> None:
     write_json_atomic(path, ledger, indent=2)
 
 
-def plan_batch(entries: list[DocSetEntry], out_root: str | os.PathLike, ledger: dict[str, Any], settings: dict[str, Any],
-               force: bool = False) -> tuple[list[DocSetEntry], list[DocSetEntry]]:
+def plan_batch(
+    entries: list[DocSetEntry],
+    out_root: str | os.PathLike,
+    ledger: dict[str, Any],
+    settings: dict[str, Any],
+    force: bool = False,
+) -> tuple[list[DocSetEntry], list[DocSetEntry]]:
     """(to build, to skip): a set is skipped when its ledger key is current and its folder exists."""
     todo, skip = [], []
     for e in entries:
@@ -118,22 +132,57 @@ def plan_batch(entries: list[DocSetEntry], out_root: str | os.PathLike, ledger: 
 
 
 @task(name="docset", task_run_name="docset-{env_id}", cache_policy=NO_CACHE, persist_result=False)
-def docset_task(env_id: str, paths: list[str], out_dir: str, synth: dict[str, Any], llm: dict[str, Any], n_tasks: int,
-                cache_dir: str, llm_limit: str, max_concurrency: int, retries: int, retry_backoff_s: float,
-                runner: str, dask_address: str | None) -> dict[str, Any]:
+def docset_task(
+    env_id: str,
+    paths: list[str],
+    out_dir: str,
+    synth: dict[str, Any],
+    llm: dict[str, Any],
+    n_tasks: int,
+    cache_dir: str,
+    llm_limit: str,
+    max_concurrency: int,
+    retries: int,
+    retry_backoff_s: float,
+    runner: str,
+    dask_address: str | None,
+) -> dict[str, Any]:
     """Run the per-set flow (as a subflow) for one doc set."""
     task_runner = runners.make_task_runner(runner, max_workers=max_concurrency, dask_address=dask_address)
-    return flow_summary(synthesize_flow.with_options(task_runner=task_runner)(
-        paths=paths, out_dir=out_dir, synth={**synth, "env_id": env_id}, llm=llm, n_tasks=n_tasks, cache_dir=cache_dir,
-        llm_limit=llm_limit, max_concurrency=max_concurrency, retries=retries, retry_backoff_s=retry_backoff_s,
-        return_state=True))
+    return flow_summary(
+        synthesize_flow.with_options(task_runner=task_runner)(
+            paths=paths,
+            out_dir=out_dir,
+            synth={**synth, "env_id": env_id},
+            llm=llm,
+            n_tasks=n_tasks,
+            cache_dir=cache_dir,
+            llm_limit=llm_limit,
+            max_concurrency=max_concurrency,
+            retries=retries,
+            retry_backoff_s=retry_backoff_s,
+            return_state=True,
+        )
+    )
 
 
 @flow(name="forgegym-batch", persist_result=False, task_runner=ThreadPoolTaskRunner(max_workers=MAX_PARALLEL_CAP))
-def batch_flow(source: str, out_root: str = "envs_generated", llm: dict[str, Any] | None = None, n_tasks: int = 0,
-               max_parallel: int = 2, max_concurrency: int = 4, runner: str = "thread", dask_address: str | None = None,
-               cache_dir: str = DEFAULT_CACHE_DIR, llm_limit: str = DEFAULT_LIMIT, force: bool = False,
-               synth: dict[str, Any] | None = None, retries: int = 3, retry_backoff_s: float = 2.0) -> dict[str, Any]:
+def batch_flow(
+    source: str,
+    out_root: str = "envs_generated",
+    llm: dict[str, Any] | None = None,
+    n_tasks: int = 0,
+    max_parallel: int = 2,
+    max_concurrency: int = 4,
+    runner: str = "thread",
+    dask_address: str | None = None,
+    cache_dir: str = DEFAULT_CACHE_DIR,
+    llm_limit: str = DEFAULT_LIMIT,
+    force: bool = False,
+    synth: dict[str, Any] | None = None,
+    retries: int = 3,
+    retry_backoff_s: float = 2.0,
+) -> dict[str, Any]:
     """Build every new or changed doc set of source into out_root/<env_id>, at most max_parallel at once.
 
     synth holds SynthConfig fields other than env_id. Returns {"built", "skipped", "failed"} (env ids) and
@@ -142,12 +191,40 @@ def batch_flow(source: str, out_root: str = "envs_generated", llm: dict[str, Any
     """
     if not is_resolved(llm):
         with llm_endpoint(config_from_params(llm)) as resolved:
-            return batch_flow.fn(source, out_root, resolved, n_tasks, max_parallel, max_concurrency, runner, dask_address,
-                                 cache_dir, llm_limit, force, synth, retries, retry_backoff_s)
+            return batch_flow.fn(
+                source,
+                out_root,
+                resolved,
+                n_tasks,
+                max_parallel,
+                max_concurrency,
+                runner,
+                dask_address,
+                cache_dir,
+                llm_limit,
+                force,
+                synth,
+                retries,
+                retry_backoff_s,
+            )
     if runner == "dask" and not dask_address:  # one local cluster for the whole batch
         with runners.dask_address_for(runner, None) as address:
-            return batch_flow.fn(source, out_root, llm, n_tasks, max_parallel, max_concurrency, runner, address,
-                                 cache_dir, llm_limit, force, synth, retries, retry_backoff_s)
+            return batch_flow.fn(
+                source,
+                out_root,
+                llm,
+                n_tasks,
+                max_parallel,
+                max_concurrency,
+                runner,
+                address,
+                cache_dir,
+                llm_limit,
+                force,
+                synth,
+                retries,
+                retry_backoff_s,
+            )
     logger = get_run_logger()
     synth = {k: v for k, v in (synth or {}).items() if k != "env_id"}
     settings = {"synth": synth, "n_tasks": n_tasks, "llm": llm_answer_identity(llm)}
@@ -164,25 +241,53 @@ def batch_flow(source: str, out_root: str = "envs_generated", llm: dict[str, Any
     while pending or running:
         while pending and len(running) < max(1, max_parallel):
             e = pending.pop(0)
-            future = docset_task.submit(e.env_id, e.paths, str(Path(out_root) / e.env_id), synth, llm, n_tasks, cache_dir,
-                                        llm_limit, max_concurrency, retries, retry_backoff_s, runner, dask_address)
+            future = docset_task.submit(
+                e.env_id,
+                e.paths,
+                str(Path(out_root) / e.env_id),
+                synth,
+                llm,
+                n_tasks,
+                cache_dir,
+                llm_limit,
+                max_concurrency,
+                retries,
+                retry_backoff_s,
+                runner,
+                dask_address,
+            )
             running[future] = e
         future = next(as_completed(list(running)))
         e = running.pop(future)
         outcome = future.result(raise_on_failure=False)
         if isinstance(outcome, BaseException) or not outcome.get("published"):
-            failed[e.env_id] = str(outcome) if isinstance(outcome, BaseException) else outcome.get("reason", "not published")
+            failed[e.env_id] = (
+                str(outcome) if isinstance(outcome, BaseException) else outcome.get("reason", "not published")
+            )
             logger.error("%s: %s", e.env_id, failed[e.env_id])
             continue
         results[e.env_id] = outcome
-        ledger[e.env_id] = {"build_key": build_key(e, settings), "docs_sha256": e.content_hash, "paths": e.paths,
-                            "published_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-                            "artifact": artifact_key(e.env_id)}
+        ledger[e.env_id] = {
+            "build_key": build_key(e, settings),
+            "docs_sha256": e.content_hash,
+            "paths": e.paths,
+            "published_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "artifact": artifact_key(e.env_id),
+        }
         write_ledger(out_root, ledger)
-    summary = {"source": str(source), "out_root": str(out_root), "built": sorted(results), "failed": failed,
-               "skipped": sorted(e.env_id for e in skipped), "envs": results}
-    create_markdown_artifact(key="batch-" + artifact_key(Path(str(source)).name or "docs")[4:], markdown=render_batch(summary),
-                             description=f"forgegym batch over {source}")
+    summary = {
+        "source": str(source),
+        "out_root": str(out_root),
+        "built": sorted(results),
+        "failed": failed,
+        "skipped": sorted(e.env_id for e in skipped),
+        "envs": results,
+    }
+    create_markdown_artifact(
+        key="batch-" + artifact_key(Path(str(source)).name or "docs")[4:],
+        markdown=render_batch(summary),
+        description=f"forgegym batch over {source}",
+    )
     if failed:
         return Failed(message=f"{len(failed)} doc set(s) failed: {', '.join(sorted(failed))}", data=summary)
     return summary
@@ -190,19 +295,29 @@ def batch_flow(source: str, out_root: str = "envs_generated", llm: dict[str, Any
 
 def render_batch(summary: dict[str, Any]) -> str:
     """Markdown of one batch run."""
-    lines = [f"# Batch over `{summary['source']}`", "",
-             f"Built {len(summary['built'])}, skipped {len(summary['skipped'])} (unchanged), failed {len(summary['failed'])}.",
-             "", "| environment | outcome | tools passing | LLM calls this run |", "|---|---|---|---|"]
+    lines = [
+        f"# Batch over `{summary['source']}`",
+        "",
+        f"Built {len(summary['built'])}, skipped {len(summary['skipped'])} (unchanged), "
+        f"failed {len(summary['failed'])}.",
+        "",
+        "| environment | outcome | tools passing | LLM calls this run |",
+        "|---|---|---|---|",
+    ]
     for env_id in summary["built"]:
         s = summary["envs"][env_id]
-        lines.append(f"| {env_id} | built | {s['counts']['tools_passed']}/{s['counts']['tools_total']} | {s['this_run']['calls']} |")
+        lines.append(
+            f"| {env_id} | built | {s['counts']['tools_passed']}/{s['counts']['tools_total']} "
+            f"| {s['this_run']['calls']} |"
+        )
     lines += [f"| {env_id} | skipped (unchanged) | | 0 |" for env_id in summary["skipped"]]
     lines += [f"| {env_id} | failed: {why[:200]} | | |" for env_id, why in sorted(summary["failed"].items())]
     return "\n".join(lines) + "\n"
 
 
-def batch_parameters(source: str | os.PathLike, out_root: str | os.PathLike, llm_config: LLMConfig | None = None,
-                     **options: Any) -> dict[str, Any]:
+def batch_parameters(
+    source: str | os.PathLike, out_root: str | os.PathLike, llm_config: LLMConfig | None = None, **options: Any
+) -> dict[str, Any]:
     """batch_flow's parameters with absolute paths and no API key (for a deployment, which runs elsewhere)."""
     llm = asdict(llm_config or LLMConfig())
     llm.pop("api_key", None)
@@ -215,8 +330,12 @@ def batch_parameters(source: str | os.PathLike, out_root: str | os.PathLike, llm
     return {"source": src, "out_root": str(Path(out_root).expanduser().resolve()), "llm": llm, **options}
 
 
-def run_batch(source: str | os.PathLike, out_root: str | os.PathLike = "envs_generated", llm_config: LLMConfig | None = None,
-              **options: Any) -> dict[str, Any]:
+def run_batch(
+    source: str | os.PathLike,
+    out_root: str | os.PathLike = "envs_generated",
+    llm_config: LLMConfig | None = None,
+    **options: Any,
+) -> dict[str, Any]:
     """Run batch_flow once, offline (temporary Prefect API unless one is configured)."""
     runners.check_runner(options.get("runner", "thread"), options.get("dask_address"))
     discover_docsets(source)  # bad input fails here, before Prefect starts
@@ -229,20 +348,38 @@ def run_batch(source: str | os.PathLike, out_root: str | os.PathLike = "envs_gen
             return flow_summary(batch_flow(**{**params, "llm": llm}, return_state=True))
 
 
-def batch_deployment(source: str | os.PathLike, cron: str, name: str, out_root: str | os.PathLike = "envs_generated",
-                     llm_config: LLMConfig | None = None, **options: Any):
+def batch_deployment(
+    source: str | os.PathLike,
+    cron: str,
+    name: str,
+    out_root: str | os.PathLike = "envs_generated",
+    llm_config: LLMConfig | None = None,
+    **options: Any,
+):
     """A RunnerDeployment of batch_flow on a cron schedule (serve it with prefect.serve)."""
     discover_docsets(source)
     runners.check_cron(cron)
     params = batch_parameters(source, out_root, llm_config, **options)
     from prefect.types.entrypoint import EntrypointType
 
-    return batch_flow.to_deployment(name=name, cron=cron, parameters=params, entrypoint_type=EntrypointType.MODULE_PATH,
-                                    description=f"forgegym: synthesize new or changed tool docs under {params['source']}")
+    return batch_flow.to_deployment(
+        name=name,
+        cron=cron,
+        parameters=params,
+        entrypoint_type=EntrypointType.MODULE_PATH,
+        description=f"forgegym: synthesize new or changed tool docs under {params['source']}",
+    )
 
 
-def serve_batch(source: str | os.PathLike, cron: str, name: str, out_root: str | os.PathLike = "envs_generated",
-                llm_config: LLMConfig | None = None, port: int = 4200, **options: Any) -> None:
+def serve_batch(
+    source: str | os.PathLike,
+    cron: str,
+    name: str,
+    out_root: str | os.PathLike = "envs_generated",
+    llm_config: LLMConfig | None = None,
+    port: int = 4200,
+    **options: Any,
+) -> None:
     """Serve the batch deployment until interrupted, against PREFECT_API_URL or a local `prefect server start`."""
     from prefect import serve
 
@@ -250,4 +387,3 @@ def serve_batch(source: str | os.PathLike, cron: str, name: str, out_root: str |
     with runners.scheduling_api(port=port) as api_url:
         print(f"serving deployment forgegym-batch/{name} on cron {cron!r}; Prefect UI: {api_url.removesuffix('/api')}")
         serve(deployment)
-

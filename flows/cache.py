@@ -23,8 +23,19 @@ SYNTH_ROOT = Path(synth.__file__).resolve().parent
 # Source whose behaviour decides what a stage produces; editing any of it invalidates that stage's cache.
 # (The prompt templates a stage renders enter its key separately, through prompt_versions.)
 ENV_SOURCES = ("__init__.py", "envsynth", "sandbox", "spec.py", "llm", "errors.py", "words.py", "fsio.py")
-TASK_SOURCES = ("__init__.py", "tasks", "runtime", "sandbox", "spec.py", "task.py", "llm", "errors.py", "words.py",
-                "verify.py", "fsio.py")
+TASK_SOURCES = (
+    "__init__.py",
+    "tasks",
+    "runtime",
+    "sandbox",
+    "spec.py",
+    "task.py",
+    "llm",
+    "errors.py",
+    "words.py",
+    "verify.py",
+    "fsio.py",
+)
 # LLM settings that change the answers (everything else only changes how requests travel).
 LLM_ANSWER_FIELDS = ("model", "temperature", "seed", "repair_attempts", "structured_style")
 HIDDEN_PREFIXES = (".", "_")
@@ -130,8 +141,14 @@ def llm_answer_identity(llm: dict[str, Any] | None) -> dict[str, Any]:
     return {k: llm.get(k) for k in LLM_ANSWER_FIELDS}
 
 
-def stage_key(stage: str, inputs: Any, *, llm: dict[str, Any] | None = None, prompt_prefixes: tuple[str, ...] = (),
-              sources: tuple[str, ...] = ENV_SOURCES) -> str:
+def stage_key(
+    stage: str,
+    inputs: Any,
+    *,
+    llm: dict[str, Any] | None = None,
+    prompt_prefixes: tuple[str, ...] = (),
+    sources: tuple[str, ...] = ENV_SOURCES,
+) -> str:
     """Cache key of one stage run: stage name, inputs' content, prompt versions, code fingerprint, LLM identity."""
     material = {
         "stage": stage,
@@ -143,8 +160,14 @@ def stage_key(stage: str, inputs: Any, *, llm: dict[str, Any] | None = None, pro
     return f"{stage}-{hash_value(material)[:40]}"
 
 
-def task_cache_key_fn(stage: str, *, llm_param: str = "llm", ignore: tuple[str, ...] = (), prompt_prefixes: tuple[str, ...] = (),
-                      sources: tuple[str, ...] = ENV_SOURCES) -> Callable:
+def task_cache_key_fn(
+    stage: str,
+    *,
+    llm_param: str = "llm",
+    ignore: tuple[str, ...] = (),
+    prompt_prefixes: tuple[str, ...] = (),
+    sources: tuple[str, ...] = ENV_SOURCES,
+) -> Callable:
     """A Prefect `cache_key_fn` for a task: stage_key over its parameters.
 
     The parameter named llm_param is reduced to its answer-changing fields; parameters in ignore are left out

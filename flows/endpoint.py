@@ -60,8 +60,12 @@ def llm_endpoint(config: LLMConfig) -> Iterator[dict[str, Any]]:
         return
     server = acquire_embedded()
     try:
-        yield {**params, "base_url": server.base_url, "model": endpoint.model or EMBEDDED_MODEL_ALIAS,
-               "structured_style": STYLE_LLAMA}
+        yield {
+            **params,
+            "base_url": server.base_url,
+            "model": endpoint.model or EMBEDDED_MODEL_ALIAS,
+            "structured_style": STYLE_LLAMA,
+        }
     finally:
         release_embedded()
 

@@ -48,8 +48,9 @@ def check_runner(runner: str, dask_address: str | None = None) -> None:
             raise InputError("--runner", runner, DASK_HINT) from err
 
 
-def make_task_runner(runner: str = "thread", *, max_workers: int = 4, dask_address: str | None = None,
-                     n_workers: int | None = None):
+def make_task_runner(
+    runner: str = "thread", *, max_workers: int = 4, dask_address: str | None = None, n_workers: int | None = None
+):
     """A Prefect task runner: ThreadPoolTaskRunner(max_workers), or DaskTaskRunner on dask_address.
 
     Without an address the Dask runner starts a temporary LocalCluster of n_workers processes for the flow run.
@@ -63,8 +64,9 @@ def make_task_runner(runner: str = "thread", *, max_workers: int = 4, dask_addre
 
     if dask_address:
         return DaskTaskRunner(address=dask_address)
-    return DaskTaskRunner(cluster_kwargs={"n_workers": n_workers or 2, "threads_per_worker": 1,
-                                          "dashboard_address": None})
+    return DaskTaskRunner(
+        cluster_kwargs={"n_workers": n_workers or 2, "threads_per_worker": 1, "dashboard_address": None}
+    )
 
 
 @contextmanager
@@ -152,8 +154,12 @@ def ensure_llm_limit(name: str, limit: int, *, clear_stale: bool = False) -> dic
         if changes:
             client.update_global_concurrency_limit(name, GlobalConcurrencyLimitUpdate(**changes))
             current = client.read_global_concurrency_limit_by_name(name)
-        return {"name": name, "limit": current.limit, "active_slots": current.active_slots,
-                "cleared_stale": bool(clear_stale and "active_slots" in changes)}
+        return {
+            "name": name,
+            "limit": current.limit,
+            "active_slots": current.active_slots,
+            "cleared_stale": bool(clear_stale and "active_slots" in changes),
+        }
 
 
 def result_storage(cache_dir: str | os.PathLike) -> str:
@@ -222,9 +228,13 @@ def scheduling_api(port: int = 4200, log_dir: str = ".forgegym_cache", timeout_s
         log_path = Path(log_dir) / "prefect-server.log"
         with open(log_path, "ab") as log:
             # its own session: Ctrl-C stops `serve` first, then the server is stopped below
-            process = subprocess.Popen([sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
-                                        "--port", str(port)], stdout=log, stderr=subprocess.STDOUT,
-                                       stdin=subprocess.DEVNULL, start_new_session=True)
+            process = subprocess.Popen(
+                [sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1", "--port", str(port)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + timeout_s
         while not _api_healthy(url):
             if process.poll() is not None or time.monotonic() > deadline:

@@ -14,9 +14,7 @@ right after the N-th tool task finished, as if killed.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import shutil
 import socket
 import tempfile
@@ -24,18 +22,26 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flows import runners  # sets Prefect's offline defaults before prefect is imported
-from flows.cache import TASK_SOURCES, snapshot_dir, task_cache_key_fn
-from flows.endpoint import (EndpointFailure, config_from_params, is_resolved, llm_endpoint, llm_usage,
-                            retry_on_endpoint_failure, stage_client)
 from prefect import flow, get_run_logger, task
-from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import as_completed
 from prefect.runtime import flow_run as runtime_flow_run
 from prefect.runtime import task_run as runtime_task_run
 from prefect.states import Failed
 from prefect.tasks import exponential_backoff
+
+from flows import runners  # sets Prefect's offline defaults before prefect is imported
+from flows.cache import TASK_SOURCES, snapshot_dir, task_cache_key_fn
+from flows.endpoint import (
+    EndpointFailure,
+    config_from_params,
+    is_resolved,
+    llm_endpoint,
+    llm_usage,
+    retry_on_endpoint_failure,
+    stage_client,
+)
+from flows.synth_report import canonical, publish_artifact, run_stats, stage_row, summarize_run, this_run
 from synth.envsynth import pipeline
 from synth.errors import ForgeError
 from synth.fsio import swap_folder, write_text_atomic
@@ -60,13 +66,21 @@ def _worker() -> dict[str, Any]:
 
 
 def docset_to_dict(docset: DocSet) -> dict[str, Any]:
-    return {"tools": [t.to_dict() for t in docset.tools], "policy": docset.policy, "title": docset.title,
-            "sources": list(docset.sources)}
+    return {
+        "tools": [t.to_dict() for t in docset.tools],
+        "policy": docset.policy,
+        "title": docset.title,
+        "sources": list(docset.sources),
+    }
 
 
 def docset_from_dict(d: dict[str, Any]) -> DocSet:
-    return DocSet(tools=[ToolSpec.from_dict(t) for t in d["tools"]], policy=d.get("policy", ""),
-                  title=d.get("title", ""), sources=list(d.get("sources") or []))
+    return DocSet(
+        tools=[ToolSpec.from_dict(t) for t in d["tools"]],
+        policy=d.get("policy", ""),
+        title=d.get("title", ""),
+        sources=list(d.get("sources") or []),
+    )
 
 
 def synth_config(d: dict[str, Any]) -> pipeline.SynthConfig:
@@ -82,8 +96,12 @@ def ingest_task(paths: list[str]) -> dict[str, Any]:
     return docset_to_dict(pipeline.ingest(paths))
 
 
-@task(name="state-schema", persist_result=True, result_serializer="json",
-      cache_key_fn=task_cache_key_fn("schema", prompt_prefixes=ENV_PROMPTS))
+@task(
+    name="state-schema",
+    persist_result=True,
+    result_serializer="json",
+    cache_key_fn=task_cache_key_fn("schema", prompt_prefixes=ENV_PROMPTS),
+)
 def schema_task(docset: dict[str, Any], config: dict[str, Any], llm: dict[str, Any]) -> dict[str, Any]:
     """The state schema of the environment."""
     with stage_client(llm) as client:
@@ -92,24 +110,51 @@ def schema_task(docset: dict[str, Any], config: dict[str, Any], llm: dict[str, A
     return {"schema": result.to_dict(), "llm": usage, "worker": _worker()}
 
 
-@task(name="tool", task_run_name="tool-{tool_name}", persist_result=True, result_serializer="json",
-      cache_key_fn=task_cache_key_fn("tool", ignore=("limit",), prompt_prefixes=ENV_PROMPTS))
-def tool_task(tool_name: str, spec: dict[str, Any], docset: dict[str, Any], schema: dict[str, Any],
-              config: dict[str, Any], llm: dict[str, Any], limit: str = "") -> dict[str, Any]:
+@task(
+    name="tool",
+    task_run_name="tool-{tool_name}",
+    persist_result=True,
+    result_serializer="json",
+    cache_key_fn=task_cache_key_fn("tool", ignore=("limit",), prompt_prefixes=ENV_PROMPTS),
+)
+def tool_task(
+    tool_name: str,
+    spec: dict[str, Any],
+    docset: dict[str, Any],
+    schema: dict[str, Any],
+    config: dict[str, Any],
+    llm: dict[str, Any],
+    limit: str = "",
+) -> dict[str, Any]:
     """Code, tests and repairs of one tool, holding one slot of the LLM endpoint's concurrency limit."""
     from prefect.concurrency.sync import concurrency
 
     with concurrency(limit or [], occupy=1, strict=False), stage_client(llm) as client:
-        build = pipeline.build_tool(ToolSpec.from_dict(spec), docset_from_dict(docset),
-                                    pipeline.SchemaResult.from_dict(schema), client, synth_config(config))
+        build = pipeline.build_tool(
+            ToolSpec.from_dict(spec),
+            docset_from_dict(docset),
+            pipeline.SchemaResult.from_dict(schema),
+            client,
+            synth_config(config),
+        )
         usage = llm_usage(client)
-    get_run_logger().info("tool %s: %s, %d/%d cases, %d LLM calls", tool_name, build.status, build.passed_cases,
-                          build.total_cases, usage["calls"])
+    get_run_logger().info(
+        "tool %s: %s, %d/%d cases, %d LLM calls",
+        tool_name,
+        build.status,
+        build.passed_cases,
+        build.total_cases,
+        usage["calls"],
+    )
     return {"build": build.to_dict(), "llm": usage, "worker": _worker()}
 
 
-@task(name="tasks", persist_result=True, result_serializer="json",
-      cache_key_fn=task_cache_key_fn("tasks", prompt_prefixes=TASK_PROMPTS, sources=TASK_SOURCES))
+@task(
+    name="tasks",
+    persist_result=True,
+    result_serializer="json",
+    cache_key_fn=task_cache_key_fn("tasks", prompt_prefixes=TASK_PROMPTS, sources=TASK_SOURCES),
+)
 def tasks_task(env_files: dict[str, str], n: int, seed: int, llm: dict[str, Any]) -> dict[str, Any]:
     """Tool graph and tasks for an environment given as its files; returns the files the stage wrote or changed.
 
@@ -125,7 +170,9 @@ def tasks_task(env_files: dict[str, str], n: int, seed: int, llm: dict[str, Any]
             report = generate_tasks(env_dir, n=n, seed=seed, client=client)
             usage = llm_usage(client)
         after = snapshot_dir(env_dir)
-        changed = {name: (env_dir / name).read_text(encoding="utf-8") for name in after if before.get(name) != after[name]}
+        changed = {
+            name: (env_dir / name).read_text(encoding="utf-8") for name in after if before.get(name) != after[name]
+        }
     return {"files": changed, "report": report.to_dict(), "llm": usage, "worker": _worker()}
 
 
@@ -174,12 +221,20 @@ def _flow_run_name() -> str:
     return f"synth-{(params.get('synth') or {}).get('env_id', 'env')}"
 
 
-
 @flow(name="forgegym-synthesize", flow_run_name=_flow_run_name, persist_result=False)
-def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: dict[str, Any] | None = None,
-                    n_tasks: int = 0, cache_dir: str = DEFAULT_CACHE_DIR, llm_limit: str = DEFAULT_LIMIT,
-                    max_concurrency: int = 4, retries: int = 3, retry_backoff_s: float = 2.0,
-                    reference: str | None = None) -> dict[str, Any]:
+def synthesize_flow(
+    paths: list[str],
+    out_dir: str,
+    synth: dict[str, Any],
+    llm: dict[str, Any] | None = None,
+    n_tasks: int = 0,
+    cache_dir: str = DEFAULT_CACHE_DIR,
+    llm_limit: str = DEFAULT_LIMIT,
+    max_concurrency: int = 4,
+    retries: int = 3,
+    retry_backoff_s: float = 2.0,
+    reference: str | None = None,
+) -> dict[str, Any]:
     """Synthesize one environment from one doc set and publish it to out_dir; returns a summary.
 
     synth holds SynthConfig fields; llm the endpoint dict of flows.endpoint.llm_endpoint (unresolved, e.g. from
@@ -189,27 +244,44 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
     """
     if not is_resolved(llm):
         with llm_endpoint(config_from_params(llm)) as resolved:
-            return synthesize_flow.fn(paths, out_dir, synth, resolved, n_tasks, cache_dir, llm_limit,
-                                      max_concurrency, retries, retry_backoff_s, reference)
+            return synthesize_flow.fn(
+                paths,
+                out_dir,
+                synth,
+                resolved,
+                n_tasks,
+                cache_dir,
+                llm_limit,
+                max_concurrency,
+                retries,
+                retry_backoff_s,
+                reference,
+            )
     logger = get_run_logger()
     started = time.perf_counter()
     config = pipeline.SynthConfig(**synth)
     if llm_limit:
         runners.ensure_llm_limit(llm_limit, max_concurrency)
-    options = dict(result_storage=runners.result_storage(cache_dir), retries=max(0, retries),
-                   retry_delay_seconds=exponential_backoff(retry_backoff_s), retry_jitter_factor=0.2,
-                   retry_condition_fn=retry_on_endpoint_failure)
+    options = dict(
+        result_storage=runners.result_storage(cache_dir),
+        retries=max(0, retries),
+        retry_delay_seconds=exponential_backoff(retry_backoff_s),
+        retry_jitter_factor=0.2,
+        retry_condition_fn=retry_on_endpoint_failure,
+    )
     stage_config = {k: v for k, v in synth.items() if k not in ASSEMBLY_ONLY}
     docset = ingest_task(list(paths))
     logger.info("%s: %d tools from %d file(s)", config.env_id, len(docset["tools"]), len(docset["sources"]))
 
     schema_future = schema_task.with_options(**options).submit(docset, stage_config, llm)
     schema_out = schema_future.result()
-    stages = {"state-schema": _stage_row(schema_future, schema_out)}
+    stages = {"state-schema": stage_row(schema_future, schema_out)}
 
     tool_runner = tool_task.with_options(**options)
-    futures = {tool_runner.submit(t["name"], t, docset, schema_out["schema"], stage_config, llm, llm_limit): t["name"]
-               for t in docset["tools"]}
+    futures = {
+        tool_runner.submit(t["name"], t, docset, schema_out["schema"], stage_config, llm, llm_limit): t["name"]
+        for t in docset["tools"]
+    }
     exit_after, outputs, errors = _exit_after_tools(), {}, {}
     for done, future in enumerate(as_completed(list(futures)), start=1):
         name = futures[future]
@@ -218,24 +290,32 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
             errors[name] = f"{type(result).__name__}: {result}"
         else:
             outputs[name] = result
-            stages[f"tool-{name}"] = _stage_row(future, result)
+            stages[f"tool-{name}"] = stage_row(future, result)
         if exit_after and done >= exit_after:
             logger.warning("%s=%d: exiting now, as if killed", EXIT_AFTER_TOOLS_ENV, exit_after)
             os._exit(KILLED_EXIT_CODE)
-    summary = _summary(config, out_dir, docset, stages, outputs, errors, llm)
+    summary = summarize_run(config, out_dir, docset, stages, outputs, errors, llm)
     if errors:
         summary.update(published=False, reason=f"{len(errors)} tool task(s) failed; rerun to resume")
-        _publish_artifact(summary, started)
-        raise EndpointFailure(f"{config.env_id}: tool tasks failed: " + "; ".join(f"{k}: {v}" for k, v in errors.items()))
+        publish_artifact(summary, started)
+        raise EndpointFailure(
+            f"{config.env_id}: tool tasks failed: " + "; ".join(f"{k}: {v}" for k, v in errors.items())
+        )
 
     builds = [pipeline.ToolBuild.from_dict(outputs[t["name"]]["build"]) for t in docset["tools"]]
     schema = pipeline.SchemaResult.from_dict(schema_out["schema"])
-    draft = pipeline.assemble(docset_from_dict(docset), schema, builds, config, _run_stats(summary, stages, started),
-                              models={"model": llm["model"]})
+    draft = pipeline.assemble(
+        docset_from_dict(docset),
+        schema,
+        builds,
+        config,
+        run_stats(summary, stages, started),
+        models={"model": llm["model"]},
+    )
     if not draft.publishable:
         summary.update(published=False, reason=draft.reason)
         logger.error("%s: not published: %s", config.env_id, draft.reason)
-        _publish_artifact(summary, started)
+        publish_artifact(summary, started)
         return Failed(message=f"{config.env_id}: not published: {draft.reason}", data=summary)
 
     out = Path(out_dir).resolve()
@@ -246,8 +326,8 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
         try:
             tasks_future = tasks_task.with_options(**options).submit(read_files(staged), n_tasks, config.seed, llm)
             tasks_out = tasks_future.result()
-            stages["tasks"] = _stage_row(tasks_future, tasks_out)
-            write_files(staged, {**tasks_out["files"], RUN_STATS: _canonical(_run_stats(summary, stages, started))})
+            stages["tasks"] = stage_row(tasks_future, tasks_out)
+            write_files(staged, {**tasks_out["files"], RUN_STATS: canonical(run_stats(summary, stages, started))})
             summary["tasks"] = tasks_out["report"]
             summary["probes"] = probes_task(str(staged))
             swap_folder(staged, out)
@@ -258,105 +338,36 @@ def synthesize_flow(paths: list[str], out_dir: str, synth: dict[str, Any], llm: 
     if reference:
         summary["fidelity"] = fidelity_task(str(out), reference)
     summary.update(published=True, reason="", env_dir=str(out), stages=stages)
-    summary["this_run"] = _this_run(stages)
-    logger.info("%s: published %s (%d/%d tools pass; %d LLM calls this run, %d cached steps)", config.env_id, out,
-                summary["counts"]["tools_passed"], summary["counts"]["tools_total"], summary["this_run"]["calls"],
-                summary["this_run"]["cached_steps"])
-    _publish_artifact(summary, started)
+    summary["this_run"] = this_run(stages)
+    logger.info(
+        "%s: published %s (%d/%d tools pass; %d LLM calls this run, %d cached steps)",
+        config.env_id,
+        out,
+        summary["counts"]["tools_passed"],
+        summary["counts"]["tools_total"],
+        summary["this_run"]["calls"],
+        summary["this_run"]["cached_steps"],
+    )
+    publish_artifact(summary, started)
     return summary
 
 
-def _stage_row(future: Any, output: dict[str, Any]) -> dict[str, Any]:
-    """One stage's line of the summary: cached or computed, its recorded LLM usage, where it ran."""
-    return {"cached": future.state.name == "Cached", "llm": output.get("llm", {}), "worker": output.get("worker", {})}
-
-
-def _run_stats(summary: dict[str, Any], stages: dict[str, dict[str, Any]], started: float) -> dict[str, Any]:
-    """run_stats.json: what this run cost (differs between runs, unlike the other published files)."""
-    behind = sum(s["llm"].get("calls", 0) + s["llm"].get("cache_hits", 0) for s in stages.values())
-    return {**_this_run(stages), "llm_requests_behind_env": behind,
-            "wall_s": round(time.perf_counter() - started, 2)}
-
-
-def _canonical(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
-
-
-def _this_run(stages: dict[str, dict[str, Any]]) -> dict[str, int]:
-    computed = [s for s in stages.values() if not s["cached"]]
-    total = {k: sum(s["llm"].get(k, 0) for s in computed) for k in ("calls", "cache_hits", "prompt_tokens", "completion_tokens")}
-    return {**total, "computed_steps": len(computed), "cached_steps": len(stages) - len(computed)}
-
-
-def _summary(config, out_dir, docset, stages, outputs, errors, llm) -> dict[str, Any]:
-    """The flow's result: counts, per-tool outcomes, LLM usage recorded by the stages (deterministic)."""
-    tools = []
-    for t in docset["tools"]:
-        name = t["name"]
-        build = (outputs.get(name) or {}).get("build") or {}
-        tools.append({"name": name, "status": build.get("status", "error"), "passed_cases": build.get("passed_cases", 0),
-                      "total_cases": build.get("total_cases", 0), "route": build.get("route"),
-                      "error": errors.get(name) or build.get("last_error", ""),
-                      "cached": stages.get(f"tool-{name}", {}).get("cached", False),
-                      "llm_calls": stages.get(f"tool-{name}", {}).get("llm", {}).get("calls", 0)})
-    used = [s["llm"] for s in stages.values()]
-    recorded = {"llm_requests": sum(u.get("calls", 0) + u.get("cache_hits", 0) for u in used),
-                "llm_steps": len(used)}
-    passed = sum(1 for t in tools if t["status"] == "passed")
-    return {"env_id": config.env_id, "env_dir": str(out_dir), "model": llm.get("model"), "tools": tools,
-            "counts": {"tools_total": len(tools), "tools_passed": passed, "tools_failed": len(tools) - passed,
-                       "test_cases": sum(t["total_cases"] for t in tools if t["status"] == "passed")},
-            "recorded": recorded, "stages": stages, "this_run": _this_run(stages)}
-
-
-def artifact_key(env_id: str) -> str:
-    """The Prefect artifact key of an environment (lowercase letters, digits and dashes)."""
-    return "env-" + (re.sub(r"[^a-z0-9-]+", "-", env_id.lower()).strip("-") or "unnamed")
-
-
-def render_artifact(summary: dict[str, Any], wall_s: float) -> str:
-    """Markdown of one environment's run: outcome, counts, failures, cost."""
-    run = summary["this_run"]
-    c = summary["counts"]
-    status = f"published to `{summary['env_dir']}`" if summary.get("published") else f"**NOT PUBLISHED**: {summary.get('reason', '')}"
-    lines = [f"# {summary['env_id']}", "", f"Status: {status}", "",
-             f"Tools passing their tests: **{c['tools_passed']}/{c['tools_total']}**; test cases: {c['test_cases']}", ""]
-    if "tasks" in summary:
-        t = summary["tasks"]
-        lines += [f"Tasks kept: {t.get('kept')} of {t.get('candidates')} candidates; dropped by stage: {t.get('dropped_by_stage')}", ""]
-    if "probes" in summary:
-        v = summary["probes"]
-        lines += [f"Verification: {v.get('ok')}/{v.get('tasks')} tasks pass gold replay and all probes", ""]
-    lines += ["| tool | status | cases | route | step | LLM calls |", "|---|---|---|---|---|---|"]
-    for t in summary["tools"]:
-        lines.append(f"| {t['name']} | {t['status']} | {t['passed_cases']}/{t['total_cases']} | {t['route'] or '-'} | "
-                     f"{'cached' if t['cached'] else 'computed'} | {t['llm_calls']} |")
-    failures = [t for t in summary["tools"] if t["status"] != "passed"]
-    if failures:
-        lines += ["", "## Failures", ""]
-        lines += [f"- **{t['name']}**: {str(t['error'] or 'failed').splitlines()[0][:300]}" for t in failures]
-    lines += ["", "## Cost", "", "| | value |", "|---|---|",
-              f"| LLM calls this run | {run['calls']} |", f"| LLM cache hits this run | {run['cache_hits']} |",
-              f"| tokens this run (prompt / completion) | {run['prompt_tokens']} / {run['completion_tokens']} |",
-              f"| steps computed / reused from cache | {run['computed_steps']} / {run['cached_steps']} |",
-              f"| LLM answers behind the environment | {summary['recorded']['llm_requests']} |",
-              f"| model | {summary.get('model')} |", f"| wall time | {wall_s:.1f} s |"]
-    return "\n".join(lines) + "\n"
-
-
-def _publish_artifact(summary: dict[str, Any], started: float) -> None:
-    wall = time.perf_counter() - started
-    summary["wall_s"] = round(wall, 2)
-    summary["artifact_key"] = artifact_key(summary["env_id"])
-    create_markdown_artifact(key=summary["artifact_key"], markdown=render_artifact(summary, wall),
-                             description=f"forgegym synthesis of {summary['env_id']}")
-
-
-def run_synth_flow(paths: list[str], out_dir: str | Path, llm_config: LLMConfig | None = None, n_tasks: int = 0,
-                   runner: str = "thread", dask_address: str | None = None, max_concurrency: int = 4, *,
-                   synth_config: pipeline.SynthConfig | None = None, cache_dir: str | Path = DEFAULT_CACHE_DIR,
-                   llm_limit: str = DEFAULT_LIMIT, retries: int = 3, retry_backoff_s: float = 2.0,
-                   reference: str | Path | None = None) -> dict[str, Any]:
+def run_synth_flow(
+    paths: list[str],
+    out_dir: str | Path,
+    llm_config: LLMConfig | None = None,
+    n_tasks: int = 0,
+    runner: str = "thread",
+    dask_address: str | None = None,
+    max_concurrency: int = 4,
+    *,
+    synth_config: pipeline.SynthConfig | None = None,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    llm_limit: str = DEFAULT_LIMIT,
+    retries: int = 3,
+    retry_backoff_s: float = 2.0,
+    reference: str | Path | None = None,
+) -> dict[str, Any]:
     """Run synthesize_flow once (what `forgegym synth` calls): Prefect offline, the endpoint started once.
 
     runner "thread" runs tool tasks on max_concurrency threads; "dask" on the cluster at dask_address, or on a
@@ -371,10 +382,19 @@ def run_synth_flow(paths: list[str], out_dir: str | Path, llm_config: LLMConfig 
         with llm_endpoint(llm_config or LLMConfig()) as llm:
             task_runner = runners.make_task_runner(runner, max_workers=max_concurrency, dask_address=dask_address)
             state = synthesize_flow.with_options(task_runner=task_runner)(
-                paths=[str(p) for p in paths], out_dir=str(out_dir), synth=config.to_dict(), llm=llm, n_tasks=n_tasks,
-                cache_dir=str(Path(cache_dir).expanduser().resolve()), llm_limit=llm_limit,
-                max_concurrency=max_concurrency, retries=retries, retry_backoff_s=retry_backoff_s,
-                reference=str(reference) if reference else None, return_state=True)
+                paths=[str(p) for p in paths],
+                out_dir=str(out_dir),
+                synth=config.to_dict(),
+                llm=llm,
+                n_tasks=n_tasks,
+                cache_dir=str(Path(cache_dir).expanduser().resolve()),
+                llm_limit=llm_limit,
+                max_concurrency=max_concurrency,
+                retries=retries,
+                retry_backoff_s=retry_backoff_s,
+                reference=str(reference) if reference else None,
+                return_state=True,
+            )
     summary = flow_summary(state)
     summary["runner"] = runners.describe_runner(runner, dask_address, max_concurrency)
     if not summary.get("published"):

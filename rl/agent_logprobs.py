@@ -45,8 +45,9 @@ def supports_chunked_head(model: torch.nn.Module) -> bool:
     return all(v in (None, 1, 1.0) for v in post)
 
 
-def _chunk(h: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None, targets: torch.Tensor,
-           temperature: float) -> tuple[torch.Tensor, torch.Tensor]:  # fmt: skip
+def _chunk(
+    h: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None, targets: torch.Tensor, temperature: float
+) -> tuple[torch.Tensor, torch.Tensor]:
     """Log-prob of `targets` and entropy (no gradient) for hidden rows `h` [n, H]."""
     logits = F.linear(h, weight, bias).float() / temperature
     logp = torch.log_softmax(logits, dim=-1)
@@ -56,9 +57,16 @@ def _chunk(h: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None, tar
     return lp, ent
 
 
-def agent_logprobs(model: torch.nn.Module, token_ids: torch.Tensor, attention_mask: torch.Tensor,
-                   loss_mask: torch.Tensor, *, temperature: float = 1.0, chunk: int = DEFAULT_CHUNK,
-                   entropy: bool = False) -> AgentLogprobs:  # fmt: skip
+def agent_logprobs(
+    model: torch.nn.Module,
+    token_ids: torch.Tensor,
+    attention_mask: torch.Tensor,
+    loss_mask: torch.Tensor,
+    *,
+    temperature: float = 1.0,
+    chunk: int = DEFAULT_CHUNK,
+    entropy: bool = False,
+) -> AgentLogprobs:
     """Forward `model` (DDP/FSDP view or bare) and return log p at the loss-masked tokens ([B, T], see module doc).
 
     Position t - 1 predicts token t, so only hidden states at t - 1 with loss_mask[:, t] = 1 reach the head.

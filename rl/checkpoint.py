@@ -135,7 +135,9 @@ def load_checkpoint(
     ckpt = Path(ckpt_dir)
     missing, unexpected = load_model(_unwrap(model), str(ckpt / "model.safetensors"), strict=False)
     if unexpected or any(not _is_tied_alias(_unwrap(model), k) for k in missing):
-        raise RuntimeError(f"{ckpt / 'model.safetensors'}: weights do not match the model (missing {missing}, unexpected {unexpected})")
+        raise RuntimeError(
+            f"{ckpt / 'model.safetensors'}: weights do not match the model (missing {missing}, unexpected {unexpected})"
+        )
     if optimizer is not None and (ckpt / "optimizer.pt").exists():
         optimizer.load_state_dict(load_optimizer_state(ckpt))
     if restore_rng:

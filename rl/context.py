@@ -22,7 +22,10 @@ CONTEXT_POLICIES = ("keep_all", "sliding_window", "summary")
 
 @dataclass
 class Block:
-    """A piece of the stream. Assistant blocks start with `thinking_tokens` tokens (`thinking_chars` chars) of thinking."""
+    """A piece of the stream.
+
+    Assistant blocks start with `thinking_tokens` tokens (`thinking_chars` chars) of thinking.
+    """
 
     kind: str  # "head" | "assistant" | "tool" | "user" | "feedback"
     messages: list[dict[str, Any]]
@@ -42,7 +45,7 @@ class View:
     def token_ids(self) -> list[int]:
         out: list[int] = []
         for block, drop in self.items:
-            out.extend(block.token_ids[block.thinking_tokens:] if drop else block.token_ids)
+            out.extend(block.token_ids[block.thinking_tokens :] if drop else block.token_ids)
         return out
 
     def messages(self) -> list[dict[str, Any]]:
@@ -50,7 +53,7 @@ class View:
         for block, drop in self.items:
             for m in block.messages:
                 if drop and m.get("role") == "assistant" and block.thinking_chars:
-                    m = dict(m, content=str(m.get("content", ""))[block.thinking_chars:])
+                    m = dict(m, content=str(m.get("content", ""))[block.thinking_chars :])
                 out.append(m)
         return out
 
@@ -112,7 +115,7 @@ def extend_sequences(seqs: list[TrainingSequence], context: list[int], turn: Blo
     """
     last = seqs[-1] if seqs else None
     if last is not None and len(context) >= len(last.token_ids) and context[: len(last.token_ids)] == last.token_ids:
-        extra = context[len(last.token_ids):]
+        extra = context[len(last.token_ids) :]
         target = last
     else:
         extra = context

@@ -74,7 +74,9 @@ class Curriculum:
         if len(self.tasks) != len(tasks):
             raise ValueError("curriculum: task ids must be unique")
         self.pass_rates: dict[str, float] = {
-            t.task_id: float(t.difficulty["pass_rate"]) for t in tasks if (t.difficulty or {}).get("pass_rate") is not None
+            t.task_id: float(t.difficulty["pass_rate"])
+            for t in tasks
+            if (t.difficulty or {}).get("pass_rate") is not None
         }
         self.order = self._ordered_ids()
         self.cursor = 0

@@ -95,12 +95,15 @@ def optimizer_state(model: torch.nn.Module, optimizer: torch.optim.Optimizer, in
     if is_sharded(model, info):
         from torch.distributed.checkpoint.state_dict import StateDictOptions, get_optimizer_state_dict
 
-        return get_optimizer_state_dict(model, optimizer, options=StateDictOptions(full_state_dict=True, cpu_offload=True))
+        return get_optimizer_state_dict(
+            model, optimizer, options=StateDictOptions(full_state_dict=True, cpu_offload=True)
+        )
     return optimizer.state_dict()
 
 
-def load_optimizer_state(model: torch.nn.Module, optimizer: torch.optim.Optimizer, state: dict[str, Any] | None,
-                         info: DistInfo) -> None:  # fmt: skip
+def load_optimizer_state(
+    model: torch.nn.Module, optimizer: torch.optim.Optimizer, state: dict[str, Any] | None, info: DistInfo
+) -> None:
     """Inverse of `optimizer_state` (None: nothing to load)."""
     if state is None:
         return

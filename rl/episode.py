@@ -17,7 +17,17 @@ from rl.backends.base import Sample
 from rl.context import Block, TrainingSequence, extend_sequences, select_view
 from rl.parse import THINK_CLOSE, ParsedTurn, parse_turn
 from rl.render import ChatRenderer
-from rl.types import Dialogue, EpisodeId, JudgeVerdict, Outcome, RolloutSetup, StopReason, TokenRow, TokenStream, Trajectory
+from rl.types import (
+    Dialogue,
+    EpisodeId,
+    JudgeVerdict,
+    Outcome,
+    RolloutSetup,
+    StopReason,
+    TokenRow,
+    TokenStream,
+    Trajectory,
+)
 from rl.user_sim import UserReply, UserSimulator
 from synth.llm import render
 from synth.task import Task, observation_text
@@ -75,8 +85,18 @@ def last_line(text: str) -> str:
 class Episode:
     """Agent ⇄ tools ⇄ simulated user for one task sample in its own environment instance."""
 
-    def __init__(self, env: Any, task: Task, sample_index: int, config: RolloutConfig, user: UserSimulator,
-                 renderer: ChatRenderer, tokenizer: Any = None, policy_name: str = "", retokenized: bool = False):  # fmt: skip
+    def __init__(
+        self,
+        env: Any,
+        task: Task,
+        sample_index: int,
+        config: RolloutConfig,
+        user: UserSimulator,
+        renderer: ChatRenderer,
+        tokenizer: Any = None,
+        policy_name: str = "",
+        retokenized: bool = False,
+    ):
         self.env, self.task, self.sample_index, self.config = env, task, sample_index, config
         self.user, self.renderer, self.tokenizer = user, renderer, tokenizer
         self.policy_name, self.retokenized = policy_name, retokenized
@@ -128,8 +148,13 @@ class Episode:
 
     def view(self):
         """The blocks the policy sees now (context policy and thinking switch applied)."""
-        return select_view(self.blocks, self.context_policy, self.config.context_window,
-                           self.config.interleaved_thinking, self._summary_head)  # fmt: skip
+        return select_view(
+            self.blocks,
+            self.context_policy,
+            self.config.context_window,
+            self.config.interleaved_thinking,
+            self._summary_head,
+        )
 
     def context_ids(self) -> list[int]:
         """Token ids of the next turn's context; remembered for the training sequence."""
@@ -202,8 +227,13 @@ class Episode:
         return parsed
 
     def _assistant_block(self, text: str, parsed: ParsedTurn, sample: Sample | None) -> Block:
-        msg = [{"role": "assistant", "content": text.split(self.renderer.end_of_turn)[0].rstrip() if self.renderer.end_of_turn else text,
-                "tool_calls": [c.to_dict() for c in parsed.tool_calls]}]  # fmt: skip
+        msg = [
+            {
+                "role": "assistant",
+                "content": text.split(self.renderer.end_of_turn)[0].rstrip() if self.renderer.end_of_turn else text,
+                "tool_calls": [c.to_dict() for c in parsed.tool_calls],
+            }
+        ]
         think_chars = _thinking_chars(msg[0]["content"]) if parsed.thinking else 0
         if self.tokenizer is None:
             return Block("assistant", msg, thinking_chars=think_chars)
@@ -268,8 +298,11 @@ class Episode:
 
     def agent_replies(self) -> list[dict[str, str]]:
         """The agent's plain-text replies, as the verifier reads them."""
-        return [{"role": "assistant", "content": m.get("content", "")} for m in self.messages
-                if m.get("role") == "assistant" and m.get("content")]  # fmt: skip
+        return [
+            {"role": "assistant", "content": m.get("content", "")}
+            for m in self.messages
+            if m.get("role") == "assistant" and m.get("content")
+        ]
 
     def trajectory(self, reward: float, breakdown: dict[str, Any], state_hash: str = "") -> Trajectory:
         """The finished episode: the whole stream, its spans, the dialogue and the outcome."""
@@ -291,13 +324,22 @@ class Episode:
         rows = [] if (single or not seqs) else [TokenRow(**s.to_dict()) for s in seqs]
         return Trajectory(
             ident=EpisodeId(self.task.env_id, self.task.task_id, self.sample_index),
-            tokens=TokenStream(ids, mask, lps, spans, rows, retokenized=self.retokenized, turn_versions=list(self.turn_versions)),
-            dialogue=Dialogue(self.messages, self.stop_reason, self.num_turns, self.num_tool_calls, self.num_parse_errors),
+            tokens=TokenStream(
+                ids, mask, lps, spans, rows, retokenized=self.retokenized, turn_versions=list(self.turn_versions)
+            ),
+            dialogue=Dialogue(
+                self.messages, self.stop_reason, self.num_turns, self.num_tool_calls, self.num_parse_errors
+            ),
             outcome=Outcome(float(reward), breakdown, state_hash),
             verdict=JudgeVerdict(),
-            setup=RolloutSetup(policy=self.policy_name, user=getattr(self.user, "name", ""), chat_format=self.renderer.name,
-                               context_policy=self.context_policy, thinking_interleaved=self.config.interleaved_thinking),
-        )  # fmt: skip
+            setup=RolloutSetup(
+                policy=self.policy_name,
+                user=getattr(self.user, "name", ""),
+                chat_format=self.renderer.name,
+                context_policy=self.context_policy,
+                thinking_interleaved=self.config.interleaved_thinking,
+            ),
+        )
 
 
 def _thinking_chars(content: str) -> int:

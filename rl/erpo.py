@@ -189,7 +189,9 @@ def _loss_metrics(
     return metrics
 
 
-def logprobs_from_logits(logits: torch.Tensor, token_ids: torch.Tensor, start: int = 0, chunk: int = 1024) -> torch.Tensor:
+def logprobs_from_logits(
+    logits: torch.Tensor, token_ids: torch.Tensor, start: int = 0, chunk: int = 1024
+) -> torch.Tensor:
     """log p(token_ids[:, t] | prefix) aligned to t: [B, T], 0 in columns 0..start.
 
     `logits` [B, L, V] are the model outputs at positions start .. start + L - 1 (position t predicts

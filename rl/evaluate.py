@@ -68,8 +68,9 @@ def summarize(trajs: list[Trajectory], k: int) -> dict[str, Any]:
     return {"envs": envs}
 
 
-def pass_rate_fn(env_dir: str | Path, policy: Any, user: UserSimulator, config: RolloutConfig | None = None,
-                 k: int = 1) -> Callable[[Task], float]:
+def pass_rate_fn(
+    env_dir: str | Path, policy: Any, user: UserSimulator, config: RolloutConfig | None = None, k: int = 1
+) -> Callable[[Task], float]:
     """task -> mean reward of k episodes of `policy` on it in `env_dir` (the pass rate that
     synth.tasks.difficulty records for a candidate task, which need not be in tasks.jsonl yet)."""
     if k <= 0:
@@ -128,9 +129,16 @@ def evaluate(
         if progress is not None:
             progress(len(trajs), len(pairs) * k)
     summary = summarize(trajs, k)
-    summary.update({"k": k, "policy": getattr(policy, "name", ""), "user": getattr(user, "name", ""),
-                    "judge": getattr(judge, "mode", None), "context_policy": config.context_policy,
-                    "interleaved_thinking": config.interleaved_thinking})  # fmt: skip
+    summary.update(
+        {
+            "k": k,
+            "policy": getattr(policy, "name", ""),
+            "user": getattr(user, "name", ""),
+            "judge": getattr(judge, "mode", None),
+            "context_policy": config.context_policy,
+            "interleaved_thinking": config.interleaved_thinking,
+        }
+    )
     out = Path(out_dir) if out_dir else default_out_dir(sorted(summary["envs"]), summary["policy"], k)
     out.mkdir(parents=True, exist_ok=True)
     lines = [json.dumps(t.to_dict(), sort_keys=True, ensure_ascii=False) for t in trajs]

@@ -47,9 +47,13 @@ class GoldAccuracy:
         }
 
 
-def teacher_forced_accuracy(model: torch.nn.Module, trajs: Sequence[Trajectory], pad_id: int,
-                            token_class: Callable[[int], str] | None = None,
-                            device: torch.device | str = "cpu") -> GoldAccuracy:  # fmt: skip
+def teacher_forced_accuracy(
+    model: torch.nn.Module,
+    trajs: Sequence[Trajectory],
+    pad_id: int,
+    token_class: Callable[[int], str] | None = None,
+    device: torch.device | str = "cpu",
+) -> GoldAccuracy:
     """Top-1 next-token accuracy of `model` on the agent tokens of `trajs`, one sequence at a time.
 
     `token_class(token_id)` names the class a target token is counted under (None: every token is "all").
@@ -87,7 +91,8 @@ def teacher_forced_accuracy(model: torch.nn.Module, trajs: Sequence[Trajectory],
 
 
 def digit_or_other(decode: Callable[[list[int]], str]) -> Callable[[int], str]:
-    """A token class function: "digit" for tokens that decode to digits (ids are copied digit by digit), else "other"."""
+    """A token class function: "digit" for tokens that decode to digits (ids are copied digit by digit), else
+    "other"."""
 
     def classify(token_id: int) -> str:
         text = decode([token_id]).strip()

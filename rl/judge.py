@@ -25,7 +25,9 @@ from synth.llm.ask import ask_yes_no, variant_questions, vote_word
 JUDGE_MODES = ("prior+llm", "llm", "prior")
 _WORD = re.compile(r"[a-z]+")
 CLOSED_CLASSES: dict[str, frozenset[str]] = {
-    "color": frozenset("red blue green yellow black white gray grey orange purple pink brown silver gold beige navy".split()),
+    "color": frozenset(
+        "red blue green yellow black white gray grey orange purple pink brown silver gold beige navy".split()
+    ),
     "weekday": frozenset("monday tuesday wednesday thursday friday saturday sunday".split()),
     "month": frozenset("january february march april june july august september october november december".split()),
 }
@@ -58,23 +60,39 @@ def prior_hits(instruction: str, dialogue: list[dict[str, Any]]) -> list[str]:
         for written, value in stated_values(content):
             if value not in seen and not is_allowed(value, allowed):
                 seen.add(value)
-                hits.append(f"the user said {written.lower().strip().rstrip('.,').lstrip('#')!r}, which is not in its instruction")
+                hits.append(
+                    f"the user said {written.lower().strip().rstrip('.,').lstrip('#')!r}, "
+                    "which is not in its instruction"
+                )
         words = set(_WORD.findall(content.lower()))
         for name, members in CLOSED_CLASSES.items():
             said, told = words & members, instr_words & members
             if told and said - told:
-                hits.append(f"the user named {name} {', '.join(sorted(said - told))!r}, the instruction says {', '.join(sorted(told))!r}")
+                hits.append(
+                    f"the user named {name} {', '.join(sorted(said - told))!r}, "
+                    f"the instruction says {', '.join(sorted(told))!r}"
+                )
     return hits
 
 
 def user_lines(dialogue: list[dict[str, Any]]) -> list[str]:
-    return [str(m.get("content") or "").strip() for m in dialogue if m.get("role") == "user" and str(m.get("content") or "").strip()]
+    return [
+        str(m.get("content") or "").strip()
+        for m in dialogue
+        if m.get("role") == "user" and str(m.get("content") or "").strip()
+    ]
 
 
 class UserErrorJudge:
     """Judges dialogues with an LLM client (temperature 0 and cached, so verdicts are repeatable)."""
 
-    def __init__(self, client: LLMClient | None, mode: str = "prior+llm", variants: tuple[int, ...] = (0, 1, 2), explain: bool = True):
+    def __init__(
+        self,
+        client: LLMClient | None,
+        mode: str = "prior+llm",
+        variants: tuple[int, ...] = (0, 1, 2),
+        explain: bool = True,
+    ):
         if mode not in JUDGE_MODES:
             raise ValueError(f"judge mode {mode!r} is not one of {', '.join(JUDGE_MODES)}")
         if client is None and mode != "prior":
@@ -83,9 +101,13 @@ class UserErrorJudge:
 
     def llm_votes(self, instruction: str, dialogue: list[dict[str, Any]]) -> list[str]:
         """One normalized vote per variant: 'yes' means the user erred."""
-        questions = variant_questions("judge_user_error", self.variants, instruction=instruction, user_lines=user_lines(dialogue))
+        questions = variant_questions(
+            "judge_user_error", self.variants, instruction=instruction, user_lines=user_lines(dialogue)
+        )
         inverted = {i for i, v in enumerate(self.variants) if v == 1}  # "does everything agree?" -> yes means clean
-        ballot = ask_yes_no(self.client, questions, tag="judge", max_tokens=8, temperature=0.0, wrap=False, inverted=inverted)
+        ballot = ask_yes_no(
+            self.client, questions, tag="judge", max_tokens=8, temperature=0.0, wrap=False, inverted=inverted
+        )
         return [vote_word(v) for v in ballot.votes]
 
     def judge(self, instruction: str, dialogue: list[dict[str, Any]]) -> JudgeVerdict:
@@ -102,8 +124,17 @@ class UserErrorJudge:
         if votes:
             reasons.append(f"LLM votes (yes = contradiction): {'/'.join(votes)}")
             if self.explain and llm_error:
-                prompt = render("judge_rationale", instruction=instruction, user_lines=user_lines(dialogue), verdict="contradicts")
-                said = self.client.chat([{"role": "user", "content": prompt}], max_tokens=48, temperature=0.0, tag="judge").text
+                prompt = render(
+                    "judge_rationale", instruction=instruction, user_lines=user_lines(dialogue), verdict="contradicts"
+                )
+                said = self.client.chat(
+                    [{"role": "user", "content": prompt}], max_tokens=48, temperature=0.0, tag="judge"
+                ).text
                 reasons.append("LLM: " + " ".join(said.split())[:240])
-        return JudgeVerdict(user_error=error, rationale="; ".join(reasons) or "no contradiction found",
-                            prior_hits=hits, votes=votes, llm_error=llm_error)  # fmt: skip
+        return JudgeVerdict(
+            user_error=error,
+            rationale="; ".join(reasons) or "no contradiction found",
+            prior_hits=hits,
+            votes=votes,
+            llm_error=llm_error,
+        )

@@ -60,8 +60,14 @@ def measure(client: Any, rows: list[dict[str, Any]], modes: tuple[str, ...] = JU
                 fn += 1
             else:
                 tn += 1
-        results["modes"][mode] = {"accuracy": (tp + tn) / max(1, len(rows)), "tp": tp, "fp": fp, "tn": tn, "fn": fn,
-                                  "verdicts": verdicts}  # fmt: skip
+        results["modes"][mode] = {
+            "accuracy": (tp + tn) / max(1, len(rows)),
+            "tp": tp,
+            "fp": fp,
+            "tn": tn,
+            "fn": fn,
+            "verdicts": verdicts,
+        }
     return results
 
 
@@ -71,9 +77,15 @@ def _confusion(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
     fp = sum(v and not y for v, y in pairs)
     fn = sum(y and not v for v, y in pairs)
     tn = len(pairs) - tp - fp - fn
-    return {"n": len(pairs), "tp": tp, "fp": fp, "tn": tn, "fn": fn,
-            "precision": round(tp / (tp + fp), 4) if tp + fp else None,
-            "recall": round(tp / (tp + fn), 4) if tp + fn else None}  # fmt: skip
+    return {
+        "n": len(pairs),
+        "tp": tp,
+        "fp": fp,
+        "tn": tn,
+        "fn": fn,
+        "precision": round(tp / (tp + fp), 4) if tp + fp else None,
+        "recall": round(tp / (tp + fn), 4) if tp + fn else None,
+    }
 
 
 def prior_scores(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -87,8 +99,11 @@ def prior_scores(rows: list[dict[str, Any]]) -> dict[str, Any]:
         if verdict:
             flagged.append(row["id"])
     everything = [p for pairs in by_source.values() for p in pairs]
-    return {"all": _confusion(everything), "by_source": {k: _confusion(v) for k, v in sorted(by_source.items())},
-            "flagged": sorted(flagged)}  # fmt: skip
+    return {
+        "all": _confusion(everything),
+        "by_source": {k: _confusion(v) for k, v in sorted(by_source.items())},
+        "flagged": sorted(flagged),
+    }
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -100,7 +115,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--out", default=str(DEFAULT_OUT))
     parser.add_argument("--base-url")
     parser.add_argument("--model")
-    parser.add_argument("--prior-only", action="store_true", help="the prior alone, no LLM (default data: the LLM-user set)")
+    parser.add_argument(
+        "--prior-only", action="store_true", help="the prior alone, no LLM (default data: the LLM-user set)"
+    )
     args = parser.parse_args(argv)
     if args.prior_only:
         data = LLM_USER_DATA if args.data == str(DEFAULT_DATA) else Path(args.data)
@@ -108,7 +125,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         scores = {"data": data.name, **prior_scores(load_labeled(data))}
         write_json_atomic(out, scores, indent=2)
         for name, c in [("all", scores["all"]), *scores["by_source"].items()]:
-            print(f"{name:20s} precision {c['precision']}  recall {c['recall']}  (tp {c['tp']} fp {c['fp']} tn {c['tn']} fn {c['fn']})")
+            print(
+                f"{name:20s} precision {c['precision']}  recall {c['recall']}  "
+                f"(tp {c['tp']} fp {c['fp']} tn {c['tn']} fn {c['fn']})"
+            )
         print(f"written: {out}")
         return scores
     rows = load_labeled(args.data)
@@ -119,7 +139,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     out.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(out, results, indent=2)
     for mode, r in results["modes"].items():
-        print(f"{mode:10s} accuracy {r['accuracy']:.3f}  (tp {r['tp']} fp {r['fp']} tn {r['tn']} fn {r['fn']}; n={results['n']})")
+        print(
+            f"{mode:10s} accuracy {r['accuracy']:.3f}  "
+            f"(tp {r['tp']} fp {r['fp']} tn {r['tn']} fn {r['fn']}; n={results['n']})"
+        )
     print(f"written: {out}")
     return results
 

@@ -41,7 +41,9 @@ class LoRALinear(torch.nn.Module):
         bound = 1.0 / math.sqrt(base.in_features)  # kaiming-uniform with a = sqrt(5), as nn.Linear initializes
         a.uniform_(-bound, bound, generator=generator)
         self.lora_A = torch.nn.Parameter(a.to(base.weight.device))
-        self.lora_B = torch.nn.Parameter(torch.zeros(base.out_features, rank, dtype=torch.float32, device=base.weight.device))
+        self.lora_B = torch.nn.Parameter(
+            torch.zeros(base.out_features, rank, dtype=torch.float32, device=base.weight.device)
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.base(x) + (x @ self.lora_A.t().to(x.dtype)) @ (self.lora_B.t().to(x.dtype) * self.scaling)
@@ -56,8 +58,11 @@ def apply_lora(model: torch.nn.Module, config: LoRAConfig, seed: int = 0) -> int
     if config.rank < 1:
         raise ValueError(f"LoRA rank must be at least 1, got {config.rank}")
     wanted = set(config.targets)
-    found = [(name, module) for name, module in model.named_modules()
-             if isinstance(module, torch.nn.Linear) and name.rsplit(".", 1)[-1] in wanted]  # fmt: skip
+    found = [
+        (name, module)
+        for name, module in model.named_modules()
+        if isinstance(module, torch.nn.Linear) and name.rsplit(".", 1)[-1] in wanted
+    ]
     if not found:
         raise ValueError(f"no nn.Linear module named {', '.join(sorted(wanted))} in {type(model).__name__}")
     for p in model.parameters():  # a stale gradient (an SFT step's) would still count in gradient clipping

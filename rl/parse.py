@@ -81,7 +81,7 @@ def _split_thinking(text: str) -> tuple[str, str, str | None]:
         if THINK_OPEN in stripped:
             return "", text, "<think> must open the turn"
         return "", text, None
-    body = stripped[len(THINK_OPEN):]
+    body = stripped[len(THINK_OPEN) :]
     if THINK_CLOSE not in body:
         return body.strip(), "", "unterminated <think>"
     thinking, _, rest = body.partition(THINK_CLOSE)

@@ -45,7 +45,9 @@ def hermes_template_source() -> str:
     return (PROMPTS_DIR / HERMES_TEMPLATE_FILE).read_text()
 
 
-def _tojson(value: Any, ensure_ascii: bool = False, indent: int | None = None, separators=None, sort_keys: bool = False) -> str:
+def _tojson(
+    value: Any, ensure_ascii: bool = False, indent: int | None = None, separators=None, sort_keys: bool = False
+) -> str:
     return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
 
 
@@ -105,16 +107,24 @@ class ChatRenderer:
 
     def continuation(self, system: str, tools: list[ToolSpec], messages: list[dict[str, Any]]) -> str:
         """Text that follows an assistant turn's end marker: `messages` (tool/user) and the generation prompt."""
-        head = [{"role": "system", "content": system}, {"role": "user", "content": "."}, {"role": "assistant", "content": "."}]
+        head = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": "."},
+            {"role": "assistant", "content": "."},
+        ]
         base = self.render(head, tools, False)
         cut = base.rfind(self.end_of_turn)
         if cut < 0:
-            raise TemplateError(f"{self.name}: end-of-turn marker {self.end_of_turn!r} not found after an assistant turn")
+            raise TemplateError(
+                f"{self.name}: end-of-turn marker {self.end_of_turn!r} not found after an assistant turn"
+            )
         base = base[: cut + len(self.end_of_turn)]
         full = self.render(head + messages, tools, True)
         if not full.startswith(base):
-            raise TemplateError(f"{self.name}: chat template is not prefix-preserving (adding messages changed earlier text)")
-        return full[len(base):]
+            raise TemplateError(
+                f"{self.name}: chat template is not prefix-preserving (adding messages changed earlier text)"
+            )
+        return full[len(base) :]
 
     def assistant_text(self, thinking: str, text: str, tool_calls: list[ToolCall]) -> str:
         """An assistant turn written the way the template renders it, without the end marker.
@@ -129,7 +139,7 @@ class ChatRenderer:
         full = self.render(msgs + [message], None, False)
         if not full.startswith(prefix):
             raise TemplateError(f"{self.name}: generation prompt is not a prefix of the assistant turn")
-        body = full[len(prefix):]
+        body = full[len(prefix) :]
         end = body.rfind(self.end_of_turn)
         return body[:end] if end >= 0 else body.rstrip()
 
@@ -157,14 +167,16 @@ def _template_renderer(tokenizer: Any) -> ChatRenderer:
     name = f"template:{getattr(tokenizer, 'name_or_path', '') or type(tokenizer).__name__}"
 
     def render_fn(messages, tools, add_generation_prompt):
-        return tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=add_generation_prompt, tokenize=False)
+        return tokenizer.apply_chat_template(
+            messages, tools=tools, add_generation_prompt=add_generation_prompt, tokenize=False
+        )
 
     probe = ChatRenderer(name=name, render_fn=render_fn, tools_in_template=True, end_of_turn="")
     prefix = probe.render([{"role": "user", "content": "."}], None, True)
     full = probe.render([{"role": "user", "content": "."}, {"role": "assistant", "content": "MARK"}], None, False)
-    if not full.startswith(prefix) or "MARK" not in full[len(prefix):]:
+    if not full.startswith(prefix) or "MARK" not in full[len(prefix) :]:
         raise TemplateError(f"{name}: the generation prompt is not a prefix of a rendered assistant turn")
-    after = full[len(prefix):].split("MARK", 1)[1].strip()
+    after = full[len(prefix) :].split("MARK", 1)[1].strip()
     if not after:
         raise TemplateError(f"{name}: the chat template writes no end-of-turn marker after an assistant turn")
     probe.end_of_turn = after.split()[0]
@@ -175,7 +187,9 @@ def make_renderer(chat_format: str = "auto", tokenizer: Any = None, check: bool 
     """Pick the chat format ("auto": the model's template when it supports tools, else Hermes) and check it."""
     if chat_format not in CHAT_FORMATS:
         raise TemplateError(f"chat format {chat_format!r} is not one of {', '.join(CHAT_FORMATS)}")
-    use_template = chat_format == "template" or (chat_format == "auto" and tokenizer is not None and template_supports_tools(tokenizer))
+    use_template = chat_format == "template" or (
+        chat_format == "auto" and tokenizer is not None and template_supports_tools(tokenizer)
+    )
     if use_template:
         if tokenizer is None or not getattr(tokenizer, "chat_template", None):
             raise TemplateError("chat format 'template' needs a tokenizer with a chat template")
@@ -210,7 +224,10 @@ def _sample_dialogue() -> list[tuple[dict[str, Any], tuple[str, str, list[ToolCa
 
 def _first_difference(a: str, b: str) -> str:
     i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"first difference at char {i}: incremental {a[max(0, i - 40): i + 40]!r} vs whole {b[max(0, i - 40): i + 40]!r}"
+    return (
+        f"first difference at char {i}: incremental {a[max(0, i - 40) : i + 40]!r} "
+        f"vs whole {b[max(0, i - 40) : i + 40]!r}"
+    )
 
 
 def check_prefix_preserving(renderer: ChatRenderer) -> None:
@@ -240,7 +257,8 @@ def check_prefix_preserving(renderer: ChatRenderer) -> None:
         if incremental != whole:
             raise TemplateError(
                 f"{renderer.name}: chat template is not prefix-preserving before assistant turn "
-                f"{sum(1 for m in messages if m['role'] == 'assistant') + 1} ({_first_difference(incremental, whole)}). "
+                f"{sum(1 for m in messages if m['role'] == 'assistant') + 1} "
+                f"({_first_difference(incremental, whole)}). "
                 "Token-in, token-out rollouts need a template that keeps earlier turns (and their thinking) "
                 "unchanged; use --chat-format hermes."
             )
@@ -251,7 +269,8 @@ def check_prefix_preserving(renderer: ChatRenderer) -> None:
             raise TemplateError(
                 f"{renderer.name}: an assistant turn rendered by the chat template does not parse back "
                 f"(got thinking={parsed.thinking!r}, text={parsed.text!r}, calls={parsed.tool_calls}, "
-                f"error={parsed.parse_error}); tool calls must be written as <tool_call> JSON. Use --chat-format hermes."
+                f"error={parsed.parse_error}); tool calls must be written as <tool_call> JSON. "
+                "Use --chat-format hermes."
             )
         incremental += body + renderer.end_of_turn
         msg: dict[str, Any] = {"role": "assistant", "content": assistant_content(thinking, text)}
@@ -259,8 +278,11 @@ def check_prefix_preserving(renderer: ChatRenderer) -> None:
             msg["tool_calls"] = [tool_call_message(c) for c in calls]
         messages.append(msg)
     whole = renderer.render(messages, tools, False)
-    if not whole.startswith(incremental) or whole[len(incremental):].strip():
-        raise TemplateError(f"{renderer.name}: chat template is not prefix-preserving at the end of the dialogue ({_first_difference(incremental, whole)})")
+    if not whole.startswith(incremental) or whole[len(incremental) :].strip():
+        raise TemplateError(
+            f"{renderer.name}: chat template is not prefix-preserving at the end of the dialogue "
+            f"({_first_difference(incremental, whole)})"
+        )
 
 
 def stop_token_id(renderer: ChatRenderer, tokenizer: Any) -> int:

@@ -96,8 +96,17 @@ def run_episodes(
     stop_ids = _stop_ids(renderer, tokenizer) if tokenizer is not None else ()
     definitions: dict[str, Any] = {}
     episodes = [
-        Episode(open_env(src, definitions), task, i, config, user, renderer, tokenizer,
-                policy_name=getattr(policy, "name", type(policy).__name__), retokenized=not token_mode)  # fmt: skip
+        Episode(
+            open_env(src, definitions),
+            task,
+            i,
+            config,
+            user,
+            renderer,
+            tokenizer,
+            policy_name=getattr(policy, "name", type(policy).__name__),
+            retokenized=not token_mode,
+        )
         for src, task in envs_and_tasks
         for i in range(k)
     ]
@@ -137,8 +146,13 @@ def _agent_round(policy, waiting, config, token_mode, tokenizer, stop_ids, round
         for ep, budget in waiting:  # one batch per token budget keeps max_new_tokens exact per episode
             groups.setdefault(budget, []).append(ep)
         for budget, eps in groups.items():
-            params = SamplingParams(max_new_tokens=budget, temperature=config.temperature, top_p=config.top_p,
-                                    stop_token_ids=stop_ids, seed=config.seed * 1_000_003 + rounds * 7919 + budget)  # fmt: skip
+            params = SamplingParams(
+                max_new_tokens=budget,
+                temperature=config.temperature,
+                top_p=config.top_p,
+                stop_token_ids=stop_ids,
+                seed=config.seed * 1_000_003 + rounds * 7919 + budget,
+            )
             samples = policy.generate([ep.last_context for ep in eps], params)
             for ep, sample in zip(eps, samples):
                 text = tokenizer.decode(sample.token_ids, skip_special_tokens=False)
@@ -193,8 +207,15 @@ class _ReplayEnv:
         return _Step(observation=observation_text(out))
 
 
-def render_gold_trajectory(tokenizer: Any, task: Task, env_tools: list[ToolSpec], config: RolloutConfig | None = None,
-                           env: Any = None, title: str = "", policy: str = "") -> Trajectory:  # fmt: skip
+def render_gold_trajectory(
+    tokenizer: Any,
+    task: Task,
+    env_tools: list[ToolSpec],
+    config: RolloutConfig | None = None,
+    env: Any = None,
+    title: str = "",
+    policy: str = "",
+) -> Trajectory:
     """The gold episode of `task` as a token stream with rollout masks (gold tool calls masked 1).
 
     Runs the scripted gold policy through the real loop with a scripted user. With `env` (a folder,

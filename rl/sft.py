@@ -69,7 +69,9 @@ def forward_logits(model: torch.nn.Module, batch: Batch) -> torch.Tensor:
     return model(input_ids=batch.token_ids, attention_mask=batch.attention_mask).logits
 
 
-def sft_loss(model: torch.nn.Module, batch: Batch, normalizer: float | None = None) -> tuple[torch.Tensor, dict[str, float]]:
+def sft_loss(
+    model: torch.nn.Module, batch: Batch, normalizer: float | None = None
+) -> tuple[torch.Tensor, dict[str, float]]:
     """Mean negative log-likelihood of the masked-in (agent) tokens, and token accuracy."""
     start = first_target(batch.loss_mask) - 1  # logits of the prompt positions are never needed
     keep = batch.token_ids.shape[1] - start
@@ -162,8 +164,16 @@ def sft_train(
         rows.append(row)
         if log:
             log(row)
-        if state_dir is not None and save_state and save_every > 0 and (step + 1) % save_every == 0 and step + 1 < steps:
-            save_sft_state(state_dir, step=step, model=model, opt=opt, sched=sched, rng=rng, order=order, rows=rows, meta=meta)
+        if (
+            state_dir is not None
+            and save_state
+            and save_every > 0
+            and (step + 1) % save_every == 0
+            and step + 1 < steps
+        ):
+            save_sft_state(
+                state_dir, step=step, model=model, opt=opt, sched=sched, rng=rng, order=order, rows=rows, meta=meta
+            )
     model.eval()
     return rows
 

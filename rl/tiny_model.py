@@ -30,15 +30,25 @@ TINY_SIZES: dict[str, dict[str, int]] = {
 def default_corpus() -> list[str]:
     """A few strings in the chat format so common pieces become single tokens."""
     call = {"name": "get_item", "arguments": {"item_id": "A-1", "quantity": 2}}
-    tool = {"type": "function", "function": {"name": "get_item", "description": "Look up an item by id.",
-                                              "parameters": {"type": "object", "properties": {"item_id": {"type": "string"}}}}}
+    tool = {
+        "type": "function",
+        "function": {
+            "name": "get_item",
+            "description": "Look up an item by id.",
+            "parameters": {"type": "object", "properties": {"item_id": {"type": "string"}}},
+        },
+    }
     lines = [
         "<|im_start|>system\nYou are a customer-service agent. Help the user by calling the tools.<|im_end|>\n",
         "<|im_start|>user\nPlease cancel my order #W1234 and tell me the refund amount.<|im_end|>\n",
         "<|im_start|>assistant\n<think>\nI should look up the order first.\n</think>\n\n<tool_call>\n"
-        + json.dumps(call) + "\n</tool_call><|im_end|>\n",
-        "<|im_start|>tool\n<tool_response>\n{\"item_id\": \"A-1\", \"price\": 12.5, \"status\": \"pending\"}\n</tool_response><|im_end|>\n",
-        "# Tools\n\nYou may call one or more functions to assist with the user query.\n<tools>\n" + json.dumps(tool) + "\n</tools>\n",
+        + json.dumps(call)
+        + "\n</tool_call><|im_end|>\n",
+        '<|im_start|>tool\n<tool_response>\n{"item_id": "A-1", "price": 12.5, "status": "pending"}\n'
+        "</tool_response><|im_end|>\n",
+        "# Tools\n\nYou may call one or more functions to assist with the user query.\n<tools>\n"
+        + json.dumps(tool)
+        + "\n</tools>\n",
         "The order was cancelled. The refund of 12.50 dollars goes back to your card. ###STOP###",
         "Thanks, that is all. Is there anything else I can help with? Done. Here is what I found:",
         "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789 {}[]():,.\"'-_#@/",
@@ -46,8 +56,12 @@ def default_corpus() -> list[str]:
     return lines * 4
 
 
-def build_tokenizer(corpus: Iterable[str] | None = None, vocab_size: int = 512, chat_template: str | None = None,
-                    split_digits: bool = False) -> Any:
+def build_tokenizer(
+    corpus: Iterable[str] | None = None,
+    vocab_size: int = 512,
+    chat_template: str | None = None,
+    split_digits: bool = False,
+) -> Any:
     """Train a byte-level BPE on `corpus` (default: `default_corpus()`); returns a PreTrainedTokenizerFast.
 
     `<|im_start|>`, `<|im_end|>` (end of turn, also eos) and `<|endoftext|>` (padding) are special tokens;
@@ -84,7 +98,9 @@ def build_tokenizer(corpus: Iterable[str] | None = None, vocab_size: int = 512, 
     return fast
 
 
-def build_model(tokenizer: Any, size: str | dict[str, int] = "test", seed: int = 0, max_position_embeddings: int = 4096) -> Any:
+def build_model(
+    tokenizer: Any, size: str | dict[str, int] = "test", seed: int = 0, max_position_embeddings: int = 4096
+) -> Any:
     """A randomly initialized LlamaForCausalLM (float32, eval mode) matching the tokenizer's vocabulary."""
     import torch
     from transformers import LlamaConfig, LlamaForCausalLM
@@ -112,7 +128,9 @@ def parameter_count(model: Any) -> int:
     return sum(p.numel() for p in model.parameters())
 
 
-def build_tiny(size: str | dict[str, int] = "test", corpus: Iterable[str] | None = None, vocab_size: int = 512, seed: int = 0) -> tuple[Any, Any]:
+def build_tiny(
+    size: str | dict[str, int] = "test", corpus: Iterable[str] | None = None, vocab_size: int = 512, seed: int = 0
+) -> tuple[Any, Any]:
     """(model, tokenizer) in one call."""
     tok = build_tokenizer(corpus=corpus, vocab_size=vocab_size)
     return build_model(tok, size=size, seed=seed), tok

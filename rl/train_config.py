@@ -71,7 +71,9 @@ class SFTConfig:
     weight_decay: float = 0.0
     grad_clip: float = 1.0
     schedule: str = "constant"  # "constant" | "cosine" (decays to 10% of lr over the steps)
-    save_every: int = 50  # steps between saved SFT states (output_dir/sft_state), so a killed warm start resumes; 0: never
+    save_every: int = (
+        50  # steps between saved SFT states (output_dir/sft_state), so a killed warm start resumes; 0: never
+    )
 
 
 @dataclass
@@ -125,7 +127,9 @@ class TrainConfig:
     user: dict[str, Any] = field(default_factory=dict)  # simulated user settings
     judge: dict[str, Any] = field(default_factory=dict)  # user-error judge: {mode: none | prior | llm | prior+llm}
     llm: dict[str, Any] = field(default_factory=dict)  # LLMConfig fields for the user simulator and judge endpoint
-    vllm: dict[str, Any] = field(default_factory=dict)  # VLLMPolicy engine options (backend "vllm"), e.g. gpu_memory_utilization
+    vllm: dict[str, Any] = field(
+        default_factory=dict
+    )  # VLLMPolicy engine options (backend "vllm"), e.g. gpu_memory_utilization
     async_rl: AsyncConfig = field(default_factory=AsyncConfig)  # YAML key `async` (a Python keyword)
 
     def to_dict(self) -> dict[str, Any]:
@@ -144,9 +148,24 @@ _CHOICES = {
     "model.parallel": ("ddp", "fsdp"),
     "backend": ("transformers", "vllm"),
 }
-_POSITIVE = {"steps", "tasks_per_step", "rollouts_per_task", "optim.micro_batch_size", "optim.mini_batches", "eval_rollouts"}
-_NON_NEGATIVE = {"optim.logprob_chunk", "max_train_tasks", "eval_max_tasks", "sft.save_every", "lora.rank", "async.max_staleness",
-                 "async.queue_size", "async.workers"}  # fmt: skip
+_POSITIVE = {
+    "steps",
+    "tasks_per_step",
+    "rollouts_per_task",
+    "optim.micro_batch_size",
+    "optim.mini_batches",
+    "eval_rollouts",
+}
+_NON_NEGATIVE = {
+    "optim.logprob_chunk",
+    "max_train_tasks",
+    "eval_max_tasks",
+    "sft.save_every",
+    "lora.rank",
+    "async.max_staleness",
+    "async.queue_size",
+    "async.workers",
+}
 # YAML keys that are not Python names: key -> field
 _ALIASES = {"async": "async_rl"}
 
@@ -167,13 +186,19 @@ def _build(cls: type, data: Any, path: str, prefix: str) -> Any:
                 value = {"enabled": True}
         if key not in fields:
             names = {f: k for k, f in _ALIASES.items()} if not prefix else {}
-            raise InputError(path, where, f"unknown field (known: {', '.join(sorted(names.get(f, f) for f in fields))})")
+            raise InputError(
+                path, where, f"unknown field (known: {', '.join(sorted(names.get(f, f) for f in fields))})"
+            )
         default = getattr(defaults, key)
         if dataclasses.is_dataclass(default):
             kwargs[key] = _build(type(default), value if value is not None else {}, path, where + ".")
             continue
         if where == "loss.tis" and not (value is None or isinstance(value, bool)):
-            raise InputError(path, where, f"expected bool (or null: on in the asynchronous mode), got {type(value).__name__} {value!r}")
+            raise InputError(
+                path,
+                where,
+                f"expected bool (or null: on in the asynchronous mode), got {type(value).__name__} {value!r}",
+            )
         kwargs[key] = _check_type(value, default, path, where)
         if where in _CHOICES and kwargs[key] not in _CHOICES[where]:
             raise InputError(path, where, f"{value!r} is not one of {', '.join(_CHOICES[where])}")

@@ -13,56 +13,68 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
-import json
 import random
-import shutil
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable
 
 import torch
 
 from rl import distributed as D
-from rl.checkpoint import capture_rng_state, latest_checkpoint, load_checkpoint, load_optimizer_state, load_rng, save_checkpoint
+from rl.checkpoint import (
+    capture_rng_state,
+    latest_checkpoint,
+    load_checkpoint,
+    load_optimizer_state,
+    load_rng,
+    save_checkpoint,
+)
 from rl.curriculum import Curriculum
 from rl.erpo import compute_advantages, equal_reward_groups
 from rl.lora import apply_lora, has_lora, lora_scalings, merged_state_dict, trainable_parameters
-from rl.plots import read_metrics
-from rl.rollout import render_gold_trajectory, run_episodes
-from rl.sft import sft_train, training_rows
-from rl.sft_state import fingerprint
+from rl.rollout import run_episodes
 from rl.train_config import TrainConfig
-from rl.trainer_setup import (EnvEntry, load_env_entries, load_policy, make_judge, make_user, needs_llm,  # fmt: skip
-                              prepare_model_folder, rollout_config, weight_dtype)
+from rl.train_log import (
+    per_env_means,
+    quiet_transformers,
+    short_row,
+    truncate_rows,
+    warmup,
+    write_rows,
+)
+from rl.trainer_setup import (
+    EnvEntry,
+    load_env_entries,
+    load_policy,
+    make_judge,
+    make_user,
+    needs_llm,
+    prepare_model_folder,
+    rollout_config,
+    weight_dtype,
+)
 from rl.types import EpisodeStat, Trajectory
 from rl.update_step import Learner, autocast
+from rl.warm_start import gold_trajectories, warm_start
 from synth.errors import InputError
-from synth.fsio import staged_folder, write_json_atomic, write_text_atomic
-
-# Metric names that depend on wall-clock time (everything else is reproducible bit for bit).
-TIMING_PREFIXES = ("time/", "tokens_per_s/")
-
-
-def per_env_means(items: Sequence[Any], value: Callable[[Any], float], prefix: str) -> dict[str, float]:
-    """`prefix/mean` over all items (trajectories or EpisodeStats), and `prefix/<env_id>` per environment."""
-    if not items:
-        return {}
-    groups: dict[str, list[float]] = defaultdict(list)
-    for t in items:
-        groups[t.env_id].append(value(t))
-    out = {f"{prefix}/mean": sum(value(t) for t in items) / len(items)}
-    out.update({f"{prefix}/{env}": sum(v) / len(v) for env, v in sorted(groups.items())})
-    return out
+from synth.fsio import staged_folder
 
 
 class Trainer:
     """One training run; `user` and `judge` may be injected (tests), otherwise built from the config."""
 
-    def __init__(self, config: TrainConfig, *, user: Any = None, judge: Any = None, source: str = "config",
-                 reward_fn: Callable[[Trajectory], float] | None = None, log: Callable[[str], None] | None = None):  # fmt: skip
+    def __init__(
+        self,
+        config: TrainConfig,
+        *,
+        user: Any = None,
+        judge: Any = None,
+        source: str = "config",
+        reward_fn: Callable[[Trajectory], float] | None = None,
+        log: Callable[[str], None] | None = None,
+    ):
         self.config = config
         self.source = source
         self.out = Path(config.output_dir)
@@ -93,7 +105,7 @@ class Trainer:
         torch.manual_seed(cfg.seed)
         if cfg.torch_threads > 0:
             torch.set_num_threads(cfg.torch_threads)
-        _quiet_transformers()
+        quiet_transformers()
         self.entries = load_env_entries(cfg, self.source)
         self.env_dirs = {e.env_id: e.env_dir for e in self.entries}
         self.rollout_cfg = rollout_config(cfg, self.source)
@@ -106,7 +118,9 @@ class Trainer:
         self.model, self.tokenizer = load_policy(init, self.device, weight_dtype(cfg.model.dtype))
         if cfg.model.gradient_checkpointing:
             self.model.gradient_checkpointing_enable()
-        self.pad_id = int(self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.tokenizer.eos_token_id)
+        self.pad_id = int(
+            self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.tokenizer.eos_token_id
+        )
         self.amp_dtype = self._amp_dtype()
         train_tasks = [t for e in self.entries for t in e.train]
         self.curriculum = Curriculum(train_tasks, cfg.curriculum, total_steps=cfg.steps, seed=cfg.seed)
@@ -126,11 +140,23 @@ class Trainer:
         self.rollout_model = copy.deepcopy(self.model) if fsdp_rollouts else self.model
         self.wrapped = D.wrap_model(self.model, self.dist, cfg.model.parallel)
         o = cfg.optim
-        self.optimizer = torch.optim.AdamW(trainable_parameters(self.wrapped), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay)
-        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, _warmup(o.warmup_steps))
-        self.learner = Learner(config=cfg, model=self.model, wrapped=self.wrapped, ref_model=self.ref_model,
-                               optimizer=self.optimizer, scheduler=self.scheduler, dist=self.dist, device=self.device,
-                               pad_id=self.pad_id, temperature=self.rollout_cfg.temperature, amp_dtype=self.amp_dtype)  # fmt: skip
+        self.optimizer = torch.optim.AdamW(
+            trainable_parameters(self.wrapped), lr=o.lr, betas=tuple(o.betas), weight_decay=o.weight_decay
+        )
+        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, warmup(o.warmup_steps))
+        self.learner = Learner(
+            config=cfg,
+            model=self.model,
+            wrapped=self.wrapped,
+            ref_model=self.ref_model,
+            optimizer=self.optimizer,
+            scheduler=self.scheduler,
+            dist=self.dist,
+            device=self.device,
+            pad_id=self.pad_id,
+            temperature=self.rollout_cfg.temperature,
+            amp_dtype=self.amp_dtype,
+        )
         if state is not None:
             D.load_optimizer_state(self.wrapped, self.optimizer, load_optimizer_state(self.ckpt), self.dist)
             self.step = int(state["step"])
@@ -146,7 +172,9 @@ class Trainer:
         except ValueError as err:
             raise InputError(self.source, "lora.targets", str(err)) from err
         trainable = sum(p.numel() for p in trainable_parameters(self.model))
-        self.log(f"LoRA: {n} layers adapted at rank {self.config.lora.rank}, {trainable / 1e6:.2f}M trainable parameters")
+        self.log(
+            f"LoRA: {n} layers adapted at rank {self.config.lora.rank}, {trainable / 1e6:.2f}M trainable parameters"
+        )
 
     def plain_state_dict(self, every_rank: bool = False) -> dict[str, torch.Tensor]:
         """The policy's full weights under the names of a model without adapters (LoRA merged in).
@@ -189,13 +217,21 @@ class Trainer:
             return VLLMPolicy(str(self.out / "model_vllm"), seed=self.config.seed, **self.config.vllm)
         from rl.backends.transformers_backend import TransformersPolicy
 
-        return TransformersPolicy(self.rollout_model, self.tokenizer, device=str(self.device), max_batch=self.rollout_cfg.max_batch,
-                                  prefix_cache_mb=self.rollout_cfg.prefix_cache_mb)  # fmt: skip
+        return TransformersPolicy(
+            self.rollout_model,
+            self.tokenizer,
+            device=str(self.device),
+            max_batch=self.rollout_cfg.max_batch,
+            prefix_cache_mb=self.rollout_cfg.prefix_cache_mb,
+        )
 
     def _reference(self) -> torch.nn.Module:
         """Frozen copy of the policy at the start of RL (after SFT), for the KL term."""
-        src = self.out / "sft_model" if (self.out / "sft_model" / "config.json").exists() else (
-            Path(self.config.model.path) if self.config.model.kind == "pretrained" else self.out / "model_init")
+        src = (
+            self.out / "sft_model"
+            if (self.out / "sft_model" / "config.json").exists()
+            else (Path(self.config.model.path) if self.config.model.kind == "pretrained" else self.out / "model_init")
+        )
         ref, _ = load_policy(src, self.device, weight_dtype(self.config.model.dtype))
         ref.eval()
         for p in ref.parameters():
@@ -217,57 +253,19 @@ class Trainer:
                 self.model.save_pretrained(tmp)
             self.tokenizer.save_pretrained(tmp)
 
-    # ---- SFT warm start --------------------------------------------------------------------------
+    # ---- SFT warm start (rl/warm_start.py) ------------------------------------------------------------
     def gold_trajectories(self, which: str = "train", limit: int | None = None) -> list[Trajectory]:
         """Gold episodes of the tasks (the first `limit` of each environment's split), rendered with rollout masks."""
-        out = []
-        for e in self.entries:
-            for task in getattr(e, which)[:limit]:
-                room = len(task.gold_actions) + 2  # the gold episode must fit: one call a turn, then the answer
-                cfg = dataclasses.replace(self.rollout_cfg, max_turns=max(self.rollout_cfg.max_turns, room),
-                                          max_tool_calls=max(self.rollout_cfg.max_tool_calls, room))  # fmt: skip
-                traj = render_gold_trajectory(self.tokenizer, task, [], cfg, env=str(e.env_dir))
-                if traj.reward < 1.0:  # a gold episode the verifier rejects would teach the wrong thing
-                    self.log(f"SFT: skipping {task.task_id}: its gold episode scores {traj.reward} ({traj.dialogue.stop_reason})")
-                    continue
-                out.append(traj)
-        return out
+        return gold_trajectories(self, which, limit)
 
     def warm_start(self) -> list[dict[str, Any]]:
         """SFT on the gold trajectories of the training tasks; resumes a killed warm start, reuses a finished one."""
-        s = self.config.sft
-        gold = self.gold_trajectories("train")
-        meta = fingerprint(steps=s.steps, lr=s.lr, batch_size=s.batch_size, seed=self.config.seed, schedule=s.schedule,
-                           rows=training_rows(gold))  # fmt: skip
-        done, model_dir, state_dir = self.out / "sft_done.json", self.out / "sft_model", self.out / "sft_state"
-        if done.exists() and json.loads(done.read_text()) == meta and (model_dir / "config.json").exists():
-            self.log(f"SFT warm start: reusing the finished one in {model_dir}")
-            finished, _ = load_policy(model_dir, self.device, weight_dtype(self.config.model.dtype))
-            self.model.load_state_dict(finished.state_dict())
-            return read_metrics(self.out / "sft_metrics.jsonl")
-        self.log(f"SFT warm start: {len(gold)} gold trajectories, {s.steps} steps")
-        every = s.save_every if s.save_every > 0 else 50
-
-        def progress(row: dict[str, Any]) -> None:
-            if (row["sft_step"] + 1) % every == 0 or row["sft_step"] + 1 == s.steps:
-                self.log(f"SFT step {row['sft_step'] + 1}/{s.steps} loss={row['sft_loss']:.4g} token_acc={row['sft_token_acc']:.3f}")
-
-        rows = sft_train(self.model, gold, steps=s.steps, lr=s.lr, batch_size=s.batch_size, pad_id=self.pad_id,
-                         seed=self.config.seed, weight_decay=s.weight_decay, grad_clip=s.grad_clip,
-                         micro_batch_size=self.config.optim.micro_batch_size, device=self.device,
-                         autocast_dtype=self.amp_dtype, schedule=s.schedule, log=progress, state_dir=state_dir,
-                         save_every=s.save_every, save_state=self.dist.is_main)  # fmt: skip
-        if self.dist.is_main:
-            _write_rows(self.out / "sft_metrics.jsonl", rows)
-        self._save_pretrained(model_dir)
-        if self.dist.is_main:
-            write_json_atomic(done, meta)
-            shutil.rmtree(state_dir, ignore_errors=True)
-        return rows
+        return warm_start(self)
 
     # ---- rollouts ----------------------------------------------------------------------------------
-    def rollout(self, tasks: list[Any], k: int, seed: int, max_turns: int | None = None,
-                temperature: float | None = None) -> list[Trajectory]:  # fmt: skip
+    def rollout(
+        self, tasks: list[Any], k: int, seed: int, max_turns: int | None = None, temperature: float | None = None
+    ) -> list[Trajectory]:
         """K episodes of each task through the rollout loop, with the run's user and judge."""
         cfg = dataclasses.replace(self.rollout_cfg, seed=seed)
         if max_turns is not None:
@@ -278,8 +276,9 @@ class Trainer:
         cache = getattr(self.policy, "prefix_cache", None)
         before = (cache.stats.prompt_tokens, cache.stats.reused_tokens) if cache is not None else (0, 0)
         with torch.no_grad(), self._autocast():
-            trajs = run_episodes(self.policy, [(str(self.env_dirs[t.env_id]), t) for t in tasks], self._user, cfg, k=k,
-                                 judge=self._judge)  # fmt: skip
+            trajs = run_episodes(
+                self.policy, [(str(self.env_dirs[t.env_id]), t) for t in tasks], self._user, cfg, k=k, judge=self._judge
+            )
         cache = getattr(self.policy, "prefix_cache", None)  # None if the backend turned reuse off on the way
         if cache is not None:
             prompt, reused = cache.stats.prompt_tokens - before[0], cache.stats.reused_tokens - before[1]
@@ -299,10 +298,14 @@ class Trainer:
         row = self.learn_from(local)
         row["max_turns"] = max_turns
         sampled = D.all_reduce_sum(float(sum(t.tokens.sampled_tokens() for t in local)), self.dist)
-        row.update({
-            "time/rollout_s": t_roll, "time/update_s": row.pop("_update_s"), "time/step_s": time.perf_counter() - t0,
-            "tokens_per_s/rollout": sampled / max(t_roll, 1e-9),
-        })  # fmt: skip
+        row.update(
+            {
+                "time/rollout_s": t_roll,
+                "time/update_s": row.pop("_update_s"),
+                "time/step_s": time.perf_counter() - t0,
+                "tokens_per_s/rollout": sampled / max(t_roll, 1e-9),
+            }
+        )
         if self._last_reused_share is not None:
             row["rollout/prompt_reused_share"] = self._last_reused_share
         row["tokens_per_s/update"] = row.pop("_processed_tokens") / max(row["time/update_s"], 1e-9)
@@ -321,7 +324,9 @@ class Trainer:
         valid = torch.tensor([m.valid for m in everything], dtype=torch.bool)
         tids, eids = [m.task_id for m in everything], [m.env_id for m in everything]
         adv_all = compute_advantages(rewards, tids, eids, valid, mode=cfg.advantage.mode, eps=cfg.advantage.eps)
-        dropped = equal_reward_groups(rewards.tolist(), tids, valid.tolist()) if cfg.advantage.drop_equal_groups else set()
+        dropped = (
+            equal_reward_groups(rewards.tolist(), tids, valid.tolist()) if cfg.advantage.drop_equal_groups else set()
+        )
         adv = adv_all[offset : offset + len(local)]
         keep = [i for i, t in enumerate(local) if t.valid and t.task_id not in dropped]
         t1 = time.perf_counter()
@@ -345,13 +350,18 @@ class Trainer:
         if self.rollout_model is not self.model:  # FSDP: refresh the unsharded rollout copy
             self.rollout_model.load_state_dict(D.full_state_dict(self.wrapped, self.dist, every_rank=True))
 
-    def _step_metrics(self, everything: list[EpisodeStat], local: list[Trajectory], dropped: set[str],
-                      upd: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+    def _step_metrics(
+        self, everything: list[EpisodeStat], local: list[Trajectory], dropped: set[str], upd: dict[str, Any]
+    ) -> dict[str, Any]:
         valid_items = [m for m in everything if m.valid]
         n = len(everything)
-        row: dict[str, Any] = {"step": self.step, "trajectories": n,
-                               "masked_ratio": (n - len(valid_items)) / max(n, 1),
-                               "dropped_groups": len(dropped), "lr": self.scheduler.get_last_lr()[0]}  # fmt: skip
+        row: dict[str, Any] = {
+            "step": self.step,
+            "trajectories": n,
+            "masked_ratio": (n - len(valid_items)) / max(n, 1),
+            "dropped_groups": len(dropped),
+            "lr": self.scheduler.get_last_lr()[0],
+        }
         row.update(per_env_means(valid_items, lambda m: m.reward, "reward"))
         row.update(per_env_means(valid_items, lambda m: float(m.success), "success"))
         if local:
@@ -387,8 +397,11 @@ class Trainer:
         return row
 
     def trainer_state(self) -> dict[str, Any]:
-        return {"curriculum": self.curriculum.state_dict(), "scheduler": self.scheduler.state_dict(),
-                "config": self.config.to_dict()}  # fmt: skip
+        return {
+            "curriculum": self.curriculum.state_dict(),
+            "scheduler": self.scheduler.state_dict(),
+            "config": self.config.to_dict(),
+        }
 
     def save(self) -> Path | None:
         """Checkpoint at the current step (rank 0 writes; every rank's RNG state is kept)."""
@@ -398,8 +411,16 @@ class Trainer:
         opt_state = D.optimizer_state(self.wrapped, self.optimizer, self.dist)
         if not self.dist.is_main:
             return None
-        return save_checkpoint(self.out, self.step, self.model, opt_state, self.trainer_state(),
-                               keep_last=self.config.keep_checkpoints, rng_states=rngs, state_dict=weights)  # fmt: skip
+        return save_checkpoint(
+            self.out,
+            self.step,
+            self.model,
+            opt_state,
+            self.trainer_state(),
+            keep_last=self.config.keep_checkpoints,
+            rng_states=rngs,
+            state_dict=weights,
+        )
 
     def run(self, max_steps: int | None = None) -> dict[str, Any]:
         """Train until `config.steps` (or `max_steps` more steps, to stop early); returns a summary."""
@@ -419,7 +440,7 @@ class Trainer:
         metrics_path, eval_path = self.out / "metrics.jsonl", self.out / "eval.jsonl"
         if self.dist.is_main:
             for path in (metrics_path, eval_path):
-                _truncate_rows(path, self.step)
+                truncate_rows(path, self.step)
         summary: dict[str, Any] = {"start_step": self.step}
         has_heldout = any(e.heldout for e in self.entries)
         if self.step == 0 and has_heldout:
@@ -434,8 +455,8 @@ class Trainer:
             while self.step < end:
                 row = runner.train_step() if runner is not None else self.train_step()
                 if self.dist.is_main:
-                    _write_rows(metrics_path, [row], append=True)
-                self.log(_short(row))
+                    write_rows(metrics_path, [row], append=True)
+                self.log(short_row(row))
                 if cfg.eval_every and self.step % cfg.eval_every == 0 and self.step < cfg.steps and has_heldout:
                     self._log_eval(eval_path, self.evaluate("heldout", limit=cfg.eval_max_tasks or None))
                 if self.step % cfg.checkpoint_every == 0 or self.step == end:
@@ -460,48 +481,5 @@ class Trainer:
             return
         row = {"step": self.step, **row}
         if self.dist.is_main:
-            _write_rows(path, [row], append=True)
-        self.log("eval " + _short(row))
-
-
-def _quiet_transformers() -> None:
-    """No progress bars or deprecation chatter from transformers in training logs."""
-    try:
-        from transformers.utils import logging as hf_logging
-
-        hf_logging.disable_progress_bar()
-        hf_logging.set_verbosity_error()
-    except ImportError:
-        pass
-
-
-def _warmup(steps: int) -> Callable[[int], float]:
-    """Linear learning-rate warm-up over `steps` optimizer steps, then constant."""
-    return lambda s: min(1.0, (s + 1) / steps) if steps > 0 else 1.0
-
-
-def _short(row: dict[str, Any]) -> str:
-    keys = ("step", "split", "reward/mean", "success/mean", "loss", "entropy", "masked_ratio", "dropped_groups")
-    return " ".join(f"{k}={row[k]:.4g}" if isinstance(row[k], float) else f"{k}={row[k]}" for k in keys if k in row)
-
-
-def _write_rows(path: Path, rows: list[dict[str, Any]], append: bool = False) -> None:
-    """Append (or write) JSON lines; a rewrite goes through a temporary file."""
-    text = "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows)
-    if append:
-        with path.open("a") as f:
-            f.write(text)
-        return
-    write_text_atomic(path, text)
-
-
-def _truncate_rows(path: Path, step: int) -> None:
-    """Keep the rows a resumed run will not write again: steps up to `step`, final evaluations dropped.
-
-    A fresh run (step 0) starts with empty files.
-    """
-    if not path.exists():
-        return
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    keep = [r for r in rows if step > 0 and r.get("step", 0) <= step and not r.get("final")]
-    _write_rows(path, keep)
+            write_rows(path, [row], append=True)
+        self.log("eval " + short_row(row))

@@ -114,7 +114,11 @@ def tokenizer_corpus(entries: list[EnvEntry]) -> list[str]:
         for task in entry.train + entry.heldout:
             texts.append(task.user_instruction)
             for action in task.gold_actions:
-                texts.append("<tool_call>\n" + json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False) + "\n</tool_call>")
+                texts.append(
+                    "<tool_call>\n"
+                    + json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False)
+                    + "\n</tool_call>"
+                )
             for out in task.gold_outputs:
                 texts.append(out if isinstance(out, str) else json.dumps(out, sort_keys=True, ensure_ascii=False))
     return texts
@@ -129,7 +133,9 @@ def prepare_model_folder(config: TrainConfig, entries: list[EnvEntry], folder: P
     if config.model.kind == "pretrained":
         path = Path(config.model.path)
         if not (path / "config.json").exists():
-            raise InputError("config", "model.path", f"{config.model.path!r} is not a Hugging Face model folder (no config.json)")
+            raise InputError(
+                "config", "model.path", f"{config.model.path!r} is not a Hugging Face model folder (no config.json)"
+            )
         return path
     if (folder / "config.json").exists():
         return folder
@@ -141,8 +147,11 @@ def prepare_model_folder(config: TrainConfig, entries: list[EnvEntry], folder: P
     max_pos = int(opts.pop("max_position_embeddings", 4096))
     split_digits = bool(opts.pop("split_digits", False))
     if opts:
-        raise InputError("config", f"model.tiny.{sorted(opts)[0]}",
-                         "unknown field (known: size, vocab_size, max_position_embeddings, split_digits)")
+        raise InputError(
+            "config",
+            f"model.tiny.{sorted(opts)[0]}",
+            "unknown field (known: size, vocab_size, max_position_embeddings, split_digits)",
+        )
     tok = build_tokenizer(corpus=tokenizer_corpus(entries), vocab_size=vocab, split_digits=split_digits)
     model = build_model(tok, size=size, seed=config.seed, max_position_embeddings=max_pos)
     with staged_folder(folder) as tmp:

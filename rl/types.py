@@ -228,7 +228,9 @@ class Trajectory:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Trajectory:
         """Inverse of `to_dict` (unknown keys are ignored, missing ones take their defaults)."""
-        parts: dict[str, dict[str, Any]] = {name: {} for name in ("ident", "tokens", "dialogue", "outcome", "verdict", "setup")}
+        parts: dict[str, dict[str, Any]] = {
+            name: {} for name in ("ident", "tokens", "dialogue", "outcome", "verdict", "setup")
+        }
         for key, part, attr in _FLAT:
             if key in d:
                 parts[part][attr] = d[key]
@@ -236,9 +238,14 @@ class Trajectory:
         tok["turn_spans"] = [tuple(s) for s in tok.get("turn_spans", [])]
         tok["sequences"] = [TokenRow(s["token_ids"], s["loss_mask"], s["logprobs"]) for s in tok.get("sequences", [])]
         parts["dialogue"]["stop_reason"] = StopReason(parts["dialogue"].get("stop_reason", ""))
-        return cls(ident=EpisodeId(**parts["ident"]), tokens=TokenStream(**tok), dialogue=Dialogue(**parts["dialogue"]),
-                   outcome=Outcome(**parts["outcome"]), verdict=JudgeVerdict(**parts["verdict"]),
-                   setup=RolloutSetup(**parts["setup"]))  # fmt: skip
+        return cls(
+            ident=EpisodeId(**parts["ident"]),
+            tokens=TokenStream(**tok),
+            dialogue=Dialogue(**parts["dialogue"]),
+            outcome=Outcome(**parts["outcome"]),
+            verdict=JudgeVerdict(**parts["verdict"]),
+            setup=RolloutSetup(**parts["setup"]),
+        )
 
 
 def _plain(value: Any) -> Any:
@@ -248,4 +255,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
-

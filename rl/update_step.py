@@ -64,16 +64,29 @@ class Learner:
     temperature (logits are divided by it, so trainer and sampler score the same distribution).
     """
 
-    def __init__(self, *, config: TrainConfig, model: torch.nn.Module, wrapped: torch.nn.Module,
-                 ref_model: torch.nn.Module | None, optimizer: torch.optim.Optimizer, scheduler: Any,
-                 dist: D.DistInfo, device: torch.device, pad_id: int, temperature: float,
-                 amp_dtype: torch.dtype | None = None):  # fmt: skip
+    def __init__(
+        self,
+        *,
+        config: TrainConfig,
+        model: torch.nn.Module,
+        wrapped: torch.nn.Module,
+        ref_model: torch.nn.Module | None,
+        optimizer: torch.optim.Optimizer,
+        scheduler: Any,
+        dist: D.DistInfo,
+        device: torch.device,
+        pad_id: int,
+        temperature: float,
+        amp_dtype: torch.dtype | None = None,
+    ):
         self.config, self.model, self.wrapped, self.ref_model = config, model, wrapped, ref_model
         self.optimizer, self.scheduler, self.dist, self.device = optimizer, scheduler, dist, device
         self.pad_id, self.amp_dtype = pad_id, amp_dtype
         self.temperature = temperature if temperature > 0 else 1.0
 
-    def update(self, trajs: list[Trajectory], advantages: torch.Tensor, step: int, unmasked: int | None = None) -> dict[str, Any]:
+    def update(
+        self, trajs: list[Trajectory], advantages: torch.Tensor, step: int, unmasked: int | None = None
+    ) -> dict[str, Any]:
         """Optimizer step(s) on the kept trajectories; every training sequence carries its episode's advantage.
 
         The kept rows are shuffled (seeded by `step`) into `mini_batches` optimizer steps, each split
@@ -95,7 +108,12 @@ class Learner:
         if signal == 0 and cfg.loss.kl_coef == 0:
             # Every advantage is 0 (all groups equal or masked): the loss and its gradient are 0, but an
             # optimizer step would still move the weights along Adam's momentum from earlier steps.
-            return {"updated": 0, "update_tokens": 0.0, "_processed_tokens": 0.0, "zero_advantage_skip": int(bool(rows))}
+            return {
+                "updated": 0,
+                "update_tokens": 0.0,
+                "_processed_tokens": 0.0,
+                "zero_advantage_skip": int(bool(rows)),
+            }
         plan = self._plan(rows, step, unmasked)
         self.wrapped.train()
         old = self._old_logprobs(plan) if o.mini_batches > 1 else {}
@@ -120,8 +138,12 @@ class Learner:
             self.scheduler.step()
             losses.append(D.all_reduce_sum(loss_sum, self.dist) / self.dist.world_size)
         tok = D.all_reduce_sum(sums["tokens"], self.dist)
-        out: dict[str, Any] = {"updated": int(bool(plan)), "update_tokens": tok, "_processed_tokens": sums["processed"],
-                               "zero_advantage_skip": 0}  # fmt: skip
+        out: dict[str, Any] = {
+            "updated": int(bool(plan)),
+            "update_tokens": tok,
+            "_processed_tokens": sums["processed"],
+            "zero_advantage_skip": 0,
+        }
         if plan:
             out["loss"] = sum(losses) / len(losses)
             out["grad_norm"] = sum(gnorms) / len(gnorms)
@@ -162,7 +184,9 @@ class Learner:
             plan.append(MiniBatch(micro, norm, int(max(D.gather_objects(len(micro), self.dist)))))
         return plan
 
-    def token_logprobs(self, model: torch.nn.Module, batch: Batch, entropy: bool = False) -> tuple[torch.Tensor, torch.Tensor | None]:
+    def token_logprobs(
+        self, model: torch.nn.Module, batch: Batch, entropy: bool = False
+    ) -> tuple[torch.Tensor, torch.Tensor | None]:
         """log p of every agent token ([B, T], 0 elsewhere) at the sampling temperature, and its entropy if asked.
 
         With `optim.logprob_chunk` > 0 (and a plain output head) only the loss-masked positions reach the
@@ -171,8 +195,15 @@ class Learner:
         chunk = self.config.optim.logprob_chunk
         if chunk > 0 and supports_chunked_head(model):
             with autocast(self.device, self.amp_dtype):
-                got = agent_logprobs(model, batch.token_ids, batch.attention_mask, batch.loss_mask,
-                                     temperature=self.temperature, chunk=chunk, entropy=entropy)  # fmt: skip
+                got = agent_logprobs(
+                    model,
+                    batch.token_ids,
+                    batch.attention_mask,
+                    batch.loss_mask,
+                    temperature=self.temperature,
+                    chunk=chunk,
+                    entropy=entropy,
+                )
             return got.logprobs, got.entropy
         logits, start = self.logits(model, batch)
         logits = logits.float() / self.temperature
@@ -208,7 +239,9 @@ class Learner:
             logits = logits[:, -keep:]
         return logits, start
 
-    def _micro_step(self, rows: list[UpdateRow], norm: float, old: torch.Tensor | None) -> tuple[float, dict[str, float]]:
+    def _micro_step(
+        self, rows: list[UpdateRow], norm: float, old: torch.Tensor | None
+    ) -> tuple[float, dict[str, float]]:
         """Forward, loss, backward of one micro-batch; returns its loss and token-weighted metric sums."""
         cfg = self.config
         batch = collate_rows([r.seq for r in rows], self.pad_id, self.device)
@@ -219,17 +252,31 @@ class Learner:
             with torch.no_grad():
                 ref = self.token_logprobs(self.ref_model, batch)[0]
         old = lp.detach() if old is None else old
-        loss, m = policy_loss(lp, old, adv, batch.loss_mask, cfg.loss.clip_low, cfg.loss.clip_high, cfg.loss.agg,
-                              ref_logprobs=ref, kl_coef=cfg.loss.kl_coef,
-                              sampler_logprobs=batch.sampler_logprobs if cfg.loss.tis else None,
-                              tis_cap=cfg.loss.tis_cap, normalizer=norm,
-                              seq_tokens=torch.tensor([r.traj_tokens for r in rows], device=self.device))  # fmt: skip
+        loss, m = policy_loss(
+            lp,
+            old,
+            adv,
+            batch.loss_mask,
+            cfg.loss.clip_low,
+            cfg.loss.clip_high,
+            cfg.loss.agg,
+            ref_logprobs=ref,
+            kl_coef=cfg.loss.kl_coef,
+            sampler_logprobs=batch.sampler_logprobs if cfg.loss.tis else None,
+            tis_cap=cfg.loss.tis_cap,
+            normalizer=norm,
+            seq_tokens=torch.tensor([r.traj_tokens for r in rows], device=self.device),
+        )
         loss.backward()
         assert ent is not None
         tokens = float(batch.loss_mask.sum())
-        sums = {"tokens": tokens, "processed": float(batch.attention_mask.sum()),
-                "clip_frac": m["clip_frac"] * tokens, "approx_kl": m["approx_kl"] * tokens,
-                "entropy": float((ent * batch.loss_mask).sum())}  # fmt: skip
+        sums = {
+            "tokens": tokens,
+            "processed": float(batch.attention_mask.sum()),
+            "clip_frac": m["clip_frac"] * tokens,
+            "approx_kl": m["approx_kl"] * tokens,
+            "entropy": float((ent * batch.loss_mask).sum()),
+        }
         if "ref_kl" in m:
             sums["ref_kl"] = m["ref_kl"] * tokens
         return float(loss.detach()), sums

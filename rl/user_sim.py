@@ -87,7 +87,9 @@ class ScriptedUser:
 class LLMUser:
     """An LLM playing the user; only its instruction is known to it."""
 
-    def __init__(self, client: LLMClient, max_tokens: int = 96, temperature: float | None = None, llm_first_message: bool = True):
+    def __init__(
+        self, client: LLMClient, max_tokens: int = 96, temperature: float | None = None, llm_first_message: bool = True
+    ):
         self.client = client
         self.name = f"llm:{client.model}"
         self.max_tokens = max_tokens
@@ -99,14 +101,23 @@ class LLMUser:
         if not self.llm_first_message:
             return task.user_instruction
         prompt = render("user_sim_first", instruction=task.user_instruction)
-        result = self.client.chat([{"role": "user", "content": prompt}], max_tokens=self.max_tokens,
-                                  temperature=self.temperature, tag="user_sim")  # fmt: skip
+        result = self.client.chat(
+            [{"role": "user", "content": prompt}],
+            max_tokens=self.max_tokens,
+            temperature=self.temperature,
+            tag="user_sim",
+        )
         text, _ = split_stop(_ROLE_PREFIX.sub("", result.text))
         return text if on_topic(text, task.user_instruction) else task.user_instruction
 
     def reply(self, task: Task, dialogue: list[dict[str, Any]], sample_index: int = 0) -> UserReply:
         """Answer the agent's last reply (roles flipped: the agent is the model's `user`)."""
-        messages = [{"role": "system", "content": render("user_sim_system", instruction=task.user_instruction, stop_marker=STOP_MARKER)}]
+        messages = [
+            {
+                "role": "system",
+                "content": render("user_sim_system", instruction=task.user_instruction, stop_marker=STOP_MARKER),
+            }
+        ]
         for speaker, text in visible_dialogue(dialogue):
             messages.append({"role": "assistant" if speaker == "user" else "user", "content": text})
         if len(messages) == 1 or messages[-1]["role"] != "user":

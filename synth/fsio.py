@@ -67,8 +67,9 @@ def write_text_atomic(path: str | Path, text: str, *, encoding: str = "utf-8", m
     return write_bytes_atomic(path, text.encode(encoding), mode=mode)
 
 
-def write_json_atomic(path: str | Path, data: Any, *, indent: int | None = 1,
-                      default: Callable[[Any], Any] | None = None) -> Path:
+def write_json_atomic(
+    path: str | Path, data: Any, *, indent: int | None = 1, default: Callable[[Any], Any] | None = None
+) -> Path:
     """Write canonical JSON (`json_text`: sorted keys, indent 1 unless given, trailing newline) atomically."""
     return write_text_atomic(path, json_text(data, indent=indent, default=default))
 

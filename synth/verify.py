@@ -232,8 +232,9 @@ def _numbers_in(text: str) -> set[float]:
     return out
 
 
-def find_facts(facts: Iterable[str], agent_messages: Iterable[Any],
-               options: dict[str, list[str]] | None = None) -> tuple[list[str], list[str]]:
+def find_facts(
+    facts: Iterable[str], agent_messages: Iterable[Any], options: dict[str, list[str]] | None = None
+) -> tuple[list[str], list[str]]:
     """Split `facts` into (found, missing) in the agent's replies. A fact whose `options` (the answers
     it could be confused with) also appear counts as missing: a list of every option states nothing."""
     facts = list(facts)

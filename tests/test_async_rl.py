@@ -56,21 +56,33 @@ def shaped(traj) -> float:
 
 def config(out: Path, **over) -> dict:
     cfg = {
-        "envs": [str(MINI_TODO)], "output_dir": str(out), "seed": 5, "steps": 3, "tasks_per_step": 2,
-        "rollouts_per_task": 3, "torch_threads": 1,
+        "envs": [str(MINI_TODO)],
+        "output_dir": str(out),
+        "seed": 5,
+        "steps": 3,
+        "tasks_per_step": 2,
+        "rollouts_per_task": 3,
+        "torch_threads": 1,
         "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 400}},
         "optim": {"lr": 0.01, "micro_batch_size": 3, "mini_batches": 1},
         "curriculum": {"strategy": "uniform"},
         "rollout": {"max_turns": 2, "max_new_tokens": 8, "temperature": 1.0},
-        "plots": False, "keep_checkpoints": 5, "async": {"max_staleness": 1},
-    }  # fmt: skip
+        "plots": False,
+        "keep_checkpoints": 5,
+        "async": {"max_staleness": 1},
+    }
     cfg.update(over)
     return cfg
 
 
 def trainer(cfg: dict, user=None) -> Trainer:
-    return Trainer(config_from_dict(cfg), user=user or SlowUser(), judge=UserErrorJudge(None, mode="prior"),
-                   reward_fn=shaped, log=lambda m: None)  # fmt: skip
+    return Trainer(
+        config_from_dict(cfg),
+        user=user or SlowUser(),
+        judge=UserErrorJudge(None, mode="prior"),
+        reward_fn=shaped,
+        log=lambda m: None,
+    )
 
 
 def rows(out: Path) -> list[dict]:
@@ -269,7 +281,11 @@ def test_sync_mode_keeps_tis_off_and_samples_with_the_trained_model(tmp_path):
     cfg.pop("async")
     t = trainer(cfg)
     t.run()
-    assert not t.config.loss.tis and t.rollout_model is t.model and "async/policy_version" not in rows(tmp_path / "sync")[0]
+    assert (
+        not t.config.loss.tis
+        and t.rollout_model is t.model
+        and "async/policy_version" not in rows(tmp_path / "sync")[0]
+    )
 
 
 def test_transformers_sampler_logprobs_match_the_trainer_so_tis_weights_are_one_on_policy(tmp_path):
@@ -315,17 +331,28 @@ def test_engine_backends_sample_one_call_at_a_time_and_get_weights_under_the_wri
     engine = Engine()
     cfg = config_from_dict(config(Path("unused")))
     cfg.backend = "vllm"
-    t = SimpleNamespace(config=cfg, dist=SimpleNamespace(enabled=False), source="cfg", step=4, policy=engine,
-                        plain_state_dict=lambda: {"w": torch.ones(2)})  # fmt: skip
+    t = SimpleNamespace(
+        config=cfg,
+        dist=SimpleNamespace(enabled=False),
+        source="cfg",
+        step=4,
+        policy=engine,
+        plain_state_dict=lambda: {"w": torch.ones(2)},
+    )
     runner = AsyncRunner(t)
     assert cfg.loss.tis is True  # resolved by the runner: on in this mode
     runner.clock = PolicyClock(version=3)
     serial = threading.Lock()
     views = [VersionedPolicy(engine, runner.clock, exclusive=True, serial=serial) for _ in range(3)]
     got: list[int] = []
-    threads = [threading.Thread(target=lambda v=v: got.extend(s.policy_version for _ in range(5)
-                                                                for s in v.generate([[1, 2]], SamplingParams())))
-               for v in views]  # fmt: skip
+    threads = [
+        threading.Thread(
+            target=lambda v=v: got.extend(
+                s.policy_version for _ in range(5) for s in v.generate([[1, 2]], SamplingParams())
+            )
+        )
+        for v in views
+    ]
     for th in threads:
         th.start()
     time.sleep(0.05)

@@ -28,8 +28,14 @@ def _env(**extra: str) -> dict[str, str]:
 
 def run_bench(script: str, tmp_path: Path, *extra: str, timeout: int = 300) -> dict:
     out = tmp_path / f"{script}.json"
-    proc = subprocess.run([sys.executable, "-m", f"bench.{script}", "--quick", "--json", str(out), *extra],
-                          capture_output=True, text=True, timeout=timeout, env=_env(), cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", f"bench.{script}", "--quick", "--json", str(out), *extra],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=_env(),
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "RESULT {" in proc.stdout
     figures = json.loads(out.read_text())
@@ -133,9 +139,36 @@ def test_learning_smoke(tmp_path: Path, in_root, capfd) -> None:
     from bench import gold_accuracy, learning, sampled_success
 
     out = tmp_path / "learn"
-    args = ["--size", "test", "--make-tasks", "6", "--sft-steps", "2", "--rl-steps", "1", "--seeds", "0",
-            "--tasks-per-step", "2", "--k", "2", "--max-new-tokens", "16", "--max-turns", "2", "--rl-tasks", "2",
-            "--curriculum", "weighted", "--mini-batches", "1", "--rl-warmup", "1", "--out", str(out)]  # fmt: skip
+    args = [
+        "--size",
+        "test",
+        "--make-tasks",
+        "6",
+        "--sft-steps",
+        "2",
+        "--rl-steps",
+        "1",
+        "--seeds",
+        "0",
+        "--tasks-per-step",
+        "2",
+        "--k",
+        "2",
+        "--max-new-tokens",
+        "16",
+        "--max-turns",
+        "2",
+        "--rl-tasks",
+        "2",
+        "--curriculum",
+        "weighted",
+        "--mini-batches",
+        "1",
+        "--rl-warmup",
+        "1",
+        "--out",
+        str(out),
+    ]
     learning.main(args)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["sft"]["tasks"]["train"] > 0 and summary["sft"]["tasks"]["heldout"] > 0
@@ -171,7 +204,12 @@ def test_learning_smoke(tmp_path: Path, in_root, capfd) -> None:
     assert [r["policy"] for r in seed1["results"]] == ["sft", "erpo_seed0", "grpo_seed0"]
     assert json.loads((out / "sampled" / "summary.json").read_text()) == result
     pooled = json.loads((out / "sampled_pooled.json").read_text())
-    wins = [round(r["success"] * r["episodes"]) for s in (result, seed1) for r in s["results"] if r["policy"] == "erpo_seed0"]
+    wins = [
+        round(r["success"] * r["episodes"])
+        for s in (result, seed1)
+        for r in s["results"]
+        if r["policy"] == "erpo_seed0"
+    ]
     assert pooled["erpo_seed0"]["draws"] == 2 and pooled["erpo_seed0"]["episodes"] == 16
     assert pooled["erpo_seed0"]["successes"] == sum(wins)
     # --split heldout: the same policies on the held-out tasks, in their own folder and pool
@@ -191,16 +229,43 @@ def test_learning_smoke(tmp_path: Path, in_root, capfd) -> None:
         gold_accuracy.main(["--out", str(tmp_path / "nothing")])
     # --base-model: the SFT phase starts from a pretrained folder (here the SFT policy just trained), not a random model
     based = tmp_path / "based"
-    base_args = ["--base-model", str(out / "sft" / "sft_model"), "--make-tasks", "0", "--sft-only", "--sft-steps", "1",
-                 "--max-new-tokens", "16", "--max-turns", "2", "--out", str(based),
-                 "--envs", str(out / "envs" / "todo_api"), str(out / "envs" / "mcp_memory")]  # fmt: skip
+    base_args = [
+        "--base-model",
+        str(out / "sft" / "sft_model"),
+        "--make-tasks",
+        "0",
+        "--sft-only",
+        "--sft-steps",
+        "1",
+        "--max-new-tokens",
+        "16",
+        "--max-turns",
+        "2",
+        "--out",
+        str(based),
+        "--envs",
+        str(out / "envs" / "todo_api"),
+        str(out / "envs" / "mcp_memory"),
+    ]
     learning.main(base_args)
     sft_based = json.loads((based / "sft" / "summary.json").read_text())
     assert sft_based["params_m"] == summary["sft"]["params_m"] and sft_based["tasks"] == summary["sft"]["tasks"]
     assert (based / "sft" / "sft_model" / "config.json").exists() and not (based / "sft" / "model_init").exists()
     # --rl-lora-rank: RL from that SFT policy trains adapters; the final policy is a plain folder again
-    lora_args = [a for a in base_args if a != "--sft-only"] + ["--modes", "erpo", "--seeds", "0", "--rl-steps", "1",
-                                                              "--k", "2", "--tasks-per-step", "1", "--rl-lora-rank", "2"]  # fmt: skip
+    lora_args = [a for a in base_args if a != "--sft-only"] + [
+        "--modes",
+        "erpo",
+        "--seeds",
+        "0",
+        "--rl-steps",
+        "1",
+        "--k",
+        "2",
+        "--tasks-per-step",
+        "1",
+        "--rl-lora-rank",
+        "2",
+    ]
     learning.main(lora_args)
     lora_run = json.loads((based / "erpo_seed0" / "result.json").read_text())
     assert lora_run["lora_rank"] == 2 and len(lora_run["success_curve"]) == 1
@@ -238,17 +303,49 @@ def test_sampled_success_pools_draws_against_sft_on_the_same_draws(tmp_path: Pat
     assert set(table) == {"erpo_seed0", "grpo_seed0"}
     erpo, grpo = table["erpo_seed0"], table["grpo_seed0"]
     assert (erpo["successes"], erpo["episodes"], erpo["sft_successes"], erpo["sft_episodes"]) == (90, 200, 50, 200)
-    assert erpo["difference"] == 0.2 and erpo["standard_error"] == round((0.45 * 0.55 / 200 + 0.25 * 0.75 / 200) ** 0.5, 4)
+    assert erpo["difference"] == 0.2 and erpo["standard_error"] == round(
+        (0.45 * 0.55 / 200 + 0.25 * 0.75 / 200) ** 0.5, 4
+    )
     assert (grpo["draws"], grpo["sft_successes"], grpo["difference"]) == (1, 30, -0.1)  # SFT on grpo's draw only
 
 
 @pytest.mark.slow
 def test_gpu_check_runs_at_toy_size_on_cpu(tmp_path: Path) -> None:
     """The GPU script's code paths (update step, generate, multi-turn rollouts) at toy size; no speed claim."""
-    proc = subprocess.run([sys.executable, "-m", "bench.gpu_check", "--size", "tiny", "--device", "cpu", "--batch", "2",
-                           "--seq", "64", "--steps", "1", "--gen-batch", "2", "--prompt", "32", "--new-tokens", "8",
-                           "--policy-batch", "2", "--turns", "3", "--added", "4"],
-                          capture_output=True, text=True, timeout=600, env=_env(OUT=str(tmp_path)), cwd=tmp_path)  # fmt: skip
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bench.gpu_check",
+            "--size",
+            "tiny",
+            "--device",
+            "cpu",
+            "--batch",
+            "2",
+            "--seq",
+            "64",
+            "--steps",
+            "1",
+            "--gen-batch",
+            "2",
+            "--prompt",
+            "32",
+            "--new-tokens",
+            "8",
+            "--policy-batch",
+            "2",
+            "--turns",
+            "3",
+            "--added",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=_env(OUT=str(tmp_path)),
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     summary = json.loads((tmp_path / "gpu_check.json").read_text())
     assert [u["grad_checkpointing"] for u in summary["update"]] == [False, True]

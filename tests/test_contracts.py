@@ -12,13 +12,37 @@ from synth.spec import ToolCall
 from synth.task import Task, dump_jsonl_line, load_tasks
 
 ROOT = Path(__file__).resolve().parents[1]
-TASK_FILES = sorted((ROOT / "envs_generated").glob("*/tasks.jsonl")) + sorted((ROOT / "tests" / "data" / "envs").glob("*/tasks.jsonl"))
+TASK_FILES = sorted((ROOT / "envs_generated").glob("*/tasks.jsonl")) + sorted(
+    (ROOT / "tests" / "data" / "envs").glob("*/tasks.jsonl")
+)
 
 # The flat fields of trajectories.jsonl, in their order (the format written before Trajectory had parts).
-FLAT_FIELDS = ["env_id", "task_id", "sample_index", "token_ids", "loss_mask", "logprobs", "turn_spans", "messages", "reward",
-               "reward_breakdown", "stop_reason", "user_error", "judge_rationale", "context_policy", "thinking_interleaved",
-               "num_turns", "num_tool_calls", "final_state_hash", "sequences", "retokenized", "policy", "user", "chat_format",
-               "num_parse_errors"]  # fmt: skip
+FLAT_FIELDS = [
+    "env_id",
+    "task_id",
+    "sample_index",
+    "token_ids",
+    "loss_mask",
+    "logprobs",
+    "turn_spans",
+    "messages",
+    "reward",
+    "reward_breakdown",
+    "stop_reason",
+    "user_error",
+    "judge_rationale",
+    "context_policy",
+    "thinking_interleaved",
+    "num_turns",
+    "num_tool_calls",
+    "final_state_hash",
+    "sequences",
+    "retokenized",
+    "policy",
+    "user",
+    "chat_format",
+    "num_parse_errors",
+]
 
 
 @pytest.mark.parametrize("path", TASK_FILES, ids=lambda p: p.parent.name)
@@ -30,13 +54,22 @@ def test_committed_tasks_round_trip_byte_for_byte(path):
 
 
 def test_a_malformed_gold_action_is_a_type_error():
-    base = {"task_id": "t", "env_id": "e", "user_instruction": "u", "intent": "i", "initial_state": {}, "gold_final_state": {}}
+    base = {
+        "task_id": "t",
+        "env_id": "e",
+        "user_instruction": "u",
+        "intent": "i",
+        "initial_state": {},
+        "gold_final_state": {},
+    }
     with pytest.raises(TypeError, match="name"):
         Task.from_dict({**base, "gold_actions": [{"arguments": {}}]})
     with pytest.raises(TypeError, match="arguments must be an object"):
         Task.from_dict({**base, "gold_actions": [{"name": "f", "arguments": [1]}]})
     task = Task.from_dict({**base, "gold_actions": [{"name": "f"}]})
-    assert task.gold_actions == [ToolCall("f", {})] and task.to_dict()["gold_actions"] == [{"name": "f", "arguments": {}}]
+    assert task.gold_actions == [ToolCall("f", {})] and task.to_dict()["gold_actions"] == [
+        {"name": "f", "arguments": {}}
+    ]
 
 
 def test_a_gold_trajectory_dumps_flat_and_loads_back():
@@ -58,8 +91,11 @@ def test_a_gold_trajectory_dumps_flat_and_loads_back():
 
 def test_per_context_sequences_and_statistics_are_named():
     rows = [TokenRow([1, 2, 3], [0, 1, 1], [0.0, -1.0, -2.0]), TokenRow([1, 4], [0, 1], [0.0, -0.5])]
-    t = Trajectory(EpisodeId("e", "t", 2), TokenStream([1, 2, 3, 4], [0, 1, 1, 1], [0.0, -1.0, -2.0, -0.5], sequences=rows),
-                   outcome=Outcome(0.5, {"success": True}))  # fmt: skip
+    t = Trajectory(
+        EpisodeId("e", "t", 2),
+        TokenStream([1, 2, 3, 4], [0, 1, 1, 1], [0.0, -1.0, -2.0, -0.5], sequences=rows),
+        outcome=Outcome(0.5, {"success": True}),
+    )
     assert t.training_sequences() == rows and t.tokens.sampled_tokens() == 3
     assert Trajectory.from_dict(t.to_dict()).training_sequences() == rows
     assert EpisodeStat.of(t) == EpisodeStat(env_id="e", task_id="t", reward=0.5, valid=True, success=True)

@@ -14,24 +14,44 @@ from synth.data.reconcile import cut_states, grounded_schema
 from synth.errors import InputError
 from synth.spec import DocSet, ToolSpec
 
-
 NAMES = ["ann_lee", "bo_kim", "cyd_ma", "dee_ortiz", "eli_park", "fay_wu"]
 
 
 def orders_state() -> dict:
-    users = {f"{NAMES[i]}_{1000 + i}": {"email": f"ann{i}@example.com", "name": {"first": "Ann", "last": f"Lee{i}"},
-                                     "orders": [f"#W{1000000 + i}"]} for i in range(6)}
-    orders = {f"#W{1000000 + i}": {"order_id": f"#W{1000000 + i}", "user_id": f"{NAMES[i]}_{1000 + i}",
-                                   "status": ["pending", "delivered"][i % 2], "placed": f"2024-03-0{i + 1}",
-                                   "items": [{"item_id": f"{5000 + i}", "price": 10.5 + i}], "total": 10 + i}
-              for i in range(6)}
+    users = {
+        f"{NAMES[i]}_{1000 + i}": {
+            "email": f"ann{i}@example.com",
+            "name": {"first": "Ann", "last": f"Lee{i}"},
+            "orders": [f"#W{1000000 + i}"],
+        }
+        for i in range(6)
+    }
+    orders = {
+        f"#W{1000000 + i}": {
+            "order_id": f"#W{1000000 + i}",
+            "user_id": f"{NAMES[i]}_{1000 + i}",
+            "status": ["pending", "delivered"][i % 2],
+            "placed": f"2024-03-0{i + 1}",
+            "items": [{"item_id": f"{5000 + i}", "price": 10.5 + i}],
+            "total": 10 + i,
+        }
+        for i in range(6)
+    }
     return {"users": users, "orders": orders, "settings": {"currency": "USD", "open": True}}
 
 
 def tree_state(extra: str = "notes.txt") -> dict:
-    return {"root": {"home": {"type": "dir", "contents": {
-        "docs": {"type": "dir", "contents": {extra: {"type": "file", "content": "hello"}}},
-        "a.txt": {"type": "file", "content": "x"}}}}}
+    return {
+        "root": {
+            "home": {
+                "type": "dir",
+                "contents": {
+                    "docs": {"type": "dir", "contents": {extra: {"type": "file", "content": "hello"}}},
+                    "a.txt": {"type": "file", "content": "x"},
+                },
+            }
+        }
+    }
 
 
 def test_formats_ids_emails_dates_become_patterns():
@@ -46,8 +66,11 @@ def test_formats_ids_emails_dates_become_patterns():
 
 def test_infer_collections_keys_enums_required_nested_and_references():
     layout = infer_layout([orders_state()], "d.json")
-    assert layout.collections["orders"] == {"layout": "map", "key_field": "order_id",
-                                            "key_format": {"prefix": "#W", "digits": 7}}
+    assert layout.collections["orders"] == {
+        "layout": "map",
+        "key_field": "order_id",
+        "key_format": {"prefix": "#W", "digits": 7},
+    }
     assert layout.collections["users"]["key_field"] is None  # keyed by the map key only
     assert layout.objects == ["settings"]
     props = layout.state_schema["properties"]
@@ -68,15 +91,22 @@ def test_infer_collections_keys_enums_required_nested_and_references():
 def test_infer_tree_and_list_collection():
     states = [tree_state(), tree_state("todo.md")]
     layout = infer_layout(states, "s.jsonl")
-    assert layout.trees["root"] == {"children": "contents", "kind_field": "type", "branch": "dir", "leaf": "file",
-                                    "text_field": "content"}
+    assert layout.trees["root"] == {
+        "children": "contents",
+        "kind_field": "type",
+        "branch": "dir",
+        "leaf": "file",
+        "text_field": "content",
+    }
     for s in states:
         jsonschema.validate(s, layout.state_schema)
     bad = tree_state()
     bad["root"]["home"]["contents"]["docs"]["type"] = "link"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, layout.state_schema)
-    rows = {"tags": [{"tag_id": "t1", "label": "red"}, {"tag_id": "t2", "label": "blue"}, {"tag_id": "t3", "label": "red"}]}
+    rows = {
+        "tags": [{"tag_id": "t1", "label": "red"}, {"tag_id": "t2", "label": "blue"}, {"tag_id": "t3", "label": "red"}]
+    }
     layout = infer_layout([rows], "x.json")
     assert layout.collections["tags"] == {"layout": "list", "key_field": "tag_id", "key_format": None}
 
@@ -99,17 +129,22 @@ def test_load_json_jsonl_and_folder(tmp_path):
     (folder / "notes.jsonl").write_text('{"id": "n1"}\n{"id": "n2"}\n')
     (folder / "README.txt").write_text("not data")
     data = load_sample_data(folder)
-    assert data.states == [{"notes": [{"id": "n1"}, {"id": "n2"}], "people": [{"id": "1", "name": "Ann"}, {"id": "2", "name": "Bo"}]}]
+    assert data.states == [
+        {"notes": [{"id": "n1"}, {"id": "n2"}], "people": [{"id": "1", "name": "Ann"}, {"id": "2", "name": "Bo"}]}
+    ]
     assert sorted(data.files) == ["notes.jsonl", "people.csv"]
 
 
-@pytest.mark.parametrize("name,text,where,problem", [
-    ("dup.json", '{"users": {"u1": {"a": 1}, "u1": {"a": 2}}}', "users", "duplicate key 'u1'"),
-    ("bad.json", '{"users": ', "line 1 column 11", "invalid JSON"),
-    ("top.json", '[1, 2]', "(document)", "non-empty JSON object"),
-    ("lines.jsonl", '{"a": {}}\n{"b": {}}\n', "line 2", "one layout"),
-    ("dupline.jsonl", '{"a": {}}\n{"a": {"x": 1, "x": 2}}\n', "line 2: a", "duplicate key 'x'"),
-])
+@pytest.mark.parametrize(
+    "name,text,where,problem",
+    [
+        ("dup.json", '{"users": {"u1": {"a": 1}, "u1": {"a": 2}}}', "users", "duplicate key 'u1'"),
+        ("bad.json", '{"users": ', "line 1 column 11", "invalid JSON"),
+        ("top.json", "[1, 2]", "(document)", "non-empty JSON object"),
+        ("lines.jsonl", '{"a": {}}\n{"b": {}}\n', "line 2", "one layout"),
+        ("dupline.jsonl", '{"a": {}}\n{"a": {"x": 1, "x": 2}}\n', "line 2: a", "duplicate key 'x'"),
+    ],
+)
 def test_bad_data_names_file_and_record(tmp_path, name, text, where, problem):
     p = write(tmp_path, name, text)
     with pytest.raises(InputError) as err:
@@ -140,9 +175,19 @@ def test_reconcile_docs_enum_and_fields_keep_the_data_layout(tmp_path):
     p = write(tmp_path, "d.json", json.dumps(orders_state()))
     data = load_sample_data(p)
     layout = infer_layout(data.states, data.path)
-    create = ToolSpec(name="create_order", description="Create an order.", parameters={"type": "object", "properties": {
-        "user_id": {"type": "string"}, "status": {"type": "string", "enum": ["pending", "cancelled"]},
-        "gift_note": {"type": "string"}}, "required": ["user_id"]})
+    create = ToolSpec(
+        name="create_order",
+        description="Create an order.",
+        parameters={
+            "type": "object",
+            "properties": {
+                "user_id": {"type": "string"},
+                "status": {"type": "string", "enum": ["pending", "cancelled"]},
+                "gift_note": {"type": "string"},
+            },
+            "required": ["user_id"],
+        },
+    )
     result = grounded_schema(DocSet(tools=[create]), data, layout)
     order = result.state_schema["properties"]["orders"]["additionalProperties"]
     assert order["properties"]["status"]["enum"] == ["cancelled", "delivered", "pending"]

@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 REFS = ROOT.parent / "shared" / "references"
 DOCS = ROOT.parent / "shared" / "tooldocs"
 ENVS = ROOT / "envs_generated"
-CASES = {"tau_retail": ["tau_retail_tools.json", "tau_retail_policy.md"], "bfcl_file_system": ["bfcl_gorilla_file_system.json"]}
+CASES = {
+    "tau_retail": ["tau_retail_tools.json", "tau_retail_policy.md"],
+    "bfcl_file_system": ["bfcl_gorilla_file_system.json"],
+}
 
 pytestmark = pytest.mark.skipif(not REFS.is_dir(), reason=f"reference implementations not found at {REFS}")
 
@@ -138,8 +141,12 @@ def test_multi_megabyte_state_resets_and_writes_fast():
     for tool in [t for t in manifest["tools"] if t["kind"] == "update" and t["key_param"] and t["collection"]]:
         first, second = sorted(state[tool["collection"]])[:2]
         props = tool["parameters"]["properties"]
-        args = {p: first if p == tool["key_param"] else (props[p].get("enum") or [_value_in(state[tool["collection"]][second], p)])[0]
-                for p in tool["parameters"].get("required", [])}
+        args = {
+            p: first
+            if p == tool["key_param"]
+            else (props[p].get("enum") or [_value_in(state[tool["collection"]][second], p)])[0]
+            for p in tool["parameters"].get("required", [])
+        }
         t0 = time.perf_counter()
         env.reset(initial_state=state)
         step = env.step({"name": tool["name"], "arguments": args})

@@ -17,30 +17,65 @@ from synth.runtime.environment import Environment
 ROOT = Path(__file__).resolve().parents[1]
 
 TOOLS = [
-    {"type": "function", "function": {"name": "get_order", "description": "Get the details of an order.",
-     "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}}},
-    {"type": "function", "function": {"name": "create_order", "description": "Create a new order for a user.",
-     "parameters": {"type": "object", "properties": {"user_id": {"type": "string"}, "total": {"type": "number"}},
-                    "required": ["user_id"]}}},
-    {"type": "function", "function": {"name": "delete_order", "description": "Delete an order.",
-     "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}}},
-    {"type": "function", "function": {"name": "get_user", "description": "Get a user by id.",
-     "parameters": {"type": "object", "properties": {"user_id": {"type": "string"}}, "required": ["user_id"]}}},
+    {
+        "type": "function",
+        "function": {
+            "name": "get_order",
+            "description": "Get the details of an order.",
+            "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "create_order",
+            "description": "Create a new order for a user.",
+            "parameters": {
+                "type": "object",
+                "properties": {"user_id": {"type": "string"}, "total": {"type": "number"}},
+                "required": ["user_id"],
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "delete_order",
+            "description": "Delete an order.",
+            "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "get_user",
+            "description": "Get a user by id.",
+            "parameters": {"type": "object", "properties": {"user_id": {"type": "string"}}, "required": ["user_id"]},
+        },
+    },
 ]
 NAMES = ["ann_lee", "bo_kim", "cyd_ma", "dee_ortiz", "eli_park", "fay_wu"]
 
 
 def data_state() -> dict:
     users = {f"{NAMES[i]}_{1000 + i}": {"email": f"u{i}@example.com", "orders": [f"#W{1000000 + i}"]} for i in range(6)}
-    orders = {f"#W{1000000 + i}": {"order_id": f"#W{1000000 + i}", "user_id": f"{NAMES[i]}_{1000 + i}",
-                                   "status": ["pending", "delivered"][i % 2], "total": 10 + i} for i in range(6)}
+    orders = {
+        f"#W{1000000 + i}": {
+            "order_id": f"#W{1000000 + i}",
+            "user_id": f"{NAMES[i]}_{1000 + i}",
+            "status": ["pending", "delivered"][i % 2],
+            "total": 10 + i,
+        }
+        for i in range(6)
+    }
     return {"orders": orders, "users": users}
 
 
 def forgegym(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "synth.cli.main", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "synth.cli.main", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_grounded_environment_keeps_the_layout(tmp_path):
@@ -61,7 +96,10 @@ def test_grounded_environment_keeps_the_layout(tmp_path):
     env.reset(initial_state=state)
     assert env.state == data_state()
     jsonschema.validate(state, schema)
-    assert env.step({"name": "get_order", "arguments": {"order_id": "#W1000002"}}).info["result"]["user_id"] == "cyd_ma_1002"
+    assert (
+        env.step({"name": "get_order", "arguments": {"order_id": "#W1000002"}}).info["result"]["user_id"]
+        == "cyd_ma_1002"
+    )
     made = env.step({"name": "create_order", "arguments": {"user_id": "bo_kim_1001", "total": 3}})
     assert made.info["ok"], made.observation
     assert made.info["result"]["order_id"] == "#W1000006"  # the data's id format, next number
@@ -74,12 +112,18 @@ def test_grounded_environment_keeps_the_layout(tmp_path):
     assert "## Sample data" in (out / "REPORT.md").read_text()
 
 
-@pytest.mark.parametrize("name,text,where", [
-    ("dup.json", '{"orders": {"#W1": {"a": 1}, "#W1": {"a": 2}}}', "orders: duplicate key '#W1'"),
-    ("shape.json", json.dumps({"orders": {**data_state()["orders"], "#W9": {"order_id": "#W9", "odd": 1}}}),
-     "orders/#W9: record of another shape"),
-    ("missing.json", None, "(document): file not found"),
-])
+@pytest.mark.parametrize(
+    "name,text,where",
+    [
+        ("dup.json", '{"orders": {"#W1": {"a": 1}, "#W1": {"a": 2}}}', "orders: duplicate key '#W1'"),
+        (
+            "shape.json",
+            json.dumps({"orders": {**data_state()["orders"], "#W9": {"order_id": "#W9", "odd": 1}}}),
+            "orders/#W9: record of another shape",
+        ),
+        ("missing.json", None, "(document): file not found"),
+    ],
+)
 def test_bad_data_exits_2_naming_file_and_record_and_writes_nothing(tmp_path, name, text, where):
     docs = tmp_path / "shop_tools.json"
     docs.write_text(json.dumps(TOOLS))
@@ -94,8 +138,18 @@ def test_bad_data_exits_2_naming_file_and_record_and_writes_nothing(tmp_path, na
 
 
 TREE_TOOLS = [
-    {"type": "function", "function": {"name": name, "description": desc, "parameters": {
-        "type": "object", "properties": {p: {"type": "string"} for p in params}, "required": list(params)}}}
+    {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": desc,
+            "parameters": {
+                "type": "object",
+                "properties": {p: {"type": "string"} for p in params},
+                "required": list(params),
+            },
+        },
+    }
     for name, desc, params in [
         ("list_here", "List the contents of the current folder.", []),
         ("open_file", "Display the text of a file.", ["file_name"]),
@@ -111,12 +165,22 @@ TREE_TOOLS = [
         ("order_lines", "Sort the contents of a file line by line.", ["file_name"]),
         ("compare", "Compare two files line by line.", ["file_name1", "file_name2"]),
         ("locate", "Find files or directories under a path whose name contains a text.", ["path", "name"]),
-    ]]
+    ]
+]
 
 
 def tree(name: str) -> dict:
-    return {"root": {"home": {"type": "dir", "contents": {
-        "docs": {"type": "dir", "contents": {}}, name: {"type": "file", "content": "alpha\nbeta gamma\n"}}}}}
+    return {
+        "root": {
+            "home": {
+                "type": "dir",
+                "contents": {
+                    "docs": {"type": "dir", "contents": {}},
+                    name: {"type": "file", "content": "alpha\nbeta gamma\n"},
+                },
+            }
+        }
+    }
 
 
 def test_grounded_tree_tools(tmp_path):
@@ -127,19 +191,40 @@ def test_grounded_tree_tools(tmp_path):
     out = tmp_path / "envs" / "fs"
     draft = synthesize_environment([docs], out, None, SynthConfig(env_id="fs", route="structured", data=str(data)))
     kinds = {t["name"]: t["kind"] for t in draft.manifest["tools"]}
-    assert kinds == {"list_here": "tree_list", "open_file": "tree_read", "grep_file": "tree_search", "new_dir": "tree_make",
-                     "drop_file": "tree_remove", "put_text": "tree_write", "copy_thing": "tree_copy", "go_to": "tree_cd",
-                     "where_am_i": "tree_pwd", "shift": "tree_move", "order_lines": "tree_lines", "compare": "tree_lines",
-                     "locate": "tree_find"}
+    assert kinds == {
+        "list_here": "tree_list",
+        "open_file": "tree_read",
+        "grep_file": "tree_search",
+        "new_dir": "tree_make",
+        "drop_file": "tree_remove",
+        "put_text": "tree_write",
+        "copy_thing": "tree_copy",
+        "go_to": "tree_cd",
+        "where_am_i": "tree_pwd",
+        "shift": "tree_move",
+        "order_lines": "tree_lines",
+        "compare": "tree_lines",
+        "locate": "tree_find",
+    }
     assert [e["name"] for e in draft.manifest["excluded_tools"]] == ["mirror"]
     assert "mirror" in (out / "REPORT.md").read_text()
     env = Environment(out)
     env.reset(initial_state=tree("a.txt"))
     assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["a.txt", "docs"]
-    assert json.loads(env.step({"name": "grep_file", "arguments": {"file_name": "a.txt", "pattern": "gam"}}).observation) == ["beta gamma"]
-    assert json.loads(env.step({"name": "order_lines", "arguments": {"file_name": "a.txt"}}).observation) == "alpha\nbeta gamma"
+    assert json.loads(
+        env.step({"name": "grep_file", "arguments": {"file_name": "a.txt", "pattern": "gam"}}).observation
+    ) == ["beta gamma"]
+    assert (
+        json.loads(env.step({"name": "order_lines", "arguments": {"file_name": "a.txt"}}).observation)
+        == "alpha\nbeta gamma"
+    )
     assert json.loads(env.step({"name": "locate", "arguments": {"path": ".", "name": "a."}}).observation) == ["./a.txt"]
-    assert json.loads(env.step({"name": "compare", "arguments": {"file_name1": "a.txt", "file_name2": "a.txt"}}).observation) == ""
+    assert (
+        json.loads(
+            env.step({"name": "compare", "arguments": {"file_name1": "a.txt", "file_name2": "a.txt"}}).observation
+        )
+        == ""
+    )
     assert env.step({"name": "new_dir", "arguments": {"dir_name": "tmp"}}).info["ok"]
     assert env.step({"name": "put_text", "arguments": {"file_name": "n.md", "content": "hi"}}).info["ok"]
     assert env.step({"name": "drop_file", "arguments": {"file_name": "a.txt"}}).info["ok"]

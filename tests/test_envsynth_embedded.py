@@ -23,7 +23,9 @@ def test_embedded_model_synthesizes_a_passing_environment(tmp_path):
     out = tmp_path / "notes"
     cache = tmp_path / "llm.sqlite"
     with open_client(LLMConfig(cache_path=str(cache))) as client:
-        draft = synthesize_environment([NOTES], out, client, SynthConfig(env_id="notes"), models={"model": client.model})
+        draft = synthesize_environment(
+            [NOTES], out, client, SynthConfig(env_id="notes"), models={"model": client.model}
+        )
         first_calls = client.stats.calls
     assert first_calls > 0, "the model was never asked anything"
     manifest = json.loads((out / "manifest.json").read_text())
@@ -33,7 +35,9 @@ def test_embedded_model_synthesizes_a_passing_environment(tmp_path):
     assert check_environment(out).ok
     # a rerun is answered from the cache: zero calls, same bytes
     with open_client(LLMConfig(cache_path=str(cache))) as client:
-        synthesize_environment([NOTES], tmp_path / "again", client, SynthConfig(env_id="notes"), models={"model": client.model})
+        synthesize_environment(
+            [NOTES], tmp_path / "again", client, SynthConfig(env_id="notes"), models={"model": client.model}
+        )
         assert client.stats.calls == 0 and client.stats.cache_hits > 0
     for f in ("manifest.json", "env.py", "tests.json", "state_schema.json", "REPORT.md"):
         assert (out / f).read_bytes() == (tmp_path / "again" / f).read_bytes(), f

@@ -6,15 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
-
 from fakes.scripted_llm import ScriptedLLM
+
 from synth.envsynth.check import check_environment
 from synth.envsynth.pipeline import SynthConfig, build_state_schema, build_tool, ingest, synthesize_environment
 from synth.errors import ForgeError
 
 NOTES = Path(__file__).parent / "data" / "envsynth" / "notes.json"
 
-GOOD_DELETE = '''
+GOOD_DELETE = """
 def delete_note(state, **arguments):
     notes = state.get("notes") or {}
     key = str(arguments.get("note_id"))
@@ -22,17 +22,17 @@ def delete_note(state, **arguments):
         raise ToolError("note %s not found" % key)
     del notes[key]
     return {"deleted": key}
-'''
-WRONG_DELETE = '''
+"""
+WRONG_DELETE = """
 def delete_note(state, **arguments):
     return {"deleted": str(arguments.get("note_id"))}
-'''
-HOSTILE_DELETE = '''
+"""
+HOSTILE_DELETE = """
 import os
 def delete_note(state, **arguments):
     os.system("echo pwned")
     return {}
-'''
+"""
 
 
 def answers_yes_no(tag: str, prompt: str) -> str:
@@ -65,7 +65,9 @@ def test_structured_route_publishes_and_excludes_with_reason(tmp_path):
 
 def test_rerun_is_byte_identical(tmp_path):
     for name in ("a", "b"):
-        synthesize_environment([NOTES], tmp_path / name, ScriptedLLM(responder=answers_yes_no), SynthConfig(env_id="notes"))
+        synthesize_environment(
+            [NOTES], tmp_path / name, ScriptedLLM(responder=answers_yes_no), SynthConfig(env_id="notes")
+        )
     for f in ("manifest.json", "state_schema.json", "env.py", "tests.json", "REPORT.md"):
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f
 
@@ -97,7 +99,11 @@ def test_free_form_route_repairs_with_the_exact_error():
 
 
 def test_free_form_falls_back_to_structured_and_hostile_code_is_refused():
-    llm = ScriptedLLM(responder=lambda tag, prompt: "```python\n" + HOSTILE_DELETE + "```" if tag == "code.free_form" else answers_yes_no(tag, prompt))
+    llm = ScriptedLLM(
+        responder=lambda tag, prompt: (
+            "```python\n" + HOSTILE_DELETE + "```" if tag == "code.free_form" else answers_yes_no(tag, prompt)
+        )
+    )
     ds, cfg, spec = _setup(strong=True)
     schema = build_state_schema(ds, None, cfg)
     build = build_tool(spec, ds, schema, llm, cfg)
@@ -108,7 +114,11 @@ def test_free_form_falls_back_to_structured_and_hostile_code_is_refused():
 
 
 def test_code_only_route_fails_with_last_error():
-    llm = ScriptedLLM(responder=lambda tag, prompt: "```python\n" + WRONG_DELETE + "```" if tag == "code.free_form" else answers_yes_no(tag, prompt))
+    llm = ScriptedLLM(
+        responder=lambda tag, prompt: (
+            "```python\n" + WRONG_DELETE + "```" if tag == "code.free_form" else answers_yes_no(tag, prompt)
+        )
+    )
     ds, cfg, spec = _setup(strong=True, route="code")
     schema = build_state_schema(ds, None, cfg)
     build = build_tool(spec, ds, schema, llm, cfg)
@@ -119,7 +129,11 @@ def test_arbiter_may_drop_a_wrong_test_but_never_a_property():
     ds, cfg, spec = _setup(strong=False)
     schema = build_state_schema(ds, None, cfg)
     # the test writer believes an unknown id is fine; the code raises: the arbiter blames the test
-    llm = ScriptedLLM(responder=lambda tag, prompt: "no" if tag == "tests.missing" else ("test" if tag == "tests.arbiter" else answers_yes_no(tag, prompt)))
+    llm = ScriptedLLM(
+        responder=lambda tag, prompt: (
+            "no" if tag == "tests.missing" else ("test" if tag == "tests.arbiter" else answers_yes_no(tag, prompt))
+        )
+    )
     build = build_tool(spec, ds, schema, llm, cfg)
     assert build.status == "passed"
     assert len(build.dropped_tests) == 1 and "expects success" in build.dropped_tests[0]["failure"]

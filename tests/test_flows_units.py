@@ -48,12 +48,32 @@ def test_docset_hash_follows_content_and_names_not_mtime_or_location(tmp_path):
 
 def test_stage_key_depends_on_inputs_and_model_not_on_endpoint_address():
     fn = cache.task_cache_key_fn("tool", ignore=("limit",), prompt_prefixes=("envsynth_",))
-    params = {"spec": {"name": "get_note"}, "config": {"seed": 0}, "limit": "x",
-              "llm": {"base_url": "http://127.0.0.1:1111/v1", "model": "m", "temperature": 0.0, "seed": 0,
-                      "timeout_s": 5, "max_concurrency": 2, "cache_path": "/a"}}
+    params = {
+        "spec": {"name": "get_note"},
+        "config": {"seed": 0},
+        "limit": "x",
+        "llm": {
+            "base_url": "http://127.0.0.1:1111/v1",
+            "model": "m",
+            "temperature": 0.0,
+            "seed": 0,
+            "timeout_s": 5,
+            "max_concurrency": 2,
+            "cache_path": "/a",
+        },
+    }
     key = fn(None, params)
-    moved = {**params, "limit": "y", "llm": {**params["llm"], "base_url": "http://127.0.0.1:2222/v1",
-                                             "timeout_s": 60, "max_concurrency": 8, "cache_path": None}}
+    moved = {
+        **params,
+        "limit": "y",
+        "llm": {
+            **params["llm"],
+            "base_url": "http://127.0.0.1:2222/v1",
+            "timeout_s": 60,
+            "max_concurrency": 8,
+            "cache_path": None,
+        },
+    }
     assert fn(None, moved) == key
     assert fn(None, {**params, "llm": {**params["llm"], "model": "other"}}) != key
     assert fn(None, {**params, "config": {"seed": 1}}) != key
@@ -144,14 +164,21 @@ def test_runner_and_cron_checks():
 
 
 def test_watched_client_tells_endpoint_failures_from_bad_answers():
+    from fakes.fault_server import FaultServer, status
+
     from flows.endpoint import EndpointFailure, llm_usage, stage_client
     from synth.errors import LLMError
-    from fakes.fault_server import FaultServer, status
 
     schema = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}
     with FaultServer("not json at all") as srv:
-        llm = {"base_url": srv.base_url, "model": "fake", "structured_style": "json_schema", "cache_path": None,
-               "max_retries": 0, "repair_attempts": 1}
+        llm = {
+            "base_url": srv.base_url,
+            "model": "fake",
+            "structured_style": "json_schema",
+            "cache_path": None,
+            "max_retries": 0,
+            "repair_attempts": 1,
+        }
         with stage_client(llm) as client:  # answers that never validate are the model's doing: no EndpointFailure
             with pytest.raises(LLMError):
                 client.json([{"role": "user", "content": "a?"}], schema)
@@ -177,17 +204,44 @@ def test_retry_condition_only_for_endpoint_failures():
 
 
 def test_artifact_text_shows_counts_failures_and_cost():
-    from flows.synthesize import artifact_key, render_artifact
+    from flows.synth_report import artifact_key, render_artifact
 
     summary = {
-        "env_id": "Notes API", "env_dir": "envs_generated/notes", "published": True, "model": "m",
+        "env_id": "Notes API",
+        "env_dir": "envs_generated/notes",
+        "published": True,
+        "model": "m",
         "counts": {"tools_total": 2, "tools_passed": 1, "tools_failed": 1, "test_cases": 10},
-        "tools": [{"name": "get_note", "status": "passed", "passed_cases": 10, "total_cases": 10, "route": "structured",
-                   "cached": True, "llm_calls": 3, "error": ""},
-                  {"name": "purge", "status": "failed", "passed_cases": 0, "total_cases": 4, "route": "structured",
-                   "cached": False, "llm_calls": 2, "error": "wrong_state: expected no change\nmore"}],
-        "this_run": {"calls": 2, "cache_hits": 1, "prompt_tokens": 100, "completion_tokens": 7, "computed_steps": 1,
-                     "cached_steps": 2},
+        "tools": [
+            {
+                "name": "get_note",
+                "status": "passed",
+                "passed_cases": 10,
+                "total_cases": 10,
+                "route": "structured",
+                "cached": True,
+                "llm_calls": 3,
+                "error": "",
+            },
+            {
+                "name": "purge",
+                "status": "failed",
+                "passed_cases": 0,
+                "total_cases": 4,
+                "route": "structured",
+                "cached": False,
+                "llm_calls": 2,
+                "error": "wrong_state: expected no change\nmore",
+            },
+        ],
+        "this_run": {
+            "calls": 2,
+            "cache_hits": 1,
+            "prompt_tokens": 100,
+            "completion_tokens": 7,
+            "computed_steps": 1,
+            "cached_steps": 2,
+        },
         "recorded": {"llm_requests": 6, "llm_steps": 3},
     }
     md = render_artifact(summary, 3.25)
@@ -212,8 +266,23 @@ def test_schedule_command_serves_batch_with_cron(tmp_path, monkeypatch):
 
     monkeypatch.setattr(batch, "serve_batch", fake_serve)
     app = build_app()
-    result = CliRunner().invoke(app, ["schedule", str(src), "--cron", "0 3 * * *", "--name", "nightly", "--out",
-                                      str(tmp_path / "envs"), "--tasks", "5", "--runner", "dask"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "schedule",
+            str(src),
+            "--cron",
+            "0 3 * * *",
+            "--name",
+            "nightly",
+            "--out",
+            str(tmp_path / "envs"),
+            "--tasks",
+            "5",
+            "--runner",
+            "dask",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert seen["cron"] == "0 3 * * *" and seen["name"] == "nightly" and seen["runner"] == "dask"
     deployment = seen["deployment"]
@@ -240,8 +309,22 @@ def test_batch_command_passes_options_and_fails_on_failed_sets(tmp_path, monkeyp
 
     monkeypatch.setattr(batch, "run_batch", fake_run_batch)
     app = build_app()
-    ok = CliRunner().invoke(app, ["batch", str(src), "--out", str(tmp_path / "envs"), "--max-parallel", "3",
-                                  "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--force"])
+    ok = CliRunner().invoke(
+        app,
+        [
+            "batch",
+            str(src),
+            "--out",
+            str(tmp_path / "envs"),
+            "--max-parallel",
+            "3",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m",
+            "--force",
+        ],
+    )
     assert ok.exit_code == 0, ok.output
     assert json.loads(ok.output.strip().splitlines()[-1]) == {"built": ["notes"], "failed": {}, "skipped": ["shop"]}
     source, out_root, llm, options = calls[0]

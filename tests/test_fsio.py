@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _run(code: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_write_json_atomic_keeps_the_canonical_format_byte_for_byte(tmp_path):

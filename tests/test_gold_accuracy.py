@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 import torch
-from types import SimpleNamespace
 
 from rl.gold_accuracy import digit_or_other, teacher_forced_accuracy
 from rl.types import EpisodeId, TokenStream, Trajectory

@@ -32,8 +32,11 @@ from synth.interop.verifiers_adapter import VerifiersEpisodes
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "envs" / "mini_todo"
-GENERATED = sorted(p for p in (ROOT / "envs_generated").glob("*") if (p / "tasks.jsonl").is_file()) \
-    if (ROOT / "envs_generated").is_dir() else []
+GENERATED = (
+    sorted(p for p in (ROOT / "envs_generated").glob("*") if (p / "tasks.jsonl").is_file())
+    if (ROOT / "envs_generated").is_dir()
+    else []
+)
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +48,16 @@ def env_dirs(tmp_path_factory) -> list[Path]:
     manifest["env_id"] = "facts_todo"
     (env_dir / "manifest.json").write_text(json.dumps(manifest))
     tasks = [json.loads(line) for line in (env_dir / "tasks.jsonl").read_text().splitlines()]
-    facts = {**tasks[0], "task_id": "facts-0001", "env_id": "facts_todo",
-             "gold_actions": [{"name": "list_todos", "arguments": {"complete": True}}],
-             "gold_outputs": ['[{"complete": true, "id": "t2", "title": "call mom"}]'],
-             "gold_final_state": tasks[0]["initial_state"],
-             "checks": {"exempt_paths": [], "required_facts": ["call mom"]},
-             "user_instruction": "You want to know the titles of the todos that are already complete."}
+    facts = {
+        **tasks[0],
+        "task_id": "facts-0001",
+        "env_id": "facts_todo",
+        "gold_actions": [{"name": "list_todos", "arguments": {"complete": True}}],
+        "gold_outputs": ['[{"complete": true, "id": "t2", "title": "call mom"}]'],
+        "gold_final_state": tasks[0]["initial_state"],
+        "checks": {"exempt_paths": [], "required_facts": ["call mom"]},
+        "user_instruction": "You want to know the titles of the todos that are already complete.",
+    }
     copies = [{**t, "env_id": "facts_todo", "user_instruction": "(copy) " + t["user_instruction"]} for t in tasks]
     (env_dir / "tasks.jsonl").write_text("\n".join(json.dumps(t) for t in [*copies, facts]) + "\n")
     return [FIXTURE, env_dir, *GENERATED]
@@ -58,8 +65,11 @@ def env_dirs(tmp_path_factory) -> list[Path]:
 
 def _trl_tool_dict(instance) -> dict:
     """The tool dict TRL builds for one rollout: public functions of the class, minus reset/get_reward."""
-    return {name: getattr(instance, name) for name, _ in inspect.getmembers(type(instance), predicate=inspect.isfunction)
-            if name not in ("reset", "get_reward") and not name.startswith("_")}
+    return {
+        name: getattr(instance, name)
+        for name, _ in inspect.getmembers(type(instance), predicate=inspect.isfunction)
+        if name not in ("reset", "get_reward") and not name.startswith("_")
+    }
 
 
 def test_trl_environment_class_runs_gold_episodes(env_dirs):
@@ -88,9 +98,20 @@ def test_trl_environment_class_runs_gold_episodes(env_dirs):
         for i, action in enumerate(task.gold_actions):
             observation = tools[action.name](**action.arguments)
             assert not observation.startswith("Error"), observation
-            completion += [{"role": "assistant", "content": "", "tool_calls": [
-                {"id": f"call_{i}", "type": "function", "function": {"name": action.name, "arguments": action.arguments}}]},
-                {"role": "tool", "content": observation}]
+            completion += [
+                {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [
+                        {
+                            "id": f"call_{i}",
+                            "type": "function",
+                            "function": {"name": action.name, "arguments": action.arguments},
+                        }
+                    ],
+                },
+                {"role": "tool", "content": observation},
+            ]
         completion.append({"role": "assistant", "content": final_reply(task)})
         assert forgegym_reward([completion], [instance]) == [1.0]
         # get_reward sees only the state: facts the agent must say are not checked there
@@ -113,9 +134,21 @@ def test_trl_single_environment_factory_and_bad_names():
     assert tool_method(ToolSpec("get-pet", "", {"type": "object", "properties": {}})) is None
     assert tool_method(ToolSpec("find", "", {"type": "object", "properties": {"from": {"type": "string"}}})) is None
     assert tool_method(ToolSpec("reset", "", {"type": "object", "properties": {}})) is None
-    method = tool_method(ToolSpec("pick", "Pick one.\nArgs: none", {"type": "object", "required": ["color"], "properties": {
-        "color": {"type": "string", "enum": ["red", "blue"]}, "tags": {"type": "array", "items": {"type": "string"}},
-        "n": {"type": ["integer", "null"]}}}))
+    method = tool_method(
+        ToolSpec(
+            "pick",
+            "Pick one.\nArgs: none",
+            {
+                "type": "object",
+                "required": ["color"],
+                "properties": {
+                    "color": {"type": "string", "enum": ["red", "blue"]},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                    "n": {"type": ["integer", "null"]},
+                },
+            },
+        )
+    )
     from transformers.utils import get_json_schema
 
     schema = get_json_schema(method)["function"]["parameters"]
@@ -138,12 +171,32 @@ def test_trl_grpo_trainer_accepts_the_factory(tmp_path):
     tok.padding_side = "left"
     tok.response_template = qwen3_template  # our Hermes/ChatML template writes tool calls like Qwen3
     model = build_model(tok, size="test", seed=0)
-    args = GRPOConfig(output_dir=str(tmp_path), per_device_train_batch_size=2, num_generations=2, max_completion_length=8,
-                      report_to=[], use_cpu=True, max_steps=1, save_strategy="no", logging_steps=1)
-    trainer = GRPOTrainer(model=model, args=args, train_dataset=trl_dataset([FIXTURE]), processing_class=tok,
-                          environment_factory=trl_environment_factory([FIXTURE]))
+    args = GRPOConfig(
+        output_dir=str(tmp_path),
+        per_device_train_batch_size=2,
+        num_generations=2,
+        max_completion_length=8,
+        report_to=[],
+        use_cpu=True,
+        max_steps=1,
+        save_strategy="no",
+        logging_steps=1,
+    )
+    trainer = GRPOTrainer(
+        model=model,
+        args=args,
+        train_dataset=trl_dataset([FIXTURE]),
+        processing_class=tok,
+        environment_factory=trl_environment_factory([FIXTURE]),
+    )
     assert "Forgegym_mini_todo" in trainer.reward_func_names
-    assert {t.__name__ for t in trainer.tools} == {"list_todos", "get_todo", "create_todo", "update_todo", "delete_todo"}
+    assert {t.__name__ for t in trainer.tools} == {
+        "list_todos",
+        "get_todo",
+        "create_todo",
+        "update_todo",
+        "delete_todo",
+    }
     trainer.train()
     assert "rewards/Forgegym_mini_todo/mean" in trainer.state.log_history[0]
     catalog = EnvCatalog([FIXTURE])
@@ -167,9 +220,17 @@ class _Obj(SimpleNamespace):
 
 def _assistant(calls, style):
     if style == "dict":
-        return {"role": "assistant", "content": "", "tool_calls": [
-            {"id": cid, "type": "function", "function": {"name": n, "arguments": json.dumps(a)}} for cid, n, a in calls]}
-    return _Obj(role="assistant", content="", tool_calls=[_Obj(id=cid, name=n, arguments=json.dumps(a)) for cid, n, a in calls])
+        return {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {"id": cid, "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+                for cid, n, a in calls
+            ],
+        }
+    return _Obj(
+        role="assistant", content="", tool_calls=[_Obj(id=cid, name=n, arguments=json.dumps(a)) for cid, n, a in calls]
+    )
 
 
 @pytest.mark.parametrize("style", ["dict", "attribute"])
@@ -181,7 +242,9 @@ def test_verifiers_core_runs_gold_episodes(env_dirs, style):
     for row in rows:
         info = json.loads(row["info"])
         task = tasks[(info["env_id"], info["task_id"])]
-        assert [d["name"] for d in info["tool_defs"]] == [s.name for s in episodes.catalog.get(info["env_id"]).definition.tools]
+        assert [d["name"] for d in info["tool_defs"]] == [
+            s.name for s in episodes.catalog.get(info["env_id"]).definition.tools
+        ]
         state = {"info": row["info"], "prompt": row["prompt"], "trajectory": []}
         episodes.start(state)
         messages = list(row["prompt"])
@@ -277,5 +340,8 @@ def test_verifiers_load_environment_with_verifiers_installed(env_dirs):
     assert asyncio.run(run_all(_gold_client(vf, tasks_by_instruction))) == [1.0] * env.dataset.num_rows
     # answering without acting fails every task that changes the state
     lazy = asyncio.run(run_all(_gold_client(vf, tasks_by_instruction, act=False)))
-    changes = [t.gold_final_state != t.initial_state for t in (tasks_by_instruction[r["prompt"][1]["content"]] for r in env.dataset)]
+    changes = [
+        t.gold_final_state != t.initial_state
+        for t in (tasks_by_instruction[r["prompt"][1]["content"]] for r in env.dataset)
+    ]
     assert any(changes) and all(r == 0.0 for r, c in zip(lazy, changes) if c)

@@ -20,8 +20,11 @@ datasets = pytest.importorskip("datasets", reason="dataset export is checked by 
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "envs" / "mini_todo"
-GENERATED = sorted(p for p in (ROOT / "envs_generated").glob("*") if (p / "tasks.jsonl").is_file()) \
-    if (ROOT / "envs_generated").is_dir() else []
+GENERATED = (
+    sorted(p for p in (ROOT / "envs_generated").glob("*") if (p / "tasks.jsonl").is_file())
+    if (ROOT / "envs_generated").is_dir()
+    else []
+)
 ENV_DIRS = [FIXTURE, *GENERATED]
 
 
@@ -50,7 +53,9 @@ def _check_rows(rows, env_dirs) -> None:
         assert json.loads(row["gold_actions"]) == gold
         assert json.loads(row["initial_state"]) == task.initial_state
         assert json.loads(row["gold_final_state"]) == task.gold_final_state
-        assert [m["role"] for m in messages[:2]] == ["system", "user"] and messages[1]["content"] == task.user_instruction
+        assert [m["role"] for m in messages[:2]] == ["system", "user"] and messages[1][
+            "content"
+        ] == task.user_instruction
         calls = [c for m in messages if m["role"] == "assistant" for c in m.get("tool_calls") or []]
         assert [c["id"] for c in calls] == [f"call_{i}" for i in range(len(gold))]
         assert all(c["type"] == "function" and isinstance(c["function"]["arguments"], str) for c in calls)
@@ -101,8 +106,12 @@ def test_task_whose_gold_replay_fails_is_skipped(tmp_path):
     env_dir = tmp_path / "mini_todo"
     shutil.copytree(FIXTURE, env_dir)
     good = json.loads((env_dir / "tasks.jsonl").read_text().splitlines()[0])
-    broken = {**good, "task_id": "mini_todo-broken", "gold_actions": [{"name": "delete_todo", "arguments": {"todo_id": "t9"}}],
-              "gold_outputs": []}
+    broken = {
+        **good,
+        "task_id": "mini_todo-broken",
+        "gold_actions": [{"name": "delete_todo", "arguments": {"todo_id": "t9"}}],
+        "gold_outputs": [],
+    }
     wrong_state = {**good, "task_id": "mini_todo-wrong", "gold_final_state": good["initial_state"]}
     with (env_dir / "tasks.jsonl").open("a") as fh:
         fh.write(json.dumps(broken) + "\n" + json.dumps(wrong_state) + "\n")
@@ -117,10 +126,13 @@ def test_export_cli(tmp_path):
     from synth.cli.main import build_app
 
     out = tmp_path / "cli.jsonl"
-    result = CliRunner().invoke(build_app(), ["export", str(FIXTURE), "--format", "jsonl", "--out", str(out), "--json"],
-                                standalone_mode=False)
+    result = CliRunner().invoke(
+        build_app(), ["export", str(FIXTURE), "--format", "jsonl", "--out", str(out), "--json"], standalone_mode=False
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["rows"] == 2
     assert len(out.read_text().splitlines()) == 2
-    bad = CliRunner().invoke(build_app(), ["export", str(FIXTURE), "--format", "csv", "--out", str(out)], standalone_mode=False)
+    bad = CliRunner().invoke(
+        build_app(), ["export", str(FIXTURE), "--format", "csv", "--out", str(out)], standalone_mode=False
+    )
     assert isinstance(bad.exception, InputError)

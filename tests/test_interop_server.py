@@ -22,8 +22,11 @@ from synth.verify import states_match
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "envs" / "mini_todo"
-GENERATED = sorted(p for p in (ROOT / "envs_generated").glob("*") if (p / "tasks.jsonl").is_file()) \
-    if (ROOT / "envs_generated").is_dir() else []
+GENERATED = (
+    sorted(p for p in (ROOT / "envs_generated").glob("*") if (p / "tasks.jsonl").is_file())
+    if (ROOT / "envs_generated").is_dir()
+    else []
+)
 ENV_DIRS = [FIXTURE, *GENERATED]
 
 
@@ -136,8 +139,9 @@ def test_tool_errors_are_observations_not_http_errors(server):
         assert bad_json["info"]["error_kind"] == "invalid_arguments" and "JSON" in bad_json["observation"]
         excluded = client.step(sid, "share_todo", {})
         assert "not available" in excluded["observation"]
-        openai_style = client.step(sid, {"id": "c7", "type": "function",
-                                         "function": {"name": "get_todo", "arguments": '{"todo_id": "t1"}'}})
+        openai_style = client.step(
+            sid, {"id": "c7", "type": "function", "function": {"name": "get_todo", "arguments": '{"todo_id": "t1"}'}}
+        )
         assert openai_style["info"]["ok"] and openai_style["call_id"] == "c7"
         client.close(sid)
 
@@ -162,7 +166,12 @@ def test_malformed_requests_get_4xx_and_server_keeps_serving(server):
         ("POST", f"/sessions/{sid}/step", {"json": {"name": ""}}, 422),
         ("POST", f"/sessions/{sid}/step", {"json": {"name": "get_todo", "arguments": 3}}, 422),
         ("POST", f"/sessions/{sid}/step", {"json": {"type": "nope", "function": {"name": "get_todo"}}}, 422),
-        ("POST", f"/sessions/{sid}/step", {"content": b'{"name": "get_todo", "arguments": {', "headers": json_headers}, 400),
+        (
+            "POST",
+            f"/sessions/{sid}/step",
+            {"content": b'{"name": "get_todo", "arguments": {', "headers": json_headers},
+            400,
+        ),
         ("POST", f"/sessions/{sid}/step", {"content": big, "headers": json_headers}, 413),
         ("POST", "/sessions/does-not-exist/step", {"json": {"name": "get_todo"}}, 404),
         ("GET", "/sessions/does-not-exist/observation", {}, 404),
@@ -199,8 +208,15 @@ def test_malformed_requests_get_4xx_and_server_keeps_serving(server):
 def test_openapi_spec_is_served(server):
     spec = httpx.get(server.url + "/openapi.json", timeout=30).json()
     paths = spec["paths"]
-    for path in ("/envs", "/envs/{env_id}/tasks", "/sessions", "/sessions/{session_id}/step",
-                 "/sessions/{session_id}/observation", "/sessions/{session_id}/verify", "/sessions/{session_id}"):
+    for path in (
+        "/envs",
+        "/envs/{env_id}/tasks",
+        "/sessions",
+        "/sessions/{session_id}/step",
+        "/sessions/{session_id}/observation",
+        "/sessions/{session_id}/verify",
+        "/sessions/{session_id}",
+    ):
         assert path in paths, path
     assert "StepRequest" in spec["components"]["schemas"]
 

@@ -28,7 +28,11 @@ class VariantClient:
     model = "fake"
 
     def __init__(self, contradiction: str, agreement: str, disagreement: str, reason: str = "Because the id differs."):
-        self.answers = {"contradicts the instruction?": contradiction, "agree with what": agreement, "Does B disagree": disagreement}
+        self.answers = {
+            "contradicts the instruction?": contradiction,
+            "agree with what": agreement,
+            "Does B disagree": disagreement,
+        }
         self.reason, self.calls = reason, 0
 
     def chat(self, messages, **kwargs):
@@ -112,7 +116,11 @@ def test_rollouts_store_verdicts_for_llm_users_only():
         model = "fake-user"
 
         def chat(self, messages, **kwargs):
-            return _Chat(f"My todo is t9 actually. {STOP_MARKER}" if len(messages) > 1 else "Please add buy milk and complete t1 for me.")
+            return _Chat(
+                f"My todo is t9 actually. {STOP_MARKER}"
+                if len(messages) > 1
+                else "Please add buy milk and complete t1 for me."
+            )
 
     judge = UserErrorJudge(None, mode="prior")
     [llm] = run_episodes(GoldPolicy(), [(mini, task)], LLMUser(UserClient()), RolloutConfig(), judge=judge)
@@ -138,7 +146,10 @@ def test_docs_report_the_committed_measurement():
         assert line is not None, f"docs/rollouts.md has no row for judge mode {mode}"
         assert f"{row['accuracy']:.3f}" in line
     # the prior needs no model: its committed figure must be reproducible here
-    assert measure(None, load_labeled(), modes=("prior",))["modes"]["prior"]["accuracy"] == acc["modes"]["prior"]["accuracy"]
+    assert (
+        measure(None, load_labeled(), modes=("prior",))["modes"]["prior"]["accuracy"]
+        == acc["modes"]["prior"]["accuracy"]
+    )
 
 
 @pytest.mark.embedded
@@ -148,7 +159,9 @@ def test_embedded_judge_matches_committed_verdicts():
     from synth.llm import config_from_cli, open_client
 
     acc = json.loads((ROOT / "docs" / "judge_accuracy.json").read_text())
-    rows = [r for r in load_labeled() if r["id"] in ("err-payment", "clean-confirm-price", "err-order-id", "clean-email")]
+    rows = [
+        r for r in load_labeled() if r["id"] in ("err-payment", "clean-confirm-price", "err-order-id", "clean-email")
+    ]
     with open_client(config_from_cli(cache_path=None)) as client:  # really ask the model again
         got = measure(client, rows, modes=("prior+llm",))["modes"]["prior+llm"]["verdicts"]
     want = acc["modes"]["prior+llm"]["verdicts"]

@@ -11,29 +11,49 @@ import pytest
 from rl.judge import prior_hits
 from rl.judge_eval import LLM_USER_DATA, PRIOR_OUT, load_labeled, prior_scores
 
-INSTRUCTION = ("Please add 3 bags of coffee (1,000 g each) for pet 7, ship date '2024-05-20T09:00:00Z', phone '555-1394', "
-               "OpenAPI 3.0, then delete todo 00003689-0000-4000-8000-000000003689.")  # fmt: skip
+INSTRUCTION = (
+    "Please add 3 bags of coffee (1,000 g each) for pet 7, ship date '2024-05-20T09:00:00Z', phone '555-1394', "
+    "OpenAPI 3.0, then delete todo 00003689-0000-4000-8000-000000003689."
+)
 
 
 def said(text: str) -> list[str]:
     return prior_hits(INSTRUCTION, [{"role": "user", "content": text}])
 
 
-@pytest.mark.parametrize("text", [
-    "Add three bags of coffee, 1000 g each.", "Pet #7, pet seven, pet 7.0.", "Ship it on May 20, 2024 at 9am.",
-    "Ship date 20 May 2024.", "Ship date 05/20/2024.", "Ship on May 20th.", "My phone is 555 1394.",
-    "OpenAPI 3 please.", "Delete todo 00003689.", "Delete the todo numbered 3,689.",
-    "The steps:\n1. add the coffee\n2. delete the todo", "Items: 1) coffee; 2) the todo.",
-    "Example:\n```python\nitems = [{'value': 42}]\n```",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add three bags of coffee, 1000 g each.",
+        "Pet #7, pet seven, pet 7.0.",
+        "Ship it on May 20, 2024 at 9am.",
+        "Ship date 20 May 2024.",
+        "Ship date 05/20/2024.",
+        "Ship on May 20th.",
+        "My phone is 555 1394.",
+        "OpenAPI 3 please.",
+        "Delete todo 00003689.",
+        "Delete the todo numbered 3,689.",
+        "The steps:\n1. add the coffee\n2. delete the todo",
+        "Items: 1) coffee; 2) the todo.",
+        "Example:\n```python\nitems = [{'value': 42}]\n```",
+    ],
+)
 def test_paraphrased_values_are_not_errors(text):
     assert said(text) == []
 
 
-@pytest.mark.parametrize("text,value", [
-    ("Add 5 bags of coffee.", "5"), ("Ship it on May 21, 2024.", "may 21, 2024"), ("Ship date 2024-05-21.", "2024-05-21"),
-    ("My phone is 555 1395.", "555 1395"), ("Delete todo 00003690.", "00003690"), ("Pet 9 please.", "9"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("Add 5 bags of coffee.", "5"),
+        ("Ship it on May 21, 2024.", "may 21, 2024"),
+        ("Ship date 2024-05-21.", "2024-05-21"),
+        ("My phone is 555 1395.", "555 1395"),
+        ("Delete todo 00003690.", "00003690"),
+        ("Pet 9 please.", "9"),
+    ],
+)
 def test_changed_values_are_still_errors(text, value):
     hits = said(text)
     assert len(hits) == 1 and repr(value) in hits[0], hits

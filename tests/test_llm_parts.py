@@ -40,12 +40,26 @@ def test_parse_retry_after_forms():
 
 
 def test_request_key_covers_every_field_and_ignores_key_order():
-    base = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 5,
-            "temperature": 0.0, "stop": None, "seed": 0, "response_format": None}  # fmt: skip
+    base = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "hi"}],
+        "max_tokens": 5,
+        "temperature": 0.0,
+        "stop": None,
+        "seed": 0,
+        "response_format": None,
+    }
     key = request_key(base)
     assert request_key(dict(reversed(list(base.items())))) == key
-    changes = {"model": "m2", "messages": [{"role": "user", "content": "hi!"}], "max_tokens": 6,
-               "temperature": 0.5, "stop": ["\n"], "seed": 1, "response_format": {"type": "json_object"}}  # fmt: skip
+    changes = {
+        "model": "m2",
+        "messages": [{"role": "user", "content": "hi!"}],
+        "max_tokens": 6,
+        "temperature": 0.5,
+        "stop": ["\n"],
+        "seed": 1,
+        "response_format": {"type": "json_object"},
+    }
     for field, value in changes.items():
         assert request_key({**base, field: value}) != key, field
 
@@ -75,7 +89,7 @@ def test_cache_is_safe_across_threads(tmp_path):
 
 def test_parse_json_text_tolerates_fences_and_surrounding_text():
     assert parse_json_text('```json\n{"n": 1}\n```') == {"n": 1}
-    assert parse_json_text('```\n[1, 2]\n```') == [1, 2]
+    assert parse_json_text("```\n[1, 2]\n```") == [1, 2]
     assert parse_json_text('Sure! {"n": 2} Hope that helps.') == {"n": 2}
     with pytest.raises(ValueError):
         parse_json_text("no json")

@@ -10,19 +10,35 @@ from pathlib import Path
 import pytest
 import torch
 from safetensors.torch import load_file
+from test_trainer import _deterministic, _rows, _trainer, tiny_config
 from transformers import AutoModelForCausalLM, LlamaConfig, LlamaForCausalLM
 
-from rl.lora import DEFAULT_TARGETS, LoRAConfig, LoRALinear, apply_lora, lora_scalings, merged_state_dict, trainable_parameters
+from rl.lora import (
+    DEFAULT_TARGETS,
+    LoRAConfig,
+    LoRALinear,
+    apply_lora,
+    lora_scalings,
+    merged_state_dict,
+    trainable_parameters,
+)
 from rl.train_config import config_from_dict, load_train_config
 from rl.trainer_setup import load_env_entries
 from synth.errors import InputError
-from test_trainer import _deterministic, _rows, _trainer, tiny_config
 
 
 def small_llama(seed: int = 0) -> LlamaForCausalLM:
     torch.manual_seed(seed)
-    cfg = LlamaConfig(vocab_size=64, hidden_size=32, intermediate_size=48, num_hidden_layers=2, num_attention_heads=4,
-                      num_key_value_heads=2, max_position_embeddings=64, tie_word_embeddings=True)  # fmt: skip
+    cfg = LlamaConfig(
+        vocab_size=64,
+        hidden_size=32,
+        intermediate_size=48,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=64,
+        tie_word_embeddings=True,
+    )
     return LlamaForCausalLM(cfg).eval()
 
 
@@ -66,7 +82,9 @@ def test_merged_weights_are_the_adapted_model():
     assert set(merged) == plain_keys
     fresh = small_llama(seed=9)
     fresh.load_state_dict(merged)
-    assert not torch.equal(merged["model.layers.0.self_attn.q_proj.weight"], small_llama().model.layers[0].self_attn.q_proj.weight)
+    assert not torch.equal(
+        merged["model.layers.0.self_attn.q_proj.weight"], small_llama().model.layers[0].self_attn.q_proj.weight
+    )
     torch.testing.assert_close(fresh(input_ids=IDS).logits, adapted, rtol=1e-4, atol=1e-5)
 
 
@@ -86,8 +104,12 @@ def test_bad_adapter_settings_are_errors(tmp_path):
         apply_lora(small_llama(), LoRAConfig(rank=0))
     with pytest.raises(ValueError, match="no nn.Linear module named qkv"):
         apply_lora(small_llama(), LoRAConfig(rank=2, targets=["qkv"]))
-    for section, field in (({"rank": -1}, "lora.rank"), ({"rank": 2, "alpha": 0}, "lora.alpha"),
-                           ({"rank": 2, "targets": []}, "lora.targets"), ({"rnak": 2}, "lora.rnak")):  # fmt: skip
+    for section, field in (
+        ({"rank": -1}, "lora.rank"),
+        ({"rank": 2, "alpha": 0}, "lora.alpha"),
+        ({"rank": 2, "targets": []}, "lora.targets"),
+        ({"rnak": 2}, "lora.rnak"),
+    ):
         with pytest.raises(InputError, match=rf"cfg\.yaml: {field.replace('.', chr(92) + '.')}"):
             config_from_dict({"envs": ["x"], "lora": section}, source="cfg.yaml")
     tr = _trainer(tiny_config(tmp_path / "t", lora={"rank": 2, "targets": ["wq"]}))
@@ -127,7 +149,10 @@ def test_rl_with_adapters_changes_weights_by_a_low_rank_delta_and_resumes(tmp_pa
     assert [_deterministic(r) for r in _rows(tmp_path / "b" / "metrics.jsonl")] == [_deterministic(r) for r in rows]
     sa, sb = straight.model.state_dict(), resumed.model.state_dict()
     assert all(torch.equal(sa[k], sb[k]) for k in sa)
-    assert sum(p.numel() for p in trainable_parameters(resumed.model)) < sum(p.numel() for p in resumed.model.parameters()) / 4
+    assert (
+        sum(p.numel() for p in trainable_parameters(resumed.model))
+        < sum(p.numel() for p in resumed.model.parameters()) / 4
+    )
 
 
 def test_the_smollm2_lora_example_loads_and_finds_its_environments(monkeypatch):

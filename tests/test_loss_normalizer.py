@@ -27,8 +27,9 @@ def test_traj_mean_token_mean_by_hand():
     # A's tokens: -min(1.1, clip(1.1, 0.8, 1.28)) = -1.1, then -1, -1, -1  -> token mean -4.1 / 4 = -1.025
     # B's token: ratio 0.5, A = -2: -min(-1.0, 0.8 * -2) = 1.6                -> 1.6
     # C contributes 0; the mean over the 3 unmasked trajectories: (-1.025 + 1.6 + 0) / 3
-    loss, _ = policy_loss(LP, OLD, ADV, MASK, 0.2, 0.28, "traj-mean-token-mean",
-                          seq_tokens=torch.tensor([4.0, 4.0, 1.0]), normalizer=3.0)  # fmt: skip
+    loss, _ = policy_loss(
+        LP, OLD, ADV, MASK, 0.2, 0.28, "traj-mean-token-mean", seq_tokens=torch.tensor([4.0, 4.0, 1.0]), normalizer=3.0
+    )
     assert float(loss) == pytest.approx((-1.025 + 1.6) / 3, abs=1e-6)
     # the other aggregations give other numbers on the same tokens
     token_mean, _ = policy_loss(LP, OLD, ADV, MASK, 0.2, 0.28, "token-mean")
@@ -47,9 +48,18 @@ def _rows() -> list[UpdateRow]:
 
 def _learner(mini_batches: int, agg: str = "traj-mean-token-mean") -> Learner:
     cfg: TrainConfig = config_from_dict({"envs": ["-"], "loss": {"agg": agg}, "optim": {"mini_batches": mini_batches}})
-    return Learner(config=cfg, model=torch.nn.Linear(1, 1), wrapped=torch.nn.Linear(1, 1), ref_model=None,
-                   optimizer=None, scheduler=None, dist=D.DistInfo(), device=torch.device("cpu"), pad_id=0,
-                   temperature=1.0)  # fmt: skip
+    return Learner(
+        config=cfg,
+        model=torch.nn.Linear(1, 1),
+        wrapped=torch.nn.Linear(1, 1),
+        ref_model=None,
+        optimizer=None,
+        scheduler=None,
+        dist=D.DistInfo(),
+        device=torch.device("cpu"),
+        pad_id=0,
+        temperature=1.0,
+    )
 
 
 def test_the_plan_divides_by_the_unmasked_trajectories():

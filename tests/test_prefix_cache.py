@@ -28,8 +28,10 @@ def _turns(policy, turns: int = 3, temperature: float = 0.0, seed: int = 1):
         params = SamplingParams(max_new_tokens=12, temperature=temperature, seed=seed + t, stop_token_ids=(7,))
         samples = policy.generate(prompts, params)
         served.append(samples)
-        prompts = [p + s.token_ids + torch.randint(5, 400, (5 + 3 * i,), generator=gen).tolist()
-                   for i, (p, s) in enumerate(zip(prompts, samples))]  # fmt: skip
+        prompts = [
+            p + s.token_ids + torch.randint(5, 400, (5 + 3 * i,), generator=gen).tolist()
+            for i, (p, s) in enumerate(zip(prompts, samples))
+        ]
     return served
 
 

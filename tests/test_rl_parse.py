@@ -18,7 +18,8 @@ def test_thinking_text_and_two_calls():
     raw = (
         "<think>\nFirst look up, then cancel.\n</think>\n\nLet me check.\n"
         '<tool_call>\n{"name": "get_order", "arguments": {"order_id": "#W1"}}\n</tool_call>\n'
-        '<tool_call>\n{"name": "cancel", "arguments": {"order_id": "#W1", "reason": "no longer needed"}}\n</tool_call><|im_end|>'
+        '<tool_call>\n{"name": "cancel", "arguments": {"order_id": "#W1", "reason": "no longer needed"}}\n'
+        "</tool_call><|im_end|>"
     )
     turn = parse_turn(raw, END)
     assert turn.ok, turn.parse_error
@@ -89,6 +90,8 @@ _json_values = st.recursive(
     args=st.dictionaries(st.text(max_size=6), _json_values, max_size=3),
 )
 def test_roundtrip_of_rendered_calls(thinking, name, args):
-    raw = (f"<think>\n{thinking}\n</think>\n" if thinking else "") + f"<tool_call>\n{json.dumps({'name': name, 'arguments': args})}\n</tool_call>"
+    raw = (
+        f"<think>\n{thinking}\n</think>\n" if thinking else ""
+    ) + f"<tool_call>\n{json.dumps({'name': name, 'arguments': args})}\n</tool_call>"
     turn = parse_turn(raw + "<|im_end|>", END)
     assert turn.ok and turn.thinking == thinking and turn.tool_calls == [ToolCall(name, args)]

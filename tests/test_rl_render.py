@@ -13,12 +13,15 @@ TOOL = ToolSpec("get_item", "Look up an item.", {"type": "object", "properties":
 
 # A template in the style of reasoning models that strip earlier turns' thinking: not prefix-preserving.
 STRIPPING_TEMPLATE = (
-    "{%- set ns = namespace(last=-1) -%}{%- for m in messages -%}{%- if m['role'] == 'user' -%}{%- set ns.last = loop.index0 -%}{%- endif -%}{%- endfor -%}"
+    "{%- set ns = namespace(last=-1) -%}{%- for m in messages -%}"
+    "{%- if m['role'] == 'user' -%}{%- set ns.last = loop.index0 -%}{%- endif -%}{%- endfor -%}"
     "{%- for m in messages -%}{%- set c = m['content'] or '' -%}"
-    "{%- if m['role'] == 'assistant' and loop.index0 < ns.last and '</think>' in c -%}{%- set c = c.split('</think>')[-1].lstrip('\\n') -%}{%- endif -%}"
+    "{%- if m['role'] == 'assistant' and loop.index0 < ns.last and '</think>' in c -%}"
+    "{%- set c = c.split('</think>')[-1].lstrip('\\n') -%}{%- endif -%}"
     "{{- '<|im_start|>' + m['role'] + '\\n' + c -}}"
     "{%- if m['tool_calls'] is defined and m['tool_calls'] -%}{%- for t in m['tool_calls'] -%}"
-    "{{- '\\n<tool_call>\\n{\"name\": ' + (t['function']['name'] | tojson) + ', \"arguments\": ' + (t['function']['arguments'] | tojson) + '}\\n</tool_call>' -}}"
+    "{{- '\\n<tool_call>\\n{\"name\": ' + (t['function']['name'] | tojson) + ', \"arguments\": ' "
+    "+ (t['function']['arguments'] | tojson) + '}\\n</tool_call>' -}}"
     "{%- endfor -%}{%- endif -%}{{- '<|im_end|>\\n' -}}{%- endfor -%}"
     "{%- if tools -%}{%- endif -%}{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\\n' -}}{%- endif -%}"
 )
@@ -26,8 +29,10 @@ STRIPPING_TEMPLATE = (
 # Tool calls as bare JSON (no <tool_call> tags): our parser cannot read them back.
 BARE_JSON_TEMPLATE = (
     "{%- for m in messages -%}{{- '<|im_start|>' + m['role'] + '\\n' + (m['content'] or '') -}}"
-    "{%- if m['tool_calls'] is defined and m['tool_calls'] -%}{%- for t in m['tool_calls'] -%}{{- t['function'] | tojson -}}{%- endfor -%}{%- endif -%}"
-    "{{- '<|im_end|>\\n' -}}{%- endfor -%}{%- if tools -%}{%- endif -%}{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\\n' -}}{%- endif -%}"
+    "{%- if m['tool_calls'] is defined and m['tool_calls'] -%}"
+    "{%- for t in m['tool_calls'] -%}{{- t['function'] | tojson -}}{%- endfor -%}{%- endif -%}"
+    "{{- '<|im_end|>\\n' -}}{%- endfor -%}{%- if tools -%}{%- endif -%}"
+    "{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\\n' -}}{%- endif -%}"
 )
 
 
@@ -38,11 +43,20 @@ def tokenizer():
 
 def test_hermes_pieces_are_chatml():
     r = hermes_renderer()
-    assert r.prompt("SYS", [], ["hi"]) == "<|im_start|>system\nSYS<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
+    assert (
+        r.prompt("SYS", [], ["hi"])
+        == "<|im_start|>system\nSYS<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
+    )
     cont = r.continuation("SYS", [], [{"role": "tool", "content": "{}"}, {"role": "user", "content": "ok"}])
-    assert cont == "\n<|im_start|>tool\n<tool_response>\n{}\n</tool_response><|im_end|>\n<|im_start|>user\nok<|im_end|>\n<|im_start|>assistant\n"
+    assert (
+        cont == "\n<|im_start|>tool\n<tool_response>\n{}\n</tool_response><|im_end|>\n"
+        "<|im_start|>user\nok<|im_end|>\n<|im_start|>assistant\n"
+    )
     body = r.assistant_text("plan", "Looking.", [ToolCall("get_item", {"item_id": "A"})])
-    assert body == '<think>\nplan\n</think>\n\nLooking.\n<tool_call>\n{"name": "get_item", "arguments": {"item_id": "A"}}\n</tool_call>'
+    assert (
+        body == "<think>\nplan\n</think>\n\nLooking.\n<tool_call>\n"
+        '{"name": "get_item", "arguments": {"item_id": "A"}}\n</tool_call>'
+    )
 
 
 def test_hermes_system_prompt_lists_tools_and_policy():

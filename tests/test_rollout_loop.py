@@ -19,8 +19,12 @@ from synth.task import Checks, Task
 
 ROOT = Path(__file__).resolve().parent.parent
 # every committed environment that has tasks (a folder still being synthesized may have none yet)
-COMMITTED = sorted(p.parent for base in (ROOT / "envs_generated", ROOT / "tests" / "data" / "envs")
-                   for p in base.glob("*/tasks.jsonl") if p.read_text().strip())  # fmt: skip
+COMMITTED = sorted(
+    p.parent
+    for base in (ROOT / "envs_generated", ROOT / "tests" / "data" / "envs")
+    for p in base.glob("*/tasks.jsonl")
+    if p.read_text().strip()
+)
 MINI = ROOT / "tests" / "data" / "envs" / "mini_todo"
 
 
@@ -41,6 +45,7 @@ def test_gold_scores_one_and_noop_scores_zero(env_dir):
 
 # --- a small in-test environment with a multi-line error -------------------------------------------
 
+
 @dataclass
 class _Step:
     observation: str
@@ -52,7 +57,9 @@ class ListEnv:
     """Tools: add_item(name), count_items(); a missing name fails with a two-line error."""
 
     tools = [
-        ToolSpec("add_item", "Add an item.", {"type": "object", "properties": {"name": {"type": "string"}}}, mutates=True),
+        ToolSpec(
+            "add_item", "Add an item.", {"type": "object", "properties": {"name": {"type": "string"}}}, mutates=True
+        ),
         ToolSpec("count_items", "Count the items.", {"type": "object", "properties": {}}, mutates=False),
     ]
 
@@ -70,11 +77,17 @@ class ListEnv:
 
 
 def list_task(i: int = 0) -> Task:
-    return Task(task_id=f"list-{i}", env_id="list", user_instruction="Add milk and tell me how many items I have.",
-                intent="add milk", initial_state={"items": ["eggs"]},
-                gold_actions=[ToolCall("add_item", {"name": "milk"}), ToolCall("count_items", {})],
-                gold_final_state={"items": ["eggs", "milk"]}, checks=Checks(required_facts=["2"]),
-                gold_outputs=['{"ok": true}', '{"count": 2}'])  # fmt: skip
+    return Task(
+        task_id=f"list-{i}",
+        env_id="list",
+        user_instruction="Add milk and tell me how many items I have.",
+        intent="add milk",
+        initial_state={"items": ["eggs"]},
+        gold_actions=[ToolCall("add_item", {"name": "milk"}), ToolCall("count_items", {})],
+        gold_final_state={"items": ["eggs", "milk"]},
+        checks=Checks(required_facts=["2"]),
+        gold_outputs=['{"ok": true}', '{"count": 2}'],
+    )
 
 
 class Script:
@@ -97,7 +110,16 @@ CALL_COUNT = R.assistant_text("count again", "", [ToolCall("count_items", {})])
 def test_gold_on_fake_env_needs_the_fact():
     [t] = run_episodes(GoldPolicy(), [(ListEnv, list_task())], ScriptedUser())
     assert t.reward == 1.0 and t.outcome.breakdown["facts_found"] == ["2"]
-    assert [m["role"] for m in t.dialogue.messages] == ["system", "user", "assistant", "tool", "assistant", "tool", "assistant", "user"]
+    assert [m["role"] for m in t.dialogue.messages] == [
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "tool",
+        "assistant",
+        "user",
+    ]
 
 
 def test_tool_call_budget_stops_episode():
@@ -122,15 +144,23 @@ def test_error_messages_cut_to_last_line():
 
 def test_parse_error_policies():
     garbage = '<tool_call>{"name": "add_item", "arguments": </tool_call>'
-    [fed] = run_episodes(Script([garbage, R.assistant_text("", "Sorry.", [])]), [(ListEnv, list_task())], ScriptedUser())
+    [fed] = run_episodes(
+        Script([garbage, R.assistant_text("", "Sorry.", [])]), [(ListEnv, list_task())], ScriptedUser()
+    )
     assert fed.dialogue.num_parse_errors == 1 and fed.dialogue.stop_reason == "user_stop"
     feedback = next(m for m in fed.dialogue.messages if m.get("name") == "parse_error")
     assert "could not be read" in feedback["content"] and "not valid JSON" in feedback["content"]
     assert fed.dialogue.messages[2]["parse_error"] and fed.dialogue.messages[2]["raw"] == garbage
-    [ended] = run_episodes(Script([garbage]), [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(on_parse_error="end"))
+    [ended] = run_episodes(
+        Script([garbage]), [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(on_parse_error="end")
+    )
     assert ended.dialogue.stop_reason == "parse_error" and ended.dialogue.num_turns == 1
-    gold_then_garbage = Script([R.assistant_text("", "", [a]) for a in list_task().gold_actions] + [garbage, "It is 2."])
-    [costly] = run_episodes(gold_then_garbage, [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(parse_error_reward=-1.0))
+    gold_then_garbage = Script(
+        [R.assistant_text("", "", [a]) for a in list_task().gold_actions] + [garbage, "It is 2."]
+    )
+    [costly] = run_episodes(
+        gold_then_garbage, [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(parse_error_reward=-1.0)
+    )
     assert costly.reward == -1.0 and costly.outcome.breakdown["state_match"] is True
 
 
@@ -153,7 +183,10 @@ def test_sliding_window_and_summary_views():
 
 
 def test_thinking_dropped_from_text_view_when_switch_off():
-    turns = [R.assistant_text("alpha reasoning", "", [ToolCall("count_items", {})]), R.assistant_text("", "One item.", [])]
+    turns = [
+        R.assistant_text("alpha reasoning", "", [ToolCall("count_items", {})]),
+        R.assistant_text("", "One item.", []),
+    ]
     for interleaved in (True, False):
         policy = Script(turns)
         run_episodes(policy, [(ListEnv, list_task())], ScriptedUser(), RolloutConfig(interleaved_thinking=interleaved))
@@ -224,4 +257,6 @@ def test_render_gold_trajectory_masks_and_matches_environment():
         want = 1 if role == "assistant" else 0
         assert set(replayed.tokens.loss_mask[start:end]) == {want}, role
     assert sum(1 for s in replayed.tokens.turn_spans if s[2] == "assistant") == len(task.gold_actions) + 1
-    assert "<tool_call>" in tok.decode(replayed.tokens.token_ids[replayed.tokens.turn_spans[1][0]: replayed.tokens.turn_spans[1][1]])
+    assert "<tool_call>" in tok.decode(
+        replayed.tokens.token_ids[replayed.tokens.turn_spans[1][0] : replayed.tokens.turn_spans[1][1]]
+    )

@@ -31,7 +31,9 @@ def tiny():
 
     env = Environment(MINI)
     corpus = default_corpus() + [hermes_renderer().system_content(env.tools)] * 4
-    corpus += [t.user_instruction for t in load_env_tasks(MINI)] + [str(o) for t in load_env_tasks(MINI) for o in t.gold_outputs]
+    corpus += [t.user_instruction for t in load_env_tasks(MINI)] + [
+        str(o) for t in load_env_tasks(MINI) for o in t.gold_outputs
+    ]
     tok = build_tokenizer(corpus=corpus, vocab_size=1024)
     return build_model(tok, seed=0), tok
 
@@ -72,7 +74,7 @@ class ForcedPolicy:
         out = []
         for prompt in prompts:
             ids = self.tokenizer.encode(self.turns[len(self.served)] + "<|im_end|>", add_special_tokens=False)
-            lps = recompute(self.model, prompt + ids)[len(prompt):]
+            lps = recompute(self.model, prompt + ids)[len(prompt) :]
             sample = Sample(token_ids=ids, logprobs=lps, finish_reason="stop")
             self.served.append((list(prompt), sample))
             out.append(sample)
@@ -98,17 +100,24 @@ def test_sampled_stream_matches_recomputation(tiny):
     assert len({tuple(t.tokens.token_ids) for t in trajs}) == 4  # samples differ
     sampled = {id(s): s for _, s in policy.served}
     for t in trajs:
-        assert t.tokens.sequences == [] and t.training_sequences() == [(t.tokens.token_ids, t.tokens.loss_mask, t.tokens.logprobs)]
+        assert t.tokens.sequences == [] and t.training_sequences() == [
+            (t.tokens.token_ids, t.tokens.loss_mask, t.tokens.logprobs)
+        ]
         assert len(t.tokens.token_ids) == len(t.tokens.loss_mask) == len(t.tokens.logprobs)
         spans = [s for s in t.tokens.turn_spans if s[2] == "assistant"]
         assert len(spans) == t.dialogue.num_turns >= 2
         # mask is 1 exactly on sampled tokens, which sit unchanged in the stream after the context they were sampled in
-        mine = [(p, s) for p, s in policy.served if t.tokens.token_ids[: len(p)] == p and t.tokens.token_ids[len(p): len(p) + len(s.token_ids)] == s.token_ids]
+        mine = [
+            (p, s)
+            for p, s in policy.served
+            if t.tokens.token_ids[: len(p)] == p
+            and t.tokens.token_ids[len(p) : len(p) + len(s.token_ids)] == s.token_ids
+        ]
         assert len(mine) == t.dialogue.num_turns
         ones = set()
         for p, s in mine:
             ones.update(range(len(p), len(p) + len(s.token_ids)))
-            assert t.tokens.logprobs[len(p): len(p) + len(s.token_ids)] == s.logprobs
+            assert t.tokens.logprobs[len(p) : len(p) + len(s.token_ids)] == s.logprobs
         assert {i for i, m in enumerate(t.tokens.loss_mask) if m} == ones
         again = recompute(model, t.tokens.token_ids)
         worst = max(abs(again[i] - t.tokens.logprobs[i]) for i in ones)
@@ -134,7 +143,11 @@ def test_thinking_switch_and_training_sequences(tiny, interleaved):
     policy = ForcedPolicy(model, tok, _thinking_turns(task))
     config = RolloutConfig(interleaved_thinking=interleaved, max_new_tokens=200)
     [traj] = run_episodes(policy, [(MINI, task)], ScriptedUser(), config)
-    assert traj.reward == 1.0 and traj.dialogue.stop_reason == "user_stop" and traj.setup.thinking_interleaved is interleaved
+    assert (
+        traj.reward == 1.0
+        and traj.dialogue.stop_reason == "user_stop"
+        and traj.setup.thinking_interleaved is interleaved
+    )
     contexts = [tok.decode(p) for p, _ in policy.served]
     assert len(contexts) == 3
     # the full stream always keeps every turn's thinking in place
@@ -148,12 +161,17 @@ def test_thinking_switch_and_training_sequences(tiny, interleaved):
     # every turn: the sequence holding it starts with exactly the context the policy saw, mask 1 on its ids only
     covered = 0
     for prompt, sample in policy.served:
-        hits = [(ids, mask, lps) for ids, mask, lps in seqs if ids[: len(prompt)] == prompt and ids[len(prompt): len(prompt) + len(sample.token_ids)] == sample.token_ids]
+        hits = [
+            (ids, mask, lps)
+            for ids, mask, lps in seqs
+            if ids[: len(prompt)] == prompt
+            and ids[len(prompt) : len(prompt) + len(sample.token_ids)] == sample.token_ids
+        ]
         assert hits, "a turn's context is missing from the training sequences"
         ids, mask, lps = hits[0]
         n = len(prompt) + len(sample.token_ids)
-        assert mask[len(prompt): n] == [1] * len(sample.token_ids)
-        assert lps[len(prompt): n] == sample.logprobs
+        assert mask[len(prompt) : n] == [1] * len(sample.token_ids)
+        assert lps[len(prompt) : n] == sample.logprobs
         covered += len(sample.token_ids)
     assert sum(sum(m) for _, m, _ in seqs) == covered
     for ids, mask, lps in seqs:
@@ -207,4 +225,7 @@ def test_tiny_model_is_seeded_sized_and_loadable(tmp_path):
     assert loaded.tokenizer.chat_template == tok.chat_template
     prompt = tok.encode("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n")
     params = SamplingParams(max_new_tokens=4, temperature=0.0)
-    assert loaded.generate([prompt], params)[0].token_ids == TransformersPolicy(a, tok).generate([prompt], params)[0].token_ids
+    assert (
+        loaded.generate([prompt], params)[0].token_ids
+        == TransformersPolicy(a, tok).generate([prompt], params)[0].token_ids
+    )

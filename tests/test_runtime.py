@@ -53,8 +53,7 @@ def test_gold_actions_reproduce_gold_outputs_and_final_state(env: Environment, t
         assert env.state == task.gold_final_state
         assert env.state_hash() == state_hash(task.gold_final_state)
         assert task.initial_state == before  # never mutated
-        assert env.call_log == [{"name": a.name, "arguments": a.arguments, "ok": True}
-                                for a in task.gold_actions]
+        assert env.call_log == [{"name": a.name, "arguments": a.arguments, "ok": True} for a in task.gold_actions]
 
 
 def test_replays_are_exact(env: Environment, tasks: list[Task]) -> None:
@@ -71,8 +70,13 @@ def test_observations_for_errors(env: Environment, tasks: list[Task]) -> None:
     env.reset(tasks[0])
     result = env.step({"name": "get_todo", "arguments": {"todo_id": "t9"}})
     assert result.observation == "Error: todo 't9' not found"
-    assert result.info == {"ok": False, "error_kind": "tool_error", "result": None, "tool": "get_todo",
-                           "error": "todo 't9' not found"}
+    assert result.info == {
+        "ok": False,
+        "error_kind": "tool_error",
+        "result": None,
+        "tool": "get_todo",
+        "error": "todo 't9' not found",
+    }
     missing = env.step({"name": "get_todo", "arguments": {}})
     assert missing.observation == "Error: invalid arguments: 'todo_id' is a required property"
     assert missing.info["error_kind"] == "invalid_arguments"
@@ -123,9 +127,19 @@ def test_copy_on_write_shares_untouched_parts(env: Environment, tasks: list[Task
 
 
 def test_results_and_arguments_are_not_aliased_with_the_state(tasks: list[Task]) -> None:
-    source = "def tag(state, todo_id, tags):\n    state['todos'][todo_id]['tags'] = tags\n    return state['todos'][todo_id]\n"
-    spec = ToolSpec(name="tag", description="", parameters={"type": "object", "properties": {
-        "todo_id": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}})
+    source = (
+        "def tag(state, todo_id, tags):\n"
+        "    state['todos'][todo_id]['tags'] = tags\n"
+        "    return state['todos'][todo_id]\n"
+    )
+    spec = ToolSpec(
+        name="tag",
+        description="",
+        parameters={
+            "type": "object",
+            "properties": {"todo_id": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}},
+        },
+    )
     env = Environment.from_parts("tagger", [spec], {"tag": "tag"}, source, {"type": "object"})
     env.reset(tasks[0])
     tags = ["a"]
@@ -137,10 +151,14 @@ def test_results_and_arguments_are_not_aliased_with_the_state(tasks: list[Task])
 
 
 SPECS = {
-    "partial_then_fail": "state['todos']['t1']['title'] = 'half'\n    state['next_id'] += 10\n    raise ToolError('stop')",
+    "partial_then_fail": (
+        "state['todos']['t1']['title'] = 'half'\n    state['next_id'] += 10\n    raise ToolError('stop')"
+    ),
     "partial_then_crash": "state['todos']['t2']['complete'] = False\n    state['log'] = []\n    return {}['x']",
     "partial_then_set": "state['next_id'] = 99\n    return {1, 2}",
-    "bulk_complete": "for todo in state['todos'].values():\n        todo['complete'] = True\n    return len(state['todos'])",
+    "bulk_complete": (
+        "for todo in state['todos'].values():\n        todo['complete'] = True\n    return len(state['todos'])"
+    ),
     "move": "todo = state['todos'].pop('t1')\n    state['archive'] = {'t1': todo}\n    return 1",
     "edit_archive": "state['archive']['t1']['title'] = 'archived'\n    return state['archive']['t1']",
     "append_note": "state['notes'].append(len(state['notes']))\n    return state['notes']",
@@ -155,15 +173,21 @@ def scratch() -> Environment:
 
 
 def big_state(n: int = 50) -> dict:
-    return {"todos": {f"t{i}": {"id": f"t{i}", "title": f"todo {i}", "complete": False} for i in range(1, n + 1)},
-            "next_id": n + 1, "notes": [0]}
+    return {
+        "todos": {f"t{i}": {"id": f"t{i}", "title": f"todo {i}", "complete": False} for i in range(1, n + 1)},
+        "next_id": n + 1,
+        "notes": [0],
+    }
 
 
-@pytest.mark.parametrize("tool, kind, text", [
-    ("partial_then_fail", "tool_error", "Error: stop"),
-    ("partial_then_crash", "exception", "Error: internal error in partial_then_crash: KeyError: 'x'"),
-    ("partial_then_set", "non_json", "Error: internal error in partial_then_set: result is not JSON-serializable"),
-])
+@pytest.mark.parametrize(
+    "tool, kind, text",
+    [
+        ("partial_then_fail", "tool_error", "Error: stop"),
+        ("partial_then_crash", "exception", "Error: internal error in partial_then_crash: KeyError: 'x'"),
+        ("partial_then_set", "non_json", "Error: internal error in partial_then_set: result is not JSON-serializable"),
+    ],
+)
 def test_failed_calls_leave_the_state_as_it_was(scratch: Environment, tool: str, kind: str, text: str) -> None:
     initial = big_state()
     snapshot = copy.deepcopy(initial)
@@ -223,8 +247,13 @@ def test_instances_share_one_compiled_definition() -> None:
 def test_from_parts_matches_the_folder(tasks: list[Task]) -> None:
     manifest = json.loads((MINI / "manifest.json").read_text())
     tools = [ToolSpec.from_dict(t) for t in manifest["tools"]]
-    env = Environment.from_parts("mini_todo", tools, {t["name"]: t["function"] for t in manifest["tools"]},
-                                 (MINI / "env.py").read_text(), manifest["state_schema"])
+    env = Environment.from_parts(
+        "mini_todo",
+        tools,
+        {t["name"]: t["function"] for t in manifest["tools"]},
+        (MINI / "env.py").read_text(),
+        manifest["state_schema"],
+    )
     env.reset(tasks[1])
     env.run_actions(tasks[1].gold_actions)
     assert env.state == tasks[1].gold_final_state

@@ -15,7 +15,10 @@ from synth.runtime.state import SharedIndex, shared_index
 from synth.runtime.validate import ArgumentValidator
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=5),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
     max_leaves=20,
@@ -74,14 +77,25 @@ def test_shared_index_paths() -> None:
 
 
 SCHEMAS = [
-    {"type": "object", "properties": {"id": {"type": "string", "minLength": 2}, "n": {"type": "integer", "minimum": 0},
-                                      "flag": {"type": "boolean"}, "kind": {"enum": ["a", "b", 3]}},
-     "required": ["id"], "additionalProperties": False},
-    {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"},
-                                               "maxItems": 2},
-                                      "x": {"type": ["number", "null"], "exclusiveMaximum": 10},
-                                      "nested": {"type": "object", "properties": {"k": {"type": "integer"}},
-                                                 "required": ["k"]}}},
+    {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "minLength": 2},
+            "n": {"type": "integer", "minimum": 0},
+            "flag": {"type": "boolean"},
+            "kind": {"enum": ["a", "b", 3]},
+        },
+        "required": ["id"],
+        "additionalProperties": False,
+    },
+    {
+        "type": "object",
+        "properties": {
+            "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}, "maxItems": 2},
+            "x": {"type": ["number", "null"], "exclusiveMaximum": 10},
+            "nested": {"type": "object", "properties": {"k": {"type": "integer"}}, "required": ["k"]},
+        },
+    },
     {"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}},  # slow path
     {"type": "object", "properties": {}, "nullable": True, "x-note": "ignored keywords"},
 ]
@@ -92,9 +106,13 @@ VALIDATORS = [(ArgumentValidator(s), jsonschema.Draft202012Validator(s)) for s i
 
 @pytest.mark.parametrize("index", range(len(SCHEMAS)))
 @settings(max_examples=100, deadline=None)
-@given(arguments=st.dictionaries(st.sampled_from(["id", "n", "flag", "kind", "tags", "x", "nested", "a", "zz"]),
-                                 json_values | st.sampled_from(["a", "b", 3, 3.0, 5, -1, 1.5, ["ab"], {"k": 1}]),
-                                 max_size=5))
+@given(
+    arguments=st.dictionaries(
+        st.sampled_from(["id", "n", "flag", "kind", "tags", "x", "nested", "a", "zz"]),
+        json_values | st.sampled_from(["a", "b", 3, 3.0, 5, -1, 1.5, ["ab"], {"k": 1}]),
+        max_size=5,
+    )
+)
 def test_validator_agrees_with_jsonschema(index: int, arguments: dict) -> None:
     validator, reference = VALIDATORS[index]
     assert (validator.problem(arguments) is None) == reference.is_valid(arguments)

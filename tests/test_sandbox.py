@@ -8,8 +8,8 @@ import pytest
 
 from synth.errors import ToolError
 from synth.sandbox import SandboxViolation, check_source, compile_module, load_module
-from synth.sandbox.journal import WriteContext, activate
 from synth.sandbox.errors import SharedWrite
+from synth.sandbox.journal import WriteContext, activate
 
 GOOD = '''
 """A typical generated module."""
@@ -124,26 +124,29 @@ def test_parameter_named_like_a_forbidden_builtin_is_fine() -> None:
     assert compile_module(source)["search"]({}, type="a", id=2) == ["a", 2, None]
 
 
-@pytest.mark.parametrize("source, fragment", [
-    ("import os\n", "import of 'os' is not allowed"),
-    ("from collections import abc\n", "collections.abc is not available"),
-    ("def f(state):\n    return open('x')\n", "'open' is not available"),
-    ("def f(state):\n    return state.__class__\n", '"__class__" is an invalid attribute name'),
-    ("class A:\n    pass\n", "class definitions are not allowed"),
-    ("X = 1\ndef f(state):\n    global X\n    X = 2\n", "global statements are not allowed"),
-    ("def f(state, acc={}):\n    return acc\n", "must be a constant"),
-    ("for i in range(3):\n    pass\n", "module-level For statements are not allowed"),
-    ("X = [i for i in range(10)]\n", "ListComp is not allowed in module-level constants"),
-    ("def g():\n    return 1\nX = g()\n", "calling g() is not allowed in module-level constants"),
-    ("X = 'ab' * 10**9\n", "may only multiply or raise small literal values"),
-    ("X = f\"{'a':>1000000000}\"\n", "f-strings are not allowed in module-level constants"),
-    ("X = '%1000000000s' % 'a'\n", "'%' formatting is not allowed in module-level constants"),
-    ("def f(state):\n    try:\n        pass\n    except:\n        pass\n", "bare 'except:'"),
-    ("def f(state):\n    sbx_obj1 = 1\n", "reserved by the sandbox"),
-    ("ToolError = ValueError\n", "must not be redefined"),
-    ("async def f(state):\n    pass\n", "AsyncFunctionDef statements are not allowed"),
-    ("x" * 300_000, "source is too long"),
-])
+@pytest.mark.parametrize(
+    "source, fragment",
+    [
+        ("import os\n", "import of 'os' is not allowed"),
+        ("from collections import abc\n", "collections.abc is not available"),
+        ("def f(state):\n    return open('x')\n", "'open' is not available"),
+        ("def f(state):\n    return state.__class__\n", '"__class__" is an invalid attribute name'),
+        ("class A:\n    pass\n", "class definitions are not allowed"),
+        ("X = 1\ndef f(state):\n    global X\n    X = 2\n", "global statements are not allowed"),
+        ("def f(state, acc={}):\n    return acc\n", "must be a constant"),
+        ("for i in range(3):\n    pass\n", "module-level For statements are not allowed"),
+        ("X = [i for i in range(10)]\n", "ListComp is not allowed in module-level constants"),
+        ("def g():\n    return 1\nX = g()\n", "calling g() is not allowed in module-level constants"),
+        ("X = 'ab' * 10**9\n", "may only multiply or raise small literal values"),
+        ("X = f\"{'a':>1000000000}\"\n", "f-strings are not allowed in module-level constants"),
+        ("X = '%1000000000s' % 'a'\n", "'%' formatting is not allowed in module-level constants"),
+        ("def f(state):\n    try:\n        pass\n    except:\n        pass\n", "bare 'except:'"),
+        ("def f(state):\n    sbx_obj1 = 1\n", "reserved by the sandbox"),
+        ("ToolError = ValueError\n", "must not be redefined"),
+        ("async def f(state):\n    pass\n", "AsyncFunctionDef statements are not allowed"),
+        ("x" * 300_000, "source is too long"),
+    ],
+)
 def test_refused_sources(source: str, fragment: str) -> None:
     problems = check_source(source)
     assert any(fragment in p for p in problems), problems
@@ -152,8 +155,10 @@ def test_refused_sources(source: str, fragment: str) -> None:
 
 
 def test_bounded_module_constants_are_allowed() -> None:
-    source = "A = 60 * 60 * 24\nB = 2 ** 10\nC = '-' * 40\nD = [0] * 8\nE = frozenset({'a', 'b'})\n" \
-             "def f(state):\n    return [A, B, len(C), D, sorted(E)]\n"
+    source = (
+        "A = 60 * 60 * 24\nB = 2 ** 10\nC = '-' * 40\nD = [0] * 8\nE = frozenset({'a', 'b'})\n"
+        "def f(state):\n    return [A, B, len(C), D, sorted(E)]\n"
+    )
     assert check_source(source) == []
     assert compile_module(source)["f"]({}) == [86400, 1024, 40, [0] * 8, ["a", "b"]]
 
@@ -271,8 +276,10 @@ def test_unpacking_forms() -> None:
 
 
 def test_finally_may_not_swallow_exceptions_but_loops_inside_it_may_break() -> None:
-    ok = ("def f(state):\n    try:\n        pass\n    finally:\n        for i in range(3):\n            if i:\n"
-          "                break\n            continue\n    return 1\n")
+    ok = (
+        "def f(state):\n    try:\n        pass\n    finally:\n        for i in range(3):\n            if i:\n"
+        "                break\n            continue\n    return 1\n"
+    )
     assert check_source(ok) == []
     bad = "def f(state):\n    try:\n        pass\n    finally:\n        return 2\n"
     assert any("'return' inside 'finally'" in p for p in check_source(bad))

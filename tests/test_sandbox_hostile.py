@@ -53,9 +53,13 @@ def test_load_time_verdict(path: Path) -> None:
 def _run(path: Path, workdir: Path) -> tuple[Path, object, Path, str]:
     target = workdir / f"{path.stem}.out"
     envvar = f"FORGEGYM_HOSTILE_{path.stem.upper()}"
-    outcome = run_cases(path.read_text(), [{"function": "attack", "state": {"todos": {}},
-                                            "arguments": {"path": str(target), "envvar": envvar}}],
-                        cpu_seconds=0.25, memory_mb=256, wall_timeout_s=20)[0]
+    outcome = run_cases(
+        path.read_text(),
+        [{"function": "attack", "state": {"todos": {}}, "arguments": {"path": str(target), "envvar": envvar}}],
+        cpu_seconds=0.25,
+        memory_mb=256,
+        wall_timeout_s=20,
+    )[0]
     return path, outcome, target, envvar
 
 
@@ -83,8 +87,7 @@ def test_corpus_is_contained_by_run_cases_and_the_host_is_untouched(tmp_path: Pa
     assert dict(os.environ) == env_before
 
 
-@pytest.mark.parametrize("path", [p for p in SNIPPETS if header(p).get("status") == "violation"],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in SNIPPETS if header(p).get("status") == "violation"], ids=lambda p: p.stem)
 def test_runtime_violations_also_stop_in_process(path: Path, tmp_path: Path) -> None:
     """The guards hold in the training-time runtime too (same restricted functions, no child process)."""
     fns = compile_module(path.read_text())

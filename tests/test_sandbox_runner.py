@@ -12,7 +12,7 @@ from synth.sandbox import STATUSES, CaseOutcome, run_cases
 
 MINI = Path(__file__).parent / "data" / "envs" / "mini_todo"
 
-SOURCE = '''
+SOURCE = """
 import itertools
 
 
@@ -51,7 +51,7 @@ def not_json(state):
 def store_set(state):
     state["bad"] = {1, 2}
     return 1
-'''
+"""
 
 
 def case(function: str, state: dict | None = None, **arguments: object) -> dict:
@@ -59,11 +59,33 @@ def case(function: str, state: dict | None = None, **arguments: object) -> dict:
 
 
 def test_statuses_and_state_after() -> None:
-    out = run_cases(SOURCE, [case("ok", value=3), case("fail"), case("crash"), case("spin"), case("hog"),
-                             case("not_json"), case("store_set"), case("missing"), case("ok")], cpu_seconds=0.3)
+    out = run_cases(
+        SOURCE,
+        [
+            case("ok", value=3),
+            case("fail"),
+            case("crash"),
+            case("spin"),
+            case("hog"),
+            case("not_json"),
+            case("store_set"),
+            case("missing"),
+            case("ok"),
+        ],
+        cpu_seconds=0.3,
+    )
     assert all(isinstance(o, CaseOutcome) and o.status in STATUSES for o in out)
-    assert [o.status for o in out] == ["ok", "tool_error", "exception", "timeout", "memory", "non_json",
-                                       "non_json", "exception", "ok"]
+    assert [o.status for o in out] == [
+        "ok",
+        "tool_error",
+        "exception",
+        "timeout",
+        "memory",
+        "non_json",
+        "non_json",
+        "exception",
+        "ok",
+    ]
     assert out[0].result == {"value": 3} and out[0].state_after == {"seen": 3}
     assert out[1].error == "domain failure" and out[1].state_after == {"seen": None}  # rolled back
     assert "KeyError" in out[2].error and "line 17 of env.py" in out[2].error

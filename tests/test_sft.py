@@ -77,7 +77,9 @@ def test_sft_lowers_the_loss_on_gold(gold):
 
 
 def test_sft_needs_agent_tokens():
-    empty = Trajectory(EpisodeId("e", "t", 0), TokenStream(token_ids=[1, 2, 3], loss_mask=[0, 0, 0], logprobs=[0.0] * 3))
+    empty = Trajectory(
+        EpisodeId("e", "t", 0), TokenStream(token_ids=[1, 2, 3], loss_mask=[0, 0, 0], logprobs=[0.0] * 3)
+    )
     with pytest.raises(ValueError, match="no gold trajectory"):
         sft_train(torch.nn.Linear(1, 1), [empty], steps=1, lr=0.1, batch_size=1, pad_id=0)
 
@@ -90,7 +92,9 @@ def test_cosine_schedule_decays_to_a_tenth(gold):
     lrs = [r["sft_lr"] for r in rows]
     assert lrs == sorted(lrs, reverse=True) and lrs[0] < 1e-3  # the row logs the rate after the step
     assert lrs[-1] == pytest.approx(1e-4)
-    flat = sft_train(build_model(tok, size="test", seed=0), trajs, steps=3, lr=1e-3, batch_size=2, pad_id=tok.pad_token_id)
+    flat = sft_train(
+        build_model(tok, size="test", seed=0), trajs, steps=3, lr=1e-3, batch_size=2, pad_id=tok.pad_token_id
+    )
     assert {r["sft_lr"] for r in flat} == {1e-3}
     with pytest.raises(ValueError, match="schedule"):
         sft_train(model, trajs, steps=1, lr=1e-3, batch_size=2, pad_id=tok.pad_token_id, schedule="linear")

@@ -57,8 +57,10 @@ def test_killed_sft_resumes_like_an_uninterrupted_run(gold, tmp_path):
     assert _same(rows) == _same(whole_rows)
     for (name, a), b in zip(whole.state_dict().items(), resumed.state_dict().values()):
         assert torch.equal(a, b), name
-    assert resumed is not whole and any(not torch.equal(a, b) for a, b in zip(
-        whole.state_dict().values(), build_model(tok, size="test", seed=0).state_dict().values()))  # fmt: skip
+    assert resumed is not whole and any(
+        not torch.equal(a, b)
+        for a, b in zip(whole.state_dict().values(), build_model(tok, size="test", seed=0).state_dict().values())
+    )
 
 
 def test_a_state_of_other_settings_is_refused(gold, tmp_path):

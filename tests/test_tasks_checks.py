@@ -27,20 +27,34 @@ def model(tmp_path):
 
 
 def _pick_and_update(model, seed=5):
-    dag = TaskDAG([
-        DagNode(id="n0", kind="call", tool="list_todos"),
-        DagNode(id="r0", kind="reason", op="pick", inputs=["n0"], detail={"collection": "todos"}),
-        DagNode(id="n1", kind="call", tool="update_todo", args={"todo_id": ArgSource("reason", node="r0", binding={"via": "key", "collection": "todos"})}),
-        DagNode(id="n2", kind="call", tool="create_todo"),
-    ])
+    dag = TaskDAG(
+        [
+            DagNode(id="n0", kind="call", tool="list_todos"),
+            DagNode(id="r0", kind="reason", op="pick", inputs=["n0"], detail={"collection": "todos"}),
+            DagNode(
+                id="n1",
+                kind="call",
+                tool="update_todo",
+                args={"todo_id": ArgSource("reason", node="r0", binding={"via": "key", "collection": "todos"})},
+            ),
+            DagNode(id="n2", kind="call", tool="create_todo"),
+        ]
+    )
     inst = instantiate(dag, model, function_runner(), random.Random(seed), build_pool(model, None))
     return inst
 
 
 def _task(inst, model, instruction, facts=()):
-    return Task(task_id="fake-s0-0001", env_id="fake", user_instruction=instruction, intent="", initial_state=inst.initial_state,
-                gold_actions=inst.gold_actions, gold_final_state=inst.final_state,
-                checks=Checks(exempt_paths=exempt_paths(model), required_facts=list(facts)))
+    return Task(
+        task_id="fake-s0-0001",
+        env_id="fake",
+        user_instruction=instruction,
+        intent="",
+        initial_state=inst.initial_state,
+        gold_actions=inst.gold_actions,
+        gold_final_state=inst.final_state,
+        checks=Checks(exempt_paths=exempt_paths(model), required_facts=list(facts)),
+    )
 
 
 def test_template_instruction_states_everything_and_passes_both_checks(model):
@@ -94,14 +108,24 @@ def test_probes_pass_on_a_good_task_and_flag_a_non_discriminative_one(model):
     runner = function_runner()
     st = copy.deepcopy(inst.initial_state)
     key = sorted(st["todos"])[0]
-    actions = [ToolCall("update_todo", {"todo_id": int(key), "title": "a"}),
-               ToolCall("update_todo", {"todo_id": int(key), "title": "b"}),
-               ToolCall("list_todos", {})]
+    actions = [
+        ToolCall("update_todo", {"todo_id": int(key), "title": "a"}),
+        ToolCall("update_todo", {"todo_id": int(key), "title": "b"}),
+        ToolCall("list_todos", {}),
+    ]
     runner.reset(st)
     for a in actions:
         assert runner.call(a.name, a.arguments).ok
-    weak = Task(task_id="weak-0", env_id="fake", user_instruction="", intent="", initial_state=st, gold_actions=actions,
-                gold_final_state=runner.state(), checks=Checks(exempt_paths=exempt_paths(model)))
+    weak = Task(
+        task_id="weak-0",
+        env_id="fake",
+        user_instruction="",
+        intent="",
+        initial_state=st,
+        gold_actions=actions,
+        gold_final_state=runner.state(),
+        checks=Checks(exempt_paths=exempt_paths(model)),
+    )
     found_bad = False
     for i in range(8):
         weak.task_id = f"weak-{i}"
@@ -168,9 +192,15 @@ def test_reference_agent_pass_rate_runs_on_the_rollout_loop():
 def test_free_text_that_reorders_steps_or_invents_values_is_rejected(model):
     from synth.tasks.describe import Need
 
-    needs = [Need("delete the todo 'Buy milk'", values=["Buy milk"]), Need("add a new todo with title 'Call mom'", values=["Call mom"]),
-             Need("update the todo you added with title 'Call mom'", values=["Call mom"])]
-    draft = "Please delete the todo 'Buy milk'. Then add a new todo with title 'Call mom'. Finally, update the todo you added with title 'Call mom'."
+    needs = [
+        Need("delete the todo 'Buy milk'", values=["Buy milk"]),
+        Need("add a new todo with title 'Call mom'", values=["Call mom"]),
+        Need("update the todo you added with title 'Call mom'", values=["Call mom"]),
+    ]
+    draft = (
+        "Please delete the todo 'Buy milk'. Then add a new todo with title 'Call mom'. "
+        "Finally, update the todo you added with title 'Call mom'."
+    )
     order = "does not mention the values in the order and number of the request"
     good = "Please delete 'Buy milk', then add 'Call mom' and afterwards update 'Call mom' again."
     assert check_instruction(good, needs, [], [], draft=draft) == []

@@ -27,7 +27,9 @@ def test_key_edges_connect_record_producers_to_key_parameters(tmp_path):
     assert _edge(edges, "list_projects", "create_todo").bindings[0].param == "project_id"
     assert _edge(edges, "list_todos", "create_todo") is None
     # the search query is not a record key
-    assert _edge(edges, "get_todo", "search_todos") is None or all(b.via != "key" for b in _edge(edges, "get_todo", "search_todos").bindings)
+    assert _edge(edges, "get_todo", "search_todos") is None or all(
+        b.via != "key" for b in _edge(edges, "get_todo", "search_todos").bindings
+    )
 
 
 def test_state_edges_join_writers_to_readers(tmp_path):
@@ -58,7 +60,10 @@ def test_policy_strong_edges_survive_a_no_weak_ones_do_not(tmp_path):
 
 
 def test_without_hints_edges_come_from_names(tmp_path):
-    tools = [{k: v for k, v in t.items() if k not in ("kind", "reads", "writes", "key_param", "collection")} for t in manifest_tools()]
+    tools = [
+        {k: v for k, v in t.items() if k not in ("kind", "reads", "writes", "key_param", "collection")}
+        for t in manifest_tools()
+    ]
     model = model_from_parts("nohints", tools, STATE_SCHEMA)
     assert model.tools["delete_todo"].kind == "delete" and model.tools["delete_todo"].key_param == "todo_id"
     e = _edge(candidate_edges(model), "get_todo", "delete_todo")

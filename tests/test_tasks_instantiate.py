@@ -46,13 +46,20 @@ def test_pool_keeps_valid_model_answers_and_falls_back_otherwise(model):
 
 
 def test_dag_runs_in_order_and_binds_outputs(model):
-    dag = TaskDAG([
-        DagNode(id="n0", kind="call", tool="create_todo"),
-        DagNode(id="n1", kind="call", tool="list_todos"),
-        DagNode(id="r0", kind="reason", op="pick", inputs=["n1"], detail={"collection": "todos"}),
-        DagNode(id="n2", kind="call", tool="update_todo", args={"todo_id": ArgSource("reason", node="r0", binding={"via": "key", "collection": "todos"})}),
-        DagNode(id="n3", kind="call", tool="delete_todo", args={"todo_id": _key("n0")}),
-    ])
+    dag = TaskDAG(
+        [
+            DagNode(id="n0", kind="call", tool="create_todo"),
+            DagNode(id="n1", kind="call", tool="list_todos"),
+            DagNode(id="r0", kind="reason", op="pick", inputs=["n1"], detail={"collection": "todos"}),
+            DagNode(
+                id="n2",
+                kind="call",
+                tool="update_todo",
+                args={"todo_id": ArgSource("reason", node="r0", binding={"via": "key", "collection": "todos"})},
+            ),
+            DagNode(id="n3", kind="call", tool="delete_todo", args={"todo_id": _key("n0")}),
+        ]
+    )
     runner = function_runner()
     inst = instantiate(dag, model, runner, random.Random(5), build_pool(model, None))
     assert isinstance(inst, Instance), inst
@@ -71,12 +78,20 @@ def test_dag_runs_in_order_and_binds_outputs(model):
 
 
 def test_compute_derives_the_number_from_what_a_read_showed(model):
-    dag = TaskDAG([
-        DagNode(id="n0", kind="call", tool="get_todo"),
-        DagNode(id="r0", kind="reason", op="compute", inputs=["n0"], detail={"collection": "todos", "field": "priority"}),
-        DagNode(id="n1", kind="call", tool="update_todo", args={"todo_id": _key("n0"),
-                                                                "priority": ArgSource("reason", node="r0", binding={"via": "compute"})}),
-    ])
+    dag = TaskDAG(
+        [
+            DagNode(id="n0", kind="call", tool="get_todo"),
+            DagNode(
+                id="r0", kind="reason", op="compute", inputs=["n0"], detail={"collection": "todos", "field": "priority"}
+            ),
+            DagNode(
+                id="n1",
+                kind="call",
+                tool="update_todo",
+                args={"todo_id": _key("n0"), "priority": ArgSource("reason", node="r0", binding={"via": "compute"})},
+            ),
+        ]
+    )
     inst = instantiate(dag, model, function_runner(), random.Random(2), build_pool(model, None))
     assert isinstance(inst, Instance), inst
     d = dag.node("r0").detail
@@ -87,22 +102,26 @@ def test_compute_derives_the_number_from_what_a_read_showed(model):
 
 def test_a_dag_that_cannot_run_is_dropped_with_its_reason(model):
     # the update reads a todo the delete before it removed
-    dag = TaskDAG([
-        DagNode(id="n0", kind="call", tool="get_todo"),
-        DagNode(id="n1", kind="call", tool="delete_todo", args={"todo_id": _key("n0")}),
-        DagNode(id="n2", kind="call", tool="update_todo", args={"todo_id": _key("n0")}),
-    ])
+    dag = TaskDAG(
+        [
+            DagNode(id="n0", kind="call", tool="get_todo"),
+            DagNode(id="n1", kind="call", tool="delete_todo", args={"todo_id": _key("n0")}),
+            DagNode(id="n2", kind="call", tool="update_todo", args={"todo_id": _key("n0")}),
+        ]
+    )
     out = instantiate(dag, model, function_runner(), random.Random(0), build_pool(model, None))
     assert isinstance(out, Dropped) and out.stage == "execute"
     assert "n2 update_todo" in out.reason and "not found" in out.reason
 
 
 def test_an_unused_failing_read_is_removed_as_a_repair(model):
-    dag = TaskDAG([
-        DagNode(id="n0", kind="call", tool="create_todo"),
-        DagNode(id="n1", kind="call", tool="delete_todo", args={"todo_id": _key("n0")}),
-        DagNode(id="n2", kind="call", tool="get_todo", args={"todo_id": _key("n0")}),
-    ])
+    dag = TaskDAG(
+        [
+            DagNode(id="n0", kind="call", tool="create_todo"),
+            DagNode(id="n1", kind="call", tool="delete_todo", args={"todo_id": _key("n0")}),
+            DagNode(id="n2", kind="call", tool="get_todo", args={"todo_id": _key("n0")}),
+        ]
+    )
     inst = instantiate(dag, model, function_runner(), random.Random(0), build_pool(model, None))
     assert isinstance(inst, Instance)
     assert [a.name for a in inst.gold_actions] == ["create_todo", "delete_todo"]

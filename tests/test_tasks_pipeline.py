@@ -10,9 +10,9 @@ import pytest
 
 from synth.task import load_tasks
 from synth.tasks.envmodel import load_model
-from synth.tasks.quality import quality_summary
 from synth.tasks.pipeline import TaskGenConfig, generate_tasks
 from synth.tasks.probes import run_probes, summarize
+from synth.tasks.quality import quality_summary
 from synth.tasks.runner import RuntimeRunner
 from synth.tasks.testing import FakeLLM
 
@@ -36,16 +36,37 @@ def test_measured_pass_rate_goes_through_the_band(tmp_path):
     def rate(value):
         return lambda task: asked.append(task.task_id) or value
 
-    easy = generate_tasks(env, n=2, seed=0, client=None, pass_rate=rate(1.0), write=False,
-                          config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5), max_candidates=3))
+    easy = generate_tasks(
+        env,
+        n=2,
+        seed=0,
+        client=None,
+        pass_rate=rate(1.0),
+        write=False,
+        config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5), max_candidates=3),
+    )
     band = [d for d in easy.dropped if d["stage"] == "band"]
     assert easy.kept == [] and len(band) == len(asked) > 0 and all("pass_rate 1.0" in d["reason"] for d in band)
     measured = len(asked)
-    hard = generate_tasks(env, n=2, seed=0, client=None, pass_rate=rate(0.0), write=False,
-                          config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5)))
+    hard = generate_tasks(
+        env,
+        n=2,
+        seed=0,
+        client=None,
+        pass_rate=rate(0.0),
+        write=False,
+        config=TaskGenConfig(pass_rate_k=3, band=Band(max_pass=0.5)),
+    )
     assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in hard.kept] == [(0.0, 3), (0.0, 3)]
-    unmeasured = generate_tasks(env, n=1, seed=0, client=None, pass_rate=rate(1.0), write=False,
-                                config=TaskGenConfig(pass_rate_k=0, band=Band(max_pass=0.5)))
+    unmeasured = generate_tasks(
+        env,
+        n=1,
+        seed=0,
+        client=None,
+        pass_rate=rate(1.0),
+        write=False,
+        config=TaskGenConfig(pass_rate_k=0, band=Band(max_pass=0.5)),
+    )
     assert unmeasured.kept[0].difficulty["pass_rate"] is None and len(asked) == measured + 2
 
 
@@ -75,8 +96,12 @@ def test_pipeline_makes_verified_multi_step_tasks(tmp_path):
     runner = RuntimeRunner.from_dir(str(env))
     summary = summarize([run_probes(t, runner, model) for t in tasks])
     assert questions == 0  # mini_todo records hold no text besides the title a question would name them by
-    assert summary == {"tasks": 8, "gold_pass": 8, "ok": 8,
-                       "probes": {"noop": 8, "drop_last_write": 8, "perturb_write_arg": 8, "sibling_swap": 8}}
+    assert summary == {
+        "tasks": 8,
+        "gold_pass": 8,
+        "ok": 8,
+        "probes": {"noop": 8, "drop_last_write": 8, "perturb_write_arg": 8, "sibling_swap": 8},
+    }
     graph = json.loads((env / "graph.json").read_text())
     assert graph["counts"]["kept"] > 0 and all("evidence" in e for e in graph["edges"])
     assert "<!-- tasks:seed=0 -->" in (env / "REPORT.md").read_text()
@@ -193,12 +218,26 @@ def test_cli_measures_a_reference_agents_pass_rate_through_the_rollout_loop(tmp_
     missing = run_cli(capsys, "tasks", str(env), "--n", "1", "--no-llm", "--pass-rate-k", "2")
     assert missing.returncode == 2 and "--agent-base-url and --agent-model" in missing.stderr
     with FaultServer("All done, nothing else to do.") as srv:  # an agent that never calls a tool
-        args = ["tasks", str(env), "--n", "2", "--no-llm", "--json", "--pass-rate-k", "2",
-                "--agent-base-url", srv.base_url, "--agent-model", "ref"]
+        args = [
+            "tasks",
+            str(env),
+            "--n",
+            "2",
+            "--no-llm",
+            "--json",
+            "--pass-rate-k",
+            "2",
+            "--agent-base-url",
+            srv.base_url,
+            "--agent-model",
+            "ref",
+        ]
         kept = run_cli(capsys, *args)
         assert kept.returncode == 0, kept.stderr
         assert srv.count == 4 and {(r["temperature"], r["max_tokens"]) for r in srv.requests} == {(0.7, 512)}
-        assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in load_tasks(env / "tasks.jsonl")] == [(0.0, 2)] * 2
+        assert [(t.difficulty["pass_rate"], t.difficulty["rollouts"]) for t in load_tasks(env / "tasks.jsonl")] == [
+            (0.0, 2)
+        ] * 2
         banded = run_cli(capsys, *args[:2], "--n", "1", *args[4:], "--min-pass", "0.5")
     assert banded.returncode == 1 and json.loads(banded.stdout)["kept"] == 0
     assert json.loads(banded.stdout)["dropped_by_stage"]["band"] > 0

@@ -13,23 +13,70 @@ from synth.tasks.typed_values import data_values, sample_pattern, typed_value
 from synth.verify import score_episode
 
 TOOLS = [
-    {"name": "borrow_book", "kind": "update", "collection": "books", "key_param": "book_id", "writes": ["books"],
-     "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]}},
-    {"name": "return_book", "kind": "update", "collection": "books", "key_param": "book_id", "writes": ["books"],
-     "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]}},
-    {"name": "get_book", "kind": "get", "collection": "books", "key_param": "book_id", "reads": ["books"], "writes": [],
-     "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]}},
-    {"name": "set_zip", "kind": "update", "collection": "members", "key_param": "member_id", "writes": ["members"],
-     "parameters": {"type": "object", "properties": {"member_id": {"type": "string"}, "zip": {"type": "string"}},
-                    "required": ["member_id", "zip"]}},
+    {
+        "name": "borrow_book",
+        "kind": "update",
+        "collection": "books",
+        "key_param": "book_id",
+        "writes": ["books"],
+        "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]},
+    },
+    {
+        "name": "return_book",
+        "kind": "update",
+        "collection": "books",
+        "key_param": "book_id",
+        "writes": ["books"],
+        "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]},
+    },
+    {
+        "name": "get_book",
+        "kind": "get",
+        "collection": "books",
+        "key_param": "book_id",
+        "reads": ["books"],
+        "writes": [],
+        "parameters": {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]},
+    },
+    {
+        "name": "set_zip",
+        "kind": "update",
+        "collection": "members",
+        "key_param": "member_id",
+        "writes": ["members"],
+        "parameters": {
+            "type": "object",
+            "properties": {"member_id": {"type": "string"}, "zip": {"type": "string"}},
+            "required": ["member_id", "zip"],
+        },
+    },
 ]
-SCHEMA = {"type": "object", "properties": {
-    "books": {"type": "object", "x-key-field": "book_id", "additionalProperties": {"type": "object", "properties": {
-        "book_id": {"type": "string"}, "status": {"type": "string", "enum": ["in", "out", "lost"]}}}},
-    "members": {"type": "object", "additionalProperties": {"type": "object", "properties": {
-        "name": {"type": "object", "properties": {"first": {"type": "string"}}},
-        "address": {"type": "object", "properties": {"zip": {"type": "string", "pattern": "^[0-9]{5}$"}}}}}},
-}}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "books": {
+            "type": "object",
+            "x-key-field": "book_id",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "book_id": {"type": "string"},
+                    "status": {"type": "string", "enum": ["in", "out", "lost"]},
+                },
+            },
+        },
+        "members": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "object", "properties": {"first": {"type": "string"}}},
+                    "address": {"type": "object", "properties": {"zip": {"type": "string", "pattern": "^[0-9]{5}$"}}},
+                },
+            },
+        },
+    },
+}
 
 
 def _model() -> EnvModel:
@@ -38,9 +85,17 @@ def _model() -> EnvModel:
 
 def _task(actions, instruction="I would like to borrow a book.", facts=(), options=None, state=None):
     state = state or {"books": {"b1": {"book_id": "b1", "status": "in"}}, "members": {}}
-    return Task(task_id="t", env_id="city_library_tools", user_instruction=instruction, intent="", initial_state=state,
-                gold_actions=actions, gold_final_state=state, checks=Checks(required_facts=list(facts), fact_options=options or {}),
-                provenance={"dag": {"nodes": []}})
+    return Task(
+        task_id="t",
+        env_id="city_library_tools",
+        user_instruction=instruction,
+        intent="",
+        initial_state=state,
+        gold_actions=actions,
+        gold_final_state=state,
+        checks=Checks(required_facts=list(facts), fact_options=options or {}),
+        provenance={"dag": {"nodes": []}},
+    )
 
 
 def test_a_collection_keyed_by_its_map_key_is_keyed_and_an_object_field_is_never_the_key():
@@ -87,15 +142,24 @@ def test_placeholder_detection_and_quality_shares():
     assert is_placeholder("Email the backup before noon", "zip", {"pattern": "^[0-9]{5}$"})
     assert is_placeholder("Sort the recipe before Monday", "flight_number", {})
     assert not is_placeholder("Sort the recipe before Monday", "title", {})
-    assert is_placeholder("maybe", "status", {"enum": ["in", "out"]}) and not is_placeholder("in", "status", {"enum": ["in", "out"]})
-    bad = _task([ToolCall(name="set_zip", arguments={"member_id": "m1", "zip": "Email the backup before noon"})],
-                instruction="Hi, I need help with city_library_tools. Use borrow_book on book_id_123456.",
-                state={"books": {"book_id_123456": {"book_id": "book_id_123456"}}, "members": {}})
+    assert is_placeholder("maybe", "status", {"enum": ["in", "out"]}) and not is_placeholder(
+        "in", "status", {"enum": ["in", "out"]}
+    )
+    bad = _task(
+        [ToolCall(name="set_zip", arguments={"member_id": "m1", "zip": "Email the backup before noon"})],
+        instruction="Hi, I need help with city_library_tools. Use borrow_book on book_id_123456.",
+        state={"books": {"book_id_123456": {"book_id": "book_id_123456"}}, "members": {}},
+    )
     good = _task([ToolCall(name="get_book", arguments={"book_id": "b1"})], facts=["in"])
     good.provenance = {"dag": {"nodes": [{"args": {"book_id": {"source": "output"}}}]}}
     q = quality_summary([bad, good], model, probes_ok=2)
     assert q["placeholder_tasks"] == 1 and q["names_tool_or_id_tasks"] == 1
     assert q["lookup_tasks"] == 1 and q["no_write_tasks"] == 1
-    assert q["meets"] == {"placeholder_share_max": False, "names_tool_or_id_share_max": False, "lookup_share_min": True,
-                          "no_write_share_min": True, "probes_ok_share_min": True}
+    assert q["meets"] == {
+        "placeholder_share_max": False,
+        "names_tool_or_id_share_max": False,
+        "lookup_share_min": True,
+        "no_write_share_min": True,
+        "probes_ok_share_min": True,
+    }
     assert quality_summary([good], model, probes_ok=1)["meets"]["placeholder_share_max"] is True

@@ -52,7 +52,16 @@ def test_walk_binds_key_parameters_to_earlier_outputs(env):
 def test_merge_keeps_each_order_and_removes_a_repeated_read(env):
     model, _ = env
     a = TaskDAG([_call("x0", "list_todos"), _call("x1", "get_todo")])
-    b = TaskDAG([_call("y0", "list_todos"), _call("y1", "delete_todo", todo_id=ArgSource("output", node="y0", binding={"via": "key", "collection": "todos"}))])
+    b = TaskDAG(
+        [
+            _call("y0", "list_todos"),
+            _call(
+                "y1",
+                "delete_todo",
+                todo_id=ArgSource("output", node="y0", binding={"via": "key", "collection": "todos"}),
+            ),
+        ]
+    )
     merged, removed = merge(a, b, random.Random(3), model)
     tools = [n.tool for n in merged.nodes]
     assert tools.count("list_todos") == 1 and len(removed) == 1
@@ -100,13 +109,23 @@ def test_plan_sequence_spreads_sizes_and_merges_some(env):
 
 
 def test_dag_checks_order_and_roundtrips(env):
-    dag = TaskDAG([_call("a", "list_todos"), DagNode(id="r", kind="reason", op="pick", inputs=["a"]),
-                   _call("b", "delete_todo", todo_id=ArgSource("reason", node="r"))])
+    dag = TaskDAG(
+        [
+            _call("a", "list_todos"),
+            DagNode(id="r", kind="reason", op="pick", inputs=["a"]),
+            _call("b", "delete_todo", todo_id=ArgSource("reason", node="r")),
+        ]
+    )
     assert dag.is_valid() is None
     assert dag.topo_order() == ["a", "r", "b"]
     assert TaskDAG.from_dict(dag.to_dict()).to_dict() == dag.to_dict()
-    bad = TaskDAG([_call("b", "delete_todo", todo_id=ArgSource("reason", node="r")),
-                   DagNode(id="r", kind="reason", op="pick", inputs=["a"]), _call("a", "list_todos")])
+    bad = TaskDAG(
+        [
+            _call("b", "delete_todo", todo_id=ArgSource("reason", node="r")),
+            DagNode(id="r", kind="reason", op="pick", inputs=["a"]),
+            _call("a", "list_todos"),
+        ]
+    )
     assert "before it runs" in bad.is_valid()
     dag.renumber()
     assert [n.id for n in dag.nodes] == ["n0", "r0", "n1"] and dag.nodes[2].args["todo_id"].node == "r0"

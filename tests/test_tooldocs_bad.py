@@ -26,7 +26,10 @@ EXPECTED_ERRORS = {
     "openai_missing_name.json": ("/1/function/name", "missing tool name"),
     "openai_duplicate_names.json": ("/2", "duplicate tool name 'lookup' (first at /0)"),
     "openai_params_array.json": ("/0/function/parameters", "parameters must be a JSON Schema object (type is 'array')"),
-    "openai_bad_schema.json": ("/0/function/parameters/properties/path/type", "invalid JSON Schema: 'dict' is not valid"),
+    "openai_bad_schema.json": (
+        "/0/function/parameters/properties/path/type",
+        "invalid JSON Schema: 'dict' is not valid",
+    ),
     "openai_bad_name.json": ("/0/function/name", "invalid tool name 'get weather!'"),
     "openai_required_unknown.json": ("/0/parameters/required/1", "required lists unknown parameter 'port'"),
     "openai_wrong_tool_type.json": ("/0/type", "unsupported tool type 'retrieval'"),
@@ -125,7 +128,8 @@ def _mutations(data, rng: random.Random, count: int):
 
 
 @pytest.mark.parametrize(
-    "source", ["openapi_library.yaml", "mcp_notes_rpc.json", "bfcl_library.json", "openai_bare.json", "openapi_tiny31.json"]
+    "source",
+    ["openapi_library.yaml", "mcp_notes_rpc.json", "bfcl_library.json", "openai_bare.json", "openapi_tiny31.json"],
 )
 def test_mutated_docs_never_crash(source, tmp_path):
     """A damaged doc either loads or raises InputError; never another exception."""

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from fakes.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,4 +54,3 @@ def test_bad_file_exits_2_with_location():
         f"{path}: /paths/~1things/post/requestBody/content/application~1json/schema/$ref: "
         "$ref '#/components/schemas/Thing' points nowhere"
     ) in run.stderr
-

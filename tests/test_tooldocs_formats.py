@@ -22,9 +22,19 @@ FIXTURES = {  # file -> (format, tool names in document order)
     "notes_tools.md": ("markdown", ["create_note", "search_notes", "delete_note"]),
     "openapi_library.yaml": (
         "openapi",
-        ["listBooks", "post_books", "getBook", "updateBook", "deleteBook", "replaceMember", "uploadAvatar", "login",
-         "ping", "get_stats_year"],
-    ),  # fmt: skip
+        [
+            "listBooks",
+            "post_books",
+            "getBook",
+            "updateBook",
+            "deleteBook",
+            "replaceMember",
+            "uploadAvatar",
+            "login",
+            "ping",
+            "get_stats_year",
+        ],
+    ),
     "openapi_tiny31.json": ("openapi", ["findItems", "createItem"]),
 }
 
@@ -76,10 +86,17 @@ def test_bfcl_types_are_mapped():
     assert borrow.parameters["properties"]["weeks"]["type"] == "number"
     assert borrow.returns == {
         "type": "object",
-        "properties": {"due_date": {"type": "string", "description": "Return date, YYYY-MM-DD."}, "fee": {"type": "number"}},
+        "properties": {
+            "due_date": {"type": "string", "description": "Return date, YYYY-MM-DD."},
+            "fee": {"type": "number"},
+        },
     }
     search = tools["library.search"].parameters["properties"]
-    assert search["years"] == {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "integer"}], "description": "(from, to)"}
+    assert search["years"] == {
+        "type": "array",
+        "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+        "description": "(from, to)",
+    }
     assert search["filters"]["type"] == "object"
     assert search["filters"]["properties"]["extra"] == {}  # BFCL "any": no type constraint
     assert "type" not in search["anything"]
@@ -187,4 +204,6 @@ def test_sources_hash_the_bytes(tmp_path):
 
     path = GOOD / "mcp_plain.json"
     docs = load_file(path)
-    assert docs.sources == [{"path": str(path), "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "format": "mcp"}]
+    assert docs.sources == [
+        {"path": str(path), "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "format": "mcp"}
+    ]

@@ -103,7 +103,10 @@ def test_petstore_other_operations():
     assert tools["uploadFile"].parameters["properties"]["body"] == {"type": "string", "format": "binary"}
     assert tools["createUsersWithListInput"].parameters["properties"]["body"]["type"] == "array"
     assert set(tools["updateUser"].parameters["properties"]) == {"username", "body"}
-    assert tools["getInventory"].returns == {"type": "object", "additionalProperties": {"type": "integer", "format": "int32"}}
+    assert tools["getInventory"].returns == {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "format": "int32"},
+    }
     assert tools["loginUser"].returns == {"type": "string"}
     assert list(tools)[:3] == ["updatePet", "addPet", "findPetsByStatus"]
 

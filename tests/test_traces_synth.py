@@ -10,8 +10,9 @@ import pytest
 
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import choose_plan
+from synth.envsynth.plan_choice import run_cases as _run
 from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.tool_stage import _run, choose_plan
 from synth.envsynth.trace_learn import learned_variants
 from synth.envsynth.traces import (
     apply_changes,
@@ -45,9 +46,14 @@ def test_recorded_changes_rebuild_every_state(tmp_path: Path) -> None:
 
 def test_apply_changes_lists_new_containers_and_empties() -> None:
     state = {"r": {"x": {"tags": ["a", "b", "c"], "n": 1}}, "empty": {}}
-    changes = [{"path": "/r/x/tags/1", "value": "c"}, {"path": "/r/x/tags/2", "deleted": True},
-               {"path": "/r/y/list/0", "value": 5}, {"path": "/r/y/list/1", "value": 6},
-               {"path": "/empty", "deleted": True}, {"path": "/empty/k/v", "value": 1}]
+    changes = [
+        {"path": "/r/x/tags/1", "value": "c"},
+        {"path": "/r/x/tags/2", "deleted": True},
+        {"path": "/r/y/list/0", "value": 5},
+        {"path": "/r/y/list/1", "value": 6},
+        {"path": "/empty", "deleted": True},
+        {"path": "/empty/k/v", "value": 1},
+    ]
     after = apply_changes(state, changes)
     assert after == {"r": {"x": {"tags": ["a", "c"], "n": 1}, "y": {"list": [5, 6]}}, "empty": {"k": {"v": 1}}}
     assert state["r"]["x"]["tags"] == ["a", "b", "c"]  # shared parts are copied before a write
@@ -66,26 +72,54 @@ def test_bad_traces_name_the_line(tmp_path: Path) -> None:
 
 
 def _order_case(status: str, reason: str, ok: bool, key: str = "o1") -> dict:
-    state = {"orders": {key: {"id": key, "status": status, "history": [{"kind": "paid", "amount": 7}]},
-                        "zz": {"id": "zz", "status": "x", "history": []}}}
-    changes = [] if not ok else [
-        {"path": f"/orders/{key}/history/1/amount", "value": 7}, {"path": f"/orders/{key}/history/1/kind", "value": "refund"},
-        {"path": f"/orders/{key}/note", "value": reason}, {"path": f"/orders/{key}/status", "value": "closed"}]
+    state = {
+        "orders": {
+            key: {"id": key, "status": status, "history": [{"kind": "paid", "amount": 7}]},
+            "zz": {"id": "zz", "status": "x", "history": []},
+        }
+    }
+    changes = (
+        []
+        if not ok
+        else [
+            {"path": f"/orders/{key}/history/1/amount", "value": 7},
+            {"path": f"/orders/{key}/history/1/kind", "value": "refund"},
+            {"path": f"/orders/{key}/note", "value": reason},
+            {"path": f"/orders/{key}/status", "value": "closed"},
+        ]
+    )
     after = apply_changes(state, changes)
-    return {"name": "close_order", "arguments": {"order_id": key, "why": reason}, "ok": ok,
-            "output": after["orders"][key] if ok else "Error", "changes": changes, "state": state}
+    return {
+        "name": "close_order",
+        "arguments": {"order_id": key, "why": reason},
+        "ok": ok,
+        "output": after["orders"][key] if ok else "Error",
+        "changes": changes,
+        "state": state,
+    }
 
 
 def test_learned_update_reproduces_sets_appends_and_preconditions(tmp_path: Path) -> None:
-    rows = [_order_case("open", "late", True, "o1"), _order_case("open", "broken", True, "o2"),
-            _order_case("closed", "again", False, "o3")]
+    rows = [
+        _order_case("open", "late", True, "o1"),
+        _order_case("open", "broken", True, "o2"),
+        _order_case("closed", "again", False, "o3"),
+    ]
     path = tmp_path / "t.jsonl"
-    path.write_text("".join(json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"),
-                                        "calls": [r]}) + "\n" for i, r in enumerate(rows)))
+    path.write_text(
+        "".join(
+            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
+            + "\n"
+            for i, r in enumerate(rows)
+        )
+    )
     recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
     assert [c.expect_error for c in recorded] == [False, False, True]
-    spec = ToolSpec(name="close_order", description="Close an order.",
-                    parameters={"type": "object", "properties": {"order_id": {"type": "string"}, "why": {"type": "string"}}})
+    spec = ToolSpec(
+        name="close_order",
+        description="Close an order.",
+        parameters={"type": "object", "properties": {"order_id": {"type": "string"}, "why": {"type": "string"}}},
+    )
     plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
     variants = learned_variants(spec, plain, recorded)
     learned = variants[0]
@@ -104,8 +138,11 @@ def test_learned_update_reproduces_sets_appends_and_preconditions(tmp_path: Path
 
 
 def test_cut_state_keeps_the_named_records_and_their_references() -> None:
-    state = {"users": {f"u{i}": {"name": f"n{i}", "orders": [f"o{i}"]} for i in range(50)},
-             "orders": {f"o{i}": {"user": f"u{i}"} for i in range(50)}, "meta": {"v": 1}}
+    state = {
+        "users": {f"u{i}": {"name": f"n{i}", "orders": [f"o{i}"]} for i in range(50)},
+        "orders": {f"o{i}": {"user": f"u{i}"} for i in range(50)},
+        "meta": {"v": 1},
+    }
     rows = [{"name": "get_user", "arguments": {"user_id": "u3"}, "ok": True, "output": {"name": "n3"}, "changes": []}]
     call = load_traces_from(rows, state)
     cut = cut_state(state, call)
@@ -122,25 +159,46 @@ def load_traces_from(rows: list[dict], state: dict):
 def test_learned_adjustment_of_a_balance_on_a_referenced_record(tmp_path: Path) -> None:
     rows = []
     for i, (method, refund) in enumerate([("card", False), ("wallet", True), ("wallet", True)]):
-        state = {"orders": {f"o{i}": {"user": f"u{i}", "paid": 5 + i, "method": method, "status": "open"}},
-                 "users": {f"u{i}": {"methods": {"card": {"kind": "card"}, "wallet": {"balance": 10}}}}}
+        state = {
+            "orders": {f"o{i}": {"user": f"u{i}", "paid": 5 + i, "method": method, "status": "open"}},
+            "users": {f"u{i}": {"methods": {"card": {"kind": "card"}, "wallet": {"balance": 10}}}},
+        }
         changes = [{"path": f"/orders/o{i}/status", "value": "void"}]
         if refund:
             changes.append({"path": f"/users/u{i}/methods/wallet/balance", "value": 10 + 5 + i})
         after = apply_changes(state, changes)
-        rows.append({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": state, "calls": [
-            {"name": "void_order", "arguments": {"order_id": f"o{i}"}, "ok": True, "output": after["orders"][f"o{i}"],
-             "changes": changes}]})
+        rows.append(
+            {
+                "format": "forgegym-traces/1",
+                "id": f"t{i}",
+                "initial_state": state,
+                "calls": [
+                    {
+                        "name": "void_order",
+                        "arguments": {"order_id": f"o{i}"},
+                        "ok": True,
+                        "output": after["orders"][f"o{i}"],
+                        "changes": changes,
+                    }
+                ],
+            }
+        )
     path = tmp_path / "t.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     recorded = [trace_case(c) for c in load_traces(path, None)]
-    spec = ToolSpec(name="void_order", description="Void an order.",
-                    parameters={"type": "object", "properties": {"order_id": {"type": "string"}}})
+    spec = ToolSpec(
+        name="void_order",
+        description="Void an order.",
+        parameters={"type": "object", "properties": {"order_id": {"type": "string"}}},
+    )
     plan = ToolPlan(kind="update", collection="orders", key_param="order_id")
     learned = next(v for v in learned_variants(spec, plan, recorded) if v.kind == "recorded_update")
     adjust = next(e for e in learned.effects if e["op"] == "adjust")
     assert adjust["collection"] == "users" and adjust["delta"] == {"from": "record", "path": ["paid"]}
-    assert adjust["path"][0] == {"from": "record", "path": ["user"]} and adjust["path"][2] == {"from": "record", "path": ["method"]}
+    assert adjust["path"][0] == {"from": "record", "path": ["user"]} and adjust["path"][2] == {
+        "from": "record",
+        "path": ["method"],
+    }
     schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
     res, err = _run(render_tool(spec, learned, schema.state_schema), "void_order", recorded, schema)
     assert err == "" and res.passed == 3
@@ -151,10 +209,24 @@ def test_recorded_tree_calls_start_in_the_working_node_they_show() -> None:
     from synth.envsynth.trace_trees import working_path
 
     info = {"children": "kids", "kind_field": "type", "branch": "dir", "leaf": "file", "text_field": "text"}
-    state = {"fs": {"top": {"type": "dir", "kids": {"a": {"type": "dir", "kids": {"x.txt": {"type": "file", "text": "1"}}},
-                                                    "b": {"type": "dir", "kids": {"y.txt": {"type": "file", "text": "2"}}}}}}}
-    made = Case("mk", "trace", state, {"name": "new"}, state_checks=[{"op": "changes", "changes": [
-        {"path": "/fs/top/kids/b/kids/new/type", "value": "dir"}]}])
+    state = {
+        "fs": {
+            "top": {
+                "type": "dir",
+                "kids": {
+                    "a": {"type": "dir", "kids": {"x.txt": {"type": "file", "text": "1"}}},
+                    "b": {"type": "dir", "kids": {"y.txt": {"type": "file", "text": "2"}}},
+                },
+            }
+        }
+    }
+    made = Case(
+        "mk",
+        "trace",
+        state,
+        {"name": "new"},
+        state_checks=[{"op": "changes", "changes": [{"path": "/fs/top/kids/b/kids/new/type", "value": "dir"}]}],
+    )
     assert working_path(made, "fs", info) == ["b"]
     read = Case("cat", "trace", state, {"file": "x.txt"}, state_checks=[{"op": "changes", "changes": []}])
     assert working_path(read, "fs", info) == ["a"]
@@ -167,11 +239,28 @@ def test_a_message_learned_from_recorded_outputs() -> None:
     from synth.envsynth.testgen import TestCase as Case
     from synth.envsynth.trace_learn import _recorded_message
 
-    rows = [Case("mv", "trace", {}, {"src": s, "dst": d}, expect_error=False, has_expected_result=True,
-                 expect_result={"result": f"'{s}' moved to '{d}/{s}'"}) for s, d in [("a.txt", "docs"), ("b.md", "tmp")]]
+    rows = [
+        Case(
+            "mv",
+            "trace",
+            {},
+            {"src": s, "dst": d},
+            expect_error=False,
+            has_expected_result=True,
+            expect_result={"result": f"'{s}' moved to '{d}/{s}'"},
+        )
+        for s, d in [("a.txt", "docs"), ("b.md", "tmp")]
+    ]
     key, pieces = _recorded_message(rows)
-    assert key == "result" and pieces == [["text", "'"], ["arg", "src"], ["text", "' moved to '"], ["arg", "dst"],
-                                          ["text", "/"], ["arg", "src"], ["text", "'"]]
+    assert key == "result" and pieces == [
+        ["text", "'"],
+        ["arg", "src"],
+        ["text", "' moved to '"],
+        ["arg", "dst"],
+        ["text", "/"],
+        ["arg", "src"],
+        ["text", "'"],
+    ]
     spec = ToolSpec(name="mv", description="Move.", parameters={"type": "object", "properties": {"src": {}, "dst": {}}})
     plan = ToolPlan(kind="action", output_key=key, output_format=pieces)
     source = render_tool(spec, plan, {"type": "object", "properties": {}})

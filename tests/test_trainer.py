@@ -16,7 +16,8 @@ import torch
 
 from rl.judge import UserErrorJudge
 from rl.train_config import config_from_dict, load_train_config
-from rl.trainer import TIMING_PREFIXES, Trainer
+from rl.train_log import TIMING_PREFIXES
+from rl.trainer import Trainer
 from rl.user_sim import UserReply
 from synth.errors import InputError
 
@@ -73,8 +74,13 @@ def _deterministic(row: dict) -> dict:
 
 
 def _trainer(cfg: dict) -> Trainer:
-    return Trainer(config_from_dict(cfg), user=CodeUser(), judge=UserErrorJudge(None, mode="prior"), reward_fn=varied_reward,
-                   log=lambda m: None)  # fmt: skip
+    return Trainer(
+        config_from_dict(cfg),
+        user=CodeUser(),
+        judge=UserErrorJudge(None, mode="prior"),
+        reward_fn=varied_reward,
+        log=lambda m: None,
+    )
 
 
 def _ready(cfg: dict) -> Trainer:
@@ -194,8 +200,15 @@ def test_split_seed_fixes_the_heldout_split_across_run_seeds(tmp_path):
     envs = [str(Path(__file__).resolve().parents[1] / "envs_generated" / "todo_api")]
 
     def held(seed: int, split_seed: int = -1) -> set[str]:
-        cfg = config_from_dict({"envs": envs, "output_dir": str(tmp_path), "seed": seed, "heldout_fraction": 0.25,
-                                "split_seed": split_seed})  # fmt: skip
+        cfg = config_from_dict(
+            {
+                "envs": envs,
+                "output_dir": str(tmp_path),
+                "seed": seed,
+                "heldout_fraction": 0.25,
+                "split_seed": split_seed,
+            }
+        )
         return {t.task_id for e in load_env_entries(cfg) for t in e.heldout}
 
     assert len(held(0)) == 5  # 25 % of the 20 committed tasks
@@ -209,8 +222,9 @@ def test_max_train_tasks_keeps_the_first_training_tasks_and_the_same_heldout(tmp
     envs = [str(Path(__file__).resolve().parents[1] / "envs_generated" / "todo_api")]
 
     def entry(limit: int):
-        cfg = config_from_dict({"envs": envs, "output_dir": str(tmp_path), "heldout_fraction": 0.25,
-                                "max_train_tasks": limit})  # fmt: skip
+        cfg = config_from_dict(
+            {"envs": envs, "output_dir": str(tmp_path), "heldout_fraction": 0.25, "max_train_tasks": limit}
+        )
         return load_env_entries(cfg)[0]
 
     full, cut = entry(0), entry(4)
@@ -226,8 +240,13 @@ def test_an_update_raises_the_logprob_of_positive_advantage_episodes(tmp_path, a
     from rl.erpo import logprobs_from_logits
     from rl.sft import collate_rows
 
-    cfg = tiny_config(tmp_path / "r", sft={"steps": 0}, optim={"lr": 3e-3, "micro_batch_size": 2, "mini_batches": 1},
-                      loss={"agg": agg}, rollout={"max_turns": 1, "max_new_tokens": 8, "temperature": 1.0})  # fmt: skip
+    cfg = tiny_config(
+        tmp_path / "r",
+        sft={"steps": 0},
+        optim={"lr": 3e-3, "micro_batch_size": 2, "mini_batches": 1},
+        loss={"agg": agg},
+        rollout={"max_turns": 1, "max_new_tokens": 8, "temperature": 1.0},
+    )
     trainer = _trainer(cfg)
     trainer.setup()
     task = trainer.entries[0].train[0]
@@ -290,14 +309,22 @@ def test_a_finished_warm_start_is_reused_and_leaves_no_state(tmp_path):
         assert torch.equal(a, b)
     changed = tiny_config(tmp_path, sft={"steps": 4, "batch_size": 2})
     logs.clear()
-    Trainer(config_from_dict(changed), user=CodeUser(), judge=UserErrorJudge(None, mode="prior"), log=logs.append).setup()
+    Trainer(
+        config_from_dict(changed), user=CodeUser(), judge=UserErrorJudge(None, mode="prior"), log=logs.append
+    ).setup()
     assert not any("reusing" in m for m in logs) and any("4 steps" in m for m in logs)
     assert any(m.startswith("SFT step 4/4 loss=") for m in logs), logs  # progress, for long warm starts
 
 
 def test_eval_max_tasks_caps_the_heldout_evaluations(tmp_path):
-    cfg = tiny_config(tmp_path, steps=1, sft={"steps": 0}, heldout_fraction=0.5, eval_max_tasks=1,
-                      rollout={"max_turns": 1, "max_new_tokens": 4, "temperature": 1.0})  # fmt: skip
+    cfg = tiny_config(
+        tmp_path,
+        steps=1,
+        sft={"steps": 0},
+        heldout_fraction=0.5,
+        eval_max_tasks=1,
+        rollout={"max_turns": 1, "max_new_tokens": 4, "temperature": 1.0},
+    )
     trainer = _trainer(cfg)
     calls = []
     real = trainer.evaluate

@@ -21,10 +21,20 @@ def varied_reward(traj) -> float:
 
 
 def run_one_step(out: Path, **over) -> Trainer:
-    cfg = {"envs": [str(MINI_TODO)], "output_dir": str(out), "seed": 3, "steps": 1, "tasks_per_step": 2,
-           "rollouts_per_task": 3, "torch_threads": 1, "plots": False, "checkpoint_every": 5,
-           "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 400}},
-           "optim": {"lr": 0.01, "micro_batch_size": 2}, "rollout": {"max_turns": 1, "max_new_tokens": 8, "temperature": 1.0}}  # fmt: skip
+    cfg = {
+        "envs": [str(MINI_TODO)],
+        "output_dir": str(out),
+        "seed": 3,
+        "steps": 1,
+        "tasks_per_step": 2,
+        "rollouts_per_task": 3,
+        "torch_threads": 1,
+        "plots": False,
+        "checkpoint_every": 5,
+        "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 400}},
+        "optim": {"lr": 0.01, "micro_batch_size": 2},
+        "rollout": {"max_turns": 1, "max_new_tokens": 8, "temperature": 1.0},
+    }
     for k, v in over.items():
         cfg[k] = {**cfg.get(k, {}), **v} if isinstance(v, dict) else v
     trainer = Trainer(config_from_dict(cfg), user=ScriptedUser(), reward_fn=varied_reward, log=lambda m: None)
@@ -69,7 +79,9 @@ def test_chunked_and_full_logits_make_the_same_update(tmp_path):
 
 def test_lora_with_gradient_checkpointing_moves_the_adapters(tmp_path):
     """Frozen embeddings feed the checkpointed layers: the adapters inside them must still get gradients."""
-    tr = run_one_step(tmp_path / "gc", model={"dtype": "bf16", "gradient_checkpointing": True}, lora={"rank": 2, "alpha": 4.0})
+    tr = run_one_step(
+        tmp_path / "gc", model={"dtype": "bf16", "gradient_checkpointing": True}, lora={"rank": 2, "alpha": 4.0}
+    )
     after = dict(tr.model.named_parameters())
     moved_b = [float(after[k].detach().abs().max()) for k in after if "lora_B" in k]
     assert tr.row["grad_norm"] > 0 and min(moved_b) > 0  # B starts at 0 in every layer; every layer's moved

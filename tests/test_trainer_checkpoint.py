@@ -63,7 +63,11 @@ def test_layout_latest_pointer_and_pruning(tmp_path):
     for step in (1, 2, 3):
         save_checkpoint(tmp_path, step, model, opt, {}, keep_last=2)
     root = tmp_path / "checkpoints"
-    assert sorted(p.name for p in root.iterdir() if not p.name.startswith(".")) == ["latest", "step_000002", "step_000003"]
+    assert sorted(p.name for p in root.iterdir() if not p.name.startswith(".")) == [
+        "latest",
+        "step_000002",
+        "step_000003",
+    ]
     assert latest_checkpoint(tmp_path) == root / "step_000003"
     files = sorted(p.name for p in (root / "step_000003").iterdir())
     assert files == ["model.safetensors", "optimizer.pt", "rng_state.json", "trainer_state.json"]

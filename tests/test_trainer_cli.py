@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from fakes.cli import run_cli
+
 from synth.cli.train_cmd import parse_overrides
 from synth.errors import InputError
 
@@ -15,7 +15,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_overrides_are_yaml_scalars():
     assert parse_overrides(["optim.lr=1e-4", "steps=7", "plots=false", "envs=[a, b]", "advantage.mode=grpo"]) == {
-        "optim.lr": 1e-4, "steps": 7, "plots": False, "envs": ["a", "b"], "advantage.mode": "grpo"}
+        "optim.lr": 1e-4,
+        "steps": 7,
+        "plots": False,
+        "envs": ["a", "b"],
+        "advantage.mode": "grpo",
+    }
     with pytest.raises(InputError, match="KEY=VALUE"):
         parse_overrides(["steps"])
 

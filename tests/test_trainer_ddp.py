@@ -30,7 +30,8 @@ WORKER = textwrap.dedent(
         "envs": [{env!r}], "output_dir": {out!r}, "seed": 1, "steps": 2, "tasks_per_step": 2, "rollouts_per_task": 2,
         "torch_threads": 1, "plots": False,
         "model": {{"kind": "tiny", "tiny": {{"vocab_size": 400}}, "parallel": {parallel!r}}},
-        "optim": {{"lr": 0.01, "micro_batch_size": 1, "mini_batches": 2}}, "rollout": {{"max_turns": 1, "max_new_tokens": 6}},
+        "optim": {{"lr": 0.01, "micro_batch_size": 1, "mini_batches": 2}},
+        "rollout": {{"max_turns": 1, "max_new_tokens": 6}},
         "lora": {lora!r},
     }})
     tr = Trainer(cfg, reward_fn=reward, log=lambda m: None)
@@ -56,7 +57,9 @@ def run_two_ranks(tmp_path: Path, parallel: str, lora: dict | None = None) -> tu
     name = parallel + ("_lora" if lora else "")
     out = tmp_path / name
     script = tmp_path / f"worker_{name}.py"
-    script.write_text(WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out), parallel=parallel, lora=lora or {}))
+    script.write_text(
+        WORKER.format(root=str(ROOT), env=str(MINI_TODO), out=str(out), parallel=parallel, lora=lora or {})
+    )
     env = {**os.environ, "OMP_NUM_THREADS": "1", "TOKENIZERS_PARALLELISM": "false"}
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", str(script)]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
@@ -121,8 +124,12 @@ VLLM_WORKER = textwrap.dedent(
         def __init__(self, model_path, seed=0, **kw):
             if not os.path.exists(os.path.join(model_path, "model.safetensors")):
                 raise RuntimeError("engine started before rank 0 wrote " + model_path)
-            super().__init__(AutoModelForCausalLM.from_pretrained(model_path), AutoTokenizer.from_pretrained(model_path),
-                             device="cpu", prefix_cache_mb=0)
+            super().__init__(
+                AutoModelForCausalLM.from_pretrained(model_path),
+                AutoTokenizer.from_pretrained(model_path),
+                device="cpu",
+                prefix_cache_mb=0,
+            )
             self.updates = 0
 
         def update_weights(self, named):
@@ -156,7 +163,15 @@ VLLM_WORKER = textwrap.dedent(
     moved = max(float((engine[k] - init[k]).abs().max()) for k in engine)
     rank = int(os.environ["RANK"])
     with open(os.path.join({out!r}, f"vllm_rank{{rank}}.json"), "w") as f:
-        json.dump({{"updates": tr.policy.updates, "diff": diff, "moved": moved, "sharded": D.is_sharded(tr.wrapped, tr.dist)}}, f)
+        json.dump(
+            {{
+                "updates": tr.policy.updates,
+                "diff": diff,
+                "moved": moved,
+                "sharded": D.is_sharded(tr.wrapped, tr.dist),
+            }},
+            f,
+        )
     """
 )
 

@@ -20,14 +20,25 @@ MINI_TODO = Path(__file__).parent / "data" / "envs" / "mini_todo"
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_trainer_run_with_llm_user_and_llm_judge(tmp_path):
-    cfg = config_from_dict({
-        "envs": [str(MINI_TODO)], "output_dir": str(tmp_path / "run"), "seed": 0, "steps": 1, "tasks_per_step": 1,
-        "rollouts_per_task": 2, "torch_threads": 1, "plots": False,
-        "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 400}},
-        "rollout": {"max_turns": 2, "max_new_tokens": 8, "temperature": 1.0},
-        "user": {"kind": "llm", "max_tokens": 32}, "judge": {"mode": "prior+llm"},
-    })  # fmt: skip
-    trainer = Trainer(config_from_dict(cfg.to_dict()), reward_fn=lambda t: float(len(t.tokens.token_ids) % 2), log=lambda m: None)
+    cfg = config_from_dict(
+        {
+            "envs": [str(MINI_TODO)],
+            "output_dir": str(tmp_path / "run"),
+            "seed": 0,
+            "steps": 1,
+            "tasks_per_step": 1,
+            "rollouts_per_task": 2,
+            "torch_threads": 1,
+            "plots": False,
+            "model": {"kind": "tiny", "tiny": {"size": "test", "vocab_size": 400}},
+            "rollout": {"max_turns": 2, "max_new_tokens": 8, "temperature": 1.0},
+            "user": {"kind": "llm", "max_tokens": 32},
+            "judge": {"mode": "prior+llm"},
+        }
+    )
+    trainer = Trainer(
+        config_from_dict(cfg.to_dict()), reward_fn=lambda t: float(len(t.tokens.token_ids) % 2), log=lambda m: None
+    )
     summary = trainer.run()
     assert summary["end_step"] == 1
     assert isinstance(trainer._user, LLMUser) and isinstance(trainer._judge, UserErrorJudge)

@@ -10,13 +10,23 @@ from synth.verify import Reward, find_facts, is_exempt, score_episode, split_pat
 
 
 def _task(gold: dict, exempt=(), facts=()) -> Task:
-    return Task(task_id="t", env_id="e", user_instruction="u", intent="i", initial_state={}, gold_actions=[],
-                gold_final_state=gold, checks=Checks(exempt_paths=list(exempt), required_facts=list(facts)))
+    return Task(
+        task_id="t",
+        env_id="e",
+        user_instruction="u",
+        intent="i",
+        initial_state={},
+        gold_actions=[],
+        gold_final_state=gold,
+        checks=Checks(exempt_paths=list(exempt), required_facts=list(facts)),
+    )
 
 
 GOLD = {
-    "todos": {"t1": {"id": "t1", "title": "buy milk", "done": True, "updated": 3},
-              "t2": {"id": "t2", "title": "call mom", "done": False, "updated": 1}},
+    "todos": {
+        "t1": {"id": "t1", "title": "buy milk", "done": True, "updated": 3},
+        "t2": {"id": "t2", "title": "call mom", "done": False, "updated": 1},
+    },
     "next_id": 3,
 }
 
@@ -74,26 +84,41 @@ def test_keys_with_slashes_are_escaped_in_paths():
 
 def test_required_facts_must_appear_in_agent_replies():
     task = _task(GOLD, facts=["call mom", "12.50"])
-    ok = score_episode(task, copy.deepcopy(GOLD), [{"role": "assistant", "content": "Its title is Call  Mom; total 12.5"}])
+    ok = score_episode(
+        task, copy.deepcopy(GOLD), [{"role": "assistant", "content": "Its title is Call  Mom; total 12.5"}]
+    )
     assert ok.reward == 1.0 and ok.breakdown["facts_missing"] == []
     # facts said by the user or a tool do not count, and a digit inside a longer number is not a match
-    bad = score_episode(task, copy.deepcopy(GOLD), [{"role": "user", "content": "call mom"}, {"role": "tool", "content": "12.50"},
-                                             {"role": "assistant", "content": "total 112.50"}])
+    bad = score_episode(
+        task,
+        copy.deepcopy(GOLD),
+        [
+            {"role": "user", "content": "call mom"},
+            {"role": "tool", "content": "12.50"},
+            {"role": "assistant", "content": "total 112.50"},
+        ],
+    )
     assert bad.reward == 0.0
     assert bad.breakdown["state_match"] is True
     assert set(bad.breakdown["facts_missing"]) == {"call mom", "12.50"}
 
 
 def test_fact_matching_respects_word_boundaries_and_content_parts():
-    found, missing = find_facts(["t1", "milk"], [{"role": "assistant", "content": [{"type": "text", "text": "todo t12: milky"}]}])
+    found, missing = find_facts(
+        ["t1", "milk"], [{"role": "assistant", "content": [{"type": "text", "text": "todo t12: milky"}]}]
+    )
     assert found == [] and missing == ["t1", "milk"]
     found, _ = find_facts(["t1"], ["done with t1."])
     assert found == ["t1"]
 
 
 def test_verification_of_a_large_state_is_fast():
-    big = {"orders": {f"#W{i}": {"id": f"#W{i}", "items": [{"sku": i, "qty": 1}], "status": "pending"} for i in range(5000)},
-           "users": {f"u{i}": {"name": f"user {i}", "orders": [f"#W{i}"]} for i in range(2000)}}
+    big = {
+        "orders": {
+            f"#W{i}": {"id": f"#W{i}", "items": [{"sku": i, "qty": 1}], "status": "pending"} for i in range(5000)
+        },
+        "users": {f"u{i}": {"name": f"user {i}", "orders": [f"#W{i}"]} for i in range(2000)},
+    }
     final = copy.deepcopy(big)
     final["orders"]["#W4999"]["status"] = "cancelled"
     task = _task(big, exempt=["/orders/*/updated_at"])

@@ -82,13 +82,23 @@ def test_trainer_step_with_the_vllm_backend_keeps_the_engine_in_sync(tmp_path: P
     from rl.trainer import Trainer
 
     mini_todo = Path(__file__).parent / "data" / "envs" / "mini_todo"
-    cfg = config_from_dict({
-        "envs": [str(mini_todo)], "output_dir": str(tmp_path / "run"), "seed": 0, "steps": 1, "tasks_per_step": 2,
-        "rollouts_per_task": 2, "torch_threads": 1, "plots": False, "backend": "vllm",
-        "vllm": {"dtype": "float32", "max_model_len": 2048, "enforce_eager": True},
-        "model": {"kind": "tiny", "tiny": {"vocab_size": 400, "size": SIZE}},
-        "optim": {"lr": 0.05}, "rollout": {"max_turns": 1, "max_new_tokens": 8},
-    })  # fmt: skip
+    cfg = config_from_dict(
+        {
+            "envs": [str(mini_todo)],
+            "output_dir": str(tmp_path / "run"),
+            "seed": 0,
+            "steps": 1,
+            "tasks_per_step": 2,
+            "rollouts_per_task": 2,
+            "torch_threads": 1,
+            "plots": False,
+            "backend": "vllm",
+            "vllm": {"dtype": "float32", "max_model_len": 2048, "enforce_eager": True},
+            "model": {"kind": "tiny", "tiny": {"vocab_size": 400, "size": SIZE}},
+            "optim": {"lr": 0.05},
+            "rollout": {"max_turns": 1, "max_new_tokens": 8},
+        }
+    )
     trainer = Trainer(cfg, reward_fn=lambda t: float(sum(t.tokens.token_ids[-8:]) % 2), log=lambda m: None)
     trainer.run()
     rows = (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()

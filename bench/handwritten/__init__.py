@@ -3,8 +3,8 @@
 Each twin module has `ENV_ID`, `TOOLS` (tool name -> `fn(state, **arguments)`), `LIST_TOOLS` (the tools
 whose cost grows with the number of records), `make_state(n, seed)`
 (a state with n records in the environment's layout) and `make_calls(state, count, rng)` (a valid mix
-of reads, writes and a few failing calls) and `write_call(state)`. They are written the way a person would write the tools
-by hand (tau-bench style: mutate the dict, return the result, serialize it), with no sandbox, no
+of reads, writes and a few failing calls) and `write_call(state)`. They are written the way a person would write
+the tools by hand (tau-bench style: mutate the dict, return the result, serialize it), with no sandbox, no
 argument validation beyond what the logic needs, and no copy-on-write.
 """
 
@@ -20,7 +20,9 @@ class HandError(Exception):
     """A domain failure of a hand-written tool (the agent would see `Error: <message>`)."""
 
 
-def call(tools: dict[str, Callable[..., Any]], state: dict[str, Any], name: str, arguments: dict[str, Any]) -> tuple[bool, str]:
+def call(
+    tools: dict[str, Callable[..., Any]], state: dict[str, Any], name: str, arguments: dict[str, Any]
+) -> tuple[bool, str]:
     """Run one hand-written tool; (ok, observation text) like the runtime's step."""
     fn = tools.get(name)
     if fn is None:

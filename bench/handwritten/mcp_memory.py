@@ -25,7 +25,11 @@ def create_entities(state: dict[str, Any], entities: list[dict[str, Any]]) -> li
     for entity in entities:
         if entity["name"] in known:
             continue
-        record = {"name": entity["name"], "entityType": entity["entityType"], "observations": list(entity["observations"])}
+        record = {
+            "name": entity["name"],
+            "entityType": entity["entityType"],
+            "observations": list(entity["observations"]),
+        }
         known[record["name"]] = record
         created.append(record)
     return created
@@ -98,8 +102,11 @@ def search_nodes(state: dict[str, Any], query: str) -> list[dict[str, Any]]:
     out = []
     for key in sorted(entities):
         entity = entities[key]
-        if (needle in entity["name"].lower() or needle in entity["entityType"].lower()
-                or any(needle in text.lower() for text in entity["observations"])):
+        if (
+            needle in entity["name"].lower()
+            or needle in entity["entityType"].lower()
+            or any(needle in text.lower() for text in entity["observations"])
+        ):
             out.append(entity)
     return out
 
@@ -109,16 +116,38 @@ def open_nodes(state: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     return [entities[name] for name in names if name in entities]
 
 
-TOOLS = {fn.__name__: fn for fn in (create_entities, create_relations, add_observations, delete_entities,
-                                    delete_observations, delete_relations, read_graph, search_nodes, open_nodes)}
+TOOLS = {
+    fn.__name__: fn
+    for fn in (
+        create_entities,
+        create_relations,
+        add_observations,
+        delete_entities,
+        delete_observations,
+        delete_relations,
+        read_graph,
+        search_nodes,
+        open_nodes,
+    )
+}
 LIST_TOOLS = ("read_graph", "search_nodes")  # cost grows with the number of records
 
 
 # state and workload ---------------------------------------------------------------------------------
 
 TYPES = ("person", "company", "city", "project", "team")
-FACTS = ("likes tea", "works remotely", "speaks French", "joined in 2021", "owns a bike", "plays chess",
-         "based in Lyon", "reports weekly", "prefers email", "lead engineer")
+FACTS = (
+    "likes tea",
+    "works remotely",
+    "speaks French",
+    "joined in 2021",
+    "owns a bike",
+    "plays chess",
+    "based in Lyon",
+    "reports weekly",
+    "prefers email",
+    "lead engineer",
+)
 RELATION_TYPES = ("works_at", "knows", "lives_in", "leads", "member_of")
 
 
@@ -136,8 +165,11 @@ def make_state(n: int, seed: int = 0) -> dict[str, Any]:
     relations = {}
     half = max(1, n // 2)
     for _ in range(n):
-        rel = {"from": entity_name(rng.randrange(half)), "relationType": rng.choice(RELATION_TYPES),
-               "to": entity_name(rng.randrange(half))}
+        rel = {
+            "from": entity_name(rng.randrange(half)),
+            "relationType": rng.choice(RELATION_TYPES),
+            "to": entity_name(rng.randrange(half)),
+        }
         relations[_relation_key(rel)] = rel
     return {"entities": entities, "relations": relations}
 
@@ -162,33 +194,61 @@ def make_calls(state: dict[str, Any], count: int, rng: random.Random, list_share
         elif r < 0.35:
             calls.append({"name": "open_nodes", "arguments": {"names": rng.sample(names, min(2, len(names)))}})
         elif r < 0.55:
-            calls.append({"name": "add_observations", "arguments": {"observations": [
-                {"entityName": rng.choice(names), "contents": [f"note {rng.randrange(1000)}"]}]}})
+            calls.append(
+                {
+                    "name": "add_observations",
+                    "arguments": {
+                        "observations": [{"entityName": rng.choice(names), "contents": [f"note {rng.randrange(1000)}"]}]
+                    },
+                }
+            )
         elif r < 0.65:
             fresh += 1
             name = f"new_{fresh:04d}_{rng.randrange(10**4):04d}"
-            calls.append({"name": "create_entities", "arguments": {"entities": [
-                {"name": name, "entityType": rng.choice(TYPES), "observations": [rng.choice(FACTS)]}]}})
+            calls.append(
+                {
+                    "name": "create_entities",
+                    "arguments": {
+                        "entities": [
+                            {"name": name, "entityType": rng.choice(TYPES), "observations": [rng.choice(FACTS)]}
+                        ]
+                    },
+                }
+            )
             mine.append(name)
         elif r < 0.75:
             rel = {"from": rng.choice(names), "relationType": rng.choice(RELATION_TYPES), "to": rng.choice(names)}
             calls.append({"name": "create_relations", "arguments": {"relations": [rel]}})
             relations.append(rel)
         elif r < 0.83:
-            calls.append({"name": "delete_observations", "arguments": {"deletions": [
-                {"entityName": rng.choice(names), "observations": [rng.choice(FACTS)]}]}})
+            calls.append(
+                {
+                    "name": "delete_observations",
+                    "arguments": {
+                        "deletions": [{"entityName": rng.choice(names), "observations": [rng.choice(FACTS)]}]
+                    },
+                }
+            )
         elif r < 0.88 and relations:
             rel = relations.pop(rng.randrange(len(relations)))
             calls.append({"name": "delete_relations", "arguments": {"relations": [rel]}})
         elif r < 0.92 and mine:
             calls.append({"name": "delete_entities", "arguments": {"entityNames": [mine.pop()]}})
         else:
-            calls.append({"name": "add_observations", "arguments": {"observations": [
-                {"entityName": f"missing_{rng.randrange(10**6)}", "contents": ["x"]}]}})
+            calls.append(
+                {
+                    "name": "add_observations",
+                    "arguments": {
+                        "observations": [{"entityName": f"missing_{rng.randrange(10**6)}", "contents": ["x"]}]
+                    },
+                }
+            )
     return calls
 
 
 def write_call(state: dict[str, Any]) -> dict[str, Any]:
     """One observation added to the first entity (the 'first write' after a reset)."""
-    return {"name": "add_observations", "arguments": {"observations": [
-        {"entityName": min(state["entities"]), "contents": ["first write"]}]}}
+    return {
+        "name": "add_observations",
+        "arguments": {"observations": [{"entityName": min(state["entities"]), "contents": ["first write"]}]},
+    }

@@ -22,8 +22,14 @@ def gettodos(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [todos[key] for key in sorted(todos)]
 
 
-def createTodo(state: dict[str, Any], title: str = "", id: str | None = None, description: str | None = None,
-               dueDate: str | None = None, complete: bool | None = None) -> dict[str, Any]:
+def createTodo(
+    state: dict[str, Any],
+    title: str = "",
+    id: str | None = None,
+    description: str | None = None,
+    dueDate: str | None = None,
+    complete: bool | None = None,
+) -> dict[str, Any]:
     todos = state["todos"]
     if id is None:
         id = f"{len(todos) + 1:08d}-0000-4000-8000-{len(todos) + 1:012d}"
@@ -41,8 +47,15 @@ def getTodo(state: dict[str, Any], todoId: str) -> dict[str, Any]:
     return _todo(state, todoId)
 
 
-def updateTodo(state: dict[str, Any], todoId: str, title: str | None = None, description: str | None = None,
-               dueDate: str | None = None, complete: bool | None = None, id: str | None = None) -> dict[str, Any]:
+def updateTodo(
+    state: dict[str, Any],
+    todoId: str,
+    title: str | None = None,
+    description: str | None = None,
+    dueDate: str | None = None,
+    complete: bool | None = None,
+    id: str | None = None,
+) -> dict[str, Any]:
     todo = _todo(state, todoId)
     for key, value in (("title", title), ("description", description), ("dueDate", dueDate), ("complete", complete)):
         if value is not None:
@@ -66,7 +79,22 @@ LIST_TOOLS = ("gettodos",)  # cost grows with the number of records
 
 # state and workload ---------------------------------------------------------------------------------
 
-WORDS = ("buy", "milk", "call", "mom", "write", "report", "book", "flight", "pay", "rent", "fix", "bike", "plan", "trip")
+WORDS = (
+    "buy",
+    "milk",
+    "call",
+    "mom",
+    "write",
+    "report",
+    "book",
+    "flight",
+    "pay",
+    "rent",
+    "fix",
+    "bike",
+    "plan",
+    "trip",
+)
 
 
 def todo_id(i: int) -> str:
@@ -79,11 +107,15 @@ def make_state(n: int, seed: int = 0) -> dict[str, Any]:
     todos = {}
     for i in range(1, n + 1):
         tid = todo_id(i)
-        todos[tid] = {"id": tid, "title": " ".join(rng.choice(WORDS) for _ in range(3)),
-                      "description": " ".join(rng.choice(WORDS) for _ in range(8)),
-                      "dueDate": f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
-                      "complete": rng.random() < 0.3, "author": f"user{rng.randint(1, 20)}",
-                      "created": f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T10:00:00Z"}
+        todos[tid] = {
+            "id": tid,
+            "title": " ".join(rng.choice(WORDS) for _ in range(3)),
+            "description": " ".join(rng.choice(WORDS) for _ in range(8)),
+            "dueDate": f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            "complete": rng.random() < 0.3,
+            "author": f"user{rng.randint(1, 20)}",
+            "created": f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T10:00:00Z",
+        }
     profile = {"name": "Ann Lee", "given_name": "Ann", "family_name": "Lee", "preferred_username": "ann"}
     return {"todos": todos, "user_profile": profile}
 
@@ -110,8 +142,12 @@ def make_calls(state: dict[str, Any], count: int, rng: random.Random, list_share
         elif r < 0.80:
             fresh += 1
             tid = f"ffff{rng.randrange(16**4):04x}-{fresh:04x}-4000-8000-000000000000"
-            calls.append({"name": "createTodo", "arguments": {"id": tid, "title": " ".join(rng.choice(WORDS) for _ in range(3)),
-                                                              "complete": False}})
+            calls.append(
+                {
+                    "name": "createTodo",
+                    "arguments": {"id": tid, "title": " ".join(rng.choice(WORDS) for _ in range(3)), "complete": False},
+                }
+            )
             live.append(tid)
         elif r < 0.90:
             tid = live.pop(rng.randrange(len(live)))
@@ -123,4 +159,7 @@ def make_calls(state: dict[str, Any], count: int, rng: random.Random, list_share
 
 def write_call(state: dict[str, Any]) -> dict[str, Any]:
     """One update of the first todo (the 'first write' after a reset)."""
-    return {"name": "updateTodo", "arguments": {"todoId": min(state["todos"]), "title": "first write", "complete": True}}
+    return {
+        "name": "updateTodo",
+        "arguments": {"todoId": min(state["todos"]), "title": "first write", "complete": True},
+    }

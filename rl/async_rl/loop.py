@@ -69,14 +69,31 @@ class AsyncRunner:
             exclusive = False
         else:  # one engine, not thread-safe: one generate call at a time
             policies, exclusive = [t.policy] * self.n_workers, True
-        self.feeder = TaskFeeder(t.curriculum, t.curriculum_lock, tasks_per_step=self.tasks_per_step,
-                                 max_staleness=self.max_staleness, default_max_turns=t.rollout_cfg.max_turns,
-                                 seed=t.config.seed, start_step=t.step)  # fmt: skip
+        self.feeder = TaskFeeder(
+            t.curriculum,
+            t.curriculum_lock,
+            tasks_per_step=self.tasks_per_step,
+            max_staleness=self.max_staleness,
+            default_max_turns=t.rollout_cfg.max_turns,
+            seed=t.config.seed,
+            start_step=t.step,
+        )
         serial = threading.Lock()
         for i, pol in enumerate(policies):
-            worker = RolloutWorker(i, VersionedPolicy(pol, self.clock, exclusive, serial), self.feeder, self.queue, k=self.k,
-                                   rollout_cfg=t.rollout_cfg, env_dirs=t.env_dirs, user=t._user, judge=t._judge,
-                                   stop=self.stop_event, autocast=t._autocast, on_error=self._on_error)  # fmt: skip
+            worker = RolloutWorker(
+                i,
+                VersionedPolicy(pol, self.clock, exclusive, serial),
+                self.feeder,
+                self.queue,
+                k=self.k,
+                rollout_cfg=t.rollout_cfg,
+                env_dirs=t.env_dirs,
+                user=t._user,
+                judge=t._judge,
+                stop=self.stop_event,
+                autocast=t._autocast,
+                on_error=self._on_error,
+            )
             self.workers.append(worker)
             worker.start()
 
@@ -117,7 +134,10 @@ class AsyncRunner:
             if stale:
                 dropped += len(stale)
                 self.feeder.retire(len(stale))
-                t.log(f"async: dropped {len(stale)} group(s) older than {self.max_staleness} version(s) at version {version}")
+                t.log(
+                    f"async: dropped {len(stale)} group(s) older than {self.max_staleness} version(s) "
+                    f"at version {version}"
+                )
             if len(groups) >= self.tasks_per_step:
                 break
             item = self.queue.get(timeout=0.05)
@@ -137,16 +157,23 @@ class AsyncRunner:
         d_busy, d_idle = busy - self._last_busy, idle - self._last_idle
         self._last_busy, self._last_idle = busy, idle
         step_s = time.perf_counter() - t0
-        row.update({
-            "max_turns": max(f.max_turns for g in groups for f in g.items),
-            "time/trainer_wait_s": wait_s, "time/update_s": row.pop("_update_s"), "time/sync_s": sync_s, "time/step_s": step_s,
-            "time/trainer_idle_share": wait_s / max(step_s, 1e-9),
-            "time/rollout_idle_share": d_idle / max(d_idle + d_busy, 1e-9),
-            "async/policy_version": self.clock.version, "async/staleness_max": max(stale),
-            "async/staleness_mean": sum(stale) / len(stale),
-            "async/turn_staleness_mean": sum(turn_lags) / len(turn_lags) if turn_lags else 0.0,
-            "async/stale_dropped_groups": dropped, "async/queue_size": self.queue.qsize(),
-        })  # fmt: skip
+        row.update(
+            {
+                "max_turns": max(f.max_turns for g in groups for f in g.items),
+                "time/trainer_wait_s": wait_s,
+                "time/update_s": row.pop("_update_s"),
+                "time/sync_s": sync_s,
+                "time/step_s": step_s,
+                "time/trainer_idle_share": wait_s / max(step_s, 1e-9),
+                "time/rollout_idle_share": d_idle / max(d_idle + d_busy, 1e-9),
+                "async/policy_version": self.clock.version,
+                "async/staleness_max": max(stale),
+                "async/staleness_mean": sum(stale) / len(stale),
+                "async/turn_staleness_mean": sum(turn_lags) / len(turn_lags) if turn_lags else 0.0,
+                "async/stale_dropped_groups": dropped,
+                "async/queue_size": self.queue.qsize(),
+            }
+        )
         row["tokens_per_s/update"] = row.pop("_processed_tokens") / max(row["time/update_s"], 1e-9)
         return row
 
@@ -166,8 +193,11 @@ class AsyncRunner:
 
     def finish(self) -> dict[str, Any]:
         """Stop the workers; the run summary's asynchronous figures."""
-        return {"async_dropped_in_flight": self.stop(), "async_staleness_histogram": self.staleness_histogram(),
-                "async_stale_dropped_groups": self.assembler.dropped_groups}  # fmt: skip
+        return {
+            "async_dropped_in_flight": self.stop(),
+            "async_staleness_histogram": self.staleness_histogram(),
+            "async_stale_dropped_groups": self.assembler.dropped_groups,
+        }
 
     def staleness_histogram(self) -> dict[int, int]:
         """Groups trained on, by staleness (versions between sampling their oldest turn and the update)."""

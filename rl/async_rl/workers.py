@@ -115,8 +115,17 @@ class TaskFeeder:
     are in place, so with max_staleness 0 every group is sampled by the weights that learn from it.
     """
 
-    def __init__(self, curriculum: Any, curriculum_lock: threading.Lock, *, tasks_per_step: int, max_staleness: int,
-                 default_max_turns: int, seed: int, start_step: int):  # fmt: skip
+    def __init__(
+        self,
+        curriculum: Any,
+        curriculum_lock: threading.Lock,
+        *,
+        tasks_per_step: int,
+        max_staleness: int,
+        default_max_turns: int,
+        seed: int,
+        start_step: int,
+    ):
         self.curriculum, self.curriculum_lock = curriculum, curriculum_lock
         self.tasks_per_step, self.max_staleness = tasks_per_step, max_staleness
         self.default_max_turns, self.seed, self.start_step = default_max_turns, seed, start_step
@@ -168,9 +177,22 @@ class WorkerStats:
 class RolloutWorker(threading.Thread):
     """Runs group requests with its own policy view until `stop`; a failure is kept in `error` and stops all."""
 
-    def __init__(self, index: int, policy: VersionedPolicy, feeder: TaskFeeder, out: TrajectoryQueue, *, k: int,
-                 rollout_cfg: RolloutConfig, env_dirs: dict[str, Any], user: Any, judge: Any, stop: threading.Event,
-                 autocast: Callable[[], Any], on_error: Callable[[BaseException, str], None]):  # fmt: skip
+    def __init__(
+        self,
+        index: int,
+        policy: VersionedPolicy,
+        feeder: TaskFeeder,
+        out: TrajectoryQueue,
+        *,
+        k: int,
+        rollout_cfg: RolloutConfig,
+        env_dirs: dict[str, Any],
+        user: Any,
+        judge: Any,
+        stop: threading.Event,
+        autocast: Callable[[], Any],
+        on_error: Callable[[BaseException, str], None],
+    ):
         super().__init__(name=f"rollout-worker-{index}", daemon=True)
         self.policy, self.feeder, self.out, self.k = policy, feeder, out, k
         self.rollout_cfg, self.env_dirs, self.user, self.judge = rollout_cfg, env_dirs, user, judge
@@ -189,8 +211,14 @@ class RolloutWorker(threading.Thread):
                 start_version = self.policy.clock.version
                 cfg = dataclasses.replace(self.rollout_cfg, seed=req.seed, max_turns=req.max_turns)
                 with torch.no_grad(), self.autocast():
-                    trajs = run_episodes(self.policy, [(str(self.env_dirs[req.task.env_id]), req.task)], self.user, cfg,
-                                         k=self.k, judge=self.judge)  # fmt: skip
+                    trajs = run_episodes(
+                        self.policy,
+                        [(str(self.env_dirs[req.task.env_id]), req.task)],
+                        self.user,
+                        cfg,
+                        k=self.k,
+                        judge=self.judge,
+                    )
                 t2 = time.perf_counter()
                 self.stats.busy_s += t2 - t1
                 for t in trajs:

@@ -1,4 +1,5 @@
-"""Policy backends: transformers and vLLM (token-in, token-out), OpenAI-compatible endpoints and scripted policies (text)."""
+"""Policy backends: transformers and vLLM (token-in, token-out), OpenAI-compatible endpoints and scripted policies
+(text)."""
 
 from rl.backends.base import Sample, SamplingParams, TextPolicy, TokenPolicy, is_token_policy
 

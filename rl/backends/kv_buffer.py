@@ -24,7 +24,9 @@ class BufferedLayer(DynamicLayer):
         self._value_buf: torch.Tensor | None = None
         self._length = 0
 
-    def update(self, key_states: torch.Tensor, value_states: torch.Tensor, *args: Any, **kwargs: Any) -> tuple[torch.Tensor, torch.Tensor]:
+    def update(
+        self, key_states: torch.Tensor, value_states: torch.Tensor, *args: Any, **kwargs: Any
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         if not self.is_initialized:
             self.lazy_initialization(key_states, value_states)
         end = self._length + key_states.shape[-2]
@@ -59,7 +61,9 @@ class BufferedLayer(DynamicLayer):
 class BufferedCache(DynamicCache):
     """A `DynamicCache` made of `BufferedLayer`s, optionally starting from given keys and values per layer."""
 
-    def __init__(self, num_layers: int, reserve: int, prefix: list[tuple[torch.Tensor, torch.Tensor]] | None = None) -> None:
+    def __init__(
+        self, num_layers: int, reserve: int, prefix: list[tuple[torch.Tensor, torch.Tensor]] | None = None
+    ) -> None:
         Cache.__init__(self, layers=[BufferedLayer(reserve) for _ in range(num_layers)])
         for layer, (keys, values) in zip(self.layers, prefix or []):
             layer.update(keys, values)

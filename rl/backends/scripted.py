@@ -31,7 +31,6 @@ class ScriptedPolicy:
         self.renderer = renderer
 
 
-
 class GoldPolicy(ScriptedPolicy):
     """Replays `task.gold_actions`, then reports what the tools returned."""
 
@@ -42,7 +41,9 @@ class GoldPolicy(ScriptedPolicy):
         if done < len(task.gold_actions):
             gold = task.gold_actions[done]
             call = ToolCall(name=gold.name, arguments=dict(gold.arguments))
-            return self.renderer.assistant_text(f"Step {done + 1} of {len(task.gold_actions)}: call {call.name}.", "", [call])
+            return self.renderer.assistant_text(
+                f"Step {done + 1} of {len(task.gold_actions)}: call {call.name}.", "", [call]
+            )
         replied = any(m.get("role") == "assistant" and not m.get("tool_calls") for m in messages)
         if replied:
             return self.renderer.assistant_text("", "Is there anything else I can help with?", [])

@@ -27,8 +27,15 @@ class TransformersPolicy:
     `prefix_cache_mb` is the budget of KV caches kept across calls (0 turns reuse off).
     """
 
-    def __init__(self, model: Any, tokenizer: Any, device: str | None = None, max_batch: int = 16, name: str | None = None,
-                 prefix_cache_mb: float = 1024.0):
+    def __init__(
+        self,
+        model: Any,
+        tokenizer: Any,
+        device: str | None = None,
+        max_batch: int = 16,
+        name: str | None = None,
+        prefix_cache_mb: float = 1024.0,
+    ):
         import torch
 
         self.model = model
@@ -52,7 +59,9 @@ class TransformersPolicy:
             self.prefix_cache.clear()
 
     @classmethod
-    def from_pretrained(cls, path: str, device: str = "cpu", dtype: str = "float32", **kwargs: Any) -> "TransformersPolicy":
+    def from_pretrained(
+        cls, path: str, device: str = "cpu", dtype: str = "float32", **kwargs: Any
+    ) -> "TransformersPolicy":
         """Load model and tokenizer from a local folder (no hub access is assumed)."""
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -109,15 +118,22 @@ class TransformersPolicy:
                     break
                 attn = torch.cat([attn, torch.ones((len(prompts), 1), dtype=attn.dtype, device=dev)], dim=1)
                 positions = positions[:, -1:] + 1
-                out = self.model(input_ids=tok[:, None], attention_mask=attn, position_ids=positions, use_cache=True,
-                                 **{self._cache_kwarg: past})  # fmt: skip
+                out = self.model(
+                    input_ids=tok[:, None],
+                    attention_mask=attn,
+                    position_ids=positions,
+                    use_cache=True,
+                    **{self._cache_kwarg: past},
+                )
                 past = _cache_of(out)
                 logits = out.logits[:, -1, :]
         if self.prefix_cache is not None:
             self._keep_rows(prompts, tokens, past, context_cols, width)
-        return [Sample(token_ids=t, logprobs=l, finish_reason=r) for t, l, r in zip(tokens, logps, reasons)]
+        return [Sample(token_ids=t, logprobs=lp, finish_reason=r) for t, lp, r in zip(tokens, logps, reasons)]
 
-    def _prefill_inputs(self, prompts: list[list[int]], reused: list[tuple[Any, int]], max_new_tokens: int) -> tuple[Any, Any, Any, Any, Any]:
+    def _prefill_inputs(
+        self, prompts: list[list[int]], reused: list[tuple[Any, int]], max_new_tokens: int
+    ) -> tuple[Any, Any, Any, Any, Any]:
         """Input ids, attention mask, positions and past cache of the first forward pass.
 
         Row r reuses n_r cached tokens: its cached keys sit right-aligned in the first C columns of the
@@ -160,19 +176,26 @@ class TransformersPolicy:
             past = BufferedCache(self._layers, reserve=max_new_tokens + 1)
         return ids.to(dev), attn.to(dev), positions.to(dev), past, cols
 
-    def _keep_rows(self, prompts: list[list[int]], tokens: list[list[int]], past: Any, context_cols: list[Any], width: int) -> None:
+    def _keep_rows(
+        self, prompts: list[list[int]], tokens: list[list[int]], past: Any, context_cols: list[Any], width: int
+    ) -> None:
         """Store each row's keys and values for prompt + sampled[:-1] in the prefix cache."""
         import torch
 
         layers = getattr(past, "layers", None)
-        if not layers or any(getattr(l, "is_sliding", False) or getattr(l, "keys", None) is None for l in layers):
+        if not layers or any(
+            getattr(layer, "is_sliding", False) or getattr(layer, "keys", None) is None for layer in layers
+        ):
             self.prefix_cache = None  # a cache layout this code does not know (sliding windows, states): turn reuse off
             return
         for r, (prompt, sampled) in enumerate(zip(prompts, tokens)):
             fed = max(len(sampled) - 1, 0)
             cols = torch.cat([context_cols[r], torch.arange(width, width + fed)]).to(layers[0].keys.device)
-            self.prefix_cache.store(prompt + sampled[:fed], [l.keys[r][:, cols] for l in layers],
-                                    [l.values[r][:, cols] for l in layers])  # fmt: skip
+            self.prefix_cache.store(
+                prompt + sampled[:fed],
+                [layer.keys[r][:, cols] for layer in layers],
+                [layer.values[r][:, cols] for layer in layers],
+            )
 
 
 def _cache_of(out: Any) -> Any:

@@ -30,8 +30,13 @@ class VLLMPolicy:
             from vllm import LLM
         except ImportError as err:  # the extra is optional
             raise ImportError("the vLLM backend needs `pip install forgegym[gpu]` (vllm) and a GPU") from err
-        kwargs = dict(model=model_path, gpu_memory_utilization=gpu_memory_utilization, seed=seed,
-                      enable_prefix_caching=True, **engine_kwargs)  # fmt: skip
+        kwargs = dict(
+            model=model_path,
+            gpu_memory_utilization=gpu_memory_utilization,
+            seed=seed,
+            enable_prefix_caching=True,
+            **engine_kwargs,
+        )
         try:
             self.llm = LLM(logprobs_mode="processed_logprobs", **kwargs)
         except TypeError:  # vLLM before logprobs_mode
@@ -77,7 +82,9 @@ class VLLMPolicy:
         """
         weights = [(name, t.detach()) for name, t in named_tensors]
         try:
-            self.llm.collective_rpc("reload_weights", kwargs={"weights_iterator": weights, "is_checkpoint_format": True})
+            self.llm.collective_rpc(
+                "reload_weights", kwargs={"weights_iterator": weights, "is_checkpoint_format": True}
+            )
         except AttributeError as err:  # a worker without reload_weights
             if "reload_weights" not in str(err):
                 raise

@@ -22,8 +22,14 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
+    with Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
         job = bar.add_task(what, total=None)
 
         def update(done: int, total: int) -> None:
@@ -33,14 +39,26 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
 
 
 def fidelity_command(
-    reference: Annotated[Path, typer.Option("--reference", help="Reference folder: adapter.py, trajectories.jsonl, data.json.")],
-    env_dir: Annotated[Optional[Path], typer.Argument(help="A published environment folder (omit with --record alone).")] = None,
-    limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="Replay only the first N trajectories.")] = None,
+    reference: Annotated[
+        Path, typer.Option("--reference", help="Reference folder: adapter.py, trajectories.jsonl, data.json.")
+    ],
+    env_dir: Annotated[
+        Optional[Path], typer.Argument(help="A published environment folder (omit with --record alone).")
+    ] = None,
+    limit: Annotated[
+        Optional[int], typer.Option("--limit", min=1, help="Replay only the first N trajectories.")
+    ] = None,
     skip: Annotated[int, typer.Option("--skip", min=0, help="Leave out the first N trajectories (then --limit).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    resync: Annotated[bool, typer.Option("--resync", help="Also judge each call from the reference's state (complete states only).")] = False,
-    record: Annotated[Optional[Path], typer.Option("--record", help="Write the reference's traces (JSONL) to this file.")] = None,
-    workers: Annotated[int, typer.Option("--workers", min=0, help="Processes for the replay (0: the usable cores, at most 4).")] = 0,
+    resync: Annotated[
+        bool, typer.Option("--resync", help="Also judge each call from the reference's state (complete states only).")
+    ] = False,
+    record: Annotated[
+        Optional[Path], typer.Option("--record", help="Write the reference's traces (JSONL) to this file.")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=0, help="Processes for the replay (0: the usable cores, at most 4).")
+    ] = 0,
 ) -> None:
     """Replay a reference's trajectories on an environment and on the real implementation; report agreement."""
     from synth.fidelity import measure_fidelity, record_traces
@@ -58,14 +76,24 @@ def fidelity_command(
         with progress_bar("recording") as update:
             counts = record_traces(reference, record, limit=limit, progress=update, skip=skip)
         if env_dir is None:
-            print(json.dumps({"record": str(record), **counts}, sort_keys=True) if as_json
-                  else f"wrote {counts['trajectories']} traces ({counts['calls']} calls, "
-                       f"{counts['failed_calls']} failing in the reference) to {record}")
+            print(
+                json.dumps({"record": str(record), **counts}, sort_keys=True)
+                if as_json
+                else f"wrote {counts['trajectories']} traces ({counts['calls']} calls, "
+                f"{counts['failed_calls']} failing in the reference) to {record}"
+            )
             return
     if env_dir is not None:
         with progress_bar("replaying") as update:
-            report = measure_fidelity(env_dir, reference, limit=limit, resync=resync, progress=update, skip=skip,
-                                      workers=workers or default_workers())
+            report = measure_fidelity(
+                env_dir,
+                reference,
+                limit=limit,
+                resync=resync,
+                progress=update,
+                skip=skip,
+                workers=workers or default_workers(),
+            )
         if as_json:
             print(json.dumps(report.to_dict(), sort_keys=True))
         else:

@@ -17,11 +17,17 @@ def register(app: typer.Typer, groups: dict[str, typer.Typer]) -> None:  # noqa:
 
 
 def serve_command(
-    env_dirs: Annotated[list[Path], typer.Argument(help="Environment folders, or folders of them (e.g. envs_generated).")],
+    env_dirs: Annotated[
+        list[Path], typer.Argument(help="Environment folders, or folders of them (e.g. envs_generated).")
+    ],
     host: Annotated[str, typer.Option("--host", help="Interface to listen on (loopback by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8765,
-    idle_timeout: Annotated[float, typer.Option("--idle-timeout", min=0.001, help="Seconds before an idle session is reclaimed.")] = 600.0,
-    max_sessions: Annotated[int, typer.Option("--max-sessions", min=1, help="Most sessions open at once (more get HTTP 429).")] = 4096,
+    idle_timeout: Annotated[
+        float, typer.Option("--idle-timeout", min=0.001, help="Seconds before an idle session is reclaimed.")
+    ] = 600.0,
+    max_sessions: Annotated[
+        int, typer.Option("--max-sessions", min=1, help="Most sessions open at once (more get HTTP 429).")
+    ] = 4096,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve environments over HTTP: sessions, tool calls, observations, rewards (OpenAPI at /docs)."""
@@ -34,17 +40,27 @@ def serve_command(
     app = create_app(catalog, idle_timeout_s=idle_timeout, max_sessions=max_sessions)
     import uvicorn
 
-    typer.echo(f"serving {len(catalog)} environment(s) ({', '.join(catalog.env_ids())}) on http://{host}:{port} "
-               f"(OpenAPI: /openapi.json, docs: /docs)", err=True)
+    typer.echo(
+        f"serving {len(catalog)} environment(s) ({', '.join(catalog.env_ids())}) on http://{host}:{port} "
+        f"(OpenAPI: /openapi.json, docs: /docs)",
+        err=True,
+    )
     uvicorn.run(app, host=host, port=port, log_level=log_level)
 
 
 def export_command(
     env_dirs: Annotated[list[Path], typer.Argument(help="Environment folders, or folders of them.")],
     out: Annotated[Path, typer.Option("--out", help="Output: a .jsonl file (jsonl) or a folder (hf).")],
-    fmt: Annotated[str, typer.Option("--format", help="jsonl: one JSON-lines file; hf: Hub-style folder (parquet + card).")] = "jsonl",
-    tools_in_system: Annotated[bool, typer.Option("--tools-in-system/--no-tools-in-system",
-                                                  help="List the tools in the system message too (the `tools` column has them anyway).")] = True,
+    fmt: Annotated[
+        str, typer.Option("--format", help="jsonl: one JSON-lines file; hf: Hub-style folder (parquet + card).")
+    ] = "jsonl",
+    tools_in_system: Annotated[
+        bool,
+        typer.Option(
+            "--tools-in-system/--no-tools-in-system",
+            help="List the tools in the system message too (the `tools` column has them anyway).",
+        ),
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
 ) -> None:
     """Export tasks and verified gold trajectories (OpenAI-style chat messages) as a dataset."""

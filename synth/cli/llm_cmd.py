@@ -21,7 +21,8 @@ BaseUrlOpt = Annotated[
     Optional[str],
     typer.Option(
         "--base-url",
-        help="OpenAI-compatible endpoint, e.g. http://host:8000/v1 (default: $OPENAI_BASE_URL, else the embedded model).",
+        help="OpenAI-compatible endpoint, e.g. http://host:8000/v1 "
+        "(default: $OPENAI_BASE_URL, else the embedded model).",
     ),
 ]
 ModelOpt = Annotated[
@@ -84,7 +85,9 @@ def check(
     base_url: BaseUrlOpt = None,
     model: ModelOpt = None,
     api_key: ApiKeyOpt = None,
-    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="Answer from the on-disk cache when possible.")] = False,
+    cache: Annotated[
+        bool, typer.Option("--cache/--no-cache", help="Answer from the on-disk cache when possible.")
+    ] = False,
 ) -> None:
     """Print the model, one structured answer (the capital of France as JSON) and the call statistics."""
     from synth.llm.prompts import render
@@ -109,4 +112,3 @@ def register(app: typer.Typer, groups: dict) -> None:
     """Add `serve` and `check` to the `forgegym llm` group."""
     groups["llm"].command("serve")(serve)
     groups["llm"].command("check")(check)
-

@@ -32,7 +32,9 @@ COMMAND_MODULES = [
 
 def build_app() -> typer.Typer:
     """Assemble the typer app from every command module."""
-    app = typer.Typer(no_args_is_help=True, add_completion=False, help="forgegym: tool docs -> RL environments -> trained agents")
+    app = typer.Typer(
+        no_args_is_help=True, add_completion=False, help="forgegym: tool docs -> RL environments -> trained agents"
+    )
     env_app = typer.Typer(no_args_is_help=True, help="Check and serve synthesized environments.")
     llm_app = typer.Typer(no_args_is_help=True, help="The LLM endpoint and the embedded default model.")
     groups = {"env": env_app, "llm": llm_app}

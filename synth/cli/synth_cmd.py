@@ -18,7 +18,9 @@ def register(app: typer.Typer, groups: dict[str, typer.Typer]) -> None:  # noqa:
 def synth_command(
     paths: list[Path] = typer.Argument(..., help="Tool-doc files (OpenAI specs, OpenAPI, MCP, BFCL, markdown)."),
     out: Path = typer.Option(..., "--out", help="Environment folder to publish, e.g. envs_generated/todo."),
-    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint (default: embedded SmolLM2)."),
+    base_url: Optional[str] = typer.Option(
+        None, "--base-url", help="OpenAI-compatible endpoint (default: embedded SmolLM2)."
+    ),
     model: Optional[str] = typer.Option(None, "--model"),
     api_key: Optional[str] = typer.Option(None, "--api-key"),
     tasks: int = typer.Option(0, "--tasks", help="Also synthesize this many tasks after publishing."),
@@ -27,13 +29,25 @@ def synth_command(
     strength: str = typer.Option("auto", "--model-strength", help="auto (weak when embedded) | weak | strong."),
     engine: str = typer.Option("flow", "--engine", help="flow (Prefect, cached and resumable) | plain (no Prefect)."),
     runner: str = typer.Option("thread", "--runner", help="Prefect task runner: thread | dask."),
-    dask_address: Optional[str] = typer.Option(None, "--dask-address", help="Scheduler address of a running Dask cluster."),
+    dask_address: Optional[str] = typer.Option(
+        None, "--dask-address", help="Scheduler address of a running Dask cluster."
+    ),
     cache: Path = typer.Option(Path(".forgegym_cache/llm.sqlite"), "--cache", help="LLM answer cache (sqlite)."),
-    data: Optional[Path] = typer.Option(None, "--data", help="Sample data that grounds the state: a JSON state, a JSONL "
-                                        "of whole states, or a folder of JSON/JSONL/CSV collections."),
-    traces: Optional[Path] = typer.Option(None, "--traces", help="A real system's recorded calls (forgegym fidelity "
-                                          "--record): cases the tools are chosen by and must reproduce."),
-    reference: Optional[Path] = typer.Option(None, "--reference", help="Reference folder: measure fidelity after publishing (fidelity.json)."),
+    data: Optional[Path] = typer.Option(
+        None,
+        "--data",
+        help="Sample data that grounds the state: a JSON state, a JSONL "
+        "of whole states, or a folder of JSON/JSONL/CSV collections.",
+    ),
+    traces: Optional[Path] = typer.Option(
+        None,
+        "--traces",
+        help="A real system's recorded calls (forgegym fidelity "
+        "--record): cases the tools are chosen by and must reproduce.",
+    ),
+    reference: Optional[Path] = typer.Option(
+        None, "--reference", help="Reference folder: measure fidelity after publishing (fidelity.json)."
+    ),
 ) -> None:
     """Synthesize a tested environment from tool docs and publish it to --out."""
     from synth.envsynth.pipeline import SynthConfig
@@ -46,8 +60,12 @@ def synth_command(
         check_reference_dir(reference)  # bad input exits 2 before any LLM call
     llm_config = config_from_cli(base_url, model, api_key, str(cache))
     embedded = resolve_endpoint(llm_config).embedded
-    config = SynthConfig(env_id=out.name, route=route, seed=seed,
-                         strong_model=(strength == "strong") or (strength == "auto" and not embedded))
+    config = SynthConfig(
+        env_id=out.name,
+        route=route,
+        seed=seed,
+        strong_model=(strength == "strong") or (strength == "auto" and not embedded),
+    )
     if data is not None:  # read and check the data before anything starts or is written (bad data: exit 2)
         from synth.data import load_grounding
 
@@ -62,8 +80,16 @@ def synth_command(
         if engine == "flow":
             from flows.synthesize import run_synth_flow
 
-            result = run_synth_flow([str(p) for p in paths], out, llm_config, synth_config=config, n_tasks=tasks,
-                                    runner=runner, dask_address=dask_address, reference=reference)
+            result = run_synth_flow(
+                [str(p) for p in paths],
+                out,
+                llm_config,
+                synth_config=config,
+                n_tasks=tasks,
+                runner=runner,
+                dask_address=dask_address,
+                reference=reference,
+            )
         else:
             result = run_plain(paths, out, llm_config, config, tasks, reference)
     except ForgeError as ex:

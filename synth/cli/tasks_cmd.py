@@ -45,20 +45,46 @@ def tasks_command(
     env_dir: Annotated[Path, typer.Argument(help="An environment folder (manifest.json, state_schema.json, env.py).")],
     n: Annotated[int, typer.Option("--n", min=1, help="How many tasks to keep.")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Seed; rerunning a seed replaces its tasks.")] = 0,
-    base_url: Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else the embedded model).")] = None,
+    base_url: Annotated[
+        Optional[str],
+        typer.Option(
+            "--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else the embedded model)."
+        ),
+    ] = None,
     model: Annotated[Optional[str], typer.Option("--model", help="Model name at the endpoint.")] = None,
     api_key: Annotated[Optional[str], typer.Option("--api-key", help="API key (default: $OPENAI_API_KEY).")] = None,
-    cache: Annotated[Path, typer.Option("--cache", help="LLM answer cache (sqlite).")] = Path(".forgegym_cache/llm.sqlite"),
-    no_llm: Annotated[bool, typer.Option("--no-llm", help="No model at all: heuristic edges, seeded text, template instructions.")] = False,
+    cache: Annotated[Path, typer.Option("--cache", help="LLM answer cache (sqlite).")] = Path(
+        ".forgegym_cache/llm.sqlite"
+    ),
+    no_llm: Annotated[
+        bool, typer.Option("--no-llm", help="No model at all: heuristic edges, seeded text, template instructions.")
+    ] = False,
     min_size: Annotated[int, typer.Option("--min-size", help="Keep tasks whose DAG has at least this many nodes.")] = 0,
-    max_size: Annotated[int, typer.Option("--max-size", help="Keep tasks whose DAG has at most this many nodes.")] = 1000,
+    max_size: Annotated[
+        int, typer.Option("--max-size", help="Keep tasks whose DAG has at most this many nodes.")
+    ] = 1000,
     max_len: Annotated[int, typer.Option("--max-walk", help="Longest walk (calls) before merging.")] = 4,
-    pass_rate_k: Annotated[int, typer.Option("--pass-rate-k", help="Measure a reference agent's pass rate over k rollouts (0: off).")] = 0,
-    agent_base_url: Annotated[Optional[str], typer.Option("--agent-base-url", help="OpenAI-compatible endpoint of the reference agent (tools in the prompt, as forgegym eval --policy endpoint).")] = None,
+    pass_rate_k: Annotated[
+        int, typer.Option("--pass-rate-k", help="Measure a reference agent's pass rate over k rollouts (0: off).")
+    ] = 0,
+    agent_base_url: Annotated[
+        Optional[str],
+        typer.Option(
+            "--agent-base-url",
+            help="OpenAI-compatible endpoint of the reference agent "
+            "(tools in the prompt, as forgegym eval --policy endpoint).",
+        ),
+    ] = None,
     agent_model: Annotated[Optional[str], typer.Option("--agent-model", help="Model of the reference agent.")] = None,
-    min_pass: Annotated[float, typer.Option("--min-pass", help="Keep tasks with pass rate >= this (when measured).")] = 0.0,
-    max_pass: Annotated[float, typer.Option("--max-pass", help="Keep tasks with pass rate <= this (when measured).")] = 1.0,
-    confirm: Annotated[str, typer.Option("--confirm", help="Graph edges the LLM is asked about: all | weak | none.")] = "all",
+    min_pass: Annotated[
+        float, typer.Option("--min-pass", help="Keep tasks with pass rate >= this (when measured).")
+    ] = 0.0,
+    max_pass: Annotated[
+        float, typer.Option("--max-pass", help="Keep tasks with pass rate <= this (when measured).")
+    ] = 1.0,
+    confirm: Annotated[
+        str, typer.Option("--confirm", help="Graph edges the LLM is asked about: all | weak | none.")
+    ] = "all",
     as_json: Annotated[bool, typer.Option("--json", help="Print the run's report as one JSON object.")] = False,
 ) -> None:
     """Synthesize verified tasks for an environment folder (appends to tasks.jsonl, writes graph.json)."""
@@ -69,14 +95,20 @@ def tasks_command(
     env_dir = _env_dir(env_dir)
     if confirm not in ("all", "weak", "none"):
         raise InputError("--confirm", "option", f"must be all, weak or none, not {confirm!r}")
-    cfg = TaskGenConfig(band=Band(min_size, max_size, min_pass, max_pass), walk=WalkConfig(max_len=max(2, max_len)),
-                        pass_rate_k=pass_rate_k, confirm=confirm)
+    cfg = TaskGenConfig(
+        band=Band(min_size, max_size, min_pass, max_pass),
+        walk=WalkConfig(max_len=max(2, max_len)),
+        pass_rate_k=pass_rate_k,
+        confirm=confirm,
+    )
     if pass_rate_k > 0 and (not agent_base_url or not agent_model):
         raise InputError("--pass-rate-k", "options", "needs --agent-base-url and --agent-model (a tool-calling model)")
     with ExitStack() as stack:
         pass_rate = None
         if pass_rate_k > 0:
-            pass_rate = _reference_pass_rate(stack, env_dir, agent_base_url, agent_model, api_key or "sk-local", pass_rate_k)
+            pass_rate = _reference_pass_rate(
+                stack, env_dir, agent_base_url, agent_model, api_key or "sk-local", pass_rate_k
+            )
         llm_stats = None
         if no_llm:
             report = generate_tasks(env_dir, n=n, seed=seed, client=None, config=cfg, pass_rate=pass_rate)
@@ -92,9 +124,11 @@ def tasks_command(
     if as_json:
         print(json.dumps(out, sort_keys=True))
     else:
-        print(f"{out['env_id']}: kept {out['kept']} of {out['candidates']} candidates (seed {seed}); "
-              f"DAG sizes {out['dag_sizes']}; dropped by stage {out['dropped_by_stage']}; "
-              f"instructions {out['instruction_sources']}")
+        print(
+            f"{out['env_id']}: kept {out['kept']} of {out['candidates']} candidates (seed {seed}); "
+            f"DAG sizes {out['dag_sizes']}; dropped by stage {out['dropped_by_stage']}; "
+            f"instructions {out['instruction_sources']}"
+        )
         print(f"wrote {env_dir / 'tasks.jsonl'}, {env_dir / 'graph.json'}, {env_dir / 'tasks_dropped.jsonl'}")
     if out["kept"] < n:
         raise typer.Exit(1)
@@ -118,8 +152,10 @@ def probes_command(
     if as_json:
         print(json.dumps(summary, sort_keys=True))
     else:
-        print(f"{summary['env_id']}: {summary['tasks']} tasks; gold replay passes {summary['gold_pass']}; "
-              + "; ".join(f"{p} scores 0 on {summary['probes'][p]}" for p in PROBES))
+        print(
+            f"{summary['env_id']}: {summary['tasks']} tasks; gold replay passes {summary['gold_pass']}; "
+            + "; ".join(f"{p} scores 0 on {summary['probes'][p]}" for p in PROBES)
+        )
         for f in summary["failures"][:20]:
             print(f"  {f['task_id']}: {' | '.join(f['problems'])}")
     if summary["ok"] != summary["tasks"]:

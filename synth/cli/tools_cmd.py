@@ -14,7 +14,9 @@ def register(app: typer.Typer, groups: dict[str, typer.Typer]) -> None:
 
     @app.command("tools")
     def tools(
-        paths: List[Path] = typer.Argument(..., help="Tool-doc files: OpenAI JSON, OpenAPI YAML/JSON, MCP, BFCL, markdown."),
+        paths: List[Path] = typer.Argument(
+            ..., help="Tool-doc files: OpenAI JSON, OpenAPI YAML/JSON, MCP, BFCL, markdown."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print a JSON list of ToolSpecs instead of a table."),
     ) -> None:
         """Load tool docs and list the tools they define (bad input exits 2)."""

@@ -44,9 +44,15 @@ def parse_overrides(pairs: list[str]) -> dict[str, Any]:
 
 def train_command(
     config: Annotated[Path, typer.Argument(help="Training config (YAML); see docs/training.md.")],
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help="Override a field: --set optim.lr=1e-4 (repeatable).")] = None,
-    output_dir: Annotated[Optional[Path], typer.Option("--output-dir", help="Where checkpoints, metrics and plots go.")] = None,
-    max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=1, help="Stop after this many steps (resume later).")] = None,
+    set_: Annotated[
+        Optional[list[str]], typer.Option("--set", help="Override a field: --set optim.lr=1e-4 (repeatable).")
+    ] = None,
+    output_dir: Annotated[
+        Optional[Path], typer.Option("--output-dir", help="Where checkpoints, metrics and plots go.")
+    ] = None,
+    max_steps: Annotated[
+        Optional[int], typer.Option("--max-steps", min=1, help="Stop after this many steps (resume later).")
+    ] = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="Ignore existing checkpoints in the output folder.")] = False,
 ) -> None:
     """Train a policy on environments: rollouts, judge, ERPO advantages, clipped update, checkpoints."""

@@ -32,13 +32,24 @@ def attach_data(draft: Any, schema: Any, path: str) -> None:
     files = {f"{DATA_DIR}/{name}": text for name, text in sorted(data.files.items())}
     draft.extra_files.update(files)
     info = schema.data or {}
-    draft.manifest["data"] = {"kind": data.kind, "files": sorted(files), "sha256": data.sha256(),
-                              "states": len(data.states), "collections": info.get("collections", {}),
-                              "trees": info.get("trees", {}), "references": info.get("references", [])}
+    draft.manifest["data"] = {
+        "kind": data.kind,
+        "files": sorted(files),
+        "sha256": data.sha256(),
+        "states": len(data.states),
+        "collections": info.get("collections", {}),
+        "trees": info.get("trees", {}),
+        "references": info.get("references", []),
+    }
     notes = info.get("notes") or []
     refs = info.get("references") or []
-    lines = ["", "## Sample data", "", f"Grounded in `{DATA_DIR}/` ({data.kind}, {len(data.states)} sample state(s)); "
-             "the state keeps its layout.", ""]
+    lines = [
+        "",
+        "## Sample data",
+        "",
+        f"Grounded in `{DATA_DIR}/` ({data.kind}, {len(data.states)} sample state(s)); the state keeps its layout.",
+        "",
+    ]
     lines += [f"- reference: `{r['collection']}.{r['field']}` -> `{r['target']}`" for r in refs]
     lines += [f"- {n}" for n in notes]
     draft.report = draft.report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"

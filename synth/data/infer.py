@@ -108,7 +108,10 @@ class _Infer:
     def _object(self, objs: list[dict[str, Any]], where: str) -> dict[str, Any]:
         if _is_map(objs):
             keys = sorted({k for o in objs for k in o})
-            out = {"type": "object", "additionalProperties": self.schema([v for o in objs for v in o.values()], where + "/*")}
+            out = {
+                "type": "object",
+                "additionalProperties": self.schema([v for o in objs for v in o.values()], where + "/*"),
+            }
             names = _key_schema(keys)
             if names:
                 out["propertyNames"] = names
@@ -131,7 +134,9 @@ def _check_records(path: str, name: str, records: list[tuple[str, Any]]) -> None
     """A record of another shape (not an object, a field of another type, most usual fields missing) is an error."""
     for loc, rec in records:
         if not isinstance(rec, dict):
-            raise InputError(path, f"{name}/{loc}", f"a record must be an object like the others, not {_json_type(rec)}")
+            raise InputError(
+                path, f"{name}/{loc}", f"a record must be an object like the others, not {_json_type(rec)}"
+            )
     if len(records) < 3:
         return
     n = len(records)
@@ -144,16 +149,22 @@ def _check_records(path: str, name: str, records: list[tuple[str, Any]]) -> None
         usual = {k for k, c in counts.items() if c - (k in rec) >= 0.9 * (n - 1)}
         missing = usual - set(rec)
         if usual and len(missing) > len(usual) / 2:
-            raise InputError(path, f"{name}/{loc}", f"record of another shape: lacks {sorted(missing)[:6]} "
-                             f"that the other records of `{name}` have")
+            raise InputError(
+                path,
+                f"{name}/{loc}",
+                f"record of another shape: lacks {sorted(missing)[:6]} that the other records of `{name}` have",
+            )
         for k, v in rec.items():
             t = _kind(v)
             others = types[k].copy()
             others[t] -= 1
             common, c = max(others.items(), key=lambda kv: (kv[1], kv[0]))
             if t != common and t != "null" and c >= 0.9 * (n - 1) and c >= 2:
-                raise InputError(path, f"{name}/{loc}/{k}", f"record of another shape: `{k}` is {t} here, "
-                                 f"{common} in the other records of `{name}`")
+                raise InputError(
+                    path,
+                    f"{name}/{loc}/{k}",
+                    f"record of another shape: `{k}` is {t} here, {common} in the other records of `{name}`",
+                )
 
 
 def _kind(v: Any) -> str:
@@ -163,7 +174,9 @@ def _kind(v: Any) -> str:
 
 def _find_tree(values: list[Any]) -> dict[str, Any] | None:
     """{children, kind_field, branch, leaf} when the values are maps of name -> node with nested child maps."""
-    if not values or not all(isinstance(v, dict) and v and all(isinstance(n, dict) for n in v.values()) for v in values):
+    if not values or not all(
+        isinstance(v, dict) and v and all(isinstance(n, dict) for n in v.values()) for v in values
+    ):
         return None
     nodes = [n for v in values for n in v.values()]
     for cand in sorted({k for n in nodes for k, x in n.items() if isinstance(x, dict)}):
@@ -175,18 +188,38 @@ def _find_tree(values: list[Any]) -> dict[str, Any] | None:
         if inner and not all(set(c) & fields for c in inner):
             continue
         every = _all_nodes(values, cand)
-        kind_field = next((k for k in sorted({k for n in every for k in n}) if all(isinstance(n.get(k), str) for n in every)
-                           and 2 <= len({n[k] for n in every}) <= 4), None)
+        kind_field = next(
+            (
+                k
+                for k in sorted({k for n in every for k in n})
+                if all(isinstance(n.get(k), str) for n in every) and 2 <= len({n[k] for n in every}) <= 4
+            ),
+            None,
+        )
         branch = leaf = None
         if kind_field:
             branch = sorted({n[kind_field] for n in every if cand in n})[:1] or [None]
             leaf = sorted({n[kind_field] for n in every if cand not in n})[:1] or [None]
             branch, leaf = branch[0], leaf[0]
-        text_field = next((k for k in sorted({k for n in every for k in n}) if k != cand and k != kind_field
-                           and all(isinstance(n.get(k, ""), str) for n in every)
-                           and not any(k in n for n in every if cand in n)), None)
+        text_field = next(
+            (
+                k
+                for k in sorted({k for n in every for k in n})
+                if k != cand
+                and k != kind_field
+                and all(isinstance(n.get(k, ""), str) for n in every)
+                and not any(k in n for n in every if cand in n)
+            ),
+            None,
+        )
         if inner or kind_field:
-            return {"children": cand, "kind_field": kind_field, "branch": branch, "leaf": leaf, "text_field": text_field}
+            return {
+                "children": cand,
+                "kind_field": kind_field,
+                "branch": branch,
+                "leaf": leaf,
+                "text_field": text_field,
+            }
     return None
 
 
@@ -325,7 +358,7 @@ def find_references(states: list[dict[str, Any]], layout: DataLayout) -> list[di
         leaves: dict[str, set[str]] = {}
         for s in states:
             col = s.get(name)
-            for rec in (col.values() if info["layout"] == "map" else col):
+            for rec in col.values() if info["layout"] == "map" else col:
                 for k, v in rec.items():
                     if k != info["key_field"]:
                         _leaf_values(v, k, leaves)
@@ -359,7 +392,12 @@ def infer_layout(states: list[dict[str, Any]], path: str) -> DataLayout:
     layout.references = find_references(states, layout)
     for ref in layout.references:
         _mark_reference(props[ref["collection"]], ref["field"], ref["target"])
-    schema: dict[str, Any] = {"type": "object", "properties": props, "required": sorted(props), "additionalProperties": False}
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": props,
+        "required": sorted(props),
+        "additionalProperties": False,
+    }
     for name in sorted(layout.trees):  # the environment's own working node (names below the top); not in the data
         key = f"{name}{WORKING_SUFFIX}"
         if key not in props:

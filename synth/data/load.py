@@ -127,8 +127,12 @@ def _check_layouts(states: list[dict[str, Any]], path: str) -> None:
     for n, state in enumerate(states[1:], 2):
         if sorted(state) != first:
             extra = sorted(set(state) - set(first)) or sorted(set(first) - set(state))
-            raise InputError(path, f"line {n}", f"top-level keys {sorted(state)} differ from line 1's {first} "
-                             f"(at {extra[:3]}); all sample states need one layout")
+            raise InputError(
+                path,
+                f"line {n}",
+                f"top-level keys {sorted(state)} differ from line 1's {first} "
+                f"(at {extra[:3]}); all sample states need one layout",
+            )
 
 
 def load_sample_data(path: str | Path) -> SampleData:

@@ -66,17 +66,28 @@ def reconcile(layout: DataLayout, docset: DocSet) -> tuple[dict[str, Any], dict[
                 else:  # e.g. a tool's flat parameters that the data nests: the records keep the data's shape
                     notes.append(f"{name}.{fname}: named by the docs, not a field of the data's records; not added")
         drafts[name] = CollectionDraft(
-            name=name, resource=singular(name), fields=copy.deepcopy(fields), key_field=info["key_field"],
-            composite_key=[], required=list(record.get("required") or []), key_format=info["key_format"] or {},
-            sources=[f"data: {info['layout']} of records" + (f" keyed by `{info['key_field']}`" if info["key_field"] else "")])
+            name=name,
+            resource=singular(name),
+            fields=copy.deepcopy(fields),
+            key_field=info["key_field"],
+            composite_key=[],
+            required=list(record.get("required") or []),
+            key_format=info["key_format"] or {},
+            sources=[
+                f"data: {info['layout']} of records" + (f" keyed by `{info['key_field']}`" if info["key_field"] else "")
+            ],
+        )
     for name in doc_cols:
         if name not in props:
-            notes.append(f"{name}: implied by the docs but absent from the data; not added (the data decides the layout)")
+            notes.append(
+                f"{name}: implied by the docs but absent from the data; not added (the data decides the layout)"
+            )
     return schema, drafts, notes
 
 
-def cut_states(data: SampleData, layout: DataLayout, n: int = CUTS, per: int = CUT_RECORDS,
-               max_chars: int = CUT_MAX_CHARS) -> list[dict[str, Any]]:
+def cut_states(
+    data: SampleData, layout: DataLayout, n: int = CUTS, per: int = CUT_RECORDS, max_chars: int = CUT_MAX_CHARS
+) -> list[dict[str, Any]]:
     """Small states in the data's layout: whole small samples, else a few records of every collection."""
 
     out: list[dict[str, Any]] = []
@@ -97,9 +108,14 @@ def cut_states(data: SampleData, layout: DataLayout, n: int = CUTS, per: int = C
                 continue
             keys = sorted(value) if info["layout"] == "map" else list(range(len(value)))
             group = keys[i::n] or keys  # cuts draw from disjoint records; the smallest keep tests and tasks small
-            chosen = sorted(sorted(group, key=lambda k: (len(json.dumps(value[k], sort_keys=True)), str(k)))[:per], key=str)
-            cut[name] = ({k: copy.deepcopy(value[k]) for k in chosen} if info["layout"] == "map"
-                         else [copy.deepcopy(value[k]) for k in chosen])
+            chosen = sorted(
+                sorted(group, key=lambda k: (len(json.dumps(value[k], sort_keys=True)), str(k)))[:per], key=str
+            )
+            cut[name] = (
+                {k: copy.deepcopy(value[k]) for k in chosen}
+                if info["layout"] == "map"
+                else [copy.deepcopy(value[k]) for k in chosen]
+            )
         out.append(cut)
     return out
 
@@ -117,11 +133,25 @@ def grounded_schema(docset: DocSet, data: SampleData, layout: DataLayout) -> Sch
             where = "/".join(str(p) for p in err.absolute_path)
             raise ForgeError(f"reconciled schema rejects sample state {i + 1} at {where}: {err.message[:200]}")
     singletons = {name: props for name, props in schema["properties"].items() if name in layout.objects}
-    info = {"path": data.path, "kind": data.kind, "files": sorted(data.files), "sha256": data.sha256(),
-            "states": len(data.states), "collections": layout.collections, "trees": layout.trees,
-            "references": layout.references, "notes": notes}
-    return SchemaResult(state_schema=schema, collections={k: asdict(v) for k, v in drafts.items()},
-                        singletons=singletons, source="data+docs", attempts=[], data=info)
+    info = {
+        "path": data.path,
+        "kind": data.kind,
+        "files": sorted(data.files),
+        "sha256": data.sha256(),
+        "states": len(data.states),
+        "collections": layout.collections,
+        "trees": layout.trees,
+        "references": layout.references,
+        "notes": notes,
+    }
+    return SchemaResult(
+        state_schema=schema,
+        collections={k: asdict(v) for k, v in drafts.items()},
+        singletons=singletons,
+        source="data+docs",
+        attempts=[],
+        data=info,
+    )
 
 
 __all__ = ["cut_states", "grounded_schema", "reconcile"]

@@ -60,6 +60,9 @@ def check_environment(env_dir: str | Path) -> EnvCheckResult:
         except SandboxViolation as ex:
             res.problems.append(f"{tool['name']}: {ex}")
             continue
-        res.tools[tool["name"]] = {"passed": vr.passed, "total": vr.total,
-                                   "failures": [f.text(cases[f.index]) if f.index >= 0 else f.message for f in vr.failures[:3]]}
+        res.tools[tool["name"]] = {
+            "passed": vr.passed,
+            "total": vr.total,
+            "failures": [f.text(cases[f.index]) if f.index >= 0 else f.message for f in vr.failures[:3]],
+        }
     return res

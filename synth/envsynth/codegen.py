@@ -31,8 +31,9 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
 
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)), undefined=jinja2.StrictUndefined, keep_trailing_newline=True
+    )
     env.filters["pyrepr"] = repr
     env.filters["pysource"] = _pysource
     return env
@@ -80,21 +81,35 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
     collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
     inner = f"{fn}_result" if plan.output_key else fn
-    code = _env().get_template(f"{plan.kind}.py.j2").render(
-        fn=inner, p=plan, doc=doc, resource=resource.capitalize(), collections=collections,
-        defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
-        field_schemas=repr(_top_level(record_schema)),
-        nested_schemas=repr(_nested(record_schema, plan.field_paths)),
+    code = (
+        _env()
+        .get_template(f"{plan.kind}.py.j2")
+        .render(
+            fn=inner,
+            p=plan,
+            doc=doc,
+            resource=resource.capitalize(),
+            collections=collections,
+            defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
+            field_schemas=repr(_top_level(record_schema)),
+            nested_schemas=repr(_nested(record_schema, plan.field_paths)),
+        )
     )
     if plan.output_key and plan.output_format:  # a message learned from recorded calls, built from the arguments
-        parts = " + ".join(repr(v) if kind == "text" else f"str(arguments.get({v!r}))" for kind, v in plan.output_format)
-        code = (code.rstrip("\n") + f"\n\n\ndef {fn}(env_state, **arguments):\n    \"\"\"{doc}\"\"\"\n"
-                f"    {inner}(env_state, **arguments)\n"
-                f"    return {{{plan.output_key!r}: {parts}}}\n")
+        parts = " + ".join(
+            repr(v) if kind == "text" else f"str(arguments.get({v!r}))" for kind, v in plan.output_format
+        )
+        code = (
+            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+            f"    {inner}(env_state, **arguments)\n"
+            f"    return {{{plan.output_key!r}: {parts}}}\n"
+        )
     elif plan.output_key:  # the documented response envelope; a None result stays None
-        code = (code.rstrip("\n") + f"\n\n\ndef {fn}(env_state, **arguments):\n    \"\"\"{doc}\"\"\"\n"
-                f"    result = {inner}(env_state, **arguments)\n"
-                f"    return result if result is None else {{{plan.output_key!r}: result}}\n")
+        code = (
+            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+            f"    result = {inner}(env_state, **arguments)\n"
+            f"    return result if result is None else {{{plan.output_key!r}: result}}\n"
+        )
     return code
 
 
@@ -118,9 +133,17 @@ def extract_code(text: str) -> str:
     return (m.group(1) if m else text).strip() + "\n"
 
 
-def write_free_form(client: ChatClient, spec: ToolSpec, state_schema: dict[str, Any], *,
-                    previous: str = "", error: str = "", max_tokens: int = 900, policy: str = "",
-                    recorded: str = "") -> str:
+def write_free_form(
+    client: ChatClient,
+    spec: ToolSpec,
+    state_schema: dict[str, Any],
+    *,
+    previous: str = "",
+    error: str = "",
+    max_tokens: int = 900,
+    policy: str = "",
+    recorded: str = "",
+) -> str:
     """Route (a): ask the LLM for the whole function (for strong models), with the data sample (the schema's
     first example), the policy text for the tool and recorded calls when there are any."""
     import json
@@ -129,10 +152,17 @@ def write_free_form(client: ChatClient, spec: ToolSpec, state_schema: dict[str, 
     sample = json.dumps(examples[0], sort_keys=True)[:2000] if examples else ""
     schema = {k: v for k, v in state_schema.items() if k != "examples"}
     prompt = render(
-        "envsynth_tool_code.j2", name=spec.name, description=spec.description[:600], function=function_name(spec.name),
+        "envsynth_tool_code.j2",
+        name=spec.name,
+        description=spec.description[:600],
+        function=function_name(spec.name),
         parameters=json.dumps(spec.parameters, sort_keys=True)[:1500],
-        state_schema=json.dumps(schema, sort_keys=True)[:2500], previous=previous, error=error,
-        sample=sample, policy=policy[:2000], recorded=recorded[:2000],
+        state_schema=json.dumps(schema, sort_keys=True)[:2500],
+        previous=previous,
+        error=error,
+        sample=sample,
+        policy=policy[:2000],
+        recorded=recorded[:2000],
     )
     text = client.chat([{"role": "user", "content": prompt}], max_tokens=max_tokens, tag="code.free_form").text
     return extract_code(text)

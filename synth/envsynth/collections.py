@@ -16,9 +16,32 @@ from synth.words import plural, singular, split_words
 
 GENERIC_RESOURCES = {"node", "graph", "item", "record", "object", "data", "store", "entry"}
 # parameters of the transport, never fields of a record
-TRANSPORT_PARAMS = {"page", "limit", "cursor", "access_token", "quotaUser", "alt", "fields", "callback", "offset",
-                    "per_page", "page_size", "pageSize", "pageToken", "page_token", "prettyPrint", "key", "oauth_token",
-                    "userIp", "upload_protocol", "uploadType", "$.xgafv", "sort", "order_by", "orderBy"}
+TRANSPORT_PARAMS = {
+    "page",
+    "limit",
+    "cursor",
+    "access_token",
+    "quotaUser",
+    "alt",
+    "fields",
+    "callback",
+    "offset",
+    "per_page",
+    "page_size",
+    "pageSize",
+    "pageToken",
+    "page_token",
+    "prettyPrint",
+    "key",
+    "oauth_token",
+    "userIp",
+    "upload_protocol",
+    "uploadType",
+    "$.xgafv",
+    "sort",
+    "order_by",
+    "orderBy",
+}
 ENVELOPE_KEYS = ("data", "items", "results", "result", "records")
 
 
@@ -55,8 +78,17 @@ def response_record(schema: dict[str, Any] | None) -> dict[str, Any]:
         inner = response_record(next(iter(props.values())))
         if inner:
             return inner
-    if props and set(props) & set(ENVELOPE_KEYS) and all(k in ENVELOPE_KEYS or k in TRANSPORT_PARAMS or "page" in k.lower()
-                                                         or k in ("total", "count", "next", "previous") for k in props):
+    if (
+        props
+        and set(props) & set(ENVELOPE_KEYS)
+        and all(
+            k in ENVELOPE_KEYS
+            or k in TRANSPORT_PARAMS
+            or "page" in k.lower()
+            or k in ("total", "count", "next", "previous")
+            for k in props
+        )
+    ):
         key = next(k for k in ENVELOPE_KEYS if k in props)
         inner = response_record(props[key])
         if inner:
@@ -127,7 +159,12 @@ def record_candidates(spec: ToolSpec, pri: ToolPriors) -> list[tuple[str, dict[s
     ret = spec.returns or {}
     ret_props = {k: v for k, v in response_record(ret).items() if k not in TRANSPORT_PARAMS}
     is_list = ret.get("type") == "array"
-    if ret_props and pri.resource and agree and (kind in ("create", "update", "get") or (kind in ("list", "search") and is_list)):
+    if (
+        ret_props
+        and pri.resource
+        and agree
+        and (kind in ("create", "update", "get") or (kind in ("list", "search") and is_list))
+    ):
         out.append((pri.resource, ret_props, f"{spec.name}: response schema"))
     return out
 
@@ -166,8 +203,13 @@ def draft_collections(specs: list[ToolSpec], priors: dict[str, ToolPriors]) -> d
     for noun, (pname, pschema) in sorted(nouns.items()):  # records the tools name by an id, even with no body
         name = plural(noun)
         if name not in cols and not list_field_owner(cols, name):
-            cols[name] = CollectionDraft(name=name, resource=noun, fields={pname: clean_field_schema(pschema)},
-                                         key_field=pname, sources=[f"parameter `{pname}`"])
+            cols[name] = CollectionDraft(
+                name=name,
+                resource=noun,
+                fields={pname: clean_field_schema(pschema)},
+                key_field=pname,
+                sources=[f"parameter `{pname}`"],
+            )
     id_params = {p: s for spec in specs for p, s in (spec.parameters.get("properties") or {}).items()}
     for col in cols.values():
         ref = next((p for p in (f"{col.resource}_id", f"{col.resource}Id") if p in id_params), None)
@@ -195,7 +237,9 @@ def list_field_owner(cols: dict[str, CollectionDraft], noun: str) -> tuple[str, 
     return None
 
 
-def singleton_candidates(specs: list[ToolSpec], priors: dict[str, ToolPriors], cols: dict[str, CollectionDraft]) -> dict[str, dict[str, Any]]:
+def singleton_candidates(
+    specs: list[ToolSpec], priors: dict[str, ToolPriors], cols: dict[str, CollectionDraft]
+) -> dict[str, dict[str, Any]]:
     """Scalar objects of the state: a GET without key parameters whose response is one object."""
     out: dict[str, dict[str, Any]] = {}
     for spec in specs:
@@ -204,7 +248,10 @@ def singleton_candidates(specs: list[ToolSpec], priors: dict[str, ToolPriors], c
         if pri.http_kind in ("list", "search") and ret.get("type", "object") == "object" and object_properties(ret):
             if not (spec.parameters.get("properties") or {}):
                 name = f"{pri.resource or 'profile'}_profile"
-                out[name] = {"type": "object", "properties": {k: clean_field_schema(v) for k, v in object_properties(ret).items()}}
+                out[name] = {
+                    "type": "object",
+                    "properties": {k: clean_field_schema(v) for k, v in object_properties(ret).items()},
+                }
     return out
 
 

@@ -23,7 +23,9 @@ def compute_plan(spec: ToolSpec, plan: ToolPlan) -> ToolPlan | None:
     where = spec.description + " " + str(props[strings[0]].get("description", "")) + " " + strings[0]
     if not EXPRESSION.search(where):
         return None
-    return ToolPlan(kind="compute", key_param=strings[0], evidence=plan.evidence + ["computes an arithmetic expression"])
+    return ToolPlan(
+        kind="compute", key_param=strings[0], evidence=plan.evidence + ["computes an arithmetic expression"]
+    )
 
 
 __all__ = ["compute_plan"]

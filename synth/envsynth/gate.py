@@ -28,8 +28,9 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-def gate_problems(spec: ToolSpec, plan: dict[str, Any] | None, source: str, function: str,
-                  cases: list[dict[str, Any]]) -> list[str]:
+def gate_problems(
+    spec: ToolSpec, plan: dict[str, Any] | None, source: str, function: str, cases: list[dict[str, Any]]
+) -> list[str]:
     """Why a passing tool's pass is vacuous (empty when it is not)."""
     params = set(spec.parameters.get("properties") or {})
     problems: list[str] = []
@@ -45,8 +46,9 @@ def gate_problems(spec: ToolSpec, plan: dict[str, Any] | None, source: str, func
     if not any(o.status == "ok" for o in outcomes):
         problems.append("no call succeeds: the tool always fails")
         return problems
-    writes = bool(plan and plan.get("kind") in WRITE_KINDS) or (plan is None and any(
-        o.state_after is not None and o.state_after != c.state for c, o in succeeded))
+    writes = bool(plan and plan.get("kind") in WRITE_KINDS) or (
+        plan is None and any(o.state_after is not None and o.state_after != c.state for c, o in succeeded)
+    )
     if writes:
         if not any(o.state_after is not None and o.state_after != c.state for c, o in succeeded):
             problems.append("a write, but no call with documented arguments both succeeds and changes the state")
@@ -54,7 +56,11 @@ def gate_problems(spec: ToolSpec, plan: dict[str, Any] | None, source: str, func
         by_state: dict[str, dict[str, str]] = {}
         for c, o in succeeded:
             # flags may rightly change nothing; 1 and "1" name the same record
-            named = {k: v if isinstance(v, (dict, list)) else str(v) for k, v in c.arguments.items() if not isinstance(v, bool)}
+            named = {
+                k: v if isinstance(v, (dict, list)) else str(v)
+                for k, v in c.arguments.items()
+                if not isinstance(v, bool)
+            }
             by_state.setdefault(_canon(c.state), {})[_canon(named)] = _canon(o.result)
         pairs = [outs for outs in by_state.values() if len(outs) >= 2]
         empty = {_canon(v) for v in (None, "", [], {})}  # finding nothing for unknown arguments is no sign

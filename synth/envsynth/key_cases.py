@@ -11,8 +11,18 @@ from typing import Any
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 
-KEYED = {"get", "update", "delete", "batch_delete", "list_append", "list_remove", "get_many", "action", "recorded_update",
-         "filter"}
+KEYED = {
+    "get",
+    "update",
+    "delete",
+    "batch_delete",
+    "list_append",
+    "list_remove",
+    "get_many",
+    "action",
+    "recorded_update",
+    "filter",
+}
 
 
 def _matching(plan: ToolPlan, record: dict[str, Any]) -> dict[str, Any] | None:
@@ -71,8 +81,15 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         if args is None or args == case.arguments:
             continue
         seen.add(id(case.state))
-        out.append(TestCase(tool=case.tool, origin="existing-key", state=copy.deepcopy(case.state), arguments=args,
-                            why="names an existing record"))
+        out.append(
+            TestCase(
+                tool=case.tool,
+                origin="existing-key",
+                state=copy.deepcopy(case.state),
+                arguments=args,
+                why="names an existing record",
+            )
+        )
         if len(out) >= limit:
             break
     return out

@@ -1,10 +1,10 @@
 """Environment synthesis as plain stage functions (the Prefect flows call the same functions).
 
-    docset = ingest(paths)
-    schema = build_state_schema(docset, client, config)
-    builds = [build_tool(spec, docset, schema, client, config) for spec in docset.tools]
-    draft  = assemble(docset, schema, builds, config, stats)
-    publish_environment(draft, out_dir)
+docset = ingest(paths)
+schema = build_state_schema(docset, client, config)
+builds = [build_tool(spec, docset, schema, client, config) for spec in docset.tools]
+draft  = assemble(docset, schema, builds, config, stats)
+publish_environment(draft, out_dir)
 """
 
 from __future__ import annotations
@@ -44,9 +44,15 @@ class SynthConfig:
     traces_per_tool: int = 12  # recorded calls per tool turned into cases
 
     def build_options(self) -> BuildOptions:
-        return BuildOptions(route=self.route, strong_model=self.strong_model, votes=self.votes,
-                            max_repairs=self.max_repairs, seed=self.seed, n_property_cases=self.n_property_cases,
-                            env_id=self.env_id)
+        return BuildOptions(
+            route=self.route,
+            strong_model=self.strong_model,
+            votes=self.votes,
+            max_repairs=self.max_repairs,
+            seed=self.seed,
+            n_property_cases=self.n_property_cases,
+            env_id=self.env_id,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -68,7 +74,9 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthC
     return schema_stage.build_state_schema(docset, client)
 
 
-def build_tool(spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: ChatClient | None, config: SynthConfig) -> ToolBuild:
+def build_tool(
+    spec: ToolSpec, docset: DocSet, schema: SchemaResult, client: ChatClient | None, config: SynthConfig
+) -> ToolBuild:
     """One tool's build; with --traces its recorded calls are cases it is chosen and kept by."""
     recorded = None
     if config.traces:
@@ -99,7 +107,10 @@ def single_sample_state(path: str, sha256: str) -> dict[str, Any] | None:
 
 @lru_cache(maxsize=2)
 def recorded_calls(path: str, sha256: str, data: str | None) -> list[Any]:
-    """The recorded calls of a traces file (cached per file digest); the data's single state starts traces without one."""
+    """The recorded calls of a traces file (cached per file digest).
+
+    The data's single state starts traces without one.
+    """
     from synth.envsynth.traces import load_traces
 
     state = None
@@ -123,10 +134,24 @@ def traces_digest(path: str | Path) -> str:
         raise InputError(str(path), "(file)", f"cannot read: {err}") from None
 
 
-def assemble(docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], config: SynthConfig,
-             stats: dict[str, Any], models: dict[str, Any] | None = None) -> EnvDraft:
-    draft = assemble_environment(docset, schema, builds, env_id=config.env_id, min_pass_ratio=config.min_pass_ratio,
-                                 min_tools=config.min_tools, stats=stats, models=models or {})
+def assemble(
+    docset: DocSet,
+    schema: SchemaResult,
+    builds: list[ToolBuild],
+    config: SynthConfig,
+    stats: dict[str, Any],
+    models: dict[str, Any] | None = None,
+) -> EnvDraft:
+    draft = assemble_environment(
+        docset,
+        schema,
+        builds,
+        env_id=config.env_id,
+        min_pass_ratio=config.min_pass_ratio,
+        min_tools=config.min_tools,
+        stats=stats,
+        models=models or {},
+    )
     if config.data:
         from synth.data import attach_data
 
@@ -134,9 +159,14 @@ def assemble(docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], conf
     return draft
 
 
-def synthesize_environment(paths: list[str | Path], out_dir: str | Path, client: ChatClient | None, config: SynthConfig,
-                           progress: Callable[[str, int, int], None] | None = None,
-                           models: dict[str, Any] | None = None) -> EnvDraft:
+def synthesize_environment(
+    paths: list[str | Path],
+    out_dir: str | Path,
+    client: ChatClient | None,
+    config: SynthConfig,
+    progress: Callable[[str, int, int], None] | None = None,
+    models: dict[str, Any] | None = None,
+) -> EnvDraft:
     """All stages in order; publishes only when enough tools pass (else raises ForgeError with the reason)."""
     t0 = time.perf_counter()
     docset = ingest(paths)
@@ -169,5 +199,15 @@ def llm_stats(client: Any) -> dict[str, Any]:
     return {k: d[k] for k in keep if k in d}
 
 
-__all__ = ["EnvDraft", "SchemaResult", "SynthConfig", "ToolBuild", "assemble", "build_state_schema", "build_tool",
-           "ingest", "publish_environment", "synthesize_environment"]
+__all__ = [
+    "EnvDraft",
+    "SchemaResult",
+    "SynthConfig",
+    "ToolBuild",
+    "assemble",
+    "build_state_schema",
+    "build_tool",
+    "ingest",
+    "publish_environment",
+    "synthesize_environment",
+]

@@ -16,13 +16,52 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 KINDS = (
-    "create", "batch_create", "get", "get_many", "list", "search", "filter", "update", "delete",
-    "batch_delete", "list_append", "list_remove", "dump", "count_by", "singleton_get", "action",
-    "tree_list", "tree_read", "tree_search", "tree_make", "tree_remove", "tree_write", "recorded_update",
-    "tree_cd", "tree_pwd", "tree_move", "tree_copy", "compute", "tree_lines", "tree_find",
+    "create",
+    "batch_create",
+    "get",
+    "get_many",
+    "list",
+    "search",
+    "filter",
+    "update",
+    "delete",
+    "batch_delete",
+    "list_append",
+    "list_remove",
+    "dump",
+    "count_by",
+    "singleton_get",
+    "action",
+    "tree_list",
+    "tree_read",
+    "tree_search",
+    "tree_make",
+    "tree_remove",
+    "tree_write",
+    "recorded_update",
+    "tree_cd",
+    "tree_pwd",
+    "tree_move",
+    "tree_copy",
+    "compute",
+    "tree_lines",
+    "tree_find",
 )
-WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "list_append", "list_remove",
-               "tree_make", "tree_remove", "tree_write", "recorded_update", "tree_move", "tree_copy"}
+WRITE_KINDS = {
+    "create",
+    "batch_create",
+    "update",
+    "delete",
+    "batch_delete",
+    "list_append",
+    "list_remove",
+    "tree_make",
+    "tree_remove",
+    "tree_write",
+    "recorded_update",
+    "tree_move",
+    "tree_copy",
+}
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
 
@@ -50,17 +89,22 @@ class ToolPlan:
     tree: str | None = None  # tree kinds: the state key of the tree
     tree_info: dict[str, Any] = field(default_factory=dict)  # children, kind_field, branch, leaf, text_field
     node_kind: str | None = None  # tree_make: the kind value of the new node
-    field_paths: dict[str, str] = field(default_factory=dict)  # update: parameter -> `object.field` it sets (filter: matches)
+    field_paths: dict[str, str] = field(
+        default_factory=dict
+    )  # update: parameter -> `object.field` it sets (filter: matches)
     return_key: bool = False  # filter: the tool returns the key of the one matching record (`find_user_id_by_...`)
     effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
-    preconditions: dict[str, list[Any]] = field(default_factory=dict)  # recorded_update: field -> values allowing the call
+    # recorded_update: field -> values allowing the call
+    preconditions: dict[str, list[Any]] = field(default_factory=dict)
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
     output_format: list[list[str]] = field(default_factory=list)
     text_op: str | None = None  # tree_lines: "sort" | "tail" | "count" | "diff" on a leaf's lines
     op_param: str | None = None  # tree_lines: the parameter of the operation (number of lines, count mode)
     op_default: Any = None  # tree_lines: its documented default
     mode_map: dict[str, str] = field(default_factory=dict)  # tree_lines count: mode value -> lines | words | characters
-    result_keys: list[str] = field(default_factory=list)  # tree_lines count: [number key, mode name key] of the response  # a learned message: ["text", s] / ["arg", name] pieces
+    # tree_lines count: [number key, mode name key] of the response
+    # a learned message: ["text", s] / ["arg", name] pieces
+    result_keys: list[str] = field(default_factory=list)
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 
@@ -103,8 +147,14 @@ def decide_mutates(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[b
     vote = None
     if ctx.client is not None:  # one question to cross-check a doc hint, a full vote when the docs are silent
         variants = 1 if pri.mutates is not None else ctx.votes
-        vote = ask_yes_no(ctx.client, "envsynth_mutates.j2", variants, "plan.mutates", name=spec.name,
-                          description=spec.description[:300])
+        vote = ask_yes_no(
+            ctx.client,
+            "envsynth_mutates.j2",
+            variants,
+            "plan.mutates",
+            name=spec.name,
+            description=spec.description[:300],
+        )
     if pri.mutates is not None:
         return pri.mutates, {"mutates": vote.to_dict() if vote else None, "mutates_source": "docs"}
     if vote is not None and vote.decision is not None:
@@ -128,8 +178,15 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
         if ctx.client is None:
             return None, {"collection_source": f"no collection for `{res}`"}
         guess = names[0]
-        uses = ask_yes_no(ctx.client, "envsynth_uses_collection.j2", 2, "plan.uses", name=spec.name,
-                          description=spec.description[:300], collection=guess)
+        uses = ask_yes_no(
+            ctx.client,
+            "envsynth_uses_collection.j2",
+            2,
+            "plan.uses",
+            name=spec.name,
+            description=spec.description[:300],
+            collection=guess,
+        )
         if not uses.decision:
             return None, {"uses": uses.to_dict(), "collection_source": f"no collection for `{res}`"}
         return guess, {"uses": uses.to_dict(), "collection_source": "llm-yes"}
@@ -137,8 +194,14 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
         return names[0], {}
     vote = None
     if ctx.client is not None:
-        vote = ask_choice(ctx.client, "envsynth_collection.j2", names, "plan.collection", name=spec.name,
-                          description=spec.description[:300])
+        vote = ask_choice(
+            ctx.client,
+            "envsynth_collection.j2",
+            names,
+            "plan.collection",
+            name=spec.name,
+            description=spec.description[:300],
+        )
     if vote is not None and vote.decision:
         return vote.decision, {"collection": vote.to_dict(), "collection_source": "llm"}
     return names[0], {"collection": vote.to_dict() if vote else None, "collection_source": "default-first"}
@@ -178,16 +241,27 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
     words = pri.words
     evidence = list(pri.evidence)
     if any(w in ("inventory", "count", "stats", "summary") for w in words) and not mutates:
-        col, v = pick_collection(spec, pri, ctx) if plural(pri.resource or "") not in ctx.collections else (plural(pri.resource), {})
+        col, v = (
+            pick_collection(spec, pri, ctx)
+            if plural(pri.resource or "") not in ctx.collections
+            else (plural(pri.resource), {})
+        )
         if pri.resource in GENERIC_RESOURCES or plural(pri.resource or "") not in ctx.collections:
             col, v = _collection_with_enum(ctx) or pick_collection(spec, pri, ctx)
         votes.update(v)
         cdraft = ctx.collections.get(col or "")
         field_ = next((f for f, s in (cdraft.fields.items() if cdraft else []) if "enum" in s), None) or "status"
-        return ToolPlan(kind="count_by", collection=col, count_field=field_, evidence=evidence + ["count-ish name"], votes=votes)
+        return ToolPlan(
+            kind="count_by", collection=col, count_field=field_, evidence=evidence + ["count-ish name"], votes=votes
+        )
     for sname in ctx.singletons:
         if not mutates and not props and sname.startswith((pri.resource or "?") + "_"):
-            return ToolPlan(kind="singleton_get", singleton=sname, evidence=evidence + ["GET of one object without keys"], votes=votes)
+            return ToolPlan(
+                kind="singleton_get",
+                singleton=sname,
+                evidence=evidence + ["GET of one object without keys"],
+                votes=votes,
+            )
     # list operations on an array field of another collection (e.g. add_observations)
     noun = next((w for w in words[1:] if w not in ("by", "id")), "")
     owner = list_field_owner(ctx.collections, noun) if noun else None
@@ -196,8 +270,17 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
         item_key, values = _batch_fields(_array_items(spec, bp), ctx, owner[0])
         kind = "list_remove" if pri.verb_kind == "delete" else "list_append"
         col = ctx.collections[owner[0]]
-        return ToolPlan(kind=kind, collection=owner[0], key_field=col.key_field, batch_param=bp, item_key=item_key,
-                        values_field=values, list_field=owner[1], evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"], votes=votes)
+        return ToolPlan(
+            kind=kind,
+            collection=owner[0],
+            key_field=col.key_field,
+            batch_param=bp,
+            item_key=item_key,
+            values_field=values,
+            list_field=owner[1],
+            evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"],
+            votes=votes,
+        )
     col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})
     votes.update(v)
     if col_name is None and ctx.trees:
@@ -205,13 +288,24 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
 
         return decide_tree_plan(spec, pri, ctx, mutates, votes, evidence)
     if col_name in ctx.list_collections:
-        return ToolPlan(kind="unsupported", evidence=evidence + [f"`{col_name}` is a list of records in the data; "
-                                                                  "the templates address records by map key only"], votes=votes)
+        return ToolPlan(
+            kind="unsupported",
+            evidence=evidence
+            + [f"`{col_name}` is a list of records in the data; the templates address records by map key only"],
+            votes=votes,
+        )
     if col_name is None and not (pri.resource in GENERIC_RESOURCES and not props):
-        return ToolPlan(kind="unsupported", evidence=evidence + [v.get("collection_source", "no collection")], votes=votes)
+        return ToolPlan(
+            kind="unsupported", evidence=evidence + [v.get("collection_source", "no collection")], votes=votes
+        )
     col = ctx.collections.get(col_name or "")
-    base = dict(collection=col_name, key_field=col.key_field if col else None,
-                composite_key=list(col.composite_key) if col else [], evidence=evidence, votes=votes)
+    base = dict(
+        collection=col_name,
+        key_field=col.key_field if col else None,
+        composite_key=list(col.composite_key) if col else [],
+        evidence=evidence,
+        votes=votes,
+    )
     payload = "body" if isinstance(props.get("body"), dict) and props["body"].get("type") == "object" else None
     field_source = (props["body"].get("properties") or {}) if payload else props
     fields = [p for p in field_source if col and p in col.fields]
@@ -232,17 +326,25 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
             return ToolPlan(kind="search", key_param=qp, **base)
         if key_param and (pri.path_params or pri.verb_kind == "get"):
             if pri.verb_kind == "action" or (pri.resource and words and words[0] in ("login", "logout")):
-                return ToolPlan(kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base)
+                return ToolPlan(
+                    kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base
+                )
             return ToolPlan(kind="get", key_param=key_param, **base)
         if pri.verb_kind == "action" or any(w in ("login", "logout") for w in words):
-            return ToolPlan(kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base)
+            return ToolPlan(
+                kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base
+            )
         if fields:
             return ToolPlan(kind="filter", filter_params=fields, **base)
         nested = _nested_fields([p for p in props if p != key_param], col)
         if nested and len(nested) == len(props):  # every parameter names a field of a nested object: a filter
             returns_key = bool(col and pri.resource and {singular(pri.resource), "id"} <= set(words))
-            return ToolPlan(kind="filter", field_paths=nested, return_key=returns_key,
-                            **{**base, "evidence": evidence + ["parameters name nested fields of the records"]})
+            return ToolPlan(
+                kind="filter",
+                field_paths=nested,
+                return_key=returns_key,
+                **{**base, "evidence": evidence + ["parameters name nested fields of the records"]},
+            )
         if key_param:
             return ToolPlan(kind="get", key_param=key_param, **base)
         return ToolPlan(kind="list", **base)
@@ -259,9 +361,18 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
     if kind == "create":
         return ToolPlan(kind="create", fields=fields, id_type=_id_type(col), key_format=_key_format(col), **base)
     if kind == "update":
-        kp = key_param if (key_param and key_param not in fields) or pri.path_params else (col.key_field if col else None)
-        return ToolPlan(kind="update", key_param=kp, fields=[f for f in fields if f != (col.key_field if col else None)],
-                        field_paths=_nested_fields([p for p in field_source if p != kp], col), **base)
+        kp = (
+            key_param
+            if (key_param and key_param not in fields) or pri.path_params
+            else (col.key_field if col else None)
+        )
+        return ToolPlan(
+            kind="update",
+            key_param=kp,
+            fields=[f for f in fields if f != (col.key_field if col else None)],
+            field_paths=_nested_fields([p for p in field_source if p != kp], col),
+            **base,
+        )
     return ToolPlan(kind="delete", key_param=key_param, **base)
 
 
@@ -273,7 +384,9 @@ def _nested_fields(params: list[str], col: CollectionDraft | None) -> dict[str, 
     for p in params:
         if p in col.fields:
             continue
-        owners = [f for f, s in sorted(col.fields.items()) if s.get("type") == "object" and p in (s.get("properties") or {})]
+        owners = [
+            f for f, s in sorted(col.fields.items()) if s.get("type") == "object" and p in (s.get("properties") or {})
+        ]
         if len(owners) == 1:
             out[p] = f"{owners[0]}.{p}"
     return out

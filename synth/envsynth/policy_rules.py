@@ -4,8 +4,8 @@ The text of a tool is its description plus the policy sections whose headings it
 and every word of the headings above it, is a word of the tool's name), each with the text of the sections
 above it. For a string field of the tool's record (e.g. a status), a sentence naming the field with
 "to 'X'" sets it to X, and a sentence with "only ... if ... <field> is 'A' or 'B'" allows the call from those
-values only; values of the field named in the tool's own name (`..._pending_...`) also allow it. The other parameters are
-kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`).
+values only; values of the field named in the tool's own name (`..._pending_...`) also allow it. The other parameters
+are kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
         texts.append(sections[best][1])
         for j in range(best - 1, -1, -1):  # the sections above it (a prefix of its heading path)
             other = sections[j][0]
-            if len(other) < len(heads) and other == heads[:len(other)]:
+            if len(other) < len(heads) and other == heads[: len(other)]:
                 texts.append(sections[j][1])
                 heads = other
     return "\n".join(texts)
@@ -79,7 +79,9 @@ def _quoted(text: str) -> list[str]:
     return [a or b for a, b in QUOTED.findall(text)]
 
 
-def transition_rules(spec: ToolSpec, record_schema: dict[str, Any], policy: str) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+def transition_rules(
+    spec: ToolSpec, record_schema: dict[str, Any], policy: str
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     """({field: new value}, {field: values allowing the call}) for string fields the docs talk about."""
     props = (record_schema or {}).get("properties") or {}
     text = tool_text(spec, policy)
@@ -95,11 +97,13 @@ def transition_rules(spec: ToolSpec, record_schema: dict[str, Any], policy: str)
             if not words.search(sentence):
                 continue
             target = re.search(r"\bto\s+['\"]([^'\"]{1,60})['\"]", sentence)
-            condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and re.search(r"\bif\b", sentence, re.IGNORECASE)
+            condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and re.search(
+                r"\bif\b", sentence, re.IGNORECASE
+            )
             if target and field not in sets and not condition:
                 sets[field] = target.group(1)
             if condition:
-                after = sentence[words.search(sentence).end():]
+                after = sentence[words.search(sentence).end() :]
                 values = [v for v in _quoted(after) if v in known]
                 if values and field not in allowed:
                     allowed[field] = values
@@ -144,8 +148,13 @@ def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed
     return out
 
 
-def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], policy: str,
-                    records: list[dict[str, Any]] | None = None) -> ToolPlan | None:
+def docs_transition(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    policy: str,
+    records: list[dict[str, Any]] | None = None,
+) -> ToolPlan | None:
     """A keyed update that sets a documented status from documented states, or None when the docs say none.
 
     `records`: the collection's records in the sample data, read for what the transition appends."""
@@ -169,8 +178,15 @@ def docs_transition(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
         elif verb:  # else the action records what it was called with: `reason` of cancel -> cancel_reason
             effects.append({"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}})
-    return ToolPlan.from_dict({**plan.to_dict(), "kind": "recorded_update", "effects": effects, "preconditions": allowed,
-                               "evidence": plan.evidence + ["status transition read from the docs and policy"]})
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "kind": "recorded_update",
+            "effects": effects,
+            "preconditions": allowed,
+            "evidence": plan.evidence + ["status transition read from the docs and policy"],
+        }
+    )
 
 
 __all__ = ["docs_transition", "tool_text", "transition_rules"]

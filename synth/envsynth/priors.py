@@ -73,7 +73,9 @@ def _resource(spec: ToolSpec, words: list[str]) -> str | None:
         # skip action-ish segments such as findByStatus, login, createWithList
         nouns = [s for s in segs if not _verb_kind(split_words(s)) and s.lower() not in ("api", "v1", "v2", "v3")]
         if nouns:
-            return singular(split_words(nouns[-1])[-1] if len(segs) > 1 and nouns[-1] == segs[-1] else split_words(nouns[0])[-1])
+            return singular(
+                split_words(nouns[-1])[-1] if len(segs) > 1 and nouns[-1] == segs[-1] else split_words(nouns[0])[-1]
+            )
     rest = [w for w in words if w not in ("by", "id", "with", "list", "input", "all", "for", "of", "name")]
     rest = [w for w in rest if not any(w in v for v in KIND_VERBS.values())]
     return singular(rest[0]) if rest else None

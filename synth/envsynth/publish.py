@@ -43,15 +43,28 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
-def assemble_environment(docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], *, env_id: str,
-                         min_pass_ratio: float, min_tools: int, stats: dict[str, Any], models: dict[str, Any]) -> EnvDraft:
+def assemble_environment(
+    docset: DocSet,
+    schema: SchemaResult,
+    builds: list[ToolBuild],
+    *,
+    env_id: str,
+    min_pass_ratio: float,
+    min_tools: int,
+    stats: dict[str, Any],
+    models: dict[str, Any],
+) -> EnvDraft:
     """Join passing tools into env.py, write the manifest, tests and REPORT.md text."""
     specs = {t.name: t for t in docset.tools}
     from synth.envsynth.gate import same_change_problems
 
     same = same_change_problems(builds, specs)
-    builds = [ToolBuild.from_dict({**b.to_dict(), "status": "failed", "last_error": "publish gate: " + same[b.name]})
-              if b.name in same else b for b in builds]
+    builds = [
+        ToolBuild.from_dict({**b.to_dict(), "status": "failed", "last_error": "publish gate: " + same[b.name]})
+        if b.name in same
+        else b
+        for b in builds
+    ]
     passed = [b for b in builds if b.status == "passed"]
     failed = [b for b in builds if b.status != "passed"]
     collections = [k for k, v in schema.state_schema["properties"].items() if "additionalProperties" in v]
@@ -59,18 +72,25 @@ def assemble_environment(docset: DocSet, schema: SchemaResult, builds: list[Tool
     for b in passed:
         entry = specs[b.name].to_dict()
         plan = ToolPlan.from_dict(b.plan) if b.plan else None
-        entry.update({
-            "function": b.function, "route": b.route,
-            "kind": plan.kind if plan else "free_form",
-            "collection": plan.collection if plan else None,
-            "key_param": plan.key_param if plan else None,
-            "reads": (collections if plan and plan.kind == "dump" else plan.reads) if plan else [],
-            "writes": plan.writes if plan else [],
-        })
+        entry.update(
+            {
+                "function": b.function,
+                "route": b.route,
+                "kind": plan.kind if plan else "free_form",
+                "collection": plan.collection if plan else None,
+                "key_param": plan.key_param if plan else None,
+                "reads": (collections if plan and plan.kind == "dump" else plan.reads) if plan else [],
+                "writes": plan.writes if plan else [],
+            }
+        )
         tools.append(entry)
     ratio = len(passed) / max(1, len(builds))
     publishable = ratio >= min_pass_ratio and len(passed) >= min_tools
-    reason = "" if publishable else f"only {len(passed)}/{len(builds)} tools pass (need {min_pass_ratio:.0%} and at least {min_tools})"
+    reason = (
+        ""
+        if publishable
+        else f"only {len(passed)}/{len(builds)} tools pass (need {min_pass_ratio:.0%} and at least {min_tools})"
+    )
     source = header_source(env_id, synth.PIPELINE_VERSION) + "".join("\n\n" + b.source.strip() + "\n" for b in passed)
     manifest = {
         "env_id": env_id,
@@ -82,7 +102,11 @@ def assemble_environment(docset: DocSet, schema: SchemaResult, builds: list[Tool
         "tools": tools,
         "excluded_tools": [{"name": b.name, "error": b.last_error or "failed"} for b in failed],
         "state_schema_source": schema.source,
-        "counts": {"tools_total": len(builds), "tools_passed": len(passed), "test_cases": sum(b.total_cases for b in passed)},
+        "counts": {
+            "tools_total": len(builds),
+            "tools_passed": len(passed),
+            "test_cases": sum(b.total_cases for b in passed),
+        },
     }
     tests = [t for b in passed for t in b.tests]
     report = render_report(env_id, docset, schema, builds, stats, publishable, reason)
@@ -91,23 +115,42 @@ def assemble_environment(docset: DocSet, schema: SchemaResult, builds: list[Tool
     return EnvDraft(env_id, manifest, schema.state_schema, source, tests, report, publishable, reason, extra)
 
 
-def render_report(env_id: str, docset: DocSet, schema: SchemaResult, builds: list[ToolBuild], stats: dict[str, Any],
-                  publishable: bool, reason: str) -> str:
+def render_report(
+    env_id: str,
+    docset: DocSet,
+    schema: SchemaResult,
+    builds: list[ToolBuild],
+    stats: dict[str, Any],
+    publishable: bool,
+    reason: str,
+) -> str:
     """REPORT.md: what was built, what failed and why, and the counts."""
     passed = [b for b in builds if b.status == "passed"]
-    lines = [f"# {env_id}: synthesis report", "",
-             f"Sources: {', '.join(s['path'] for s in docset.sources)}", "",
-             f"Tools passing their tests: **{len(passed)}/{len(builds)}** ({len(passed) / max(1, len(builds)):.0%})"
-             + ("" if publishable else f" — NOT PUBLISHED: {reason}"), "",
-             f"State: {schema_summary(schema)}", "",
-             "| tool | status | route | plan | cases passed | repairs |", "|---|---|---|---|---|---|"]
+    lines = [
+        f"# {env_id}: synthesis report",
+        "",
+        f"Sources: {', '.join(s['path'] for s in docset.sources)}",
+        "",
+        f"Tools passing their tests: **{len(passed)}/{len(builds)}** ({len(passed) / max(1, len(builds)):.0%})"
+        + ("" if publishable else f" — NOT PUBLISHED: {reason}"),
+        "",
+        f"State: {schema_summary(schema)}",
+        "",
+        "| tool | status | route | plan | cases passed | repairs |",
+        "|---|---|---|---|---|---|",
+    ]
     traced = any(b.traces_total for b in builds)
     if traced:
-        lines[-2:] = ["| tool | status | route | plan | cases passed | repairs | recorded calls reproduced |",
-                      "|---|---|---|---|---|---|---|"]
+        lines[-2:] = [
+            "| tool | status | route | plan | cases passed | repairs | recorded calls reproduced |",
+            "|---|---|---|---|---|---|---|",
+        ]
     for b in builds:
         plan = b.plan["kind"] if b.plan else "free-form"
-        row = f"| {b.name} | {b.status} | {b.route} | {plan} | {b.passed_cases}/{b.total_cases} | {max(0, len(b.attempts) - 1)} |"
+        row = (
+            f"| {b.name} | {b.status} | {b.route} | {plan} | {b.passed_cases}/{b.total_cases} "
+            f"| {max(0, len(b.attempts) - 1)} |"
+        )
         lines.append(row + (f" {b.traces_reproduced}/{b.traces_total} |" if traced else ""))
     missed = [b for b in builds if b.trace_failure]
     if missed:
@@ -138,7 +181,9 @@ def publish_environment(draft: EnvDraft, out_dir: str | Path) -> Path:
         **draft.extra_files,
     }
     with staged_folder(out) as tmp:
-        same_code = out.exists() and (out / "env.py").exists() and (out / "env.py").read_text(encoding="utf-8") == draft.source
+        same_code = (
+            out.exists() and (out / "env.py").exists() and (out / "env.py").read_text(encoding="utf-8") == draft.source
+        )
         if same_code:  # later stages' outputs (tasks, graph) stay valid only for the same code
             for keep in ("tasks.jsonl", "graph.json", "tasks_dropped.jsonl"):
                 if (out / keep).exists() and keep not in files:

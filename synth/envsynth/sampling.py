@@ -6,8 +6,28 @@ import copy
 import random
 from typing import Any
 
-WORDS = ("alpha", "bravo", "cedar", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "juniper",
-         "kestrel", "lumen", "maple", "nectar", "onyx", "pebble", "quartz", "raven", "saffron", "tundra")
+WORDS = (
+    "alpha",
+    "bravo",
+    "cedar",
+    "delta",
+    "ember",
+    "fjord",
+    "garnet",
+    "harbor",
+    "indigo",
+    "juniper",
+    "kestrel",
+    "lumen",
+    "maple",
+    "nectar",
+    "onyx",
+    "pebble",
+    "quartz",
+    "raven",
+    "saffron",
+    "tundra",
+)
 
 
 def collections_of(state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -41,7 +61,11 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
     if typ == "object":
         props = schema.get("properties") or {}
         req = set(schema.get("required") or [])
-        return {k: sample_value(v, rng, k, depth + 1) for k, v in props.items() if k in req or (depth < 2 and rng.random() < 0.7)}
+        return {
+            k: sample_value(v, rng, k, depth + 1)
+            for k, v in props.items()
+            if k in req or (depth < 2 and rng.random() < 0.7)
+        }
     if schema.get("format") == "uuid":
         n = rng.randint(1, 999)
         return "%08d-0000-4000-8000-%012d" % (n, n)
@@ -80,7 +104,11 @@ def sample_state(state_schema: dict[str, Any], rng: random.Random, max_records: 
         kf = key_field_of(entry)
         ktype = ((entry["additionalProperties"].get("properties") or {}).get(kf or "", {}) or {}).get("type", "string")
         for i in range(rng.randint(0, max_records)):
-            key_value: Any = i + 1 if ktype == "integer" else (sample_value(entry["additionalProperties"]["properties"][kf], rng) if kf else None)
+            key_value: Any = (
+                i + 1
+                if ktype == "integer"
+                else (sample_value(entry["additionalProperties"]["properties"][kf], rng) if kf else None)
+            )
             rec = sample_record(entry, rng, key_value)
             recs[record_key(entry, rec)] = rec
         state[name] = recs
@@ -101,13 +129,22 @@ def _is_keyish(pname: str, state_schema: dict[str, Any]) -> list[str]:
     for name, entry in collections_of(state_schema).items():
         kf = (key_field_of(entry) or "").lower()
         res = name.lower().rstrip("s")
-        if low == kf or (low.startswith(res[: max(3, len(res) - 1)]) and low.endswith(("id", "name"))) or low in ("id", "name"):
+        if (
+            low == kf
+            or (low.startswith(res[: max(3, len(res) - 1)]) and low.endswith(("id", "name")))
+            or low in ("id", "name")
+        ):
             out.append(name)
     return out
 
 
-def sample_arguments(parameters: dict[str, Any], rng: random.Random, state: dict[str, Any],
-                     state_schema: dict[str, Any], p_existing: float = 0.7) -> dict[str, Any]:
+def sample_arguments(
+    parameters: dict[str, Any],
+    rng: random.Random,
+    state: dict[str, Any],
+    state_schema: dict[str, Any],
+    p_existing: float = 0.7,
+) -> dict[str, Any]:
     """Arguments valid against the tool's parameters; key-like values often name existing records."""
 
     def fill(schema: dict[str, Any], name: str, depth: int) -> Any:

@@ -16,11 +16,27 @@ from synth.spec import DocSet
 
 PROPOSAL_SCHEMA = {
     "type": "object",
-    "properties": {"collections": {"type": "array", "items": {"type": "object", "properties": {
-        "name": {"type": "string"}, "key": {"type": "string"},
-        "fields": {"type": "array", "items": {"type": "object", "properties": {
-            "name": {"type": "string"}, "type": {"type": "string"}}, "required": ["name", "type"]}}},
-        "required": ["name", "key", "fields"]}}},
+    "properties": {
+        "collections": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "key": {"type": "string"},
+                    "fields": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {"name": {"type": "string"}, "type": {"type": "string"}},
+                            "required": ["name", "type"],
+                        },
+                    },
+                },
+                "required": ["name", "key", "fields"],
+            },
+        }
+    },
     "required": ["collections"],
 }
 JSON_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
@@ -79,8 +95,11 @@ def merge_proposal(proposal: dict[str, Any], cols: dict[str, CollectionDraft]) -
         for f in c.get("fields", []):
             name, typ = f.get("name"), f.get("type")
             if isinstance(name, str) and name.isidentifier() and typ in JSON_TYPES and name not in col.fields:
-                col.fields[name] = {"type": typ} if typ not in ("array", "object") else (
-                    {"type": "array", "items": {"type": "string"}} if typ == "array" else {"type": "object"})
+                col.fields[name] = (
+                    {"type": typ}
+                    if typ not in ("array", "object")
+                    else ({"type": "array", "items": {"type": "string"}} if typ == "array" else {"type": "object"})
+                )
                 added += 1
     return added
 
@@ -93,13 +112,17 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, max_attempts: 
     attempts: list[dict[str, Any]] = []
     source = "docs"
     if client is not None:
-        tools = [{"name": t.name, "description": t.description, "params": list((t.parameters.get("properties") or {}))[:8]}
-                 for t in docset.tools]
+        tools = [
+            {"name": t.name, "description": t.description, "params": list((t.parameters.get("properties") or {}))[:8]}
+            for t in docset.tools
+        ]
         problems: list[str] = []
         for _ in range(max_attempts):
             prompt = render("envsynth_state_schema.j2", tools=tools, policy=docset.policy, problems=problems)
             try:
-                proposal = client.json([{"role": "user", "content": prompt}], PROPOSAL_SCHEMA, max_tokens=700, tag="schema").data
+                proposal = client.json(
+                    [{"role": "user", "content": prompt}], PROPOSAL_SCHEMA, max_tokens=700, tag="schema"
+                ).data
             except Exception as ex:  # no valid JSON after the client's own repairs
                 attempts.append({"problems": [f"no valid answer: {str(ex)[:200]}"]})
                 break
@@ -113,14 +136,22 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, max_attempts: 
             source = "docs"
     schema = state_schema_from(cols, singletons)
     jsonschema.Draft202012Validator.check_schema(schema)
-    return SchemaResult(state_schema=schema, collections={k: asdict(v) for k, v in cols.items()},
-                        singletons=singletons, source=source, attempts=attempts)
+    return SchemaResult(
+        state_schema=schema,
+        collections={k: asdict(v) for k, v in cols.items()},
+        singletons=singletons,
+        source=source,
+        attempts=attempts,
+    )
 
 
 def schema_summary(result: SchemaResult) -> str:
     """Short text for reports."""
-    parts = [f"{n} (key {c.get('key_field') or '+'.join(c.get('composite_key', [])) or 'the map key'}, {len(c['fields'])} fields)"
-             for n, c in result.collections.items()]
+    parts = [
+        f"{n} (key {c.get('key_field') or '+'.join(c.get('composite_key', [])) or 'the map key'}, "
+        f"{len(c['fields'])} fields)"
+        for n, c in result.collections.items()
+    ]
     parts += [f"{n} (object)" for n in result.singletons]
     parts += [f"{n} (tree of `{t['children']}`)" for n, t in (result.data.get("trees") or {}).items()]
     return ", ".join(parts) + f"; decided by: {result.source}"

@@ -70,7 +70,9 @@ class TestView:
     votes: dict[str, Any] = field(default_factory=dict)
 
 
-def _view(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None, votes: int) -> TestView:
+def _view(
+    spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None, votes: int
+) -> TestView:
     cols = collections_of(state_schema)
     col = plural(pri.resource or "") if plural(pri.resource or "") in cols else None
     props = spec.parameters.get("properties") or {}
@@ -88,20 +90,31 @@ def _view(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client:
         mutates = None if verb is None else verb in ("create", "delete", "update")
     v: dict[str, Any] = {}
     if mutates is None and client is not None:
-        vote = ask_yes_no(client, "envsynth_mutates.j2", votes, "tests.mutates", name=spec.name, description=spec.description[:300])
+        vote = ask_yes_no(
+            client, "envsynth_mutates.j2", votes, "tests.mutates", name=spec.name, description=spec.description[:300]
+        )
         v["mutates"] = vote.to_dict()
         mutates = bool(vote.decision)
     missing = None
     if key_param and pri.kind_guess == "create":
         key_param = None  # a create names a record that need not exist yet: no unknown-key case
     if key_param and client is not None:
-        vote = ask_yes_no(client, "envsynth_missing_fails.j2", min(votes, 2), "tests.missing", name=spec.name,
-                          description=spec.description[:300], key=key_param)
+        vote = ask_yes_no(
+            client,
+            "envsynth_missing_fails.j2",
+            min(votes, 2),
+            "tests.missing",
+            name=spec.name,
+            description=spec.description[:300],
+            key=key_param,
+        )
         v["missing_fails"] = vote.to_dict()
         missing = vote.decision
     if missing is None and key_param and pri.kind_guess in ("get", "update", "delete"):
         missing = True  # the doc's verb: an operation on one named record fails when it is absent
-    return TestView(mutates=bool(mutates), verb=pri.kind_guess, collection=col, key_param=key_param, missing_fails=missing, votes=v)
+    return TestView(
+        mutates=bool(mutates), verb=pri.kind_guess, collection=col, key_param=key_param, missing_fails=missing, votes=v
+    )
 
 
 def _state_with_record(state_schema: dict[str, Any], col: str | None, rng: random.Random) -> dict[str, Any]:
@@ -123,8 +136,9 @@ def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
         return True
 
 
-def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None,
-                   seed: int, votes: int = 3) -> tuple[list[TestCase], dict[str, Any]]:
+def question_cases(
+    spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None, seed: int, votes: int = 3
+) -> tuple[list[TestCase], dict[str, Any]]:
     """Route (1): concrete cases built from the docs and the LLM's answers about behaviour."""
     view = _view(spec, pri, state_schema, client, votes)
     cases: list[TestCase] = []
@@ -152,8 +166,14 @@ def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any]
         elif view.verb == "update" and exists and view.collection:
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             for f, val in args.items():
-                if f in rec_fields and f != view.key_param and f != collections_of(state_schema)[view.collection].get("x-key-field"):
-                    checks.append({"op": "field_equals", "collection": view.collection, "key": key, "field": f, "value": val})
+                if (
+                    f in rec_fields
+                    and f != view.key_param
+                    and f != collections_of(state_schema)[view.collection].get("x-key-field")
+                ):
+                    checks.append(
+                        {"op": "field_equals", "collection": view.collection, "key": key, "field": f, "value": val}
+                    )
             expect_error = False
         elif view.verb == "create" and view.collection and not pri.array_params:
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
@@ -163,8 +183,17 @@ def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any]
             fields = {f: v for f, v in args.items() if f in rec_fields}
             checks.append({"op": "some_record_has", "collection": view.collection, "fields": fields})
             expect_error = False
-        cases.append(TestCase(spec.name, "llm-questions", state, args, expect_error, state_checks=checks,
-                              why=f"happy path ({'read-only' if not view.mutates else view.verb})"))
+        cases.append(
+            TestCase(
+                spec.name,
+                "llm-questions",
+                state,
+                args,
+                expect_error,
+                state_checks=checks,
+                why=f"happy path ({'read-only' if not view.mutates else view.verb})",
+            )
+        )
     if view.key_param and view.collection and view.missing_fails is not None:
         rng = random.Random(f"{seed}:{spec.name}:missing")
         state = sample_state(state_schema, rng, max_records=2)
@@ -172,25 +201,54 @@ def question_cases(spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any]
         ptype = (spec.parameters.get("properties") or {})[view.key_param].get("type")
         args[view.key_param] = 987654 if ptype == "integer" else "no-such-record"
         checks = [{"op": "unchanged"}] if view.missing_fails else []
-        cases.append(TestCase(spec.name, "llm-questions", state, args, view.missing_fails, state_checks=checks,
-                              why=f"unknown {view.key_param}"))
+        cases.append(
+            TestCase(
+                spec.name,
+                "llm-questions",
+                state,
+                args,
+                view.missing_fails,
+                state_checks=checks,
+                why=f"unknown {view.key_param}",
+            )
+        )
     return cases, asdict(view)
 
 
 CASES_SCHEMA = {
     "type": "object",
-    "properties": {"cases": {"type": "array", "items": {"type": "object", "properties": {
-        "state": {"type": "object"}, "arguments": {"type": "object"}, "error": {"type": "boolean"},
-        "result": {}, "expect_state": {"type": "object"}}, "required": ["state", "arguments"]}}},
+    "properties": {
+        "cases": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "state": {"type": "object"},
+                    "arguments": {"type": "object"},
+                    "error": {"type": "boolean"},
+                    "result": {},
+                    "expect_state": {"type": "object"},
+                },
+                "required": ["state", "arguments"],
+            },
+        }
+    },
     "required": ["cases"],
 }
 
 
-def llm_cases(spec: ToolSpec, state_schema: dict[str, Any], client: ChatClient, n: int = 3) -> tuple[list[TestCase], list[str]]:
+def llm_cases(
+    spec: ToolSpec, state_schema: dict[str, Any], client: ChatClient, n: int = 3
+) -> tuple[list[TestCase], list[str]]:
     """Route (2): whole cases written by the LLM; inconsistent ones are dropped with the reason."""
-    prompt = render("envsynth_test_cases.j2", name=spec.name, description=spec.description[:500], n=n,
-                    parameters=json.dumps(spec.parameters, sort_keys=True)[:1500],
-                    state_schema=json.dumps(state_schema, sort_keys=True)[:2500])
+    prompt = render(
+        "envsynth_test_cases.j2",
+        name=spec.name,
+        description=spec.description[:500],
+        n=n,
+        parameters=json.dumps(spec.parameters, sort_keys=True)[:1500],
+        state_schema=json.dumps(state_schema, sort_keys=True)[:2500],
+    )
     try:
         data = client.json([{"role": "user", "content": prompt}], CASES_SCHEMA, max_tokens=1200, tag="tests.cases").data
     except Exception as ex:  # the LLM never produced valid JSON: no cases from this route
@@ -202,16 +260,29 @@ def llm_cases(spec: ToolSpec, state_schema: dict[str, Any], client: ChatClient, 
             dropped.append(problem)
             continue
         checks = [{"op": "equals", "state": raw["expect_state"]}] if "expect_state" in raw else []
-        kept.append(TestCase(spec.name, "llm-cases", raw["state"], raw["arguments"], raw.get("error"),
-                             expect_result=raw.get("result"), has_expected_result="result" in raw and not raw.get("error"),
-                             state_checks=checks, why="written by the LLM"))
+        kept.append(
+            TestCase(
+                spec.name,
+                "llm-cases",
+                raw["state"],
+                raw["arguments"],
+                raw.get("error"),
+                expect_result=raw.get("result"),
+                has_expected_result="result" in raw and not raw.get("error"),
+                state_checks=checks,
+                why="written by the LLM",
+            )
+        )
     return kept, dropped
 
 
 def case_consistency_problem(raw: dict[str, Any], spec: ToolSpec, state_schema: dict[str, Any]) -> str | None:
     """Why an LLM-written case cannot be right, or None."""
-    for what, inst, schema in (("state", raw.get("state"), state_schema), ("arguments", raw.get("arguments"), spec.parameters),
-                               ("expect_state", raw.get("expect_state", raw.get("state")), state_schema)):
+    for what, inst, schema in (
+        ("state", raw.get("state"), state_schema),
+        ("arguments", raw.get("arguments"), spec.parameters),
+        ("expect_state", raw.get("expect_state", raw.get("state")), state_schema),
+    ):
         err = next(jsonschema.Draft202012Validator(schema).iter_errors(inst), None)
         if err is not None:
             return f"{what} invalid: {err.message[:160]}"
@@ -243,4 +314,12 @@ def property_cases(spec: ToolSpec, state_schema: dict[str, Any], seed: int, n: i
     return out
 
 
-__all__ = ["TestCase", "TestView", "case_consistency_problem", "doc_example_cases", "llm_cases", "property_cases", "question_cases"]
+__all__ = [
+    "TestCase",
+    "TestView",
+    "case_consistency_problem",
+    "doc_example_cases",
+    "llm_cases",
+    "property_cases",
+    "question_cases",
+]

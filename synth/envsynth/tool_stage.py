@@ -6,25 +6,25 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from synth.envsynth.ask import ChatClient, ask_choice
-from synth.envsynth.codegen import function_name, header_source, render_tool, write_free_form
-from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_plan
+from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.envelope import with_envelope
+from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_plan
+from synth.envsynth.plan_choice import (
+    ALTERNATIVES,
+    candidate_plans,
+    choose_plan,
+    docs_transition_plan,
+    recorded_text,
+    run_cases,
+)
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
-from synth.envsynth.tool_tests import ToolTestResult, run_tool_tests
+from synth.envsynth.tool_tests import ToolTestResult
 from synth.llm.prompts import render
-from synth.sandbox import SandboxViolation, check_source
 from synth.spec import ToolSpec
-import synth
 
-# Structured repair: other kinds a failing plan may switch to.
-ALTERNATIVES = {
-    "get": ["filter", "search", "action"], "filter": ["search", "list"], "search": ["filter", "list"],
-    "list": ["dump"], "update": ["action"], "create": ["batch_create"], "delete": ["batch_delete"],
-    "get_many": ["filter"], "action": ["get"],
-}
 ARBITRATED_ORIGINS = {"llm-questions", "llm-cases"}
 
 
@@ -72,7 +72,9 @@ class ToolBuild:
         return cls(**d)
 
 
-def make_tests(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions) -> tuple[list[TestCase], dict[str, Any], list[str]]:
+def make_tests(
+    spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions
+) -> tuple[list[TestCase], dict[str, Any], list[str]]:
     """The tool's tests, written without looking at any code."""
     pri = tool_priors(spec)
     cases, view = question_cases(spec, pri, schema.state_schema, client, opts.seed, opts.votes)
@@ -85,22 +87,14 @@ def make_tests(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     return cases, view, dropped
 
 
-def _run(source: str, fn: str, cases: list[TestCase], schema: SchemaResult) -> tuple[ToolTestResult, str]:
-    module = header_source("check", synth.PIPELINE_VERSION) + "\n\n" + source
-    problems = check_source(module)
-    if problems:
-        return ToolTestResult(0, len(cases), []), "sandbox refused the code: " + "; ".join(problems)[:600]
-    try:
-        res = run_tool_tests(module, fn, cases, schema.state_schema)
-    except SandboxViolation as ex:
-        return ToolTestResult(0, len(cases), []), f"sandbox refused the code: {ex}"
-    if res.ok:
-        return res, ""
-    return res, "\n".join(f.text(cases[f.index]) if f.index >= 0 else f.message for f in res.failures[:3])
-
-
-def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ToolTestResult, client: ChatClient | None,
-               dropped: list[dict[str, Any]]) -> list[TestCase]:
+def _arbitrate(
+    spec: ToolSpec,
+    source: str,
+    cases: list[TestCase],
+    res: ToolTestResult,
+    client: ChatClient | None,
+    dropped: list[dict[str, Any]],
+) -> list[TestCase]:
     """For failed LLM-written tests, ask which side is wrong; drop tests judged wrong (at most half of them)."""
     if client is None:
         return cases
@@ -108,13 +102,22 @@ def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ToolTest
     drop: set[int] = set()
     for f in res.failures:
         case = cases[f.index] if f.index >= 0 else None
-        if case is None or case.origin not in ARBITRATED_ORIGINS or f.kind not in ("wrong_error", "wrong_state", "wrong_result"):
+        if (
+            case is None
+            or case.origin not in ARBITRATED_ORIGINS
+            or f.kind not in ("wrong_error", "wrong_state", "wrong_result")
+        ):
             continue
         if len(drop) >= budget:
             break
-        prompt_vars = dict(name=spec.name, description=spec.description[:300], state=str(case.state)[:400],
-                           arguments=str(case.arguments)[:300], expected=f"error={case.expect_error} checks={case.state_checks}"[:300],
-                           actual=f.message[:300])
+        prompt_vars = dict(
+            name=spec.name,
+            description=spec.description[:300],
+            state=str(case.state)[:400],
+            arguments=str(case.arguments)[:300],
+            expected=f"error={case.expect_error} checks={case.state_checks}"[:300],
+            actual=f.message[:300],
+        )
         vote = ask_choice(client, "envsynth_arbiter.j2", ["code", "test"], "tests.arbiter", **prompt_vars)
         if vote.decision == "test":
             drop.add(f.index)
@@ -122,8 +125,13 @@ def _arbitrate(spec: ToolSpec, source: str, cases: list[TestCase], res: ToolTest
     return [c for i, c in enumerate(cases) if i not in drop]
 
 
-def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions,
-               recorded: list[TestCase] | None = None) -> ToolBuild:
+def build_tool(
+    spec: ToolSpec,
+    schema: SchemaResult,
+    client: ChatClient | None,
+    opts: BuildOptions,
+    recorded: list[TestCase] | None = None,
+) -> ToolBuild:
     """Write, test and repair one tool; the returned build says whether it passed and why not.
 
     `recorded`: cases from a real system's recorded calls of this tool (--traces). The free-form route must
@@ -140,14 +148,20 @@ def build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, 
     return build
 
 
-def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions,
-                recorded: list[TestCase]) -> ToolBuild:
+def _build_tool(
+    spec: ToolSpec, schema: SchemaResult, client: ChatClient | None, opts: BuildOptions, recorded: list[TestCase]
+) -> ToolBuild:
     fn = function_name(spec.name)
     cases, view, llm_dropped = make_tests(spec, schema, client, opts)
     layouts = (schema.data or {}).get("collections") or {}
-    ctx = PlanContext(collections=schema.drafts(), singletons=schema.singletons, client=client, votes=opts.votes,
-                      trees=dict((schema.data or {}).get("trees") or {}),
-                      list_collections=[n for n, c in layouts.items() if c.get("layout") == "list"])
+    ctx = PlanContext(
+        collections=schema.drafts(),
+        singletons=schema.singletons,
+        client=client,
+        votes=opts.votes,
+        trees=dict((schema.data or {}).get("trees") or {}),
+        list_collections=[n for n, c in layouts.items() if c.get("layout") == "list"],
+    )
     pri = tool_priors(spec)
     plan = decide_plan(spec, pri, ctx)
     attempts: list[dict[str, Any]] = []
@@ -157,9 +171,16 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
     if use_code:
         previous = ""
         for attempt in range(opts.max_repairs + 1):
-            source = write_free_form(client, spec, schema.state_schema, previous=previous, error=error,
-                                     policy=_policy_for(spec, opts.policy), recorded=_recorded_text(recorded))
-            res, error = _run(source, fn, cases + recorded, schema)
+            source = write_free_form(
+                client,
+                spec,
+                schema.state_schema,
+                previous=previous,
+                error=error,
+                policy=_policy_for(spec, opts.policy),
+                recorded=recorded_text(recorded),
+            )
+            res, error = run_cases(source, fn, cases + recorded, schema)
             attempts.append({"route": "code", "attempt": attempt, "error": error[:800]})
             if not error:
                 done = _done(spec, fn, "code", source, None, cases + recorded, res, attempts, dropped, view)
@@ -172,14 +193,25 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
     if plan.kind == "unsupported":
         error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
         attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
-        return _failed(spec, fn, "structured", "", plan, cases, ToolTestResult(0, len(cases)), error, attempts, dropped, view)
+        return _failed(
+            spec, fn, "structured", "", plan, cases, ToolTestResult(0, len(cases)), error, attempts, dropped, view
+        )
     computing = compute_plan(spec, plan)
     if computing is not None:  # a computation must compute: one case with a known value
         plan = computing
-        cases = cases + [TestCase(tool=spec.name, origin="docs-rule", state=cases[0].state if cases else {},
-                                  arguments={plan.key_param: "(2 + 3) * 4 - 6 / 3"}, expect_error=False,
-                                  expect_result=18, has_expected_result=True, why="the tool computes")]
-    plan, cases = _docs_transition(spec, plan, cases, schema, opts, attempts, dropped)
+        cases = cases + [
+            TestCase(
+                tool=spec.name,
+                origin="docs-rule",
+                state=cases[0].state if cases else {},
+                arguments={plan.key_param: "(2 + 3) * 4 - 6 / 3"},
+                expect_error=False,
+                expect_result=18,
+                has_expected_result=True,
+                why="the tool computes",
+            )
+        ]
+    plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped)
     plan = with_envelope(spec, plan, schema.state_schema)
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
@@ -191,7 +223,9 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
         cases = cases + existing_key_cases(plan, cases)
     if recorded:
         plan, chosen = choose_plan(spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema)
-        attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen})
+        attempts.append(
+            {"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen}
+        )
     tried = [plan.kind]
     for attempt in range(opts.max_repairs + 1):
         try:
@@ -200,29 +234,58 @@ def _build_tool(spec: ToolSpec, schema: SchemaResult, client: ChatClient | None,
             source, error = "", f"cannot render plan {describe_plan(plan)}: {ex}"
             res = ToolTestResult(0, len(cases))
         else:
-            res, error = _run(source, fn, cases, schema)
+            res, error = run_cases(source, fn, cases, schema)
         attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": error[:800]})
         if not error:
-            return _with_traces(_done(spec, fn, "structured", source, plan, cases, res, attempts, dropped, view),
-                                source, fn, recorded, schema)
+            return _with_traces(
+                _done(spec, fn, "structured", source, plan, cases, res, attempts, dropped, view),
+                source,
+                fn,
+                recorded,
+                schema,
+            )
         cases = _arbitrate(spec, source, cases, res, client, dropped)
-        res2, error2 = _run(source, fn, cases, schema) if source else (res, error)
+        res2, error2 = run_cases(source, fn, cases, schema) if source else (res, error)
         if source and not error2:
-            attempts.append({"route": "structured", "attempt": attempt, "plan": describe_plan(plan), "error": "", "after": "arbiter dropped tests"})
-            return _with_traces(_done(spec, fn, "structured", source, plan, cases, res2, attempts, dropped, view),
-                                source, fn, recorded, schema)
+            attempts.append(
+                {
+                    "route": "structured",
+                    "attempt": attempt,
+                    "plan": describe_plan(plan),
+                    "error": "",
+                    "after": "arbiter dropped tests",
+                }
+            )
+            return _with_traces(
+                _done(spec, fn, "structured", source, plan, cases, res2, attempts, dropped, view),
+                source,
+                fn,
+                recorded,
+                schema,
+            )
         options = [k for k in ALTERNATIVES.get(plan.kind, []) if k not in tried]
         if not options:
             break
         choice = options[0]
         if client is not None and len(options) > 1:
-            vote = ask_choice(client, "envsynth_collection.j2", options, "repair.kind", name=spec.name,
-                              description=f"{spec.description[:200]} (failed as {plan.kind}: {error[:160]})")
+            vote = ask_choice(
+                client,
+                "envsynth_collection.j2",
+                options,
+                "repair.kind",
+                name=spec.name,
+                description=f"{spec.description[:200]} (failed as {plan.kind}: {error[:160]})",
+            )
             choice = vote.decision or options[0]
         tried.append(choice)
-        plan = ToolPlan.from_dict({**plan.to_dict(), "kind": choice,
-                                   "key_param": plan.key_param or next(iter(spec.parameters.get("properties") or {}), None),
-                                   "filter_params": plan.filter_params or list(spec.parameters.get("properties") or {})})
+        plan = ToolPlan.from_dict(
+            {
+                **plan.to_dict(),
+                "kind": choice,
+                "key_param": plan.key_param or next(iter(spec.parameters.get("properties") or {}), None),
+                "filter_params": plan.filter_params or list(spec.parameters.get("properties") or {}),
+            }
+        )
     return _failed(spec, fn, "structured", source, plan, cases, res, error, attempts, dropped, view)
 
 
@@ -232,23 +295,14 @@ def _policy_for(spec: ToolSpec, policy: str) -> str:
         return ""
     from synth.envsynth.policy_rules import tool_text
 
-    return tool_text(spec, policy)[len(spec.description):].strip()
-
-
-def _recorded_text(recorded: list[TestCase]) -> str:
-    """A few recorded calls as JSON lines: arguments, success, output and changed leaves."""
-    import json
-
-    rows = [{"arguments": c.arguments, "ok": not c.expect_error, "output": c.expect_result,
-             "changes": next((k["changes"] for k in c.state_checks if k.get("op") == "changes"), [])} for c in recorded[:4]]
-    return "\n".join(json.dumps(r, sort_keys=True, default=str)[:500] for r in rows)
+    return tool_text(spec, policy)[len(spec.description) :].strip()
 
 
 def _with_traces(build: ToolBuild, source: str, fn: str, recorded: list[TestCase], schema: SchemaResult) -> ToolBuild:
     """Run the recorded cases on the passing code: those it reproduces join its tests, the rest are counted."""
     if not recorded:
         return build
-    res, _ = _run(source, fn, recorded, schema)
+    res, _ = run_cases(source, fn, recorded, schema)
     failing = {f.index for f in res.failures}
     kept = [c.to_dict() for i, c in enumerate(recorded) if i not in failing]
     build.tests = build.tests + kept
@@ -256,107 +310,46 @@ def _with_traces(build: ToolBuild, source: str, fn: str, recorded: list[TestCase
     build.total_cases += len(kept)
     build.traces_reproduced, build.traces_total = len(kept), len(recorded)
     first = next((f for f in res.failures), None)
-    build.trace_failure = (first.text(recorded[first.index]) if first and first.index >= 0 else (first.message if first else ""))[:600]
+    build.trace_failure = (
+        first.text(recorded[first.index]) if first and first.index >= 0 else (first.message if first else "")
+    )[:600]
     return build
 
 
-def _docs_transition(spec: ToolSpec, plan: ToolPlan, cases: list[TestCase], schema: SchemaResult, opts: BuildOptions,
-                     attempts: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> tuple[ToolPlan, list[TestCase]]:
-    """The docs' status transition instead of a plain update, when its code passes the tests.
-
-    A test written without the docs' precondition (it expects success on a record in a state the docs do not
-    allow) is dropped: the docs win over the test writer's guess.
-    """
-    from synth.envsynth.policy_rules import docs_transition
-
-    records = (opts.sample or {}).get(plan.collection or "")
-    records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
-    moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records)
-    if moved is None:
-        return plan, cases
-    fn = function_name(spec.name)
-    res, _ = _run(render_tool(spec, moved, schema.state_schema), fn, cases, schema)
-    against: set[int] = set()
-    for f in res.failures:
-        case = cases[f.index] if f.index >= 0 else None
-        record = ((case.state.get(moved.collection) or {}).get(str(case.arguments.get(moved.key_param)))
-                  if case is not None else None)
-        if (case is None or f.kind != "wrong_error" or case.expect_error is not False or not isinstance(record, dict)
-                or all(record.get(k) in v for k, v in moved.preconditions.items())):
-            attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": f.message[:300]})
-            return plan, cases
-        against.add(f.index)
-    for i in sorted(against):
-        dropped.append({"case": cases[i].to_dict(), "failure": "expects success from a state the docs do not allow",
-                        "verdict": {"decision": "docs"}})
-    attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": "", "from": "docs"})
-    kept = [c for i, c in enumerate(cases) if i not in against]
-    return moved, kept + _allowed_cases(moved, kept)
-
-
-def _allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
-    """A case the docs' rule allows: a record of a test state put in an allowed state; the documented values must be set."""
-    import copy
-
-    for case in cases:
-        records = case.state.get(plan.collection or "") if isinstance(case.state, dict) else None
-        if case.origin == "property" or not isinstance(records, dict) or not records or plan.key_param not in case.arguments:
-            continue
-        key = min(records)
-        if not isinstance(records[key], dict):
-            continue
-        state = copy.deepcopy(case.state)
-        for name, values in sorted(plan.preconditions.items()):
-            state[plan.collection][key][name] = values[0]
-        consts = [e for e in plan.effects if e["op"] == "set" and e["source"]["from"] == "const"]
-        checks = [{"op": "field_equals", "collection": plan.collection, "key": key, "field": e["field"],
-                   "value": e["source"]["value"]} for e in consts]
-        return [TestCase(tool=case.tool, origin="docs-rule", state=state, arguments={**case.arguments, plan.key_param: key},
-                         expect_error=False, state_checks=checks, why="the docs allow the call from this state")]
-    return []
-
-
-def candidate_plans(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
-    """The decided plan, its neighbouring kinds, and variants learned from the recorded calls."""
-    from synth.envsynth.trace_learn import learned_variants
-
-    out = [plan]
-    props = list(spec.parameters.get("properties") or {})
-    for kind in ALTERNATIVES.get(plan.kind, []):
-        out.append(ToolPlan.from_dict({**plan.to_dict(), "kind": kind, "key_param": plan.key_param or next(iter(props), None),
-                                       "filter_params": plan.filter_params or props}))
-    out += learned_variants(spec, plan, recorded)
-    return out
-
-
-def choose_plan(spec: ToolSpec, plan: ToolPlan, candidates: list[ToolPlan], cases: list[TestCase],
-                recorded: list[TestCase], schema: SchemaResult) -> tuple[ToolPlan, dict[str, Any]]:
-    """Among candidates that pass the tool's own tests, the one reproducing the most recorded calls (first on ties)."""
-    fn = function_name(spec.name)
-    best, best_score, scores = plan, (-1, -1), []
-    for i, cand in enumerate(candidates):
-        try:
-            source = render_tool(spec, cand, schema.state_schema)
-        except Exception:  # a candidate the templates cannot render is no candidate
-            scores.append({"plan": describe_plan(cand), "score": None})
-            continue
-        own, own_error = _run(source, fn, cases, schema)
-        rec, _ = _run(source, fn, recorded, schema)
-        score = (0 if own_error else 1, rec.passed)
-        scores.append({"plan": describe_plan(cand), "own_tests": not own_error, "reproduced": rec.passed})
-        if score > best_score:
-            best, best_score = cand, score
-    return best, {"recorded": len(recorded), "candidates": scores}
-
-
 def _done(spec, fn, route, source, plan, cases, res, attempts, dropped, view) -> ToolBuild:
-    return ToolBuild(spec.name, fn, "passed", route, source, plan.to_dict() if plan else None, [c.to_dict() for c in cases],
-                     res.passed, res.total, "", attempts, dropped, view)
+    return ToolBuild(
+        spec.name,
+        fn,
+        "passed",
+        route,
+        source,
+        plan.to_dict() if plan else None,
+        [c.to_dict() for c in cases],
+        res.passed,
+        res.total,
+        "",
+        attempts,
+        dropped,
+        view,
+    )
 
 
 def _failed(spec, fn, route, source, plan, cases, res, error, attempts, dropped, view) -> ToolBuild:
-    return ToolBuild(spec.name, fn, "failed", route, source, plan.to_dict() if plan else None, [c.to_dict() for c in cases],
-                     res.passed, res.total, error, attempts, dropped, view)
+    return ToolBuild(
+        spec.name,
+        fn,
+        "failed",
+        route,
+        source,
+        plan.to_dict() if plan else None,
+        [c.to_dict() for c in cases],
+        res.passed,
+        res.total,
+        error,
+        attempts,
+        dropped,
+        view,
+    )
 
 
 __all__ = ["BuildOptions", "ToolBuild", "build_tool", "make_tests", "render"]

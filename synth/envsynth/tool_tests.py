@@ -22,12 +22,16 @@ class CaseFailure:
 
     index: int
     origin: str
-    kind: str  # "syntax" | "violation" | "exception" | "timeout" | "memory" | "non_json" | "wrong_error" | "wrong_result" | "wrong_state" | "invalid_state" | "crash"
+    # "syntax" | "violation" | "exception" | "timeout" | "memory" | "non_json" | "wrong_error" | "wrong_result"
+    # | "wrong_state" | "invalid_state" | "crash"
+    kind: str
     message: str
 
     def text(self, case: TestCase) -> str:
-        return (f"case {self.index} ({self.origin}: {case.why}) {self.kind}: {self.message}\n"
-                f"  arguments={json.dumps(case.arguments, sort_keys=True)[:300]}")
+        return (
+            f"case {self.index} ({self.origin}: {case.why}) {self.kind}: {self.message}\n"
+            f"  arguments={json.dumps(case.arguments, sort_keys=True)[:300]}"
+        )
 
 
 @dataclass
@@ -45,7 +49,9 @@ def _get(state: dict[str, Any], col: str, key: str) -> Any:
     return (state.get(col) or {}).get(key)
 
 
-def recorded_changes_differ(expected: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]) -> str | None:
+def recorded_changes_differ(
+    expected: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]
+) -> str | None:
     """Changed leaves (on the state's own top-level keys) against recorded ones, compared as fidelity does."""
     got = change_signature({p: v for p, v in leaf_changes(before, after).items() if p and p[0] in before})
     want = {row["path"]: (DELETED_TEXT if row.get("deleted") else canonical(row.get("value"))) for row in expected}
@@ -76,7 +82,10 @@ def check_state(case: TestCase, before: dict[str, Any], after: dict[str, Any]) -
         if op == "field_equals":
             rec = _get(after, chk["collection"], chk["key"]) or {}
             if rec.get(chk["field"]) != chk["value"]:
-                return f"{chk['collection']}/{chk['key']}.{chk['field']} is {rec.get(chk['field'])!r}, expected {chk['value']!r}"
+                return (
+                    f"{chk['collection']}/{chk['key']}.{chk['field']} is {rec.get(chk['field'])!r}, "
+                    f"expected {chk['value']!r}"
+                )
         if op == "some_record_has":
             recs = (after.get(chk["collection"]) or {}).values()
             if not any(all(r.get(k) == v for k, v in chk["fields"].items()) for r in recs):
@@ -84,8 +93,14 @@ def check_state(case: TestCase, before: dict[str, Any], after: dict[str, Any]) -
     return None
 
 
-def run_tool_tests(source: str, function: str, cases: list[TestCase], state_schema: dict[str, Any],
-                   cpu_seconds: float = 2.0, memory_mb: int = 512) -> ToolTestResult:
+def run_tool_tests(
+    source: str,
+    function: str,
+    cases: list[TestCase],
+    state_schema: dict[str, Any],
+    cpu_seconds: float = 2.0,
+    memory_mb: int = 512,
+) -> ToolTestResult:
     """Run every case of one tool in one sandboxed child process and judge the outcomes."""
     if not cases:
         return ToolTestResult(0, 0, [CaseFailure(-1, "-", "no_tests", "no test cases")])
@@ -105,8 +120,11 @@ def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator)
         return out.status, out.error[:400]
     is_error = out.status == "tool_error"
     if case.expect_error is not None and is_error != case.expect_error:
-        return "wrong_error", (f"raised ToolError({out.error[:200]!r}) but the test expects success" if is_error
-                               else "returned normally but the test expects a ToolError")
+        return "wrong_error", (
+            f"raised ToolError({out.error[:200]!r}) but the test expects success"
+            if is_error
+            else "returned normally but the test expects a ToolError"
+        )
     after = out.state_after if out.state_after is not None else case.state
     err = next(validator.iter_errors(after), None)
     if err is not None:
@@ -116,9 +134,17 @@ def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator)
         return "wrong_state", "a ToolError must leave the state unchanged"
     if case.origin == RECORDED and case.has_expected_result and not is_error:
         if not same(out.result, case.expect_result):
-            return "wrong_result", f"returned {json.dumps(out.result, sort_keys=True, default=str)[:200]}, recorded {json.dumps(case.expect_result, sort_keys=True, default=str)[:200]}"
+            return (
+                "wrong_result",
+                f"returned {json.dumps(out.result, sort_keys=True, default=str)[:200]}, "
+                f"recorded {json.dumps(case.expect_result, sort_keys=True, default=str)[:200]}",
+            )
     elif case.has_expected_result and not is_error and out.result != case.expect_result:
-        return "wrong_result", f"returned {json.dumps(out.result, sort_keys=True)[:200]}, expected {json.dumps(case.expect_result, sort_keys=True)[:200]}"
+        return (
+            "wrong_result",
+            f"returned {json.dumps(out.result, sort_keys=True)[:200]}, "
+            f"expected {json.dumps(case.expect_result, sort_keys=True)[:200]}",
+        )
     problem = check_state(case, case.state, after)
     if problem:
         return "wrong_state", problem

@@ -49,14 +49,17 @@ def _sorted(values: list[Any]) -> list[Any] | None:
 
 
 def _source(samples: list[tuple[Any, dict[str, Any], dict[str, Any]]], key_param: str) -> dict[str, Any] | None:
-    """One source that gives the value in every sample (value, arguments, record): an argument, a record path, a constant."""
+    """One source that gives the value in every sample (value, arguments, record): an argument, a record path, a
+    constant."""
     value0, args0, record0 = samples[0]
     for name in sorted(args0):
         if name != key_param and all(_same(args.get(name), value) for value, args, _ in samples):
             return {"from": "arg", "name": name}
     for name in sorted(args0):  # a list argument the system keeps in sorted order
-        if name != key_param and all(isinstance(args.get(name), list) and isinstance(value, list)
-                                     and _sorted(args[name]) == value for value, args, _ in samples):
+        if name != key_param and all(
+            isinstance(args.get(name), list) and isinstance(value, list) and _sorted(args[name]) == value
+            for value, args, _ in samples
+        ):
             return {"from": "arg", "name": name, "sorted": True}
     for path, v in sorted(_paths(record0).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
         if _same(v, value0) and all(_same(_paths(rec).get(path, MISSING), value) for value, _, rec in samples):
@@ -110,8 +113,8 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
             old, new = record.get(name, MISSING), after.get(name, MISSING)
             if new is MISSING or _same(old, new):
                 continue
-            if isinstance(old, list) and isinstance(new, list) and len(new) > len(old) and new[:len(old)] == old:
-                appends.setdefault(name, []).append([(item, case.arguments, record) for item in new[len(old):]])
+            if isinstance(old, list) and isinstance(new, list) and len(new) > len(old) and new[: len(old)] == old:
+                appends.setdefault(name, []).append([(item, case.arguments, record) for item in new[len(old) :]])
             else:
                 sets.setdefault(name, []).append((new, case.arguments, record))
     if not ok_records:
@@ -149,8 +152,11 @@ def _string_source(value: str, args: dict[str, Any], record: dict[str, Any]) -> 
     """Every source that gives `value` in this one call: the constant, arguments, record paths."""
     out = [{"from": "const", "value": value}]
     out += [{"from": "arg", "name": n} for n in sorted(args) if _same(args[n], value)]
-    out += [{"from": "record", "path": list(p)} for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
-            if _same(v, value)]
+    out += [
+        {"from": "record", "path": list(p)}
+        for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
+        if _same(v, value)
+    ]
     return out
 
 
@@ -183,15 +189,28 @@ def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any
             parts = parse_pointer(row["path"])
             old = _leaf(case.state, parts)
             new = row.get("value")
-            if (row.get("deleted") or len(parts) < 3 or parts[0] == col or isinstance(new, bool) or isinstance(old, bool)
-                    or not isinstance(new, (int, float)) or not isinstance(old, (int, float))):
+            if (
+                row.get("deleted")
+                or len(parts) < 3
+                or parts[0] == col
+                or isinstance(new, bool)
+                or isinstance(old, bool)
+                or not isinstance(new, (int, float))
+                or not isinstance(old, (int, float))
+            ):
                 continue
             delta = round(new - old, 6)
             segs = [_string_source(p, case.arguments, record) for p in parts[1:]]
-            deltas = [{"from": "record", "path": list(p)} for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
-                      if isinstance(v, (int, float)) and not isinstance(v, bool) and round(v, 6) == delta]
-            deltas += [{"from": "arg", "name": n} for n in sorted(case.arguments)
-                       if isinstance(case.arguments[n], (int, float)) and round(case.arguments[n], 6) == delta]
+            deltas = [
+                {"from": "record", "path": list(p)}
+                for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and round(v, 6) == delta
+            ]
+            deltas += [
+                {"from": "arg", "name": n}
+                for n in sorted(case.arguments)
+                if isinstance(case.arguments[n], (int, float)) and round(case.arguments[n], 6) == delta
+            ]
             if deltas:
                 rule = {"collection": parts[0], "segments": segs, "deltas": deltas}
                 break
@@ -207,6 +226,7 @@ def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any
 
 def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
     """Candidate (path sources, delta source) pairs, record and argument sources before constants for keys."""
+
     def rank(src: dict[str, Any]) -> int:
         return {"arg": 0, "record": 1, "const": 2}[src["from"]]
 
@@ -226,13 +246,17 @@ def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str,
     return out[:256]
 
 
-def _fits(target_col: str, path_src: list[dict[str, Any]], delta_src: dict[str, Any], case: TestCase,
-          col: str, kp: str) -> bool:
+def _fits(
+    target_col: str, path_src: list[dict[str, Any]], delta_src: dict[str, Any], case: TestCase, col: str, kp: str
+) -> bool:
     """The rule explains this call: the resolved number moved by the delta, or there is no number to move."""
     record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
     parts = [_resolve(s, case.arguments, record) for s in path_src]
-    changes = {tuple(parse_pointer(r["path"])): r.get("value") for r in next(
-        (c["changes"] for c in case.state_checks if c.get("op") == "changes"), []) if not r.get("deleted")}
+    changes = {
+        tuple(parse_pointer(r["path"])): r.get("value")
+        for r in next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
+        if not r.get("deleted")
+    }
     if any(p is MISSING or not isinstance(p, str) for p in parts):
         return not any(path[0] == target_col for path in changes)
     path = tuple([target_col] + parts)
@@ -258,8 +282,10 @@ def _recorded_envelope(recorded: list[TestCase]) -> str | None:
 
 def _message_pieces(text: str, arguments: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """The text as literal pieces and argument values (longest values first, at least 2 characters)."""
-    values = sorted({v: k for k, v in sorted(arguments.items()) if isinstance(v, str) and len(v) >= 2}.items(),
-                    key=lambda kv: -len(kv[0]))
+    values = sorted(
+        {v: k for k, v in sorted(arguments.items()) if isinstance(v, str) and len(v) >= 2}.items(),
+        key=lambda kv: -len(kv[0]),
+    )
     if not values:
         return (("text", text),)
     pattern = re.compile("|".join(re.escape(v) for v, _ in values))
@@ -268,7 +294,7 @@ def _message_pieces(text: str, arguments: dict[str, Any]) -> tuple[tuple[str, st
     last = 0
     for m in pattern.finditer(text):
         if m.start() > last:
-            pieces.append(("text", text[last:m.start()]))
+            pieces.append(("text", text[last : m.start()]))
         pieces.append(("arg", names[m.group(0)]))
         last = m.end()
     if last < len(text):

@@ -70,7 +70,11 @@ def _new_container(path_keys: list[str], depth: int, sets: list[list[str]]) -> A
     """A list when the children recorded under this new container are exactly 0..n-1, else a dict."""
     prefix = path_keys[:depth]
     children = {k[depth] for k in sets if len(k) > depth and k[:depth] == prefix}
-    if children and all(c.isdigit() for c in children) and sorted(int(c) for c in children) == list(range(len(children))):
+    if (
+        children
+        and all(c.isdigit() for c in children)
+        and sorted(int(c) for c in children) == list(range(len(children)))
+    ):
         return []
     return {}
 
@@ -99,7 +103,9 @@ def _set(out: dict[str, Any], keys: list[str], value: Any, set_keys: list[list[s
     for depth, key in enumerate(keys[:-1]):
         present = (int(key) < len(node)) if isinstance(node, list) else key in node
         child = _own(node, key, fresh) if present else None
-        if not isinstance(child, (dict, list)) or (not child and type(_new_container(keys, depth + 1, set_keys)) is not type(child)):
+        if not isinstance(child, (dict, list)) or (
+            not child and type(_new_container(keys, depth + 1, set_keys)) is not type(child)
+        ):
             child = _new_container(keys, depth + 1, set_keys)
             fresh.add(id(child))
             if isinstance(node, list) and not present:
@@ -195,7 +201,9 @@ def _row(raw: Any, where: str, number: int) -> list[dict[str, Any]]:
         if not isinstance(call.get("ok"), bool):
             raise InputError(where, f"{loc}/ok", "must be true or false")
         changes = call.get("changes", [])
-        if not isinstance(changes, list) or not all(isinstance(c, dict) and isinstance(c.get("path"), str) for c in changes):
+        if not isinstance(changes, list) or not all(
+            isinstance(c, dict) and isinstance(c.get("path"), str) for c in changes
+        ):
             raise InputError(where, f"{loc}/changes", "must be a list of {path, value | deleted}")
     return calls
 
@@ -218,11 +226,24 @@ def load_traces(path: str | Path, data_state: dict[str, Any] | None) -> list[Tra
         calls = _row(raw, where, number)
         state = raw.get("initial_state", data_state)
         if not isinstance(state, dict):
-            raise InputError(where, f"line {number}/initial_state",
-                             "missing (give the sample data with --data, or record traces with their initial states)")
+            raise InputError(
+                where,
+                f"line {number}/initial_state",
+                "missing (give the sample data with --data, or record traces with their initial states)",
+            )
         for i, call in enumerate(calls):
-            out.append(TraceCall(call["name"], str(raw.get("id", f"line-{number}")), i, dict(call.get("arguments") or {}),
-                                 call["ok"], call.get("output"), list(call.get("changes") or []), state))
+            out.append(
+                TraceCall(
+                    call["name"],
+                    str(raw.get("id", f"line-{number}")),
+                    i,
+                    dict(call.get("arguments") or {}),
+                    call["ok"],
+                    call.get("output"),
+                    list(call.get("changes") or []),
+                    state,
+                )
+            )
             try:
                 state = apply_changes(state, call.get("changes") or [])
             except (ValueError, TypeError, IndexError, KeyError) as err:
@@ -251,10 +272,17 @@ def trace_case(call: TraceCall) -> TestCase:
     if len(canonical(state)) > CUT_ABOVE:
         state = cut_state(state, call)
     state = copy.deepcopy(state)
-    return TestCase(tool=call.tool, origin=ORIGIN, state=state, arguments=copy.deepcopy(call.arguments),
-                    expect_error=not call.ok, expect_result=call.output if call.ok else None, has_expected_result=call.ok,
-                    state_checks=[{"op": "changes", "changes": call.changes}],
-                    why=f"recorded: {call.trajectory} call {call.index}")
+    return TestCase(
+        tool=call.tool,
+        origin=ORIGIN,
+        state=state,
+        arguments=copy.deepcopy(call.arguments),
+        expect_error=not call.ok,
+        expect_result=call.output if call.ok else None,
+        has_expected_result=call.ok,
+        state_checks=[{"op": "changes", "changes": call.changes}],
+        why=f"recorded: {call.trajectory} call {call.index}",
+    )
 
 
 __all__ = ["TraceCall", "apply_changes", "cut_state", "load_traces", "parse_pointer", "pick_calls", "trace_case"]

@@ -2,7 +2,8 @@
 
 The working node is the tree's single top branch when there is one, else its top level. Kinds: tree_list
 (names in the working node), tree_read (a leaf's text), tree_search (the lines of a leaf's text that contain
-a value), tree_make (a new branch or leaf), tree_remove, tree_write (set a leaf's text). A tool that fits none of them is unsupported, with the reason.
+a value), tree_make (a new branch or leaf), tree_remove, tree_write (set a leaf's text). A tool that fits none of them
+is unsupported, with the reason.
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ def _kind_of_param(pname: str, info: dict[str, Any]) -> str | None:
     """The node kind (branch or leaf value) a parameter name points at: `dir_name` -> `directory`."""
     for word in split_words(pname):
         for value in (info.get("branch"), info.get("leaf")):
-            if isinstance(value, str) and len(word) >= 3 and (value.lower().startswith(word) or word.startswith(value.lower())):
+            if (
+                isinstance(value, str)
+                and len(word) >= 3
+                and (value.lower().startswith(word) or word.startswith(value.lower()))
+            ):
                 return value
     return None
 
@@ -60,7 +65,12 @@ def _text_op(spec: ToolSpec, strings: list[str], info: dict[str, Any]) -> dict[s
         return {**base, "text_op": "diff", "op_param": others[0]}
     numbers = [p for p in others if (props[p] or {}).get("type") == "integer"]
     if re.search(r"\blast\b", desc, re.IGNORECASE) and len(others) == 1 and numbers:
-        return {**base, "text_op": "tail", "op_param": numbers[0], "op_default": (props[numbers[0]] or {}).get("default", 10)}
+        return {
+            **base,
+            "text_op": "tail",
+            "op_param": numbers[0],
+            "op_default": (props[numbers[0]] or {}).get("default", 10),
+        }
     if re.search(r"\bcount", desc, re.IGNORECASE) and len(others) == 1 and others[0] in strings:
         pairs = MODE_PAIR.findall(str((props[others[0]] or {}).get("description", "")))
         returns = (spec.returns or {}).get("properties") or {} if isinstance(spec.returns, dict) else {}
@@ -70,8 +80,14 @@ def _text_op(spec: ToolSpec, strings: list[str], info: dict[str, Any]) -> dict[s
             names = {"chars": "characters", "bytes": "characters"}
             mode_map = {m: names.get(w.lower(), w.lower()) for m, w in pairs}
             default = (props[others[0]] or {}).get("default", pairs[0][0])
-            return {**base, "text_op": "count", "op_param": others[0], "op_default": default, "mode_map": mode_map,
-                    "result_keys": [number[0], name[0]]}
+            return {
+                **base,
+                "text_op": "count",
+                "op_param": others[0],
+                "op_default": default,
+                "mode_map": mode_map,
+                "result_keys": [number[0], name[0]],
+            }
     return None
 
 
@@ -85,11 +101,14 @@ def _find(spec: ToolSpec, strings: list[str]) -> tuple[str, str] | None:
     return next(p for p in strings if p != paths[0]), paths[0]
 
 
-def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool,
-                     votes: dict[str, Any], evidence: list[str]) -> ToolPlan:
+def decide_tree_plan(
+    spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool, votes: dict[str, Any], evidence: list[str]
+) -> ToolPlan:
     """The tree kind of a tool that no collection serves, or `unsupported` with the reason."""
     if len(ctx.trees) != 1:
-        return ToolPlan(kind="unsupported", evidence=evidence + [f"{len(ctx.trees)} trees in the data; no collection"], votes=votes)
+        return ToolPlan(
+            kind="unsupported", evidence=evidence + [f"{len(ctx.trees)} trees in the data; no collection"], votes=votes
+        )
     tree, info = next(iter(ctx.trees.items()))
     props = spec.parameters.get("properties") or {}
     strings = [p for p, s in props.items() if isinstance(s, dict) and s.get("type") == "string"]
@@ -112,25 +131,48 @@ def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates:
         return ToolPlan(evidence=evidence + [f"{lines['text_op']} on a leaf's lines"], **lines, **base)
     found = _find(spec, strings)
     if found is not None:
-        return ToolPlan(kind="tree_find", key_param=found[0], op_param=found[1],
-                        evidence=evidence + ["finds nodes below a path by a part of their name"], **base)
+        return ToolPlan(
+            kind="tree_find",
+            key_param=found[0],
+            op_param=found[1],
+            evidence=evidence + ["finds nodes below a path by a part of their name"],
+            **base,
+        )
     pair = _move_or_copy(spec, strings, text)
     if pair is not None:
-        return ToolPlan(kind=pair[0], key_param=pair[1], fields=[pair[2]], evidence=evidence + [f"{pair[0]}: source and destination"], **base)
+        return ToolPlan(
+            kind=pair[0],
+            key_param=pair[1],
+            fields=[pair[2]],
+            evidence=evidence + [f"{pair[0]}: source and destination"],
+            **base,
+        )
     if mutates:
         if len(strings) == 2 and text in strings:
             name = next(p for p in strings if p != text)
             if _kind_of_param(name, info) in (info.get("leaf"), None):
-                return ToolPlan(kind="tree_write", key_param=name, fields=[text], evidence=evidence + ["writes a leaf's text"], **base)
+                return ToolPlan(
+                    kind="tree_write",
+                    key_param=name,
+                    fields=[text],
+                    evidence=evidence + ["writes a leaf's text"],
+                    **base,
+                )
         if len(strings) != 1:
             return unsupported(f"a write with {len(strings)} name parameters is not planned on the tree")
         kind = _kind_of_param(strings[0], info)
         if verb == "create":
-            return ToolPlan(kind="tree_make", key_param=strings[0], node_kind=kind or info.get("leaf"),
-                            evidence=evidence + [f"creates a {kind or info.get('leaf')} node"], **base)
+            return ToolPlan(
+                kind="tree_make",
+                key_param=strings[0],
+                node_kind=kind or info.get("leaf"),
+                evidence=evidence + [f"creates a {kind or info.get('leaf')} node"],
+                **base,
+            )
         if verb == "delete":
-            return ToolPlan(kind="tree_remove", key_param=strings[0], node_kind=kind,
-                            evidence=evidence + ["removes a node"], **base)
+            return ToolPlan(
+                kind="tree_remove", key_param=strings[0], node_kind=kind, evidence=evidence + ["removes a node"], **base
+            )
         return unsupported("a write that neither creates nor removes a node")
     if not strings:
         if verb == "list":
@@ -141,8 +183,13 @@ def decide_tree_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates:
         return ToolPlan(kind="tree_read", key_param=strings[0], evidence=evidence + ["reads a leaf"], **base)
     if len(strings) == 2 and len(leaves) == 1 and verb == "search" and text:
         needle = next(p for p in strings if p != leaves[0])
-        return ToolPlan(kind="tree_search", key_param=leaves[0], fields=[needle],
-                        evidence=evidence + ["searches a leaf's text"], **base)
+        return ToolPlan(
+            kind="tree_search",
+            key_param=leaves[0],
+            fields=[needle],
+            evidence=evidence + ["searches a leaf's text"],
+            **base,
+        )
     return unsupported(f"a read of {strings} is not planned on the tree")
 
 

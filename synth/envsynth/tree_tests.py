@@ -14,8 +14,17 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.spec import ToolSpec
 
-NEEDS_NODE = {"tree_read": "leaf", "tree_search": "leaf", "tree_remove": None, "tree_cd": "branch",
-              "tree_move": "any", "tree_copy": "any", "tree_write": "leaf", "tree_lines": "leaf", "tree_find": "any"}
+NEEDS_NODE = {
+    "tree_read": "leaf",
+    "tree_search": "leaf",
+    "tree_remove": None,
+    "tree_cd": "branch",
+    "tree_move": "any",
+    "tree_copy": "any",
+    "tree_write": "leaf",
+    "tree_lines": "leaf",
+    "tree_find": "any",
+}
 
 
 def _working(state: dict[str, Any], plan: ToolPlan) -> dict[str, Any] | None:
@@ -42,8 +51,11 @@ def tree_success_cases(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, A
         nodes = _working(state, plan)
         if not nodes:
             continue
-        names = sorted(n for n, node in nodes.items() if isinstance(node, dict)
-                       and (want == "any" or kind is None or node.get(info.get("kind_field")) == kind))
+        names = sorted(
+            n
+            for n, node in nodes.items()
+            if isinstance(node, dict) and (want == "any" or kind is None or node.get(info.get("kind_field")) == kind)
+        )
         if not names:
             continue
         args: dict[str, Any] = {plan.key_param: names[0]}
@@ -52,8 +64,16 @@ def tree_success_cases(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, A
         for p in plan.fields:  # a second name (move/copy destination) or a text to search or write
             if p not in args and p in props:
                 args[p] = "new_" + names[0] if plan.kind in ("tree_move", "tree_copy") else "a"
-        out.append(TestCase(tool=spec.name, origin="docs-rule", state=copy.deepcopy(state), arguments=args,
-                            expect_error=False, why=f"{names[0]} exists in the working node"))
+        out.append(
+            TestCase(
+                tool=spec.name,
+                origin="docs-rule",
+                state=copy.deepcopy(state),
+                arguments=args,
+                expect_error=False,
+                why=f"{names[0]} exists in the working node",
+            )
+        )
     return out[:2]
 
 

@@ -131,5 +131,7 @@ def change_list(changes: dict[Path, Any]) -> list[dict[str, Any]]:
     """Changes as JSON rows sorted by pointer: {"path", "value"} or {"path", "deleted": true}."""
     rows = []
     for path, value in changes.items():
-        rows.append({"path": pointer(path), "deleted": True} if value is DELETED else {"path": pointer(path), "value": value})
+        rows.append(
+            {"path": pointer(path), "deleted": True} if value is DELETED else {"path": pointer(path), "value": value}
+        )
     return sorted(rows, key=lambda row: row["path"])

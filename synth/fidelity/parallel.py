@@ -41,8 +41,7 @@ def slices(start: int, count: int, parts: int) -> list[tuple[int, int]]:
 def merge(reports: list[FidelityReport]) -> FidelityReport:
     """One report from reports of consecutive slices (in trajectory order)."""
     first = reports[0]
-    out = FidelityReport(env_id=first.env_id, reference=first.reference,
-                         resynced=None if first.resynced is None else 0)
+    out = FidelityReport(env_id=first.env_id, reference=first.reference, resynced=None if first.resynced is None else 0)
     for part in reports:
         out.trajectories += part.trajectories
         out.final_exact += part.final_exact
@@ -67,8 +66,15 @@ def _measure_slice(env_dir: str, ref_dir: str, skip: int, limit: int, resync: bo
     return measure_fidelity(env_dir, ref_dir, limit=limit, resync=resync, skip=skip, workers=1)
 
 
-def measure_in_parallel(env_dir: str | Path, ref_dir: str | Path, skip: int, count: int, resync: bool,
-                        workers: int, progress: Progress | None = None) -> FidelityReport:
+def measure_in_parallel(
+    env_dir: str | Path,
+    ref_dir: str | Path,
+    skip: int,
+    count: int,
+    resync: bool,
+    workers: int,
+    progress: Progress | None = None,
+) -> FidelityReport:
     """The replay of trajectories skip .. skip+count on `workers` processes; progress counts finished trajectories."""
     parts = slices(skip, count, workers * 2)  # two slices per worker: progress moves, few reloads of the data
     context = multiprocessing.get_context("spawn")  # no forked copies of the parent's threads or open servers

@@ -28,8 +28,13 @@ def trace_line(trajectory: Trajectory, steps: list[dict[str, Any]]) -> str:
     return json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
-def record_traces(ref_dir: str | Path, out: str | Path, limit: int | None = None,
-                  progress: Callable[[int, int], None] | None = None, skip: int = 0) -> dict[str, int]:
+def record_traces(
+    ref_dir: str | Path,
+    out: str | Path,
+    limit: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    skip: int = 0,
+) -> dict[str, int]:
     """Replay the reference alone and write its traces to `out` (temp file + rename); returns counts.
 
     `skip` leaves out the first trajectories and `limit` keeps at most that many of the rest.
@@ -48,8 +53,15 @@ def record_traces(ref_dir: str | Path, out: str | Path, limit: int | None = None
         steps = []
         for call in trajectory.calls:
             result, changes = side.call(call)
-            steps.append({"name": call.name, "arguments": call.arguments, "ok": result["ok"],
-                          "output": result["output"], "changes": change_list(changes)})
+            steps.append(
+                {
+                    "name": call.name,
+                    "arguments": call.arguments,
+                    "ok": result["ok"],
+                    "output": result["output"],
+                    "changes": change_list(changes),
+                }
+            )
             failed += not result["ok"]
             done += 1
             if progress is not None:

@@ -85,7 +85,9 @@ def check_reference_dir(ref_dir: str | Path) -> Path:
         raise InputError(str(root), "(folder)", "reference folder not found")
     for name in (ADAPTER, TRAJECTORIES):
         if not (root / name).is_file():
-            raise InputError(str(root / name), "(file)", "missing: a reference folder needs adapter.py and trajectories.jsonl")
+            raise InputError(
+                str(root / name), "(file)", "missing: a reference folder needs adapter.py and trajectories.jsonl"
+            )
     return root
 
 

@@ -7,9 +7,14 @@ from typing import Any
 
 from synth.fidelity.report import FidelityReport
 
-TOTALS = (("ok_agreement", "ok agreement"), ("output_agreement", "output agreement"),
-          ("change_agreement", "change agreement"), ("call_fidelity", "call fidelity"),
-          ("final_state_exact", "final state exact"), ("resynced_call_fidelity", "call fidelity, resynced"))
+TOTALS = (
+    ("ok_agreement", "ok agreement"),
+    ("output_agreement", "output agreement"),
+    ("change_agreement", "change agreement"),
+    ("call_fidelity", "call fidelity"),
+    ("final_state_exact", "final state exact"),
+    ("resynced_call_fidelity", "call fidelity, resynced"),
+)
 SHOWN = 160  # characters of an argument or result shown in an example
 
 
@@ -28,13 +33,17 @@ def short(value: Any, width: int = SHOWN) -> str:
 def example_lines(ex: dict[str, Any]) -> list[str]:
     """A disagreeing call in three or four lines."""
     ref, env = ex["reference"], ex["environment"]
-    lines = [f"{ex['trajectory']} call {ex['call']}: disagrees on {', '.join(ex['disagrees'])}",
-             f"arguments: {short(ex['arguments'])}",
-             f"reference: {'ok' if ref['ok'] else 'fails'} {short(ref['output'])}",
-             f"environment: {'ok' if env['ok'] else 'fails'} {short(env['output'])}"]
+    lines = [
+        f"{ex['trajectory']} call {ex['call']}: disagrees on {', '.join(ex['disagrees'])}",
+        f"arguments: {short(ex['arguments'])}",
+        f"reference: {'ok' if ref['ok'] else 'fails'} {short(ref['output'])}",
+        f"environment: {'ok' if env['ok'] else 'fails'} {short(env['output'])}",
+    ]
     if "reference_changes" in ex:
-        lines.append(f"changes: reference {short(ex['reference_changes'], 120)} / "
-                     f"environment {short(ex['environment_changes'], 120)}")
+        lines.append(
+            f"changes: reference {short(ex['reference_changes'], 120)} / "
+            f"environment {short(ex['environment_changes'], 120)}"
+        )
     return lines
 
 
@@ -45,8 +54,9 @@ def print_table(report: FidelityReport, console: Any = None) -> None:
 
     console = console or Console()
     data = report.to_dict()
-    console.print(f"{report.env_id} against {report.reference}: {data['trajectories']} trajectories, "
-                  f"{data['calls']} calls")
+    console.print(
+        f"{report.env_id} against {report.reference}: {data['trajectories']} trajectories, {data['calls']} calls"
+    )
     console.print("  ".join(f"{label} {fmt(data[key])}" for key, label in TOTALS if key in data))
     table = Table(show_lines=True)
     for column in ("tool", "calls", "ok", "output", "change", "all", "a disagreeing call"):
@@ -54,24 +64,39 @@ def print_table(report: FidelityReport, console: Any = None) -> None:
     for name in report.worst_first():
         row = data["per_tool"][name]
         ex = report.examples.get(name)
-        table.add_row(name, str(row["calls"]), fmt(row["ok"]), fmt(row["output"]), fmt(row["change"]),
-                      fmt(row["all"]), "\n".join(example_lines(ex)) if ex else "")
+        table.add_row(
+            name,
+            str(row["calls"]),
+            fmt(row["ok"]),
+            fmt(row["output"]),
+            fmt(row["change"]),
+            fmt(row["all"]),
+            "\n".join(example_lines(ex)) if ex else "",
+        )
     console.print(table)
 
 
 def markdown_section(report: FidelityReport) -> str:
     """The REPORT.md section (between fidelity markers); deterministic: no timings."""
     data = report.to_dict()
-    lines = ["<!-- fidelity -->", f"## Fidelity against the reference `{report.reference}`", "",
-             f"Replayed {data['trajectories']} reference trajectories ({data['calls']} calls) on this environment "
-             "and on the real implementation, in lock step (`forgegym fidelity`; figures in `fidelity.json`).", "",
-             "| measure | value |", "|---|---|"]
+    lines = [
+        "<!-- fidelity -->",
+        f"## Fidelity against the reference `{report.reference}`",
+        "",
+        f"Replayed {data['trajectories']} reference trajectories ({data['calls']} calls) on this environment "
+        "and on the real implementation, in lock step (`forgegym fidelity`; figures in `fidelity.json`).",
+        "",
+        "| measure | value |",
+        "|---|---|",
+    ]
     lines += [f"| {label} | {fmt(data[key])} |" for key, label in TOTALS if key in data]
     lines += ["", "| tool | calls | ok | output | change | all |", "|---|---|---|---|---|---|"]
     for name in report.worst_first():
         row = data["per_tool"][name]
-        lines.append(f"| {name} | {row['calls']} | {fmt(row['ok'])} | {fmt(row['output'])} | {fmt(row['change'])} "
-                     f"| {fmt(row['all'])} |")
+        lines.append(
+            f"| {name} | {row['calls']} | {fmt(row['ok'])} | {fmt(row['output'])} | {fmt(row['change'])} "
+            f"| {fmt(row['all'])} |"
+        )
     shown = [name for name in report.worst_first() if name in report.examples][:10]
     if shown:
         lines += ["", "Disagreeing calls (the first of each tool, worst tools first):", ""]

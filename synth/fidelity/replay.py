@@ -32,8 +32,9 @@ def check_env_dir(env_dir: str | Path) -> Path:
     return root
 
 
-def judge(reference: Result, candidate: Result, ref_changes: Changes, changes: Changes,
-          scope: set[Any] | None = None) -> Verdict:
+def judge(
+    reference: Result, candidate: Result, ref_changes: Changes, changes: Changes, scope: set[Any] | None = None
+) -> Verdict:
     """The three agreements of one call; with `scope`, changes under other top-level keys are not compared."""
     if scope is not None:
         changes = {path: value for path, value in changes.items() if path and path[0] in scope}
@@ -50,8 +51,15 @@ def final_state_equal(reference: dict[str, Any], candidate: dict[str, Any]) -> b
     return all(key in candidate and same(value, candidate[key]) for key, value in reference.items())
 
 
-def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajectory], data: dict[str, Any] | None,
-            report: FidelityReport, resync: Side | None = None, progress: Progress | None = None) -> FidelityReport:
+def compare(
+    reference: ReferenceSide,
+    candidate: Side,
+    trajectories: list[Trajectory],
+    data: dict[str, Any] | None,
+    report: FidelityReport,
+    resync: Side | None = None,
+    progress: Progress | None = None,
+) -> FidelityReport:
     """Replay every trajectory on both sides, adding each call's verdict to `report`.
 
     With `resync`, each call is also run on that side reset to the reference's state before the call.
@@ -71,14 +79,16 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
             scope = before.keys() | reference.state().keys()  # the reference's top-level keys
             verdict = judge(ref_result, result, ref_changes, changes, scope)
             if report.wants_example(call.name, verdict):
-                report.examples[call.name] = example(trajectory.id, index, call.arguments, ref_result, result,
-                                                     verdict, ref_changes, changes)
+                report.examples[call.name] = example(
+                    trajectory.id, index, call.arguments, ref_result, result, verdict, ref_changes, changes
+                )
             report.add(call.name, verdict)
             if resync is not None:
                 resync.reset(before, one_off=True)
                 again, again_changes = resync.call(call)
-                report.resynced = (report.resynced or 0) + judge(ref_result, again, ref_changes, again_changes,
-                                                                 scope).all
+                report.resynced = (report.resynced or 0) + judge(
+                    ref_result, again, ref_changes, again_changes, scope
+                ).all
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -90,8 +100,15 @@ def compare(reference: ReferenceSide, candidate: Side, trajectories: list[Trajec
     return report
 
 
-def measure_fidelity(env_dir: str | Path, ref_dir: str | Path, limit: int | None = None, resync: bool = False,
-                     progress: Progress | None = None, skip: int = 0, workers: int = 1) -> FidelityReport:
+def measure_fidelity(
+    env_dir: str | Path,
+    ref_dir: str | Path,
+    limit: int | None = None,
+    resync: bool = False,
+    progress: Progress | None = None,
+    skip: int = 0,
+    workers: int = 1,
+) -> FidelityReport:
     """Replay REF_DIR's trajectories (after the first `skip`, at most `limit`) on ENV_DIR and on the reference.
 
     With `workers` > 1 the trajectories are split over that many processes; the report is the same, and
@@ -107,16 +124,31 @@ def measure_fidelity(env_dir: str | Path, ref_dir: str | Path, limit: int | None
 
         return measure_in_parallel(env_root, ref.ref_dir, skip, len(trajectories), resync, workers, progress)
     report = FidelityReport(env_id=definition.env_id, reference=ref.ref_dir.name, resynced=0 if resync else None)
-    return compare(ReferenceSide(ref), EnvironmentSide(definition), trajectories, data, report,
-                   resync=EnvironmentSide(definition) if resync else None, progress=progress)
+    return compare(
+        ReferenceSide(ref),
+        EnvironmentSide(definition),
+        trajectories,
+        data,
+        report,
+        resync=EnvironmentSide(definition) if resync else None,
+        progress=progress,
+    )
 
 
-def measure_reference_against_itself(ref_dir: str | Path, limit: int | None = None, resync: bool = False,
-                                     progress: Progress | None = None) -> FidelityReport:
+def measure_reference_against_itself(
+    ref_dir: str | Path, limit: int | None = None, resync: bool = False, progress: Progress | None = None
+) -> FidelityReport:
     """The reference against a second instance of itself: every figure should be 1.0 (a check of the measure)."""
     first, second = load_reference(ref_dir), load_reference(ref_dir)
     trajectories = load_trajectories(first.ref_dir, limit)
     data = load_data(first.ref_dir, trajectories)
     report = FidelityReport(env_id=first.ref_dir.name, reference=first.ref_dir.name, resynced=0 if resync else None)
-    return compare(ReferenceSide(first), ReferenceSide(second), trajectories, data, report,
-                   resync=ReferenceSide(load_reference(ref_dir)) if resync else None, progress=progress)
+    return compare(
+        ReferenceSide(first),
+        ReferenceSide(second),
+        trajectories,
+        data,
+        report,
+        resync=ReferenceSide(load_reference(ref_dir)) if resync else None,
+        progress=progress,
+    )

@@ -55,11 +55,25 @@ def _share(part: int, whole: int) -> float | None:
     return round(part / whole, DECIMALS) if whole else None
 
 
-def example(trajectory: str, index: int, arguments: dict[str, Any], reference: dict[str, Any],
-            environment: dict[str, Any], verdict: Verdict, ref_changes: dict, env_changes: dict) -> dict[str, Any]:
+def example(
+    trajectory: str,
+    index: int,
+    arguments: dict[str, Any],
+    reference: dict[str, Any],
+    environment: dict[str, Any],
+    verdict: Verdict,
+    ref_changes: dict,
+    env_changes: dict,
+) -> dict[str, Any]:
     """One disagreeing call as JSON: where it is, its arguments, both results, and both changes when they differ."""
-    out = {"trajectory": trajectory, "call": index, "arguments": arguments, "disagrees": verdict.failed(),
-           "reference": reference, "environment": environment}
+    out = {
+        "trajectory": trajectory,
+        "call": index,
+        "arguments": arguments,
+        "disagrees": verdict.failed(),
+        "reference": reference,
+        "environment": environment,
+    }
     if not verdict.change:
         out["reference_changes"] = change_list(ref_changes)[:EXAMPLE_CHANGES]
         out["environment_changes"] = change_list(env_changes)[:EXAMPLE_CHANGES]
@@ -90,16 +104,21 @@ class FidelityReport:
 
     def worst_first(self) -> list[str]:
         """Tool names, lowest call fidelity first (then lowest ok agreement, then name)."""
-        return sorted(self.tools, key=lambda t: (self.tools[t].all / self.tools[t].calls,
-                                                 self.tools[t].ok / self.tools[t].calls, t))
+        return sorted(
+            self.tools,
+            key=lambda t: (self.tools[t].all / self.tools[t].calls, self.tools[t].ok / self.tools[t].calls, t),
+        )
 
     def to_dict(self, examples: bool = False) -> dict[str, Any]:
         """The `--json` object (with `examples` too when asked: fidelity.json keeps them)."""
         shares = self.total.shares()
         out: dict[str, Any] = {
-            "trajectories": self.trajectories, "calls": self.total.calls,
-            "ok_agreement": shares["ok"], "output_agreement": shares["output"],
-            "change_agreement": shares["change"], "call_fidelity": shares["all"],
+            "trajectories": self.trajectories,
+            "calls": self.total.calls,
+            "ok_agreement": shares["ok"],
+            "output_agreement": shares["output"],
+            "change_agreement": shares["change"],
+            "call_fidelity": shares["all"],
             "final_state_exact": _share(self.final_exact, self.trajectories),
             "per_tool": {name: self.tools[name].shares() for name in sorted(self.tools)},
         }

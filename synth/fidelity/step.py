@@ -35,8 +35,10 @@ def fidelity_step(env_dir: str | Path, ref_dir: str | Path, limit: int | None = 
     """
     report = measure_fidelity(env_dir, ref_dir, limit=limit)
     root = Path(env_dir)
-    _write_atomic(root / FIDELITY_FILE,
-                  json.dumps(report.to_dict(examples=True), sort_keys=True, indent=2, ensure_ascii=False, default=str) + "\n")
+    _write_atomic(
+        root / FIDELITY_FILE,
+        json.dumps(report.to_dict(examples=True), sort_keys=True, indent=2, ensure_ascii=False, default=str) + "\n",
+    )
     report_path = root / "REPORT.md"
     old = report_path.read_text(encoding="utf-8") if report_path.exists() else ""
     _write_atomic(report_path, with_section(old, markdown_section(report)))

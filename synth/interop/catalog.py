@@ -59,7 +59,9 @@ def discover_env_dirs(paths: Iterable[str | Path]) -> list[Path]:
             continue
         children = sorted(p for p in path.iterdir() if p.is_dir() and (p / "manifest.json").is_file())
         if not children:
-            raise InputError(str(path), "(folder)", "no manifest.json here or in its subfolders: not an environment folder")
+            raise InputError(
+                str(path), "(folder)", "no manifest.json here or in its subfolders: not an environment folder"
+            )
         found.extend(children)
     return found
 
@@ -95,8 +97,9 @@ class EnvCatalog:
             definition = load_env_folder(env_dir)
             if definition.env_id in self.entries:
                 other = self.entries[definition.env_id].env_dir
-                raise InputError(str(env_dir / "manifest.json"), "env_id",
-                                 f"{definition.env_id!r} is also the id of {other}")
+                raise InputError(
+                    str(env_dir / "manifest.json"), "env_id", f"{definition.env_id!r} is also the id of {other}"
+                )
             self.entries[definition.env_id] = EnvEntry(env_dir, definition, _read_tasks(env_dir, definition.env_id))
 
     def __len__(self) -> int:
@@ -114,4 +117,6 @@ class EnvCatalog:
 
     def all_tasks(self) -> list[tuple[EnvEntry, Task]]:
         """Every (entry, task), sorted by env_id then task_id."""
-        return [(self.entries[e], self.entries[e].tasks[t]) for e in self.env_ids() for t in sorted(self.entries[e].tasks)]
+        return [
+            (self.entries[e], self.entries[e].tasks[t]) for e in self.env_ids() for t in sorted(self.entries[e].tasks)
+        ]

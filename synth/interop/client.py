@@ -31,8 +31,13 @@ class EnvClientError(Exception):
 class EnvClient:
     """Client of `forgegym env serve`."""
 
-    def __init__(self, base_url: str, timeout: float = 30.0, max_connections: int = 64,
-                 transport: httpx.BaseTransport | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 30.0,
+        max_connections: int = 64,
+        transport: httpx.BaseTransport | None = None,
+    ):
         limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections)
         self._http = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout, limits=limits, transport=transport)
 
@@ -77,8 +82,9 @@ class EnvClient:
         return self._request("GET", f"/envs/{env_id}/tasks/{task_id}")
 
     # sessions -----------------------------------------------------------------------------------
-    def create_session(self, env_id: str, task_id: str | None = None,
-                       initial_state: dict[str, Any] | None = None) -> dict[str, Any]:
+    def create_session(
+        self, env_id: str, task_id: str | None = None, initial_state: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """Start an episode; the answer has session_id, observation, tools, system_prompt, instruction."""
         body: dict[str, Any] = {"env_id": env_id}
         if task_id is not None:
@@ -87,8 +93,9 @@ class EnvClient:
             body["initial_state"] = initial_state
         return self._request("POST", "/sessions", json=body)
 
-    def step(self, session_id: str, tool: str | ToolCall | dict[str, Any],
-             arguments: dict[str, Any] | str | None = None) -> dict[str, Any]:
+    def step(
+        self, session_id: str, tool: str | ToolCall | dict[str, Any], arguments: dict[str, Any] | str | None = None
+    ) -> dict[str, Any]:
         """One tool call: `step(sid, "name", {...})`, `step(sid, ToolCall(...))`, or an OpenAI tool-call dict."""
         if isinstance(tool, ToolCall):
             body: dict[str, Any] = {"name": tool.name, "arguments": tool.arguments}

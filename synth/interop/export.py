@@ -93,11 +93,24 @@ def gold_messages(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> 
             raise GoldReplayError(f"gold action {i} ({action.name}) failed: {result.observation}")
         recorded = task.gold_observations()[i] if i < len(task.gold_outputs) else None
         if recorded is not None and recorded != result.observation:
-            raise GoldReplayError(f"gold action {i} ({action.name}) now returns {result.observation[:80]!r}, "
-                                  f"the task recorded {recorded[:80]!r}")
+            raise GoldReplayError(
+                f"gold action {i} ({action.name}) now returns {result.observation[:80]!r}, "
+                f"the task recorded {recorded[:80]!r}"
+            )
         call_id = f"call_{i}"
-        messages.append({"role": "assistant", "content": "", "tool_calls": [
-            {"id": call_id, "type": "function", "function": {"name": action.name, "arguments": _canonical(arguments)}}]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": "",
+                "tool_calls": [
+                    {
+                        "id": call_id,
+                        "type": "function",
+                        "function": {"name": action.name, "arguments": _canonical(arguments)},
+                    }
+                ],
+            }
+        )
         messages.append({"role": "tool", "tool_call_id": call_id, "content": result.observation})
     reply = final_reply(task)
     messages.append({"role": "assistant", "content": reply})
@@ -151,8 +164,9 @@ def task_row(entry: EnvEntry, task: Task, tools_in_system: bool = True) -> dict[
         "tools": _canonical(entry.tool_schemas()),
         "initial_state": _canonical(task.initial_state),
         "gold_final_state": _canonical(task.gold_final_state),
-        "checks": _canonical({"exempt_paths": list(task.checks.exempt_paths),
-                              "required_facts": list(task.checks.required_facts)}),
+        "checks": _canonical(
+            {"exempt_paths": list(task.checks.exempt_paths), "required_facts": list(task.checks.required_facts)}
+        ),
         "gold_actions": _canonical([a.to_dict() for a in task.gold_actions]),
         "difficulty": _canonical(task.difficulty),
     }
@@ -219,14 +233,19 @@ def _write_hf(rows: list[dict[str, Any]], out: Path, meta: dict[str, Any]) -> No
         table = datasets.Dataset.from_list(rows) if rows else datasets.Dataset.from_dict({"task_id": []})
         table.to_parquet(str(tmp / data_file))
         envs = meta["envs"]
-        (tmp / "README.md").write_text(_CARD.replace("{rows}", str(len(rows))).replace("{n_envs}", str(len(envs)))
-                                       .replace("{envs}", ", ".join(envs) or "none").replace("{data_file}", data_file),
-                                       encoding="utf-8")
+        (tmp / "README.md").write_text(
+            _CARD.replace("{rows}", str(len(rows)))
+            .replace("{n_envs}", str(len(envs)))
+            .replace("{envs}", ", ".join(envs) or "none")
+            .replace("{data_file}", data_file),
+            encoding="utf-8",
+        )
         (tmp / EXPORT_MARKER).write_text(json.dumps(meta, sort_keys=True, indent=2) + "\n", encoding="utf-8")
 
 
-def export_dataset(env_dirs: Iterable[str | Path] | EnvCatalog, out: str | Path, fmt: str = "jsonl",
-                   tools_in_system: bool = True) -> ExportReport:
+def export_dataset(
+    env_dirs: Iterable[str | Path] | EnvCatalog, out: str | Path, fmt: str = "jsonl", tools_in_system: bool = True
+) -> ExportReport:
     """Write every task under `env_dirs` with its gold trajectory to `out` (`fmt` "jsonl" or "hf")."""
     if fmt not in FORMATS:
         raise InputError("--format", "value", f"{fmt!r} is not one of {', '.join(FORMATS)}")
@@ -237,8 +256,11 @@ def export_dataset(env_dirs: Iterable[str | Path] | EnvCatalog, out: str | Path,
     if fmt == "jsonl":
         _write_jsonl(rows, out)
     else:
-        meta = {**report.to_dict(), "tools_in_system": tools_in_system,
-                "sources": {e: str(catalog.get(e).env_dir) for e in catalog.env_ids()}}
+        meta = {
+            **report.to_dict(),
+            "tools_in_system": tools_in_system,
+            "sources": {e: str(catalog.get(e).env_dir) for e in catalog.env_ids()},
+        }
         meta.pop("out")
         _write_hf(rows, out, meta)
     return report

@@ -21,5 +21,6 @@ def system_prompt(entry: EnvEntry, tools_in_system: bool = False) -> str:
     """The agent's system prompt for `entry` (title and domain policy; the tools too when asked)."""
     from synth.llm.prompts import render
 
-    return render("agent_system", title=entry.title, policy=entry.policy,
-                  tools_json=tools_json(entry) if tools_in_system else [])
+    return render(
+        "agent_system", title=entry.title, policy=entry.policy, tools_json=tools_json(entry) if tools_in_system else []
+    )

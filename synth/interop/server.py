@@ -85,13 +85,24 @@ class VerifyRequest(BaseModel):
 
 
 def _env_summary(entry: EnvEntry) -> dict[str, Any]:
-    return {"env_id": entry.env_id, "title": entry.title, "num_tools": len(entry.definition.tools),
-            "num_tasks": len(entry.tasks), "excluded_tools": sorted(entry.definition.excluded)}
+    return {
+        "env_id": entry.env_id,
+        "title": entry.title,
+        "num_tools": len(entry.definition.tools),
+        "num_tasks": len(entry.tasks),
+        "excluded_tools": sorted(entry.definition.excluded),
+    }
 
 
 def _task_summary(task: Any) -> dict[str, Any]:
-    return {"task_id": task.task_id, "env_id": task.env_id, "user_instruction": task.user_instruction,
-            "intent": task.intent, "difficulty": task.difficulty, "num_gold_actions": len(task.gold_actions)}
+    return {
+        "task_id": task.task_id,
+        "env_id": task.env_id,
+        "user_instruction": task.user_instruction,
+        "intent": task.intent,
+        "difficulty": task.difficulty,
+        "num_gold_actions": len(task.gold_actions),
+    }
 
 
 def _error_text(errors: list[dict[str, Any]]) -> str:
@@ -109,19 +120,34 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
-                  for e in exc.errors()]
+        errors = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+            for e in exc.errors()
+        ]
         if any(e["type"] == "json_invalid" for e in errors):
-            return JSONResponse(status_code=400, content={"detail": f"the request body is not valid JSON: {_error_text(errors)}",
-                                                          "errors": errors})
+            return JSONResponse(
+                status_code=400,
+                content={"detail": f"the request body is not valid JSON: {_error_text(errors)}", "errors": errors},
+            )
         if any(e["loc"] == ["body"] and e["type"] in ("model_attributes_type", "dict_type") for e in errors):
-            return JSONResponse(status_code=400, content={"detail": "the request body must be a JSON object "
-                                                          "(sent with Content-Type: application/json)", "errors": errors})
-        return JSONResponse(status_code=422, content={"detail": f"invalid request: {_error_text(errors)}", "errors": errors})
+            return JSONResponse(
+                status_code=400,
+                content={
+                    "detail": "the request body must be a JSON object (sent with Content-Type: application/json)",
+                    "errors": errors,
+                },
+            )
+        return JSONResponse(
+            status_code=422, content={"detail": f"invalid request: {_error_text(errors)}", "errors": errors}
+        )
 
 
-def create_app(env_dirs: Iterable[str | Path] | EnvCatalog, idle_timeout_s: float = 600.0, max_sessions: int = 4096,
-               max_body_bytes: int = MAX_BODY_BYTES) -> FastAPI:
+def create_app(
+    env_dirs: Iterable[str | Path] | EnvCatalog,
+    idle_timeout_s: float = 600.0,
+    max_sessions: int = 4096,
+    max_body_bytes: int = MAX_BODY_BYTES,
+) -> FastAPI:
     """The FastAPI app serving the environments under `env_dirs` (folders, or folders of folders)."""
     catalog = env_dirs if isinstance(env_dirs, EnvCatalog) else EnvCatalog(env_dirs)
     manager = SessionManager(catalog, idle_timeout_s=idle_timeout_s, max_sessions=max_sessions)
@@ -142,8 +168,12 @@ def create_app(env_dirs: Iterable[str | Path] | EnvCatalog, idle_timeout_s: floa
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    app = FastAPI(title="forgegym environment server", version="1", lifespan=lifespan,
-                  description="Stateful tool-use environments synthesized by forgegym: sessions, tool calls, rewards.")
+    app = FastAPI(
+        title="forgegym environment server",
+        version="1",
+        lifespan=lifespan,
+        description="Stateful tool-use environments synthesized by forgegym: sessions, tool calls, rewards.",
+    )
     app.state.manager = manager
     app.state.catalog = catalog
     _install_error_handlers(app)
@@ -155,8 +185,10 @@ def create_app(env_dirs: Iterable[str | Path] | EnvCatalog, idle_timeout_s: floa
             if not length.isdigit():
                 return JSONResponse(status_code=400, content={"detail": f"bad Content-Length header {length!r}"})
             if int(length) > max_body_bytes:
-                return JSONResponse(status_code=413, content={"detail": f"request body of {length} bytes is over the "
-                                                                        f"limit of {max_body_bytes} bytes"})
+                return JSONResponse(
+                    status_code=413,
+                    content={"detail": f"request body of {length} bytes is over the limit of {max_body_bytes} bytes"},
+                )
         return await call_next(request)
 
     @app.get("/health")
@@ -184,9 +216,13 @@ def create_app(env_dirs: Iterable[str | Path] | EnvCatalog, idle_timeout_s: floa
     @app.post("/sessions", status_code=201)
     def create_session(body: CreateSessionRequest) -> dict[str, Any]:
         session = manager.create(body.env_id, body.task_id, body.initial_state)
-        return {**session.describe(), "observation": session.observation, "tools": session.entry.tool_schemas(),
-                "system_prompt": system_prompt(session.entry),
-                "instruction": session.task.user_instruction if session.task else None}
+        return {
+            **session.describe(),
+            "observation": session.observation,
+            "tools": session.entry.tool_schemas(),
+            "system_prompt": system_prompt(session.entry),
+            "instruction": session.task.user_instruction if session.task else None,
+        }
 
     @app.get("/sessions")
     def list_sessions() -> list[dict[str, Any]]:
@@ -199,7 +235,9 @@ def create_app(env_dirs: Iterable[str | Path] | EnvCatalog, idle_timeout_s: floa
         return {**session.describe(), "observation": result.observation, "call_id": body.call_id, "info": info}
 
     @app.get("/sessions/{session_id}/observation")
-    def observe(session_id: str, include_state: bool = Query(False, description="Add the live state.")) -> dict[str, Any]:
+    def observe(
+        session_id: str, include_state: bool = Query(False, description="Add the live state.")
+    ) -> dict[str, Any]:
         session = manager.get(session_id)
         with session.lock:
             out = {**session.describe(), "observation": session.observation, "state_hash": session.env.state_hash()}
@@ -220,8 +258,14 @@ def create_app(env_dirs: Iterable[str | Path] | EnvCatalog, idle_timeout_s: floa
     return app
 
 
-def serve(env_dirs: Iterable[str | Path], host: str = "127.0.0.1", port: int = 8765, idle_timeout_s: float = 600.0,
-          max_sessions: int = 4096, log_level: str = "info") -> None:
+def serve(
+    env_dirs: Iterable[str | Path],
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    idle_timeout_s: float = 600.0,
+    max_sessions: int = 4096,
+    log_level: str = "info",
+) -> None:
     """Run the server until interrupted (uvicorn)."""
     import uvicorn
 

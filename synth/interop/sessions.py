@@ -53,16 +53,24 @@ class Session:
     def describe(self) -> dict[str, Any]:
         """The session's public facts (no state)."""
         return {
-            "session_id": self.session_id, "env_id": self.entry.env_id,
-            "task_id": self.task.task_id if self.task else None, "steps": self.steps, "done": self.done,
+            "session_id": self.session_id,
+            "env_id": self.entry.env_id,
+            "task_id": self.task.task_id if self.task else None,
+            "steps": self.steps,
+            "done": self.done,
         }
 
 
 class SessionManager:
     """Create, look up, step and close sessions; sessions idle longer than `idle_timeout_s` are reclaimed."""
 
-    def __init__(self, catalog: EnvCatalog, idle_timeout_s: float = 600.0, max_sessions: int = 4096,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        catalog: EnvCatalog,
+        idle_timeout_s: float = 600.0,
+        max_sessions: int = 4096,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         if idle_timeout_s <= 0:
             raise ValueError("idle_timeout_s must be positive")
         if max_sessions < 1:
@@ -91,7 +99,9 @@ class SessionManager:
         try:
             return entry.task(task_id)
         except KeyError:
-            raise NotFound(f"unknown task_id {task_id!r} in environment {env_id!r} ({len(entry.tasks)} tasks)") from None
+            raise NotFound(
+                f"unknown task_id {task_id!r} in environment {env_id!r} ({len(entry.tasks)} tasks)"
+            ) from None
 
     def get(self, session_id: str) -> Session:
         """The live session (its idle clock restarts); NotFound when unknown, closed or reclaimed."""
@@ -100,8 +110,10 @@ class SessionManager:
             self._reap_locked(now)
             session = self._sessions.get(session_id)
             if session is None:
-                raise NotFound(f"unknown session {session_id!r}: never created, closed, or reclaimed after "
-                               f"{self.idle_timeout_s:g} s idle")
+                raise NotFound(
+                    f"unknown session {session_id!r}: never created, closed, or reclaimed after "
+                    f"{self.idle_timeout_s:g} s idle"
+                )
             session.last_used = now
             return session
 
@@ -123,8 +135,10 @@ class SessionManager:
         with self._lock:
             self._reap_locked(now)
             if len(self._sessions) >= self.max_sessions:
-                raise TooManySessions(f"{len(self._sessions)} sessions are open, the limit is {self.max_sessions}: "
-                                      "close some (DELETE /sessions/ID) or wait for idle ones to be reclaimed")
+                raise TooManySessions(
+                    f"{len(self._sessions)} sessions are open, the limit is {self.max_sessions}: "
+                    "close some (DELETE /sessions/ID) or wait for idle ones to be reclaimed"
+                )
             session_id = secrets.token_hex(12)
             session = Session(session_id, entry, task, env, created_at=now, last_used=now, observation=observation)
             self._sessions[session_id] = session
@@ -166,8 +180,9 @@ class SessionManager:
             return self._reap_locked(self.clock())
 
     def _reap_locked(self, now: float) -> int:
-        stale = [sid for sid, s in self._sessions.items() if now - s.last_used > self.idle_timeout_s
-                 and not s.lock.locked()]
+        stale = [
+            sid for sid, s in self._sessions.items() if now - s.last_used > self.idle_timeout_s and not s.lock.locked()
+        ]
         for sid in stale:
             del self._sessions[sid]
         self.reclaimed += len(stale)

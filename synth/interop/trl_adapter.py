@@ -30,8 +30,15 @@ from synth.interop.prompting import system_prompt
 from synth.spec import ToolSpec
 
 _RESERVED = {"reset", "get_reward"}
-_SIMPLE = {"string": str, "integer": int, "number": float, "boolean": bool, "array": list, "object": dict,
-           "null": type(None)}
+_SIMPLE = {
+    "string": str,
+    "integer": int,
+    "number": float,
+    "boolean": bool,
+    "array": list,
+    "object": dict,
+    "null": type(None),
+}
 
 
 def _identifier(name: str) -> bool:
@@ -145,7 +152,11 @@ def _get_reward(self: ForgegymTRLEnv) -> float:
 
 def trl_environment_class(entry: EnvEntry, own_reward: bool = True) -> type:
     """A TRL environment class for one environment: `reset`, one method per tool, `get_reward` if `own_reward`."""
-    members: dict[str, Any] = {"_entry": entry, "env_id": entry.env_id, "__doc__": f"forgegym environment {entry.env_id}: {entry.title}"}
+    members: dict[str, Any] = {
+        "_entry": entry,
+        "env_id": entry.env_id,
+        "__doc__": f"forgegym environment {entry.env_id}: {entry.title}",
+    }
     skipped = []
     for spec in entry.definition.tools:
         method = tool_method(spec)
@@ -179,8 +190,10 @@ def trl_rows(env_dirs: Iterable[str | Path] | EnvCatalog) -> list[dict[str, Any]
     catalog = _catalog(env_dirs)
     rows = []
     for entry, task in catalog.all_tasks():
-        prompt = [{"role": "system", "content": system_prompt(entry, tools_in_system=False)},
-                  {"role": "user", "content": task.user_instruction}]
+        prompt = [
+            {"role": "system", "content": system_prompt(entry, tools_in_system=False)},
+            {"role": "user", "content": task.user_instruction},
+        ]
         rows.append({"prompt": prompt, "env_id": entry.env_id, "task_id": task.task_id, "environment": entry.env_id})
     return rows
 

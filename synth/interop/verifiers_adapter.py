@@ -44,8 +44,11 @@ def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "\n".join(t for t in (_field(part, "text") if not isinstance(part, str) else part for part in content)
-                         if isinstance(t, str))
+        return "\n".join(
+            t
+            for t in (_field(part, "text") if not isinstance(part, str) else part for part in content)
+            if isinstance(t, str)
+        )
     return str(content)
 
 
@@ -87,15 +90,21 @@ class VerifiersEpisodes:
         """
         rows = []
         for entry, task in self.catalog.all_tasks():
-            tool_defs = [{"name": s.name, "description": s.description, "parameters": s.parameters}
-                         for s in entry.definition.tools]
+            tool_defs = [
+                {"name": s.name, "description": s.description, "parameters": s.parameters}
+                for s in entry.definition.tools
+            ]
             info = {"env_id": entry.env_id, "task_id": task.task_id, "tool_defs": tool_defs}
-            rows.append({
-                "prompt": [{"role": "system", "content": system_prompt(entry, tools_in_system=tools_in_system)},
-                           {"role": "user", "content": task.user_instruction}],
-                "answer": "",
-                "info": json.dumps(info, sort_keys=True, ensure_ascii=False),
-            })
+            rows.append(
+                {
+                    "prompt": [
+                        {"role": "system", "content": system_prompt(entry, tools_in_system=tools_in_system)},
+                        {"role": "user", "content": task.user_instruction},
+                    ],
+                    "answer": "",
+                    "info": json.dumps(info, sort_keys=True, ensure_ascii=False),
+                }
+            )
         return rows
 
     def start(self, state: Any) -> Episode:
@@ -149,17 +158,25 @@ class VerifiersEpisodes:
         return float(score_episode(episode.task, episode.env.state, plain_messages(completion)).reward)
 
 
-def load_environment(env_dirs: Iterable[str | Path] = ("envs_generated",), max_turns: int = 32,
-                     tools_in_system: bool = False, **kwargs: Any) -> Any:
+def load_environment(
+    env_dirs: Iterable[str | Path] = ("envs_generated",),
+    max_turns: int = 32,
+    tools_in_system: bool = False,
+    **kwargs: Any,
+) -> Any:
     """A `vf.MultiTurnEnv` over every task under `env_dirs` (needs `pip install verifiers`, classic API)."""
     try:
         import verifiers as vf
     except ImportError as err:
-        raise ImportError("the verifiers adapter needs the optional package `verifiers` (classic API, "
-                          "0.1.14 to 0.3.x): pip install 'verifiers<0.4'") from err
+        raise ImportError(
+            "the verifiers adapter needs the optional package `verifiers` (classic API, "
+            "0.1.14 to 0.3.x): pip install 'verifiers<0.4'"
+        ) from err
     if not hasattr(vf, "MultiTurnEnv") or not hasattr(vf, "stop"):
-        raise ImportError(f"verifiers {getattr(vf, '__version__', '?')} lacks the classic MultiTurnEnv/stop API "
-                          "this adapter targets (0.1.14 to 0.3.x)")
+        raise ImportError(
+            f"verifiers {getattr(vf, '__version__', '?')} lacks the classic MultiTurnEnv/stop API "
+            "this adapter targets (0.1.14 to 0.3.x)"
+        )
     import datasets
 
     episodes = VerifiersEpisodes(env_dirs)

@@ -74,8 +74,16 @@ def variant_questions(template: str, variants: Iterable[int], **vars: Any) -> li
     return [render(template, variant=v, **vars) for v in variants]
 
 
-def ask_yes_no(client: ChatClient, questions: list[str], *, tag: str, max_tokens: int = 8,
-               temperature: float | None = None, wrap: bool = True, inverted: Collection[int] = ()) -> Ballot:
+def ask_yes_no(
+    client: ChatClient,
+    questions: list[str],
+    *,
+    tag: str,
+    max_tokens: int = 8,
+    temperature: float | None = None,
+    wrap: bool = True,
+    inverted: Collection[int] = (),
+) -> Ballot:
     """Ask each question (index i flipped when i is in `inverted`); one vote per answer, in order (none: no votes)."""
     kw: dict[str, Any] = {} if temperature is None else {"temperature": temperature}
     ballot = Ballot()

@@ -168,7 +168,8 @@ class LLMClient:
             if attempt == attempts - 1:
                 self.stats.record(tag, "failures")
                 raise LLMError(
-                    f"{self.base_url}: model {self.model}: failed after {attempts} attempts; last error: {decision.reason}"
+                    f"{self.base_url}: model {self.model}: failed after {attempts} attempts; "
+                    f"last error: {decision.reason}"
                 ) from error
             self.stats.record(tag, "retries")
             wait = self._backoff.delay(attempt, decision.retry_after_s)
@@ -200,7 +201,9 @@ class LLMClient:
             except _FormatRejected as rejected:
                 style = _next_style(style, str(rejected))
                 short = " ".join(str(rejected).split())[:200]
-                log.warning("%s rejects response_format (%s); asking with style %r from now on", self.base_url, short, style)
+                log.warning(
+                    "%s rejects response_format (%s); asking with style %r from now on", self.base_url, short, style
+                )
                 self.structured_style = style
 
     async def _ajson_with_style(self, messages, schema, max_tokens, tag, style) -> JsonResult:
@@ -246,7 +249,9 @@ class LLMClient:
             raise
         if threading.current_thread() is self._bg_thread:
             coro.close()
-            raise RuntimeError("sync LLMClient methods cannot be called from the client's own loop; await the async ones")
+            raise RuntimeError(
+                "sync LLMClient methods cannot be called from the client's own loop; await the async ones"
+            )
         return asyncio.run_coroutine_threadsafe(coro, loop).result()
 
     def chat(self, messages: list[dict], **kwargs) -> ChatResult:

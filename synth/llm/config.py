@@ -57,4 +57,6 @@ def config_from_cli(
     **overrides,
 ) -> LLMConfig:
     """Build an LLMConfig from command-line values (None keeps the env/embedded fallback)."""
-    return LLMConfig(base_url=base_url or None, model=model or None, api_key=api_key or None, cache_path=cache_path, **overrides)
+    return LLMConfig(
+        base_url=base_url or None, model=model or None, api_key=api_key or None, cache_path=cache_path, **overrides
+    )

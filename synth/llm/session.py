@@ -17,7 +17,9 @@ from synth.llm.structured import STYLE_JSON_SCHEMA, STYLE_LLAMA
 def first_served_model(base_url: str, api_key: str, timeout_s: float = 30.0) -> str:
     """The first model id the endpoint lists at /models (used when no model is configured)."""
     try:
-        resp = httpx.get(f"{base_url.rstrip('/')}/models", headers={"Authorization": f"Bearer {api_key}"}, timeout=timeout_s)
+        resp = httpx.get(
+            f"{base_url.rstrip('/')}/models", headers={"Authorization": f"Bearer {api_key}"}, timeout=timeout_s
+        )
         resp.raise_for_status()
         models = resp.json().get("data") or []
         if models and isinstance(models[0], dict) and models[0].get("id"):
@@ -34,8 +36,9 @@ def open_client(config: LLMConfig | None = None) -> Iterator[LLMClient]:
     endpoint = resolve_endpoint(config)
     if not endpoint.embedded:
         model = endpoint.model or first_served_model(endpoint.base_url, endpoint.api_key, config.timeout_s)
-        client = LLMClient(config, endpoint.base_url, model, api_key=endpoint.api_key,
-                           structured_style=STYLE_JSON_SCHEMA)  # fmt: skip
+        client = LLMClient(
+            config, endpoint.base_url, model, api_key=endpoint.api_key, structured_style=STYLE_JSON_SCHEMA
+        )
         try:
             yield client
         finally:
@@ -43,8 +46,13 @@ def open_client(config: LLMConfig | None = None) -> Iterator[LLMClient]:
         return
     server = acquire_embedded()
     try:
-        client = LLMClient(config, server.base_url, endpoint.model or EMBEDDED_MODEL_ALIAS,
-                           api_key=endpoint.api_key, structured_style=STYLE_LLAMA)  # fmt: skip
+        client = LLMClient(
+            config,
+            server.base_url,
+            endpoint.model or EMBEDDED_MODEL_ALIAS,
+            api_key=endpoint.api_key,
+            structured_style=STYLE_LLAMA,
+        )
         try:
             yield client
         finally:

@@ -51,7 +51,7 @@ def parse_json_text(text: str) -> Any:
         if not starts:
             raise first_error
         try:
-            value, _end = json.JSONDecoder().raw_decode(body[min(starts):])
+            value, _end = json.JSONDecoder().raw_decode(body[min(starts) :])
         except json.JSONDecodeError:
             raise first_error from None
         return value
@@ -63,7 +63,9 @@ def check_answer(text: str, schema: dict) -> ParseOutcome:
         data = parse_json_text(text)
     except json.JSONDecodeError as err:
         shown = text if len(text) <= 200 else text[:200] + "..."
-        return ParseOutcome(False, error=f"not valid JSON ({err.msg} at line {err.lineno} column {err.colno}): {shown!r}")
+        return ParseOutcome(
+            False, error=f"not valid JSON ({err.msg} at line {err.lineno} column {err.colno}): {shown!r}"
+        )
     validator_cls = jsonschema.validators.validator_for(schema)
     errors = sorted(validator_cls(schema).iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:

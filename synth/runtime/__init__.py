@@ -10,9 +10,12 @@ from typing import Any
 __all__ = ["Environment", "StepResult", "canonical_json", "changed_paths", "copy_state", "state_hash"]
 
 _LAZY = {
-    "Environment": "synth.runtime.environment", "StepResult": "synth.runtime.environment",
-    "canonical_json": "synth.runtime.state", "changed_paths": "synth.runtime.state",
-    "copy_state": "synth.runtime.state", "state_hash": "synth.runtime.state",
+    "Environment": "synth.runtime.environment",
+    "StepResult": "synth.runtime.environment",
+    "canonical_json": "synth.runtime.state",
+    "changed_paths": "synth.runtime.state",
+    "copy_state": "synth.runtime.state",
+    "state_hash": "synth.runtime.state",
 }
 
 

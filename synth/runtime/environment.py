@@ -72,8 +72,15 @@ class Environment:
         self.reset()
 
     @classmethod
-    def from_parts(cls, env_id: str, tools: list[ToolSpec], functions: dict[str, str], source: str,
-                   state_schema: dict[str, Any], excluded: dict[str, str] | None = None) -> "Environment":
+    def from_parts(
+        cls,
+        env_id: str,
+        tools: list[ToolSpec],
+        functions: dict[str, str],
+        source: str,
+        state_schema: dict[str, Any],
+        excluded: dict[str, str] | None = None,
+    ) -> "Environment":
         """An environment from in-memory parts (the synthesis pipeline); `functions`: tool -> function name."""
         return cls(definition=definition_from_parts(env_id, tools, functions, source, state_schema, excluded))
 
@@ -181,8 +188,12 @@ class Environment:
                 return "tool_error", None, str(err), ""
             except Exception as err:  # noqa: BLE001 - a bug in generated code becomes an observation
                 ctx.rollback()
-                return ("exception", None, f"internal error in {name}: {type(err).__name__}: {err}",
-                        describe_exception(err, self.definition.filename))
+                return (
+                    "exception",
+                    None,
+                    f"internal error in {name}: {type(err).__name__}: {err}",
+                    describe_exception(err, self.definition.filename),
+                )
             except BaseException:
                 ctx.rollback()
                 raise
@@ -225,8 +236,13 @@ class Environment:
     def _finish(self, name: str, arguments: Any, kind: str, text: str, result: Any = None) -> StepResult:
         ok = kind == "ok"
         self.call_log.append({"name": name, "arguments": arguments, "ok": ok})
-        info = {"ok": ok, "error_kind": None if ok else kind, "result": result if ok else None,
-                "tool": name, "error": None if ok else text}
+        info = {
+            "ok": ok,
+            "error_kind": None if ok else kind,
+            "result": result if ok else None,
+            "tool": name,
+            "error": None if ok else text,
+        }
         return StepResult(observation=text if ok else f"Error: {text}", done=False, info=info)
 
 

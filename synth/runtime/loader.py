@@ -79,9 +79,18 @@ def _read_json(path: Path) -> Any:
         raise InputError(str(path), f"line {err.lineno} column {err.colno}", f"invalid JSON: {err.msg}") from None
 
 
-def _build(env_id: str, title: str, tools: list[ToolSpec], function_names: dict[str, str], source: str,
-           state_schema: dict[str, Any], excluded: dict[str, str], manifest: dict[str, Any], where: str,
-           filename: str = "env.py") -> EnvDefinition:
+def _build(
+    env_id: str,
+    title: str,
+    tools: list[ToolSpec],
+    function_names: dict[str, str],
+    source: str,
+    state_schema: dict[str, Any],
+    excluded: dict[str, str],
+    manifest: dict[str, Any],
+    where: str,
+    filename: str = "env.py",
+) -> EnvDefinition:
     try:
         module = load_module(source, filename)
     except SandboxViolation as err:
@@ -97,8 +106,16 @@ def _build(env_id: str, title: str, tools: list[ToolSpec], function_names: dict[
             raise InputError(where, f"tools/{spec.name}", f"function {fn_name!r} is not defined in {filename}")
         functions[spec.name] = module.functions[fn_name]
     try:
-        return EnvDefinition(env_id=env_id, title=title, tools=list(tools), functions=functions, excluded=excluded,
-                             state_schema=state_schema, manifest=manifest, source_sha256=module.sha256)
+        return EnvDefinition(
+            env_id=env_id,
+            title=title,
+            tools=list(tools),
+            functions=functions,
+            excluded=excluded,
+            state_schema=state_schema,
+            manifest=manifest,
+            source_sha256=module.sha256,
+        )
     except Exception as err:  # jsonschema.SchemaError for a bad parameters schema
         raise InputError(where, "tools", f"invalid parameters schema: {getattr(err, 'message', err)}") from None
 
@@ -147,24 +164,50 @@ def load_env_folder(env_dir: str | Path) -> EnvDefinition:
     schema = _read_json(root / "state_schema.json")
     if not isinstance(schema, dict):
         raise InputError(str(root / "state_schema.json"), "", "must be a JSON object (a JSON Schema)")
-    definition = _build(str(manifest["env_id"]), str(manifest.get("title") or manifest["env_id"]), tools,
-                        function_names, source, schema, excluded, manifest, str(manifest_path))
+    definition = _build(
+        str(manifest["env_id"]),
+        str(manifest.get("title") or manifest["env_id"]),
+        tools,
+        function_names,
+        source,
+        schema,
+        excluded,
+        manifest,
+        str(manifest_path),
+    )
     _remember(quick_key, definition)
     return _remember(key, definition)
 
 
-def definition_from_parts(env_id: str, tools: list[ToolSpec], functions: dict[str, str], source: str,
-                          state_schema: dict[str, Any], excluded: dict[str, str] | None = None,
-                          title: str = "") -> EnvDefinition:
+def definition_from_parts(
+    env_id: str,
+    tools: list[ToolSpec],
+    functions: dict[str, str],
+    source: str,
+    state_schema: dict[str, Any],
+    excluded: dict[str, str] | None = None,
+    title: str = "",
+) -> EnvDefinition:
     """Build (or reuse) a definition from in-memory parts; `functions` maps tool name -> function name."""
-    tool_key = hashlib.sha256(json.dumps([t.to_dict() for t in tools], sort_keys=True, default=str).encode()
-                              + json.dumps(functions, sort_keys=True).encode()
-                              + json.dumps(state_schema, sort_keys=True).encode()
-                              + json.dumps(excluded or {}, sort_keys=True).encode()).hexdigest()
+    tool_key = hashlib.sha256(
+        json.dumps([t.to_dict() for t in tools], sort_keys=True, default=str).encode()
+        + json.dumps(functions, sort_keys=True).encode()
+        + json.dumps(state_schema, sort_keys=True).encode()
+        + json.dumps(excluded or {}, sort_keys=True).encode()
+    ).hexdigest()
     key = (f"<parts:{env_id}:{tool_key}>", hashlib.sha256(source.encode("utf-8")).hexdigest())
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    definition = _build(env_id, title or env_id, tools, dict(functions), source, state_schema, dict(excluded or {}),
-                        {"env_id": env_id, "title": title or env_id}, f"<{env_id}>")
+    definition = _build(
+        env_id,
+        title or env_id,
+        tools,
+        dict(functions),
+        source,
+        state_schema,
+        dict(excluded or {}),
+        {"env_id": env_id, "title": title or env_id},
+        f"<{env_id}>",
+    )
     return _remember(key, definition)

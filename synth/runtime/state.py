@@ -25,12 +25,19 @@ def _copy_tree(obj: Any) -> Any:
         out = {}
         for key, value in obj.items():
             vk = type(value)
-            out[key] = _copy_tree(value) if (vk is dict or vk is list) else (
-                value if vk in _IMMUTABLE else copy.deepcopy(value))
+            out[key] = (
+                _copy_tree(value)
+                if (vk is dict or vk is list)
+                else (value if vk in _IMMUTABLE else copy.deepcopy(value))
+            )
         return out
     if kind is list:
-        return [_copy_tree(v) if (type(v) is dict or type(v) is list) else (
-            v if type(v) in _IMMUTABLE else copy.deepcopy(v)) for v in obj]
+        return [
+            _copy_tree(v)
+            if (type(v) is dict or type(v) is list)
+            else (v if type(v) in _IMMUTABLE else copy.deepcopy(v))
+            for v in obj
+        ]
     return obj if kind in _IMMUTABLE else copy.deepcopy(obj)
 
 

@@ -15,9 +15,18 @@ import jsonschema
 from jsonschema.exceptions import best_match
 
 # Keywords that jsonschema enforces; any other key (description, nullable, x-...) has no effect on validity.
-_ENFORCED = frozenset().union(*(set(cls.VALIDATORS) for cls in (
-    jsonschema.Draft4Validator, jsonschema.Draft6Validator, jsonschema.Draft7Validator,
-    jsonschema.Draft201909Validator, jsonschema.Draft202012Validator))) - {"format", "$defs", "definitions"}
+_ENFORCED = frozenset().union(
+    *(
+        set(cls.VALIDATORS)
+        for cls in (
+            jsonschema.Draft4Validator,
+            jsonschema.Draft6Validator,
+            jsonschema.Draft7Validator,
+            jsonschema.Draft201909Validator,
+            jsonschema.Draft202012Validator,
+        )
+    )
+) - {"format", "$defs", "definitions"}
 _Check = Callable[[Any], bool]
 
 
@@ -62,23 +71,30 @@ def _compile(schema: Any) -> _Check:
         if not isinstance(options, list) or any(isinstance(o, (dict, list, bool, float)) for o in options):
             raise _Unsupported()  # bool/float/containers: jsonschema's equality rules are subtle
         allowed = frozenset(options)
-        checks.append(lambda v: type(v) is not bool and type(v) is not float and not isinstance(v, (dict, list))
-                      and v in allowed)
-    for key, test in (("minLength", lambda v, n: type(v) is not str or len(v) >= n),
-                      ("maxLength", lambda v, n: type(v) is not str or len(v) <= n),
-                      ("minItems", lambda v, n: type(v) is not list or len(v) >= n),
-                      ("maxItems", lambda v, n: type(v) is not list or len(v) <= n)):
+        checks.append(
+            lambda v: type(v) is not bool and type(v) is not float and not isinstance(v, (dict, list)) and v in allowed
+        )
+    for key, test in (
+        ("minLength", lambda v, n: type(v) is not str or len(v) >= n),
+        ("maxLength", lambda v, n: type(v) is not str or len(v) <= n),
+        ("minItems", lambda v, n: type(v) is not list or len(v) >= n),
+        ("maxItems", lambda v, n: type(v) is not list or len(v) <= n),
+    ):
         if key in schema:
             if not isinstance(schema[key], int):
                 raise _Unsupported()
             checks.append(lambda v, n=schema[key], test=test: test(v, n))
-    for key, test in (("minimum", lambda v, n: v >= n), ("maximum", lambda v, n: v <= n),
-                      ("exclusiveMinimum", lambda v, n: v > n), ("exclusiveMaximum", lambda v, n: v < n)):
+    for key, test in (
+        ("minimum", lambda v, n: v >= n),
+        ("maximum", lambda v, n: v <= n),
+        ("exclusiveMinimum", lambda v, n: v > n),
+        ("exclusiveMaximum", lambda v, n: v < n),
+    ):
         if key in schema:
             bound = schema[key]
             if type(bound) not in (int, float):
                 raise _Unsupported()
-            checks.append(lambda v, n=bound, test=test: not (type(v) in (int, float)) or test(v, n))
+            checks.append(lambda v, n=bound, test=test: type(v) not in (int, float) or test(v, n))
     if "pattern" in schema:
         try:
             pattern = re.compile(schema["pattern"])
@@ -131,9 +147,25 @@ def _object_check(schema: dict[str, Any]) -> _Check:
     return check
 
 
-_HANDLED = frozenset({"type", "enum", "pattern", "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum",
-                      "exclusiveMinimum", "exclusiveMaximum", "items", "properties", "required",
-                      "additionalProperties"})
+_HANDLED = frozenset(
+    {
+        "type",
+        "enum",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "items",
+        "properties",
+        "required",
+        "additionalProperties",
+    }
+)
 
 
 class ArgumentValidator:

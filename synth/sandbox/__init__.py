@@ -16,8 +16,16 @@ from synth.sandbox.errors import SandboxViolation, describe_exception
 from synth.sandbox.policy import ALLOWED_MODULES
 
 __all__ = [
-    "ALLOWED_MODULES", "CaseOutcome", "CompiledModule", "SandboxViolation", "STATUSES", "check_source",
-    "compile_module", "describe_exception", "load_module", "run_cases",
+    "ALLOWED_MODULES",
+    "CaseOutcome",
+    "CompiledModule",
+    "SandboxViolation",
+    "STATUSES",
+    "check_source",
+    "compile_module",
+    "describe_exception",
+    "load_module",
+    "run_cases",
 ]
 
 

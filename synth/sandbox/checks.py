@@ -19,7 +19,12 @@ import itertools
 from typing import Any
 
 from synth.sandbox.policy import (
-    ALLOWED_MODULES, BLOCKED_ATTRS, CLOCK_ATTRS, FORBIDDEN_NAMES, MODULE_ATTRS, MODULE_LEVEL_CALLS,
+    ALLOWED_MODULES,
+    BLOCKED_ATTRS,
+    CLOCK_ATTRS,
+    FORBIDDEN_NAMES,
+    MODULE_ATTRS,
+    MODULE_LEVEL_CALLS,
     RESERVED_PREFIX,
 )
 
@@ -160,8 +165,11 @@ class _Checker(ast.NodeVisitor):
             return
         if isinstance(stmt, (ast.ClassDef, ast.AsyncFunctionDef, ast.Global)):
             return  # reported by the visitor
-        self.add(stmt, f"module-level {type(stmt).__name__} statements are not allowed "
-                       "(the module may only define functions, imports and constants)")
+        self.add(
+            stmt,
+            f"module-level {type(stmt).__name__} statements are not allowed "
+            "(the module may only define functions, imports and constants)",
+        )
 
     def check_module_value(self, value: ast.expr) -> None:
         for node in ast.walk(value):
@@ -174,8 +182,11 @@ class _Checker(ast.NodeVisitor):
                     self.add(node, f"calling {name or 'this'}() is not allowed in module-level constants")
             elif isinstance(node, ast.JoinedStr):
                 self.add(node, "f-strings are not allowed in module-level constants")
-            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (
-                    isinstance(node.left, ast.Constant) and isinstance(node.left.value, (int, float))):
+            elif (
+                isinstance(node, ast.BinOp)
+                and isinstance(node.op, ast.Mod)
+                and not (isinstance(node.left, ast.Constant) and isinstance(node.left.value, (int, float)))
+            ):
                 self.add(node, "'%' formatting is not allowed in module-level constants")
             elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Pow, ast.LShift)):
                 try:
@@ -216,7 +227,7 @@ class _Checker(ast.NodeVisitor):
             self.add(node, f"decorators are not allowed (function {node.name!r})")
         args = node.args
         positional = args.posonlyargs + args.args
-        for arg, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+        for arg, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
             if not _is_constant(default):
                 self.add(default, f"default value of parameter {arg.arg!r} must be a constant (use None)")
         for arg, default in zip(args.kwonlyargs, args.kw_defaults):
@@ -237,9 +248,13 @@ class _Checker(ast.NodeVisitor):
                 continue
             for inner in _walk_same_function(stmt):
                 if isinstance(inner, ast.Return) or (
-                        isinstance(inner, (ast.Break, ast.Continue)) and not _inside_loop(stmt, inner)):
-                    self.add(inner, f"'{type(inner).__name__.lower()}' inside 'finally' is not allowed "
-                                    "(it silently discards the exception in flight)")
+                    isinstance(inner, (ast.Break, ast.Continue)) and not _inside_loop(stmt, inner)
+                ):
+                    self.add(
+                        inner,
+                        f"'{type(inner).__name__.lower()}' inside 'finally' is not allowed "
+                        "(it silently discards the exception in flight)",
+                    )
         self.generic_visit(node)
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:

@@ -24,8 +24,9 @@ class CompiledModule:
 
     __slots__ = ("functions", "globals", "sha256", "filename")
 
-    def __init__(self, functions: dict[str, Callable[..., Any]], globals: dict[str, Any], sha256: str,
-                 filename: str) -> None:
+    def __init__(
+        self, functions: dict[str, Callable[..., Any]], globals: dict[str, Any], sha256: str, filename: str
+    ) -> None:
         self.functions = functions
         self.globals = globals
         self.sha256 = sha256

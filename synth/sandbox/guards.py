@@ -17,7 +17,12 @@ from synth.errors import ToolError
 from synth.sandbox.errors import SandboxViolation
 from synth.sandbox.journal import MUTABLE_TYPES, THREAD
 from synth.sandbox.policy import (
-    ALLOWED_MODULES, BLOCKED_ATTRS, CLOCK_ATTRS, MUTATOR_ATTRS, SAFE_MODULES, base_builtins,
+    ALLOWED_MODULES,
+    BLOCKED_ATTRS,
+    CLOCK_ATTRS,
+    MUTATOR_ATTRS,
+    SAFE_MODULES,
+    base_builtins,
 )
 
 _MISSING = object()
@@ -26,9 +31,18 @@ _WRITE_TYPES = MUTABLE_TYPES - {set}
 _FORMATTER = string.Formatter()
 
 _INPLACE_OPS: dict[str, Callable[[Any, Any], Any]] = {
-    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
-    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "<<=": operator.ilshift,
-    ">>=": operator.irshift, "&=": operator.iand, "|=": operator.ior, "^=": operator.ixor,
+    "+=": operator.iadd,
+    "-=": operator.isub,
+    "*=": operator.imul,
+    "/=": operator.itruediv,
+    "//=": operator.ifloordiv,
+    "%=": operator.imod,
+    "**=": operator.ipow,
+    "<<=": operator.ilshift,
+    ">>=": operator.irshift,
+    "&=": operator.iand,
+    "|=": operator.ior,
+    "^=": operator.ixor,
     "@=": operator.imatmul,
 }
 
@@ -111,8 +125,7 @@ def restricted_globals(frozen: set[int], module_name: str = "env") -> dict[str, 
                 raise SandboxViolation(f"call {name}() on the object, not on the class {obj.__name__}")
         elif name in CLOCK_ATTRS:
             if obj is datetime.datetime or obj is datetime.date or isinstance(obj, datetime.date):
-                raise SandboxViolation(
-                    f"datetime {name}() is not available: times and ids must derive from the state")
+                raise SandboxViolation(f"datetime {name}() is not available: times and ids must derive from the state")
         elif name == "format":
             if isinstance(obj, str):
                 return functools.partial(_safe_format, obj)
@@ -166,10 +179,14 @@ def restricted_globals(frozen: set[int], module_name: str = "env") -> dict[str, 
         return _INPLACE_OPS[op](target, value)
 
     builtins = base_builtins()
-    builtins.update({
-        "getattr": builtin_getattr, "hasattr": builtin_hasattr, "__import__": _guarded_import,
-        "ToolError": ToolError,
-    })
+    builtins.update(
+        {
+            "getattr": builtin_getattr,
+            "hasattr": builtin_hasattr,
+            "__import__": _guarded_import,
+            "ToolError": ToolError,
+        }
+    )
     return {
         "__builtins__": builtins,
         "__name__": module_name,

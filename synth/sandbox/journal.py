@@ -17,9 +17,17 @@ from typing import Any
 from synth.sandbox.errors import SharedWrite
 
 #: Container types sandboxed code may write (items) or mutate (methods).
-MUTABLE_TYPES: frozenset[type] = frozenset({
-    dict, list, set, collections.defaultdict, collections.OrderedDict, collections.Counter, collections.deque,
-})
+MUTABLE_TYPES: frozenset[type] = frozenset(
+    {
+        dict,
+        list,
+        set,
+        collections.defaultdict,
+        collections.OrderedDict,
+        collections.Counter,
+        collections.deque,
+    }
+)
 
 _EMPTY: frozenset[int] = frozenset()
 

@@ -54,20 +54,41 @@ class CaseOutcome:
 
 
 def _child_env() -> dict[str, str]:
-    env = {"PYTHONPATH": _import_path(), "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
-           "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"}
+    env = {
+        "PYTHONPATH": _import_path(),
+        "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "LANG": "C.UTF-8",
+        "PATH": "/usr/bin:/bin",
+    }
     return env
 
 
-def _run_child(source: str, filename: str, cases: list[dict[str, Any]], cpu_seconds: float, memory_mb: int,
-               wall_timeout_s: float) -> tuple[dict[int, CaseOutcome], CaseOutcome | None, bool]:
+def _run_child(
+    source: str, filename: str, cases: list[dict[str, Any]], cpu_seconds: float, memory_mb: int, wall_timeout_s: float
+) -> tuple[dict[int, CaseOutcome], CaseOutcome | None, bool]:
     """Run one child. Returns (outcomes by batch index, death outcome or None, module loaded)."""
     payload = json.dumps({"source": source, "filename": filename, "cases": cases}, ensure_ascii=False)
-    cmd = [sys.executable, "-S", "-B", "-m", "synth.sandbox.worker", repr(float(cpu_seconds)),
-           str(int(memory_mb)), str(len(cases))]
+    cmd = [
+        sys.executable,
+        "-S",
+        "-B",
+        "-m",
+        "synth.sandbox.worker",
+        repr(float(cpu_seconds)),
+        str(int(memory_mb)),
+        str(len(cases)),
+    ]
     with tempfile.TemporaryDirectory(prefix="forgegym-sbx-") as workdir:
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                cwd=workdir, env=_child_env(), start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=workdir,
+            env=_child_env(),
+            start_new_session=True,
+        )
         wall_killed = False
         try:
             stdout, stderr = proc.communicate(payload.encode("utf-8"), timeout=wall_timeout_s)
@@ -89,26 +110,37 @@ def _run_child(source: str, filename: str, cases: list[dict[str, Any]], cpu_seco
         elif kind == "load_failed":
             load_failure = CaseOutcome(status=event["status"], error=f"module failed to load: {event['error']}")
         elif kind == "case":
-            outcomes[event["index"]] = CaseOutcome(event["status"], event.get("result"), event.get("error", ""),
-                                                   event.get("state_after"))
+            outcomes[event["index"]] = CaseOutcome(
+                event["status"], event.get("result"), event.get("error", ""), event.get("state_after")
+            )
     if load_failure is not None:
         return outcomes, load_failure, False
     if len(outcomes) == len(cases):
         return outcomes, None, True
-    status, message = classify_death(proc.returncode, stderr.decode("utf-8", errors="replace"), wall_killed,
-                                     wall_timeout_s)
+    status, message = classify_death(
+        proc.returncode, stderr.decode("utf-8", errors="replace"), wall_killed, wall_timeout_s
+    )
     return outcomes, CaseOutcome(status=status, error=message), loaded
 
 
-def run_cases(source: str, cases: list[dict[str, Any]], *, cpu_seconds: float = 2.0, memory_mb: int = 512,
-              wall_timeout_s: float = 10.0, filename: str = "env.py", max_restarts: int = 2) -> list[CaseOutcome]:
+def run_cases(
+    source: str,
+    cases: list[dict[str, Any]],
+    *,
+    cpu_seconds: float = 2.0,
+    memory_mb: int = 512,
+    wall_timeout_s: float = 10.0,
+    filename: str = "env.py",
+    max_restarts: int = 2,
+) -> list[CaseOutcome]:
     """Run `cases` ({"function", "state", "arguments"}) against `source` in a sandboxed child process."""
     results: list[CaseOutcome | None] = [None] * len(cases)
     pending = list(range(len(cases)))
     restarts = 0
     while pending:
-        got, death, loaded = _run_child(source, filename, [cases[i] for i in pending], cpu_seconds, memory_mb,
-                                        wall_timeout_s)
+        got, death, loaded = _run_child(
+            source, filename, [cases[i] for i in pending], cpu_seconds, memory_mb, wall_timeout_s
+        )
         for batch_index, outcome in got.items():
             results[pending[batch_index]] = outcome
         if death is None:
@@ -124,7 +156,8 @@ def run_cases(source: str, cases: list[dict[str, Any]], *, cpu_seconds: float = 
         if restarts >= max_restarts:
             for case_index in rest:
                 results[case_index] = CaseOutcome(
-                    death.status, error=f"not run: the worker died on an earlier case ({death.error})")
+                    death.status, error=f"not run: the worker died on an earlier case ({death.error})"
+                )
             break
         restarts += 1
         pending = rest

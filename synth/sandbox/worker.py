@@ -26,8 +26,10 @@ def _dumps(value: Any) -> str:
 
 
 def _case_line(index: int, status: str, error: str = "", result: str = "null", state: str = "null") -> str:
-    return (f'{{"event":"case","index":{index},"status":{_dumps(status)},"error":{_dumps(error)},'
-            f'"result":{result},"state_after":{state}}}')
+    return (
+        f'{{"event":"case","index":{index},"status":{_dumps(status)},"error":{_dumps(error)},'
+        f'"result":{result},"state_after":{state}}}'
+    )
 
 
 def run_case(functions: dict[str, Callable[..., Any]], case: dict[str, Any], index: int, filename: str) -> str:
@@ -71,8 +73,9 @@ def run_case(functions: dict[str, Callable[..., Any]], case: dict[str, Any], ind
     return _case_line(index, status, error, result_json, state_json)
 
 
-def _guarded_case(functions: dict[str, Callable[..., Any]], case: Any, index: int, filename: str,
-                  cpu_seconds: float) -> str:
+def _guarded_case(
+    functions: dict[str, Callable[..., Any]], case: Any, index: int, filename: str, cpu_seconds: float
+) -> str:
     # The timer is stopped (inner `finally`) before any handler runs: a handler that ran with the timer
     # still armed could itself be interrupted by the timer's 50 ms re-fire and let CaseTimeout escape and
     # kill the worker (seen once in CI on a memory-hungry case).

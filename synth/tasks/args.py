@@ -94,8 +94,11 @@ def update_fields(tool: ToolInfo, model: EnvModel) -> list[str]:
     """Parameters an update may set (the plan's fields, else every non-key parameter)."""
     fields = list(tool.plan.get("fields") or [])
     if not fields:
-        fields = [p for p in tool.props if p != tool.key_param and not model.collection_for_param(tool, p)
-                  and not model.is_own_key_field(tool, p)]
+        fields = [
+            p
+            for p in tool.props
+            if p != tool.key_param and not model.collection_for_param(tool, p) and not model.is_own_key_field(tool, p)
+        ]
     return [f for f in fields if f in tool.props]
 
 
@@ -118,7 +121,12 @@ def choose_user_value(tool: ToolInfo, pname: str, schema: dict[str, Any], ctx: G
     ptype = json_type(schema)
     if ref and state.get(ref) and ptype in ("string", "integer"):
         return coerce(rng.choice(existing_keys(ctx, ref)), schema)
-    if ref and state.get(ref) and ptype == "array" and ((schema.get("items") or {}).get("type", "string") in ("string", "integer")):
+    if (
+        ref
+        and state.get(ref)
+        and ptype == "array"
+        and ((schema.get("items") or {}).get("type", "string") in ("string", "integer"))
+    ):
         keys = existing_keys(ctx, ref)
         picked = rng.sample(keys, k=min(len(keys), rng.randint(1, 2)))
         return [coerce(k, schema.get("items")) for k in picked]
@@ -129,34 +137,52 @@ def choose_user_value(tool: ToolInfo, pname: str, schema: dict[str, Any], ctx: G
         if words:
             return rng.choice(words).lower()
     # batch kinds whose items must match existing records
-    if plan.get("batch_param") == pname and col and state.get(col.name) and tool.kind in ("batch_delete", "list_remove"):
+    if (
+        plan.get("batch_param") == pname
+        and col
+        and state.get(col.name)
+        and tool.kind in ("batch_delete", "list_remove")
+    ):
         mk, rec = rng.choice(_state_records(state, col.name))
         if tool.kind == "list_remove":
             lf, ik, vf = plan.get("list_field"), plan.get("item_key"), plan.get("values_field")
             values = list(rec.get(lf) or []) if lf else []
             if ik and vf and values:
                 return [{ik: key_value(col, rec, mk), vf: [rng.choice(values)]}]
-        items = (schema.get("items") or {})
+        items = schema.get("items") or {}
         if items.get("type") == "object":
             return [{k: rec[k] for k in (items.get("properties") or {}) if k in rec}]
         return [coerce(key_value(col, rec, mk), items)]
-    if plan.get("batch_param") == pname and col and tool.kind == "batch_create" and json_type(schema.get("items")) == "object":
+    if (
+        plan.get("batch_param") == pname
+        and col
+        and tool.kind == "batch_create"
+        and json_type(schema.get("items")) == "object"
+    ):
         return _new_items(tool, schema, ctx, col)
     if plan.get("batch_param") == pname and col and tool.kind == "list_append":
         ik, vf, lf = plan.get("item_key"), plan.get("values_field"), plan.get("list_field")
         if ik and vf and state.get(col.name):
             mk, rec = rng.choice(_state_records(state, col.name))
-            return [{ik: key_value(col, rec, mk), vf: [ctx.pool.get(col.resource, lf or vf, rng, set(rec.get(lf) or []))]}]
+            return [
+                {ik: key_value(col, rec, mk), vf: [ctx.pool.get(col.resource, lf or vf, rng, set(rec.get(lf) or []))]}
+            ]
     # reads and actions: a value some record really has, so the call finds something
     if not tool.is_write and col and state.get(col.name):
-        holders = [(k, rec) for k, rec in _state_records(state, col.name) if pname in rec and not isinstance(rec[pname], (dict, list))]
+        holders = [
+            (k, rec)
+            for k, rec in _state_records(state, col.name)
+            if pname in rec and not isinstance(rec[pname], (dict, list))
+        ]
         if holders:
             base = rng.choice(holders)[1]
             if tool.key_param and tool.key_param in args:
                 same = [r for k, r in holders if str(key_value(col, r, k)) == str(args[tool.key_param])]
                 base = same[0] if same else base
             return base[pname]
-    used = {r.get(pname) for _k, r in _state_records(state, col.name) if isinstance(r.get(pname), str)} if col else set()
+    used = (
+        {r.get(pname) for _k, r in _state_records(state, col.name) if isinstance(r.get(pname), str)} if col else set()
+    )
     value = gen_value(schema or {}, ctx, resource, pname, collection=tool.collection, avoid=used)
     if tool.kind == "update" and col and tool.key_param in args:
         current = (state.get(col.name) or {}).get(str(args[tool.key_param]), {})
@@ -184,8 +210,14 @@ def _partial_body(tool: ToolInfo, schema: dict[str, Any], ctx: GenContext, args:
             body[k] = current[k]
             continue
         used = {r.get(k) for r in (ctx.state.get(col.name) or {}).values()} if col else set()
-        v = gen_value(props[k] or {}, ctx, col.resource if col else "item", k, collection=tool.collection,
-                      avoid={u for u in used if isinstance(u, str)})
+        v = gen_value(
+            props[k] or {},
+            ctx,
+            col.resource if col else "item",
+            k,
+            collection=tool.collection,
+            avoid={u for u in used if isinstance(u, str)},
+        )
         for _ in range(5):
             if not isinstance(current, dict) or current.get(k) != v:
                 break
@@ -201,7 +233,9 @@ def _new_items(tool: ToolInfo, schema: dict[str, Any], ctx: GenContext, col: Col
     out = []
     for _ in range(ctx.rng.randint(1, 2)):
         for _attempt in range(10):
-            item = gen_value(items_schema, ctx, col.resource, tool.plan.get("batch_param") or "items", collection=col.name)
+            item = gen_value(
+                items_schema, ctx, col.resource, tool.plan.get("batch_param") or "items", collection=col.name
+            )
             if not isinstance(item, dict):
                 break
             kschema = (items_schema.get("properties") or {}).get(col.key_field or "")
@@ -238,8 +272,15 @@ def params_to_fill(tool: ToolInfo, model: EnvModel, bound: set[str], rng: random
     return [p for p in props if p in chosen]
 
 
-def place_bound(args: dict[str, Any], pname: str, schema: dict[str, Any], value: Any, binding: dict[str, Any] | None,
-                ctx: GenContext, tool: ToolInfo) -> None:
+def place_bound(
+    args: dict[str, Any],
+    pname: str,
+    schema: dict[str, Any],
+    value: Any,
+    binding: dict[str, Any] | None,
+    ctx: GenContext,
+    tool: ToolInfo,
+) -> None:
     """Put a bound value into the arguments (inside one array item for item-field bindings)."""
     item_field = (binding or {}).get("item_field")
     ptype = json_type(schema)

@@ -83,8 +83,14 @@ class TaskDAG:
                     out.append({"source": i, "target": n.id, "kind": "reason", "param": None})
             for pname, src in n.args.items():
                 if src.source in ("output", "reason") and src.node:
-                    out.append({"source": src.node, "target": n.id, "kind": "data" if src.source == "output" else "reason",
-                                "param": pname})
+                    out.append(
+                        {
+                            "source": src.node,
+                            "target": n.id,
+                            "kind": "data" if src.source == "output" else "reason",
+                            "param": pname,
+                        }
+                    )
         return out
 
     def nx(self) -> nx.DiGraph:

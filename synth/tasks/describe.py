@@ -68,7 +68,10 @@ def leaves(value: Any, label: str) -> list[tuple[str, Any]]:
 def value_need(label: str, value: Any) -> Need:
     """The clause part for one stated value, and what the instruction must contain for it."""
     if isinstance(value, bool):
-        return Need(text=f"{words_of(label)} {'yes' if value else 'no'}", words=[[w for w in field_words(label) if len(w) > 2] or [label]])
+        return Need(
+            text=f"{words_of(label)} {'yes' if value else 'no'}",
+            words=[[w for w in field_words(label) if len(w) > 2] or [label]],
+        )
     if value is None:
         return Need(text="")
     return Need(text=f"{words_of(label)} {show(value)}", values=[str(value)])
@@ -87,8 +90,12 @@ def looks_internal(key: Any) -> bool:
 
 def has_finder(model: EnvModel, collection: str) -> bool:
     """True when some read tool lists, searches or filters the collection (so a described record can be found)."""
-    return any(not t.is_write and t.kind in ("list", "search", "filter", "dump") and
-               (t.collection == collection or collection in t.reads) for t in model.tools.values())
+    return any(
+        not t.is_write
+        and t.kind in ("list", "search", "filter", "dump")
+        and (t.collection == collection or collection in t.reads)
+        for t in model.tools.values()
+    )
 
 
 def described_key(model: EnvModel, collection: str | None, key: Any, inst: Instance | None) -> tuple[str, Any] | None:
@@ -104,12 +111,20 @@ def described_key(model: EnvModel, collection: str | None, key: Any, inst: Insta
     if not isinstance(rec, dict):
         return None
     others = [r for k, r in before.items() if str(k) != str(key) and isinstance(r, dict)]
-    others += [r for k, r in (inst.final_state.get(col.name) or {}).items() if str(k) != str(key) and isinstance(r, dict)]
-    ranked = sorted(field_sets(model, col.name), key=lambda f: (0 if set(field_words(f)) & {"email", "title", "name"} else 1, f))
+    others += [
+        r for k, r in (inst.final_state.get(col.name) or {}).items() if str(k) != str(key) and isinstance(r, dict)
+    ]
+    ranked = sorted(
+        field_sets(model, col.name), key=lambda f: (0 if set(field_words(f)) & {"email", "title", "name"} else 1, f)
+    )
     for f in ranked:
         v = rec.get(f)
-        if isinstance(v, str) and len(v) >= 3 and all(str(o.get(f)) != v for o in others) and \
-                not any(isinstance(c, dict) and v in c for c in inst.initial_state.values()):
+        if (
+            isinstance(v, str)
+            and len(v) >= 3
+            and all(str(o.get(f)) != v for o in others)
+            and not any(isinstance(c, dict) and v in c for c in inst.initial_state.values())
+        ):
             return f, v
     return None
 
@@ -176,14 +191,23 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
         scope = scope_need(inst.dag.node(r.inputs[0]), model, inst, depth)
         d = r.detail
         if r.op == "compare":
-            need = Need(text=f"the {resource} with the {ORDER_WORDS[d['order']][0]} {words_of(d['field'])} {scope.text}".strip(),
-                        words=[list(ORDER_WORDS[d["order"]]), [w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]]])
+            need = Need(
+                text=(
+                    f"the {resource} with the {ORDER_WORDS[d['order']][0]} {words_of(d['field'])} {scope.text}"
+                ).strip(),
+                words=[
+                    list(ORDER_WORDS[d["order"]]),
+                    [w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]],
+                ],
+            )
         else:
             col = model.collections[d["collection"]]
             if d["field"] == col.key_field:
                 return _key_need(model, collection, src.value, resource, inst)
-            need = Need(text=f"the {resource} whose {words_of(d['field'])} is {show(d['equals'])} {scope.text}".strip(),
-                        values=[str(d["equals"])])
+            need = Need(
+                text=f"the {resource} whose {words_of(d['field'])} is {show(d['equals'])} {scope.text}".strip(),
+                values=[str(d["equals"])],
+            )
         need.merge(scope)
         return need
     if src.source == "output":
@@ -197,20 +221,35 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
             stated = [p for p, s in producer.args.items() if s.source == "user"]
             if stated:
                 scope = scope_need(producer, model, inst, depth)
-                return Need(text=f"the {resource} {scope.text.replace('among the ' + plural(resource), '').strip() or 'you find'}",
-                            values=scope.values, words=scope.words)
+                return Need(
+                    text=f"the {resource} "
+                    f"{scope.text.replace('among the ' + plural(resource), '').strip() or 'you find'}",
+                    values=scope.values,
+                    words=scope.words,
+                )
     return _key_need(model, collection, src.value, resource, inst)
 
 
-def created_need(producer: DagNode, consumer: DagNode, inst: Instance, model: EnvModel, resource: str, key: Any,
-                 collection: str | None) -> Need:
+def created_need(
+    producer: DagNode,
+    consumer: DagNode,
+    inst: Instance,
+    model: EnvModel,
+    resource: str,
+    key: Any,
+    collection: str | None,
+) -> Need:
     """'the todo you just added' when it is the latest add before the consumer, else by a stated text value."""
     ids = [n.id for n in inst.dag.nodes]
-    between = ids[ids.index(producer.id) + 1: ids.index(consumer.id)]
+    between = ids[ids.index(producer.id) + 1 : ids.index(consumer.id)]
     ptool = model.tools[producer.tool]
-    later_adds = [i for i in between if inst.dag.node(i).kind == "call"
-                  and model.tools[inst.dag.node(i).tool].kind in ("create", "batch_create")
-                  and model.tools[inst.dag.node(i).tool].collection == ptool.collection]
+    later_adds = [
+        i
+        for i in between
+        if inst.dag.node(i).kind == "call"
+        and model.tools[inst.dag.node(i).tool].kind in ("create", "batch_create")
+        and model.tools[inst.dag.node(i).tool].collection == ptool.collection
+    ]
     if not later_adds:
         return Need(text=f"the {resource} you just added")
     for p, s in sorted(producer.args.items(), key=lambda kv: (_rank(kv[0]), kv[0])):
@@ -233,8 +272,9 @@ def _scalars_need(label: str, vals: list[Any]) -> Need | None:
     return _join(parts)
 
 
-def arg_needs(label: str, value: Any, skip_keys: frozenset[str] = frozenset(), nested: bool = False,
-              item: bool = False) -> list[Need]:
+def arg_needs(
+    label: str, value: Any, skip_keys: frozenset[str] = frozenset(), nested: bool = False, item: bool = False
+) -> list[Need]:
     """What the user says for one argument value: scalars, lists, objects (nested fields named after
     their parent: 'category name'), and a top-level list of objects item by item."""
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
@@ -289,23 +329,41 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
     if not tool.is_write:
         return None
     resource = _resource(model, tool)
-    key = tool.key_param if tool.key_param in node.args else next(
-        (p for p, s in node.args.items() if s.source in ("output", "reason") and (s.binding or {}).get("via") == "key"), None)
+    key = (
+        tool.key_param
+        if tool.key_param in node.args
+        else next(
+            (
+                p
+                for p, s in node.args.items()
+                if s.source in ("output", "reason") and (s.binding or {}).get("via") == "key"
+            ),
+            None,
+        )
+    )
     if tool.kind in ("create", "batch_create"):
         key = None
     computes = {p for p, s in node.args.items() if s.source == "reason" and inst.dag.node(s.node).op == "compute"}
     skip = {key} | computes if key else set(computes)
     arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
     stated = _stated(node, skip, arguments, tool.plan.get("batch_param"))
-    bound_refs = [record_need(node, p, inst, model) for p, s in node.args.items()
-                  if p != key and s.source in ("output", "reason") and p not in computes]
+    bound_refs = [
+        record_need(node, p, inst, model)
+        for p, s in node.args.items()
+        if p != key and s.source in ("output", "reason") and p not in computes
+    ]
     target = record_need(node, key, inst, model) if key and tool.kind not in ("create", "batch_create") else None
     compute_parts = []
     for p in sorted(computes):
         d = inst.dag.node(node.args[p].node).detail
         verb = "increase" if d["delta"] > 0 else "decrease"
-        compute_parts.append(Need(text=f"{verb} its {words_of(d['field'])} by {abs(d['delta'])}", values=[str(abs(d["delta"]))],
-                                  words=[[w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]]]))
+        compute_parts.append(
+            Need(
+                text=f"{verb} its {words_of(d['field'])} by {abs(d['delta'])}",
+                values=[str(abs(d["delta"]))],
+                words=[[w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]]],
+            )
+        )
     rest = _join(stated + bound_refs)
     kind = tool.kind
     if kind in ("create", "batch_create"):
@@ -317,8 +375,11 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
         if target is not None:
             head = Need(text=f"delete {target.text}")
         elif isinstance(keys, list) and keys and not any(isinstance(k, (dict, list)) for k in keys) and not bound_refs:
-            head = Need(text=f"delete the {plural(resource) if len(keys) > 1 else resource} " + " and ".join(show(k) for k in keys),
-                        values=[str(k) for k in keys])
+            head = Need(
+                text=f"delete the {plural(resource) if len(keys) > 1 else resource} "
+                + " and ".join(show(k) for k in keys),
+                values=[str(k) for k in keys],
+            )
             rest = Need(text="")
         else:
             head = Need(text=f"delete the {resource} with {rest.text}" if rest.text else f"delete the {resource}")
@@ -347,15 +408,20 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
     if fact.criterion:
         scope = scope_need(node, model, inst)
         c = fact.criterion
-        target = Need(text=f"the {resource} whose {words_of(c['field'])} is {show(c['equals'])} {scope.text}".strip(),
-                      values=[str(c["equals"])])
+        target = Need(
+            text=f"the {resource} whose {words_of(c['field'])} is {show(c['equals'])} {scope.text}".strip(),
+            values=[str(c["equals"])],
+        )
         target.merge(scope)
     elif key:
         target = record_need(node, key, inst, model)
     else:
         scope = scope_need(node, model, inst)
-        target = Need(text=f"the {resource} {scope.text.replace('among the ' + plural(resource), '').strip() or 'there is'}",
-                      values=scope.values, words=scope.words)
+        target = Need(
+            text=f"the {resource} {scope.text.replace('among the ' + plural(resource), '').strip() or 'there is'}",
+            values=scope.values,
+            words=scope.words,
+        )
     need = Need(text=f"tell me the {words_of(fact.field)} of {target.text}")
     need.merge(target)
     return need

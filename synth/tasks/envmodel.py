@@ -21,12 +21,36 @@ WRITE_KINDS = {"create", "batch_create", "update", "delete", "batch_delete", "li
 NON_KEY_KINDS = {"search", "filter", "list", "dump", "count_by"}  # their key_param is a query, not a record key
 LIST_KINDS = {"list", "search", "filter", "dump", "get_many"}
 _VERB_KIND = {
-    "create": "create", "add": "create", "insert": "create", "place": "create", "register": "create", "new": "create",
-    "get": "get", "fetch": "get", "read": "get", "open": "get", "show": "get", "view": "get",
-    "list": "list", "search": "search", "find": "search", "query": "search", "filter": "filter",
-    "update": "update", "edit": "update", "set": "update", "modify": "update", "change": "update", "rename": "update",
-    "complete": "update", "mark": "update", "toggle": "update",
-    "delete": "delete", "remove": "delete", "drop": "delete", "clear": "delete",
+    "create": "create",
+    "add": "create",
+    "insert": "create",
+    "place": "create",
+    "register": "create",
+    "new": "create",
+    "get": "get",
+    "fetch": "get",
+    "read": "get",
+    "open": "get",
+    "show": "get",
+    "view": "get",
+    "list": "list",
+    "search": "search",
+    "find": "search",
+    "query": "search",
+    "filter": "filter",
+    "update": "update",
+    "edit": "update",
+    "set": "update",
+    "modify": "update",
+    "change": "update",
+    "rename": "update",
+    "complete": "update",
+    "mark": "update",
+    "toggle": "update",
+    "delete": "delete",
+    "remove": "delete",
+    "drop": "delete",
+    "clear": "delete",
 }
 
 
@@ -111,7 +135,6 @@ class EnvModel:
             return tool.collection
         return ref_collection(pname, self.collections, tool.collection)
 
-
     def is_own_key_field(self, tool: ToolInfo, pname: str) -> bool:
         """True for a body parameter repeating the record's own key field (`id` of updateTodo besides
         `todoId`, `id` of createTodo): a create makes it, an update does not change it."""
@@ -134,7 +157,12 @@ def ref_collection(name: str, collections: dict[str, Collection], own: str | Non
         kf = (col.key_field or "").lower().replace("_", "")
         if kf and kf not in ("id", "name") and flat in (kf, kf + "s"):
             return col.name
-    if own and own in collections and collections[own].key_field in ("id", "name") and flat in (collections[own].key_field, collections[own].key_field + "s"):
+    if (
+        own
+        and own in collections
+        and collections[own].key_field in ("id", "name")
+        and flat in (collections[own].key_field, collections[own].key_field + "s")
+    ):
         return own
     return None
 
@@ -178,13 +206,23 @@ def tool_info(entry: dict[str, Any], collections: dict[str, Collection]) -> Tool
         reads = [collection] if collection else []
     key_param = entry.get("key_param") if "key_param" in entry else plan.get("key_param")
     if key_param is None and "key_param" not in entry and kind in ("get", "update", "delete"):
-        key_param = next((p for p in props if collection and ref_collection(p, collections, collection) == collection), None)
+        key_param = next(
+            (p for p in props if collection and ref_collection(p, collections, collection) == collection), None
+        )
     if kind in ("batch_create", "batch_delete", "list_append", "list_remove", "get_many"):
         plan = {**infer_batch_plan(props, collections.get(collection or ""), entry["name"]), **plan}
     return ToolInfo(
-        name=entry["name"], description=entry.get("description", ""), parameters=entry.get("parameters") or {},
-        returns=entry.get("returns"), kind=kind, reads=reads, writes=writes, key_param=key_param,
-        collection=collection, plan=plan, hinted=hinted,
+        name=entry["name"],
+        description=entry.get("description", ""),
+        parameters=entry.get("parameters") or {},
+        returns=entry.get("returns"),
+        kind=kind,
+        reads=reads,
+        writes=writes,
+        key_param=key_param,
+        collection=collection,
+        plan=plan,
+        hinted=hinted,
     )
 
 
@@ -198,7 +236,10 @@ def infer_batch_plan(props: dict[str, Any], col: Collection | None, tool_name: s
     items = props[bp].get("items") or {}
     iprops = items.get("properties") or {}
     out: dict[str, Any] = {"batch_param": bp}
-    key = next((k for k in iprops if split_words(k)[-1:] in (["name"], ["id"]) and (iprops[k] or {}).get("type") != "array"), None)
+    key = next(
+        (k for k in iprops if split_words(k)[-1:] in (["name"], ["id"]) and (iprops[k] or {}).get("type") != "array"),
+        None,
+    )
     values = next((k for k in iprops if (iprops[k] or {}).get("type") == "array"), None)
     if key:
         out["item_key"] = key
@@ -206,12 +247,21 @@ def infer_batch_plan(props: dict[str, Any], col: Collection | None, tool_name: s
         out["values_field"] = values
     if col is not None:
         arrays_in_record = [f for f, fs in col.fields.items() if (fs or {}).get("type") == "array"]
-        nouns = {singular(w) for w in split_words(tool_name)} | {singular(w) for w in split_words(values or "")} | {singular(w) for w in split_words(bp)}
-        out["list_field"] = next((f for f in arrays_in_record if singular(f.lower()) in nouns), arrays_in_record[0] if arrays_in_record else None)
+        nouns = (
+            {singular(w) for w in split_words(tool_name)}
+            | {singular(w) for w in split_words(values or "")}
+            | {singular(w) for w in split_words(bp)}
+        )
+        out["list_field"] = next(
+            (f for f in arrays_in_record if singular(f.lower()) in nouns),
+            arrays_in_record[0] if arrays_in_record else None,
+        )
     return out
 
 
-def model_from_parts(env_id: str, tool_entries: list[dict[str, Any]], state_schema: dict[str, Any], title: str = "") -> EnvModel:
+def model_from_parts(
+    env_id: str, tool_entries: list[dict[str, Any]], state_schema: dict[str, Any], title: str = ""
+) -> EnvModel:
     """EnvModel from manifest tool entries and the state schema."""
     collections: dict[str, Collection] = {}
     scalars: dict[str, dict[str, Any]] = {}
@@ -221,8 +271,14 @@ def model_from_parts(env_id: str, tool_entries: list[dict[str, Any]], state_sche
             key = cschema.get("x-key-field")
             if key is None:
                 rprops = rec.get("properties") or {}
-                key = next((k for k in ("id", "name", f"{singular(cname)}_id", f"{singular(cname)}Id", "username", "key")
-                            if k in rprops and json_type(rprops[k]) in ("string", "integer", "enum")), None)
+                key = next(
+                    (
+                        k
+                        for k in ("id", "name", f"{singular(cname)}_id", f"{singular(cname)}Id", "username", "key")
+                        if k in rprops and json_type(rprops[k]) in ("string", "integer", "enum")
+                    ),
+                    None,
+                )
             composite = list(cschema.get("x-composite-key") or []) if key is None else []
             collections[cname] = Collection(name=cname, record_schema=rec, key_field=key, composite_key=composite)
         else:
@@ -231,7 +287,9 @@ def model_from_parts(env_id: str, tool_entries: list[dict[str, Any]], state_sche
     for entry in tool_entries:
         info = tool_info(entry, collections)
         tools[info.name] = info
-    return EnvModel(env_id=env_id, tools=tools, collections=collections, scalars=scalars, state_schema=state_schema, title=title)
+    return EnvModel(
+        env_id=env_id, tools=tools, collections=collections, scalars=scalars, state_schema=state_schema, title=title
+    )
 
 
 def load_model(env_dir: str | Path) -> EnvModel:
@@ -321,7 +379,19 @@ def field_ref(model: "EnvModel", collection: str | None, fname: str) -> str | No
     return None
 
 
-GENERIC_TITLE_WORDS = {"tools", "tool", "api", "apis", "mcp", "server", "openapi", "spec", "docs", "service", "functions"}
+GENERIC_TITLE_WORDS = {
+    "tools",
+    "tool",
+    "api",
+    "apis",
+    "mcp",
+    "server",
+    "openapi",
+    "spec",
+    "docs",
+    "service",
+    "functions",
+}
 
 
 def display_name(model: "EnvModel") -> str:

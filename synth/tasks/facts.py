@@ -33,7 +33,9 @@ class Fact:
     field: str
     value: str
     options: list[str] = dc_field(default_factory=list)  # answers it could be confused with (see Checks.fact_options)
-    criterion: dict[str, Any] = dc_field(default_factory=dict)  # {"field", "equals"}: how the user names a listed record
+    criterion: dict[str, Any] = dc_field(
+        default_factory=dict
+    )  # {"field", "equals"}: how the user names a listed record
 
 
 def exempt_paths(model: EnvModel) -> list[str]:
@@ -68,7 +70,9 @@ def known_values(inst: Instance) -> set[str]:
     return out
 
 
-def _fact_field(model: EnvModel, collection: str, record: dict[str, Any], rng: random.Random, known: set[str]) -> str | None:
+def _fact_field(
+    model: EnvModel, collection: str, record: dict[str, Any], rng: random.Random, known: set[str]
+) -> str | None:
     col = model.collections[collection]
     options = []
     for f, fs in sorted(col.fields.items()):
@@ -85,22 +89,33 @@ def _fact_field(model: EnvModel, collection: str, record: dict[str, Any], rng: r
     return rng.choice([f for r, f in options if r == best])
 
 
-def fact_options(model: EnvModel, collection: str, fname: str, value: str, state: dict[str, Any], record: Any,
-                 limit: int = 6) -> list[str]:
+def fact_options(
+    model: EnvModel, collection: str, fname: str, value: str, state: dict[str, Any], record: Any, limit: int = 6
+) -> list[str]:
     """What a fact could be confused with: the field's other enum values and the values other records
     hold (at most `limit`, sorted); none that contains the fact or is contained in it."""
     schema = model.collections[collection].fields.get(fname) or {}
     out: set[str] = {str(v) for v in list(schema.get("enum") or []) + list(schema.get("x-enum") or [])}
-    others = sorted(str(r.get(fname)) for k, r in (state.get(collection) or {}).items()
-                    if str(k) != str(record) and isinstance(r, dict) and isinstance(r.get(fname), (str, int, float)))
+    others = sorted(
+        str(r.get(fname))
+        for k, r in (state.get(collection) or {}).items()
+        if str(k) != str(record) and isinstance(r, dict) and isinstance(r.get(fname), (str, int, float))
+    )
     out |= set(others[: limit * 4])
     low = value.lower()
     keep = sorted(o for o in out if o.strip() and o.lower() not in low and low not in o.lower())
     return keep[:limit]
 
 
-def _listed_fact(node: DagNode, model: EnvModel, col: Any, recs: list[dict[str, Any]], inst: Instance,
-                 rng: random.Random, known: set[str]) -> Fact | None:
+def _listed_fact(
+    node: DagNode,
+    model: EnvModel,
+    col: Any,
+    recs: list[dict[str, Any]],
+    inst: Instance,
+    rng: random.Random,
+    known: set[str],
+) -> Fact | None:
     """A fact about one record of a listed result, named by a text attribute no other record of the
     collection shares ("the description of the todo whose title is 'Call mom'")."""
     from synth.tasks.args import field_sets
@@ -114,8 +129,13 @@ def _listed_fact(node: DagNode, model: EnvModel, col: Any, recs: list[dict[str, 
         final = (inst.final_state.get(col.name) or {}).get(str(k))
         if final != rec:
             continue
-        crits = [c for c in sorted(field_sets(model, col.name)) if isinstance(rec.get(c), str) and len(rec[c]) >= 3
-                 and sum(1 for r in everyone if str(r.get(c)) == rec[c]) == 1]
+        crits = [
+            c
+            for c in sorted(field_sets(model, col.name))
+            if isinstance(rec.get(c), str)
+            and len(rec[c]) >= 3
+            and sum(1 for r in everyone if str(r.get(c)) == rec[c]) == 1
+        ]
         key = rec.get(col.key_field or "")
         if not crits and isinstance(key, str) and len(key) >= 3 and not any(ch.isdigit() for ch in key):
             crits = [col.key_field]  # a key the user chose (a name) names the record as well
@@ -126,8 +146,15 @@ def _listed_fact(node: DagNode, model: EnvModel, col: Any, recs: list[dict[str, 
         if f and f != c:
             value = str(rec[f])
             opts = [o for o in fact_options(model, col.name, f, value, inst.final_state, k) if o.lower() not in known]
-            return Fact(node=node.id, collection=col.name, record=k, field=f, value=value, options=opts,
-                        criterion={"field": c, "equals": rec[c]})
+            return Fact(
+                node=node.id,
+                collection=col.name,
+                record=k,
+                field=f,
+                value=value,
+                options=opts,
+                criterion={"field": c, "equals": rec[c]},
+            )
     return None
 
 
@@ -136,7 +163,9 @@ def sink_reads(inst: Instance, model: EnvModel) -> list[DagNode]:
     return [n for n in inst.dag.calls() if not model.tools[n.tool].is_write and not inst.dag.consumers(n.id)]
 
 
-def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts: int = 2) -> tuple[list[Fact], list[str]]:
+def choose_facts(
+    inst: Instance, model: EnvModel, rng: random.Random, max_facts: int = 2
+) -> tuple[list[Fact], list[str]]:
     """Facts for sink reads (at most `max_facts`), and the ids of sink reads that give none (to remove)."""
     facts: list[Fact] = []
     drop: list[str] = []
@@ -152,7 +181,13 @@ def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts:
             named = inst.gold_actions[idx].arguments.get(tool.key_param or "")
             out = inst.gold_outputs[idx]
             if not recs and col.map_keyed:  # records that do not show their key: the output is the record
-                recs = [out] if isinstance(out, dict) else [x for x in out if isinstance(x, dict)] if isinstance(out, list) else []
+                recs = (
+                    [out]
+                    if isinstance(out, dict)
+                    else [x for x in out if isinstance(x, dict)]
+                    if isinstance(out, list)
+                    else []
+                )
                 if len(recs) == 1 and named is None:
                     named = map_key(col, recs[0], inst.initial_state) or None
                     recs = recs if named is not None else []
@@ -162,12 +197,23 @@ def choose_facts(inst: Instance, model: EnvModel, rng: random.Random, max_facts:
                 k = key_value(col, rec, named)
                 final = (inst.final_state.get(col.name) or {}).get(str(k))
                 if f and isinstance(final, dict) and final.get(f) == rec.get(f):
-                    fact = Fact(node=node.id, collection=col.name, record=k, field=f, value=str(rec[f]),
-                                options=[o for o in fact_options(model, col.name, f, str(rec[f]), inst.final_state, k)
-                                         if o.lower() not in known])
+                    fact = Fact(
+                        node=node.id,
+                        collection=col.name,
+                        record=k,
+                        field=f,
+                        value=str(rec[f]),
+                        options=[
+                            o
+                            for o in fact_options(model, col.name, f, str(rec[f]), inst.final_state, k)
+                            if o.lower() not in known
+                        ],
+                    )
             elif len(recs) > 1 and not col.map_keyed:
                 fact = _listed_fact(node, model, col, recs, inst, rng, known)
-        if fact is not None and any((f.collection, str(f.record), f.field) == (fact.collection, str(fact.record), fact.field) for f in facts):
+        if fact is not None and any(
+            (f.collection, str(f.record), f.field) == (fact.collection, str(fact.record), fact.field) for f in facts
+        ):
             fact = None  # the same question twice
         if fact is None:
             drop.append(node.id)

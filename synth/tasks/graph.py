@@ -112,7 +112,11 @@ class ToolGraph:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ToolGraph":
-        return cls(env_id=d.get("env_id", ""), nodes=list(d.get("nodes") or []), edges=[Edge.from_dict(e) for e in d.get("edges") or []])
+        return cls(
+            env_id=d.get("env_id", ""),
+            nodes=list(d.get("nodes") or []),
+            edges=[Edge.from_dict(e) for e in d.get("edges") or []],
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -120,8 +124,15 @@ class ToolGraph:
 
 
 def _node(t: ToolInfo) -> dict[str, Any]:
-    return {"id": t.name, "kind": t.kind, "reads": sorted(t.reads), "writes": sorted(t.writes),
-            "collection": t.collection, "key_param": t.key_param, "write": t.is_write}
+    return {
+        "id": t.name,
+        "kind": t.kind,
+        "reads": sorted(t.reads),
+        "writes": sorted(t.writes),
+        "collection": t.collection,
+        "key_param": t.key_param,
+        "write": t.is_write,
+    }
 
 
 def _output_fields(model: EnvModel, t: ToolInfo) -> dict[str, str]:
@@ -165,12 +176,16 @@ def key_params(model: EnvModel, t: ToolInfo) -> list[Binding]:
         if (pschema or {}).get("type") != "array" or items.get("type") != "object":
             continue
         for ik in items.get("properties") or {}:
-            icol = t.collection if ik == t.plan.get("item_key") and t.collection in model.collections else _ref(model, ik)
+            icol = (
+                t.collection if ik == t.plan.get("item_key") and t.collection in model.collections else _ref(model, ik)
+            )
             if icol is None or model.collections[icol].key_field is None:
                 continue
             if t.kind == "batch_create" and icol == t.collection:
                 continue  # the key of a record being created
-            out.append(Binding(param=pname, via="key", collection=icol, field=model.collections[icol].key_field, item_field=ik))
+            out.append(
+                Binding(param=pname, via="key", collection=icol, field=model.collections[icol].key_field, item_field=ik)
+            )
     return out
 
 
@@ -203,16 +218,24 @@ def candidate_edges(model: EnvModel) -> list[Edge]:
             for kb in key_params(model, b):
                 if kb.collection in produced:
                     data.bindings.append(kb)
-                    data.evidence.append(f"`{a.name}` returns records of `{kb.collection}`; `{b.name}`.{kb.param}"
-                                         f"{'[].' + kb.item_field if kb.item_field else ''} names a `{kb.collection}` record")
+                    data.evidence.append(
+                        f"`{a.name}` returns records of `{kb.collection}`; `{b.name}`.{kb.param}"
+                        f"{'[].' + kb.item_field if kb.item_field else ''} names a `{kb.collection}` record"
+                    )
             bound = {x.param for x in data.bindings}
             for pname, pschema in b.props.items():
                 if pname in bound or b.kind in ("create", "batch_create"):
                     continue
                 ptype = _base_type(pschema)
-                if pname in a_fields and ptype in ("string", "integer", "number", "boolean") and _type_ok(a_fields[pname], ptype):
+                if (
+                    pname in a_fields
+                    and ptype in ("string", "integer", "number", "boolean")
+                    and _type_ok(a_fields[pname], ptype)
+                ):
                     data.bindings.append(Binding(param=pname, via="field", field=pname))
-                    data.evidence.append(f"output field `{pname}` of `{a.name}` has the name and type ({ptype}) of `{b.name}`.{pname}")
+                    data.evidence.append(
+                        f"output field `{pname}` of `{a.name}` has the name and type ({ptype}) of `{b.name}`.{pname}"
+                    )
             if data.bindings:
                 has_key = any(x.via == "key" for x in data.bindings)
                 data.collections = sorted({x.collection for x in data.bindings if x.collection})
@@ -220,9 +243,14 @@ def candidate_edges(model: EnvModel) -> list[Edge]:
                 edges.append(data)
             shared = sorted(set(a.writes) & set(b.reads))
             if shared:
-                st = Edge(source=a.name, target=b.name, kind="state", collections=shared,
-                          evidence=[f"`{a.name}` writes {', '.join(shared)}; `{b.name}` reads it"],
-                          strength="strong" if a.hinted and b.hinted else "weak")
+                st = Edge(
+                    source=a.name,
+                    target=b.name,
+                    kind="state",
+                    collections=shared,
+                    evidence=[f"`{a.name}` writes {', '.join(shared)}; `{b.name}` reads it"],
+                    strength="strong" if a.hinted and b.hinted else "weak",
+                )
                 edges.append(st)
     return edges
 
@@ -235,12 +263,24 @@ def edge_question(model: EnvModel, e: Edge) -> str:
     """The yes/no question for one candidate edge."""
     a, b = model.tools[e.source], model.tools[e.target]
     if e.kind == "state":
-        return render("tasks_edge_state.j2", a=a.name, a_desc=a.description[:200], b=b.name,
-                      b_desc=b.description[:200], collection=", ".join(e.collections))
+        return render(
+            "tasks_edge_state.j2",
+            a=a.name,
+            a_desc=a.description[:200],
+            b=b.name,
+            b_desc=b.description[:200],
+            collection=", ".join(e.collections),
+        )
     b0 = e.bindings[0]
-    return render("tasks_edge_data.j2", a=a.name, a_desc=a.description[:200], b=b.name, b_desc=b.description[:200],
-                  param=b0.param + (f" (field {b0.item_field} of each item)" if b0.item_field else ""),
-                  thing=(b0.collection or b0.field or b0.param))
+    return render(
+        "tasks_edge_data.j2",
+        a=a.name,
+        a_desc=a.description[:200],
+        b=b.name,
+        b_desc=b.description[:200],
+        param=b0.param + (f" (field {b0.item_field} of each item)" if b0.item_field else ""),
+        thing=(b0.collection or b0.field or b0.param),
+    )
 
 
 def confirm_edges(model: EnvModel, edges: list[Edge], client: ChatClient | None, confirm: str = "all") -> list[Edge]:
@@ -248,7 +288,11 @@ def confirm_edges(model: EnvModel, edges: list[Edge], client: ChatClient | None,
     is weak); apply the keep policy of this module's docstring."""
     for e in edges:
         if client is None or confirm == "none" or (confirm == "weak" and e.strength == "strong"):
-            e.llm, e.kept, e.reason = None, e.strength == "strong" or client is None or confirm == "none", f"{e.strength}; not asked"
+            e.llm, e.kept, e.reason = (
+                None,
+                e.strength == "strong" or client is None or confirm == "none",
+                f"{e.strength}; not asked",
+            )
             continue
         q = edge_question(model, e)
         ballot = ask_yes_no(client, [q], tag="tasks.edge", max_tokens=4)
@@ -256,7 +300,9 @@ def confirm_edges(model: EnvModel, edges: list[Edge], client: ChatClient | None,
         e.llm = {"question": q, "answer": ballot.answers[0][:80], "says": says}
         if e.strength == "strong":
             e.kept = True
-            e.reason = "strong; llm_disagrees" if says is False else "strong; llm_agrees" if says else "strong; llm_unclear"
+            e.reason = (
+                "strong; llm_disagrees" if says is False else "strong; llm_agrees" if says else "strong; llm_unclear"
+            )
         else:
             e.kept = says is True
             e.reason = "weak; llm_confirms" if says else ("weak; llm_rejects" if says is False else "weak; llm_unclear")

@@ -16,7 +16,15 @@ from typing import Any
 
 from synth.spec import ToolCall
 from synth.tasks.args import (
-    NoValue, choose_user_value, coerce, field_sets, find_path, key_value, params_to_fill, place_bound, records_in,
+    NoValue,
+    choose_user_value,
+    coerce,
+    field_sets,
+    find_path,
+    key_value,
+    params_to_fill,
+    place_bound,
+    records_in,
 )
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, map_key
@@ -121,8 +129,9 @@ def _current(col: Any, rec: dict[str, Any], state: dict[str, Any]) -> dict[str, 
     return cur if isinstance(cur, dict) else None
 
 
-def resolve_select(r: DagNode, outputs: dict[str, Any], model: EnvModel, rng: random.Random,
-                   state: dict[str, Any] | None = None) -> Any:
+def resolve_select(
+    r: DagNode, outputs: dict[str, Any], model: EnvModel, rng: random.Random, state: dict[str, Any] | None = None
+) -> Any:
     """A pick (record with a stated attribute) or compare (record with the largest/smallest number).
 
     The criterion must still hold in `state` (the state when the consumer runs): a listed record
@@ -165,8 +174,9 @@ def resolve_select(r: DagNode, outputs: dict[str, Any], model: EnvModel, rng: ra
     return r.value
 
 
-def resolve_compute(r: DagNode, outputs: dict[str, Any], key: Any, model: EnvModel, rng: random.Random,
-                    schema: dict[str, Any]) -> Any:
+def resolve_compute(
+    r: DagNode, outputs: dict[str, Any], key: Any, model: EnvModel, rng: random.Random, schema: dict[str, Any]
+) -> Any:
     """A number derived from one a record showed earlier: base + delta (within the parameter's bounds)."""
     col = model.collections[r.detail["collection"]]
     fname = r.detail["field"]
@@ -208,7 +218,9 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
         r = dag.node(node.args[computes[0]].node)
         col = model.collections[r.detail["collection"]]
         fname = r.detail["field"]
-        shown = [key_value(col, x) for x in records_in(outputs[r.inputs[0]], col) if isinstance(x.get(fname), (int, float))]
+        shown = [
+            key_value(col, x) for x in records_in(outputs[r.inputs[0]], col) if isinstance(x.get(fname), (int, float))
+        ]
         live = [k for k in shown if str(k) in (ctx.state.get(col.name) or {})]
         if live:
             v = coerce(ctx.rng.choice(live), tool.props.get(tool.key_param))
@@ -222,7 +234,9 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
         fill.remove(tool.key_param)
     for pname in computes:
         src = node.args[pname]
-        value = resolve_compute(dag.node(src.node), outputs, args.get(tool.key_param), model, ctx.rng, tool.props.get(pname, {}))
+        value = resolve_compute(
+            dag.node(src.node), outputs, args.get(tool.key_param), model, ctx.rng, tool.props.get(pname, {})
+        )
         src.value = value
         args[pname] = value
     for pname in fill:
@@ -232,8 +246,9 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
     return {p: args[p] for p in tool.props if p in args}
 
 
-def instantiate(dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Random, pool: TextPool,
-                attempts: int = 4) -> Instance | Dropped:
+def instantiate(
+    dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Random, pool: TextPool, attempts: int = 4
+) -> Instance | Dropped:
     """Fill a state, run the DAG; an Instance, or Dropped with the reason."""
     state = fill_state(model, rng, pool, _min_records(dag, model))
     err = check_state(model, state)
@@ -277,5 +292,11 @@ def instantiate(dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Rando
             repairs.append(f"removed read {node.id} {tool.name}: {last_error[:120]}")
             continue
         return Dropped("execute", f"{node.id} {tool.name} fails: {last_error[:200]}")
-    return Instance(dag=dag, initial_state=state, gold_actions=actions, gold_outputs=results,
-                    final_state=runner.state(), repairs=repairs)
+    return Instance(
+        dag=dag,
+        initial_state=state,
+        gold_actions=actions,
+        gold_outputs=results,
+        final_state=runner.state(),
+        repairs=repairs,
+    )

@@ -15,13 +15,13 @@ import re
 from typing import Any
 
 from synth.llm.prompts import render
+from synth.tasks.args import find_path
 from synth.tasks.dag import ArgSource
 from synth.tasks.describe import ORDER_WORDS, Need, leaves
 from synth.tasks.envmodel import EnvModel, display_name
 from synth.tasks.facts import Fact
 from synth.tasks.instantiate import Instance
 from synth.tasks.values import field_words
-from synth.tasks.args import find_path
 from synth.verify import fact_in_text, normalize_text
 
 MAX_CHARS = 900
@@ -37,7 +37,9 @@ def any_word(words: list[str], text: str) -> bool:
     return any(re.search(r"(?<![0-9a-z])" + re.escape(w.lower()) + r"s?(?![0-9a-z])", low) for w in words)
 
 
-def check_instruction(text: str, needs: list[Need], facts: list[Fact], tool_names: list[str], draft: str | None = None) -> list[str]:
+def check_instruction(
+    text: str, needs: list[Need], facts: list[Fact], tool_names: list[str], draft: str | None = None
+) -> list[str]:
     """Problems of an instruction (empty when it is usable). With the template `draft`, a free text
     must also mention the draft's values in its order and number (see `_order_and_foreign_values`;
     there a number never matches inside a longer one, so '3' is not found in 'OpenAPI 3.0')."""
@@ -112,12 +114,18 @@ def template_instruction(needs: list[Need], domain: str, persona: int = 0) -> st
 
 def _clean_llm_text(text: str) -> str:
     t = (text or "").strip().strip('"').strip()
-    t = re.sub(r"^(rewritten message|message|request|user|instruction)\s*:\s*", "", t, flags=re.I).strip().strip('"').strip()
+    t = (
+        re.sub(r"^(rewritten message|message|request|user|instruction)\s*:\s*", "", t, flags=re.I)
+        .strip()
+        .strip('"')
+        .strip()
+    )
     return re.sub(r"\s+", " ", t)
 
 
-def write_instruction(needs: list[Need], facts: list[Fact], model: EnvModel, client: Any | None,
-                      retries: int = 1, persona: int = 0) -> tuple[str, str, list[str]]:
+def write_instruction(
+    needs: list[Need], facts: list[Fact], model: EnvModel, client: Any | None, retries: int = 1, persona: int = 0
+) -> tuple[str, str, list[str]]:
     """(instruction, source, problems seen): source is "llm", "llm_retry" or "template"."""
     tools = list(model.tools)
     domain = display_name(model)
@@ -149,7 +157,9 @@ def _criterion_stated(r: Any, text: str) -> bool:
     if r.op == "pick":
         return mentioned(d.get("equals"), text) or d.get("equals") is None
     if r.op == "compare":
-        return any_word(list(ORDER_WORDS[d["order"]]), text) and any_word([w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]], text)
+        return any_word(list(ORDER_WORDS[d["order"]]), text) and any_word(
+            [w for w in field_words(d["field"]) if len(w) > 2] or [d["field"]], text
+        )
     if r.op == "compute":
         return mentioned(abs(d["delta"]), text)
     return False
@@ -187,6 +197,8 @@ def check_obtainable(inst: Instance, instruction: str) -> list[str]:
                         problems.append(f"{where}: the flag {label} is not mentioned")
                 elif leaf is not None and not mentioned(leaf, instruction):
                     named = inst.described.get(str(leaf))
-                    if named is None or not mentioned(named, instruction):  # a record named by a unique attribute is found by a search
+                    if named is None or not mentioned(
+                        named, instruction
+                    ):  # a record named by a unique attribute is found by a search
                         problems.append(f"{where}: {leaf!r} is not stated")
     return problems

@@ -24,7 +24,13 @@ from synth.tasks.envmodel import EnvModel, display_name, load_model
 from synth.tasks.facts import choose_facts, exempt_paths, remove_calls
 from synth.tasks.graph import ToolGraph, build_graph, save_graph
 from synth.tasks.instantiate import Dropped, instantiate
-from synth.tasks.instruction import check_instruction, check_obtainable, intent_text, template_instruction, write_instruction
+from synth.tasks.instruction import (
+    check_instruction,
+    check_obtainable,
+    intent_text,
+    template_instruction,
+    write_instruction,
+)
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
 from synth.tasks.values import TextPool, build_pool
@@ -74,9 +80,16 @@ class GenReport:
             s = t.provenance.get("instruction_source", "?")
             sources[s] = sources.get(s, 0) + 1
         return {
-            "env_id": self.env_id, "seed": self.seed, "kept": len(self.kept), "candidates": self.candidates,
-            "dropped": len(self.dropped), "dropped_by_stage": stages, "dag_sizes": sizes,
-            "instruction_sources": sources, "graph": self.graph_counts, "seconds": round(self.seconds, 2),
+            "env_id": self.env_id,
+            "seed": self.seed,
+            "kept": len(self.kept),
+            "candidates": self.candidates,
+            "dropped": len(self.dropped),
+            "dropped_by_stage": stages,
+            "dag_sizes": sizes,
+            "instruction_sources": sources,
+            "graph": self.graph_counts,
+            "seconds": round(self.seconds, 2),
         }
 
 
@@ -85,8 +98,16 @@ def candidate_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"forgegym-tasks:{seed}:{index}")
 
 
-def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, pool: TextPool, client: Any | None,
-              cfg: TaskGenConfig, pass_rate: PassRate | None = None) -> Task | Dropped:
+def make_task(
+    index: int,
+    model: EnvModel,
+    graph: ToolGraph,
+    runner: Runner,
+    pool: TextPool,
+    client: Any | None,
+    cfg: TaskGenConfig,
+    pass_rate: PassRate | None = None,
+) -> Task | Dropped:
     """Candidate `index`: a kept Task, or Dropped with its stage and reason."""
     rng = candidate_rng(cfg.seed, index)
     question = is_question(index, cfg)
@@ -122,15 +143,29 @@ def make_task(index: int, model: EnvModel, graph: ToolGraph, runner: Runner, poo
         return Dropped("instruction", "the template cannot state the task: " + "; ".join(problems[:4]))
     env_id = model.env_id
     task = Task(
-        task_id=f"{env_id}-s{cfg.seed}-{index:04d}", env_id=env_id, user_instruction=draft,
-        intent=intent_text(needs), initial_state=inst.initial_state, gold_actions=inst.gold_actions,
-        gold_final_state=inst.final_state, checks=Checks(exempt_paths=exempt, required_facts=[f.value for f in facts],
-                                                            fact_options={f.value: f.options for f in facts if f.options}),
-        difficulty=dag_measures(inst.dag, model), gold_outputs=inst.gold_outputs,
+        task_id=f"{env_id}-s{cfg.seed}-{index:04d}",
+        env_id=env_id,
+        user_instruction=draft,
+        intent=intent_text(needs),
+        initial_state=inst.initial_state,
+        gold_actions=inst.gold_actions,
+        gold_final_state=inst.final_state,
+        checks=Checks(
+            exempt_paths=exempt,
+            required_facts=[f.value for f in facts],
+            fact_options={f.value: f.options for f in facts if f.options},
+        ),
+        difficulty=dag_measures(inst.dag, model),
+        gold_outputs=inst.gold_outputs,
         provenance={
-            "pipeline": PIPELINE_VERSION, "seed": cfg.seed, "index": index, **(prov or {}),
+            "pipeline": PIPELINE_VERSION,
+            "seed": cfg.seed,
+            "index": index,
+            **(prov or {}),
             "repairs": inst.repairs,
-            "facts": [{"node": f.node, "collection": f.collection, "record": f.record, "field": f.field} for f in facts],
+            "facts": [
+                {"node": f.node, "collection": f.collection, "record": f.record, "field": f.field} for f in facts
+            ],
             "dag": inst.dag.to_dict(),
         },
     )
@@ -179,9 +214,17 @@ def reads_before_first_write(dag: Any, model: EnvModel) -> Any:
         dag.nodes = [n for n in dag.nodes if n not in idle]
 
 
-def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any | None = None,
-                   config: TaskGenConfig | None = None, runner: Runner | None = None, pass_rate: PassRate | None = None,
-                   progress: Callable[[int, int], None] | None = None, write: bool = True) -> GenReport:
+def generate_tasks(
+    env_dir: str | Path,
+    n: int = 20,
+    seed: int = 0,
+    client: Any | None = None,
+    config: TaskGenConfig | None = None,
+    runner: Runner | None = None,
+    pass_rate: PassRate | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    write: bool = True,
+) -> GenReport:
     """Make up to `n` tasks for an environment folder; write graph.json, tasks.jsonl, tasks_dropped.jsonl, REPORT.md.
 
     With `pass_rate` (task -> the reference agent's mean reward over `config.pass_rate_k` rollouts) and
@@ -204,8 +247,15 @@ def generate_tasks(env_dir: str | Path, n: int = 20, seed: int = 0, client: Any 
         if isinstance(out, Task):
             report.kept.append(out)
         else:
-            report.dropped.append({"task_id": f"{model.env_id}-s{seed}-{index:04d}", "seed": seed, "index": index,
-                                   "stage": out.stage, "reason": out.reason})
+            report.dropped.append(
+                {
+                    "task_id": f"{model.env_id}-s{seed}-{index:04d}",
+                    "seed": seed,
+                    "index": index,
+                    "stage": out.stage,
+                    "reason": out.reason,
+                }
+            )
         index += 1
         if progress:
             progress(len(report.kept), n)
@@ -251,14 +301,19 @@ def write_outputs(env_dir: Path, report: GenReport) -> None:
 def report_section(report: GenReport) -> str:
     """The markdown section of one run (no timings, so reruns give the same bytes)."""
     d = report.to_dict()
-    lines = [f"<!-- tasks:seed={report.seed} -->", f"## Tasks (seed {report.seed})", "",
-             f"- kept {d['kept']} of {d['candidates']} candidates; dropped {d['dropped']}",
-             f"- tool graph: {d['graph']}",
-             f"- DAG sizes of kept tasks: {d['dag_sizes']}",
-             f"- instruction written by: {d['instruction_sources']}",
-             f"- dropped by stage: {d['dropped_by_stage']}",
-             f"- text pool (LLM answers kept / seeded fallbacks): "
-             + ", ".join(f"{k} {v['llm']}/{v['fallback']}" for k, v in sorted(report.pool_sources.items())), ""]
+    lines = [
+        f"<!-- tasks:seed={report.seed} -->",
+        f"## Tasks (seed {report.seed})",
+        "",
+        f"- kept {d['kept']} of {d['candidates']} candidates; dropped {d['dropped']}",
+        f"- tool graph: {d['graph']}",
+        f"- DAG sizes of kept tasks: {d['dag_sizes']}",
+        f"- instruction written by: {d['instruction_sources']}",
+        f"- dropped by stage: {d['dropped_by_stage']}",
+        "- text pool (LLM answers kept / seeded fallbacks): "
+        + ", ".join(f"{k} {v['llm']}/{v['fallback']}" for k, v in sorted(report.pool_sources.items())),
+        "",
+    ]
     if report.dropped:
         lines += ["| candidate | stage | reason |", "|---|---|---|"]
         for x in report.dropped[:40]:

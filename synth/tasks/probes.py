@@ -55,16 +55,29 @@ class ProbeReport:
     def problems(self) -> list[str]:
         out = []
         if not self.gold_ok:
-            out.append("gold replay scores %s (%s; diff %s)" % (self.gold.reward, self.notes.get("gold_errors", "no call errors"),
-                                                                self.gold.breakdown.get("diff_paths")))
+            out.append(
+                "gold replay scores %s (%s; diff %s)"
+                % (
+                    self.gold.reward,
+                    self.notes.get("gold_errors", "no call errors"),
+                    self.gold.breakdown.get("diff_paths"),
+                )
+            )
         for p in PROBES:
             if not self.probe_failed(p):
-                out.append(f"probe {p} scores {self.probes[p].reward if p in self.probes else 'n/a'} ({self.notes.get(p, '')})")
+                out.append(
+                    f"probe {p} scores {self.probes[p].reward if p in self.probes else 'n/a'} ({self.notes.get(p, '')})"
+                )
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"task_id": self.task_id, "ok": self.ok, "gold": self.gold.to_dict(),
-                "probes": {k: v.to_dict() for k, v in self.probes.items()}, "notes": dict(self.notes)}
+        return {
+            "task_id": self.task_id,
+            "ok": self.ok,
+            "gold": self.gold.to_dict(),
+            "probes": {k: v.to_dict() for k, v in self.probes.items()},
+            "notes": dict(self.notes),
+        }
 
 
 def gold_messages(task: Task) -> list[str]:

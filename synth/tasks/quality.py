@@ -24,8 +24,13 @@ from synth.tasks.typed_values import field_schema_named, singular_name, typed_ki
 from synth.tasks.values import text_kind
 from synth.words import split_words
 
-TARGETS = {"placeholder_share_max": 0.0, "names_tool_or_id_share_max": 0.10, "lookup_share_min": 0.50,
-           "no_write_share_min": 0.10, "probes_ok_share_min": 1.0}
+TARGETS = {
+    "placeholder_share_max": 0.0,
+    "names_tool_or_id_share_max": 0.10,
+    "lookup_share_min": 0.50,
+    "no_write_share_min": 0.10,
+    "probes_ok_share_min": 1.0,
+}
 
 
 @dataclass
@@ -89,8 +94,9 @@ def _leaves(value: Any, name: str) -> list[tuple[str, Any]]:
 def _schema_for(model: EnvModel, tool_name: str, pname: str, leaf: str) -> dict[str, Any]:
     tool = model.tools.get(tool_name)
     own = ((tool.props.get(pname) if tool else None) or {}) if leaf == pname else {}
-    hint = field_schema_named(model, tool.collection if tool else None, leaf) or \
-        field_schema_named(model, tool.collection if tool else None, singular_name(leaf))
+    hint = field_schema_named(model, tool.collection if tool else None, leaf) or field_schema_named(
+        model, tool.collection if tool else None, singular_name(leaf)
+    )
     merged = {**hint, **own}
     return merged if json_type(merged) in ("string", "enum") or merged.get("pattern") else {}
 
@@ -150,11 +156,16 @@ def quality_summary(tasks: list[Task], model: EnvModel, probes_ok: int | None = 
         "lookups": dict(sorted(Counter(q.lookups for q in qs).items())),
         "reasoning": dict(sorted(Counter(q.reasoning for q in qs).items())),
         "policy_checks": 0,  # refusals of requests the policy forbids are not generated yet
-        "examples": {"placeholders": [x for q in qs for x in q.placeholders][:5], "names": [f"{q.task_id}: {x}" for q in qs for x in q.names][:5]},
+        "examples": {
+            "placeholders": [x for q in qs for x in q.placeholders][:5],
+            "names": [f"{q.task_id}: {x}" for q in qs for x in q.names][:5],
+        },
     }
     shares = {
-        "placeholder_share": out["placeholder_tasks"] / n, "names_tool_or_id_share": out["names_tool_or_id_tasks"] / n,
-        "lookup_share": out["lookup_tasks"] / n, "no_write_share": out["no_write_tasks"] / n,
+        "placeholder_share": out["placeholder_tasks"] / n,
+        "names_tool_or_id_share": out["names_tool_or_id_tasks"] / n,
+        "lookup_share": out["lookup_tasks"] / n,
+        "no_write_share": out["no_write_tasks"] / n,
     }
     if probes_ok is not None:
         shares["probes_ok_share"] = probes_ok / n

@@ -50,8 +50,11 @@ class RuntimeRunner:
         info = res.info if hasattr(res, "info") else res[2]
         ok = bool(info.get("ok"))
         obs = res.observation if hasattr(res, "observation") else res[0]
-        return CallOutcome(ok=ok, result=copy.deepcopy(info.get("result")) if ok else None,
-                           error="" if ok else str(info.get("error") or obs)[:300])
+        return CallOutcome(
+            ok=ok,
+            result=copy.deepcopy(info.get("result")) if ok else None,
+            error="" if ok else str(info.get("error") or obs)[:300],
+        )
 
     def state(self) -> dict[str, Any]:
         env = self.env
@@ -86,7 +89,9 @@ class FunctionRunner:
         return copy.deepcopy(self._state)
 
 
-def replay(runner: Runner, initial_state: dict[str, Any], actions: list[ToolCall]) -> tuple[dict[str, Any], list[CallOutcome]]:
+def replay(
+    runner: Runner, initial_state: dict[str, Any], actions: list[ToolCall]
+) -> tuple[dict[str, Any], list[CallOutcome]]:
     """Run `actions` from `initial_state`; failed calls are kept as failures."""
     runner.reset(initial_state)
     outcomes = [runner.call(a.name, a.arguments) for a in actions]

@@ -56,8 +56,16 @@ def _schema_type(schema: dict[str, Any]) -> str:
     return typ
 
 
-def gen_value(schema: dict[str, Any], ctx: GenContext, resource: str, fname: str, *, collection: str | None = None,
-              depth: int = 0, avoid: set | None = None) -> Any:
+def gen_value(
+    schema: dict[str, Any],
+    ctx: GenContext,
+    resource: str,
+    fname: str,
+    *,
+    collection: str | None = None,
+    depth: int = 0,
+    avoid: set | None = None,
+) -> Any:
     """A schema-valid value for a field or parameter named `fname` of a `resource` record."""
     schema = schema or {}
     rng = ctx.rng
@@ -98,16 +106,27 @@ def gen_value(schema: dict[str, Any], ctx: GenContext, resource: str, fname: str
         req = set(schema.get("required") or [])
         if depth >= 3:
             return {}
-        return {k: gen_value(v, ctx, resource, k, collection=collection, depth=depth + 1)
-                for k, v in props.items() if k in req or rng.random() < 0.7}
+        return {
+            k: gen_value(v, ctx, resource, k, collection=collection, depth=depth + 1)
+            for k, v in props.items()
+            if k in req or rng.random() < 0.7
+        }
     fmt = schema.get("format")
     if fmt == "uuid":
         n = rng.randint(1, 99999)
         return "%08d-0000-4000-8000-%012d" % (n, n)
     if fmt in ("date-time",):
         return "2024-%02d-%02dT09:00:00Z" % (rng.randint(1, 12), rng.randint(1, 28))
-    typed = typed_value(schema, fname, rng, ctx.state, collection, ctx.model, avoid,
-                        grounded=bool(ctx.model.state_schema.get("examples")))
+    typed = typed_value(
+        schema,
+        fname,
+        rng,
+        ctx.state,
+        collection,
+        ctx.model,
+        avoid,
+        grounded=bool(ctx.model.state_schema.get("examples")),
+    )
     if typed is not None:
         return typed
     if text_kind(fname) == "text":
@@ -181,8 +200,14 @@ def _order(model: EnvModel) -> list[str]:
     return out
 
 
-def fill_state(model: EnvModel, rng: random.Random, pool: TextPool, min_records: dict[str, int] | None = None,
-               low: int = 3, high: int = 6) -> dict[str, Any]:
+def fill_state(
+    model: EnvModel,
+    rng: random.Random,
+    pool: TextPool,
+    min_records: dict[str, int] | None = None,
+    low: int = 3,
+    high: int = 6,
+) -> dict[str, Any]:
     """A schema-valid initial state with `low`..`high` records per collection (at least `min_records`).
 
     A grounded environment (`--data`) starts from one of the data's own example states instead.

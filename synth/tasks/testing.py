@@ -46,13 +46,20 @@ def get_todo(state, todo_id):
 
 
 def list_todos(state, done=None):
-    return [copy.deepcopy(r) for k, r in sorted(_todos(state).items(), key=lambda kv: int(kv[0]))
-            if done is None or r.get("done") == done]
+    return [
+        copy.deepcopy(r)
+        for k, r in sorted(_todos(state).items(), key=lambda kv: int(kv[0]))
+        if done is None or r.get("done") == done
+    ]
 
 
 def search_todos(state, query):
     q = str(query).lower()
-    return [copy.deepcopy(r) for k, r in sorted(_todos(state).items(), key=lambda kv: int(kv[0])) if q in r.get("title", "").lower()]
+    return [
+        copy.deepcopy(r)
+        for k, r in sorted(_todos(state).items(), key=lambda kv: int(kv[0]))
+        if q in r.get("title", "").lower()
+    ]
 
 
 def update_todo(state, todo_id, title=None, done=None, priority=None):
@@ -87,19 +94,28 @@ def list_projects(state):
     return [copy.deepcopy(r) for k, r in sorted(state.get("projects", {}).items(), key=lambda kv: int(kv[0]))]
 
 
-FUNCTIONS = {f.__name__: f for f in (create_todo, get_todo, list_todos, search_todos, update_todo, delete_todo,
-                                     create_project, list_projects)}
+FUNCTIONS = {
+    f.__name__: f
+    for f in (create_todo, get_todo, list_todos, search_todos, update_todo, delete_todo, create_project, list_projects)
+}
 
 TODO_RECORD = {
     "type": "object",
     "properties": {
-        "id": {"type": "integer"}, "title": {"type": "string"}, "done": {"type": "boolean"},
-        "priority": {"type": "integer", "minimum": 1, "maximum": 5}, "tags": {"type": "array", "items": {"type": "string"}},
+        "id": {"type": "integer"},
+        "title": {"type": "string"},
+        "done": {"type": "boolean"},
+        "priority": {"type": "integer", "minimum": 1, "maximum": 5},
+        "tags": {"type": "array", "items": {"type": "string"}},
         "project_id": {"type": "integer"},
     },
     "required": ["id", "title", "done", "priority"],
 }
-PROJECT_RECORD = {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}, "required": ["id", "name"]}
+PROJECT_RECORD = {
+    "type": "object",
+    "properties": {"id": {"type": "integer"}, "name": {"type": "string"}},
+    "required": ["id", "name"],
+}
 STATE_SCHEMA = {
     "type": "object",
     "properties": {
@@ -112,27 +128,104 @@ STATE_SCHEMA = {
 
 
 def _tool(name, desc, props, required, kind, reads, writes, key_param, collection, returns=None):
-    return {"name": name, "description": desc, "function": name,
-            "parameters": {"type": "object", "properties": props, "required": required},
-            "returns": returns, "mutates": bool(writes), "kind": kind, "reads": reads, "writes": writes,
-            "key_param": key_param, "collection": collection}
+    return {
+        "name": name,
+        "description": desc,
+        "function": name,
+        "parameters": {"type": "object", "properties": props, "required": required},
+        "returns": returns,
+        "mutates": bool(writes),
+        "kind": kind,
+        "reads": reads,
+        "writes": writes,
+        "key_param": key_param,
+        "collection": collection,
+    }
 
 
 def manifest_tools() -> list[dict[str, Any]]:
     """Manifest tool entries with the hints environment synthesis writes."""
     tid = {"type": "integer", "description": "id of the todo"}
     return [
-        _tool("create_todo", "Create a todo.", {"title": {"type": "string"}, "priority": {"type": "integer", "minimum": 1, "maximum": 5},
-                                                "project_id": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}},
-              ["title"], "create", ["todos", "projects"], ["todos"], None, "todos"),
-        _tool("get_todo", "Get one todo by id.", {"todo_id": tid}, ["todo_id"], "get", ["todos"], [], "todo_id", "todos"),
-        _tool("list_todos", "List todos, optionally only done or open ones.", {"done": {"type": "boolean"}}, [], "list", ["todos"], [], None, "todos"),
-        _tool("search_todos", "Find todos whose title contains the query.", {"query": {"type": "string"}}, ["query"], "search", ["todos"], [], "query", "todos"),
-        _tool("update_todo", "Change a todo's title, done flag or priority.",
-              {"todo_id": tid, "title": {"type": "string"}, "done": {"type": "boolean"}, "priority": {"type": "integer", "minimum": 1, "maximum": 5}},
-              ["todo_id"], "update", ["todos"], ["todos"], "todo_id", "todos"),
-        _tool("delete_todo", "Delete a todo.", {"todo_id": tid}, ["todo_id"], "delete", ["todos"], ["todos"], "todo_id", "todos"),
-        _tool("create_project", "Create a project.", {"name": {"type": "string"}}, ["name"], "create", ["projects"], ["projects"], None, "projects"),
+        _tool(
+            "create_todo",
+            "Create a todo.",
+            {
+                "title": {"type": "string"},
+                "priority": {"type": "integer", "minimum": 1, "maximum": 5},
+                "project_id": {"type": "integer"},
+                "tags": {"type": "array", "items": {"type": "string"}},
+            },
+            ["title"],
+            "create",
+            ["todos", "projects"],
+            ["todos"],
+            None,
+            "todos",
+        ),
+        _tool(
+            "get_todo", "Get one todo by id.", {"todo_id": tid}, ["todo_id"], "get", ["todos"], [], "todo_id", "todos"
+        ),
+        _tool(
+            "list_todos",
+            "List todos, optionally only done or open ones.",
+            {"done": {"type": "boolean"}},
+            [],
+            "list",
+            ["todos"],
+            [],
+            None,
+            "todos",
+        ),
+        _tool(
+            "search_todos",
+            "Find todos whose title contains the query.",
+            {"query": {"type": "string"}},
+            ["query"],
+            "search",
+            ["todos"],
+            [],
+            "query",
+            "todos",
+        ),
+        _tool(
+            "update_todo",
+            "Change a todo's title, done flag or priority.",
+            {
+                "todo_id": tid,
+                "title": {"type": "string"},
+                "done": {"type": "boolean"},
+                "priority": {"type": "integer", "minimum": 1, "maximum": 5},
+            },
+            ["todo_id"],
+            "update",
+            ["todos"],
+            ["todos"],
+            "todo_id",
+            "todos",
+        ),
+        _tool(
+            "delete_todo",
+            "Delete a todo.",
+            {"todo_id": tid},
+            ["todo_id"],
+            "delete",
+            ["todos"],
+            ["todos"],
+            "todo_id",
+            "todos",
+        ),
+        _tool(
+            "create_project",
+            "Create a project.",
+            {"name": {"type": "string"}},
+            ["name"],
+            "create",
+            ["projects"],
+            ["projects"],
+            None,
+            "projects",
+        ),
         _tool("list_projects", "List projects.", {}, [], "list", ["projects"], [], None, "projects"),
     ]
 
@@ -174,7 +267,9 @@ class FakeLLM:
             m = re.search(r"about (\w+)", prompt)
             return FakeChat(f"Plan the {m.group(1) if m else 'day'} list {len(self.calls)}")
         if tag == "tasks.instruction":
-            draft = next(ln[len("Message: "):] for ln in messages[0]["content"].splitlines() if ln.startswith("Message: "))
+            draft = next(
+                ln[len("Message: ") :] for ln in messages[0]["content"].splitlines() if ln.startswith("Message: ")
+            )
             return FakeChat("Hello! " + draft.replace("I would like you to", "Could you please"))
         return FakeChat("yes")
 

@@ -181,24 +181,42 @@ def singular_name(name: str) -> str:
     return name[:-1] if len(name) > 3 and name.endswith(("ids", "Ids", "IDs")) else name
 
 
-def typed_value(schema: dict[str, Any], name: str, rng: random.Random, state: dict[str, Any], collection: str | None,
-                model: EnvModel | None = None, avoid: set | None = None, grounded: bool = False) -> Any | None:
+def typed_value(
+    schema: dict[str, Any],
+    name: str,
+    rng: random.Random,
+    state: dict[str, Any],
+    collection: str | None,
+    model: EnvModel | None = None,
+    avoid: set | None = None,
+    grounded: bool = False,
+) -> Any | None:
     """A formatted value for a string field, or None when the field is free text (the pool's job).
 
     `grounded`: the state is the environment's own data, so the values it holds for the field come first."""
     avoid = avoid or set()
-    hint = dict(field_schema_named(model, collection, name) or field_schema_named(model, collection, singular_name(name))
-                if model is not None else {})
+    hint = dict(
+        field_schema_named(model, collection, name) or field_schema_named(model, collection, singular_name(name))
+        if model is not None
+        else {}
+    )
     schema = {**hint, **{k: v for k, v in (schema or {}).items() if v is not None}}
     if json_type(schema) not in ("string", "enum"):
         return None
     kind = typed_kind(name)
     options: list[Any] = []
-    if grounded and (kind or schema.get("pattern") or schema.get("examples") or schema.get("x-enum") or name != singular_name(name)):
-        options = [v for v in data_values(state, collection, name) or data_values(state, collection, singular_name(name))
-                   if isinstance(v, str)]
+    if grounded and (
+        kind or schema.get("pattern") or schema.get("examples") or schema.get("x-enum") or name != singular_name(name)
+    ):
+        options = [
+            v
+            for v in data_values(state, collection, name) or data_values(state, collection, singular_name(name))
+            if isinstance(v, str)
+        ]
     if not options:
-        options = [v for v in list(schema.get("x-enum") or []) + list(schema.get("examples") or []) if isinstance(v, str)]
+        options = [
+            v for v in list(schema.get("x-enum") or []) + list(schema.get("examples") or []) if isinstance(v, str)
+        ]
     fresh = [v for v in options if v not in avoid]
     if fresh:
         return rng.choice(fresh)

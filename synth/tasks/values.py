@@ -17,16 +17,106 @@ from synth.llm.prompts import render
 from synth.tasks.envmodel import json_type
 from synth.words import singular, split_words
 
-TOPICS = ("home", "work", "travel", "garden", "music", "health", "school", "kitchen", "sports", "finance",
-          "books", "family", "car", "office", "science", "weekend")
-FIRST = ("Alice", "Bruno", "Chen", "Dana", "Elif", "Farid", "Greta", "Hugo", "Ines", "Jonas", "Keiko",
-         "Lars", "Maya", "Nikos", "Olga", "Priya", "Quentin", "Rosa", "Sami", "Tara")
-LAST = ("Adams", "Berg", "Costa", "Diaz", "Evans", "Fischer", "Garcia", "Horvat", "Ito", "Jensen", "Kowal",
-        "Lopez", "Moreau", "Nakamura", "Okafor", "Petrov")
-NOUNS = ("report", "invoice", "garden", "meeting", "ticket", "recipe", "budget", "trip", "lesson", "parcel",
-         "poster", "playlist", "backup", "contract", "survey", "workshop", "bicycle", "library", "concert", "dentist")
-VERBS = ("Book", "Call", "Check", "Clean", "Draft", "Email", "Fix", "Order", "Pay", "Plan", "Print", "Review",
-         "Send", "Sort", "Update", "Visit", "Water", "Write")
+TOPICS = (
+    "home",
+    "work",
+    "travel",
+    "garden",
+    "music",
+    "health",
+    "school",
+    "kitchen",
+    "sports",
+    "finance",
+    "books",
+    "family",
+    "car",
+    "office",
+    "science",
+    "weekend",
+)
+FIRST = (
+    "Alice",
+    "Bruno",
+    "Chen",
+    "Dana",
+    "Elif",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Ines",
+    "Jonas",
+    "Keiko",
+    "Lars",
+    "Maya",
+    "Nikos",
+    "Olga",
+    "Priya",
+    "Quentin",
+    "Rosa",
+    "Sami",
+    "Tara",
+)
+LAST = (
+    "Adams",
+    "Berg",
+    "Costa",
+    "Diaz",
+    "Evans",
+    "Fischer",
+    "Garcia",
+    "Horvat",
+    "Ito",
+    "Jensen",
+    "Kowal",
+    "Lopez",
+    "Moreau",
+    "Nakamura",
+    "Okafor",
+    "Petrov",
+)
+NOUNS = (
+    "report",
+    "invoice",
+    "garden",
+    "meeting",
+    "ticket",
+    "recipe",
+    "budget",
+    "trip",
+    "lesson",
+    "parcel",
+    "poster",
+    "playlist",
+    "backup",
+    "contract",
+    "survey",
+    "workshop",
+    "bicycle",
+    "library",
+    "concert",
+    "dentist",
+)
+VERBS = (
+    "Book",
+    "Call",
+    "Check",
+    "Clean",
+    "Draft",
+    "Email",
+    "Fix",
+    "Order",
+    "Pay",
+    "Plan",
+    "Print",
+    "Review",
+    "Send",
+    "Sort",
+    "Update",
+    "Visit",
+    "Water",
+    "Write",
+)
 ADJ = ("blue", "quiet", "early", "spare", "weekly", "annual", "urgent", "small", "shared", "new", "old", "final")
 ANIMALS = ("Biscuit", "Coco", "Luna", "Milo", "Nala", "Oscar", "Pepper", "Rocky", "Simba", "Tiger", "Willow", "Ziggy")
 _OK_TEXT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ,.'&:!?()/@+-]*$")
@@ -83,7 +173,10 @@ def fallback_text(resource: str, field_name: str, rng: random.Random) -> str:
         return f"{rng.choice(VERBS)} the {rng.choice(ADJ)} {rng.choice(NOUNS)}"
     if "type" in w or "kind" in w or "category" in w or "tag" in w or "tags" in w:
         return rng.choice(NOUNS)
-    return f"{rng.choice(VERBS)} the {rng.choice(NOUNS)} before {rng.choice(('Monday', 'Friday', 'noon', 'lunch', 'the trip'))}"
+    return (
+        f"{rng.choice(VERBS)} the {rng.choice(NOUNS)} "
+        f"before {rng.choice(('Monday', 'Friday', 'noon', 'lunch', 'the trip'))}"
+    )
 
 
 def clean_answer(text: str) -> str | None:
@@ -139,7 +232,13 @@ def text_fields(model: Any) -> list[tuple[str, str]]:
 
     for col in model.collections.values():
         refs = {f for f in col.fields if field_ref(model, col.name, f)}
-        key = col.key_field if (col.fields.get(col.key_field or "") or {}).get("type") != "string" or col.key_field == "id" or col.key_prefix else None
+        key = (
+            col.key_field
+            if (col.fields.get(col.key_field or "") or {}).get("type") != "string"
+            or col.key_field == "id"
+            or col.key_prefix
+            else None
+        )
         visit(col.resource, {f: v for f, v in col.fields.items() if f not in refs}, key)
     return out
 
@@ -180,8 +279,13 @@ def build_pool(model: Any, client: Any | None, per_field: int = 6, seed: int = 0
             topic = TOPICS[(i + len(vals) * 3 + len(key)) % len(TOPICS)]
             answer = None
             if client is not None:
-                prompt = render("tasks_text_value.j2", resource=resource, field=" ".join(field_words(fname)),
-                                domain=domain, topic=topic)
+                prompt = render(
+                    "tasks_text_value.j2",
+                    resource=resource,
+                    field=" ".join(field_words(fname)),
+                    domain=domain,
+                    topic=topic,
+                )
                 text = client.chat([{"role": "user", "content": prompt}], max_tokens=24, tag="tasks.text").text
                 answer = clean_answer(text)
                 if answer in vals:

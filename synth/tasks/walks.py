@@ -38,8 +38,13 @@ def _bind(dag: TaskDAG, node: DagNode, graph: ToolGraph, model: EnvModel, prefer
     """Bind `node`'s parameters to earlier calls along kept data edges (the latest producer wins,
     `prefer` first). Writes take only key bindings: copying a field into a write changes nothing."""
     target = model.tools[node.tool]
-    deleted = {s.node for n in dag.nodes if n.kind == "call" and model.tools[n.tool].kind in ("delete", "batch_delete")
-               for s in n.args.values() if s.source == "output"}
+    deleted = {
+        s.node
+        for n in dag.nodes
+        if n.kind == "call" and model.tools[n.tool].kind in ("delete", "batch_delete")
+        for s in n.args.values()
+        if s.source == "output"
+    }
     earlier = [n for n in dag.nodes if n.kind == "call" and n.id not in deleted]
     order = sorted(earlier, key=lambda n: (n.id != prefer, -dag.nodes.index(n)))
     for prod in order:
@@ -62,8 +67,15 @@ def _start_weights(graph: ToolGraph, model: EnvModel, names: list[str]) -> list[
     return out
 
 
-def random_walk(graph: ToolGraph, model: EnvModel, rng: random.Random, length: int, origin: str = "w0",
-                start: str | None = None, max_visits: int = 2) -> TaskDAG:
+def random_walk(
+    graph: ToolGraph,
+    model: EnvModel,
+    rng: random.Random,
+    length: int,
+    origin: str = "w0",
+    start: str | None = None,
+    max_visits: int = 2,
+) -> TaskDAG:
     """A walk of up to `length` calls along kept edges, as a DAG of call nodes with data edges."""
     names = [n["id"] for n in graph.nodes if n["id"] in model.tools]
     if not names:
@@ -142,7 +154,11 @@ def remove_redundant(dag: TaskDAG, model: EnvModel) -> list[str]:
             twin = None
             for j in range(i - 1, -1, -1):
                 prev = dag.nodes[j]
-                if prev.kind == "call" and model.tools[prev.tool].is_write and set(model.tools[prev.tool].writes) & set(tool.reads or [tool.collection]):
+                if (
+                    prev.kind == "call"
+                    and model.tools[prev.tool].is_write
+                    and set(model.tools[prev.tool].writes) & set(tool.reads or [tool.collection])
+                ):
                     break
                 if prev.kind == "call" and prev.tool == node.tool and _arg_key(prev) == _arg_key(node):
                     twin = prev
@@ -194,13 +210,21 @@ def add_reasoning(dag: TaskDAG, model: EnvModel, rng: random.Random, cfg: WalkCo
                     continue  # listed records of a map-keyed collection do not show their keys: nothing to pick on
                 nums = _numeric_fields(model, src.binding.get("collection"))
                 op = "compare" if nums and rng.random() < cfg.p_compare else "pick"
-                r = DagNode(id=f"R{count}", kind="reason", op=op, inputs=[producer.id],
-                            detail={"collection": src.binding.get("collection")}, origin=node.origin)
+                r = DagNode(
+                    id=f"R{count}",
+                    kind="reason",
+                    op=op,
+                    inputs=[producer.id],
+                    detail={"collection": src.binding.get("collection")},
+                    origin=node.origin,
+                )
                 count += 1
                 out.append(r)
                 node.args[pname] = ArgSource(source="reason", node=r.id, binding=src.binding)
             if tool.kind == "update":
-                candidates = [f for f in _numeric_fields(model, tool.collection) if f in tool.props and f not in node.args]
+                candidates = [
+                    f for f in _numeric_fields(model, tool.collection) if f in tool.props and f not in node.args
+                ]
                 readers = [n for n in out if n.kind == "call" and model.tools[n.tool].collection == tool.collection]
                 ksrc = node.args.get(tool.key_param or "")
                 if ksrc is not None and ksrc.source == "output":
@@ -210,8 +234,14 @@ def add_reasoning(dag: TaskDAG, model: EnvModel, rng: random.Random, cfg: WalkCo
                     readers = [n for n in readers if n.id in feeding]
                 if candidates and readers and rng.random() < cfg.p_compute:
                     fname = rng.choice(candidates)
-                    r = DagNode(id=f"R{count}", kind="reason", op="compute", inputs=[readers[-1].id],
-                                detail={"collection": tool.collection, "field": fname}, origin=node.origin)
+                    r = DagNode(
+                        id=f"R{count}",
+                        kind="reason",
+                        op="compute",
+                        inputs=[readers[-1].id],
+                        detail={"collection": tool.collection, "field": fname},
+                        origin=node.origin,
+                    )
                     count += 1
                     out.append(r)
                     node.args[fname] = ArgSource(source="reason", node=r.id, binding={"via": "compute", "field": fname})
@@ -220,7 +250,9 @@ def add_reasoning(dag: TaskDAG, model: EnvModel, rng: random.Random, cfg: WalkCo
     return dag.renumber()
 
 
-def plan_sequence(graph: ToolGraph, model: EnvModel, rng: random.Random, cfg: WalkConfig | None = None) -> tuple[TaskDAG, dict[str, Any]]:
+def plan_sequence(
+    graph: ToolGraph, model: EnvModel, rng: random.Random, cfg: WalkConfig | None = None
+) -> tuple[TaskDAG, dict[str, Any]]:
     """One or two walks (merged), with reasoning nodes; returns the DAG and its provenance."""
     cfg = cfg or WalkConfig()
     walks = []

@@ -26,7 +26,9 @@ __all__ = ["FORMATS", "detect_format", "load_docs", "load_file"]
 
 FORMATS = ("openai", "openapi", "mcp", "bfcl", "markdown")
 _LOADERS = {"openai": load_openai, "openapi": load_openapi, "mcp": load_mcp, "bfcl": load_bfcl}
-_UNKNOWN = "unrecognised tool-doc format (expected an OpenAI function list, OpenAPI 3, MCP tools/list, BFCL docs or markdown)"
+_UNKNOWN = (
+    "unrecognised tool-doc format (expected an OpenAI function list, OpenAPI 3, MCP tools/list, BFCL docs or markdown)"
+)
 
 
 def detect_format(path: str | Path) -> str:
@@ -113,8 +115,11 @@ def load_docs(paths: Sequence[str | Path]) -> DocSet:
         for tool in doc.tools:
             where = f"{tool.source.file} at {tool.source.pointer or '(document)'}" if tool.source else "?"
             if tool.name in seen:
-                raise InputError(tool.source.file if tool.source else "?", tool.source.pointer if tool.source else "",
-                                 f"duplicate tool name {tool.name!r} (also in {seen[tool.name]})")  # fmt: skip
+                raise InputError(
+                    tool.source.file if tool.source else "?",
+                    tool.source.pointer if tool.source else "",
+                    f"duplicate tool name {tool.name!r} (also in {seen[tool.name]})",
+                )
             seen[tool.name] = where
             tools.append(tool)
     openapi_titles = [d.title for d in docs if d.sources[0]["format"] == "openapi"]

@@ -31,19 +31,45 @@ HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 TOOL_HEADING_RE = re.compile(r"^`?([A-Za-z_][A-Za-z0-9_.-]*)(\([^)]*\))?`?$")
 PARAM_RE = re.compile(r"^(\s*)[-*+]\s+`?([A-Za-z_][A-Za-z0-9_.-]*)`?\s*\(([^)]*)\)\s*(?:[:\u2013\u2014-]\s*)?(.*)$")
-LABEL_RE = re.compile(r"^\s*[*_]*(parameters|arguments|args|inputs|returns|return value|response|output)[*_]*\s*:?", re.I)
+LABEL_RE = re.compile(
+    r"^\s*[*_]*(parameters|arguments|args|inputs|returns|return value|response|output)[*_]*\s*:?", re.I
+)
 MUTATES_RE = re.compile(r"^\s*[*_]*(mutates|read-only|readonly)[*_]*\s*:\s*[*_]*(yes|no|true|false)\b", re.I)
-SECTION_WORDS = {"parameters", "arguments", "args", "inputs", "returns", "response", "output", "example", "examples",
-                 "description", "errors", "notes", "overview", "usage"}  # fmt: skip
+SECTION_WORDS = {
+    "parameters",
+    "arguments",
+    "args",
+    "inputs",
+    "returns",
+    "response",
+    "output",
+    "example",
+    "examples",
+    "description",
+    "errors",
+    "notes",
+    "overview",
+    "usage",
+}
 
 SIMPLE_TYPES = {
-    "string": "string", "str": "string", "text": "string",
-    "integer": "integer", "int": "integer",
-    "number": "number", "float": "number", "double": "number", "decimal": "number",
-    "boolean": "boolean", "bool": "boolean",
-    "array": "array", "list": "array",
-    "object": "object", "dict": "object", "map": "object",
-}  # fmt: skip
+    "string": "string",
+    "str": "string",
+    "text": "string",
+    "integer": "integer",
+    "int": "integer",
+    "number": "number",
+    "float": "number",
+    "double": "number",
+    "decimal": "number",
+    "boolean": "boolean",
+    "bool": "boolean",
+    "array": "array",
+    "list": "array",
+    "object": "object",
+    "dict": "object",
+    "map": "object",
+}
 
 
 @dataclass

@@ -12,9 +12,17 @@ from typing import Any
 _DROP = {"discriminator", "xml", "externalDocs", "nullable"}
 _SUBSCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _SUBSCHEMA_ONE = (
-    "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
-    "unevaluatedProperties", "unevaluatedItems", "additionalItems",
-)  # fmt: skip
+    "additionalProperties",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+)
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 
 

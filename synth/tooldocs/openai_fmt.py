@@ -44,7 +44,9 @@ def _load_one(item: Any, path: str, loc: str) -> ToolSpec:
         raise InputError(path, loc, f"expected a function spec object, got {type(item).__name__}")
     if "function" in item or "type" in item:
         if item.get("type", "function") != "function":
-            raise InputError(path, join(loc, "type"), f"unsupported tool type {item.get('type')!r} (expected 'function')")
+            raise InputError(
+                path, join(loc, "type"), f"unsupported tool type {item.get('type')!r} (expected 'function')"
+            )
         fn = item.get("function")
         fn_loc = join(loc, "function")
         if not isinstance(fn, dict):

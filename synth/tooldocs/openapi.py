@@ -60,7 +60,9 @@ def load_openapi(data: dict[str, Any], path: str) -> list[ToolSpec]:
     return tools
 
 
-def _operation(resolver: RefResolver, route: str, item: dict, item_loc: str, method: str, op: Any, loc: str) -> ToolSpec:
+def _operation(
+    resolver: RefResolver, route: str, item: dict, item_loc: str, method: str, op: Any, loc: str
+) -> ToolSpec:
     path = resolver.path
     if not isinstance(op, dict):
         raise InputError(path, loc, "operation must be an object")
@@ -98,7 +100,9 @@ def _schema_at(resolver: RefResolver, holder: dict, holder_loc: str) -> Any:
     """The converted JSON Schema under holder["schema"] (inlined, OpenAPI keywords rewritten)."""
     raw = holder.get("schema")
     if not isinstance(raw, (dict, bool)):
-        raise InputError(resolver.path, join(holder_loc, "schema"), f"schema must be an object, got {type(raw).__name__}")
+        raise InputError(
+            resolver.path, join(holder_loc, "schema"), f"schema must be an object, got {type(raw).__name__}"
+        )
     schema = to_json_schema(resolver.inline(raw, join(holder_loc, "schema")))
     check_schema(schema, resolver.path, join(holder_loc, "schema"))
     return schema
@@ -122,7 +126,9 @@ def _parameters(resolver, route, item, item_loc, op, loc):
                 raise InputError(path, p_loc, "parameter has no name")
             where = param.get("in")
             if where not in PARAM_LOCATIONS:
-                raise InputError(path, join(p_loc, "in"), f"parameter {name!r}: 'in' must be one of {', '.join(PARAM_LOCATIONS)}")
+                raise InputError(
+                    path, join(p_loc, "in"), f"parameter {name!r}: 'in' must be one of {', '.join(PARAM_LOCATIONS)}"
+                )
             merged[(name, where)] = (param, p_loc)
     properties: dict[str, Any] = {}
     required: list[str] = []

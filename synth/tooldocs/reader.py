@@ -96,7 +96,9 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = Fal
         key = loader.construct_object(key_node, deep=deep)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
             mark = key_node.start_mark
-            raise InputError(loader.name, f"line {mark.line + 1}, column {mark.column + 1}", "mapping key must be a scalar")
+            raise InputError(
+                loader.name, f"line {mark.line + 1}, column {mark.column + 1}", "mapping key must be a scalar"
+            )
         key = key if isinstance(key, str) else json.dumps(key)  # YAML `200:` -> "200"
         if key in out:
             mark = key_node.start_mark

@@ -24,7 +24,9 @@ def check_name(name: Any, path: str, loc: str) -> str:
     if not isinstance(name, str):
         raise InputError(path, loc, f"tool name must be a string, got {type(name).__name__}")
     if not NAME_RE.match(name):
-        raise InputError(path, loc, f"invalid tool name {name!r}: use only letters, digits, '_', '.', '-' (at most 128)")
+        raise InputError(
+            path, loc, f"invalid tool name {name!r}: use only letters, digits, '_', '.', '-' (at most 128)"
+        )
     return name
 
 

@@ -29,7 +29,9 @@ class ScriptedLLM:
         self.calls.append((tag, prompt))
         return FakeResult(self.responder(tag, prompt))
 
-    def json(self, messages: list[dict], schema: dict, *, max_tokens: int = 512, tag: str = "", **kw: Any) -> FakeResult:
+    def json(
+        self, messages: list[dict], schema: dict, *, max_tokens: int = 512, tag: str = "", **kw: Any
+    ) -> FakeResult:
         prompt = messages[-1]["content"]
         self.calls.append((tag, prompt))
         if self.json_responder is None:

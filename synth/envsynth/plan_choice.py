@@ -1,0 +1,212 @@
+"""Choosing a tool's plan: the kinds a failing plan may switch to, the docs' status transition, and the candidate
+that reproduces the most recorded calls (`synth --traces`); the sandboxed test run they all use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import synth
+from synth.envsynth.codegen import function_name, header_source, render_tool
+from synth.envsynth.plan import ToolPlan, describe_plan
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase
+from synth.envsynth.tool_tests import ToolTestResult, run_tool_tests
+from synth.sandbox import SandboxViolation, check_source
+from synth.spec import ToolSpec
+
+if TYPE_CHECKING:
+    from synth.envsynth.tool_stage import BuildOptions
+
+# Structured repair: other kinds a failing plan may switch to.
+ALTERNATIVES = {
+    "get": ["filter", "search", "action"],
+    "filter": ["search", "list"],
+    "search": ["filter", "list"],
+    "list": ["dump"],
+    "update": ["action"],
+    "create": ["batch_create"],
+    "delete": ["batch_delete"],
+    "get_many": ["filter"],
+    "action": ["get"],
+}
+
+
+def run_cases(source: str, fn: str, cases: list[TestCase], schema: SchemaResult) -> tuple[ToolTestResult, str]:
+    """Run cases on one tool's code in the sandbox: the result, and the first failures as text ("" when all pass)."""
+    module = header_source("check", synth.PIPELINE_VERSION) + "\n\n" + source
+    problems = check_source(module)
+    if problems:
+        return ToolTestResult(0, len(cases), []), "sandbox refused the code: " + "; ".join(problems)[:600]
+    try:
+        res = run_tool_tests(module, fn, cases, schema.state_schema)
+    except SandboxViolation as ex:
+        return ToolTestResult(0, len(cases), []), f"sandbox refused the code: {ex}"
+    if res.ok:
+        return res, ""
+    return res, "\n".join(f.text(cases[f.index]) if f.index >= 0 else f.message for f in res.failures[:3])
+
+
+def recorded_text(recorded: list[TestCase]) -> str:
+    """A few recorded calls as JSON lines: arguments, success, output and changed leaves."""
+    import json
+
+    rows = [
+        {
+            "arguments": c.arguments,
+            "ok": not c.expect_error,
+            "output": c.expect_result,
+            "changes": next((k["changes"] for k in c.state_checks if k.get("op") == "changes"), []),
+        }
+        for c in recorded[:4]
+    ]
+    return "\n".join(json.dumps(r, sort_keys=True, default=str)[:500] for r in rows)
+
+
+def docs_transition_plan(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    cases: list[TestCase],
+    schema: SchemaResult,
+    opts: "BuildOptions",
+    attempts: list[dict[str, Any]],
+    dropped: list[dict[str, Any]],
+) -> tuple[ToolPlan, list[TestCase]]:
+    """The docs' status transition instead of a plain update, when its code passes the tests.
+
+    A test written without the docs' precondition (it expects success on a record in a state the docs do not
+    allow) is dropped: the docs win over the test writer's guess.
+    """
+    from synth.envsynth.policy_rules import docs_transition
+
+    records = (opts.sample or {}).get(plan.collection or "")
+    records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
+    moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records)
+    if moved is None:
+        return plan, cases
+    fn = function_name(spec.name)
+    res, _ = run_cases(render_tool(spec, moved, schema.state_schema), fn, cases, schema)
+    against: set[int] = set()
+    for f in res.failures:
+        case = cases[f.index] if f.index >= 0 else None
+        record = (
+            (case.state.get(moved.collection) or {}).get(str(case.arguments.get(moved.key_param)))
+            if case is not None
+            else None
+        )
+        if (
+            case is None
+            or f.kind != "wrong_error"
+            or case.expect_error is not False
+            or not isinstance(record, dict)
+            or all(record.get(k) in v for k, v in moved.preconditions.items())
+        ):
+            attempts.append(
+                {"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": f.message[:300]}
+            )
+            return plan, cases
+        against.add(f.index)
+    for i in sorted(against):
+        dropped.append(
+            {
+                "case": cases[i].to_dict(),
+                "failure": "expects success from a state the docs do not allow",
+                "verdict": {"decision": "docs"},
+            }
+        )
+    attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": "", "from": "docs"})
+    kept = [c for i, c in enumerate(cases) if i not in against]
+    return moved, kept + allowed_cases(moved, kept)
+
+
+def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
+    """A case the docs' rule allows: a record of a test state put in an allowed state.
+
+    The documented values must then be set.
+    """
+    import copy
+
+    for case in cases:
+        records = case.state.get(plan.collection or "") if isinstance(case.state, dict) else None
+        if (
+            case.origin == "property"
+            or not isinstance(records, dict)
+            or not records
+            or plan.key_param not in case.arguments
+        ):
+            continue
+        key = min(records)
+        if not isinstance(records[key], dict):
+            continue
+        state = copy.deepcopy(case.state)
+        for name, values in sorted(plan.preconditions.items()):
+            state[plan.collection][key][name] = values[0]
+        consts = [e for e in plan.effects if e["op"] == "set" and e["source"]["from"] == "const"]
+        checks = [
+            {
+                "op": "field_equals",
+                "collection": plan.collection,
+                "key": key,
+                "field": e["field"],
+                "value": e["source"]["value"],
+            }
+            for e in consts
+        ]
+        return [
+            TestCase(
+                tool=case.tool,
+                origin="docs-rule",
+                state=state,
+                arguments={**case.arguments, plan.key_param: key},
+                expect_error=False,
+                state_checks=checks,
+                why="the docs allow the call from this state",
+            )
+        ]
+    return []
+
+
+def candidate_plans(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
+    """The decided plan, its neighbouring kinds, and variants learned from the recorded calls."""
+    from synth.envsynth.trace_learn import learned_variants
+
+    out = [plan]
+    props = list(spec.parameters.get("properties") or {})
+    for kind in ALTERNATIVES.get(plan.kind, []):
+        out.append(
+            ToolPlan.from_dict(
+                {
+                    **plan.to_dict(),
+                    "kind": kind,
+                    "key_param": plan.key_param or next(iter(props), None),
+                    "filter_params": plan.filter_params or props,
+                }
+            )
+        )
+    out += learned_variants(spec, plan, recorded)
+    return out
+
+
+def choose_plan(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    candidates: list[ToolPlan],
+    cases: list[TestCase],
+    recorded: list[TestCase],
+    schema: SchemaResult,
+) -> tuple[ToolPlan, dict[str, Any]]:
+    """Among candidates that pass the tool's own tests, the one reproducing the most recorded calls (first on ties)."""
+    fn = function_name(spec.name)
+    best, best_score, scores = plan, (-1, -1), []
+    for i, cand in enumerate(candidates):
+        try:
+            source = render_tool(spec, cand, schema.state_schema)
+        except Exception:  # a candidate the templates cannot render is no candidate
+            scores.append({"plan": describe_plan(cand), "score": None})
+            continue
+        own, own_error = run_cases(source, fn, cases, schema)
+        rec, _ = run_cases(source, fn, recorded, schema)
+        score = (0 if own_error else 1, rec.passed)
+        scores.append({"plan": describe_plan(cand), "own_tests": not own_error, "reproduced": rec.passed})
+        if score > best_score:
+            best, best_score = cand, score
+    return best, {"recorded": len(recorded), "candidates": scores}
