@@ -317,32 +317,26 @@ def _with_traces(build: ToolBuild, source: str, fn: str, recorded: list[TestCase
 
 
 def _done(spec, fn, route, source, plan, cases, res, attempts, dropped, view) -> ToolBuild:
-    return ToolBuild(
-        spec.name,
-        fn,
-        "passed",
-        route,
-        source,
-        plan.to_dict() if plan else None,
-        [c.to_dict() for c in cases],
-        res.passed,
-        res.total,
-        "",
-        attempts,
-        dropped,
-        view,
-    )
+    """A tool whose code passes its tests."""
+    return _build(spec, fn, "passed", route, source, plan, cases, res, "", attempts, dropped, view)
 
 
 def _failed(spec, fn, route, source, plan, cases, res, error, attempts, dropped, view) -> ToolBuild:
+    """A tool left out, with the last error."""
+    return _build(spec, fn, "failed", route, source, plan, cases, res, error, attempts, dropped, view)
+
+
+def _build(spec, fn, status, route, source, plan, cases, res, error, attempts, dropped, view) -> ToolBuild:
+    cases_json = [c.to_dict() for c in cases]
+    plan_json = plan.to_dict() if plan else None
     return ToolBuild(
         spec.name,
         fn,
-        "failed",
+        status,
         route,
         source,
-        plan.to_dict() if plan else None,
-        [c.to_dict() for c in cases],
+        plan_json,
+        cases_json,
         res.passed,
         res.total,
         error,
