@@ -163,3 +163,31 @@ def test_placeholder_detection_and_quality_shares():
         "probes_ok_share_min": True,
     }
     assert quality_summary([good], model, probes_ok=1)["meets"]["placeholder_share_max"] is True
+
+
+def test_list_elements_of_id_fields_are_checked_and_filled_from_the_data():
+    """A list of ids is judged element by element; a qualified list name ('new_book_ids') takes the data's ids."""
+    tools = TOOLS + [
+        {
+            "name": "swap_books",
+            "kind": "update",
+            "collection": "books",
+            "key_param": "book_id",
+            "writes": ["books"],
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "book_id": {"type": "string"},
+                    "new_book_ids": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        }
+    ]
+    model = model_from_parts("city_library_tools", tools, SCHEMA, title="city_library_tools")
+    sentence = ToolCall(name="swap_books", arguments={"book_id": "b1", "new_book_ids": ["Sort the recipe today"]})
+    codes = ToolCall(name="swap_books", arguments={"book_id": "b1", "new_book_ids": ["b7", "b9"]})
+    summary = quality_summary([_task([sentence]), _task([codes])], model, probes_ok=2)
+    assert summary["placeholder_tasks"] == 1 and "new_book_ids" in summary["examples"]["placeholders"][0]
+    state = {"books": {"b1": {"book_id": "b1"}, "b2": {"book_id": "b2"}}}
+    value = typed_value({"type": "string"}, "new_book_ids", random.Random(0), state, "books", model, grounded=True)
+    assert value in {"b1", "b2"}

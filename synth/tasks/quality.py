@@ -94,6 +94,8 @@ def _leaves(value: Any, name: str) -> list[tuple[str, Any]]:
 def _schema_for(model: EnvModel, tool_name: str, pname: str, leaf: str) -> dict[str, Any]:
     tool = model.tools.get(tool_name)
     own = ((tool.props.get(pname) if tool else None) or {}) if leaf == pname else {}
+    if json_type(own) == "array":  # a list argument: each element is judged by the items' schema
+        own = own.get("items") or {}
     hint = field_schema_named(model, tool.collection if tool else None, leaf) or field_schema_named(
         model, tool.collection if tool else None, singular_name(leaf)
     )

@@ -40,7 +40,7 @@ def typed_kind(field_name: str) -> str | None:
         return "street"
     if w & {"address2", "line2", "apartment", "suite"}:
         return "unit"
-    if w & {"code", "sku", "number", "iata", "airport", "flight", "serial", "isbn"}:
+    if w & {"code", "sku", "number", "iata", "airport", "flight", "serial", "isbn", "id", "ids", "uuid", "guid"}:
         return "code"
     return None
 
@@ -176,6 +176,22 @@ def data_values(state: dict[str, Any], collection: str | None, name: str) -> lis
     return sorted(found, key=lambda v: (str(type(v)), str(v)))
 
 
+QUALIFIERS = {"new", "old", "current", "previous", "source", "target", "original", "updated", "other"}
+
+
+def field_names(name: str) -> list[str]:
+    """The data fields a parameter may hold values of: its name, the singular of a list name, and the same without a
+    leading qualifier ('new_item_ids' -> 'item_ids', 'item_id')."""
+    out = [name, singular_name(name)]
+    words = split_words(name)
+    if len(words) > 1 and words[0] in QUALIFIERS:
+        cut = name[len(name) - len(name.lstrip("_")) :]  # no leading underscores kept
+        rest = cut[len(words[0]) :].lstrip("_")
+        rest = rest[0].lower() + rest[1:] if rest else rest  # camelCase: 'newItemIds' -> 'itemIds'
+        out += [rest, singular_name(rest)]
+    return [n for i, n in enumerate(out) if n and n not in out[:i]]
+
+
 def singular_name(name: str) -> str:
     """'item_ids' -> 'item_id', 'tagIds' -> 'tagId' (a list parameter named after the field it holds)."""
     return name[:-1] if len(name) > 3 and name.endswith(("ids", "Ids", "IDs")) else name
@@ -208,11 +224,11 @@ def typed_value(
     if grounded and (
         kind or schema.get("pattern") or schema.get("examples") or schema.get("x-enum") or name != singular_name(name)
     ):
-        options = [
-            v
-            for v in data_values(state, collection, name) or data_values(state, collection, singular_name(name))
-            if isinstance(v, str)
-        ]
+        options = []
+        for candidate in field_names(name):
+            options = [v for v in data_values(state, collection, candidate) if isinstance(v, str)]
+            if options:
+                break
     if not options:
         options = [
             v for v in list(schema.get("x-enum") or []) + list(schema.get("examples") or []) if isinstance(v, str)
