@@ -17,6 +17,7 @@ from typing import Any
 from synth.envsynth.testgen import TestCase
 from synth.errors import InputError
 from synth.fidelity.normalize import canonical
+from synth.jsonlines import read_rows
 
 TRACE_FORMAT = "forgegym-traces/1"
 CUT_ABOVE = 64_000  # states larger than this (canonical JSON characters) are cut per call
@@ -211,18 +212,8 @@ def _row(raw: Any, where: str, number: int) -> list[dict[str, Any]]:
 def load_traces(path: str | Path, data_state: dict[str, Any] | None) -> list[TraceCall]:
     """Every recorded call of a traces file with the state before it; bad input is an InputError naming the line."""
     where = str(path)
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(where, "(file)", f"cannot read: {err}") from None
     out: list[TraceCall] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InputError(where, f"line {number}", f"invalid JSON: {err.msg}") from None
+    for number, raw in read_rows(path):
         calls = _row(raw, where, number)
         state = raw.get("initial_state", data_state)
         if not isinstance(state, dict):

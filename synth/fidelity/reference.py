@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from synth.errors import InputError
+from synth.jsonlines import read_rows
 from synth.runtime.state import copy_state
 
 ADAPTER = "adapter.py"
@@ -146,19 +147,9 @@ def load_trajectories(ref_dir: str | Path, limit: int | None = None, skip: int =
     path = check_reference_dir(ref_dir) / TRAJECTORIES
     where = str(path)
     out: list[Trajectory] = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(where, "(file)", f"cannot read: {err}") from None
-    for number, line in enumerate(lines, start=1):
+    for number, raw in read_rows(path):
         if limit is not None and len(out) >= limit:
             break
-        if not line.strip():
-            continue
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InputError(where, f"line {number}", f"invalid JSON: {err.msg}") from None
         if not isinstance(raw, dict) or not isinstance(raw.get("calls"), list):
             raise InputError(where, f"line {number}/calls", "a trajectory needs a list of calls")
         initial = raw.get("initial_state")
