@@ -185,8 +185,7 @@ def field_names(name: str) -> list[str]:
     out = [name, singular_name(name)]
     words = split_words(name)
     if len(words) > 1 and words[0] in QUALIFIERS:
-        cut = name[len(name) - len(name.lstrip("_")) :]  # no leading underscores kept
-        rest = cut[len(words[0]) :].lstrip("_")
+        rest = name.lstrip("_")[len(words[0]) :].lstrip("_")
         rest = rest[0].lower() + rest[1:] if rest else rest  # camelCase: 'newItemIds' -> 'itemIds'
         out += [rest, singular_name(rest)]
     return [n for i, n in enumerate(out) if n and n not in out[:i]]
