@@ -133,7 +133,7 @@ def test_learned_update_reproduces_sets_appends_and_preconditions(tmp_path: Path
     assert err == "" and res.passed == 3
     res, _ = _run(render_tool(spec, plain, schema.state_schema), "close_order", recorded, schema)
     assert res.passed < 3
-    chosen, why = choose_plan(spec, plain, [plain] + variants, [], recorded, schema)
+    chosen, why, _ = choose_plan(spec, plain, [plain] + variants, [], recorded, schema)
     assert chosen.kind == "recorded_update" and chosen.preconditions and why["recorded"] == 3
 
 

@@ -26,6 +26,10 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"copy.deepcopy(arguments.get({source['name']!r}))"
     if source["from"] == "record":
         return f"dig_{fn}(record, {list(source['path'])!r})"
+    if source["from"] == "expr":
+        return f"fg_evaluate({source['expr']!r}, arguments, record, env_state)"
+    if source["from"] == "choice":
+        return f"fg_choice({source['rule']!r}, arguments, record, env_state)"
     return repr(source["value"])
 
 
@@ -67,9 +71,20 @@ def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
     return {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
 
 
-def header_source(env_id: str, version: str) -> str:
-    """The shared helper functions at the top of every env.py."""
-    return _env().get_template("header.py.j2").render(env_id=env_id, version=version)
+def header_source(env_id: str, version: str, body: str = "") -> str:
+    """The shared helper functions at the top of every env.py; the learned expressions' runtime too when the
+    tools' code (`body`) calls it."""
+    header = _env().get_template("header.py.j2").render(env_id=env_id, version=version)
+    if re.search(r"\bfg_\w+\(", body):
+        header = header.rstrip("\n") + "\n\n\n" + _expr_runtime()
+    return header
+
+
+@lru_cache(maxsize=1)
+def _expr_runtime() -> str:
+    """The functions of synth/envsynth/expr_runtime.py below its `# runtime` line."""
+    text = (Path(__file__).parent / "expr_runtime.py").read_text(encoding="utf-8")
+    return text.split("# runtime\n", 1)[1].strip() + "\n"
 
 
 def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> str:

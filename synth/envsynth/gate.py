@@ -39,7 +39,7 @@ def gate_problems(
     tests = [TestCase.from_dict(c) for c in cases]
     if not tests or not source:
         return problems
-    module = header_source("gate", synth.PIPELINE_VERSION) + "\n\n" + source
+    module = header_source("gate", synth.PIPELINE_VERSION, source) + "\n\n" + source
     outcomes = run_cases(module, [{"function": function, "state": c.state, "arguments": c.arguments} for c in tests])
     documented = [(c, o) for c, o in zip(tests, outcomes) if set(c.arguments) <= params]
     succeeded = [(c, o) for c, o in documented if o.status == "ok"]

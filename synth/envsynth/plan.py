@@ -96,6 +96,7 @@ class ToolPlan:
     effects: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: set / append rules (trace_learn)
     # recorded_update: field -> values allowing the call
     preconditions: dict[str, list[Any]] = field(default_factory=dict)
+    checks: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: learned checks (trace_checks)
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
     output_format: list[list[str]] = field(default_factory=list)
     text_op: str | None = None  # tree_lines: "sort" | "tail" | "count" | "diff" on a leaf's lines

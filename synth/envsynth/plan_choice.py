@@ -33,7 +33,7 @@ ALTERNATIVES = {
 
 def run_cases(source: str, fn: str, cases: list[TestCase], schema: SchemaResult) -> tuple[ToolTestResult, str]:
     """Run cases on one tool's code in the sandbox: the result, and the first failures as text ("" when all pass)."""
-    module = header_source("check", synth.PIPELINE_VERSION) + "\n\n" + source
+    module = header_source("check", synth.PIPELINE_VERSION, source) + "\n\n" + source
     problems = check_source(module)
     if problems:
         return ToolTestResult(0, len(cases), []), "sandbox refused the code: " + "; ".join(problems)[:600]
@@ -193,20 +193,26 @@ def choose_plan(
     cases: list[TestCase],
     recorded: list[TestCase],
     schema: SchemaResult,
-) -> tuple[ToolPlan, dict[str, Any]]:
-    """Among candidates that pass the tool's own tests, the one reproducing the most recorded calls (first on ties)."""
+) -> tuple[ToolPlan, dict[str, Any], list[int]]:
+    """The candidate reproducing the most recorded calls; among equals, one passing the tool's own tests (first
+    on ties). Recorded calls are evidence and the own tests guesses from the docs: when the chosen candidate
+    reproduces more recorded calls than any candidate passing every own test, the own tests it fails are
+    returned (their indexes) to be dropped."""
     fn = function_name(spec.name)
-    best, best_score, scores = plan, (-1, -1), []
-    for i, cand in enumerate(candidates):
+    best, best_score, best_failed, scores = plan, (-1, -1), [], []
+    for cand in candidates:
         try:
             source = render_tool(spec, cand, schema.state_schema)
         except Exception:  # a candidate the templates cannot render is no candidate
             scores.append({"plan": describe_plan(cand), "score": None})
             continue
-        own, own_error = run_cases(source, fn, cases, schema)
+        own, own_error = run_cases(source, fn, cases, schema) if cases else (None, "")
         rec, _ = run_cases(source, fn, recorded, schema)
-        score = (0 if own_error else 1, rec.passed)
+        score = (rec.passed, 0 if own_error else 1)
         scores.append({"plan": describe_plan(cand), "own_tests": not own_error, "reproduced": rec.passed})
         if score > best_score:
-            best, best_score = cand, score
-    return best, {"recorded": len(recorded), "candidates": scores}
+            failed = sorted({f.index for f in own.failures if f.index >= 0}) if own is not None and own_error else []
+            if own_error and not failed:
+                continue  # an error no single case explains (the code does not load): never chosen over the tests
+            best, best_score, best_failed = cand, score, failed
+    return best, {"recorded": len(recorded), "candidates": scores, "contradicted_tests": len(best_failed)}, best_failed

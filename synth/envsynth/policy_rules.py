@@ -137,7 +137,7 @@ def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed
     for name in names:
         if not all(isinstance(r.get(name), list) and r[name] for r in done):
             continue
-        samples = [(r[name][-1], {}, {**r, name: r[name][:-1]}) for r in done]
+        samples = [(r[name][-1], {}, {**r, name: r[name][:-1]}, {}) for r in done]
         rule = item_rule(samples, "")
         if not rule or "fields" not in rule:
             continue

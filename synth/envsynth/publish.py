@@ -91,7 +91,8 @@ def assemble_environment(
         if publishable
         else f"only {len(passed)}/{len(builds)} tools pass (need {min_pass_ratio:.0%} and at least {min_tools})"
     )
-    source = header_source(env_id, synth.PIPELINE_VERSION) + "".join("\n\n" + b.source.strip() + "\n" for b in passed)
+    body = "".join("\n\n" + b.source.strip() + "\n" for b in passed)
+    source = header_source(env_id, synth.PIPELINE_VERSION, body) + body
     manifest = {
         "env_id": env_id,
         "title": docset.title or env_id,

@@ -222,7 +222,12 @@ def _build_tool(
 
         cases = cases + existing_key_cases(plan, cases)
     if recorded:
-        plan, chosen = choose_plan(spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema)
+        plan, chosen, contradicted = choose_plan(
+            spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema
+        )
+        for i in contradicted:  # guesses from the docs that the recorded calls contradict
+            dropped.append({"case": cases[i].to_dict(), "failure": "contradicted by the recorded calls"})
+        cases = [c for i, c in enumerate(cases) if i not in set(contradicted)]
         attempts.append(
             {"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen}
         )

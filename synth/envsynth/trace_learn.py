@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_evaluate, fg_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_checks import learn_checks
+from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap
 from synth.envsynth.traces import apply_changes, parse_pointer
 from synth.spec import ToolSpec
 
@@ -48,25 +51,25 @@ def _sorted(values: list[Any]) -> list[Any] | None:
         return None
 
 
-def _source(samples: list[tuple[Any, dict[str, Any], dict[str, Any]]], key_param: str) -> dict[str, Any] | None:
-    """One source that gives the value in every sample (value, arguments, record): an argument, a record path, a
-    constant."""
-    value0, args0, record0 = samples[0]
+def _source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
+    """One source that gives the value in every sample (value, arguments, record, state): an argument, a record
+    path, a constant, else a number computed over referenced records or a word picked by its sign."""
+    value0, args0, record0, _ = samples[0]
     for name in sorted(args0):
-        if name != key_param and all(_same(args.get(name), value) for value, args, _ in samples):
+        if name != key_param and all(_same(args.get(name), value) for value, args, *_ in samples):
             return {"from": "arg", "name": name}
     for name in sorted(args0):  # a list argument the system keeps in sorted order
         if name != key_param and all(
             isinstance(args.get(name), list) and isinstance(value, list) and _sorted(args[name]) == value
-            for value, args, _ in samples
+            for value, args, *_ in samples
         ):
             return {"from": "arg", "name": name, "sorted": True}
     for path, v in sorted(_paths(record0).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
-        if _same(v, value0) and all(_same(_paths(rec).get(path, MISSING), value) for value, _, rec in samples):
+        if _same(v, value0) and all(_same(_paths(rec).get(path, MISSING), value) for value, _, rec, _ in samples):
             return {"from": "record", "path": list(path)}
-    if all(_same(value, value0) for value, _, _ in samples):
+    if all(_same(value, value0) for value, *_ in samples):
         return {"from": "const", "value": value0}
-    return None
+    return learn_number(samples) or learn_choice(samples)
 
 
 def _after(case: TestCase, collection: str, key: str) -> Any:
@@ -74,15 +77,15 @@ def _after(case: TestCase, collection: str, key: str) -> Any:
     return (apply_changes(case.state, changes).get(collection) or {}).get(key)
 
 
-def item_rule(samples: list[tuple[Any, dict[str, Any], dict[str, Any]]], key_param: str) -> dict[str, Any] | None:
+def item_rule(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     """The source of an appended element: one source, or one per field of an object element."""
     first = samples[0][0]
     if isinstance(first, dict):
-        if any(not isinstance(v, dict) or sorted(v) != sorted(first) for v, _, _ in samples):
+        if any(not isinstance(v, dict) or sorted(v) != sorted(first) for v, *_ in samples):
             return None
         fields = {}
         for sub in sorted(first):
-            src = _source([(v[sub], a, r) for v, a, r in samples], key_param)
+            src = _source([(v[sub], a, r, s) for v, a, r, s in samples], key_param)
             if src is None:
                 return None
             fields[sub] = src
@@ -95,9 +98,10 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
     col, kp = plan.collection, plan.key_param
     if not col or not kp:
         return None
-    sets: dict[str, list[tuple[Any, dict[str, Any], dict[str, Any]]]] = {}
-    appends: dict[str, list[list[tuple[Any, dict[str, Any], dict[str, Any]]]]] = {}
+    sets: dict[str, None] = {}
+    appends: dict[str, list[list[Sample]]] = {}
     ok_records: list[dict[str, Any]] = []
+    calls: list[Sample] = []  # (record after, arguments, record before, state before) of each successful call
     any_change = False
     for case in recorded:
         if case.expect_error:
@@ -114,19 +118,25 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
             if new is MISSING or _same(old, new):
                 continue
             if isinstance(old, list) and isinstance(new, list) and len(new) > len(old) and new[: len(old)] == old:
-                appends.setdefault(name, []).append([(item, case.arguments, record) for item in new[len(old) :]])
+                appends.setdefault(name, []).append(
+                    [(item, case.arguments, record, case.state) for item in new[len(old) :]]
+                )
             else:
-                sets.setdefault(name, []).append((new, case.arguments, record))
+                sets.setdefault(name, [])
+        calls.append((after, case.arguments, record, case.state))
     if not ok_records:
         return None
     effects: list[dict[str, Any]] = []
     n_ok = len(ok_records)
-    for name, samples in sorted(sets.items()):
+    for name in sorted(sets):  # a field some call changed: one rule must give its value after every call
+        samples = [(after[name], args, rec, state) for after, args, rec, state in calls if name in after]
         if len(samples) != n_ok:
-            continue  # set in some calls only: not one rule
+            continue  # removed by some calls: not one rule
         src = _source(samples, kp)
         if src is not None:
             effects.append({"op": "set", "field": name, "source": src})
+        elif (swap := learn_swap(name, samples)) is not None:
+            effects.append(swap)
     for name, per_call in sorted(appends.items()):
         if len(per_call) != n_ok or len({len(items) for items in per_call}) != 1:
             continue  # the same number of new elements in every call
@@ -160,11 +170,14 @@ def _string_source(value: str, args: dict[str, Any], record: dict[str, Any]) -> 
     return out
 
 
-def _resolve(src: dict[str, Any], args: dict[str, Any], record: dict[str, Any]) -> Any:
+def _resolve(src: dict[str, Any], args: dict[str, Any], record: dict[str, Any], state: dict[str, Any]) -> Any:
     if src["from"] == "const":
         return src["value"]
     if src["from"] == "arg":
         return args.get(src["name"], MISSING)
+    if src["from"] == "expr":
+        value = fg_evaluate(src["expr"], args, record, state)
+        return MISSING if value is None else value
     return _paths(record).get(tuple(src["path"]), MISSING)
 
 
@@ -177,95 +190,123 @@ def _leaf(state: dict[str, Any], path: list[Any]) -> Any:
     return node
 
 
+def _changes(case: TestCase) -> list[dict[str, Any]]:
+    return next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
+
+
+def _moves(case: TestCase, col: str) -> list[tuple[list[Any], float]]:
+    """(path, delta) of every number the call moved outside its own collection."""
+    out = []
+    for row in _changes(case):
+        parts = parse_pointer(row["path"])
+        old, new = _leaf(case.state, parts), row.get("value")
+        if row.get("deleted") or len(parts) < 3 or parts[0] == col or not fg_number(new) or not fg_number(old):
+            continue
+        out.append((parts, round(new - old, 6)))
+    return out
+
+
+def _adjust_rule(case: TestCase, col: str, kp: str, explained: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Candidate sources for the first move of this call that no rule in `explained` makes."""
+    record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
+    done = {tuple(p) for p in _targets(explained, case, col, kp)}
+    for parts, delta in _moves(case, col):
+        if tuple(parts) in done:
+            continue
+        segs = [_string_source(p, case.arguments, record) for p in parts[1:]]
+        deltas = [
+            {"from": "record", "path": list(p)}
+            for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
+            if fg_number(v) and round(v, 6) == delta
+        ]
+        deltas += [
+            {"from": "arg", "name": n}
+            for n in sorted(case.arguments)
+            if fg_number(case.arguments[n]) and round(case.arguments[n], 6) == delta
+        ]
+        if not deltas:  # a number computed over referenced records (a price difference)
+            deltas = expression_for(delta, (delta, case.arguments, record, case.state))[:3]
+        if deltas:
+            return {"collection": parts[0], "segments": segs, "deltas": deltas}
+    return None
+
+
+def _targets(rules: list[dict[str, Any]], case: TestCase, col: str, kp: str) -> list[list[Any]]:
+    """The paths the adjust rules move in this call."""
+    record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
+    out = []
+    for rule in rules:
+        parts = [_resolve(s, case.arguments, record, case.state) for s in rule["path"]]
+        if all(isinstance(p, str) for p in parts):
+            out.append([rule["collection"]] + parts)
+    return out
+
+
 def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any]]:
-    """A number on another record moved by a value of the call (a balance refunded), when every successful call
-    either shows that move or has no number at the resolved place."""
+    """Numbers on other records moved by a value of the call (a balance refunded or charged), at most two rules,
+    each kept when every successful call either shows its move or has no number at the resolved place."""
     col, kp = plan.collection, plan.key_param
     ok = [c for c in recorded if not c.expect_error]
-    rule: dict[str, Any] | None = None
-    for case in ok:
-        record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
-        for row in next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), []):
-            parts = parse_pointer(row["path"])
-            old = _leaf(case.state, parts)
-            new = row.get("value")
-            if (
-                row.get("deleted")
-                or len(parts) < 3
-                or parts[0] == col
-                or isinstance(new, bool)
-                or isinstance(old, bool)
-                or not isinstance(new, (int, float))
-                or not isinstance(old, (int, float))
-            ):
+    rules: list[dict[str, Any]] = []
+    for _ in range(2):
+        found = None
+        for case in ok:
+            rule = _adjust_rule(case, col, kp, rules)
+            if rule is None:
                 continue
-            delta = round(new - old, 6)
-            segs = [_string_source(p, case.arguments, record) for p in parts[1:]]
-            deltas = [
-                {"from": "record", "path": list(p)}
-                for p, v in sorted(_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
-                if isinstance(v, (int, float)) and not isinstance(v, bool) and round(v, 6) == delta
-            ]
-            deltas += [
-                {"from": "arg", "name": n}
-                for n in sorted(case.arguments)
-                if isinstance(case.arguments[n], (int, float)) and round(case.arguments[n], 6) == delta
-            ]
-            if deltas:
-                rule = {"collection": parts[0], "segments": segs, "deltas": deltas}
+            for path_src, delta_src in _choices(rule):
+                cand = {"op": "adjust", "collection": rule["collection"], "path": path_src, "delta": delta_src}
+                if all(_fits(cand, rules, c, col, kp) for c in ok):
+                    found = cand
+                    break
+            if found:
                 break
-        if rule:
+        if found is None:
             break
-    if rule is None:
-        return []
-    for path_src, delta_src in _choices(rule):
-        if all(_fits(rule["collection"], path_src, delta_src, case, col, kp) for case in ok):
-            return [{"op": "adjust", "collection": rule["collection"], "path": path_src, "delta": delta_src}]
-    return []
+        rules.append(found)
+    return rules
 
 
 def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
-    """Candidate (path sources, delta source) pairs, record and argument sources before constants for keys."""
+    """Candidate (path sources, delta source) pairs, argument and record sources before constants."""
 
     def rank(src: dict[str, Any]) -> int:
         return {"arg": 0, "record": 1, "const": 2}[src["from"]]
 
     first = [sorted(options, key=rank) for options in rule["segments"]]
     out = []
-    key_options = first[0][:4]
-    for key_src in key_options:
-        rest = []
-        for options in first[1:]:
-            const = [o for o in options if o["from"] == "const"]
-            other = [o for o in options if o["from"] != "const"]
-            rest.append(other[:3] + const)
-        combos: list[list[dict[str, Any]]] = [[key_src]]
-        for options in rest:
-            combos = [c + [o] for c in combos for o in options][:64]
-        out += [(c, d) for c in combos for d in rule["deltas"][:3]]
+    # a segment a value of the call can give never takes a constant (which would hold one record's key)
+    narrowed = [[o for o in options if o["from"] != "const"][:3] or options[:1] for options in first]
+    combos: list[list[dict[str, Any]]] = [[]]
+    for options in narrowed:
+        combos = [c + [o] for c in combos for o in options][:64]
+    out = [(c, d) for c in combos for d in rule["deltas"][:6]]
     return out[:256]
 
 
-def _fits(
-    target_col: str, path_src: list[dict[str, Any]], delta_src: dict[str, Any], case: TestCase, col: str, kp: str
-) -> bool:
-    """The rule explains this call: the resolved number moved by the delta, or there is no number to move."""
+def _fits(rule: dict[str, Any], others: list[dict[str, Any]], case: TestCase, col: str, kp: str) -> bool:
+    """The rule explains this call: the resolved number moved by the delta, or there is no number to move
+    (changes that the other rules make are theirs)."""
     record = (case.state.get(col) or {}).get(str(case.arguments.get(kp))) or {}
-    parts = [_resolve(s, case.arguments, record) for s in path_src]
+    theirs = {tuple(p) for p in _targets(others, case, col, kp)}
     changes = {
         tuple(parse_pointer(r["path"])): r.get("value")
-        for r in next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
-        if not r.get("deleted")
+        for r in _changes(case)
+        if not r.get("deleted") and tuple(parse_pointer(r["path"])) not in theirs
     }
+    target = rule["collection"]
+    parts = [_resolve(s, case.arguments, record, case.state) for s in rule["path"]]
     if any(p is MISSING or not isinstance(p, str) for p in parts):
-        return not any(path[0] == target_col for path in changes)
-    path = tuple([target_col] + parts)
+        return not any(path[0] == target and len(path) > 2 and fg_number(v) for path, v in changes.items())
+    path = tuple([target] + parts)
     old = _leaf(case.state, list(path))
-    if not isinstance(old, (int, float)) or isinstance(old, bool):
+    if not fg_number(old):
         return path not in changes
-    delta = _resolve(delta_src, case.arguments, record)
-    if not isinstance(delta, (int, float)) or isinstance(delta, bool):
+    delta = _resolve(rule["delta"], case.arguments, record, case.state)
+    if not fg_number(delta):
         return False
+    if round(delta, 6) == 0:  # moved by nothing: no change to record
+        return path not in changes
     return path in changes and round(changes[path] - old, 6) == round(delta, 6)
 
 
@@ -342,9 +383,14 @@ def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
         return [ToolPlan.from_dict({**base, "kind": "get"})]
     if not effects:
         return []
-    out = [ToolPlan.from_dict({**base, "kind": "recorded_update", "effects": effects, "preconditions": preconditions})]
+    update = {**base, "kind": "recorded_update", "effects": effects}
+    checks = learn_checks(ToolPlan.from_dict({**update, "preconditions": preconditions}), recorded)
+    out = []
+    if checks:
+        out.append(ToolPlan.from_dict({**update, "preconditions": preconditions, "checks": checks}))
+    out.append(ToolPlan.from_dict({**update, "preconditions": preconditions}))
     if preconditions:
-        out.append(ToolPlan.from_dict({**base, "kind": "recorded_update", "effects": effects, "preconditions": {}}))
+        out.append(ToolPlan.from_dict({**update, "preconditions": {}}))
     return out
 
 

@@ -1,0 +1,192 @@
+"""Runtime of learned expressions: the functions a generated env.py calls to evaluate them.
+
+This module is both imported (by the learner, synth/envsynth/trace_exprs.py) and copied verbatim below the
+`# runtime` line into env.py files whose tools use it (codegen.header_source), so the learner and the
+environment evaluate a rule with the same code. Everything below that line must stay sandbox-safe: plain
+functions over JSON values, no imports but `copy` (which every env.py imports).
+
+An expression is `{"plus": [operand...], "minus": [operand...], "abs": bool, "digits": int}`; an operand is
+`{"term": {"ids": ARG, "scope": ["record", FIELD] | ["state", COLLECTION], "field": NUMBER_FIELD}}` (the sum of
+NUMBER_FIELD over the records the ids in argument ARG name, looked up in the scope) or `{"path": [...]}` (a
+number of the call's record).
+"""
+
+import copy
+
+# runtime
+
+
+def fg_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def fg_find_by_id(node, ident, depth=0):
+    """The first record under node that ident names: a map entry keyed by it, or a list element with a field
+    equal to it (depth first, in stored order)."""
+    if depth > 4:
+        return None
+    if isinstance(node, dict):
+        hit = node.get(ident)
+        if isinstance(hit, dict):
+            return hit
+        children = list(node.values())
+    elif isinstance(node, list):
+        for element in node:
+            if isinstance(element, dict) and any(v == ident for v in element.values() if isinstance(v, str)):
+                return element
+        children = node
+    else:
+        return None
+    for child in children:
+        if isinstance(child, (dict, list)):
+            found = fg_find_by_id(child, ident, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def fg_scope(scope, record, state):
+    source = record if scope[0] == "record" else state
+    return source.get(scope[1]) if isinstance(source, dict) else None
+
+
+def fg_ids(value):
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return value
+    return None
+
+
+def fg_term(term, arguments, record, state):
+    ids = fg_ids(arguments.get(term["ids"]))
+    node = fg_scope(term["scope"], record, state)
+    if ids is None or node is None:
+        return None
+    total = 0
+    for ident in ids:
+        found = fg_find_by_id(node, ident)
+        value = found.get(term["field"]) if found is not None else None
+        if not fg_number(value):
+            return None
+        total += value
+    return total
+
+
+def fg_dig(node, path):
+    for part in path:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def fg_operand(operand, arguments, record, state):
+    if "term" in operand:
+        return fg_term(operand["term"], arguments, record, state)
+    value = fg_dig(record, operand["path"])
+    return value if fg_number(value) else None
+
+
+def fg_evaluate(expr, arguments, record, state):
+    """The expression's value rounded to its digits, or None when an operand is missing."""
+    total = 0
+    for sign, operands in ((1, expr.get("plus", [])), (-1, expr.get("minus", []))):
+        for operand in operands:
+            value = fg_operand(operand, arguments, record, state)
+            if value is None:
+                return None
+            total += sign * value
+    if expr.get("abs"):
+        total = abs(total)
+    return round(total, expr.get("digits", 6))
+
+
+def fg_choice(rule, arguments, record, state):
+    """One of two words by the sign of an expression."""
+    value = fg_evaluate(rule["expr"], arguments, record, state)
+    if value is None:
+        return None
+    if value == 0:
+        return rule["zero"]
+    return rule["positive"] if value > 0 else rule["negative"]
+
+
+def fg_swap(rule, items, arguments, record, state):
+    """The list after each element an `old` id names takes the fields of the record the `new` id names."""
+    old, new = fg_ids(arguments.get(rule["old"])), fg_ids(arguments.get(rule["new"]))
+    if not isinstance(items, list) or old is None or new is None:
+        return None
+    out = copy.deepcopy(items)
+    done = set()
+    node = fg_scope(rule["scope"], record, state)
+    for a, b in zip(old, new):
+        index = None
+        for i, element in enumerate(out):
+            if i not in done and isinstance(element, dict) and element.get(rule["match"]) == a:
+                index = i
+                break
+        looked = fg_find_by_id(node, b)
+        if index is None or looked is None:
+            return None
+        done.add(index)
+        for key in out[index]:
+            if key in looked:
+                out[index][key] = copy.deepcopy(looked[key])
+    return out
+
+
+def fg_value(source, arguments, record):
+    """A learned value source: an argument, a path of the record, or a constant."""
+    if source["from"] == "arg":
+        return arguments.get(source["name"])
+    if source["from"] == "record":
+        return fg_dig(record, source["path"])
+    return source.get("value")
+
+
+def fg_check(check, arguments, record, state):
+    """A learned precondition: `exists` (the path these sources give is in the state), `differs` (an argument is
+    not the record's value), `enough` (a number at a path covers an amount), `flag` (every record an argument's ids
+    name has a true flag field)."""
+    if check["op"] == "exists":
+        node = state.get(check["collection"])
+        for source in check["path"]:
+            part = fg_value(source, arguments, record)
+            if not isinstance(node, dict) or not isinstance(part, str) or part not in node:
+                return False
+            node = node[part]
+        return True
+    if check["op"] == "differs":
+        return fg_value(check["a"], arguments, record) != fg_value(check["b"], arguments, record)
+    if check["op"] == "enough":
+        return fg_enough(check, arguments, record, state)
+    if check["op"] == "flag":
+        ids = fg_ids(arguments.get(check["ids"]))
+        node = fg_scope(check["scope"], record, state)
+        if ids is None:
+            return True
+        for ident in ids:
+            found = fg_find_by_id(node, ident)
+            if found is None or found.get(check["field"]) is not True:
+                return False
+        return True
+    return True
+
+
+def fg_enough(check, arguments, record, state):
+    """A learned precondition: the number at a path (a balance) covers an amount, when both are there."""
+    node = state.get(check["collection"])
+    for source in check["path"]:
+        part = fg_value(source, arguments, record)
+        if not isinstance(node, dict) or not isinstance(part, str) or part not in node:
+            return True
+        node = node[part]
+    have = node.get(check["field"]) if isinstance(node, dict) else None
+    need = fg_evaluate(check["amount"], arguments, record, state)
+    if not fg_number(have) or need is None:
+        return True
+    return have >= need
