@@ -126,7 +126,8 @@ def fg_swap(rule, items, arguments, record, state):
     for a, b in zip(old, new):
         index = None
         for i, element in enumerate(out):
-            if i not in done and isinstance(element, dict) and element.get(rule["match"]) == a:
+            fresh = i not in done or rule.get("again")  # `again`: a replaced element can be named again
+            if fresh and isinstance(element, dict) and element.get(rule["match"]) == a:
                 index = i
                 break
         looked = fg_find_by_id(node, b)

@@ -5,7 +5,9 @@ A *term* sums one number field over the records that a list (or string) argument
 (searched down to nested maps, such as a product's variants). An *expression* adds and subtracts up to two
 operands (terms, or numbers of the record at a fixed path), optionally as an absolute value; a *choice* picks one
 of two words by the sign of an expression (one word when a difference is positive, the other else); a *swap*
-replaces the elements of a record's list that one argument's ids name by the records another argument's ids name.
+replaces the elements of a record's list that one argument's ids name by the records another argument's ids name
+(each old id names the first element that matches it, skipping the ones already replaced unless the samples show
+otherwise).
 A rule is kept only when it gives the recorded value in every sample. The environment evaluates rules with the
 same functions (synth/envsynth/expr_runtime.py, copied into env.py).
 """
@@ -56,13 +58,13 @@ def operands(samples: list[Sample], record_numbers: bool = True) -> list[dict[st
 
 
 def expressions(operands: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """a, -a, a - b and |a - b| over the operands, terms first."""
+    """a, -a, a - b, then |a - b| over the operands, terms first (the simplest that fits wins)."""
     out: list[dict[str, Any]] = []
     for a in operands:
         out += [{"plus": [a]}, {"minus": [a]}]
-    for a, b in permutations(operands, 2):
-        out += [{"plus": [a], "minus": [b]}, {"plus": [a], "minus": [b], "abs": True}]
-    return out
+    pairs = list(permutations(operands, 2))
+    out += [{"plus": [a], "minus": [b]} for a, b in pairs]
+    return out + [{"plus": [a], "minus": [b], "abs": True} for a, b in pairs]
 
 
 def expression_for(value: Any, sample: Sample) -> list[dict[str, Any]]:
@@ -126,9 +128,10 @@ def learn_swap(field: str, samples: list[Sample]) -> dict[str, Any] | None:
     for old, new in permutations(lists, 2):
         for match in sorted(k for k, v in items0[0].items() if isinstance(v, str)):
             for scope in scopes:
-                rule = {"old": old, "new": new, "match": match, "scope": scope}
-                if all(fg_swap(rule, r.get(field), a, r, s) == v for v, a, r, s in samples):
-                    return {"op": "swap", "field": field, "rule": rule}
+                for again in (False, True):
+                    rule = {"old": old, "new": new, "match": match, "scope": scope, "again": again}
+                    if all(fg_swap(rule, r.get(field), a, r, s) == v for v, a, r, s in samples):
+                        return {"op": "swap", "field": field, "rule": rule}
     return None
 
 
