@@ -87,6 +87,52 @@ def test_policy_section_gives_the_transition_and_its_precondition() -> None:
     assert docs_transition(ship, plan, ORDERS, POLICY) is None  # the docs name no new status
 
 
+def test_a_documented_refund_moves_the_balance_the_data_shows() -> None:
+    bill = {"method": "v1", "sum": 30, "kind": "paid"}
+    sample = {
+        "orders": {
+            "a": {"id": "a", "status": "open", "owner": "m1", "bills": [bill]},
+            "c": {
+                "id": "c",
+                "status": "closed",
+                "owner": "m2",
+                "bills": [{**bill, "method": "v2"}, {**bill, "method": "v2", "kind": "back"}],
+            },
+            "d": {"id": "d", "status": "closed", "owner": "m1", "bills": [bill, {**bill, "kind": "back"}]},
+        },
+        "members": {
+            "m1": {"wallet": {"v1": {"left": 5}, "card9": {"brand": "x"}}},
+            "m2": {"wallet": {"v2": {"left": 1}}},
+        },
+    }
+    policy = POLICY.replace(
+        "changed to 'closed'.\n", "changed to 'closed'.\n- The refund will be added to the left sum.\n"
+    )
+    close = spec("close_open_order", "Close an order.", {"order_id": {"type": "string"}})
+    plan = ToolPlan(kind="update", collection="orders", key_param="order_id")
+    records = list(sample["orders"].values())
+    moved = docs_transition(close, plan, ORDERS, policy, records, sample)
+    assert moved is not None
+    adjust = [e for e in moved.effects if e["op"] == "adjust"]
+    assert adjust == [
+        {
+            "op": "adjust",
+            "collection": "members",
+            "path": [
+                {"from": "record", "path": ["owner"]},
+                {"from": "const", "value": "wallet"},
+                {"from": "record", "path": ["bills", 0, "method"]},
+                {"from": "const", "value": "left"},
+            ],
+            "delta": {"from": "record", "path": ["bills", 0, "sum"]},
+        }
+    ]
+    assert not any(e["op"] == "adjust" for e in docs_transition(close, plan, ORDERS, POLICY, records, sample).effects)
+    charged = policy.replace("refund will be added to", "fee will be deducted from")
+    down = [e for e in docs_transition(close, plan, ORDERS, charged, records, sample).effects if e["op"] == "adjust"]
+    assert down and down[0]["delta"]["from"] == "expr" and down[0]["delta"]["expr"]["minus"]
+
+
 def test_gate_catches_vacuous_writes_reads_and_key_params() -> None:
     write = spec("close_order", "Close it.", {"order_id": {"type": "string"}})
     noop = 'def close_order(env_state, **arguments):\n    return {"ok": True}\n'

@@ -80,7 +80,7 @@ def docs_transition_plan(
 
     records = (opts.sample or {}).get(plan.collection or "")
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
-    moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records)
+    moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:
         return plan, cases
     fn = function_name(spec.name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -154,10 +155,12 @@ def docs_transition(
     state_schema: dict[str, Any],
     policy: str,
     records: list[dict[str, Any]] | None = None,
+    sample: dict[str, Any] | None = None,
 ) -> ToolPlan | None:
     """A keyed update that sets a documented status from documented states, or None when the docs say none.
 
-    `records`: the collection's records in the sample data, read for what the transition appends."""
+    `records`: the collection's records in the sample data, read for what the transition appends; `sample`: the
+    whole sample state, read for the numbers an appended amount moves (docs_moves)."""
     if plan.kind != "update" or not plan.collection or not plan.key_param:
         return None
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
@@ -168,6 +171,7 @@ def docs_transition(
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     for name, value in sorted(sets.items()):
         effects += data_appends(list(records or []), name, value, allowed.get(name) or [])
+    effects += docs_moves(tool_text(spec, policy), effects, sample, plan.collection)
     params = spec.parameters.get("properties") or {}
     props = (record or {}).get("properties") or {}
     verb = (split_words(spec.name) or [""])[0].lower()
