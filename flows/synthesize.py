@@ -313,7 +313,9 @@ def synthesize_flow(
         models={"model": llm["model"]},
     )
     if not draft.publishable:
-        summary.update(published=False, reason=draft.reason)
+        from synth.envsynth.publish import write_unpublished_report
+
+        summary.update(published=False, reason=draft.reason, report=str(write_unpublished_report(draft, out_dir)))
         logger.error("%s: not published: %s", config.env_id, draft.reason)
         publish_artifact(summary, started)
         return Failed(message=f"{config.env_id}: not published: {draft.reason}", data=summary)

@@ -143,6 +143,8 @@ def test_arbiter_may_drop_a_wrong_test_but_never_a_property():
 def test_not_published_when_too_few_tools_pass(tmp_path):
     out = tmp_path / "notes"
     llm = ScriptedLLM(responder=answers_yes_no)
-    with pytest.raises(ForgeError, match="not published"):
+    with pytest.raises(ForgeError, match="not published.*notes.unpublished.md"):
         synthesize_environment([NOTES], out, llm, SynthConfig(env_id="notes", min_tools=5))
-    assert not out.exists() and list(tmp_path.iterdir()) == []
+    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["notes.unpublished.md"]
+    report = (tmp_path / "notes.unpublished.md").read_text()
+    assert "NOT PUBLISHED" in report and "| tool | status |" in report  # every tool's status, beside OUT

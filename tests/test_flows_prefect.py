@@ -118,6 +118,7 @@ def test_flow_publishes_env_and_artifact_and_rerun_is_cached(prefect_api, llm_se
     assert failed.value.summary["published"] is False and llm_server.count == calls  # the tools came from the cache
     assert published(out) == before  # the previous environment stays in place
     assert "**NOT PUBLISHED**" in artifact_markdown("env-notes")
+    assert "NOT PUBLISHED" in Path(failed.value.summary["report"]).read_text()  # beside OUT, not inside it
 
 
 def test_endpoint_failure_is_retried_and_not_cached(prefect_api, llm_server, tmp_path):

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from synth.envsynth import schema_stage, tool_stage
 from synth.envsynth.ask import ChatClient
-from synth.envsynth.publish import EnvDraft, assemble_environment, publish_environment
+from synth.envsynth.publish import EnvDraft, assemble_environment, publish_environment, write_unpublished_report
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.tool_stage import BuildOptions, ToolBuild
 from synth.errors import ForgeError
@@ -184,7 +184,8 @@ def synthesize_environment(
     stats["wall_s"] = round(time.perf_counter() - t0, 2)
     draft = assemble(docset, schema, builds, config, stats, models)
     if not draft.publishable:
-        raise ForgeError(f"{config.env_id}: not published: {draft.reason}")
+        report = write_unpublished_report(draft, out_dir)
+        raise ForgeError(f"{config.env_id}: not published: {draft.reason} (each tool's reason: {report})")
     publish_environment(draft, out_dir)
     return draft
 

@@ -193,3 +193,14 @@ def publish_environment(draft: EnvDraft, out_dir: str | Path) -> Path:
             (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp / name).write_text(text, encoding="utf-8")
     return out
+
+
+def write_unpublished_report(draft: EnvDraft, out_dir: str | Path) -> Path:
+    """The report of an environment too broken to publish, at `OUT.unpublished.md` (never inside OUT, which keeps
+    whatever was published there before): every tool's status and the reason each one failed."""
+    from synth.fsio import write_text_atomic
+
+    out = Path(out_dir)
+    path = out.with_name(out.name + ".unpublished.md")
+    write_text_atomic(path, f"<!-- not published: {draft.reason} -->\n" + draft.report)
+    return path
