@@ -244,3 +244,29 @@ def test_grounded_tree_tools(tmp_path):
     assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["docs", "m.md", "tmp"]
     assert env.state["root_cwd"] == []
     jsonschema.validate(env.state, json.loads((out / "state_schema.json").read_text()))
+
+
+def test_tree_tools_from_the_docs_alone(tmp_path):
+    """No --data: tools that name files and directories get a docs-made tree (neutral layout) and their tree plans."""
+    from synth.envsynth.docs_tree import branch_word, docs_tree_schema, example_tree
+    from synth.tooldocs import load_docs
+
+    docs = tmp_path / "fs_tools.json"
+    docs.write_text(json.dumps(TREE_TOOLS))
+    assert branch_word(load_docs([str(docs)])) == "directory"
+    out = tmp_path / "envs" / "fs"
+    draft = synthesize_environment([docs], out, None, SynthConfig(env_id="fs", route="structured"))
+    kinds = {t["name"]: t["kind"] for t in draft.manifest["tools"]}
+    assert kinds["list_here"] == "tree_list" and kinds["put_text"] == "tree_write" and kinds["go_to"] == "tree_cd"
+    assert len(kinds) >= 10, kinds
+    assert "docs-tree" in (out / "REPORT.md").read_text()
+    env = Environment(out)
+    env.reset(initial_state=example_tree("directory"))
+    assert env.step({"name": "new_dir", "arguments": {"dir_name": "tmp"}}).info["ok"]
+    assert env.step({"name": "go_to", "arguments": {"folder": "tmp"}}).info["ok"]
+    assert env.step({"name": "put_text", "arguments": {"file_name": "n.md", "content": "hi"}}).info["ok"]
+    assert json.loads(env.step({"name": "open_file", "arguments": {"file_name": "n.md"}}).observation) == "hi"
+    assert json.loads(env.step({"name": "list_here", "arguments": {}}).observation) == ["n.md"]
+    jsonschema.validate(env.state, json.loads((out / "state_schema.json").read_text()))
+    (tmp_path / "notes.json").write_text(json.dumps(TOOLS))
+    assert docs_tree_schema(load_docs([str(tmp_path / "notes.json")])) is None  # records, not files: no tree

@@ -71,7 +71,12 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthC
         from synth.data import grounded_state_schema
 
         return grounded_state_schema(docset, config.data)
-    return schema_stage.build_state_schema(docset, client)
+    from synth.envsynth.docs_tree import docs_tree_schema, prefers_tree
+
+    result = schema_stage.build_state_schema(docset, client)
+    if prefers_tree(docset, result):  # shell-like docs: files and folders, no records
+        return docs_tree_schema(docset) or result
+    return result
 
 
 def build_tool(

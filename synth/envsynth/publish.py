@@ -202,5 +202,6 @@ def write_unpublished_report(draft: EnvDraft, out_dir: str | Path) -> Path:
 
     out = Path(out_dir)
     path = out.with_name(out.name + ".unpublished.md")
+    path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(path, f"<!-- not published: {draft.reason} -->\n" + draft.report)
     return path

@@ -148,6 +148,9 @@ def decide_tree_plan(
             **base,
         )
     if mutates:
+        named = [p for p in strings if _kind_of_param(p, info) is not None]
+        if len(strings) == 2 and text not in strings and len(named) == 1:  # the parameter naming no node is the text
+            text = next(p for p in strings if p not in named)
         if len(strings) == 2 and text in strings:
             name = next(p for p in strings if p != text)
             if _kind_of_param(name, info) in (info.get("leaf"), None):
