@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -265,3 +266,51 @@ def test_a_message_learned_from_recorded_outputs() -> None:
     plan = ToolPlan(kind="action", output_key=key, output_format=pieces)
     source = render_tool(spec, plan, {"type": "object", "properties": {}})
     assert "moved to" in source and "def mv(" in source
+
+
+def test_a_move_message_names_where_the_node_lands_and_a_value_keeps_its_own_answer() -> None:
+    from synth.envsynth.testgen import TestCase as Case
+    from synth.envsynth.trace_learn import _special_outputs, learned_variants
+
+    info = {"children": "kids", "kind_field": "type", "branch": "dir", "leaf": "file", "text_field": "text"}
+    state = {
+        "fs": {
+            "top": {
+                "type": "dir",
+                "kids": {"a.txt": {"type": "file", "text": "1"}, "docs": {"type": "dir", "kids": {}}},
+            }
+        }
+    }
+
+    def moved(src: str, dst: str, shown: str) -> Case:
+        return Case(
+            "shift",
+            "trace",
+            state,
+            {"src": src, "dst": dst},
+            expect_error=False,
+            has_expected_result=True,
+            expect_result={"result": f"'{src}' went to '{shown}'"},
+            state_checks=[],
+        )
+
+    recorded = [moved("a.txt", "docs", "docs/a.txt"), moved("a.txt", "b.txt", "b.txt")]
+    spec = ToolSpec(
+        name="shift",
+        description="Move a file.",
+        parameters={"type": "object", "properties": {"src": {"type": "string"}, "dst": {"type": "string"}}},
+    )
+    plan = ToolPlan(kind="tree_move", collection="fs", tree="fs", tree_info=info, key_param="src", fields=["dst"])
+    variants = learned_variants(spec, plan, recorded)
+    landed = next(v for v in variants if any(kind == "landed" for kind, _ in v.output_format))
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    res, err = _run(render_tool(spec, landed, schema.state_schema), "shift", recorded, schema)
+    assert err == "" and res.passed == 2  # into a folder and a rename, one rule
+    assert not any(v.output_format and v is not landed for v in variants)  # no one literal message fits both
+
+    def went(folder: str, answer: Any) -> Case:
+        return Case("go", "trace", state, {"folder": folder}, expect_error=False, expect_result=answer)
+
+    calls = [went("..", {}), went("docs", {"at": "docs"}), went("..", {}), went("docs", {"at": "docs"})]
+    assert _special_outputs(calls) == [{"arg": "folder", "value": "..", "output": {}}]  # `docs` names itself
+    assert _special_outputs(calls[:2] + [went("x", {"at": "x"})]) == []  # one call is no rule

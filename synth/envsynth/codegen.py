@@ -111,11 +111,11 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
         )
     )
     if plan.output_key and plan.output_format:  # a message learned from recorded calls, built from the arguments
-        parts = " + ".join(
-            repr(v) if kind == "text" else f"str(arguments.get({v!r}))" for kind, v in plan.output_format
-        )
+        parts = " + ".join(_piece(kind, v) for kind, v in plan.output_format)
+        landed = _landed_code(plan) if any(kind == "landed" for kind, _ in plan.output_format) else ""
         code = (
             code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+            f"{landed}"
             f"    {inner}(env_state, **arguments)\n"
             f"    return {{{plan.output_key!r}: {parts}}}\n"
         )
@@ -125,7 +125,41 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             f"    result = {inner}(env_state, **arguments)\n"
             f"    return result if result is None else {{{plan.output_key!r}: result}}\n"
         )
+    if plan.special_outputs:  # argument values the recorded calls show a fixed answer for
+        general = f"{fn}_general"
+        code = re.sub(rf"^def {fn}\(", f"def {general}(", code, flags=re.M)
+        code = code.replace(f"\n    return {fn}(", f"\n    return {general}(")
+        lines = [f'\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n']
+        lines.append(f"    result = {general}(env_state, **arguments)\n")
+        for rule in plan.special_outputs:
+            lines.append(f"    if arguments.get({rule['arg']!r}) == {rule['value']!r}:\n")
+            lines.append(f"        return copy.deepcopy({rule['output']!r})\n")
+        code = code.rstrip("\n") + "\n" + "".join(lines) + "    return result\n"
     return code
+
+
+def _piece(kind: str, value: str) -> str:
+    if kind == "text":
+        return repr(value)
+    if kind == "landed":
+        return "landed"
+    return f"str(arguments.get({value!r}))"
+
+
+def _landed_code(plan: ToolPlan) -> str:
+    """Where the node a tree_move / tree_copy names will be: `destination/source` into a branch, else
+    `destination` (read before the call moves it)."""
+    info = plan.tree_info
+    src, dest = plan.key_param, plan.fields[0]
+    kind = info.get("kind_field")
+    branch_check = f" and folder.get({kind!r}) == {info.get('branch')!r}" if kind else ""
+    return (
+        f"    nodes = tree_dir(env_state, {plan.tree!r}, {info.get('children')!r}, {kind!r}, {info.get('branch')!r})\n"
+        f"    folder = nodes.get(arguments.get({dest!r}))\n"
+        f"    landed = str(arguments.get({dest!r}))\n"
+        f"    if isinstance(folder, dict){branch_check}:\n"
+        f"        landed = landed + '/' + str(arguments.get({src!r}))\n"
+    )
 
 
 def _nested(record_schema: dict[str, Any] | None, paths: dict[str, str]) -> dict[str, Any]:

@@ -41,7 +41,7 @@ class SynthConfig:
     data_sha256: str = ""  # digest of the data files (part of every stage's cache key)
     traces: str | None = None  # --traces: a real system's recorded calls (forgegym fidelity --record)
     traces_sha256: str = ""  # digest of the traces file (part of every stage's cache key)
-    traces_per_tool: int = 12  # recorded calls per tool turned into cases
+    traces_per_tool: int = 24  # recorded calls per tool turned into cases
 
     def build_options(self) -> BuildOptions:
         return BuildOptions(

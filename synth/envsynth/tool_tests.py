@@ -9,6 +9,7 @@ from typing import Any
 import jsonschema
 
 from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_trees import WORKING_SUFFIX
 from synth.fidelity.diff import DELETED_TEXT, change_signature, leaf_changes
 from synth.fidelity.normalize import canonical, same
 from synth.sandbox import run_cases
@@ -52,8 +53,14 @@ def _get(state: dict[str, Any], col: str, key: str) -> Any:
 def recorded_changes_differ(
     expected: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]
 ) -> str | None:
-    """Changed leaves (on the state's own top-level keys) against recorded ones, compared as fidelity does."""
-    got = change_signature({p: v for p, v in leaf_changes(before, after).items() if p and p[0] in before})
+    """Changed leaves (on the state's own top-level keys, not the environment's working node `<tree>_cwd`)
+    against recorded ones, compared as fidelity does."""
+
+    def compared(key: Any) -> bool:
+        own = isinstance(key, str) and key.endswith(WORKING_SUFFIX) and key[: -len(WORKING_SUFFIX)] in before
+        return key in before and not own
+
+    got = change_signature({p: v for p, v in leaf_changes(before, after).items() if p and compared(p[0])})
     want = {row["path"]: (DELETED_TEXT if row.get("deleted") else canonical(row.get("value"))) for row in expected}
     if got == want:
         return None

@@ -9,8 +9,9 @@ call). A tool whose successful recorded calls never change anything gets a read-
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 from synth.envsynth.expr_runtime import fg_evaluate, fg_number
 from synth.envsynth.plan import ToolPlan
@@ -322,7 +323,13 @@ def _recorded_envelope(recorded: list[TestCase]) -> str | None:
 
 
 def _message_pieces(text: str, arguments: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """The text as literal pieces and argument values (longest values first, at least 2 characters)."""
+    """The text as literal pieces and argument values (longest values first, at least 2 characters); a marked
+    landing path is its own piece."""
+    if LANDED in text:
+        head, tail = text.split(LANDED, 1)
+        return _message_pieces(head, arguments) + (("landed", ""),) + _message_pieces(tail, arguments)
+    if not text:
+        return ()
     values = sorted(
         {v: k for k, v in sorted(arguments.items()) if isinstance(v, str) and len(v) >= 2}.items(),
         key=lambda kv: -len(kv[0]),
@@ -343,8 +350,11 @@ def _message_pieces(text: str, arguments: dict[str, Any]) -> tuple[tuple[str, st
     return tuple(pieces)
 
 
-def _recorded_message(recorded: list[TestCase]) -> tuple[str, list[list[str]]] | None:
-    """(key, pieces) of the message most successful recorded outputs `{key: text}` share, built from arguments."""
+def _recorded_message(
+    recorded: list[TestCase], mark: Callable[[str, dict[str, Any]], str] | None = None
+) -> tuple[str, list[list[str]]] | None:
+    """(key, pieces) of the message most successful recorded outputs `{key: text}` share, built from arguments
+    (and, with `mark`, from the parts it marks)."""
     counts: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
     for c in recorded:
         out = c.expect_result
@@ -352,13 +362,44 @@ def _recorded_message(recorded: list[TestCase]) -> tuple[str, list[list[str]]] |
             continue
         key, text = next(iter(out.items()))
         if isinstance(text, str) and text:
-            pieces = _message_pieces(text, c.arguments)
-            if any(kind == "arg" for kind, _ in pieces):
+            pieces = _message_pieces(mark(text, c.arguments) if mark else text, c.arguments)
+            if any(kind in ("arg", "landed") for kind, _ in pieces):
                 counts[(key, pieces)] = counts.get((key, pieces), 0) + 1
     if not counts:
         return None
     (key, pieces), n = max(counts.items(), key=lambda kv: (kv[1], kv[0][0]))
     return (key, [list(p) for p in pieces]) if n >= 2 else None
+
+
+LANDED = "\x00landed\x00"  # where a moved or copied node ends up: `dest/src` into a folder, else `dest`
+
+
+def _landed_text(text: str, arguments: dict[str, Any], plan: ToolPlan) -> str:
+    """A recorded message with the moved node's new path marked (tree_move / tree_copy only)."""
+    src, dest = arguments.get(plan.key_param or ""), arguments.get(plan.fields[0] if plan.fields else "")
+    if not isinstance(src, str) or not isinstance(dest, str) or not src or not dest:
+        return text
+    if f"{dest}/{src}" in text:
+        return text.replace(f"{dest}/{src}", LANDED)
+    return re.sub(rf"(?<![\w/]){re.escape(dest)}(?![\w/])", LANDED, text)
+
+
+def _special_outputs(recorded: list[TestCase]) -> list[dict[str, Any]]:
+    """Argument values whose successful calls (two or more) all answer the same answer, which does not name the
+    value, unlike the other values' calls (`cd ..` answering `{}` where every other folder answers its name)."""
+    ok = [c for c in recorded if not c.expect_error and c.expect_result is not None]
+    out = []
+    for name in sorted({n for c in ok for n, v in c.arguments.items() if isinstance(v, str)}):
+        groups: dict[str, list[Any]] = {}
+        for c in ok:
+            if isinstance(c.arguments.get(name), str):
+                groups.setdefault(c.arguments[name], []).append(c.expect_result)
+        for value, outputs in sorted(groups.items()):
+            others = [o for v, outs in groups.items() if v != value for o in outs]
+            mentions = value in json.dumps(outputs[0])  # an answer naming the value follows the general rule
+            if len(outputs) >= 2 and all(o == outputs[0] for o in outputs) and others and not mentions:
+                out.append({"arg": name, "value": value, "output": outputs[0]})
+    return out
 
 
 def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
@@ -368,8 +409,15 @@ def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
     if key != plan.output_key and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": key}))
     message = _recorded_message(recorded)
+    if plan.kind in ("tree_move", "tree_copy"):  # where the node lands: tried first, as it explains both forms
+        landed = _recorded_message(recorded, lambda text, args: _landed_text(text, args, plan))
+        if landed is not None and landed != message and any(kind == "landed" for kind, _ in landed[1]):
+            out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": landed[0], "output_format": landed[1]}))
     if message is not None and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": message[0], "output_format": message[1]}))
+    special = _special_outputs(recorded)
+    if special:
+        out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]
     return out + _learned_updates(spec, plan, recorded)
 
 
