@@ -33,6 +33,8 @@ from synth.tasks.instruction import (
 )
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
+from synth.tasks.tree_tasks import TreeContext, make_tree_task
+from synth.tasks.tree_values import data_states, tree_infos
 from synth.tasks.values import TextPool, build_pool
 from synth.tasks.walks import WalkConfig, plan_sequence
 from synth.verify import states_match
@@ -107,10 +109,15 @@ def make_task(
     client: Any | None,
     cfg: TaskGenConfig,
     pass_rate: PassRate | None = None,
+    tree: TreeContext | None = None,
 ) -> Task | Dropped:
-    """Candidate `index`: a kept Task, or Dropped with its stage and reason."""
+    """Candidate `index`: a kept Task, or Dropped with its stage and reason. `tree`: the context of a
+    tree-shaped state (a file system), whose candidates are recipes on a generated tree, not walks."""
     rng = candidate_rng(cfg.seed, index)
     question = is_question(index, cfg)
+    if tree is not None:
+        out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index)
+        return screen(out, runner, model, cfg) if isinstance(out, Task) else out
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
     for _ in range(cfg.max_replans * (3 if question else 1)):
@@ -195,6 +202,18 @@ def make_task(
     return task
 
 
+def screen(task: Task, runner: Runner, model: EnvModel, cfg: TaskGenConfig) -> Task | Dropped:
+    """The task when its gold scores 1, every probe 0, no write is useless and it lies in the band."""
+    report = run_probes(task, runner, model)
+    if not report.ok:
+        return Dropped("probes", "; ".join(report.problems())[:400])
+    useless = useless_writes(task, runner, model)
+    if useless:
+        return Dropped("useless_write", "without gold action(s) %s the final state is the same" % useless)
+    ok, why = cfg.band.admits({**task.difficulty, "pass_rate": None})
+    return task if ok else Dropped("band", why)
+
+
 def is_question(index: int, cfg: TaskGenConfig) -> bool:
     """Whether candidate `index` is a question (reads and checked facts, no write)."""
     k = cfg.question_every
@@ -241,9 +260,11 @@ def generate_tasks(
     pool = build_pool(model, client, per_field=cfg.pool_per_field, seed=seed)
     report = GenReport(env_id=model.env_id, seed=seed, graph_counts=graph.to_dict()["counts"], pool_sources=pool.source)
     limit = cfg.max_candidates or 12 * n + 20
+    trees = tree_infos(model.state_schema)
+    tree = TreeContext(model, trees[0], data_states(env_dir)) if trees else None
     index = 0
     while len(report.kept) < n and index < limit:
-        out = make_task(index, model, graph, runner, pool, client, cfg, pass_rate)
+        out = make_task(index, model, graph, runner, pool, client, cfg, pass_rate, tree=tree)
         if isinstance(out, Task):
             report.kept.append(out)
         else:

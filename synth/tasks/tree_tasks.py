@@ -1,0 +1,365 @@
+"""Tasks on a tree-shaped state (a file system): what a user asks of their files.
+
+Each candidate gets a fresh seeded tree (tree_values.make_tree) and one recipe: a change (move a file
+into the folder beside it, copy it there, delete it, rename it, make a folder and move the file in,
+create a file with a line of text inside a named folder, replace a file's text) or a question (how
+many lines a file has, how many items a folder holds, the line of a file that mentions a word, the first
+line of a file, which folder holds a file). The user names files and folders, never where they are:
+the gold run first searches the tree by name and walks into the folder it reports (the walk's steps
+are data edges from the search result), as an agent must. Questions carry their answer as a required
+fact with the answers it could be confused with (other files' counts, the file's other lines).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from synth.llm.prompts import render
+from synth.spec import ToolCall
+from synth.task import Checks, Task
+from synth.tasks.dag import ArgSource, DagNode, TaskDAG
+from synth.tasks.difficulty import dag_measures
+from synth.tasks.envmodel import EnvModel, display_name
+from synth.tasks.instantiate import Dropped
+from synth.tasks.runner import Runner
+from synth.tasks.state_fill import check_state
+from synth.tasks.tree_roles import Role, TreeRoles, find_paths, tree_roles
+from synth.tasks.tree_values import TreeInfo, Vocab, file_name, file_text, folder_name, learn_vocab, make_tree, tree_nodes
+from synth.verify import escape_segment, states_match
+
+WRITE_RECIPES = ("move", "copy", "remove", "rename", "new_branch_move", "new_leaf", "overwrite")
+QUESTION_RECIPES = ("count_lines", "line_with", "count_children", "first_line", "where")
+NEEDS = {  # the roles each recipe needs besides find and cd
+    "move": ("move",),
+    "copy": ("copy",),
+    "remove": ("remove_leaf",),
+    "rename": ("move",),
+    "new_branch_move": ("make_branch", "move"),
+    "new_leaf": ("write",),
+    "overwrite": ("write",),
+    "count_lines": ("count",),
+    "line_with": ("search",),
+    "count_children": ("list",),
+    "first_line": ("read",),
+    "where": (),
+}
+
+
+@dataclass
+class TreePlan:
+    """A recipe made concrete: the gold calls with their argument sources, the clause and the facts."""
+
+    recipe: str
+    clause: str
+    calls: list[DagNode] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+    options: dict[str, list[str]] = field(default_factory=dict)
+    answer_of: dict[str, Any] = field(default_factory=dict)  # fact -> how it is read from an output (node, how)
+
+
+class TreeContext:
+    """What every tree candidate reads: the tree, its tools by role, the vocabulary, the tool names to avoid."""
+
+    def __init__(self, model: EnvModel, info: TreeInfo, samples: list[dict[str, Any]] | None = None):
+        self.model = model
+        self.info = info
+        self.roles: TreeRoles = tree_roles(model, info)
+        avoid = {n.lower() for n in model.tools if len(n) > 3}
+        examples = list(model.state_schema.get("examples") or []) + list(samples or [])
+        self.vocab: Vocab = learn_vocab(examples, info, avoid)
+
+    def recipes(self, question: bool) -> list[str]:
+        """Recipes this environment's tools can carry out (find and cd are needed by all)."""
+        if self.roles.find is None or self.roles.cd is None:
+            return []
+        pool = QUESTION_RECIPES if question else WRITE_RECIPES
+        return [r for r in pool if all(getattr(self.roles, x) is not None for x in NEEDS[r])]
+
+
+def _words(info: TreeInfo) -> dict[str, str]:
+    leaf = info.leaf.lower() if info.leaf.isalpha() else "file"
+    branch = info.branch.lower() if info.branch.isalpha() else "folder"
+    return {"leaf": leaf, "branch": branch}
+
+
+def clause(recipe: str, info: TreeInfo, a: str, b: str = "", text: str = "") -> str:
+    """One clause of the request (tasks_tree_clause.j2)."""
+    out = render("tasks_tree_clause.j2", recipe=recipe, a=a, b=b, text=text, **_words(info))
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def _call(i: int, role: Role, args: dict[str, ArgSource]) -> DagNode:
+    return DagNode(id=f"n{i}", kind="call", tool=role.tool, args=args)
+
+
+def _navigate(ctx: TreeContext, target: str, path: list[str], into: bool) -> list[DagNode]:
+    """Search for `target` by name, then walk into each folder the search shows (and into the target itself
+    when `into`): the walk's folder names are data edges from the search result."""
+    r = ctx.roles
+    assert r.find is not None and r.cd is not None
+    nodes = [_call(0, r.find, {r.find.name_param: ArgSource("user", value=target)} if r.find.name_param else {})]
+    for part in path + ([target] if into else []):
+        nodes.append(
+            _call(len(nodes), r.cd, {r.cd.name_param: ArgSource("output", node="n0", value=part, path="matches")})
+        )
+    return nodes
+
+
+def _leaves_and_branches(state: dict[str, Any], info: TreeInfo):
+    from synth.tasks.tree_values import is_branch
+
+    all_nodes = tree_nodes(state, info)
+    leaves = [(p, n, x) for p, n, x in all_nodes if not is_branch(x, info)]
+    branches = [(p, n, x) for p, n, x in all_nodes if is_branch(x, info)]
+    return leaves, branches
+
+
+def _lines(node: dict[str, Any], info: TreeInfo) -> list[str]:
+    text = node.get(info.text_field or "", "") if info.text_field else ""
+    return text.splitlines() if isinstance(text, str) else []
+
+
+def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: random.Random) -> TreePlan | None:
+    """The gold plan of `recipe` on `state`, or None when the tree offers no fitting files or folders."""
+    info, r = ctx.info, ctx.roles
+    leaves, branches = _leaves_and_branches(state, info)
+    taken = {n for _, n, _ in leaves + branches}
+    if recipe in ("move", "copy"):  # a file with a folder beside it
+        leaves = [x for x in leaves if any(q == x[0] for q, _, _ in branches)]
+    if recipe in ("count_lines", "first_line", "line_with"):  # a file with a few lines to tell apart
+        leaves = [x for x in leaves if len(_lines(x[2], info)) >= 2] or leaves
+    if not leaves:
+        return None
+    nested = [x for x in leaves if x[0]]  # the user does not know where a nested file is: a lookup
+    p, f, node = rng.choice(nested if nested and rng.random() < 0.85 else leaves)
+    if recipe in ("move", "copy"):
+        here = [n for q, n, _ in branches if q == p]
+        if not here:
+            return None
+        target = rng.choice(here)
+        role = r.move if recipe == "move" else r.copy
+        nodes = _navigate(ctx, f, p, False)
+        nodes.append(
+            _call(len(nodes), role, {role.name_param: ArgSource("user", value=f), role.other_param: ArgSource("user", value=target)})
+        )
+        return TreePlan(recipe, clause(recipe, info, f, target), nodes)
+    if recipe == "remove":
+        nodes = _navigate(ctx, f, p, False)
+        nodes.append(_call(len(nodes), r.remove_leaf, {r.remove_leaf.name_param: ArgSource("user", value=f)}))
+        return TreePlan(recipe, clause(recipe, info, f), nodes)
+    if recipe == "rename":
+        ext = f.rpartition(".")[2] if "." in f else None
+        new = file_name(rng, ctx.vocab, set(taken), ext)
+        nodes = _navigate(ctx, f, p, False)
+        nodes.append(
+            _call(len(nodes), r.move, {r.move.name_param: ArgSource("user", value=f), r.move.other_param: ArgSource("user", value=new)})
+        )
+        return TreePlan(recipe, clause(recipe, info, f, new), nodes)
+    if recipe == "new_branch_move":
+        new = folder_name(rng, ctx.vocab, set(taken))
+        nodes = _navigate(ctx, f, p, False)
+        nodes.append(_call(len(nodes), r.make_branch, {r.make_branch.name_param: ArgSource("user", value=new)}))
+        nodes.append(
+            _call(len(nodes), r.move, {r.move.name_param: ArgSource("user", value=f), r.move.other_param: ArgSource("user", value=new)})
+        )
+        return TreePlan(recipe, clause(recipe, info, f, new), nodes)
+    if recipe in ("new_leaf", "overwrite"):
+        text = file_text(rng, "x.txt", ctx.vocab.avoid, lines=1)
+        w = r.write
+        if recipe == "overwrite":
+            if text in _lines(node, info):
+                return None
+            nodes = _navigate(ctx, f, p, False)
+            nodes.append(_call(len(nodes), w, {w.name_param: ArgSource("user", value=f), w.other_param: ArgSource("user", value=text)}))
+            return TreePlan(recipe, clause(recipe, info, f, text=text), nodes)
+        if not branches:
+            return None
+        bp, b, _ = rng.choice(branches)
+        new = file_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
+        nodes = _navigate(ctx, b, bp, True)
+        nodes.append(_call(len(nodes), w, {w.name_param: ArgSource("user", value=new), w.other_param: ArgSource("user", value=text)}))
+        return TreePlan(recipe, clause(recipe, info, b, new, text), nodes)
+    return plan_question(ctx, recipe, state, rng, leaves, branches, (p, f, node))
+
+
+def _distinct(values: list[str], fact: str) -> list[str]:
+    out: list[str] = []
+    for v in values:
+        if v != fact and v not in out and v.lower() not in fact.lower() and fact.lower() not in v.lower():
+            out.append(v)
+    return out
+
+
+def plan_question(ctx, recipe, state, rng, leaves, branches, chosen) -> TreePlan | None:
+    """A question's plan: the reads, the fact the user asks for and the answers it could be confused with."""
+    info, r = ctx.info, ctx.roles
+    p, f, node = chosen
+    if recipe == "count_lines":
+        lines = _lines(node, info)
+        fact = str(len(lines))
+        others = [str(len(_lines(x, info))) for _, n, x in leaves if n != f]
+        others += [str(len(" ".join(lines).split()))]
+        nodes = _navigate(ctx, f, p, False)
+        c = r.count
+        args = {c.name_param: ArgSource("user", value=f)}
+        if c.other_param:
+            args[c.other_param] = ArgSource("user", value=c.modes["lines"])
+        nodes.append(_call(len(nodes), c, args))
+        plan = TreePlan(recipe, clause(recipe, info, f), nodes, [fact])
+        plan.options[fact] = _distinct(others, fact)
+        return plan
+    if recipe == "first_line":
+        lines = _lines(node, info)
+        if len(lines) < 2:
+            return None
+        nodes = _navigate(ctx, f, p, False)
+        nodes.append(_call(len(nodes), r.read, {r.read.name_param: ArgSource("user", value=f)}))
+        plan = TreePlan(recipe, clause(recipe, info, f), nodes, [lines[0]])
+        plan.options[lines[0]] = _distinct(lines[1:], lines[0])
+        return plan
+    if recipe == "line_with":
+        lines = _lines(node, info)
+        words: dict[str, list[str]] = {}
+        for line in lines:
+            for w in set(re.findall(r"[A-Za-z]{4,}", line)):
+                words.setdefault(w, []).append(line)
+        unique = sorted(w for w, ls in words.items() if len(ls) == 1 and w.lower() not in ctx.vocab.avoid)
+        if len(lines) < 2 or not unique:
+            return None
+        word = rng.choice(unique)
+        fact = words[word][0]
+        nodes = _navigate(ctx, f, p, False)
+        s = r.search
+        nodes.append(_call(len(nodes), s, {s.name_param: ArgSource("user", value=f), s.other_param: ArgSource("user", value=word)}))
+        plan = TreePlan(recipe, clause(recipe, info, f, word), nodes, [fact])
+        plan.options[fact] = _distinct(lines, fact)
+        return plan
+    if recipe == "count_children":
+        if not branches:
+            return None
+        bp, b, bnode = rng.choice(branches)
+        kids = bnode.get(info.children) or {}
+        fact = str(len(kids))
+        others = [str(len(x.get(info.children) or {})) for _, n, x in branches if n != b]
+        nodes = _navigate(ctx, b, bp, True)
+        nodes.append(_call(len(nodes), r.list, {}))
+        plan = TreePlan(recipe, clause(recipe, info, b), nodes, [fact])
+        plan.options[fact] = _distinct(others, fact)
+        return plan
+    if recipe == "where":
+        if not p:
+            return None
+        fact = p[-1]
+        plan = TreePlan(recipe, clause(recipe, info, f), _navigate(ctx, f, p, False)[:1], [fact])
+        plan.options[fact] = _distinct([n for _, n, _ in branches], fact)
+        return plan
+    return None
+
+
+def initial_tree_state(ctx: TreeContext, rng: random.Random) -> dict[str, Any]:
+    """A fresh state: the generated tree, an empty working path, other keys as the schema's first example has them."""
+    info = ctx.info
+    state: dict[str, Any] = {info.key: make_tree(info, rng, ctx.vocab)}
+    if info.cwd_key:
+        state[info.cwd_key] = []
+    return dict(sorted(state.items()))
+
+
+def tree_exempt(info: TreeInfo) -> list[str]:
+    """The working path is where the agent stands, not part of the outcome."""
+    return ["/" + escape_segment(info.cwd_key)] if info.cwd_key else []
+
+
+def make_tree_task(
+    index: int, ctx: TreeContext, runner: Runner, rng: random.Random, question: bool, seed: int, persona: int
+) -> Task | Dropped:
+    """Candidate `index` on a tree environment: a kept Task, or Dropped with its stage and reason."""
+    recipes = ctx.recipes(question)
+    if not recipes:
+        return Dropped("walk", "the tree's tools cannot search and walk into folders, or carry out any recipe")
+    recipe = recipes[index // 5 % len(recipes)] if question else rng.choice(recipes)
+    try:
+        state = initial_tree_state(ctx, rng)
+    except ValueError as ex:
+        return Dropped("state", f"tree names: {ex}")
+    bad = check_state(ctx.model, state)
+    if bad:
+        return Dropped("state", f"the generated tree breaks the state schema at {bad}")
+    plan = plan_recipe(ctx, recipe, state, rng)
+    if plan is None:
+        return Dropped("walk", f"recipe {recipe}: no fitting file or folder in the generated tree")
+    runner.reset(state)
+    outputs: list[Any] = []
+    actions: list[ToolCall] = []
+    for n in plan.calls:
+        args = {k: s.value for k, s in n.args.items()}
+        out = runner.call(n.tool, args)
+        if not out.ok:
+            return Dropped("execute", f"{n.id} {n.tool} fails: {out.error}"[:300])
+        if n.id == "n0" and not _shows(out.result, n, plan):
+            return Dropped("execute", f"the search result does not show the path walked: {str(out.result)[:120]}")
+        outputs.append(out.result)
+        actions.append(ToolCall(name=n.tool, arguments=args))
+    final = runner.state()
+    exempt = tree_exempt(ctx.info)
+    if not question and states_match(state, final, exempt):
+        return Dropped("state", "the writes change nothing outside the exempt paths")
+    if question and not all(plan.options.get(f) for f in plan.facts):
+        return Dropped("facts", "a question needs facts, each with answers it could be confused with")
+    if question and not _answer_shown(plan, outputs):
+        return Dropped("facts", "the answer is not in what the reads show")
+    dag = TaskDAG(nodes=plan.calls)
+    text = re.sub(
+        r"\s+", " ", render("tasks_request.j2", service=display_name(ctx.model), persona=persona, clauses=[plan.clause])
+    ).strip()
+    env_id = ctx.model.env_id
+    return Task(
+        task_id=f"{env_id}-s{seed}-{index:04d}",
+        env_id=env_id,
+        user_instruction=text,
+        intent=f"(1) {plan.clause}.",
+        initial_state=state,
+        gold_actions=actions,
+        gold_final_state=final,
+        checks=Checks(exempt_paths=exempt, required_facts=list(plan.facts), fact_options=dict(plan.options)),
+        difficulty=dag_measures(dag, ctx.model),
+        gold_outputs=outputs,
+        provenance={
+            "pipeline": "tasks-tree-1",
+            "seed": seed,
+            "index": index,
+            "recipe": recipe,
+            "instruction_source": "template",
+            "instruction_problems": [],
+            "dag": dag.to_dict(),
+        },
+    )
+
+
+def _shows(result: Any, search: DagNode, plan: TreePlan) -> bool:
+    """True when the search result lists the path the later walk steps take."""
+    walked = [n.args[k].value for n in plan.calls for k in n.args if n.args[k].node == search.id]
+    target = next((s.value for s in search.args.values()), None)
+    for parts in find_paths(result):
+        if parts and parts[-1] == target and (parts[:-1] == walked or parts == walked):
+            return True
+    return not walked and any(p and p[-1] == target for p in find_paths(result))
+
+
+def _answer_shown(plan: TreePlan, outputs: list[Any]) -> bool:
+    """True when every fact appears in some gold output (as text, or as a count of a listed result)."""
+    for fact in plan.facts:
+        seen = False
+        for out in outputs:
+            text = str(out)
+            if fact in text:
+                seen = True
+            vals = out.values() if isinstance(out, dict) else [out]
+            if any(isinstance(v, list) and str(len(v)) == fact for v in vals):
+                seen = True
+        if not seen:
+            return False
+    return True
