@@ -30,7 +30,7 @@ from synth.tasks.tree_roles import Role, TreeRoles, find_paths, tree_roles
 from synth.tasks.tree_values import TreeInfo, Vocab, file_name, file_text, folder_name, learn_vocab, make_tree, tree_nodes
 from synth.verify import escape_segment, states_match
 
-WRITE_RECIPES = ("move", "copy", "remove", "rename", "new_branch_move", "new_leaf", "overwrite")
+WRITE_RECIPES = ("move", "copy", "remove", "rename", "new_branch_move", "new_leaf", "overwrite", "save_count")
 QUESTION_RECIPES = ("count_lines", "line_with", "count_children", "first_line", "where")
 NEEDS = {  # the roles each recipe needs besides find and cd
     "move": ("move",),
@@ -40,6 +40,7 @@ NEEDS = {  # the roles each recipe needs besides find and cd
     "new_branch_move": ("make_branch", "move"),
     "new_leaf": ("write",),
     "overwrite": ("write",),
+    "save_count": ("count", "write"),
     "count_lines": ("count",),
     "line_with": ("search",),
     "count_children": ("list",),
@@ -54,10 +55,10 @@ class TreePlan:
 
     recipe: str
     clause: str
+    target: str = ""  # the name of the node the search must show
     calls: list[DagNode] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
     options: dict[str, list[str]] = field(default_factory=dict)
-    answer_of: dict[str, Any] = field(default_factory=dict)  # fact -> how it is read from an output (node, how)
 
 
 class TreeContext:
@@ -85,9 +86,9 @@ def _words(info: TreeInfo) -> dict[str, str]:
     return {"leaf": leaf, "branch": branch}
 
 
-def clause(recipe: str, info: TreeInfo, a: str, b: str = "", text: str = "") -> str:
-    """One clause of the request (tasks_tree_clause.j2)."""
-    out = render("tasks_tree_clause.j2", recipe=recipe, a=a, b=b, text=text, **_words(info))
+def clause(recipe: str, info: TreeInfo, a: str, b: str = "", text: str = "", like: str = "") -> str:
+    """One clause of the request (tasks_tree_clause.j2); `like`: the part of a's name the user remembers."""
+    out = render("tasks_tree_clause.j2", recipe=recipe, a=a, b=b, text=text, like=like, **_words(info))
     return re.sub(r"\s+", " ", out).strip()
 
 
@@ -95,12 +96,13 @@ def _call(i: int, role: Role, args: dict[str, ArgSource]) -> DagNode:
     return DagNode(id=f"n{i}", kind="call", tool=role.tool, args=args)
 
 
-def _navigate(ctx: TreeContext, target: str, path: list[str], into: bool) -> list[DagNode]:
-    """Search for `target` by name, then walk into each folder the search shows (and into the target itself
-    when `into`): the walk's folder names are data edges from the search result."""
+def _navigate(ctx: TreeContext, target: str, path: list[str], into: bool, query: str = "") -> list[DagNode]:
+    """Search for `target` by name (or by `query`, a part of it), then walk into each folder the search shows
+    (and into the target itself when `into`): the walk's folder names are data edges from the search result."""
     r = ctx.roles
     assert r.find is not None and r.cd is not None
-    nodes = [_call(0, r.find, {r.find.name_param: ArgSource("user", value=target)} if r.find.name_param else {})]
+    what = query or target
+    nodes = [_call(0, r.find, {r.find.name_param: ArgSource("user", value=what)} if r.find.name_param else {})]
     for part in path + ([target] if into else []):
         nodes.append(
             _call(len(nodes), r.cd, {r.cd.name_param: ArgSource("output", node="n0", value=part, path="matches")})
@@ -135,54 +137,81 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         return None
     nested = [x for x in leaves if x[0]]  # the user does not know where a nested file is: a lookup
     p, f, node = rng.choice(nested if nested and rng.random() < 0.85 else leaves)
+    like = name_part(f, taken, ctx.vocab.avoid, rng) if rng.random() < 0.4 else ""
+    name = ArgSource("output", node="n0", value=f, path="matches") if like else ArgSource("user", value=f)
+    plan = TreePlan(recipe, "", target=f)
+
+    def go() -> list[DagNode]:
+        return _navigate(ctx, f, p, False, like)
+
     if recipe in ("move", "copy"):
         here = [n for q, n, _ in branches if q == p]
         if not here:
             return None
         target = rng.choice(here)
         role = r.move if recipe == "move" else r.copy
-        nodes = _navigate(ctx, f, p, False)
-        nodes.append(
-            _call(len(nodes), role, {role.name_param: ArgSource("user", value=f), role.other_param: ArgSource("user", value=target)})
-        )
-        return TreePlan(recipe, clause(recipe, info, f, target), nodes)
+        plan.calls = go()
+        plan.calls.append(_call(len(plan.calls), role, {role.name_param: name, role.other_param: ArgSource("user", value=target)}))
+        plan.clause = clause(recipe, info, f, target, like=like)
+        return plan
     if recipe == "remove":
-        nodes = _navigate(ctx, f, p, False)
-        nodes.append(_call(len(nodes), r.remove_leaf, {r.remove_leaf.name_param: ArgSource("user", value=f)}))
-        return TreePlan(recipe, clause(recipe, info, f), nodes)
+        plan.calls = go()
+        plan.calls.append(_call(len(plan.calls), r.remove_leaf, {r.remove_leaf.name_param: name}))
+        plan.clause = clause(recipe, info, f, like=like)
+        return plan
     if recipe == "rename":
         ext = f.rpartition(".")[2] if "." in f else None
         new = file_name(rng, ctx.vocab, set(taken), ext)
-        nodes = _navigate(ctx, f, p, False)
-        nodes.append(
-            _call(len(nodes), r.move, {r.move.name_param: ArgSource("user", value=f), r.move.other_param: ArgSource("user", value=new)})
-        )
-        return TreePlan(recipe, clause(recipe, info, f, new), nodes)
+        plan.calls = go()
+        plan.calls.append(_call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)}))
+        plan.clause = clause(recipe, info, f, new, like=like)
+        return plan
     if recipe == "new_branch_move":
         new = folder_name(rng, ctx.vocab, set(taken))
-        nodes = _navigate(ctx, f, p, False)
-        nodes.append(_call(len(nodes), r.make_branch, {r.make_branch.name_param: ArgSource("user", value=new)}))
-        nodes.append(
-            _call(len(nodes), r.move, {r.move.name_param: ArgSource("user", value=f), r.move.other_param: ArgSource("user", value=new)})
-        )
-        return TreePlan(recipe, clause(recipe, info, f, new), nodes)
+        plan.calls = go()
+        plan.calls.append(_call(len(plan.calls), r.make_branch, {r.make_branch.name_param: ArgSource("user", value=new)}))
+        plan.calls.append(_call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)}))
+        plan.clause = clause(recipe, info, f, new, like=like)
+        return plan
+    if recipe == "save_count":
+        c, w = r.count, r.write
+        new = file_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
+        plan.calls = go()
+        args = {c.name_param: name}
+        if c.other_param:
+            args[c.other_param] = ArgSource("user", value=c.modes["lines"])
+        plan.calls.append(_call(len(plan.calls), c, args))
+        count = str(len(_lines(node, info)))
+        src = ArgSource("output", node=plan.calls[-1].id, value=count, path=ctx.roles.count_field)
+        plan.calls.append(_call(len(plan.calls), w, {w.name_param: ArgSource("user", value=new), w.other_param: src}))
+        plan.clause = clause(recipe, info, f, new, like=like)
+        return plan
     if recipe in ("new_leaf", "overwrite"):
         text = file_text(rng, "x.txt", ctx.vocab.avoid, lines=1)
         w = r.write
         if recipe == "overwrite":
             if text in _lines(node, info):
                 return None
-            nodes = _navigate(ctx, f, p, False)
-            nodes.append(_call(len(nodes), w, {w.name_param: ArgSource("user", value=f), w.other_param: ArgSource("user", value=text)}))
-            return TreePlan(recipe, clause(recipe, info, f, text=text), nodes)
+            plan.calls = go()
+            plan.calls.append(_call(len(plan.calls), w, {w.name_param: name, w.other_param: ArgSource("user", value=text)}))
+            plan.clause = clause(recipe, info, f, text=text, like=like)
+            return plan
         if not branches:
             return None
         bp, b, _ = rng.choice(branches)
         new = file_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
         nodes = _navigate(ctx, b, bp, True)
         nodes.append(_call(len(nodes), w, {w.name_param: ArgSource("user", value=new), w.other_param: ArgSource("user", value=text)}))
-        return TreePlan(recipe, clause(recipe, info, b, new, text), nodes)
-    return plan_question(ctx, recipe, state, rng, leaves, branches, (p, f, node))
+        return TreePlan(recipe, clause(recipe, info, b, new, text), b, nodes)
+    return plan_question(ctx, recipe, state, rng, leaves, branches, (p, f, node), like)
+
+
+def name_part(name: str, taken: set[str], avoid: set[str], rng: random.Random) -> str:
+    """A part of a file's name ("Budget" of "BudgetQ1.csv") that no other node's name contains, or ""."""
+    stem = name.rpartition(".")[0] or name
+    parts = [x for x in re.split(r"[_\-. ]+|(?<=[a-z])(?=[A-Z0-9])", stem) if len(x) >= 4]
+    parts = [x for x in parts if x.lower() not in avoid and [t for t in taken if x in t] == [name]]
+    return rng.choice(sorted(set(parts))) if parts and len(parts[0]) < len(stem) else ""
 
 
 def _distinct(values: list[str], fact: str) -> list[str]:
@@ -193,35 +222,35 @@ def _distinct(values: list[str], fact: str) -> list[str]:
     return out
 
 
-def plan_question(ctx, recipe, state, rng, leaves, branches, chosen) -> TreePlan | None:
-    """A question's plan: the reads, the fact the user asks for and the answers it could be confused with."""
+def plan_question(ctx, recipe, state, rng, leaves, branches, chosen, like: str = "") -> TreePlan | None:
+    """A question's plan: the reads, the fact the user asks for and the answers it could be confused with.
+    `like`: the part of the file's name the user remembers (the name is then read from the search result)."""
     info, r = ctx.info, ctx.roles
     p, f, node = chosen
+    name = ArgSource("output", node="n0", value=f, path="matches") if like else ArgSource("user", value=f)
+    lines = _lines(node, info)
     if recipe == "count_lines":
-        lines = _lines(node, info)
         fact = str(len(lines))
         others = [str(len(_lines(x, info))) for _, n, x in leaves if n != f]
         others += [str(len(" ".join(lines).split()))]
-        nodes = _navigate(ctx, f, p, False)
+        nodes = _navigate(ctx, f, p, False, like)
         c = r.count
-        args = {c.name_param: ArgSource("user", value=f)}
+        args = {c.name_param: name}
         if c.other_param:
             args[c.other_param] = ArgSource("user", value=c.modes["lines"])
         nodes.append(_call(len(nodes), c, args))
-        plan = TreePlan(recipe, clause(recipe, info, f), nodes, [fact])
+        plan = TreePlan(recipe, clause(recipe, info, f, like=like), f, nodes, [fact])
         plan.options[fact] = _distinct(others, fact)
         return plan
     if recipe == "first_line":
-        lines = _lines(node, info)
         if len(lines) < 2:
             return None
-        nodes = _navigate(ctx, f, p, False)
-        nodes.append(_call(len(nodes), r.read, {r.read.name_param: ArgSource("user", value=f)}))
-        plan = TreePlan(recipe, clause(recipe, info, f), nodes, [lines[0]])
+        nodes = _navigate(ctx, f, p, False, like)
+        nodes.append(_call(len(nodes), r.read, {r.read.name_param: name}))
+        plan = TreePlan(recipe, clause(recipe, info, f, like=like), f, nodes, [lines[0]])
         plan.options[lines[0]] = _distinct(lines[1:], lines[0])
         return plan
     if recipe == "line_with":
-        lines = _lines(node, info)
         words: dict[str, list[str]] = {}
         for line in lines:
             for w in set(re.findall(r"[A-Za-z]{4,}", line)):
@@ -231,10 +260,10 @@ def plan_question(ctx, recipe, state, rng, leaves, branches, chosen) -> TreePlan
             return None
         word = rng.choice(unique)
         fact = words[word][0]
-        nodes = _navigate(ctx, f, p, False)
+        nodes = _navigate(ctx, f, p, False, like)
         s = r.search
-        nodes.append(_call(len(nodes), s, {s.name_param: ArgSource("user", value=f), s.other_param: ArgSource("user", value=word)}))
-        plan = TreePlan(recipe, clause(recipe, info, f, word), nodes, [fact])
+        nodes.append(_call(len(nodes), s, {s.name_param: name, s.other_param: ArgSource("user", value=word)}))
+        plan = TreePlan(recipe, clause(recipe, info, f, word, like=like), f, nodes, [fact])
         plan.options[fact] = _distinct(lines, fact)
         return plan
     if recipe == "count_children":
@@ -246,14 +275,14 @@ def plan_question(ctx, recipe, state, rng, leaves, branches, chosen) -> TreePlan
         others = [str(len(x.get(info.children) or {})) for _, n, x in branches if n != b]
         nodes = _navigate(ctx, b, bp, True)
         nodes.append(_call(len(nodes), r.list, {}))
-        plan = TreePlan(recipe, clause(recipe, info, b), nodes, [fact])
+        plan = TreePlan(recipe, clause(recipe, info, b), b, nodes, [fact])
         plan.options[fact] = _distinct(others, fact)
         return plan
     if recipe == "where":
         if not p:
             return None
         fact = p[-1]
-        plan = TreePlan(recipe, clause(recipe, info, f), _navigate(ctx, f, p, False)[:1], [fact])
+        plan = TreePlan(recipe, clause(recipe, info, f, like=like), f, _navigate(ctx, f, p, False, like)[:1], [fact])
         plan.options[fact] = _distinct([n for _, n, _ in branches], fact)
         return plan
     return None
@@ -340,13 +369,15 @@ def make_tree_task(
 
 
 def _shows(result: Any, search: DagNode, plan: TreePlan) -> bool:
-    """True when the search result lists the path the later walk steps take."""
-    walked = [n.args[k].value for n in plan.calls for k in n.args if n.args[k].node == search.id]
-    target = next((s.value for s in search.args.values()), None)
-    for parts in find_paths(result):
-        if parts and parts[-1] == target and (parts[:-1] == walked or parts == walked):
-            return True
-    return not walked and any(p and p[-1] == target for p in find_paths(result))
+    """True when the search result points at one node, the one meant, and shows the folders the walk enters."""
+    query = next((a.value for a in search.args.values()), plan.target)
+    named = [p for p in find_paths(result) if p and str(query) in p[-1]]
+    if len(named) != 1 or named[0][-1] != plan.target:
+        return False
+    readers = [a for n in plan.calls for a in n.args.values() if a.node == search.id]
+    if not readers:  # a question answered by the search itself
+        return True
+    return named[0][:-1] == [a.value for a in readers if a.value != plan.target]
 
 
 def _answer_shown(plan: TreePlan, outputs: list[Any]) -> bool:
