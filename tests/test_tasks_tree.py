@@ -12,7 +12,7 @@ from synth.task import Task
 from synth.tasks.envmodel import model_from_parts
 from synth.tasks.probes import run_probes
 from synth.tasks.runner import FunctionRunner
-from synth.tasks.tree_roles import find_paths, node_kind_of_param, tree_roles
+from synth.tasks.tree_roles import find_paths, node_kind_of_param
 from synth.tasks.tree_tasks import QUESTION_RECIPES, WRITE_RECIPES, TreeContext, make_tree_task
 from synth.tasks.tree_values import Vocab, file_text, learn_vocab, make_tree, tree_infos, tree_nodes
 
@@ -64,7 +64,13 @@ def _tool(name, kind, params, required=(), key=None, returns=None, desc=""):
 
 S = {"type": "string"}
 TOOLS = [
-    _tool("locate", "tree_find", {"query": S}, key="query", returns={"type": "object", "properties": {"hits": {"type": "array"}}}),
+    _tool(
+        "locate",
+        "tree_find",
+        {"query": S},
+        key="query",
+        returns={"type": "object", "properties": {"hits": {"type": "array"}}},
+    ),
     _tool("enter", "tree_cd", {"folder": S}, ["folder"], key="folder"),
     _tool("listing", "tree_list", {}),
     _tool("show", "tree_read", {"note_name": S}, ["note_name"], key="note_name"),
@@ -178,7 +184,9 @@ def save(state, note_name, words):
     _here(state)[note_name] = {"kind": "note", "body": words}
 
 
-FUNCS = {f.__name__: f for f in (locate, enter, listing, show, tally, seek, relocate, duplicate, newfolder, discard, save)}
+FUNCS = {
+    f.__name__: f for f in (locate, enter, listing, show, tally, seek, relocate, duplicate, newfolder, discard, save)
+}
 
 
 @pytest.fixture()
@@ -255,7 +263,9 @@ def _task(ctx, recipe, question, seed=0):
     runner = FunctionRunner(FUNCS)
     ctx.recipes = lambda q: [recipe]  # this recipe only
     for i in range(40):
-        out = make_tree_task(i * 5 + (4 if question else 0), ctx, runner, random.Random(f"{seed}:{i}"), question, seed, 0)
+        out = make_tree_task(
+            i * 5 + (4 if question else 0), ctx, runner, random.Random(f"{seed}:{i}"), question, seed, 0
+        )
         if isinstance(out, Task):
             return out, runner
     raise AssertionError(f"no {recipe} task in 40 tries")
@@ -352,3 +362,14 @@ def test_every_recipe_makes_a_task_that_passes_its_probes(ctx, recipe):
     assert (task.gold_final_state["shelf"] == task.initial_state["shelf"]) == question
     report = run_probes(task, runner, ctx.model)
     assert report.ok, report.problems()
+
+
+def test_named_like_question_lists_every_file_sharing_a_name_part(ctx):
+    task, runner = _task(ctx, "named_like", question=True)
+    part = task.gold_actions[0].arguments["query"]
+    names = [n for _, n, x in tree_nodes(task.initial_state, ctx.info) if x["kind"] == "note"]
+    assert sorted(task.checks.required_facts) == sorted(n for n in names if part in n)
+    assert len(task.checks.required_facts) >= 2 and f"'{part}'" in task.user_instruction
+    for fact in task.checks.required_facts:
+        assert set(task.checks.fact_options[fact]) == {n for n in names if part not in n}
+    assert run_probes(task, runner, ctx.model).ok

@@ -27,11 +27,21 @@ from synth.tasks.instantiate import Dropped
 from synth.tasks.runner import Runner
 from synth.tasks.state_fill import check_state
 from synth.tasks.tree_roles import Role, TreeRoles, find_paths, tree_roles
-from synth.tasks.tree_values import TreeInfo, Vocab, file_name, file_text, folder_name, learn_vocab, make_tree, tree_nodes
+from synth.tasks.tree_values import (
+    TreeInfo,
+    Vocab,
+    file_name,
+    file_text,
+    folder_name,
+    learn_vocab,
+    make_tree,
+    tree_nodes,
+)
 from synth.verify import escape_segment, states_match
 
 WRITE_RECIPES = ("move", "copy", "remove", "rename", "new_branch_move", "new_leaf", "overwrite", "save_count")
-QUESTION_RECIPES = ("count_lines", "line_with", "count_children", "first_line", "where")
+QUESTION_RECIPES = ("count_lines", "line_with", "count_children", "first_line", "where", "named_like")
+NAME_PARTS = re.compile(r"[_\-. ]+|(?<=[a-z])(?=[A-Z0-9])")  # "BudgetQ1" -> Budget, Q1; "plan_ideas" -> plan, ideas
 NEEDS = {  # the roles each recipe needs besides find and cd
     "move": ("move",),
     "copy": ("copy",),
@@ -46,6 +56,7 @@ NEEDS = {  # the roles each recipe needs besides find and cd
     "count_children": ("list",),
     "first_line": ("read",),
     "where": (),
+    "named_like": (),
 }
 
 
@@ -151,7 +162,9 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         target = rng.choice(here)
         role = r.move if recipe == "move" else r.copy
         plan.calls = go()
-        plan.calls.append(_call(len(plan.calls), role, {role.name_param: name, role.other_param: ArgSource("user", value=target)}))
+        plan.calls.append(
+            _call(len(plan.calls), role, {role.name_param: name, role.other_param: ArgSource("user", value=target)})
+        )
         plan.clause = clause(recipe, info, f, target, like=like)
         return plan
     if recipe == "remove":
@@ -163,14 +176,20 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         ext = f.rpartition(".")[2] if "." in f else None
         new = file_name(rng, ctx.vocab, set(taken), ext)
         plan.calls = go()
-        plan.calls.append(_call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)}))
+        plan.calls.append(
+            _call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)})
+        )
         plan.clause = clause(recipe, info, f, new, like=like)
         return plan
     if recipe == "new_branch_move":
         new = folder_name(rng, ctx.vocab, set(taken))
         plan.calls = go()
-        plan.calls.append(_call(len(plan.calls), r.make_branch, {r.make_branch.name_param: ArgSource("user", value=new)}))
-        plan.calls.append(_call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)}))
+        plan.calls.append(
+            _call(len(plan.calls), r.make_branch, {r.make_branch.name_param: ArgSource("user", value=new)})
+        )
+        plan.calls.append(
+            _call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)})
+        )
         plan.clause = clause(recipe, info, f, new, like=like)
         return plan
     if recipe == "save_count":
@@ -193,7 +212,9 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
             if text in _lines(node, info):
                 return None
             plan.calls = go()
-            plan.calls.append(_call(len(plan.calls), w, {w.name_param: name, w.other_param: ArgSource("user", value=text)}))
+            plan.calls.append(
+                _call(len(plan.calls), w, {w.name_param: name, w.other_param: ArgSource("user", value=text)})
+            )
             plan.clause = clause(recipe, info, f, text=text, like=like)
             return plan
         if not branches:
@@ -201,7 +222,13 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         bp, b, _ = rng.choice(branches)
         new = file_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
         nodes = _navigate(ctx, b, bp, True)
-        nodes.append(_call(len(nodes), w, {w.name_param: ArgSource("user", value=new), w.other_param: ArgSource("user", value=text)}))
+        nodes.append(
+            _call(
+                len(nodes),
+                w,
+                {w.name_param: ArgSource("user", value=new), w.other_param: ArgSource("user", value=text)},
+            )
+        )
         return TreePlan(recipe, clause(recipe, info, b, new, text), b, nodes)
     return plan_question(ctx, recipe, state, rng, leaves, branches, (p, f, node), like)
 
@@ -209,7 +236,7 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
 def name_part(name: str, taken: set[str], avoid: set[str], rng: random.Random) -> str:
     """A part of a file's name ("Budget" of "BudgetQ1.csv") that no other node's name contains, or ""."""
     stem = name.rpartition(".")[0] or name
-    parts = [x for x in re.split(r"[_\-. ]+|(?<=[a-z])(?=[A-Z0-9])", stem) if len(x) >= 4]
+    parts = [x for x in NAME_PARTS.split(stem) if len(x) >= 4]
     parts = [x for x in parts if x.lower() not in avoid and [t for t in taken if x in t] == [name]]
     return rng.choice(sorted(set(parts))) if parts and len(parts[0]) < len(stem) else ""
 
@@ -278,6 +305,27 @@ def plan_question(ctx, recipe, state, rng, leaves, branches, chosen, like: str =
         plan = TreePlan(recipe, clause(recipe, info, b), b, nodes, [fact])
         plan.options[fact] = _distinct(others, fact)
         return plan
+    if recipe == "named_like":  # every file whose name contains a part that 2-3 file names share
+        all_names = [n for _, n, _ in leaves + branches]
+        shared: dict[str, list[str]] = {}
+        for _, n, _ in leaves:
+            for part in set(NAME_PARTS.split(n.rpartition(".")[0] or n)):
+                if len(part) >= 4 and part.lower() not in ctx.vocab.avoid:
+                    shared.setdefault(part, []).append(n)
+        good = [
+            k
+            for k, ns in sorted(shared.items())
+            if 2 <= len(ns) <= 3 and [x for x in all_names if k in x] == sorted(ns)
+        ]
+        if not good:
+            return None
+        part = rng.choice(good)
+        facts = sorted(shared[part])
+        plan = TreePlan(recipe, clause(recipe, info, "", part), "", _navigate(ctx, part, [], False)[:1], facts)
+        others = [n for _, n, _ in leaves if n not in facts]
+        for fact in facts:
+            plan.options[fact] = _distinct(others, fact)
+        return plan
     if recipe == "where":
         if not p:
             return None
@@ -328,7 +376,7 @@ def make_tree_task(
         out = runner.call(n.tool, args)
         if not out.ok:
             return Dropped("execute", f"{n.id} {n.tool} fails: {out.error}"[:300])
-        if n.id == "n0" and not _shows(out.result, n, plan):
+        if n.id == "n0" and plan.target and not _shows(out.result, n, plan):
             return Dropped("execute", f"the search result does not show the path walked: {str(out.result)[:120]}")
         outputs.append(out.result)
         actions.append(ToolCall(name=n.tool, arguments=args))
