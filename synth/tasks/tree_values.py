@@ -226,7 +226,9 @@ def file_name(rng: random.Random, vocab: Vocab, taken: set[str], ext: str | None
         words = rng.sample(vocab.file_words, 2) if rng.random() < 0.5 else [rng.choice(vocab.file_words)]
         if rng.random() < 0.4:
             words.append(rng.choice(QUALIFIERS))
-        return join_words(words, rng.choice(("snake", "snake", "kebab", "camel"))) + "." + (ext or rng.choice(vocab.exts))
+        return (
+            join_words(words, rng.choice(("snake", "snake", "kebab", "camel"))) + "." + (ext or rng.choice(vocab.exts))
+        )
 
     return _fresh(make, taken)
 
@@ -259,7 +261,12 @@ def file_text(rng: random.Random, name: str, avoid: set[str] | None = None, line
         if len(out) >= n:
             break
         if ext == "log":
-            line = "2024-%02d-%02d %02d:%02d " % (rng.randint(1, 12), rng.randint(1, 28), rng.randint(7, 19), rng.randint(0, 59))
+            line = "2024-%02d-%02d %02d:%02d " % (
+                rng.randint(1, 12),
+                rng.randint(1, 28),
+                rng.randint(7, 19),
+                rng.randint(0, 59),
+            )
             line += _fill(rng.choice(LOG_EVENTS), rng)
         else:
             line = _fill(rng.choice(NOTE_LINES), rng)
