@@ -23,6 +23,7 @@ from synth.tasks.difficulty import Band, PassRate, dag_measures, measure_pass_ra
 from synth.tasks.envmodel import EnvModel, display_name, load_model
 from synth.tasks.facts import choose_facts, exempt_paths, remove_calls
 from synth.tasks.graph import ToolGraph, build_graph, save_graph
+from synth.tasks.graph_questions import graph_shape, make_graph_question
 from synth.tasks.instantiate import Dropped, instantiate
 from synth.tasks.instruction import (
     check_instruction,
@@ -117,6 +118,10 @@ def make_task(
     question = is_question(index, cfg)
     if tree is not None:
         out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index)
+        return screen(out, runner, model, cfg) if isinstance(out, Task) else out
+    shape = graph_shape(model) if question else None
+    if shape is not None:  # a graph-shaped state (nodes and links): questions that follow a link
+        out = make_graph_question(index, model, shape, runner, rng, pool, cfg.seed)
         return screen(out, runner, model, cfg) if isinstance(out, Task) else out
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
