@@ -12,27 +12,27 @@ from synth.task import Task
 from synth.tasks.envmodel import model_from_parts
 from synth.tasks.probes import run_probes
 from synth.tasks.runner import FunctionRunner
-from synth.tasks.tree_roles import find_paths, node_kind_of_param
+from synth.tasks.tree_roles import node_kind_of_param, search_paths
 from synth.tasks.tree_tasks import QUESTION_RECIPES, WRITE_RECIPES, TreeContext, make_tree_task
-from synth.tasks.tree_values import Vocab, file_text, learn_vocab, make_tree, tree_infos, tree_nodes
+from synth.tasks.tree_values import Vocab, leaf_text, learn_vocab, make_tree, tree_infos, tree_nodes
 
-# A tree unlike any reference: "folder"/"note" nodes under "items", text in "body", working path in "here".
+# A tree unlike any reference: "drawer"/"note" nodes under "items", text in "body", working path in "here".
 NODE = {
     "type": "object",
     "properties": {
-        "kind": {"type": "string", "enum": ["folder", "note"]},
+        "kind": {"type": "string", "enum": ["drawer", "note"]},
         "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/node"}},
         "body": {"type": "string"},
     },
     "required": ["kind"],
 }
-TREE = {"branch": "folder", "leaf": "note", "children": "items", "kind_field": "kind", "text_field": "body"}
+TREE = {"branch": "drawer", "leaf": "note", "children": "items", "kind_field": "kind", "text_field": "body"}
 SAMPLE = {
     "vault": {
-        "kind": "folder",
+        "kind": "drawer",
         "items": {
-            "garden_plans": {"kind": "folder", "items": {"seed_order.md": {"kind": "note", "body": "x"}}},
-            "recipes": {"kind": "folder", "items": {"soup_list.md": {"kind": "note", "body": "y"}}},
+            "garden_plans": {"kind": "drawer", "items": {"seed_order.md": {"kind": "note", "body": "x"}}},
+            "recipes": {"kind": "drawer", "items": {"soup_list.md": {"kind": "note", "body": "y"}}},
         },
     }
 }
@@ -71,7 +71,7 @@ TOOLS = [
         key="query",
         returns={"type": "object", "properties": {"hits": {"type": "array"}}},
     ),
-    _tool("enter", "tree_cd", {"folder": S}, ["folder"], key="folder"),
+    _tool("enter", "tree_cd", {"drawer": S}, ["drawer"], key="drawer"),
     _tool("listing", "tree_list", {}),
     _tool("show", "tree_read", {"note_name": S}, ["note_name"], key="note_name"),
     _tool(
@@ -85,7 +85,7 @@ TOOLS = [
     _tool("seek", "tree_search", {"note_name": S, "text": S}, ["note_name", "text"], key="note_name"),
     _tool("relocate", "tree_move", {"src": S, "dst": S}, ["src", "dst"], key="src"),
     _tool("duplicate", "tree_copy", {"src": S, "dst": S}, ["src", "dst"], key="src"),
-    _tool("newfolder", "tree_make", {"folder_name": S}, ["folder_name"], key="folder_name"),
+    _tool("newdrawer", "tree_make", {"drawer_label": S}, ["drawer_label"], key="drawer_label"),
     _tool("discard", "tree_remove", {"note_name": S}, ["note_name"], key="note_name"),
     _tool("save", "tree_write", {"note_name": S, "words": S}, ["note_name", "words"], key="note_name"),
 ]
@@ -108,19 +108,19 @@ def locate(state, query=""):
         for name in sorted(nodes):
             if query in name:
                 out.append(path + "/" + name)
-            if nodes[name]["kind"] == "folder":
+            if nodes[name]["kind"] == "drawer":
                 rec(nodes[name]["items"], path + "/" + name)
 
     rec(_here(state), ".")
     return {"hits": out}
 
 
-def enter(state, folder):
-    node = _here(state).get(folder)
-    if not node or node["kind"] != "folder":
-        raise ValueError(f"{folder} is not a folder here")
-    state["here"] = list(state.get("here") or []) + [folder]
-    return {"at": folder}
+def enter(state, drawer):
+    node = _here(state).get(drawer)
+    if not node or node["kind"] != "drawer":
+        raise ValueError(f"{drawer} is not a drawer here")
+    state["here"] = list(state.get("here") or []) + [drawer]
+    return {"at": drawer}
 
 
 def _note(state, name):
@@ -152,7 +152,7 @@ def _place(state, src, dst, keep):
     if src not in nodes:
         raise ValueError(f"{src} not found")
     into, name = nodes, dst
-    if dst in nodes and nodes[dst]["kind"] == "folder":
+    if dst in nodes and nodes[dst]["kind"] == "drawer":
         into, name = nodes[dst]["items"], src
     if name in into:
         raise ValueError(f"{name} exists")
@@ -169,10 +169,10 @@ def duplicate(state, src, dst):
     _place(state, src, dst, keep=True)
 
 
-def newfolder(state, folder_name):
-    if folder_name in _here(state):
+def newdrawer(state, drawer_label):
+    if drawer_label in _here(state):
         raise ValueError("exists")
-    _here(state)[folder_name] = {"kind": "folder", "items": {}}
+    _here(state)[drawer_label] = {"kind": "drawer", "items": {}}
 
 
 def discard(state, note_name):
@@ -185,7 +185,7 @@ def save(state, note_name, words):
 
 
 FUNCS = {
-    f.__name__: f for f in (locate, enter, listing, show, tally, seek, relocate, duplicate, newfolder, discard, save)
+    f.__name__: f for f in (locate, enter, listing, show, tally, seek, relocate, duplicate, newdrawer, discard, save)
 }
 
 
@@ -201,21 +201,22 @@ def ctx():
 def test_tree_info_comes_from_the_schema():
     (info,) = tree_infos(SCHEMA)
     assert (info.key, info.branch, info.leaf, info.children, info.text_field, info.cwd_key) == (
-        "shelf", "folder", "note", "items", "body", "here",
+        "shelf", "drawer", "note", "items", "body", "here",
     )  # fmt: skip
     assert tree_infos({"properties": {"a": {"type": "object"}}}) == []
 
 
 def test_roles_follow_kinds_and_parameter_names(ctx):
     r = ctx.roles
-    assert (r.find.tool, r.cd.tool, r.move.tool, r.copy.tool) == ("locate", "enter", "relocate", "duplicate")
+    assert (r.locate.tool, r.enter.tool, r.move.tool, r.copy.tool) == ("locate", "enter", "relocate", "duplicate")
+    assert r.locate.result_field == "hits" and r.listing.tool == "listing" and r.read.tool == "show"
     assert (r.move.name_param, r.move.other_param) == ("src", "dst")
-    assert r.make_branch.tool == "newfolder" and r.make_leaf is None  # "folder_name" names the branch kind
+    assert r.make_branch.tool == "newdrawer" and r.make_leaf is None  # "drawer_label" names the branch kind
     assert r.remove_leaf.tool == "discard" and r.remove_branch is None
-    assert r.count.tool == "tally" and r.count.modes == {"lines": "l", "words": "w"} and r.count_field == "total"
+    assert r.tally.tool == "tally" and r.tally.modes == {"lines": "l", "words": "w"} and r.tally_field == "total"
     assert (r.write.name_param, r.write.other_param) == ("note_name", "words")
-    assert node_kind_of_param("dir_name", tree_infos(SCHEMA)[0]) is None
-    assert find_paths({"hits": ["./a/b.md", "./c"]}) == [["a", "b.md"], ["c"]]
+    assert node_kind_of_param("dir_id", tree_infos(SCHEMA)[0]) is None
+    assert search_paths({"hits": ["./a/b.md", "./c"]}) == [["a", "b.md"], ["c"]]
 
 
 def test_vocab_learns_words_and_extensions_from_samples():
@@ -249,12 +250,12 @@ def test_generated_trees_have_unique_realistic_names_and_are_seeded():
 
 def test_file_text_fits_the_extension_and_avoids_words():
     rng = random.Random(1)
-    csv = file_text(rng, "stock.csv", lines=3).splitlines()
+    csv = leaf_text(rng, "stock.csv", lines=3).splitlines()
     assert csv[0] == "item,quantity,price" and len(csv) == 4 and all(x.count(",") == 2 for x in csv)
-    log = file_text(rng, "run.log", lines=4).splitlines()
+    log = leaf_text(rng, "run.log", lines=4).splitlines()
     assert all(re.match(r"2024-\d\d-\d\d \d\d:\d\d (INFO|WARN|ERROR) ", x) for x in log)
     for seed in range(30):
-        text = file_text(random.Random(seed), "a.txt", avoid={"call", "send"}).lower()
+        text = leaf_text(random.Random(seed), "a.txt", avoid={"call", "send"}).lower()
         assert not re.search(r"\b(call|send)\b", text)
 
 
@@ -276,7 +277,7 @@ def test_move_task_searches_walks_and_moves_with_lookups(ctx):
     names = [a.name for a in task.gold_actions]
     assert names[0] == "locate" and names[-1] == "relocate" and set(names[1:-1]) <= {"enter"}
     dag = task.provenance["dag"]["nodes"]
-    walked = [n["args"]["folder"] for n in dag if n["tool"] == "enter"]
+    walked = [n["args"]["drawer"] for n in dag if n["tool"] == "enter"]
     assert walked and all(s["source"] == "output" and s["node"] == "n0" for s in walked)
     src, dst = task.gold_actions[-1].arguments["src"], task.gold_actions[-1].arguments["dst"]
     assert f"'{src}'" in task.user_instruction and f"'{dst}'" in task.user_instruction
@@ -349,7 +350,7 @@ def test_where_question_is_answered_by_the_search():
     task, runner = _task(c, "where", question=True)
     (fact,) = task.checks.required_facts
     assert [a.name for a in task.gold_actions] == ["locate"]
-    assert any(p[-2] == fact for p in find_paths(task.gold_outputs[0]) if len(p) >= 2)
+    assert any(p[-2] == fact for p in search_paths(task.gold_outputs[0]) if len(p) >= 2)
     assert fact not in task.checks.fact_options[fact] and run_probes(task, runner, model).ok
 
 

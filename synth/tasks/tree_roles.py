@@ -2,8 +2,8 @@
 
 Environment synthesis tags tree tools with kinds (`tree_find`, `tree_cd`, `tree_list`, `tree_read`,
 `tree_lines`, `tree_search`, `tree_move`, `tree_copy`, `tree_make`, `tree_remove`, `tree_write`);
-a make or remove tool acts on leaves or branches, told by its name parameter ("dir_name" -> the branch
-kind "directory"). A counting tool is a `tree_lines` tool returning an integer; its mode values come
+a make or remove tool acts on leaves or branches, told by its name parameter ("dir_id" -> the branch
+kind, e.g. "dirs" or "directories"). A counting tool is a `tree_lines` tool returning an integer; its mode values come
 from its mode parameter's description ("'l' for lines").
 """
 
@@ -28,10 +28,11 @@ class Role:
     name_param: str | None = None
     other_param: str | None = None
     modes: dict[str, str] = field(default_factory=dict)  # counting tools: unit ("lines") -> mode value
+    result_field: str | None = None  # searching tools: the list field of the result holding the paths
 
 
 def node_kind_of_param(pname: str, info: TreeInfo) -> str | None:
-    """The node kind a parameter name points at ("dir_name" -> the branch kind), or None."""
+    """The node kind a parameter name points at ("dir_id" -> a branch kind named "dirs"), or None."""
     for word in split_words(pname):
         for value in (info.branch, info.leaf):
             low = value.lower()
@@ -53,6 +54,12 @@ def _modes(tool: ToolInfo, pname: str) -> dict[str, str]:
     return out
 
 
+def _list_result(tool: ToolInfo) -> str | None:
+    props = (tool.returns or {}).get("properties") or {}
+    lists = [k for k, v in sorted(props.items()) if json_type(v) == "array"]
+    return lists[0] if len(lists) == 1 else None
+
+
 def _int_result(tool: ToolInfo) -> str | None:
     props = (tool.returns or {}).get("properties") or {}
     ints = [k for k, v in sorted(props.items()) if json_type(v) == "integer"]
@@ -63,11 +70,11 @@ def _int_result(tool: ToolInfo) -> str | None:
 class TreeRoles:
     """The tools of a tree environment by role (None where the environment has no such tool)."""
 
-    find: Role | None = None
-    cd: Role | None = None
-    list: Role | None = None
+    locate: Role | None = None  # searches the tree by (part of) a name
+    enter: Role | None = None  # makes a branch the working node
+    listing: Role | None = None
     read: Role | None = None
-    count: Role | None = None
+    tally: Role | None = None  # counts a leaf's lines
     search: Role | None = None
     move: Role | None = None
     copy: Role | None = None
@@ -76,7 +83,7 @@ class TreeRoles:
     remove_leaf: Role | None = None
     remove_branch: Role | None = None
     write: Role | None = None
-    count_field: str | None = None  # the integer field of the counting tool's result
+    tally_field: str | None = None  # the integer field of the counting tool's result
 
 
 def tree_roles(model: EnvModel, info: TreeInfo) -> TreeRoles:
@@ -89,19 +96,19 @@ def tree_roles(model: EnvModel, info: TreeInfo) -> TreeRoles:
         key = t.key_param
         others = _strings(t, key)
         kind = t.kind
-        if kind == "tree_find" and r.find is None:
-            r.find = Role(name, key or (others[0] if others else None))
-        elif kind == "tree_cd" and r.cd is None and key:
-            r.cd = Role(name, key)
-        elif kind == "tree_list" and r.list is None and not t.required:
-            r.list = Role(name)
+        if kind == "tree_find" and r.locate is None:
+            r.locate = Role(name, key or (others[0] if others else None), result_field=_list_result(t))
+        elif kind == "tree_cd" and r.enter is None and key:
+            r.enter = Role(name, key)
+        elif kind == "tree_list" and r.listing is None and not t.required:
+            r.listing = Role(name)
         elif kind == "tree_read" and r.read is None and key:
             r.read = Role(name, key)
-        elif kind == "tree_lines" and r.count is None and key and _int_result(t):
-            mode = others[0] if len(others) == 1 else None
-            modes = _modes(t, mode) if mode else {}
-            if mode is None or "lines" in modes:
-                r.count, r.count_field = Role(name, key, mode, modes), _int_result(t)
+        elif kind == "tree_lines" and r.tally is None and key and _int_result(t):
+            unit_param = others[0] if len(others) == 1 else None
+            modes = _modes(t, unit_param) if unit_param else {}
+            if unit_param is None or "lines" in modes:
+                r.tally, r.tally_field = Role(name, key, unit_param, modes), _int_result(t)
         elif kind == "tree_search" and r.search is None and key and len(others) == 1:
             r.search = Role(name, key, others[0])
         elif kind in ("tree_move", "tree_copy") and key and len(others) == 1:
@@ -127,8 +134,8 @@ def tree_roles(model: EnvModel, info: TreeInfo) -> TreeRoles:
     return r
 
 
-def find_paths(result: Any) -> list[list[str]]:
-    """The paths a find result lists, each as its parts ("./a/b.txt" -> ["a", "b.txt"])."""
+def search_paths(result: Any) -> list[list[str]]:
+    """The paths a search result lists, each as its parts ("./a/b.txt" -> ["a", "b.txt"])."""
     items: list[Any] = []
     if isinstance(result, list):
         items = result

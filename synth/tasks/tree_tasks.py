@@ -26,13 +26,13 @@ from synth.tasks.envmodel import EnvModel, display_name
 from synth.tasks.instantiate import Dropped
 from synth.tasks.runner import Runner
 from synth.tasks.state_fill import check_state
-from synth.tasks.tree_roles import Role, TreeRoles, find_paths, tree_roles
+from synth.tasks.tree_roles import Role, TreeRoles, search_paths, tree_roles
 from synth.tasks.tree_values import (
     TreeInfo,
     Vocab,
-    file_name,
-    file_text,
-    folder_name,
+    branch_name,
+    leaf_name,
+    leaf_text,
     learn_vocab,
     make_tree,
     tree_nodes,
@@ -42,7 +42,7 @@ from synth.verify import escape_segment, states_match
 WRITE_RECIPES = ("move", "copy", "remove", "rename", "new_branch_move", "new_leaf", "overwrite", "save_count")
 QUESTION_RECIPES = ("count_lines", "line_with", "count_children", "first_line", "where", "named_like")
 NAME_PARTS = re.compile(r"[_\-. ]+|(?<=[a-z])(?=[A-Z0-9])")  # "BudgetQ1" -> Budget, Q1; "plan_ideas" -> plan, ideas
-NEEDS = {  # the roles each recipe needs besides find and cd
+NEEDS = {  # the roles each recipe needs besides locate and enter
     "move": ("move",),
     "copy": ("copy",),
     "remove": ("remove_leaf",),
@@ -50,10 +50,10 @@ NEEDS = {  # the roles each recipe needs besides find and cd
     "new_branch_move": ("make_branch", "move"),
     "new_leaf": ("write",),
     "overwrite": ("write",),
-    "save_count": ("count", "write"),
-    "count_lines": ("count",),
+    "save_count": ("tally", "write"),
+    "count_lines": ("tally",),
     "line_with": ("search",),
-    "count_children": ("list",),
+    "count_children": ("listing",),
     "first_line": ("read",),
     "where": (),
     "named_like": (),
@@ -84,16 +84,16 @@ class TreeContext:
         self.vocab: Vocab = learn_vocab(examples, info, avoid)
 
     def recipes(self, question: bool) -> list[str]:
-        """Recipes this environment's tools can carry out (find and cd are needed by all)."""
-        if self.roles.find is None or self.roles.cd is None:
+        """Recipes this environment's tools can carry out (searching and entering branches are needed by all)."""
+        if self.roles.locate is None or self.roles.enter is None:
             return []
         pool = QUESTION_RECIPES if question else WRITE_RECIPES
         return [r for r in pool if all(getattr(self.roles, x) is not None for x in NEEDS[r])]
 
 
 def _words(info: TreeInfo) -> dict[str, str]:
-    leaf = info.leaf.lower() if info.leaf.isalpha() else "file"
-    branch = info.branch.lower() if info.branch.isalpha() else "folder"
+    leaf = info.leaf.lower() if info.leaf.isalpha() else "item"
+    branch = info.branch.lower() if info.branch.isalpha() else "group"
     return {"leaf": leaf, "branch": branch}
 
 
@@ -111,12 +111,16 @@ def _navigate(ctx: TreeContext, target: str, path: list[str], into: bool, query:
     """Search for `target` by name (or by `query`, a part of it), then walk into each folder the search shows
     (and into the target itself when `into`): the walk's folder names are data edges from the search result."""
     r = ctx.roles
-    assert r.find is not None and r.cd is not None
+    assert r.locate is not None and r.enter is not None
     what = query or target
-    nodes = [_call(0, r.find, {r.find.name_param: ArgSource("user", value=what)} if r.find.name_param else {})]
+    nodes = [_call(0, r.locate, {r.locate.name_param: ArgSource("user", value=what)} if r.locate.name_param else {})]
     for part in path + ([target] if into else []):
         nodes.append(
-            _call(len(nodes), r.cd, {r.cd.name_param: ArgSource("output", node="n0", value=part, path="matches")})
+            _call(
+                len(nodes),
+                r.enter,
+                {r.enter.name_param: ArgSource("output", node="n0", value=part, path=r.locate.result_field)},
+            )
         )
     return nodes
 
@@ -149,7 +153,7 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
     nested = [x for x in leaves if x[0]]  # the user does not know where a nested file is: a lookup
     p, f, node = rng.choice(nested if nested and rng.random() < 0.85 else leaves)
     like = name_part(f, taken, ctx.vocab.avoid, rng) if rng.random() < 0.4 else ""
-    name = ArgSource("output", node="n0", value=f, path="matches") if like else ArgSource("user", value=f)
+    name = ArgSource("output", node="n0", value=f, path=r.locate.result_field) if like else ArgSource("user", value=f)
     plan = TreePlan(recipe, "", target=f)
 
     def go() -> list[DagNode]:
@@ -174,7 +178,7 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         return plan
     if recipe == "rename":
         ext = f.rpartition(".")[2] if "." in f else None
-        new = file_name(rng, ctx.vocab, set(taken), ext)
+        new = leaf_name(rng, ctx.vocab, set(taken), ext)
         plan.calls = go()
         plan.calls.append(
             _call(len(plan.calls), r.move, {r.move.name_param: name, r.move.other_param: ArgSource("user", value=new)})
@@ -182,7 +186,7 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         plan.clause = clause(recipe, info, f, new, like=like)
         return plan
     if recipe == "new_branch_move":
-        new = folder_name(rng, ctx.vocab, set(taken))
+        new = branch_name(rng, ctx.vocab, set(taken))
         plan.calls = go()
         plan.calls.append(
             _call(len(plan.calls), r.make_branch, {r.make_branch.name_param: ArgSource("user", value=new)})
@@ -193,20 +197,20 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         plan.clause = clause(recipe, info, f, new, like=like)
         return plan
     if recipe == "save_count":
-        c, w = r.count, r.write
-        new = file_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
+        c, w = r.tally, r.write
+        new = leaf_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
         plan.calls = go()
         args = {c.name_param: name}
         if c.other_param:
             args[c.other_param] = ArgSource("user", value=c.modes["lines"])
         plan.calls.append(_call(len(plan.calls), c, args))
         count = str(len(_lines(node, info)))
-        src = ArgSource("output", node=plan.calls[-1].id, value=count, path=ctx.roles.count_field)
+        src = ArgSource("output", node=plan.calls[-1].id, value=count, path=ctx.roles.tally_field)
         plan.calls.append(_call(len(plan.calls), w, {w.name_param: ArgSource("user", value=new), w.other_param: src}))
         plan.clause = clause(recipe, info, f, new, like=like)
         return plan
     if recipe in ("new_leaf", "overwrite"):
-        text = file_text(rng, "x.txt", ctx.vocab.avoid, lines=1)
+        text = leaf_text(rng, "x.txt", ctx.vocab.avoid, lines=1)
         w = r.write
         if recipe == "overwrite":
             if text in _lines(node, info):
@@ -220,7 +224,7 @@ def plan_recipe(ctx: TreeContext, recipe: str, state: dict[str, Any], rng: rando
         if not branches:
             return None
         bp, b, _ = rng.choice(branches)
-        new = file_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
+        new = leaf_name(rng, ctx.vocab, set(taken), "txt" if "txt" in ctx.vocab.exts else None)
         nodes = _navigate(ctx, b, bp, True)
         nodes.append(
             _call(
@@ -254,14 +258,14 @@ def plan_question(ctx, recipe, state, rng, leaves, branches, chosen, like: str =
     `like`: the part of the file's name the user remembers (the name is then read from the search result)."""
     info, r = ctx.info, ctx.roles
     p, f, node = chosen
-    name = ArgSource("output", node="n0", value=f, path="matches") if like else ArgSource("user", value=f)
+    name = ArgSource("output", node="n0", value=f, path=r.locate.result_field) if like else ArgSource("user", value=f)
     lines = _lines(node, info)
     if recipe == "count_lines":
         fact = str(len(lines))
         others = [str(len(_lines(x, info))) for _, n, x in leaves if n != f]
         others += [str(len(" ".join(lines).split()))]
         nodes = _navigate(ctx, f, p, False, like)
-        c = r.count
+        c = r.tally
         args = {c.name_param: name}
         if c.other_param:
             args[c.other_param] = ArgSource("user", value=c.modes["lines"])
@@ -301,7 +305,7 @@ def plan_question(ctx, recipe, state, rng, leaves, branches, chosen, like: str =
         fact = str(len(kids))
         others = [str(len(x.get(info.children) or {})) for _, n, x in branches if n != b]
         nodes = _navigate(ctx, b, bp, True)
-        nodes.append(_call(len(nodes), r.list, {}))
+        nodes.append(_call(len(nodes), r.listing, {}))
         plan = TreePlan(recipe, clause(recipe, info, b), b, nodes, [fact])
         plan.options[fact] = _distinct(others, fact)
         return plan
@@ -419,7 +423,7 @@ def make_tree_task(
 def _shows(result: Any, search: DagNode, plan: TreePlan) -> bool:
     """True when the search result points at one node, the one meant, and shows the folders the walk enters."""
     query = next((a.value for a in search.args.values()), plan.target)
-    named = [p for p in find_paths(result) if p and str(query) in p[-1]]
+    named = [p for p in search_paths(result) if p and str(query) in p[-1]]
     if len(named) != 1 or named[0][-1] != plan.target:
         return False
     readers = [a for n in plan.calls for a in n.args.values() if a.node == search.id]

@@ -29,7 +29,7 @@ FILE_WORDS = (
     "roadmap", "estimate", "review", "survey", "payroll",
 )  # fmt: skip
 QUALIFIERS = ("2023", "2024", "q1", "q3", "final", "march", "june", "team", "weekly", "v2", "old", "new")
-TOP_WORDS = ("home", "workspace", "documents", "files")
+TOP_WORDS = ("home", "desk", "office", "personal")
 TEXT_EXTS = ("txt", "md", "csv", "log")
 PEOPLE = ("Ana", "Ben", "Chen", "Dana", "Eli", "Farah", "Gus", "Hana", "Ivan", "Jo", "Kemal", "Lena")
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
@@ -207,7 +207,7 @@ def _fresh(make, taken: set[str]) -> str:
     raise ValueError("no fresh name after 50 tries")
 
 
-def folder_name(rng: random.Random, vocab: Vocab, taken: set[str]) -> str:
+def branch_name(rng: random.Random, vocab: Vocab, taken: set[str]) -> str:
     """A new folder name, not containing and not contained in any taken name (so a name search finds one)."""
 
     def make() -> str:
@@ -219,7 +219,7 @@ def folder_name(rng: random.Random, vocab: Vocab, taken: set[str]) -> str:
     return _fresh(make, taken)
 
 
-def file_name(rng: random.Random, vocab: Vocab, taken: set[str], ext: str | None = None) -> str:
+def leaf_name(rng: random.Random, vocab: Vocab, taken: set[str], ext: str | None = None) -> str:
     """A new file name with an extension ("budget_2024.csv"), unique as `folder_name` is."""
 
     def make() -> str:
@@ -246,7 +246,7 @@ def _fill(template: str, rng: random.Random) -> str:
     )
 
 
-def file_text(rng: random.Random, name: str, avoid: set[str] | None = None, lines: int | None = None) -> str:
+def leaf_text(rng: random.Random, name: str, avoid: set[str] | None = None, lines: int | None = None) -> str:
     """A few distinct lines fitting the file's extension (notes, CSV rows, log lines), joined by newlines."""
     ext = name.rpartition(".")[2].lower()
     n = lines or rng.randint(2, 6)
@@ -298,21 +298,21 @@ def make_tree(info: TreeInfo, rng: random.Random, vocab: Vocab, shape: TreeShape
 
     def add_files(into: dict[str, Any], lo_hi: tuple[int, int]) -> None:
         for _ in range(rng.randint(*lo_hi)):
-            name = file_name(rng, vocab, taken)
+            name = leaf_name(rng, vocab, taken)
             leaf = node(info.leaf)
             if info.text_field:
-                leaf[info.text_field] = file_text(rng, name, vocab.avoid)
+                leaf[info.text_field] = leaf_text(rng, name, vocab.avoid)
             into[name] = leaf
 
     top_name = rng.choice(vocab.tops)
     taken.add(top_name)
     top = node(info.branch)
     for _ in range(rng.randint(*shape.folders)):
-        fname = folder_name(rng, vocab, taken)
+        fname = branch_name(rng, vocab, taken)
         folder = node(info.branch)
         add_files(folder[info.children], shape.files)
         for _ in range(rng.randint(*shape.sub)):
-            sname = folder_name(rng, vocab, taken)
+            sname = branch_name(rng, vocab, taken)
             sub = node(info.branch)
             add_files(sub[info.children], (0, 2))
             folder[info.children][sname] = sub
