@@ -21,7 +21,7 @@ SCHEMA = {
             "x-key-field": "name",
             "additionalProperties": {
                 "type": "object",
-                "properties": {"name": S, "role": S, "notes": {"type": "array", "items": S}},
+                "properties": {"name": S, "person_type": S, "notes": {"type": "array", "items": S}},
                 "required": ["name"],
             },
         },
@@ -68,11 +68,16 @@ def fetch_people(state, who):
     return [copy.deepcopy(state["people"][w]) for w in who if w in state["people"]]
 
 
-RUNNER_FUNCS = {"whole_map": whole_map, "fetch_people": fetch_people}
+def lookup_people(state, text):
+    return [copy.deepcopy(r) for k, r in sorted(state["people"].items()) if text.lower() in str(r).lower()]
 
 
-def _model():
-    return model_from_parts("ties_env", copy.deepcopy(TOOLS), copy.deepcopy(SCHEMA), "Team Map")
+RUNNER_FUNCS = {"whole_map": whole_map, "fetch_people": fetch_people, "lookup_people": lookup_people}
+SEARCH = _tool("lookup_people", "search", {"text": S}, ["text"])
+
+
+def _model(extra=()):
+    return model_from_parts("ties_env", copy.deepcopy(TOOLS + list(extra)), copy.deepcopy(SCHEMA), "Team Map")
 
 
 def _pool():
@@ -84,7 +89,7 @@ def _pool():
         "Runs the book club",
         "Allergic to peanuts",
     ]
-    pool.values["person.role"] = ["editor", "mentor", "designer"]
+    pool.values["person.person_type"] = ["editor", "coach", "designer"]
     pool.values["tie.kind"] = ["mentors", "reports to", "works with", "married to"]
     return pool
 
@@ -93,6 +98,8 @@ def test_shape_names_the_link_fields_and_tools():
     g = graph_shape(_model())
     assert (g.nodes, g.links, g.source, g.target, g.kind) == ("people", "ties", "source", "target", "kind")
     assert (g.notes, g.dump, g.open, g.open_param) == ("notes", "whole_map", "fetch_people", "who")
+    assert (g.node_kind, g.search) == ("person_type", None)
+    assert graph_shape(_model([SEARCH])).search == "lookup_people"
     tools = [t for t in copy.deepcopy(TOOLS) if t["kind"] != "dump"]
     assert graph_shape(model_from_parts("x", tools, copy.deepcopy(SCHEMA))) is None
 
@@ -110,13 +117,14 @@ def test_only_links_that_name_one_other_node_are_asked_about():
     assert _unique_links({"people": people, "ties": ties}, g) == [ties["4"]]
 
 
-def _questions(recipe_index):
-    model, g = _model(), graph_shape(_model())
+def _questions(recipe_index, extra=(), min_calls=1):
+    model = _model(extra)
+    g = graph_shape(model)
     runner = FunctionRunner(RUNNER_FUNCS)
     out = []
     for i in range(30):
         index = recipe_index * 5 + 4 + 20 * i  # RECIPES[index // 5 % 4] == RECIPES[recipe_index]
-        t = make_graph_question(index, model, g, runner, random.Random(i), _pool(), 0)
+        t = make_graph_question(index, model, g, runner, random.Random(i), _pool(), 0, min_calls)
         if isinstance(t, Task):
             out.append((t, runner, model))
     assert out, "no question kept in 30 candidates"
@@ -150,3 +158,32 @@ def test_link_kind_question_has_the_other_kinds_as_options():
             assert any(k.lower() in x or x in k.lower() for x in names | {fact.lower()})
         assert f"'{fact}'" not in task.user_instruction
         assert run_probes(task, runner, model).ok
+
+
+def test_linked_node_also_asks_the_kind_of_node_after_opening_it():
+    for task, runner, model in _questions(1)[:5]:
+        target, kind = task.checks.required_facts
+        assert [a.name for a in task.gold_actions] == ["whole_map", "fetch_people"]
+        assert task.gold_actions[1].arguments == {"who": [target]}
+        assert task.initial_state["people"][target]["person_type"] == kind
+        assert kind not in task.checks.fact_options[kind] and target not in task.checks.fact_options[target]
+        assert run_probes(task, runner, model).ok
+
+
+def test_link_kind_names_the_other_node_by_a_note_a_search_finds():
+    kept = _questions(3, extra=[SEARCH], min_calls=2)
+    for task, runner, model in kept[:5]:
+        first, second = task.gold_actions
+        assert first.name == "lookup_people" and second.name == "whole_map"
+        note = first.arguments["text"]
+        (found,) = task.gold_outputs[0]  # the note names one person
+        assert f"'{note}'" in task.user_instruction and f"'{found['name']}'" not in task.user_instruction
+        assert run_probes(task, runner, model).ok
+
+
+def test_one_call_questions_are_dropped_below_min_calls():
+    model = _model()
+    g = graph_shape(model)
+    runner = FunctionRunner(RUNNER_FUNCS)
+    outs = [make_graph_question(15 + 20 * i, model, g, runner, random.Random(i), _pool(), 0, 2) for i in range(10)]
+    assert not any(isinstance(o, Task) for o in outs) and any(o.stage == "size" for o in outs)

@@ -344,14 +344,14 @@ def test_save_count_writes_the_count_read_before(ctx):
     assert run_probes(task, runner, ctx.model).ok
 
 
-def test_where_question_is_answered_by_the_search():
-    model = model_from_parts("shelf_env", copy.deepcopy(TOOLS), copy.deepcopy(SCHEMA), "Note Shelf")
-    c = TreeContext(model, tree_infos(model.state_schema)[0])
-    task, runner = _task(c, "where", question=True)
-    (fact,) = task.checks.required_facts
-    assert [a.name for a in task.gold_actions] == ["locate"]
-    assert any(p[-2] == fact for p in search_paths(task.gold_outputs[0]) if len(p) >= 2)
-    assert fact not in task.checks.fact_options[fact] and run_probes(task, runner, model).ok
+def test_where_question_names_the_holding_folder_and_its_size(ctx):
+    task, runner = _task(ctx, "where", question=True)
+    folder, count = task.checks.required_facts
+    assert [a.name for a in task.gold_actions][-1] == "listing" and task.gold_actions[0].name == "locate"
+    assert task.initial_state["here"] == [] and task.gold_actions[-2].arguments == {"drawer": folder}
+    assert count == str(len(task.gold_outputs[-1]))
+    assert folder not in task.checks.fact_options[folder] and count not in task.checks.fact_options[count]
+    assert run_probes(task, runner, ctx.model).ok
 
 
 @pytest.mark.parametrize("recipe", WRITE_RECIPES + QUESTION_RECIPES)
@@ -365,12 +365,25 @@ def test_every_recipe_makes_a_task_that_passes_its_probes(ctx, recipe):
     assert report.ok, report.problems()
 
 
-def test_named_like_question_lists_every_file_sharing_a_name_part(ctx):
+def test_named_like_question_searches_inside_one_folder(ctx):
     task, runner = _task(ctx, "named_like", question=True)
-    part = task.gold_actions[0].arguments["query"]
-    names = [n for _, n, x in tree_nodes(task.initial_state, ctx.info) if x["kind"] == "note"]
-    assert sorted(task.checks.required_facts) == sorted(n for n in names if part in n)
-    assert len(task.checks.required_facts) >= 2 and f"'{part}'" in task.user_instruction
+    part = task.gold_actions[-1].arguments["query"]
+    drawer = task.gold_actions[0].arguments["query"]
+    assert task.gold_actions[-2].arguments == {"drawer": drawer}  # the second search runs inside the drawer
+    nodes = tree_nodes(task.initial_state, ctx.info)
+    inside = [n for p, n, x in nodes if x["kind"] == "note" and drawer in p and part in n]
+    outside = [n for p, n, x in nodes if x["kind"] == "note" and drawer not in p and part in n]
+    assert sorted(task.checks.required_facts) == sorted(inside) and outside
     for fact in task.checks.required_facts:
-        assert set(task.checks.fact_options[fact]) == {n for n in names if part not in n}
+        assert set(outside) <= set(task.checks.fact_options[fact])  # a search of the whole tree answers wrong
+    assert f"'{part}'" in task.user_instruction and f"'{drawer}'" in task.user_instruction
     assert run_probes(task, runner, ctx.model).ok
+
+
+def test_a_plan_with_too_few_calls_is_dropped_at_size(ctx):
+    runner = FunctionRunner(FUNCS)
+    outs = [make_tree_task(i, ctx, runner, random.Random(i), False, 0, 0, min_calls=6) for i in range(10)]
+    assert all(not isinstance(o, Task) for o in outs)
+    assert {o.stage for o in outs} <= {"size", "walk"} and any(o.stage == "size" for o in outs)
+    kept = [make_tree_task(i, ctx, runner, random.Random(i), False, 0, 0, min_calls=3) for i in range(10)]
+    assert all(len(t.gold_actions) >= 3 for t in kept if isinstance(t, Task)) and any(isinstance(t, Task) for t in kept)

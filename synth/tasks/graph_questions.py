@@ -6,8 +6,11 @@ naming the kind of link; a node record may carry a list of text (notes about it)
 - `linked_notes` (two hops): every note of the node that A links to by kind K. The gold run reads the
   graph, then opens that node by the name the graph showed (a data edge); the facts are its notes, each
   with the other nodes' notes as the answers it could be confused with.
-- `linked_node`: which node A links to by kind K (the other node names are the options).
-- `link_kind`: how A is linked to B (the other link kinds are the options).
+- `linked_node`: which node A links to by kind K, and (when nodes have a kind field) what kind of node it
+  is, read by opening it; the other node names and kinds are the options.
+- `link_kind`: how A is linked to the node the user knows by one of its notes (a search for the note finds
+  that node alone, then the graph shows the link); without a search tool, how A is linked to B. The other
+  link kinds are the options.
 
 The user names nodes by their names (keys a user chose) and link kinds as the state holds them.
 """
@@ -48,6 +51,9 @@ class GraphShape:
     dump: str  # a read without arguments showing nodes and links
     open: str | None  # a read taking a list of node keys
     open_param: str | None
+    node_kind: str | None = None  # node field naming what kind of node it is
+    search: str | None = None  # a read finding nodes by a text query
+    search_param: str | None = None
 
 
 def graph_shape(model: EnvModel) -> GraphShape | None:
@@ -77,6 +83,17 @@ def graph_shape(model: EnvModel) -> GraphShape | None:
                 if t.kind == "get_many" and t.collection == nname and t.required == arrays and len(arrays) == 1:
                     opener, oparam = t.name, arrays[0]
                     break
+            finder, fparam = None, None
+            for t in sorted(model.tools.values(), key=lambda t: t.name):
+                strings = [p for p, sc in t.props.items() if json_type(sc) == "string"]
+                if t.kind == "search" and t.collection == nname and t.required == strings and len(strings) == 1:
+                    finder, fparam = t.name, strings[0]
+                    break
+            own_kinds = [
+                f
+                for f, sc in sorted(ncol.fields.items())
+                if f != ncol.key_field and json_type(sc) == "string" and set(split_words(f)) & {"type", "kind"}
+            ]
             src = next(
                 (f for f in pair if set(split_words(f)) & {"from", "source", "src", "subject", "start"}), pair[0]
             )
@@ -90,6 +107,9 @@ def graph_shape(model: EnvModel) -> GraphShape | None:
                 dump=sorted(dumps)[0],
                 open=opener,
                 open_param=oparam,
+                node_kind=own_kinds[0] if len(own_kinds) == 1 else None,
+                search=finder,
+                search_param=fparam,
             )
     return None
 
@@ -114,6 +134,15 @@ def _unique_links(state: dict[str, Any], g: GraphShape) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: (str(r.get(g.source)), str(r.get(g.kind))))
 
 
+def _unique_note(nodes: dict[str, Any], b: str, g: GraphShape) -> str:
+    """A note of node b that no other node's text contains (a search for it finds b alone), or ""."""
+    for note in sorted(v for v in nodes[b].get(g.notes or "") or [] if isinstance(v, str) and len(v) >= 6):
+        low = note.lower()
+        if not any(low in str(r).lower() for n, r in nodes.items() if n != b):
+            return note
+    return ""
+
+
 def _clean(values: list[Any], exclude: set[str]) -> list[str]:
     out: list[str] = []
     low = {e.lower() for e in exclude}
@@ -125,9 +154,17 @@ def _clean(values: list[Any], exclude: set[str]) -> list[str]:
 
 
 def make_graph_question(
-    index: int, model: EnvModel, g: GraphShape, runner: Runner, rng: random.Random, pool: TextPool, seed: int
+    index: int,
+    model: EnvModel,
+    g: GraphShape,
+    runner: Runner,
+    rng: random.Random,
+    pool: TextPool,
+    seed: int,
+    min_calls: int = 1,
 ) -> Task | Dropped:
-    """Candidate `index` as a question on the graph (the recipe rotates with the index)."""
+    """Candidate `index` as a question on the graph (the recipe rotates with the index); stage `size` when
+    its gold run has fewer than `min_calls` calls."""
     recipe = RECIPES[index // 5 % len(RECIPES)]
     if recipe == "linked_notes" and not (g.notes and g.open):
         recipe = "linked_node"
@@ -138,29 +175,40 @@ def make_graph_question(
     link = rng.choice(links)
     a, b, k = link[g.source], link[g.target], link[g.kind]
     nodes = state[g.nodes]
-    dump = DagNode(id="n0", kind="call", tool=g.dump, args={})
-    calls = [dump]
+    calls = [DagNode(id="n0", kind="call", tool=g.dump, args={})]
+    opened = DagNode(
+        id="n1", kind="call", tool=g.open or "", args={g.open_param or "": ArgSource("output", node="n0", value=[b])}
+    )
+    opts: dict[str, list[str]] = {}
+    note = ""
     if recipe == "linked_notes":
         own = [v for v in nodes[b].get(g.notes) or [] if isinstance(v, str)]
         facts = _clean(own, {a, b, k})
         others = [v for n, r in sorted(nodes.items()) if n != b for v in (r.get(g.notes) or [])]
-        options = _clean(others, set(own) | {a, b, k})
-        calls.append(
-            DagNode(
-                id="n1",
-                kind="call",
-                tool=g.open,
-                args={g.open_param: ArgSource("output", node="n0", value=[b], path=g.links)},
-            )
-        )
-    elif recipe == "linked_node":
+        opts = {f: _clean(others, set(own) | {a, b, k}) for f in facts}
+        calls.append(opened)
+    elif recipe == "linked_node":  # which node, and (opened) what kind of node it is
         facts = [b]
-        options = _clean(sorted(nodes), {a, b})
-    else:
+        opts[b] = _clean(sorted(nodes), {a, b})
+        kind = nodes[b].get(g.node_kind) if g.node_kind else None
+        if g.open and isinstance(kind, str) and kind:
+            kinds = sorted({r.get(g.node_kind) for r in nodes.values() if isinstance(r.get(g.node_kind), str)})
+            facts.append(kind)
+            opts[kind] = _clean(kinds, {kind, a, b})
+            calls.append(opened)
+    else:  # how A is linked to the node the user knows by one of its notes (found by a search)
         facts = [k]
         kinds = [r.get(g.kind) for r in (state.get(g.links) or {}).values() if isinstance(r, dict)]
-        options = _clean(sorted({x for x in kinds if isinstance(x, str)}), {k, a, b})
-    if not facts or not options:
+        opts[k] = _clean(sorted({x for x in kinds if isinstance(x, str)}), {k, a, b})
+        note = _unique_note(nodes, b, g) if g.search else ""
+        if note:
+            calls = [
+                DagNode(id="n0", kind="call", tool=g.search, args={g.search_param: ArgSource("user", value=note)}),
+                DagNode(id="n1", kind="call", tool=g.dump, args={}),
+            ]
+    if len(calls) < min_calls:
+        return Dropped("size", f"recipe {recipe}: {len(calls)} gold calls (< {min_calls})")
+    if not facts or not all(opts.get(f) for f in facts):
         return Dropped("facts", "a question needs facts, each with answers it could be confused with")
     runner.reset(state)
     outputs, actions = [], []
@@ -171,14 +219,15 @@ def make_graph_question(
             return Dropped("execute", f"{n.id} {n.tool} fails: {out.error}"[:300])
         outputs.append(out.result)
         actions.append(ToolCall(name=n.tool, arguments=args))
-    if not all(f in str(outputs[-1]) for f in facts):
+    if not all(f in str(outputs) for f in facts):
         return Dropped("facts", "the answer is not in what the reads show")
     words = {
         "node": model.collections[g.nodes].resource,
         "link": model.collections[g.links].resource,
         "notes": _words(g.notes or ""),
+        "node_kind": _words(g.node_kind or ""),
     }
-    text = render("tasks_graph_clause.j2", recipe=recipe, a=a, b=b, k=k, **words)
+    text = render("tasks_graph_clause.j2", recipe=recipe, a=a, b=b, k=k, note=note, facts=len(facts), **words)
     clause = re.sub(r"\s+", " ", text).strip()
     request = re.sub(
         r"\s+", " ", render("tasks_request.j2", service=display_name(model), persona=index, clauses=[clause])
@@ -195,7 +244,7 @@ def make_graph_question(
         checks=Checks(
             exempt_paths=exempt_paths(model),
             required_facts=list(facts),
-            fact_options={f: list(options) for f in facts},
+            fact_options={f: list(opts[f]) for f in facts},
         ),
         difficulty=dag_measures(dag, model),
         gold_outputs=outputs,

@@ -117,11 +117,12 @@ def make_task(
     rng = candidate_rng(cfg.seed, index)
     question = is_question(index, cfg)
     if tree is not None:
-        out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index)
+        least = max(2, cfg.min_calls - 1) if question else cfg.min_calls
+        out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index, least)
         return screen(out, runner, model, cfg) if isinstance(out, Task) else out
     shape = graph_shape(model) if question else None
     if shape is not None:  # a graph-shaped state (nodes and links): questions that follow a link
-        out = make_graph_question(index, model, shape, runner, rng, pool, cfg.seed)
+        out = make_graph_question(index, model, shape, runner, rng, pool, cfg.seed, max(2, cfg.min_calls - 1))
         return screen(out, runner, model, cfg) if isinstance(out, Task) else out
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls

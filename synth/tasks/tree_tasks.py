@@ -55,7 +55,7 @@ NEEDS = {  # the roles each recipe needs besides locate and enter
     "line_with": ("search",),
     "count_children": ("listing",),
     "first_line": ("read",),
-    "where": (),
+    "where": ("listing",),
     "named_like": (),
 }
 
@@ -309,35 +309,48 @@ def plan_question(ctx, recipe, state, rng, leaves, branches, chosen, like: str =
         plan = TreePlan(recipe, clause(recipe, info, b), b, nodes, [fact])
         plan.options[fact] = _distinct(others, fact)
         return plan
-    if recipe == "named_like":  # every file whose name contains a part that 2-3 file names share
-        all_names = [n for _, n, _ in leaves + branches]
-        shared: dict[str, list[str]] = {}
-        for _, n, _ in leaves:
-            for part in set(NAME_PARTS.split(n.rpartition(".")[0] or n)):
-                if len(part) >= 4 and part.lower() not in ctx.vocab.avoid:
-                    shared.setdefault(part, []).append(n)
-        good = [
-            k
-            for k, ns in sorted(shared.items())
-            if 2 <= len(ns) <= 3 and [x for x in all_names if k in x] == sorted(ns)
-        ]
-        if not good:
-            return None
-        part = rng.choice(good)
-        facts = sorted(shared[part])
-        plan = TreePlan(recipe, clause(recipe, info, "", part), "", _navigate(ctx, part, [], False)[:1], facts)
-        others = [n for _, n, _ in leaves if n not in facts]
-        for fact in facts:
-            plan.options[fact] = _distinct(others, fact)
-        return plan
-    if recipe == "where":
+    if recipe == "named_like":  # the files inside folder D whose names contain X; files outside D match X too
+        return _named_like(ctx, recipe, rng, leaves, branches)
+    if recipe == "where":  # the folder holding a file, and how many items that folder holds
         if not p:
             return None
-        fact = p[-1]
-        plan = TreePlan(recipe, clause(recipe, info, f, like=like), f, _navigate(ctx, f, p, False, like)[:1], [fact])
-        plan.options[fact] = _distinct([n for _, n, _ in branches], fact)
+        holder = next(x for q, n, x in branches if q + [n] == p)
+        facts = [p[-1], str(len(holder.get(info.children) or {}))]
+        nodes = _navigate(ctx, f, p, False, like)
+        nodes.append(_call(len(nodes), r.listing, {}))
+        plan = TreePlan(recipe, clause(recipe, info, f, like=like), f, nodes, facts)
+        plan.options[facts[0]] = _distinct([n for _, n, _ in branches], facts[0])
+        counts = [str(len(x.get(info.children) or {})) for q, n, x in branches if q + [n] != p]
+        plan.options[facts[1]] = _distinct(counts, facts[1])
         return plan
     return None
+
+
+def _named_like(ctx: TreeContext, recipe: str, rng: random.Random, leaves, branches) -> TreePlan | None:
+    """Search for folder D, walk into it, search it for X: the facts are the files under D whose names contain
+    X, the options every other file (those outside D that contain X too, so a search of the whole tree fails)."""
+    info, r = ctx.info, ctx.roles
+    choices = []
+    for bp, b, _ in branches:
+        inside = [(q, n) for q, n, _ in leaves if q[: len(bp) + 1] == bp + [b]]
+        parts = {x for _, n in inside for x in NAME_PARTS.split(n.rpartition(".")[0] or n) if len(x) >= 4}
+        for x in sorted(parts):
+            if x.lower() in ctx.vocab.avoid or any(x in n for _, n, _ in branches):
+                continue
+            hits = [n for q, n in inside if x in n]
+            outside = [n for q, n, _ in leaves if x in n and n not in hits]
+            if 1 <= len(hits) <= 3 and outside:
+                choices.append((bp, b, x, sorted(hits)))
+    if not choices:
+        return None
+    bp, b, x, hits = rng.choice(choices)
+    nodes = _navigate(ctx, b, bp, True)
+    nodes.append(_call(len(nodes), r.locate, {r.locate.name_param: ArgSource("user", value=x)}))
+    plan = TreePlan(recipe, clause(recipe, info, b, x), b, nodes, hits)
+    others = [n for _, n, _ in leaves if n not in hits]
+    for fact in hits:
+        plan.options[fact] = _distinct(others, fact)
+    return plan
 
 
 def initial_tree_state(ctx: TreeContext, rng: random.Random) -> dict[str, Any]:
@@ -355,9 +368,17 @@ def tree_exempt(info: TreeInfo) -> list[str]:
 
 
 def make_tree_task(
-    index: int, ctx: TreeContext, runner: Runner, rng: random.Random, question: bool, seed: int, persona: int
+    index: int,
+    ctx: TreeContext,
+    runner: Runner,
+    rng: random.Random,
+    question: bool,
+    seed: int,
+    persona: int,
+    min_calls: int = 1,
 ) -> Task | Dropped:
-    """Candidate `index` on a tree environment: a kept Task, or Dropped with its stage and reason."""
+    """Candidate `index` on a tree environment: a kept Task, or Dropped with its stage and reason
+    (stage `size` when its gold run has fewer than `min_calls` calls)."""
     recipes = ctx.recipes(question)
     if not recipes:
         return Dropped("walk", "the tree's tools cannot search and walk into folders, or carry out any recipe")
@@ -372,6 +393,8 @@ def make_tree_task(
     plan = plan_recipe(ctx, recipe, state, rng)
     if plan is None:
         return Dropped("walk", f"recipe {recipe}: no fitting file or folder in the generated tree")
+    if len(plan.calls) < min_calls:
+        return Dropped("size", f"recipe {recipe}: {len(plan.calls)} gold calls (< {min_calls})")
     runner.reset(state)
     outputs: list[Any] = []
     actions: list[ToolCall] = []
