@@ -387,3 +387,13 @@ def test_a_plan_with_too_few_calls_is_dropped_at_size(ctx):
     assert {o.stage for o in outs} <= {"size", "walk"} and any(o.stage == "size" for o in outs)
     kept = [make_tree_task(i, ctx, runner, random.Random(i), False, 0, 0, min_calls=3) for i in range(10)]
     assert all(len(t.gold_actions) >= 3 for t in kept if isinstance(t, Task)) and any(isinstance(t, Task) for t in kept)
+
+
+def test_report_section_counts_recipes_only_when_tasks_have_them(ctx):
+    from synth.tasks.pipeline import GenReport, report_section
+
+    task, _ = _task(ctx, "move", question=False)
+    with_recipes = report_section(GenReport(env_id="shelf_env", seed=0, kept=[task, task]))
+    assert "- recipes of kept tasks: {'move': 2}" in with_recipes
+    task.provenance.pop("recipe")
+    assert "recipes of kept tasks" not in report_section(GenReport(env_id="shelf_env", seed=0, kept=[task]))

@@ -337,6 +337,14 @@ def report_section(report: GenReport) -> str:
         f"- DAG sizes of kept tasks: {d['dag_sizes']}",
         f"- instruction written by: {d['instruction_sources']}",
         f"- dropped by stage: {d['dropped_by_stage']}",
+    ]
+    recipes: dict[str, int] = {}
+    for t in report.kept:  # tree and graph tasks come from recipes, not walks
+        if t.provenance.get("recipe"):
+            recipes[t.provenance["recipe"]] = recipes.get(t.provenance["recipe"], 0) + 1
+    if recipes:
+        lines.append(f"- recipes of kept tasks: {dict(sorted(recipes.items()))}")
+    lines += [
         "- text pool (LLM answers kept / seeded fallbacks): "
         + ", ".join(f"{k} {v['llm']}/{v['fallback']}" for k, v in sorted(report.pool_sources.items())),
         "",
