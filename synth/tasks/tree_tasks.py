@@ -1,13 +1,15 @@
 """Tasks on a tree-shaped state (a file system): what a user asks of their files.
 
 Each candidate gets a fresh seeded tree (tree_values.make_tree) and one recipe: a change (move a file
-into the folder beside it, copy it there, delete it, rename it, make a folder and move the file in,
-create a file with a line of text inside a named folder, replace a file's text) or a question (how
-many lines a file has, how many items a folder holds, the line of a file that mentions a word, the first
-line of a file, which folder holds a file). The user names files and folders, never where they are:
-the gold run first searches the tree by name and walks into the folder it reports (the walk's steps
-are data edges from the search result), as an agent must. Questions carry their answer as a required
-fact with the answers it could be confused with (other files' counts, the file's other lines).
+into the folder beside it, copy it there, delete it, rename it, make a folder beside it and move the file
+in, create a file with a line of text inside a named folder, replace a file's text, save a file's line
+count in a new file) or a question (how many lines a file has, how many items a folder holds, the line
+of a file that mentions a word, a file's first line, which folder holds a file and its size, which files
+inside a named folder have names containing a word). The user names files and folders (a file perhaps
+only by a part of its name), never where they are: the gold run first searches the tree by name and
+walks into the folders the search shows (data edges from the search result), as an agent must.
+Questions carry their answers as required facts, each with the answers it could be confused with
+(other files' counts, the file's other lines, files outside the folder).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from synth.tasks.tree_values import (
     TreeInfo,
     Vocab,
     branch_name,
+    is_branch,
     leaf_name,
     leaf_text,
     learn_vocab,
@@ -126,8 +129,6 @@ def _navigate(ctx: TreeContext, target: str, path: list[str], into: bool, query:
 
 
 def _leaves_and_branches(state: dict[str, Any], info: TreeInfo):
-    from synth.tasks.tree_values import is_branch
-
     all_nodes = tree_nodes(state, info)
     leaves = [(p, n, x) for p, n, x in all_nodes if not is_branch(x, info)]
     branches = [(p, n, x) for p, n, x in all_nodes if is_branch(x, info)]
@@ -354,7 +355,7 @@ def _named_like(ctx: TreeContext, recipe: str, rng: random.Random, leaves, branc
 
 
 def initial_tree_state(ctx: TreeContext, rng: random.Random) -> dict[str, Any]:
-    """A fresh state: the generated tree, an empty working path, other keys as the schema's first example has them."""
+    """A fresh state: the generated tree and, when the schema has one, an empty working path."""
     info = ctx.info
     state: dict[str, Any] = {info.key: make_tree(info, rng, ctx.vocab)}
     if info.cwd_key:
