@@ -397,3 +397,15 @@ def test_report_section_counts_recipes_only_when_tasks_have_them(ctx):
     assert "- recipes of kept tasks: {'move': 2}" in with_recipes
     task.provenance.pop("recipe")
     assert "recipes of kept tasks" not in report_section(GenReport(env_id="shelf_env", seed=0, kept=[task]))
+
+
+def test_screen_measures_the_pass_rate_of_recipe_tasks(ctx):
+    from synth.tasks.difficulty import Band
+    from synth.tasks.pipeline import TaskGenConfig, screen
+
+    task, runner = _task(ctx, "move", question=False)
+    cfg = TaskGenConfig(pass_rate_k=2, band=Band(max_pass=0.5))
+    easy = screen(copy.deepcopy(task), runner, ctx.model, cfg, pass_rate=lambda t: 1.0)
+    assert not isinstance(easy, Task) and easy.stage == "band"
+    hard = screen(copy.deepcopy(task), runner, ctx.model, cfg, pass_rate=lambda t: 0.0)
+    assert isinstance(hard, Task) and hard.difficulty["pass_rate"] == 0.0

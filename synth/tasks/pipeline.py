@@ -119,11 +119,11 @@ def make_task(
     if tree is not None:
         least = max(2, cfg.min_calls - 1) if question else cfg.min_calls
         out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index, least)
-        return screen(out, runner, model, cfg) if isinstance(out, Task) else out
+        return screen(out, runner, model, cfg, pass_rate) if isinstance(out, Task) else out
     shape = graph_shape(model) if question else None
     if shape is not None:  # a graph-shaped state (nodes and links): questions that follow a link
         out = make_graph_question(index, model, shape, runner, rng, pool, cfg.seed, max(2, cfg.min_calls - 1))
-        return screen(out, runner, model, cfg) if isinstance(out, Task) else out
+        return screen(out, runner, model, cfg, pass_rate) if isinstance(out, Task) else out
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
     for _ in range(cfg.max_replans * (3 if question else 1)):
@@ -208,8 +208,11 @@ def make_task(
     return task
 
 
-def screen(task: Task, runner: Runner, model: EnvModel, cfg: TaskGenConfig) -> Task | Dropped:
-    """The task when its gold scores 1, every probe 0, no write is useless and it lies in the band."""
+def screen(
+    task: Task, runner: Runner, model: EnvModel, cfg: TaskGenConfig, pass_rate: PassRate | None = None
+) -> Task | Dropped:
+    """The task when its gold scores 1, every probe 0, no write is useless and it lies in the band (by its
+    measured pass rate too, when `pass_rate` is given and cfg.pass_rate_k > 0)."""
     report = run_probes(task, runner, model)
     if not report.ok:
         return Dropped("probes", "; ".join(report.problems())[:400])
@@ -217,6 +220,9 @@ def screen(task: Task, runner: Runner, model: EnvModel, cfg: TaskGenConfig) -> T
     if useless:
         return Dropped("useless_write", "without gold action(s) %s the final state is the same" % useless)
     ok, why = cfg.band.admits({**task.difficulty, "pass_rate": None})
+    if ok and pass_rate is not None and cfg.pass_rate_k > 0:
+        measure_pass_rate(task, pass_rate, cfg.pass_rate_k)
+        ok, why = cfg.band.admits(task.difficulty)
     return task if ok else Dropped("band", why)
 
 
