@@ -187,7 +187,7 @@ def test_embedded_model_makes_tasks_that_verify(tmp_path):
 ENVS = Path(__file__).resolve().parent.parent / "envs_generated"
 
 
-@pytest.mark.parametrize("env_id", ["mcp_memory", "petstore", "todo_api", "tau_retail"])
+@pytest.mark.parametrize("env_id", ["mcp_memory", "petstore", "todo_api", "tau_retail", "bfcl_file_system"])
 def test_pipeline_on_committed_environments_with_a_fake_model(tmp_path, env_id):
     src = ENVS / env_id
     if not (src / "manifest.json").exists():

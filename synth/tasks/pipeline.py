@@ -23,6 +23,7 @@ from synth.tasks.difficulty import Band, PassRate, dag_measures, measure_pass_ra
 from synth.tasks.envmodel import EnvModel, display_name, load_model
 from synth.tasks.facts import choose_facts, exempt_paths, remove_calls
 from synth.tasks.graph import ToolGraph, build_graph, save_graph
+from synth.tasks.graph_questions import graph_shape, make_graph_question
 from synth.tasks.instantiate import Dropped, instantiate
 from synth.tasks.instruction import (
     check_instruction,
@@ -33,6 +34,8 @@ from synth.tasks.instruction import (
 )
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
+from synth.tasks.tree_tasks import TreeContext, make_tree_task
+from synth.tasks.tree_values import data_states, tree_infos
 from synth.tasks.values import TextPool, build_pool
 from synth.tasks.walks import WalkConfig, plan_sequence
 from synth.verify import states_match
@@ -107,10 +110,20 @@ def make_task(
     client: Any | None,
     cfg: TaskGenConfig,
     pass_rate: PassRate | None = None,
+    tree: TreeContext | None = None,
 ) -> Task | Dropped:
-    """Candidate `index`: a kept Task, or Dropped with its stage and reason."""
+    """Candidate `index`: a kept Task, or Dropped with its stage and reason. `tree`: the context of a
+    tree-shaped state (a file system), whose candidates are recipes on a generated tree, not walks."""
     rng = candidate_rng(cfg.seed, index)
     question = is_question(index, cfg)
+    if tree is not None:
+        least = max(2, cfg.min_calls - 1) if question else cfg.min_calls
+        out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index, least)
+        return screen(out, runner, model, cfg, pass_rate) if isinstance(out, Task) else out
+    shape = graph_shape(model) if question else None
+    if shape is not None:  # a graph-shaped state (nodes and links): questions that follow a link
+        out = make_graph_question(index, model, shape, runner, rng, pool, cfg.seed, max(2, cfg.min_calls - 1))
+        return screen(out, runner, model, cfg, pass_rate) if isinstance(out, Task) else out
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
     for _ in range(cfg.max_replans * (3 if question else 1)):
@@ -195,6 +208,24 @@ def make_task(
     return task
 
 
+def screen(
+    task: Task, runner: Runner, model: EnvModel, cfg: TaskGenConfig, pass_rate: PassRate | None = None
+) -> Task | Dropped:
+    """The task when its gold scores 1, every probe 0, no write is useless and it lies in the band (by its
+    measured pass rate too, when `pass_rate` is given and cfg.pass_rate_k > 0)."""
+    report = run_probes(task, runner, model)
+    if not report.ok:
+        return Dropped("probes", "; ".join(report.problems())[:400])
+    useless = useless_writes(task, runner, model)
+    if useless:
+        return Dropped("useless_write", "without gold action(s) %s the final state is the same" % useless)
+    ok, why = cfg.band.admits({**task.difficulty, "pass_rate": None})
+    if ok and pass_rate is not None and cfg.pass_rate_k > 0:
+        measure_pass_rate(task, pass_rate, cfg.pass_rate_k)
+        ok, why = cfg.band.admits(task.difficulty)
+    return task if ok else Dropped("band", why)
+
+
 def is_question(index: int, cfg: TaskGenConfig) -> bool:
     """Whether candidate `index` is a question (reads and checked facts, no write)."""
     k = cfg.question_every
@@ -241,9 +272,11 @@ def generate_tasks(
     pool = build_pool(model, client, per_field=cfg.pool_per_field, seed=seed)
     report = GenReport(env_id=model.env_id, seed=seed, graph_counts=graph.to_dict()["counts"], pool_sources=pool.source)
     limit = cfg.max_candidates or 12 * n + 20
+    trees = tree_infos(model.state_schema)
+    tree = TreeContext(model, trees[0], data_states(env_dir)) if trees else None
     index = 0
     while len(report.kept) < n and index < limit:
-        out = make_task(index, model, graph, runner, pool, client, cfg, pass_rate)
+        out = make_task(index, model, graph, runner, pool, client, cfg, pass_rate, tree=tree)
         if isinstance(out, Task):
             report.kept.append(out)
         else:
@@ -310,6 +343,14 @@ def report_section(report: GenReport) -> str:
         f"- DAG sizes of kept tasks: {d['dag_sizes']}",
         f"- instruction written by: {d['instruction_sources']}",
         f"- dropped by stage: {d['dropped_by_stage']}",
+    ]
+    recipes: dict[str, int] = {}
+    for t in report.kept:  # tree and graph tasks come from recipes, not walks
+        if t.provenance.get("recipe"):
+            recipes[t.provenance["recipe"]] = recipes.get(t.provenance["recipe"], 0) + 1
+    if recipes:
+        lines.append(f"- recipes of kept tasks: {dict(sorted(recipes.items()))}")
+    lines += [
         "- text pool (LLM answers kept / seeded fallbacks): "
         + ", ".join(f"{k} {v['llm']}/{v['fallback']}" for k, v in sorted(report.pool_sources.items())),
         "",

@@ -120,6 +120,26 @@ VERBS = (
 ADJ = ("blue", "quiet", "early", "spare", "weekly", "annual", "urgent", "small", "shared", "new", "old", "final")
 ANIMALS = ("Biscuit", "Coco", "Luna", "Milo", "Nala", "Oscar", "Pepper", "Rocky", "Simba", "Tiger", "Willow", "Ziggy")
 _OK_TEXT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ,.'&:!?()/@+-]*$")
+LINK_KINDS = ("works with", "reports to", "manages", "mentors", "lives near", "studies at", "belongs to", "invested in")
+NODE_KINDS = ("person", "organization", "project", "city", "event", "team")
+NOTE_FACTS = (
+    "Prefers morning meetings",
+    "Speaks Portuguese",
+    "Lives in Lisbon",
+    "Joined in 2019",
+    "Allergic to peanuts",
+    "Plays the cello",
+    "Runs the book club",
+    "Drives an electric car",
+    "Has two cats",
+    "Works remotely on Fridays",
+    "Moved here from Osaka",
+    "Volunteers at the food bank",
+)
+CHATTER = re.compile(
+    r"(?i)\b(i|i'm|i'd|i'll|i've|me|my|you|your|please|glad|ready to|no|yes)\b(?!\.)"
+    r"|^\w:|\b(is|are|the|a|an|and|with|of|to)$"
+)
 PERSONISH = {"name", "username", "user", "owner", "author", "assignee", "first", "last", "contact", "person"}
 
 
@@ -171,6 +191,12 @@ def fallback_text(resource: str, field_name: str, rng: random.Random) -> str:
         return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
     if "name" in w or "title" in w:
         return f"{rng.choice(VERBS)} the {rng.choice(ADJ)} {rng.choice(NOUNS)}"
+    if set(w) & {"type", "kind"} and set(w + [resource]) & {"relation", "link", "edge", "connection"}:
+        return rng.choice(LINK_KINDS)  # how two records relate: "works with", not a noun
+    if set(w) & {"type", "kind"} and set(w + [resource]) & {"entity", "node", "vertex"}:
+        return rng.choice(NODE_KINDS)
+    if set(w) & {"observation", "observations", "note", "notes", "remark", "remarks", "fact", "facts"}:
+        return rng.choice(NOTE_FACTS)  # what is known about a record, not a to-do
     if "type" in w or "kind" in w or "category" in w or "tag" in w or "tags" in w:
         return rng.choice(NOUNS)
     return (
@@ -191,8 +217,11 @@ def clean_answer(text: str) -> str | None:
         line = line.rstrip(".").strip().strip("\"'`*").strip()
     if not (2 <= len(line) <= 48) or not _OK_TEXT.match(line):
         return None
+    line = line.rstrip(":;,").strip()  # "Family:" -> "Family"
     low = line.lower()
     if any(bad in low for bad in ("as an ai", "i'm sorry", "i cannot", "sure", "here is", "answer")):
+        return None
+    if CHATTER.search(line) or line.endswith(("?", "!")):  # the model talking, not a value
         return None
     if len(line.split()) > 8:
         return None
