@@ -156,9 +156,7 @@ def cd_result(env_state, **arguments):
     if not isinstance(name, str) or not name:
         raise ToolError("invalid name %r" % (name,))
     path = tree_path(env_state, "root")
-    if name == "..":
-        if not path:
-            raise ToolError("already at the top")
+    if name == "..":  # at the top it stays there, as shells do
         path = path[:-1]
     elif name != ".":
         nodes = tree_dir(env_state, "root", "contents", "type", "directory")
