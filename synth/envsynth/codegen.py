@@ -128,7 +128,6 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     if plan.special_outputs:  # argument values the recorded calls show a fixed answer for
         general = f"{fn}_general"
         code = re.sub(rf"^def {fn}\(", f"def {general}(", code, flags=re.M)
-        code = code.replace(f"\n    return {fn}(", f"\n    return {general}(")
         lines = [f'\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n']
         lines.append(f"    result = {general}(env_state, **arguments)\n")
         for rule in plan.special_outputs:
