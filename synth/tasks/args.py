@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from synth.tasks.idlists import choose_ids, is_id_param
 from synth.tasks.envmodel import Collection, EnvModel, ToolInfo, field_ref, json_type, map_key, natural_key
 from synth.tasks.state_fill import GenContext, existing_keys, gen_value, new_key_value
 from synth.verify import join_path
@@ -113,6 +114,12 @@ def choose_user_value(tool: ToolInfo, pname: str, schema: dict[str, Any], ctx: G
         schema = {**schema, "enum": list(field_schema["enum"])}  # the record's allowed values bind the parameter too
     if tool.kind == "update" and json_type(schema) == "object" and (schema or {}).get("properties"):
         return _partial_body(tool, schema, ctx, args)
+    if tool.is_write and tool.kind not in ("update", "create", "batch_create") and col and is_id_param(pname):
+        target = (state.get(col.name) or {}).get(str(args.get(tool.key_param)))
+        if isinstance(target, dict) and pname != tool.key_param:
+            ids = choose_ids(pname, schema, target, state, args, rng)
+            if ids is not None:
+                return ids
     ref = model.collection_for_param(tool, pname)
     if tool.kind in ("create", "batch_create") and col and (pname == tool.key_param or pname == col.key_field):
         return coerce(new_key_value(ctx, col, set(state.get(col.name) or {})), schema)

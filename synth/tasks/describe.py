@@ -13,7 +13,9 @@ from typing import Any
 from synth.tasks.dag import ArgSource, DagNode
 from synth.tasks.envmodel import EnvModel, ToolInfo
 from synth.tasks.facts import Fact
+from synth.tasks.idlists import describe_id, is_id_param
 from synth.tasks.instantiate import Instance
+from synth.tasks.typed_values import singular_name
 from synth.tasks.values import field_words
 from synth.words import plural
 
@@ -31,6 +33,7 @@ class Need:
     text: str
     values: list[str] = field(default_factory=list)
     words: list[list[str]] = field(default_factory=list)  # at least one word of each group
+    kind: str = "do"  # "do": a request clause; "identity": who the user is (said before the requests)
 
     def merge(self, other: "Need") -> None:
         self.values += [v for v in other.values if v not in self.values]
@@ -186,6 +189,8 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
     src: ArgSource = node.args[pname]
     collection = (src.binding or {}).get("collection") or model.collection_for_param(tool, pname) or tool.collection
     resource = _resource(model, tool, collection)
+    if src.source == "reason" and inst.dag.node(src.node).op == "identify":
+        return identify_need(inst.dag.node(src.node), resource)
     if src.source == "reason":
         r = inst.dag.node(src.node)
         scope = scope_need(inst.dag.node(r.inputs[0]), model, inst, depth)
@@ -213,6 +218,8 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
     if src.source == "output":
         producer = inst.dag.node(src.node)
         ptool = model.tools[producer.tool]
+        if producer.detail.get("owner_of"):  # the user who said who they are
+            return Need(text=f"my {resource} profile")
         if (src.binding or {}).get("candidates", 1) == 1 and depth < 3:
             if ptool.kind in ("create", "batch_create"):
                 return created_need(producer, node, inst, model, resource, src.value, collection)
@@ -228,6 +235,21 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
                     words=scope.words,
                 )
     return _key_need(model, collection, src.value, resource, inst)
+
+
+def identify_need(r: DagNode, resource: str) -> Need:
+    """'my order that includes 'Bookshelf'': an owned record by what the user knows of it."""
+    parts = []
+    for kind, label, value in r.detail.get("criteria") or []:
+        parts.append(f"that includes {show(value)}" if kind == "includes" else f"whose {words_of(label)} is {show(value)}")
+    return Need(text=f"my {resource} " + " and ".join(parts), values=[str(v) for v in r.detail.get("equals") or []])
+
+
+def identity_need(node: DagNode) -> Need:
+    """'my email is ...': who the user is, from the stated arguments of the finder."""
+    parts = [(p, s.value) for p, s in node.args.items() if s.source == "user" and s.value is not None]
+    text = " and ".join(f"my {words_of(p)} is {show(v)}" for p, v in parts)
+    return Need(text=text, values=[str(v) for _p, v in parts], kind="identity")
 
 
 def created_need(
@@ -303,13 +325,37 @@ def arg_needs(
     return [n] if n.text else []
 
 
-def _stated(node: DagNode, skip: set[str], arguments: dict[str, Any], batch_param: str | None = None) -> list[Need]:
+def described_ids(p: str, value: Any, inst: Instance | None) -> Need | None:
+    """'item 'Wristwatch with dial color white'': id values of a write described by what the user sees
+    (recorded in `inst.described`); None unless every value can be described."""
+    if inst is None or not is_id_param(p):
+        return None
+    vals = value if isinstance(value, list) else [value]
+    descs = [describe_id(inst.initial_state, v, singular_name(p)) for v in vals]
+    if not vals or any(d is None for d in descs) or len(set(descs)) < len(descs):
+        return None
+    for v, d in zip(vals, descs):
+        inst.described[str(v)] = d
+    label = " ".join(field_words(p)[:-1])
+    return Need(text=" and ".join(f"{label} {show(d)}" for d in descs), values=list(descs))
+
+
+def _stated(
+    node: DagNode,
+    skip: set[str],
+    arguments: dict[str, Any],
+    batch_param: str | None = None,
+    inst: Instance | None = None,
+) -> list[Need]:
     out = []
     for p, s in node.args.items():
         item_field = (s.binding or {}).get("item_field")
         if p in skip and not item_field:
             continue
-        if s.source == "user":
+        described = described_ids(p, s.value, inst) if s.source == "user" else None
+        if described is not None:
+            out.append(described)
+        elif s.source == "user":
             out += arg_needs(p, s.value, item=p == batch_param)
         elif item_field and p in arguments:
             out += arg_needs(p, arguments[p], frozenset({item_field}), item=p == batch_param)
@@ -346,7 +392,7 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
     computes = {p for p, s in node.args.items() if s.source == "reason" and inst.dag.node(s.node).op == "compute"}
     skip = {key} | computes if key else set(computes)
     arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
-    stated = _stated(node, skip, arguments, tool.plan.get("batch_param"))
+    stated = _stated(node, skip, arguments, tool.plan.get("batch_param"), inst if tool.kind != "update" else None)
     bound_refs = [
         record_need(node, p, inst, model)
         for p, s in node.args.items()
@@ -388,15 +434,38 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
     elif kind == "list_remove":
         head = Need(text=f"remove from {target.text if target else 'the ' + resource}: {rest.text}")
     else:
-        what = "; ".join(x for x in [rest.text and f"set {rest.text}", *[c.text for c in compute_parts]] if x)
-        verb = words_of(tool.name) if kind not in ("update",) else "update"
-        head = Need(text=f"{verb} {target.text if target else 'the ' + resource}" + (f": {what}" if what else ""))
+        col = model.collections.get(tool.collection or "")
+        rec = (inst.initial_state.get(col.name) or {}).get(str(arguments.get(key))) if col and key else None
+        said = {str(v).lower() for v in rec.values() if isinstance(v, str)} if isinstance(rec, dict) else set()
+        verb, obj = goal_words(tool, resource, said)
+        what = "; ".join(x for x in [rest.text, *[c.text for c in compute_parts]] if x)
+        whom = target.text if target else "the " + resource
+        if obj:
+            head = Need(text=f"{verb} the {obj} of {whom}" + (f" to {what}" if what and kind == "update" else ""))
+            if what and kind != "update":
+                head.text += f", with {what}"
+        else:
+            head = Need(text=f"{verb} {whom}" + (f": set {what}" if what and kind == "update" else f", with {what}" if what else ""))
     if target:
         head.merge(target)
     head.merge(rest)
     for c in compute_parts:
         head.merge(c)
     return head
+
+
+def goal_words(tool: ToolInfo, resource: str, said: set[str]) -> tuple[str, str]:
+    """(verb, object) of a write from its tool name, without the resource's own words and the target
+    record's own text values (a state the name requires): 'close_open_ticket' -> ('close', ''),
+    'change_ticket_owner' -> ('change', 'owner'); a name of one word -> ('update', '')."""
+    words = field_words(tool.name)
+    if len(words) < 2:
+        return "update", ""
+    drop = set(resource.split()) | {plural(w) for w in resource.split()} | said
+    rest = [w for w in words[1:] if w not in drop]
+    if not words or words[0] in ("set", "put", "patch"):
+        return "update", " ".join(rest)
+    return words[0], " ".join(rest)
 
 
 def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
@@ -429,6 +498,7 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
 
 def describe(inst: Instance, model: EnvModel, facts: list[Fact]) -> list[Need]:
     """Clauses in execution order: writes, then read-only needs."""
-    needs = [n for n in (call_need(c, inst, model) for c in inst.dag.calls()) if n is not None]
+    needs = [identity_need(c) for c in inst.dag.calls() if c.detail.get("owner_of")]
+    needs += [n for n in (call_need(c, inst, model) for c in inst.dag.calls()) if n is not None]
     needs += [fact_need(f, inst, model) for f in facts]
     return needs

@@ -28,6 +28,7 @@ from synth.tasks.args import (
 )
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, map_key
+from synth.tasks.owners import NoOwner, finder_args, owner_links, owner_node, resolve_identify, slice_state
 from synth.tasks.runner import Runner
 from synth.tasks.state_fill import GenContext, check_state, fill_state
 from synth.tasks.values import TextPool, field_words
@@ -209,6 +210,8 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
         if src.source == "output":
             value = resolve_output(src, outputs[src.node], model, ctx)
             src.path = find_path(outputs[src.node], value)
+        elif dag.node(src.node).op == "identify":
+            value = resolve_identify(dag.node(src.node), outputs, model, ctx.rng, ctx.state)
         else:
             value = resolve_select(dag.node(src.node), outputs, model, ctx.rng, ctx.state)
         src.value = value
@@ -246,11 +249,42 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
     return {p: args[p] for p in tool.props if p in args}
 
 
+def _pick_finder(node: DagNode, link: Any, model: EnvModel, runner: Runner, state: dict, rng: random.Random) -> bool:
+    """Make `node` the first finder (its own tool first, then the others, seeded) whose answer shows the
+    focus owner's key (a finder that answers with the record alone does not give the key)."""
+    others = [f for f in link.finders if f != node.tool]
+    rng.shuffle(others)
+    focus = node.detail["focus"]
+    for name in [node.tool, *others]:
+        try:
+            args = finder_args(model, name, state[link.owner][focus])
+        except NoOwner:
+            continue
+        runner.reset(state)
+        outcome = runner.call(name, args)
+        if outcome.ok and focus in [str(x) for x in _scalars(outcome.result)]:
+            node.tool = name
+            return True
+    return False
+
+
 def instantiate(
     dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Random, pool: TextPool, attempts: int = 4
 ) -> Instance | Dropped:
     """Fill a state, run the DAG; an Instance, or Dropped with the reason."""
-    state = fill_state(model, rng, pool, _min_records(dag, model))
+    finder = owner_node(dag)
+    link = next((x for x in owner_links(model) if finder and x.owner == finder.detail["owner_of"]), None)
+    if finder is not None and link is not None:
+        ident = next((n for n in dag.nodes if n.op == "identify"), None)
+        try:
+            state, focus = slice_state(model, link, rng, (ident.detail.get("wants") if ident else None) or {})
+        except NoOwner as ex:
+            return Dropped("state", str(ex))
+        finder.detail = {**finder.detail, "focus": focus}
+        if not _pick_finder(finder, link, model, runner, state, rng):
+            return Dropped("execute", f"no finder of {link.owner} answers with the key {focus}")
+    else:
+        state = fill_state(model, rng, pool, _min_records(dag, model))
     err = check_state(model, state)
     if err:
         return Dropped("state", f"initial state breaks the state schema at {err}")
@@ -270,7 +304,11 @@ def instantiate(
             before = runner.state()
             ctx = GenContext(model=model, rng=random.Random(f"{salt}:{node.id}:{attempt}"), pool=pool, state=before)
             try:
-                args = build_call(node, tool, dag, outputs, ctx)
+                if node is finder and link is not None:
+                    args = finder_args(model, tool.name, before[link.owner][node.detail["focus"]])
+                    node.args = {p: ArgSource(source="user", value=v) for p, v in args.items()}
+                else:
+                    args = build_call(node, tool, dag, outputs, ctx)
             except NoValue as ex:
                 last_error = str(ex)
                 continue

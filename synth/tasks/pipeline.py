@@ -31,6 +31,7 @@ from synth.tasks.instruction import (
     template_instruction,
     write_instruction,
 )
+from synth.tasks.owners import owner_links, plan_owner_dag
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
 from synth.tasks.values import TextPool, build_pool
@@ -113,8 +114,12 @@ def make_task(
     question = is_question(index, cfg)
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
+    links = owner_links(model) if model.data else []
     for _ in range(cfg.max_replans * (3 if question else 1)):
-        d, p = plan_sequence(graph, model, rng, cfg.walk)
+        if links:  # one owner per task: the user says who they are, the agent looks their records up
+            d, p = plan_owner_dag(model, rng.choice(links), rng, question)
+        else:
+            d, p = plan_sequence(graph, model, rng, cfg.walk)
         if question:
             d = reads_before_first_write(d, model)
         calls = d.calls()
