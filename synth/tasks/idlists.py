@@ -17,6 +17,9 @@ from synth.tasks.typed_values import singular_name
 from synth.tasks.values import field_words
 
 
+NAME_WORDS = {"name", "title", "label"}
+
+
 def _values_named(x: Any, name: str, depth: int = 0) -> list[Any]:
     if depth > 6:
         return []
@@ -96,9 +99,9 @@ def describe_id(state: dict[str, Any], key: Any, name: str) -> str | None:
         if depth > 7:
             return None
         if isinstance(x, dict):
-            nm = next((v for k, v in x.items() if isinstance(v, str) and set(field_words(k)) & {"name", "title"}), parent)
+            nm = next((v for k, v in x.items() if isinstance(v, str) and set(field_words(k)) & NAME_WORDS), parent)
             for k, v in x.items():
-                if isinstance(v, dict) and (k == str(key) or v.get(name) == key):
+                if isinstance(v, dict) and (k == str(key) or v.get(name) == key) and nm:
                     return _text(v, nm)
             if x.get(name) == key and nm:
                 return _text(x, nm)

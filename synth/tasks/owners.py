@@ -19,6 +19,7 @@ from typing import Any
 from synth.tasks.args import NoValue
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.envmodel import EnvModel, natural_key
+from synth.tasks.idlists import NAME_WORDS
 from synth.tasks.values import field_words
 
 
@@ -175,7 +176,7 @@ def _descriptors(rec: dict[str, Any], key_field: str | None, refs: set[str]) -> 
             for item in v:
                 if isinstance(item, dict):
                     for k, x in sorted(item.items()):
-                        if isinstance(x, str) and set(field_words(k)) & {"name", "title"}:
+                        if isinstance(x, str) and set(field_words(k)) & NAME_WORDS:
                             out.append(("includes", k, x))
     for f, v in sorted(rec.items()):
         if f != key_field and f not in refs and isinstance(v, str) and 3 <= len(v) <= 24 and " " not in v:
