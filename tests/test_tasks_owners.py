@@ -57,7 +57,23 @@ TOOLS = [
         ["tickets"],
     ),
 ]
-REC = {"type": "object", "additionalProperties": {"type": "object"}}
+TOOLS.append(
+    _tool(
+        "move_ticket_site",
+        "update",
+        "tickets",
+        {"ticket_id": S, "street": S, "city": S, "zip": S},
+        ["ticket_id", "street", "city", "zip"],
+        "ticket_id",
+        ["tickets"],
+    )
+)
+SITES = [
+    {"street": "1 Elm Road", "city": "Avalon", "zip": "11111"},
+    {"street": "2 Oak Road", "city": "Brindle", "zip": "22222"},
+    {"street": "3 Ash Road", "city": "Corvale", "zip": "33333"},
+    {"street": "4 Fir Road", "city": "Dunmore", "zip": "44444"},
+]
 SCHEMA = {
     "type": "object",
     "properties": {
@@ -101,6 +117,8 @@ def _data():
         "#T1000003": {"ticket_id": "#T1000003", "status": "open", "member": "bob_9002", "lines": [line("K100002", "P6000002")]},
         "#T1000004": {"ticket_id": "#T1000004", "status": "closed", "member": "bob_9002", "lines": [line("K100001", "P5000002")]},
     }
+    for i, t in enumerate(tickets.values()):
+        t["site"] = dict(SITES[i])
     members = {
         "ann_9001": {"email": "ann@example.com", "tickets": ["#T1000001", "#T1000002"]},
         "bob_9002": {"email": "bob@example.com", "tickets": ["#T1000003", "#T1000004"]},
@@ -159,8 +177,13 @@ def _runner():
             line["part_id"], line["options"] = new, kit["parts"][new]["options"]
         return copy.deepcopy(t)
 
+    def move(state, ticket_id, street, city, zip):
+        state["tickets"][ticket_id]["site"] = {"street": street, "city": city, "zip": zip}
+        return copy.deepcopy(state["tickets"][ticket_id])
+
     return FunctionRunner(
         {
+            "move_ticket_site": move,
             "find_member_by_email": find,
             "get_member": get_member,
             "get_ticket": get_ticket,
@@ -261,8 +284,37 @@ def test_owner_writes_fit_the_tool_name_and_parts_are_described(made):
 
 
 def test_owner_question_asks_about_the_identified_record(made):
-    _model_, out = made
-    questions = [t for t in out if isinstance(t, Task) and not any(a.name.startswith(("close", "swap")) for a in t.gold_actions)]
+    model, out = made
+    questions = [t for t in out if isinstance(t, Task) and not any(model.tools[a.name].is_write for a in t.gold_actions)]
     assert questions
     for q in questions:
         assert q.checks.required_facts and all(q.checks.fact_options.get(f) for f in q.checks.required_facts)
+
+
+def test_parts_of_one_object_come_whole_from_another_record():
+    from synth.tasks.args import whole_object
+    from synth.tasks.state_fill import GenContext
+
+    model = _model()
+    state = copy.deepcopy(model.data)
+    for seed in range(5):
+        ctx = GenContext(model=model, rng=random.Random(seed), pool=None, state=state)
+        got = whole_object(model.tools["move_ticket_site"], ["street", "city", "zip"], ctx, {"ticket_id": "#T1000001"})
+        assert got in [s for s in SITES[1:]]  # one other site, all three parts from it
+    ctx = GenContext(model=model, rng=random.Random(0), pool=None, state=state)
+    assert whole_object(model.tools["move_ticket_site"], ["city"], ctx, {"ticket_id": "#T1000001"}) == {}
+
+
+def test_owner_question_facts_name_object_parts_plainly(made):
+    _model_, out = made
+    facts = [
+        (t.user_instruction, f, t.provenance["facts"][i]["field"])
+        for t in out
+        if isinstance(t, Task)
+        for i, f in enumerate(t.checks.required_facts)
+    ]
+    assert facts
+    for text, value, fld in facts:
+        assert value.lower() not in text.lower()
+        if fld.startswith("site/"):
+            assert f"the {fld.split('/')[1]} of the site of my ticket" in text

@@ -336,3 +336,42 @@ def field_sets(model: EnvModel, collection: str | None) -> list[str]:
             continue
         out.append(f)
     return out
+
+
+def _objects_named(x: Any, name: str, out: list[dict[str, Any]], limit: int = 300, depth: int = 0) -> None:
+    if len(out) >= limit or depth > 5:
+        return
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k == name and isinstance(v, dict) and all(not isinstance(y, (dict, list)) for y in v.values()):
+                out.append(v)
+            else:
+                _objects_named(v, name, out, limit, depth + 1)
+    elif isinstance(x, list):
+        for v in x:
+            _objects_named(v, name, out, limit, depth + 1)
+
+
+def whole_object(tool: ToolInfo, fill: list[str], ctx: GenContext, args: dict[str, Any]) -> dict[str, Any]:
+    """Values for parameters that are the parts of one object field of the written record (an address's
+    lines, city, state, zip): another object of that name from the data (else the state), taken whole,
+    so the parts fit together; {} when no two parameters are parts of one object field."""
+    col = ctx.model.collections.get(tool.collection or "")
+    if not col or not tool.is_write or tool.key_param not in args:
+        return {}
+    target = (ctx.state.get(col.name) or {}).get(str(args[tool.key_param]))
+    if not isinstance(target, dict):
+        return {}
+    for fname, current in sorted(target.items()):
+        if not isinstance(current, dict):
+            continue
+        group = [p for p in fill if p in current and p != tool.key_param]
+        if len(group) < 2:
+            continue
+        found: list[dict[str, Any]] = []
+        _objects_named(ctx.model.data or ctx.state, fname, found)
+        donors = [d for d in found if all(p in d for p in group) and any(d[p] != current[p] for p in group)]
+        if donors:
+            donor = ctx.rng.choice(donors)
+            return {p: donor[p] for p in group}
+    return {}

@@ -491,7 +491,12 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
             values=scope.values,
             words=scope.words,
         )
-    need = Need(text=f"tell me the {words_of(fact.field)} of {target.text}")
+    what = words_of(fact.field)
+    if "/" in fact.field:  # a part of an object field: 'the city of the address', 'the address2'
+        parent, leaf = fact.field.rsplit("/", 1)
+        shared = any(lw.startswith(pw) for lw in field_words(leaf) for pw in field_words(parent))
+        what = words_of(leaf) if shared else f"{words_of(leaf)} of the {words_of(parent)}"
+    need = Need(text=f"tell me the {what} of {target.text}")
     need.merge(target)
     return need
 

@@ -158,6 +158,43 @@ def _listed_fact(
     return None
 
 
+def _at(rec: Any, path: str) -> Any:
+    for part in path.split("/"):
+        rec = rec.get(part) if isinstance(rec, dict) else None
+    return rec
+
+
+def owned_fact(
+    node: DagNode, model: EnvModel, col: Any, rec: dict[str, Any], inst: Instance, rng: random.Random, known: set[str]
+) -> Fact | None:
+    """A fact about a record the user identified (their order): a short text field (its status) or a part
+    of one of its objects (the city of its address), unchanged by the task, with the values other records
+    hold there as options (the state's, else the data's)."""
+    from synth.tasks.owners import _is_ref
+
+    paths = []
+    for f, v in sorted(rec.items()):
+        if f == col.key_field or _is_ref(model, col.name, f):
+            continue
+        if isinstance(v, str) and 3 <= len(v) <= 24 and not any(c.isdigit() for c in v):
+            paths.append(f)
+        elif isinstance(v, dict):
+            paths += [f"{f}/{k}" for k, x in sorted(v.items()) if isinstance(x, str) and len(x) >= 3]
+    k = key_value(col, rec)
+    final = (inst.final_state.get(col.name) or {}).get(str(k))
+    rng.shuffle(paths)
+    for path in paths:
+        value = str(_at(rec, path))
+        if value.lower() in known or _at(final, path) != _at(rec, path):
+            continue
+        pool = list((inst.final_state.get(col.name) or {}).values()) + list((model.data.get(col.name) or {}).values())
+        others = sorted({str(_at(r, path)) for r in pool[:400] if isinstance(_at(r, path), str)})
+        opts = [o for o in others if o.lower() != value.lower() and o.lower() not in known][:6]
+        if len(opts) >= 2:
+            return Fact(node=node.id, collection=col.name, record=k, field=path, value=value, options=opts)
+    return None
+
+
 def sink_reads(inst: Instance, model: EnvModel) -> list[DagNode]:
     """Read calls whose result no later node consumes."""
     return [n for n in inst.dag.calls() if not model.tools[n.tool].is_write and not inst.dag.consumers(n.id)]
@@ -191,7 +228,10 @@ def choose_facts(
                 if len(recs) == 1 and named is None:
                     named = map_key(col, recs[0], inst.initial_state) or None
                     recs = recs if named is not None else []
-            if len(recs) == 1:
+            ksrc = node.args.get(tool.key_param or "")
+            if len(recs) == 1 and ksrc is not None and ksrc.source == "reason" and inst.dag.node(ksrc.node).op == "identify":
+                fact = owned_fact(node, model, col, recs[0], inst, rng, known)
+            elif len(recs) == 1:
                 rec = recs[0]
                 f = _fact_field(model, col.name, rec, rng, known)
                 k = key_value(col, rec, named)

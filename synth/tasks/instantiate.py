@@ -18,6 +18,7 @@ from synth.spec import ToolCall
 from synth.tasks.args import (
     NoValue,
     choose_user_value,
+    whole_object,
     coerce,
     field_sets,
     find_path,
@@ -242,6 +243,10 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
         )
         src.value = value
         args[pname] = value
+    for pname, v in whole_object(tool, fill, ctx, args).items():  # an address as one real address
+        args[pname] = v
+        node.args[pname] = ArgSource(source="user", value=v)
+        fill.remove(pname)
     for pname in fill:
         v = choose_user_value(tool, pname, tool.props.get(pname, {}), ctx, args)
         args[pname] = v
