@@ -318,3 +318,29 @@ def test_owner_question_facts_name_object_parts_plainly(made):
         assert value.lower() not in text.lower()
         if fld.startswith("site/"):
             assert f"the {fld.split('/')[1]} of the site of my ticket" in text
+
+
+def test_a_second_write_needs_the_state_its_name_asks_for():
+    from synth.tasks.owners import still_fits
+
+    model = _model()
+    link = owner_links(model)[0]
+    state = copy.deepcopy(model.data)
+    assert still_fits(model, link, "close_open_ticket", {"ticket_id": "#T1000001"}, state)
+    state["tickets"]["#T1000001"]["status"] = "closed"
+    assert not still_fits(model, link, "close_open_ticket", {"ticket_id": "#T1000001"}, state)
+    assert still_fits(model, link, "move_ticket_site", {"ticket_id": "#T1000001"}, state)  # its name asks for nothing
+
+
+def test_kept_tasks_never_write_a_record_an_earlier_write_closed():
+    from synth.tasks.instantiate import Dropped
+
+    model, runner = _model(), _runner()
+    graph, pool = build_graph(model, None, "none"), build_pool(model, None, per_field=2, seed=0)
+    out = [make_task(i, model, graph, runner, pool, None, TaskGenConfig(n=40, seed=1)) for i in range(40)]
+    assert any(isinstance(d, Dropped) and "no longer has the state" in d.reason for d in out)
+    for t in out:
+        if isinstance(t, Task):
+            names = [a.name for a in t.gold_actions]
+            if "close_open_ticket" in names:
+                assert "swap_open_ticket_parts" not in names[names.index("close_open_ticket") :]

@@ -238,7 +238,7 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
 
 
 def identify_need(r: DagNode, resource: str) -> Need:
-    """'my order that includes 'Bookshelf'': an owned record by what the user knows of it."""
+    """'my ticket that includes 'Desk Lamp'': an owned record by what the user knows of it."""
     parts = []
     for kind, label, value in r.detail.get("criteria") or []:
         parts.append(f"that includes {show(value)}" if kind == "includes" else f"whose {words_of(label)} is {show(value)}")
@@ -326,7 +326,7 @@ def arg_needs(
 
 
 def described_ids(p: str, value: Any, inst: Instance | None) -> Need | None:
-    """'item 'Wristwatch with dial color white'': id values of a write described by what the user sees
+    """'part 'Desk Lamp with color red'': id values of a write described by what the user sees
     (recorded in `inst.described`); None unless every value can be described."""
     if inst is None or not is_id_param(p):
         return None

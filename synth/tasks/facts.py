@@ -167,7 +167,7 @@ def _at(rec: Any, path: str) -> Any:
 def owned_fact(
     node: DagNode, model: EnvModel, col: Any, rec: dict[str, Any], inst: Instance, rng: random.Random, known: set[str]
 ) -> Fact | None:
-    """A fact about a record the user identified (their order): a short text field (its status) or a part
+    """A fact about a record the user identified (their ticket): a short text field (its state) or a part
     of one of its objects (the city of its address), unchanged by the task, with the values other records
     hold there as options (the state's, else the data's)."""
     from synth.tasks.owners import _is_ref

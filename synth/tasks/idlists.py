@@ -1,11 +1,11 @@
 """Id arguments of a write taken from the record it writes, and ids described by what a user sees.
 
 A write's id parameter (`<thing>_id`, `<thing>_ids`) that the target record itself holds under that
-name takes one of the record's own values (the items of this order, the payment of this order); a
-list parameter whose name ends with another list parameter's name (`new_item_ids` after `item_ids`)
+name takes one of the record's own values (the parts on this ticket); a
+list parameter whose name ends with another list parameter's name (`new_part_ids` after `part_ids`)
 takes siblings of the ids chosen there: other entries of the map that holds each id as a key (other
-variants of the same product), preferring entries with no false flag (available ones). An id is
-described by the name of the record holding it and its options ("Wristwatch with dial color white").
+parts of the same kit), preferring entries with no false flag (available ones). An id is
+described by the name of the record holding it and its options ("Desk Lamp with color red").
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def siblings(state: dict[str, Any], key: str) -> list[str]:
 
 
 def sibling_source(pname: str, args: dict[str, Any]) -> str | None:
-    """The earlier list argument whose siblings `pname` takes (`new_item_ids` -> `item_ids`)."""
+    """The earlier list argument whose siblings `pname` takes (`new_part_ids` -> `part_ids`)."""
     for p, v in args.items():
         if p != pname and isinstance(v, list) and pname.endswith(p) and is_id_param(p):
             return p
@@ -92,7 +92,7 @@ def choose_ids(pname: str, schema: dict[str, Any], record: Any, state: dict, arg
 
 
 def describe_id(state: dict[str, Any], key: Any, name: str) -> str | None:
-    """'Wristwatch with dial color white and strap material metal': the name of the record holding the id
+    """'Desk Lamp with color red, size small': the name of the record holding the id
     (its own, else its parent's) and the text values of its first object field; None when not found."""
 
     def visit(x: Any, parent: str | None, depth: int) -> str | None:

@@ -29,7 +29,15 @@ from synth.tasks.args import (
 )
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, map_key
-from synth.tasks.owners import NoOwner, finder_args, owner_links, owner_node, resolve_identify, slice_state
+from synth.tasks.owners import (
+    NoOwner,
+    finder_args,
+    owner_links,
+    owner_node,
+    resolve_identify,
+    slice_state,
+    still_fits,
+)
 from synth.tasks.runner import Runner
 from synth.tasks.state_fill import GenContext, check_state, fill_state
 from synth.tasks.values import TextPool, field_words
@@ -317,6 +325,8 @@ def instantiate(
             except NoValue as ex:
                 last_error = str(ex)
                 continue
+            if link is not None and tool.is_write and not still_fits(model, link, tool.name, args, before):
+                return Dropped("execute", f"{node.id} {tool.name}: the record no longer has the state its name asks for")
             outcome = runner.call(tool.name, args)
             if outcome.ok:
                 outputs[node.id] = outcome.result

@@ -1,10 +1,10 @@
 """Tasks of one owner: the user states who they are, the agent looks up their records.
 
 An owner link is read from the data's references (`manifest.data.references`): collection U holds a
-list of keys of collection O (`users.orders[]` -> orders), O points back to U, U has a filter tool
+list of keys of collection O (`members.tickets[]` -> tickets), O points back to U, U has a filter tool
 that answers with its key (by email, by name and zip) and a get tool, and O has a get tool. A task
 then starts with the lookup chain: find the owner -> read the owner -> identify the record (the one
-of the owner's records the user describes by what they know: an item's name, its status) -> read it,
+of the owner's records the user describes by what they know: a listed thing's name, its state) -> read it,
 and writes the record (or asks about it). The initial state is a coherent slice of the data: a few
 owners with all their records and what those records reference.
 """
@@ -65,7 +65,7 @@ def owner_links(model: EnvModel) -> list[OwnerLink]:
 
 
 def _ref_values(record: Any, path: list[str]) -> list[Any]:
-    """Values at a reference path ('items[]', 'product_id') inside a record."""
+    """Values at a reference path ('lines[]', 'kit_id') inside a record."""
     if not path:
         return [record] if isinstance(record, (str, int)) else []
     head, rest = path[0], path[1:]
@@ -79,7 +79,7 @@ def _ref_values(record: Any, path: list[str]) -> list[Any]:
 
 def write_wants(model: EnvModel, link: OwnerLink, writes: list[str]) -> dict[str, str]:
     """Field values the owned record must have for the writes: a word of a write tool's name that is a
-    value of a short text field of the collection ('cancel_pending_order' -> status 'pending')."""
+    value of a short text field of the collection ('close_open_ticket' -> status 'open')."""
     recs = [r for r in (model.data.get(link.owned) or {}).values() if isinstance(r, dict)]
     values: dict[str, set[str]] = {}
     for r in recs:
@@ -101,19 +101,29 @@ def _fits(rec: Any, wants: dict[str, str]) -> bool:
     return isinstance(rec, dict) and all(str(rec.get(f, "")).lower() == v for f, v in wants.items())
 
 
+def still_fits(model: EnvModel, link: OwnerLink, tool: str, args: dict[str, Any], state: dict[str, Any]) -> bool:
+    """False when a write of an owned record finds it no longer in the state its name asks for (an
+    earlier write of the task closed it); True for other writes."""
+    t = model.tools[tool]
+    if t.collection != link.owned or not t.key_param:
+        return True
+    rec = (state.get(link.owned) or {}).get(str(args.get(t.key_param)))
+    return rec is None or _fits(rec, write_wants(model, link, [tool]))
+
+
 def slice_state(
     model: EnvModel, link: OwnerLink, rng: random.Random, wants: dict[str, str], owners: int = 2
 ) -> tuple[dict[str, Any], str]:
     """(state, focus owner key): `owners` owners of the data with all their records and every record
     those reference; the focus owner (the task's user) has a record that fits `wants`."""
     data = model.data
-    users, owned = data.get(link.owner) or {}, data.get(link.owned) or {}
+    owners_, owned = data.get(link.owner) or {}, data.get(link.owned) or {}
 
     def listed(k: str) -> list[str]:
-        v = (users.get(k) or {}).get(link.list_field)
+        v = (owners_.get(k) or {}).get(link.list_field)
         return [x for x in v if x in owned] if isinstance(v, list) else []
 
-    keys = sorted(users, key=natural_key)
+    keys = sorted(owners_, key=natural_key)
     focusable = [k for k in keys if any(_fits(owned[x], wants) for x in listed(k)) and len(listed(k)) >= 2]
     if not focusable:
         raise NoOwner(f"no {link.owner} record owns two {link.owned} records, one with {wants}")
@@ -121,11 +131,11 @@ def slice_state(
     others = rng.sample([k for k in keys if k != focus and listed(k)], k=max(0, owners - 1))
     state: dict[str, Any] = {name: {} for name in model.collections if name in data}
     for k in [focus, *others]:
-        state[link.owner][k] = users[k]
+        state[link.owner][k] = owners_[k]
         for x in listed(k):
             state[link.owned][x] = owned[x]
     changed = True
-    while changed:  # records the included ones reference (products of the orders' items)
+    while changed:  # records the included ones reference (the kits of the tickets' lines)
         changed = False
         for ref in model.data_refs:
             src, tgt = ref.get("collection"), ref.get("target")
@@ -156,7 +166,7 @@ def leaf_named(record: Any, name: str, depth: int = 0) -> Any:
 
 
 def finder_args(model: EnvModel, tool: str, owner: dict[str, Any]) -> dict[str, Any]:
-    """The finder's arguments from the owner record's own values (email; first name, last name, zip)."""
+    """The finder's arguments from the owner record's own values (an email; a name and a zip code)."""
     t = model.tools[tool]
     args = {}
     for p in t.props:
