@@ -115,7 +115,7 @@ def _data():
         "#T1000001": {"ticket_id": "#T1000001", "status": "open", "member": "ann_9001", "lines": [line("K100001", "P5000001")]},
         "#T1000002": {"ticket_id": "#T1000002", "status": "closed", "member": "ann_9001", "lines": [line("K100002", "P6000001")]},
         "#T1000003": {"ticket_id": "#T1000003", "status": "open", "member": "bob_9002", "lines": [line("K100002", "P6000002")]},
-        "#T1000004": {"ticket_id": "#T1000004", "status": "closed", "member": "bob_9002", "lines": [line("K100001", "P5000002")]},
+        "#T1000004": {"ticket_id": "#T1000004", "status": "held", "member": "bob_9002", "lines": [line("K100001", "P5000002")]},
     }
     for i, t in enumerate(tickets.values()):
         t["site"] = dict(SITES[i])
@@ -344,3 +344,24 @@ def test_kept_tasks_never_write_a_record_an_earlier_write_closed():
             names = [a.name for a in t.gold_actions]
             if "close_open_ticket" in names:
                 assert "swap_open_ticket_parts" not in names[names.index("close_open_ticket") :]
+
+
+def test_refusal_asks_for_a_write_the_environment_refuses_and_checks_the_reason():
+    model, runner = _model(), _runner()
+    graph, pool = build_graph(model, None, "none"), build_pool(model, None, per_field=2, seed=0)
+    cfg = TaskGenConfig(n=40, seed=0)
+    out = [make_task(i, model, graph, runner, pool, None, cfg) for i in range(7, 40, cfg.refusal_every)]
+    refusals = [t for t in out if isinstance(t, Task)]
+    assert refusals
+    for t in refusals:
+        assert not any(model.tools[a.name].is_write for a in t.gold_actions)
+        (call,) = t.provenance["refused_calls"]
+        assert call["name"] in ("close_open_ticket", "swap_open_ticket_parts")
+        ticket = t.initial_state["tickets"][call["arguments"]["ticket_id"]]
+        assert ticket["status"] != "open"
+        assert t.checks.required_facts == [ticket["status"]]
+        assert "open" not in t.checks.fact_options[ticket["status"]]
+        assert t.checks.fact_options[ticket["status"]]
+        assert ticket["status"] not in t.user_instruction
+        runner.reset(t.initial_state)
+        assert not runner.call(call["name"], call["arguments"]).ok

@@ -369,8 +369,8 @@ def _join(parts: list[Need]) -> Need:
     return need
 
 
-def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
-    """The clause of one write call (None for reads)."""
+def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[str, Any] | None = None) -> Need | None:
+    """The clause of one write call (None for reads); `arguments` for a call outside the gold (refused)."""
     tool = model.tools[node.tool]
     if not tool.is_write:
         return None
@@ -391,7 +391,8 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
         key = None
     computes = {p for p, s in node.args.items() if s.source == "reason" and inst.dag.node(s.node).op == "compute"}
     skip = {key} | computes if key else set(computes)
-    arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
+    if arguments is None:
+        arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
     stated = _stated(node, skip, arguments, tool.plan.get("batch_param"), inst if tool.kind != "update" else None)
     bound_refs = [
         record_need(node, p, inst, model)
@@ -437,6 +438,9 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
         col = model.collections.get(tool.collection or "")
         rec = (inst.initial_state.get(col.name) or {}).get(str(arguments.get(key))) if col and key else None
         said = {str(v).lower() for v in rec.values() if isinstance(v, str)} if isinstance(rec, dict) else set()
+        if col:  # state words of the collection ('open', 'closed'): a name's condition, not the goal
+            recs = list((inst.initial_state.get(col.name) or {}).values()) + list(model.data.get(col.name, {}).values())[:400]
+            said |= {v.lower() for r in recs if isinstance(r, dict) for v in r.values() if isinstance(v, str) and " " not in v}
         verb, obj = goal_words(tool, resource, said)
         what = "; ".join(x for x in [rest.text, *[c.text for c in compute_parts]] if x)
         whom = target.text if target else "the " + resource
@@ -505,5 +509,9 @@ def describe(inst: Instance, model: EnvModel, facts: list[Fact]) -> list[Need]:
     """Clauses in execution order: writes, then read-only needs."""
     needs = [identity_need(c) for c in inst.dag.calls() if c.detail.get("owner_of")]
     needs += [n for n in (call_need(c, inst, model) for c in inst.dag.calls()) if n is not None]
+    if inst.refused:  # ask for the write the environment refuses; the reply must say why (the fact)
+        needs += [n for n in (call_need(c, inst, model, a) for c, a, _e in inst.refused) if n is not None]
+        needs += [Need(text="if that is not possible, tell me why")] if facts else []
+        return needs
     needs += [fact_need(f, inst, model) for f in facts]
     return needs

@@ -165,11 +165,20 @@ def _at(rec: Any, path: str) -> Any:
 
 
 def owned_fact(
-    node: DagNode, model: EnvModel, col: Any, rec: dict[str, Any], inst: Instance, rng: random.Random, known: set[str]
+    node: DagNode,
+    model: EnvModel,
+    col: Any,
+    rec: dict[str, Any],
+    inst: Instance,
+    rng: random.Random,
+    known: set[str],
+    avoid: dict[str, str] | None = None,
 ) -> Fact | None:
     """A fact about a record the user identified (their ticket): a short text field (its state) or a part
     of one of its objects (the city of its address), unchanged by the task, with the values other records
-    hold there as options (the state's, else the data's)."""
+    hold there as options (the state's, else the data's). With `avoid` (a refusal) only the fields that
+    rule the write out, and never the value the write would need among the options (an agent may say
+    "only open tickets can be closed")."""
     from synth.tasks.owners import _is_ref
 
     paths = []
@@ -183,6 +192,9 @@ def owned_fact(
     k = key_value(col, rec)
     final = (inst.final_state.get(col.name) or {}).get(str(k))
     rng.shuffle(paths)
+    if avoid:  # a refusal: the field that rules the write out, without the value the write needs as an option
+        paths = [p for p in paths if p in avoid]
+        known = known | {str(v).lower() for v in avoid.values()}
     for path in paths:
         value = str(_at(rec, path))
         if value.lower() in known or _at(final, path) != _at(rec, path):
@@ -190,7 +202,7 @@ def owned_fact(
         pool = list((inst.final_state.get(col.name) or {}).values()) + list((model.data.get(col.name) or {}).values())
         others = sorted({str(_at(r, path)) for r in pool[:400] if isinstance(_at(r, path), str)})
         opts = [o for o in others if o.lower() != value.lower() and o.lower() not in known][:6]
-        if len(opts) >= 2:
+        if len(opts) >= (1 if avoid else 2):
             return Fact(node=node.id, collection=col.name, record=k, field=path, value=value, options=opts)
     return None
 
@@ -230,7 +242,8 @@ def choose_facts(
                     recs = recs if named is not None else []
             ksrc = node.args.get(tool.key_param or "")
             if len(recs) == 1 and ksrc is not None and ksrc.source == "reason" and inst.dag.node(ksrc.node).op == "identify":
-                fact = owned_fact(node, model, col, recs[0], inst, rng, known)
+                avoid = inst.dag.node(ksrc.node).detail.get("avoid") or {}
+                fact = owned_fact(node, model, col, recs[0], inst, rng, known, avoid)
             elif len(recs) == 1:
                 rec = recs[0]
                 f = _fact_field(model, col.name, rec, rng, known)

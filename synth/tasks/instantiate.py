@@ -56,6 +56,7 @@ class Instance:
     final_state: dict[str, Any]
     repairs: list[str] = field(default_factory=list)
     described: dict[str, Any] = field(default_factory=dict)  # record key -> the attribute the request names it by
+    refused: list[tuple[DagNode, dict[str, Any], str]] = field(default_factory=list)  # (node, arguments, error)
 
 
 @dataclass
@@ -290,7 +291,13 @@ def instantiate(
     if finder is not None and link is not None:
         ident = next((n for n in dag.nodes if n.op == "identify"), None)
         try:
-            state, focus = slice_state(model, link, rng, (ident.detail.get("wants") if ident else None) or {})
+            state, focus = slice_state(
+                model,
+                link,
+                rng,
+                (ident.detail.get("wants") if ident else None) or {},
+                avoid=(ident.detail.get("avoid") if ident else None) or None,
+            )
         except NoOwner as ex:
             return Dropped("state", str(ex))
         finder.detail = {**finder.detail, "focus": focus}
@@ -345,7 +352,7 @@ def instantiate(
             repairs.append(f"removed read {node.id} {tool.name}: {last_error[:120]}")
             continue
         return Dropped("execute", f"{node.id} {tool.name} fails: {last_error[:200]}")
-    return Instance(
+    inst = Instance(
         dag=dag,
         initial_state=state,
         gold_actions=actions,
@@ -353,3 +360,33 @@ def instantiate(
         final_state=runner.state(),
         repairs=repairs,
     )
+    ident = next((n for n in dag.nodes if n.op == "identify" and n.detail.get("refused")), None)
+    if ident is not None:
+        why = refuse(inst, ident, model, runner, outputs, random.Random(f"{salt}:refused"), pool)
+        if why:
+            return Dropped("refusal", why)
+    return inst
+
+
+def refuse(
+    inst: Instance, ident: DagNode, model: EnvModel, runner: Runner, outputs: dict, rng: random.Random, pool: TextPool
+) -> str:
+    """Build the write the user asks for on the identified record and run it: the environment must refuse
+    it and change nothing. Records it in `inst.refused`; returns why not ('' when refused)."""
+    tool = model.tools[ident.detail["refused"]]
+    reader = next(n for n in inst.dag.calls() if tool.key_param and any(s.node == ident.id for s in n.args.values()))
+    binding = {"param": tool.key_param, "via": "key", "collection": tool.collection, "field": None, "item_field": None}
+    node = DagNode(id="refused", kind="call", tool=tool.name, args={tool.key_param: ArgSource("output", reader.id, binding)})
+    before = runner.state()
+    ctx = GenContext(model=model, rng=rng, pool=pool, state=before)
+    try:
+        args = build_call(node, tool, inst.dag, outputs, ctx)
+    except NoValue as ex:
+        return f"{tool.name}: {ex}"
+    outcome = runner.call(tool.name, args)
+    after = runner.state()
+    runner.reset(before)
+    if outcome.ok or after != before:
+        return f"{tool.name} is not refused on {args.get(tool.key_param)}"
+    inst.refused.append((node, args, outcome.error[:160]))
+    return ""

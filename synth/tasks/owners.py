@@ -112,7 +112,12 @@ def still_fits(model: EnvModel, link: OwnerLink, tool: str, args: dict[str, Any]
 
 
 def slice_state(
-    model: EnvModel, link: OwnerLink, rng: random.Random, wants: dict[str, str], owners: int = 2
+    model: EnvModel,
+    link: OwnerLink,
+    rng: random.Random,
+    wants: dict[str, str],
+    owners: int = 2,
+    avoid: dict[str, str] | None = None,
 ) -> tuple[dict[str, Any], str]:
     """(state, focus owner key): `owners` owners of the data with all their records and every record
     those reference; the focus owner (the task's user) has a record that fits `wants`."""
@@ -124,7 +129,12 @@ def slice_state(
         return [x for x in v if x in owned] if isinstance(v, list) else []
 
     keys = sorted(owners_, key=natural_key)
-    focusable = [k for k in keys if any(_fits(owned[x], wants) for x in listed(k)) and len(listed(k)) >= 2]
+    focusable = [
+        k
+        for k in keys
+        if any(_fits(owned[x], wants) and not (avoid and _fits(owned[x], avoid)) for x in listed(k))
+        and len(listed(k)) >= 2
+    ]
     if not focusable:
         raise NoOwner(f"no {link.owner} record owns two {link.owned} records, one with {wants}")
     focus = rng.choice(focusable)
@@ -216,6 +226,9 @@ def resolve_identify(r: DagNode, outputs: dict[str, Any], model: EnvModel, rng: 
     live = state.get(col.name) or {}
     mine = [str(k) for k in (listed or []) if str(k) in live]
     fits = [k for k in mine if _fits(live[k], r.detail.get("wants") or {})]
+    avoid = r.detail.get("avoid") or {}
+    if avoid:
+        fits = [k for k in fits if not _fits(live[k], avoid)]
     if not fits:
         raise NoOwner(f"{r.id}: no listed {col.name} record fits {r.detail.get('wants')}")
     refs = {f for f in col.fields if model.collections and _is_ref(model, col.name, f)}
@@ -251,8 +264,25 @@ def _binding(param: str, collection: str) -> dict[str, Any]:
     return {"param": param, "via": "key", "collection": collection, "field": None, "item_field": None}
 
 
-def plan_owner_dag(model: EnvModel, link: OwnerLink, rng: random.Random, question: bool) -> tuple[TaskDAG, dict]:
-    """find owner -> read owner -> identify -> read record -> one or two writes (none for a question)."""
+def plan_owner_dag(
+    model: EnvModel, link: OwnerLink, rng: random.Random, question: bool, refusal: bool = False
+) -> tuple[TaskDAG, dict]:
+    """find owner -> read owner -> identify -> read record -> one or two writes (none for a question).
+    A refusal reads a record that lacks the state a write's name asks for; the write (`refused` in the
+    identify step's detail) is what the user asks and the environment must refuse."""
+    if refusal:
+        choices = sorted(
+            n
+            for n, t in model.tools.items()
+            if t.is_write and t.collection == link.owned and t.key_param and write_wants(model, link, [n])
+        )
+        if not choices:  # nothing the environment would refuse by the record's state: a plain question
+            return plan_owner_dag(model, link, rng, True)
+        w = rng.choice(choices)
+        dag, prov = plan_owner_dag(model, link, rng, True)
+        ident = next(n for n in dag.nodes if n.op == "identify")
+        ident.detail = {**ident.detail, "avoid": write_wants(model, link, [w]), "refused": w}
+        return dag, {**prov, "refused": w}
     owned_writes = sorted(n for n, t in model.tools.items() if t.is_write and t.collection == link.owned and t.key_param)
     owner_writes = sorted(n for n, t in model.tools.items() if t.is_write and t.collection == link.owner and t.key_param)
     writes: list[str] = []

@@ -56,6 +56,7 @@ class TaskGenConfig:
     confirm: str = "all"  # which graph edges the LLM is asked about: all | weak | none
     max_replans: int = 8
     question_every: int = 5  # every k-th candidate is a question (no write, checked facts); 0: none
+    refusal_every: int = 10  # with owner links: candidate k-3 of every k asks for a write the environment refuses
 
 
 @dataclass
@@ -111,13 +112,14 @@ def make_task(
 ) -> Task | Dropped:
     """Candidate `index`: a kept Task, or Dropped with its stage and reason."""
     rng = candidate_rng(cfg.seed, index)
-    question = is_question(index, cfg)
+    links = owner_links(model) if model.data else []
+    refusal = bool(links) and cfg.refusal_every > 0 and index % cfg.refusal_every == cfg.refusal_every - 3
+    question = is_question(index, cfg) or refusal
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
-    links = owner_links(model) if model.data else []
     for _ in range(cfg.max_replans * (3 if question else 1)):
         if links:  # one owner per task: the user says who they are, the agent looks their records up
-            d, p = plan_owner_dag(model, rng.choice(links), rng, question)
+            d, p = plan_owner_dag(model, rng.choice(links), rng, question, refusal=refusal)
         else:
             d, p = plan_sequence(graph, model, rng, cfg.walk)
         if question:
@@ -168,6 +170,11 @@ def make_task(
             "index": index,
             **(prov or {}),
             "repairs": inst.repairs,
+            **(
+                {"refused_calls": [{"name": n.tool, "arguments": a, "error": e} for n, a, e in inst.refused]}
+                if inst.refused
+                else {}
+            ),
             "facts": [
                 {"node": f.node, "collection": f.collection, "record": f.record, "field": f.field} for f in facts
             ],
