@@ -14,7 +14,7 @@ from synth.tasks.describe import goal_words
 from synth.tasks.envmodel import model_from_parts
 from synth.tasks.graph import build_graph
 from synth.tasks.idlists import choose_ids, describe_id, siblings
-from synth.tasks.owners import owner_links, plan_owner_dag, slice_state, write_wants
+from synth.tasks.owners import owner_links, slice_state, write_wants
 from synth.tasks.pipeline import TaskGenConfig, make_task
 from synth.tasks.runner import FunctionRunner
 from synth.tasks.values import build_pool
@@ -109,13 +109,38 @@ def _data():
     }
 
     def line(kit, part):
-        return {"kit_id": kit, "part_id": part, "label": kits[kit]["label"], "options": kits[kit]["parts"][part]["options"]}
+        return {
+            "kit_id": kit,
+            "part_id": part,
+            "label": kits[kit]["label"],
+            "options": kits[kit]["parts"][part]["options"],
+        }
 
     tickets = {
-        "#T1000001": {"ticket_id": "#T1000001", "status": "open", "member": "ann_9001", "lines": [line("K100001", "P5000001")]},
-        "#T1000002": {"ticket_id": "#T1000002", "status": "closed", "member": "ann_9001", "lines": [line("K100002", "P6000001")]},
-        "#T1000003": {"ticket_id": "#T1000003", "status": "open", "member": "bob_9002", "lines": [line("K100002", "P6000002")]},
-        "#T1000004": {"ticket_id": "#T1000004", "status": "held", "member": "bob_9002", "lines": [line("K100001", "P5000002")]},
+        "#T1000001": {
+            "ticket_id": "#T1000001",
+            "status": "open",
+            "member": "ann_9001",
+            "lines": [line("K100001", "P5000001")],
+        },
+        "#T1000002": {
+            "ticket_id": "#T1000002",
+            "status": "closed",
+            "member": "ann_9001",
+            "lines": [line("K100002", "P6000001")],
+        },
+        "#T1000003": {
+            "ticket_id": "#T1000003",
+            "status": "open",
+            "member": "bob_9002",
+            "lines": [line("K100002", "P6000002")],
+        },
+        "#T1000004": {
+            "ticket_id": "#T1000004",
+            "status": "held",
+            "member": "bob_9002",
+            "lines": [line("K100001", "P5000002")],
+        },
     }
     for i, t in enumerate(tickets.values()):
         t["site"] = dict(SITES[i])
@@ -285,7 +310,9 @@ def test_owner_writes_fit_the_tool_name_and_parts_are_described(made):
 
 def test_owner_question_asks_about_the_identified_record(made):
     model, out = made
-    questions = [t for t in out if isinstance(t, Task) and not any(model.tools[a.name].is_write for a in t.gold_actions)]
+    questions = [
+        t for t in out if isinstance(t, Task) and not any(model.tools[a.name].is_write for a in t.gold_actions)
+    ]
     assert questions
     for q in questions:
         assert q.checks.required_facts and all(q.checks.fact_options.get(f) for f in q.checks.required_facts)

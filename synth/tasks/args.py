@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from synth.tasks.idlists import choose_ids, is_id_param
 from synth.tasks.envmodel import Collection, EnvModel, ToolInfo, field_ref, json_type, map_key, natural_key
+from synth.tasks.idlists import choose_ids, is_id_param
 from synth.tasks.state_fill import GenContext, existing_keys, gen_value, new_key_value
 from synth.verify import join_path
 

@@ -7,77 +7,27 @@ name tools. Each clause carries the values and words the instruction must contai
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from synth.tasks.dag import ArgSource, DagNode
 from synth.tasks.envmodel import EnvModel, ToolInfo
 from synth.tasks.facts import Fact
-from synth.tasks.idlists import describe_id, is_id_param
 from synth.tasks.instantiate import Instance
-from synth.tasks.typed_values import singular_name
+from synth.tasks.phrases import (  # re-exported: instruction.py and the tests import them from here
+    BODY_NAMES,
+    ORDER_WORDS,
+    Need,
+    described_ids,
+    goal_words,
+    identify_need,
+    identity_need,
+    leaves,
+    show,
+    value_need,
+    words_of,
+)
 from synth.tasks.values import field_words
 from synth.words import plural
-
-BODY_NAMES = {"body", "data", "payload", "record", "item", "fields", "attributes"}
-ORDER_WORDS = {
-    "max": ("highest", "largest", "biggest", "most", "maximum", "greatest", "top", "max"),
-    "min": ("lowest", "smallest", "least", "minimum", "fewest", "min"),
-}
-
-
-@dataclass
-class Need:
-    """One clause of the request: its text, the values it must quote, word groups it must use."""
-
-    text: str
-    values: list[str] = field(default_factory=list)
-    words: list[list[str]] = field(default_factory=list)  # at least one word of each group
-    kind: str = "do"  # "do": a request clause; "identity": who the user is (said before the requests)
-
-    def merge(self, other: "Need") -> None:
-        self.values += [v for v in other.values if v not in self.values]
-        self.words += other.words
-
-
-def words_of(name: str) -> str:
-    return " ".join(field_words(name))
-
-
-def show(value: Any) -> str:
-    """A value as the user writes it: text quoted, numbers plain, booleans yes/no."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str):
-        return f"'{value}'"
-    return str(value)
-
-
-def leaves(value: Any, label: str) -> list[tuple[str, Any]]:
-    """(label, scalar) pairs of a (nested) argument value."""
-    if isinstance(value, dict):
-        out = []
-        for k, v in value.items():
-            out += leaves(v, k)
-        return out
-    if isinstance(value, list):
-        out = []
-        for v in value:
-            out += leaves(v, label)
-        return out
-    return [(label, value)]
-
-
-def value_need(label: str, value: Any) -> Need:
-    """The clause part for one stated value, and what the instruction must contain for it."""
-    if isinstance(value, bool):
-        return Need(
-            text=f"{words_of(label)} {'yes' if value else 'no'}",
-            words=[[w for w in field_words(label) if len(w) > 2] or [label]],
-        )
-    if value is None:
-        return Need(text="")
-    return Need(text=f"{words_of(label)} {show(value)}", values=[str(value)])
 
 
 def _resource(model: EnvModel, tool: ToolInfo, collection: str | None = None) -> str:
@@ -237,21 +187,6 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
     return _key_need(model, collection, src.value, resource, inst)
 
 
-def identify_need(r: DagNode, resource: str) -> Need:
-    """'my ticket that includes 'Desk Lamp'': an owned record by what the user knows of it."""
-    parts = []
-    for kind, label, value in r.detail.get("criteria") or []:
-        parts.append(f"that includes {show(value)}" if kind == "includes" else f"whose {words_of(label)} is {show(value)}")
-    return Need(text=f"my {resource} " + " and ".join(parts), values=[str(v) for v in r.detail.get("equals") or []])
-
-
-def identity_need(node: DagNode) -> Need:
-    """'my email is ...': who the user is, from the stated arguments of the finder."""
-    parts = [(p, s.value) for p, s in node.args.items() if s.source == "user" and s.value is not None]
-    text = " and ".join(f"my {words_of(p)} is {show(v)}" for p, v in parts)
-    return Need(text=text, values=[str(v) for _p, v in parts], kind="identity")
-
-
 def created_need(
     producer: DagNode,
     consumer: DagNode,
@@ -323,21 +258,6 @@ def arg_needs(
         return [n] if n else []
     n = value_need(label, value)
     return [n] if n.text else []
-
-
-def described_ids(p: str, value: Any, inst: Instance | None) -> Need | None:
-    """'part 'Desk Lamp with color red'': id values of a write described by what the user sees
-    (recorded in `inst.described`); None unless every value can be described."""
-    if inst is None or not is_id_param(p):
-        return None
-    vals = value if isinstance(value, list) else [value]
-    descs = [describe_id(inst.initial_state, v, singular_name(p)) for v in vals]
-    if not vals or any(d is None for d in descs) or len(set(descs)) < len(descs):
-        return None
-    for v, d in zip(vals, descs):
-        inst.described[str(v)] = d
-    label = " ".join(field_words(p)[:-1])
-    return Need(text=" and ".join(f"{label} {show(d)}" for d in descs), values=list(descs))
 
 
 def _stated(
@@ -439,8 +359,17 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[st
         rec = (inst.initial_state.get(col.name) or {}).get(str(arguments.get(key))) if col and key else None
         said = {str(v).lower() for v in rec.values() if isinstance(v, str)} if isinstance(rec, dict) else set()
         if col:  # state words of the collection ('open', 'closed'): a name's condition, not the goal
-            recs = list((inst.initial_state.get(col.name) or {}).values()) + list(model.data.get(col.name, {}).values())[:400]
-            said |= {v.lower() for r in recs if isinstance(r, dict) for v in r.values() if isinstance(v, str) and " " not in v}
+            recs = (
+                list((inst.initial_state.get(col.name) or {}).values())
+                + list(model.data.get(col.name, {}).values())[:400]
+            )
+            said |= {
+                v.lower()
+                for r in recs
+                if isinstance(r, dict)
+                for v in r.values()
+                if isinstance(v, str) and " " not in v
+            }
         verb, obj = goal_words(tool, resource, said)
         what = "; ".join(x for x in [rest.text, *[c.text for c in compute_parts]] if x)
         whom = target.text if target else "the " + resource
@@ -449,27 +378,16 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[st
             if what and kind != "update":
                 head.text += f", with {what}"
         else:
-            head = Need(text=f"{verb} {whom}" + (f": set {what}" if what and kind == "update" else f", with {what}" if what else ""))
+            head = Need(
+                text=f"{verb} {whom}"
+                + (f": set {what}" if what and kind == "update" else f", with {what}" if what else "")
+            )
     if target:
         head.merge(target)
     head.merge(rest)
     for c in compute_parts:
         head.merge(c)
     return head
-
-
-def goal_words(tool: ToolInfo, resource: str, said: set[str]) -> tuple[str, str]:
-    """(verb, object) of a write from its tool name, without the resource's own words and the target
-    record's own text values (a state the name requires): 'close_open_ticket' -> ('close', ''),
-    'change_ticket_owner' -> ('change', 'owner'); a name of one word -> ('update', '')."""
-    words = field_words(tool.name)
-    if len(words) < 2:
-        return "update", ""
-    drop = set(resource.split()) | {plural(w) for w in resource.split()} | said
-    rest = [w for w in words[1:] if w not in drop]
-    if not words or words[0] in ("set", "put", "patch"):
-        return "update", " ".join(rest)
-    return words[0], " ".join(rest)
 
 
 def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:

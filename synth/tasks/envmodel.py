@@ -124,7 +124,9 @@ class EnvModel:
     state_schema: dict[str, Any]
     title: str = ""
     display: str = ""  # the manifest's display_name, when it has one
-    data_refs: list[dict[str, Any]] = field(default_factory=list)  # manifest data.references: {collection, field, target}
+    data_refs: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # manifest data.references: {collection, field, target}
     data: dict[str, Any] = field(default_factory=dict)  # the grounding data's collections (--data), when given
 
     def collection_for_param(self, tool: ToolInfo, pname: str) -> str | None:

@@ -241,7 +241,12 @@ def choose_facts(
                     named = map_key(col, recs[0], inst.initial_state) or None
                     recs = recs if named is not None else []
             ksrc = node.args.get(tool.key_param or "")
-            if len(recs) == 1 and ksrc is not None and ksrc.source == "reason" and inst.dag.node(ksrc.node).op == "identify":
+            if (
+                len(recs) == 1
+                and ksrc is not None
+                and ksrc.source == "reason"
+                and inst.dag.node(ksrc.node).op == "identify"
+            ):
                 avoid = inst.dag.node(ksrc.node).detail.get("avoid") or {}
                 fact = owned_fact(node, model, col, recs[0], inst, rng, known, avoid)
             elif len(recs) == 1:

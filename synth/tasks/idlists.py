@@ -16,7 +16,6 @@ from typing import Any
 from synth.tasks.typed_values import singular_name
 from synth.tasks.values import field_words
 
-
 NAME_WORDS = {"name", "title", "label"}
 
 

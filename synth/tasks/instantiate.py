@@ -18,7 +18,6 @@ from synth.spec import ToolCall
 from synth.tasks.args import (
     NoValue,
     choose_user_value,
-    whole_object,
     coerce,
     field_sets,
     find_path,
@@ -26,6 +25,7 @@ from synth.tasks.args import (
     params_to_fill,
     place_bound,
     records_in,
+    whole_object,
 )
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, map_key
@@ -333,7 +333,9 @@ def instantiate(
                 last_error = str(ex)
                 continue
             if link is not None and tool.is_write and not still_fits(model, link, tool.name, args, before):
-                return Dropped("execute", f"{node.id} {tool.name}: the record no longer has the state its name asks for")
+                return Dropped(
+                    "execute", f"{node.id} {tool.name}: the record no longer has the state its name asks for"
+                )
             outcome = runner.call(tool.name, args)
             if outcome.ok:
                 outputs[node.id] = outcome.result
@@ -376,7 +378,9 @@ def refuse(
     tool = model.tools[ident.detail["refused"]]
     reader = next(n for n in inst.dag.calls() if tool.key_param and any(s.node == ident.id for s in n.args.values()))
     binding = {"param": tool.key_param, "via": "key", "collection": tool.collection, "field": None, "item_field": None}
-    node = DagNode(id="refused", kind="call", tool=tool.name, args={tool.key_param: ArgSource("output", reader.id, binding)})
+    node = DagNode(
+        id="refused", kind="call", tool=tool.name, args={tool.key_param: ArgSource("output", reader.id, binding)}
+    )
     before = runner.state()
     ctx = GenContext(model=model, rng=rng, pool=pool, state=before)
     try:

@@ -211,10 +211,7 @@ def _matches(rec: dict[str, Any], d: tuple[str, str, str]) -> bool:
     if kind == "field":
         return str(rec.get(label)) == value
     return any(
-        isinstance(item, dict) and item.get(label) == value
-        for v in rec.values()
-        if isinstance(v, list)
-        for item in v
+        isinstance(item, dict) and item.get(label) == value for v in rec.values() if isinstance(v, list) for item in v
     )
 
 
@@ -283,8 +280,12 @@ def plan_owner_dag(
         ident = next(n for n in dag.nodes if n.op == "identify")
         ident.detail = {**ident.detail, "avoid": write_wants(model, link, [w]), "refused": w}
         return dag, {**prov, "refused": w}
-    owned_writes = sorted(n for n, t in model.tools.items() if t.is_write and t.collection == link.owned and t.key_param)
-    owner_writes = sorted(n for n, t in model.tools.items() if t.is_write and t.collection == link.owner and t.key_param)
+    owned_writes = sorted(
+        n for n, t in model.tools.items() if t.is_write and t.collection == link.owned and t.key_param
+    )
+    owner_writes = sorted(
+        n for n, t in model.tools.items() if t.is_write and t.collection == link.owner and t.key_param
+    )
     writes: list[str] = []
     if not question:
         first = rng.choice(owned_writes) if owned_writes and (rng.random() < 0.85 or not owner_writes) else None
