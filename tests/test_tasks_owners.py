@@ -265,6 +265,10 @@ def test_goal_words_drop_the_resource_and_the_record_state():
     assert goal_words(tool, "ticket", {"open"}) == ("close", "")
     swap = _model().tools["swap_open_ticket_parts"]
     assert goal_words(swap, "ticket", {"open"}) == ("swap", "parts")
+    form = dict(TOOLS[-1], name="update_ticket_with_form")
+    from synth.tasks.envmodel import tool_info
+
+    assert goal_words(tool_info(form, _model().collections), "ticket", set()) == ("update", "")
 
 
 @pytest.fixture(scope="module")

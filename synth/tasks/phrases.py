@@ -107,6 +107,9 @@ def described_ids(p: str, value: Any, inst: Any) -> Need | None:
     return Need(text=" and ".join(f"{label} {show(d)}" for d in descs), values=list(descs))
 
 
+MEANS_WORDS = {"with", "by", "using", "via", "from", "for", "in", "on", "to", "of", "and", "as"}
+
+
 def goal_words(tool: ToolInfo, resource: str, said: set[str]) -> tuple[str, str]:
     """(verb, object) of a write from its tool name, without the resource's own words and the target
     record's own text values (a state the name requires): 'close_open_ticket' -> ('close', ''),
@@ -116,6 +119,8 @@ def goal_words(tool: ToolInfo, resource: str, said: set[str]) -> tuple[str, str]
         return "update", ""
     drop = set(resource.split()) | {plural(w) for w in resource.split()} | said
     rest = [w for w in words[1:] if w not in drop]
+    cut = next((i for i, w in enumerate(rest) if w in MEANS_WORDS), len(rest))
+    rest = rest[:cut]  # 'update_pet_with_form': how, not what
     if not words or words[0] in ("set", "put", "patch"):
         return "update", " ".join(rest)
     return words[0], " ".join(rest)
