@@ -226,6 +226,9 @@ def test_owner_link_comes_from_the_data_references():
     bare = _model()
     bare.data_refs = []
     assert owner_links(bare) == []
+    nodata = _model()
+    del nodata.data["tickets"]
+    assert owner_links(nodata) == []
 
 
 def test_write_wants_reads_a_state_word_from_the_tool_name():

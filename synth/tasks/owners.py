@@ -53,6 +53,8 @@ def owner_links(model: EnvModel) -> list[OwnerLink]:
         src, fld, tgt = ref.get("collection"), str(ref.get("field") or ""), ref.get("target")
         if not fld.endswith("[]") or "/" in fld or src not in model.collections or tgt not in model.collections:
             continue
+        if src not in model.data or tgt not in model.data:  # no records to slice a state from
+            continue
         finders = sorted(
             n
             for n, t in model.tools.items()
