@@ -114,6 +114,7 @@ def _data():
             "part_id": part,
             "label": kits[kit]["label"],
             "options": kits[kit]["parts"][part]["options"],
+            "price": 10 + int(part[-1]) + (5 if kit.endswith("2") else 0),
         }
 
     tickets = {
@@ -399,3 +400,19 @@ def test_refusal_asks_for_a_write_the_environment_refuses_and_checks_the_reason(
         assert ticket["status"] not in t.user_instruction
         runner.reset(t.initial_state)
         assert not runner.call(call["name"], call["arguments"]).ok
+
+
+def test_owner_questions_ask_for_a_price_of_a_listed_thing_with_options_outside_the_owner():
+    model, runner = _model(), _runner()
+    graph, pool = build_graph(model, None, "none"), build_pool(model, None, per_field=2, seed=0)
+    cfg = TaskGenConfig(n=60, seed=0)
+    out = [make_task(i, model, graph, runner, pool, None, cfg) for i in range(4, 60, cfg.question_every)]
+    priced = [t for t in out if isinstance(t, Task) and t.provenance["facts"][0]["field"] == "lines/price"]
+    assert priced
+    for t in priced:
+        (value,) = t.checks.required_facts
+        assert "the price of '" in t.user_instruction and value not in t.user_instruction
+        email = t.gold_actions[0].arguments["email"]
+        owner = next(m for m in t.initial_state["members"].values() if m["email"] == email)
+        mine = {str(ln["price"]) for k in owner["tickets"] for ln in t.initial_state["tickets"][k]["lines"]}
+        assert value in mine and not set(t.checks.fact_options[value]) & mine

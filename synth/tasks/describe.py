@@ -396,6 +396,16 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
     tool = model.tools[node.tool]
     resource = _resource(model, tool, fact.collection)
     key = tool.key_param if tool.key_param in node.args else None
+    if fact.criterion.get("item_of"):  # a number of a thing the record lists: 'the price of 'Desk Lamp' in ...'
+        target = record_need(node, key, inst, model) if key else Need(text=f"the {resource}")
+        c = fact.criterion
+        where = f"my {resource}" if set(target.values) <= {str(c["equals"])} else target.text  # said once
+        need = Need(
+            text=f"tell me the {words_of(fact.field.rsplit('/', 1)[1])} of {show(c['equals'])} in {where}",
+            values=[str(c["equals"])],
+        )
+        need.merge(target)
+        return need
     if fact.criterion:
         scope = scope_need(node, model, inst)
         c = fact.criterion
