@@ -217,7 +217,10 @@ def owned_fact(
     paths = _owned_candidates(rec, col, model)
     k = key_value(col, rec)
     final = (inst.final_state.get(col.name) or {}).get(str(k))
+    kinds = ["field", "part", "thing"]  # a kind first, then a path of it: one record lists many things
+    rng.shuffle(kinds)
     rng.shuffle(paths)
+    paths.sort(key=lambda pc: kinds.index("thing" if pc[1] else "part" if "/" in pc[0] else "field"))
     if avoid:  # a refusal: the field that rules the write out, without the value the write needs as an option
         paths = [(p, c) for p, c in paths if p in avoid and c is None]
         known = known | {str(v).lower() for v in avoid.values()}
