@@ -249,6 +249,8 @@ def test_slice_keeps_owners_with_all_their_records_and_referenced_ones():
             assert set(m["tickets"]) <= set(state["tickets"])
         kits = {ln["kit_id"] for t in state["tickets"].values() for ln in t["lines"]}
         assert kits == set(state["kits"])
+    state, _focus = slice_state(model, link, random.Random(0), {}, owners=5)  # more than own anything
+    assert sorted(state["members"]) == ["ann_9001", "bob_9002"]
 
 
 def test_part_ids_come_from_the_ticket_and_new_ones_from_the_same_kit():

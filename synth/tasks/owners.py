@@ -11,6 +11,7 @@ owners with all their records and what those records reference.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -140,8 +141,9 @@ def slice_state(
     if not focusable:
         raise NoOwner(f"no {link.owner} record owns two {link.owned} records, one with {wants}")
     focus = rng.choice(focusable)
-    others = rng.sample([k for k in keys if k != focus and listed(k)], k=max(0, owners - 1))
-    state: dict[str, Any] = {name: {} for name in model.collections if name in data}
+    pool = [k for k in keys if k != focus and listed(k)]
+    others = rng.sample(pool, k=max(0, min(len(pool), owners - 1)))
+    state: dict[str, Any] = {name: {} for name in model.collections}
     for k in [focus, *others]:
         state[link.owner][k] = owners_[k]
         for x in listed(k):
@@ -158,8 +160,6 @@ def slice_state(
                     if str(v) in (data.get(tgt) or {}) and str(v) not in state[tgt]:
                         state[tgt][str(v)] = data[tgt][str(v)]
                         changed = True
-    import copy
-
     out = {name: {k: copy.deepcopy(recs[k]) for k in sorted(recs, key=natural_key)} for name, recs in state.items()}
     return {k: out[k] for k in sorted(out)}, focus
 
