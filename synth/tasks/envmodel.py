@@ -124,10 +124,9 @@ class EnvModel:
     state_schema: dict[str, Any]
     title: str = ""
     display: str = ""  # the manifest's display_name, when it has one
-    data_refs: list[dict[str, Any]] = field(
-        default_factory=list
-    )  # manifest data.references: {collection, field, target}
-    data: dict[str, Any] = field(default_factory=dict)  # the grounding data's collections (--data), when given
+    # the manifest's data.references ({collection, field, target}) and the grounding data's collections (--data)
+    data_refs: list[dict[str, Any]] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def collection_for_param(self, tool: ToolInfo, pname: str) -> str | None:
         """The collection whose record keys parameter `pname` carries, or None."""
