@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from synth.tasks.envmodel import Collection, EnvModel, ToolInfo, field_ref, json_type, map_key, natural_key
+from synth.tasks.idlists import choose_ids, is_id_param
 from synth.tasks.state_fill import GenContext, existing_keys, gen_value, new_key_value
 from synth.verify import join_path
 
@@ -113,6 +114,12 @@ def choose_user_value(tool: ToolInfo, pname: str, schema: dict[str, Any], ctx: G
         schema = {**schema, "enum": list(field_schema["enum"])}  # the record's allowed values bind the parameter too
     if tool.kind == "update" and json_type(schema) == "object" and (schema or {}).get("properties"):
         return _partial_body(tool, schema, ctx, args)
+    if tool.is_write and tool.kind not in ("update", "create", "batch_create") and col and is_id_param(pname):
+        target = (state.get(col.name) or {}).get(str(args.get(tool.key_param)))
+        if isinstance(target, dict) and pname != tool.key_param:
+            ids = choose_ids(pname, schema, target, state, args, rng)
+            if ids is not None:
+                return ids
     ref = model.collection_for_param(tool, pname)
     if tool.kind in ("create", "batch_create") and col and (pname == tool.key_param or pname == col.key_field):
         return coerce(new_key_value(ctx, col, set(state.get(col.name) or {})), schema)
@@ -329,3 +336,42 @@ def field_sets(model: EnvModel, collection: str | None) -> list[str]:
             continue
         out.append(f)
     return out
+
+
+def _objects_named(x: Any, name: str, out: list[dict[str, Any]], limit: int = 300, depth: int = 0) -> None:
+    if len(out) >= limit or depth > 5:
+        return
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k == name and isinstance(v, dict) and all(not isinstance(y, (dict, list)) for y in v.values()):
+                out.append(v)
+            else:
+                _objects_named(v, name, out, limit, depth + 1)
+    elif isinstance(x, list):
+        for v in x:
+            _objects_named(v, name, out, limit, depth + 1)
+
+
+def whole_object(tool: ToolInfo, fill: list[str], ctx: GenContext, args: dict[str, Any]) -> dict[str, Any]:
+    """Values for parameters that are the parts of one object field of the written record (an address's
+    lines, city, state, zip): another object of that name from the data (else the state), taken whole,
+    so the parts fit together; {} when no two parameters are parts of one object field."""
+    col = ctx.model.collections.get(tool.collection or "")
+    if not col or not tool.is_write or tool.key_param not in args:
+        return {}
+    target = (ctx.state.get(col.name) or {}).get(str(args[tool.key_param]))
+    if not isinstance(target, dict):
+        return {}
+    for fname, current in sorted(target.items()):
+        if not isinstance(current, dict):
+            continue
+        group = [p for p in fill if p in current and p != tool.key_param]
+        if len(group) < 2:
+            continue
+        found: list[dict[str, Any]] = []
+        _objects_named(ctx.model.data or ctx.state, fname, found)
+        donors = [d for d in found if all(p in d for p in group) and any(d[p] != current[p] for p in group)]
+        if donors:
+            donor = ctx.rng.choice(donors)
+            return {p: donor[p] for p in group}
+    return {}

@@ -7,74 +7,27 @@ name tools. Each clause carries the values and words the instruction must contai
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from synth.tasks.dag import ArgSource, DagNode
 from synth.tasks.envmodel import EnvModel, ToolInfo
 from synth.tasks.facts import Fact
 from synth.tasks.instantiate import Instance
+from synth.tasks.phrases import (  # re-exported: instruction.py and the tests import them from here
+    BODY_NAMES,
+    ORDER_WORDS,
+    Need,
+    described_ids,
+    goal_words,
+    identify_need,
+    identity_need,
+    leaves,
+    show,
+    value_need,
+    words_of,
+)
 from synth.tasks.values import field_words
 from synth.words import plural
-
-BODY_NAMES = {"body", "data", "payload", "record", "item", "fields", "attributes"}
-ORDER_WORDS = {
-    "max": ("highest", "largest", "biggest", "most", "maximum", "greatest", "top", "max"),
-    "min": ("lowest", "smallest", "least", "minimum", "fewest", "min"),
-}
-
-
-@dataclass
-class Need:
-    """One clause of the request: its text, the values it must quote, word groups it must use."""
-
-    text: str
-    values: list[str] = field(default_factory=list)
-    words: list[list[str]] = field(default_factory=list)  # at least one word of each group
-
-    def merge(self, other: "Need") -> None:
-        self.values += [v for v in other.values if v not in self.values]
-        self.words += other.words
-
-
-def words_of(name: str) -> str:
-    return " ".join(field_words(name))
-
-
-def show(value: Any) -> str:
-    """A value as the user writes it: text quoted, numbers plain, booleans yes/no."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str):
-        return f"'{value}'"
-    return str(value)
-
-
-def leaves(value: Any, label: str) -> list[tuple[str, Any]]:
-    """(label, scalar) pairs of a (nested) argument value."""
-    if isinstance(value, dict):
-        out = []
-        for k, v in value.items():
-            out += leaves(v, k)
-        return out
-    if isinstance(value, list):
-        out = []
-        for v in value:
-            out += leaves(v, label)
-        return out
-    return [(label, value)]
-
-
-def value_need(label: str, value: Any) -> Need:
-    """The clause part for one stated value, and what the instruction must contain for it."""
-    if isinstance(value, bool):
-        return Need(
-            text=f"{words_of(label)} {'yes' if value else 'no'}",
-            words=[[w for w in field_words(label) if len(w) > 2] or [label]],
-        )
-    if value is None:
-        return Need(text="")
-    return Need(text=f"{words_of(label)} {show(value)}", values=[str(value)])
 
 
 def _resource(model: EnvModel, tool: ToolInfo, collection: str | None = None) -> str:
@@ -186,6 +139,8 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
     src: ArgSource = node.args[pname]
     collection = (src.binding or {}).get("collection") or model.collection_for_param(tool, pname) or tool.collection
     resource = _resource(model, tool, collection)
+    if src.source == "reason" and inst.dag.node(src.node).op == "identify":
+        return identify_need(inst.dag.node(src.node), resource)
     if src.source == "reason":
         r = inst.dag.node(src.node)
         scope = scope_need(inst.dag.node(r.inputs[0]), model, inst, depth)
@@ -213,6 +168,8 @@ def record_need(node: DagNode, pname: str, inst: Instance, model: EnvModel, dept
     if src.source == "output":
         producer = inst.dag.node(src.node)
         ptool = model.tools[producer.tool]
+        if producer.detail.get("owner_of"):  # the user who said who they are
+            return Need(text=f"my {resource} profile")
         if (src.binding or {}).get("candidates", 1) == 1 and depth < 3:
             if ptool.kind in ("create", "batch_create"):
                 return created_need(producer, node, inst, model, resource, src.value, collection)
@@ -303,13 +260,22 @@ def arg_needs(
     return [n] if n.text else []
 
 
-def _stated(node: DagNode, skip: set[str], arguments: dict[str, Any], batch_param: str | None = None) -> list[Need]:
+def _stated(
+    node: DagNode,
+    skip: set[str],
+    arguments: dict[str, Any],
+    batch_param: str | None = None,
+    inst: Instance | None = None,
+) -> list[Need]:
     out = []
     for p, s in node.args.items():
         item_field = (s.binding or {}).get("item_field")
         if p in skip and not item_field:
             continue
-        if s.source == "user":
+        described = described_ids(p, s.value, inst) if s.source == "user" else None
+        if described is not None:
+            out.append(described)
+        elif s.source == "user":
             out += arg_needs(p, s.value, item=p == batch_param)
         elif item_field and p in arguments:
             out += arg_needs(p, arguments[p], frozenset({item_field}), item=p == batch_param)
@@ -323,8 +289,8 @@ def _join(parts: list[Need]) -> Need:
     return need
 
 
-def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
-    """The clause of one write call (None for reads)."""
+def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[str, Any] | None = None) -> Need | None:
+    """The clause of one write call (None for reads); `arguments` for a call outside the gold (refused)."""
     tool = model.tools[node.tool]
     if not tool.is_write:
         return None
@@ -345,8 +311,9 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
         key = None
     computes = {p for p, s in node.args.items() if s.source == "reason" and inst.dag.node(s.node).op == "compute"}
     skip = {key} | computes if key else set(computes)
-    arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
-    stated = _stated(node, skip, arguments, tool.plan.get("batch_param"))
+    if arguments is None:
+        arguments = inst.gold_actions[inst.dag.calls().index(node)].arguments
+    stated = _stated(node, skip, arguments, tool.plan.get("batch_param"), inst if tool.kind != "update" else None)
     bound_refs = [
         record_need(node, p, inst, model)
         for p, s in node.args.items()
@@ -388,9 +355,33 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel) -> Need | None:
     elif kind == "list_remove":
         head = Need(text=f"remove from {target.text if target else 'the ' + resource}: {rest.text}")
     else:
-        what = "; ".join(x for x in [rest.text and f"set {rest.text}", *[c.text for c in compute_parts]] if x)
-        verb = words_of(tool.name) if kind not in ("update",) else "update"
-        head = Need(text=f"{verb} {target.text if target else 'the ' + resource}" + (f": {what}" if what else ""))
+        col = model.collections.get(tool.collection or "")
+        rec = (inst.initial_state.get(col.name) or {}).get(str(arguments.get(key))) if col and key else None
+        said = {str(v).lower() for v in rec.values() if isinstance(v, str)} if isinstance(rec, dict) else set()
+        if col:  # state words of the collection ('open', 'closed'): a name's condition, not the goal
+            recs = (
+                list((inst.initial_state.get(col.name) or {}).values())
+                + list(model.data.get(col.name, {}).values())[:400]
+            )
+            said |= {
+                v.lower()
+                for r in recs
+                if isinstance(r, dict)
+                for v in r.values()
+                if isinstance(v, str) and " " not in v
+            }
+        verb, obj = goal_words(tool, resource, said)
+        what = "; ".join(x for x in [rest.text, *[c.text for c in compute_parts]] if x)
+        whom = target.text if target else "the " + resource
+        if obj:
+            head = Need(text=f"{verb} the {obj} of {whom}" + (f" to {what}" if what and kind == "update" else ""))
+            if what and kind != "update":
+                head.text += f", with {what}"
+        else:
+            head = Need(
+                text=f"{verb} {whom}"
+                + (f": set {what}" if what and kind == "update" else f", with {what}" if what else "")
+            )
     if target:
         head.merge(target)
     head.merge(rest)
@@ -405,6 +396,16 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
     tool = model.tools[node.tool]
     resource = _resource(model, tool, fact.collection)
     key = tool.key_param if tool.key_param in node.args else None
+    if fact.criterion.get("item_of"):  # a number of a thing the record lists: 'the price of 'Desk Lamp' in ...'
+        target = record_need(node, key, inst, model) if key else Need(text=f"the {resource}")
+        c = fact.criterion
+        where = f"my {resource}" if set(target.values) <= {str(c["equals"])} else target.text  # said once
+        need = Need(
+            text=f"tell me the {words_of(fact.field.rsplit('/', 1)[1])} of {show(c['equals'])} in {where}",
+            values=[str(c["equals"])],
+        )
+        need.merge(target)
+        return need
     if fact.criterion:
         scope = scope_need(node, model, inst)
         c = fact.criterion
@@ -422,13 +423,23 @@ def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:
             values=scope.values,
             words=scope.words,
         )
-    need = Need(text=f"tell me the {words_of(fact.field)} of {target.text}")
+    what = words_of(fact.field)
+    if "/" in fact.field:  # a part of an object field: 'the city of the address', 'the address2'
+        parent, leaf = fact.field.rsplit("/", 1)
+        shared = any(lw.startswith(pw) for lw in field_words(leaf) for pw in field_words(parent))
+        what = words_of(leaf) if shared else f"{words_of(leaf)} of the {words_of(parent)}"
+    need = Need(text=f"tell me the {what} of {target.text}")
     need.merge(target)
     return need
 
 
 def describe(inst: Instance, model: EnvModel, facts: list[Fact]) -> list[Need]:
     """Clauses in execution order: writes, then read-only needs."""
-    needs = [n for n in (call_need(c, inst, model) for c in inst.dag.calls()) if n is not None]
+    needs = [identity_need(c) for c in inst.dag.calls() if c.detail.get("owner_of")]
+    needs += [n for n in (call_need(c, inst, model) for c in inst.dag.calls()) if n is not None]
+    if inst.refused:  # ask for the write the environment refuses; the reply must say why (the fact)
+        needs += [n for n in (call_need(c, inst, model, a) for c, a, _e in inst.refused) if n is not None]
+        needs += [Need(text="if that is not possible, tell me why")] if facts else []
+        return needs
     needs += [fact_need(f, inst, model) for f in facts]
     return needs

@@ -124,6 +124,9 @@ class EnvModel:
     state_schema: dict[str, Any]
     title: str = ""
     display: str = ""  # the manifest's display_name, when it has one
+    # the manifest's data.references ({collection, field, target}) and the grounding data's collections (--data)
+    data_refs: list[dict[str, Any]] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def collection_for_param(self, tool: ToolInfo, pname: str) -> str | None:
         """The collection whose record keys parameter `pname` carries, or None."""
@@ -320,8 +323,28 @@ def load_model(env_dir: str | Path) -> EnvModel:
     env_id = manifest.get("env_id") or d.name
     model = model_from_parts(env_id, tools, schema, manifest.get("title", ""))
     model.display = str(manifest.get("display_name") or "")
+    load_data(model, d, manifest)
     learn_key_styles(model, example_states(d))
     return model
+
+
+def load_data(model: EnvModel, env_dir: Path, manifest: dict[str, Any]) -> None:
+    """The grounding data's references and collections (a JSON file of collection -> records), if any."""
+    meta = manifest.get("data")
+    if not isinstance(meta, dict):
+        return
+    refs = meta.get("references")
+    model.data_refs = [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
+    for rel in meta.get("files") or []:
+        path = env_dir / str(rel)
+        if path.suffix != ".json" or not path.exists():
+            continue
+        try:
+            doc = json.loads(path.read_text())
+        except json.JSONDecodeError as ex:
+            raise InputError(str(path), f"line {ex.lineno}", f"invalid JSON: {ex.msg}") from None
+        if isinstance(doc, dict):
+            model.data.update({k: v for k, v in doc.items() if k in model.collections and isinstance(v, dict)})
 
 
 def example_states(env_dir: Path) -> list[dict[str, Any]]:

@@ -158,6 +158,105 @@ def _listed_fact(
     return None
 
 
+def _at(rec: Any, path: str, item: dict[str, Any] | None = None) -> Any:
+    """The value at 'field/part' in a record; with `item` ({"item_of", "field", "equals"}) the path is
+    'list/number' inside the listed thing whose label equals the given name."""
+    if item:
+        lst, num = path.split("/", 1)
+        things = rec.get(lst) if isinstance(rec, dict) else None
+        hit = [x for x in things or [] if isinstance(x, dict) and x.get(item["field"]) == item["equals"]]
+        return hit[0].get(num) if len(hit) == 1 else None
+    for part in path.split("/"):
+        rec = rec.get(part) if isinstance(rec, dict) else None
+    return rec
+
+
+def _owned_candidates(rec: dict[str, Any], col: Any, model: EnvModel) -> list[tuple[str, dict[str, Any] | None]]:
+    """(path, item criterion) of what a user may ask about their record: short text fields, text parts of
+    its objects, numbers of a listed thing with a unique name (the price of the 'Desk Lamp')."""
+    from synth.tasks.idlists import NAME_WORDS
+    from synth.tasks.owners import _is_ref
+
+    out: list[tuple[str, dict[str, Any] | None]] = []
+    for f, v in sorted(rec.items()):
+        if f == col.key_field or _is_ref(model, col.name, f):
+            continue
+        if isinstance(v, str) and 3 <= len(v) <= 24 and not any(c.isdigit() for c in v):
+            out.append((f, None))
+        elif isinstance(v, dict):
+            out += [(f"{f}/{k}", None) for k, x in sorted(v.items()) if isinstance(x, str) and len(x) >= 3]
+        elif isinstance(v, list):
+            things = [x for x in v if isinstance(x, dict)]
+            for x in things:
+                label = next((k for k in sorted(x) if set(field_words(k)) & NAME_WORDS and isinstance(x[k], str)), None)
+                if label is None or sum(1 for y in things if y.get(label) == x[label]) != 1:
+                    continue
+                crit = {"item_of": f, "field": label, "equals": x[label]}
+                nums = [k for k, n in sorted(x.items()) if isinstance(n, (int, float)) and not isinstance(n, bool)]
+                out += [(f"{f}/{n}", crit) for n in nums]
+    return out
+
+
+def owned_fact(
+    node: DagNode,
+    model: EnvModel,
+    col: Any,
+    rec: dict[str, Any],
+    inst: Instance,
+    rng: random.Random,
+    known: set[str],
+    avoid: dict[str, str] | None = None,
+    mine: list[str] | None = None,
+) -> Fact | None:
+    """A fact about a record the user identified (their ticket): a short text field (its state), a text
+    part of one of its objects (the city of its address) or a number of a thing it lists (a price),
+    unchanged by the task. Options are the values other records hold there (the state's and the data's),
+    never one of the owner's other records `mine` (an agent may tell the user about those) nor a number
+    of the same record. With `avoid` (a refusal) only the fields that rule the write out, and never the
+    value the write would need among the options (an agent may say "only open tickets can be closed")."""
+    paths = _owned_candidates(rec, col, model)
+    k = key_value(col, rec)
+    final = (inst.final_state.get(col.name) or {}).get(str(k))
+    kinds = ["field", "part", "thing"]  # a kind first, then a path of it: one record lists many things
+    rng.shuffle(kinds)
+    rng.shuffle(paths)
+    paths.sort(key=lambda pc: kinds.index("thing" if pc[1] else "part" if "/" in pc[0] else "field"))
+    if avoid:  # a refusal: the field that rules the write out, without the value the write needs as an option
+        paths = [(p, c) for p, c in paths if p in avoid and c is None]
+        known = known | {str(v).lower() for v in avoid.values()}
+    recs = inst.final_state.get(col.name) or {}
+    own = [recs[x] for x in mine or [] if x in recs and str(x) != str(k)] + [rec]
+    for path, crit in paths:
+        value = _at(rec, path, crit)
+        if value is None or str(value).lower() in known or _at(final, path, crit) != value:
+            continue
+        taken = {str(x).lower() for r in own for x in _values_at(r, path)}
+        pool = list(recs.values()) + list((model.data.get(col.name) or {}).values())[:400]
+        others = sorted({str(x) for r in pool for x in _values_at(r, path)} - {str(value)}, key=str.lower)
+        opts = [o for o in others if o.lower() not in taken and o.lower() not in known][:6]
+        if len(opts) >= (1 if avoid else 2):
+            return Fact(
+                node=node.id,
+                collection=col.name,
+                record=k,
+                field=path,
+                value=str(value),
+                options=opts,
+                criterion=crit or {},
+            )
+    return None
+
+
+def _values_at(rec: Any, path: str) -> list[Any]:
+    """Scalars at 'field/part' in a record, through lists ('lines/price': every line's price)."""
+    head, _, rest = path.partition("/")
+    v = rec.get(head) if isinstance(rec, dict) else None
+    vals = v if isinstance(v, list) else [v]
+    if rest:
+        return [x for item in vals for x in _values_at(item, rest)]
+    return [x for x in vals if isinstance(x, (str, int, float)) and not isinstance(x, bool)]
+
+
 def sink_reads(inst: Instance, model: EnvModel) -> list[DagNode]:
     """Read calls whose result no later node consumes."""
     return [n for n in inst.dag.calls() if not model.tools[n.tool].is_write and not inst.dag.consumers(n.id)]
@@ -191,7 +290,19 @@ def choose_facts(
                 if len(recs) == 1 and named is None:
                     named = map_key(col, recs[0], inst.initial_state) or None
                     recs = recs if named is not None else []
-            if len(recs) == 1:
+            ksrc = node.args.get(tool.key_param or "")
+            if (
+                len(recs) == 1
+                and ksrc is not None
+                and ksrc.source == "reason"
+                and inst.dag.node(ksrc.node).op == "identify"
+            ):
+                ident = inst.dag.node(ksrc.node)
+                owner_out = inst.gold_outputs[calls.index(inst.dag.node(ident.inputs[0]))]
+                mine = owner_out.get(ident.detail.get("list_field")) if isinstance(owner_out, dict) else None
+                mine = [str(x) for x in mine] if isinstance(mine, list) else []
+                fact = owned_fact(node, model, col, recs[0], inst, rng, known, ident.detail.get("avoid"), mine)
+            elif len(recs) == 1:
                 rec = recs[0]
                 f = _fact_field(model, col.name, rec, rng, known)
                 k = key_value(col, rec, named)

@@ -230,7 +230,9 @@ def make_graph_question(
     text = render("tasks_graph_clause.j2", recipe=recipe, a=a, b=b, k=k, note=note, facts=len(facts), **words)
     clause = re.sub(r"\s+", " ", text).strip()
     request = re.sub(
-        r"\s+", " ", render("tasks_request.j2", service=display_name(model), persona=index, clauses=[clause])
+        r"\s+",
+        " ",
+        render("tasks_request.j2", service=display_name(model), persona=index, identity=[], clauses=[clause]),
     ).strip()
     dag = TaskDAG(nodes=calls)
     return Task(

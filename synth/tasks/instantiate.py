@@ -25,9 +25,19 @@ from synth.tasks.args import (
     params_to_fill,
     place_bound,
     records_in,
+    whole_object,
 )
 from synth.tasks.dag import ArgSource, DagNode, TaskDAG
 from synth.tasks.envmodel import EnvModel, ToolInfo, json_type, map_key
+from synth.tasks.owners import (
+    NoOwner,
+    finder_args,
+    owner_links,
+    owner_node,
+    resolve_identify,
+    slice_state,
+    still_fits,
+)
 from synth.tasks.runner import Runner
 from synth.tasks.state_fill import GenContext, check_state, fill_state
 from synth.tasks.values import TextPool, field_words
@@ -46,6 +56,7 @@ class Instance:
     final_state: dict[str, Any]
     repairs: list[str] = field(default_factory=list)
     described: dict[str, Any] = field(default_factory=dict)  # record key -> the attribute the request names it by
+    refused: list[tuple[DagNode, dict[str, Any], str]] = field(default_factory=list)  # (node, arguments, error)
 
 
 @dataclass
@@ -209,6 +220,8 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
         if src.source == "output":
             value = resolve_output(src, outputs[src.node], model, ctx)
             src.path = find_path(outputs[src.node], value)
+        elif dag.node(src.node).op == "identify":
+            value = resolve_identify(dag.node(src.node), outputs, model, ctx.rng, ctx.state)
         else:
             value = resolve_select(dag.node(src.node), outputs, model, ctx.rng, ctx.state)
         src.value = value
@@ -239,6 +252,10 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
         )
         src.value = value
         args[pname] = value
+    for pname, v in whole_object(tool, fill, ctx, args).items():  # an address as one real address
+        args[pname] = v
+        node.args[pname] = ArgSource(source="user", value=v)
+        fill.remove(pname)
     for pname in fill:
         v = choose_user_value(tool, pname, tool.props.get(pname, {}), ctx, args)
         args[pname] = v
@@ -246,11 +263,48 @@ def build_call(node: DagNode, tool: ToolInfo, dag: TaskDAG, outputs: dict[str, A
     return {p: args[p] for p in tool.props if p in args}
 
 
+def _pick_finder(node: DagNode, link: Any, model: EnvModel, runner: Runner, state: dict, rng: random.Random) -> bool:
+    """Make `node` the first finder (its own tool first, then the others, seeded) whose answer shows the
+    focus owner's key (a finder that answers with the record alone does not give the key)."""
+    others = [f for f in link.finders if f != node.tool]
+    rng.shuffle(others)
+    focus = node.detail["focus"]
+    for name in [node.tool, *others]:
+        try:
+            args = finder_args(model, name, state[link.owner][focus])
+        except NoOwner:
+            continue
+        runner.reset(state)
+        outcome = runner.call(name, args)
+        if outcome.ok and focus in [str(x) for x in _scalars(outcome.result)]:
+            node.tool = name
+            return True
+    return False
+
+
 def instantiate(
     dag: TaskDAG, model: EnvModel, runner: Runner, rng: random.Random, pool: TextPool, attempts: int = 4
 ) -> Instance | Dropped:
     """Fill a state, run the DAG; an Instance, or Dropped with the reason."""
-    state = fill_state(model, rng, pool, _min_records(dag, model))
+    finder = owner_node(dag)
+    link = next((x for x in owner_links(model) if finder and x.owner == finder.detail["owner_of"]), None)
+    if finder is not None and link is not None:
+        ident = next((n for n in dag.nodes if n.op == "identify"), None)
+        try:
+            state, focus = slice_state(
+                model,
+                link,
+                rng,
+                (ident.detail.get("wants") if ident else None) or {},
+                avoid=(ident.detail.get("avoid") if ident else None) or None,
+            )
+        except NoOwner as ex:
+            return Dropped("state", str(ex))
+        finder.detail = {**finder.detail, "focus": focus}
+        if not _pick_finder(finder, link, model, runner, state, rng):
+            return Dropped("execute", f"no finder of {link.owner} answers with the key {focus}")
+    else:
+        state = fill_state(model, rng, pool, _min_records(dag, model))
     err = check_state(model, state)
     if err:
         return Dropped("state", f"initial state breaks the state schema at {err}")
@@ -270,10 +324,18 @@ def instantiate(
             before = runner.state()
             ctx = GenContext(model=model, rng=random.Random(f"{salt}:{node.id}:{attempt}"), pool=pool, state=before)
             try:
-                args = build_call(node, tool, dag, outputs, ctx)
+                if node is finder and link is not None:
+                    args = finder_args(model, tool.name, before[link.owner][node.detail["focus"]])
+                    node.args = {p: ArgSource(source="user", value=v) for p, v in args.items()}
+                else:
+                    args = build_call(node, tool, dag, outputs, ctx)
             except NoValue as ex:
                 last_error = str(ex)
                 continue
+            if link is not None and tool.is_write and not still_fits(model, link, tool.name, args, before):
+                return Dropped(
+                    "execute", f"{node.id} {tool.name}: the record no longer has the state its name asks for"
+                )
             outcome = runner.call(tool.name, args)
             if outcome.ok:
                 outputs[node.id] = outcome.result
@@ -292,7 +354,7 @@ def instantiate(
             repairs.append(f"removed read {node.id} {tool.name}: {last_error[:120]}")
             continue
         return Dropped("execute", f"{node.id} {tool.name} fails: {last_error[:200]}")
-    return Instance(
+    inst = Instance(
         dag=dag,
         initial_state=state,
         gold_actions=actions,
@@ -300,3 +362,35 @@ def instantiate(
         final_state=runner.state(),
         repairs=repairs,
     )
+    ident = next((n for n in dag.nodes if n.op == "identify" and n.detail.get("refused")), None)
+    if ident is not None:
+        why = refuse(inst, ident, model, runner, outputs, random.Random(f"{salt}:refused"), pool)
+        if why:
+            return Dropped("refusal", why)
+    return inst
+
+
+def refuse(
+    inst: Instance, ident: DagNode, model: EnvModel, runner: Runner, outputs: dict, rng: random.Random, pool: TextPool
+) -> str:
+    """Build the write the user asks for on the identified record and run it: the environment must refuse
+    it and change nothing. Records it in `inst.refused`; returns why not ('' when refused)."""
+    tool = model.tools[ident.detail["refused"]]
+    reader = next(n for n in inst.dag.calls() if tool.key_param and any(s.node == ident.id for s in n.args.values()))
+    binding = {"param": tool.key_param, "via": "key", "collection": tool.collection, "field": None, "item_field": None}
+    node = DagNode(
+        id="refused", kind="call", tool=tool.name, args={tool.key_param: ArgSource("output", reader.id, binding)}
+    )
+    before = runner.state()
+    ctx = GenContext(model=model, rng=rng, pool=pool, state=before)
+    try:
+        args = build_call(node, tool, inst.dag, outputs, ctx)
+    except NoValue as ex:
+        return f"{tool.name}: {ex}"
+    outcome = runner.call(tool.name, args)
+    after = runner.state()
+    runner.reset(before)
+    if outcome.ok or after != before:
+        return f"{tool.name} is not refused on {args.get(tool.key_param)}"
+    inst.refused.append((node, args, outcome.error[:160]))
+    return ""

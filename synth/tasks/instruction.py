@@ -108,8 +108,10 @@ def intent_text(needs: list[Need]) -> str:
 def template_instruction(needs: list[Need], domain: str, persona: int = 0) -> str:
     """The instruction written by template (`tasks_request.j2`: a persona's opener, then the clauses),
     used when the model's text fails the check. `domain` is the service's display name."""
-    clauses = [n.text for n in needs]
-    return re.sub(r"\s+", " ", render("tasks_request.j2", service=domain, persona=persona, clauses=clauses)).strip()
+    clauses = [n.text for n in needs if n.kind != "identity"]
+    identity = [n.text for n in needs if n.kind == "identity" and n.text]
+    text = render("tasks_request.j2", service=domain, persona=persona, identity=identity, clauses=clauses)
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def _clean_llm_text(text: str) -> str:
@@ -162,6 +164,8 @@ def _criterion_stated(r: Any, text: str) -> bool:
         )
     if r.op == "compute":
         return mentioned(abs(d["delta"]), text)
+    if r.op == "identify":
+        return all(mentioned(v, text) for v in d.get("equals") or [])
     return False
 
 

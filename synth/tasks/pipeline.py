@@ -32,6 +32,7 @@ from synth.tasks.instruction import (
     template_instruction,
     write_instruction,
 )
+from synth.tasks.owners import owner_links, plan_owner_dag
 from synth.tasks.probes import run_probes, useless_writes
 from synth.tasks.runner import Runner, RuntimeRunner
 from synth.tasks.tree_tasks import TreeContext, make_tree_task
@@ -58,6 +59,7 @@ class TaskGenConfig:
     confirm: str = "all"  # which graph edges the LLM is asked about: all | weak | none
     max_replans: int = 8
     question_every: int = 5  # every k-th candidate is a question (no write, checked facts); 0: none
+    refusal_every: int = 10  # with owner links: candidate k-3 of every k asks for a write the environment refuses
 
 
 @dataclass
@@ -115,19 +117,25 @@ def make_task(
     """Candidate `index`: a kept Task, or Dropped with its stage and reason. `tree`: the context of a
     tree-shaped state (a file system), whose candidates are recipes on a generated tree, not walks."""
     rng = candidate_rng(cfg.seed, index)
-    question = is_question(index, cfg)
     if tree is not None:
+        question = is_question(index, cfg)
         least = max(2, cfg.min_calls - 1) if question else cfg.min_calls
         out = make_tree_task(index, tree, runner, rng, question, cfg.seed, index, least)
         return screen(out, runner, model, cfg, pass_rate) if isinstance(out, Task) else out
-    shape = graph_shape(model) if question else None
+    links = owner_links(model) if model.data else []
+    refusal = bool(links) and cfg.refusal_every > 0 and index % cfg.refusal_every == cfg.refusal_every - 3
+    question = is_question(index, cfg) or refusal
+    shape = graph_shape(model) if question and not links else None
     if shape is not None:  # a graph-shaped state (nodes and links): questions that follow a link
         out = make_graph_question(index, model, shape, runner, rng, pool, cfg.seed, max(2, cfg.min_calls - 1))
         return screen(out, runner, model, cfg, pass_rate) if isinstance(out, Task) else out
     dag = prov = None
     min_calls = max(2, cfg.min_calls - 1) if question else cfg.min_calls
     for _ in range(cfg.max_replans * (3 if question else 1)):
-        d, p = plan_sequence(graph, model, rng, cfg.walk)
+        if links:  # one owner per task: the user says who they are, the agent looks their records up
+            d, p = plan_owner_dag(model, rng.choice(links), rng, question, refusal=refusal)
+        else:
+            d, p = plan_sequence(graph, model, rng, cfg.walk)
         if question:
             d = reads_before_first_write(d, model)
         calls = d.calls()
@@ -176,6 +184,11 @@ def make_task(
             "index": index,
             **(prov or {}),
             "repairs": inst.repairs,
+            **(
+                {"refused_calls": [{"name": n.tool, "arguments": a, "error": e} for n, a, e in inst.refused]}
+                if inst.refused
+                else {}
+            ),
             "facts": [
                 {"node": f.node, "collection": f.collection, "record": f.record, "field": f.field} for f in facts
             ],

@@ -157,7 +157,7 @@ def quality_summary(tasks: list[Task], model: EnvModel, probes_ok: int | None = 
         "depth": dict(sorted(Counter(q.depth for q in qs).items())),
         "lookups": dict(sorted(Counter(q.lookups for q in qs).items())),
         "reasoning": dict(sorted(Counter(q.reasoning for q in qs).items())),
-        "policy_checks": 0,  # refusals of requests the policy forbids are not generated yet
+        "policy_checks": sum(1 for t in tasks if t.provenance.get("refused_calls")),  # refusals
         "examples": {
             "placeholders": [x for q in qs for x in q.placeholders][:5],
             "names": [f"{q.task_id}: {x}" for q in qs for x in q.names][:5],

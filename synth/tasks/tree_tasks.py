@@ -418,7 +418,11 @@ def make_tree_task(
         return Dropped("facts", "the answer is not in what the reads show")
     dag = TaskDAG(nodes=plan.calls)
     text = re.sub(
-        r"\s+", " ", render("tasks_request.j2", service=display_name(ctx.model), persona=persona, clauses=[plan.clause])
+        r"\s+",
+        " ",
+        render(
+            "tasks_request.j2", service=display_name(ctx.model), persona=persona, identity=[], clauses=[plan.clause]
+        ),
     ).strip()
     env_id = ctx.model.env_id
     return Task(
