@@ -124,3 +124,29 @@ def test_state_schema_falls_back_to_docs_when_llm_never_fits():
     assert res.source == "docs" and len(res.attempts) == 2
     assert "todos" in res.state_schema["properties"]
     assert proposal_problems({"collections": []}, res.drafts())
+
+
+def test_a_find_id_tool_on_a_top_level_field_returns_the_key(tmp_path) -> None:
+    import json
+
+    def fn(name: str, desc: str, params: dict) -> dict:
+        return {
+            "type": "function",
+            "function": {"name": name, "description": desc, "parameters": {"type": "object", "properties": params}},
+        }
+
+    tools = [
+        fn("find_member_id_by_mail", "Find a member id by mail.", {"mail": {"type": "string"}}),
+        fn("get_member_details", "Get a member.", {"member_id": {"type": "string"}}),
+        fn(
+            "set_member_mail",
+            "Set a member's mail.",
+            {"member_id": {"type": "string"}, "mail": {"type": "string"}},
+        ),
+    ]
+    (tmp_path / "m.json").write_text(json.dumps(tools))
+    ds = load_docs([tmp_path / "m.json"])
+    pri = {t.name: tool_priors(t) for t in ds.tools}
+    cols = draft_collections(ds.tools, pri)
+    plan = decide_plan(ds.tools[0], pri[ds.tools[0].name], PlanContext(cols, {}, None))
+    assert plan.kind == "filter" and plan.filter_params == ["mail"] and plan.return_key

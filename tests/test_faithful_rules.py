@@ -328,3 +328,23 @@ def test_a_filter_on_nested_fields_returns_the_matching_key() -> None:
         render_tool(find, plan, people), "find_person_id_by_name_zip", cases, SchemaResult(people, {}, {}, "docs")
     )
     assert err == "" and res.passed == 2
+
+
+def test_a_tool_named_after_a_state_applies_to_records_in_that_state_only() -> None:
+    from synth.envsynth.policy_rules import name_guard
+
+    edit = spec("edit_open_order_note", "Change an order's note.", {"order_id": {"type": "string"}, "note": {}})
+    plan = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=["note"])
+    guarded = name_guard(edit, plan, ORDERS)
+    assert guarded is not None and guarded.preconditions == {"status": ["open"]}
+    assert name_guard(spec("edit_order_note", "Change a note.", {"order_id": {}}), plan, ORDERS) is None
+    cases = [
+        Case("edit_open_order_note", "x", STATE, {"order_id": "a", "note": "hi"}, expect_error=False),
+        Case("edit_open_order_note", "x", STATE, {"order_id": "b", "note": "hi"}, expect_error=True),  # shipped
+    ]
+    res, err = _run(
+        render_tool(edit, guarded, ORDERS), "edit_open_order_note", cases, SchemaResult(ORDERS, {}, {}, "docs")
+    )
+    assert err == "" and res.passed == 2
+    res, _ = _run(render_tool(edit, plan, ORDERS), "edit_open_order_note", cases, SchemaResult(ORDERS, {}, {}, "docs"))
+    assert res.passed == 1  # without the guard the shipped order is edited too

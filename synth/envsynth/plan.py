@@ -337,11 +337,11 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
             return ToolPlan(
                 kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base
             )
+        returns_key = bool(col and pri.resource and {singular(pri.resource), "id"} <= set(words))  # find_x_id_by_
         if fields:
-            return ToolPlan(kind="filter", filter_params=fields, **base)
+            return ToolPlan(kind="filter", filter_params=fields, return_key=returns_key, **base)
         nested = _nested_fields([p for p in props if p != key_param], col)
         if nested and len(nested) == len(props):  # every parameter names a field of a nested object: a filter
-            returns_key = bool(col and pri.resource and {singular(pri.resource), "id"} <= set(words))
             return ToolPlan(
                 kind="filter",
                 field_paths=nested,

@@ -76,11 +76,13 @@ def docs_transition_plan(
     A test written without the docs' precondition (it expects success on a record in a state the docs do not
     allow) is dropped: the docs win over the test writer's guess.
     """
-    from synth.envsynth.policy_rules import docs_transition
+    from synth.envsynth.policy_rules import docs_transition, name_guard
 
     records = (opts.sample or {}).get(plan.collection or "")
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
     moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
+    if moved is None:
+        moved = name_guard(spec, plan, schema.state_schema)
     if moved is None:
         return plan, cases
     fn = function_name(spec.name)

@@ -115,6 +115,26 @@ def transition_rules(
     return sets, {f: v for f, v in allowed.items() if f in sets}
 
 
+def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan | None:
+    """A plain update whose tool name holds a value of a closed text field of its records (`..._pending_...`)
+    applies to records in that state only: the update with that precondition, or None."""
+    if plan.kind != "update" or not plan.collection or not plan.key_param or plan.preconditions:
+        return None
+    col = (state_schema.get("properties") or {}).get(plan.collection) or {}
+    props = ((col.get("additionalProperties") if isinstance(col, dict) else None) or {}).get("properties") or {}
+    name_words = {w.lower() for w in split_words(spec.name)}
+    guard = {}
+    for field, sub in sorted(props.items()):
+        if isinstance(sub, dict) and sub.get("type") == "string" and field not in plan.fields:
+            named = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or []) if str(v).lower() in name_words]
+            if named:
+                guard[field] = named
+    if not guard:
+        return None
+    evidence = plan.evidence + ["the tool's name names the state it applies to"]
+    return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
+
+
 def action_field(verb: str, param: str) -> str:
     """The record field an action keeps a parameter in: `<verb>_<param>`, id lists by their plural noun
     (`item_ids` -> `return_items`)."""
@@ -193,4 +213,4 @@ def docs_transition(
     )
 
 
-__all__ = ["docs_transition", "tool_text", "transition_rules"]
+__all__ = ["docs_transition", "name_guard", "tool_text", "transition_rules"]
