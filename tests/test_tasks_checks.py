@@ -215,3 +215,17 @@ def test_free_text_that_reorders_steps_or_invents_values_is_rejected(model):
     d3 = "Hi, I need help with OpenAPI 3.0. Please update pet 3."
     assert order in check_instruction("Hi, I need help with OpenAPI 3.0. Please update my pet.", n3, [], [], draft=d3)
     assert check_instruction("OpenAPI 3.0 question: could you update pet 3?", n3, [], [], draft=d3) == []
+
+
+def test_a_rewording_that_echoes_the_request_or_loses_the_service_is_refused() -> None:
+    from synth.llm.prompts import render
+    from synth.tasks.instruction import _rewrite_problems
+
+    draft = "Hey, quick question for Shop Co. My email is 'a@b.io'. I would like you to tell me the status of my order."
+    prompt = render("tasks_instruction.j2", domain="Shop Co", draft=draft, values=["a@b.io"])
+    echoed = "Rewrite this message from a person to their Shop Co assistant so it sounds natural. Message: " + draft
+    assert _rewrite_problems(echoed, prompt, draft, "Shop Co") == ["repeats the request made to the model"]
+    lost = "Hey, quick question for your Lamp! My email is 'a@b.io', what is the status of my order?"
+    assert _rewrite_problems(lost, prompt, draft, "Shop Co") == ["drops the service's name 'Shop Co'"]
+    good = "Hi Shop Co, my email is 'a@b.io'. Could you tell me the status of my order?"
+    assert _rewrite_problems(good, prompt, draft, "Shop Co") == []

@@ -233,14 +233,23 @@ def cancel_pending_order(env_state, **arguments):
             "transaction_type": 'refund',
         },
     ]
-    values[2] = copy.deepcopy(arguments.get('reason'))
+    values[2] = ([dig_cancel_pending_order(record, ['user_id']), 'payment_methods', dig_cancel_pending_order(record, ['payment_history', 0, 'payment_method_id']), 'balance'], dig_cancel_pending_order(record, ['payment_history', 0, 'amount']))
+    values[3] = copy.deepcopy(arguments.get('reason'))
     record["status"] = values[0]
     items = record.get("payment_history")
     if not isinstance(items, list):
         items = []
         record["payment_history"] = items
     items.extend(values[1])
-    record["cancel_reason"] = values[2]
+    parts, delta = values[2]
+    target = env_state.get("users")
+    for part in parts[:-1]:
+        target = target.get(part) if isinstance(target, dict) and isinstance(part, str) else None
+    last = parts[-1] if parts else None
+    if (isinstance(target, dict) and isinstance(last, str) and isinstance(target.get(last), (int, float))
+            and not isinstance(target.get(last), bool) and isinstance(delta, (int, float)) and not isinstance(delta, bool)):
+        target[last] = target[last] + delta
+    record["cancel_reason"] = values[3]
     return copy.deepcopy(record)
 
 
@@ -287,7 +296,10 @@ def find_user_id_by_email(env_state, **arguments):
                 keep = False
         if keep:
             out.append(record)
-    return out
+    keys = [k for k in sorted(records) if records[k] in out]
+    if not keys:
+        raise ToolError("no user matches")
+    return keys[0]
 
 
 def find_user_id_by_name_zip(env_state, **arguments):
@@ -354,6 +366,8 @@ def modify_pending_order_address(env_state, **arguments):
     key = str(arguments.get("order_id"))
     if key not in records:
         raise ToolError("Order %s not found" % key)
+    if records[key].get("status") not in ['pending']:
+        raise ToolError("Order %s: status is %s" % (key, records[key].get("status")))
     changes = {}
     payload = arguments
     for name in []:

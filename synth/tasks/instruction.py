@@ -139,7 +139,9 @@ def write_instruction(
         messages = [{"role": "user", "content": prompt}]
         for attempt in range(1 + retries):
             text = _clean_llm_text(client.chat(messages, max_tokens=160, tag="tasks.instruction").text)
-            problems = check_instruction(text, needs, facts, tools, draft=draft)
+            problems = check_instruction(text, needs, facts, tools, draft=draft) + _rewrite_problems(
+                text, prompt, draft, domain
+            )
             if not problems:
                 if normalize_text(text) == normalize_text(draft):
                     return draft, "template", seen + ["the model copied the draft"]
@@ -152,6 +154,25 @@ def write_instruction(
     problems = check_instruction(draft, needs, facts, tools)
     seen += [f"template: {p}" for p in problems]
     return draft, "template", seen
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _rewrite_problems(text: str, prompt: str, draft: str, domain: str) -> list[str]:
+    """A rewording that repeats the words we asked the model with (four in a row that the draft does not have),
+    or drops or changes the service's name the draft gives."""
+    own = {tuple(w[i : i + 4]) for w in [_words(draft)] for i in range(len(w) - 3)}
+    asked = _words(prompt.replace(draft, " "))
+    grams = {tuple(asked[i : i + 4]) for i in range(len(asked) - 3)} - own
+    said = _words(text)
+    out = []
+    if any(tuple(said[i : i + 4]) in grams for i in range(len(said) - 3)):
+        out.append("repeats the request made to the model")
+    if domain.lower() in draft.lower() and domain.lower() not in text.lower():
+        out.append(f"drops the service's name {domain!r}")
+    return out
 
 
 def _criterion_stated(r: Any, text: str) -> bool:
