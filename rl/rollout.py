@@ -18,13 +18,13 @@ from typing import Any, Callable, Iterable
 from rl.backends.base import SamplingParams, is_token_policy
 from rl.backends.scripted import GoldPolicy
 from rl.context import View
-from rl.episode import AGENT, DONE, USER, Episode, RolloutConfig, observation_text
+from rl.episode import AGENT, DONE, USER, Episode, RolloutConfig
 from rl.judge import UserErrorJudge
 from rl.render import ChatRenderer, make_renderer, stop_token_id
 from rl.types import JudgeVerdict, StopReason, Trajectory
 from rl.user_sim import ScriptedUser, UserSimulator
 from synth.spec import ToolCall, ToolSpec
-from synth.task import Task
+from synth.task import Task, result_text
 from synth.verify import score_episode
 
 EnvSource = Any  # a folder (str | Path) or a zero-argument factory returning an Environment
@@ -200,11 +200,11 @@ class _ReplayEnv:
 
     def step(self, call: ToolCall) -> _Step:
         outputs = self.task.gold_outputs
-        out = outputs[self._i] if self._i < len(outputs) else ""
+        text = result_text(outputs[self._i]) if self._i < len(outputs) else ""
         self._i += 1
         if self._i >= len(self.task.gold_actions):
             self.state = self.task.gold_final_state
-        return _Step(observation=observation_text(out))
+        return _Step(observation=text)
 
 
 def render_gold_trajectory(

@@ -42,7 +42,7 @@ class Task:
 
     def gold_observations(self) -> list[str]:
         """What the agent sees after each gold action: the runtime's observation text of each output."""
-        return [observation_text(o) for o in self.gold_outputs]
+        return [result_text(o) for o in self.gold_outputs]
 
     def to_dict(self) -> dict[str, Any]:
         """The tasks.jsonl form: plain JSON values, gold actions as `{"name", "arguments"}` objects."""
@@ -61,6 +61,18 @@ class Task:
             d["gold_actions"] = [ToolCall.from_dict(a) for a in d["gold_actions"] or []]
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def result_text(output: Any) -> str:
+    """The runtime's observation of a gold output: a JSON result encoded as the runtime does (a text result
+    too, in quotes); an output kept as the observation text itself (JSON text) unchanged."""
+    if isinstance(output, str):
+        try:
+            json.loads(output)
+            return output
+        except ValueError:
+            pass
+    return json.dumps(output, sort_keys=True, ensure_ascii=False)
 
 
 def observation_text(output: Any) -> str:

@@ -100,3 +100,11 @@ def test_per_context_sequences_and_statistics_are_named():
     assert Trajectory.from_dict(t.to_dict()).training_sequences() == rows
     assert EpisodeStat.of(t) == EpisodeStat(env_id="e", task_id="t", reward=0.5, valid=True, success=True)
     assert t.to_dict()["sequences"][1] == {"token_ids": [1, 4], "loss_mask": [0, 1], "logprobs": [0.0, -0.5]}
+
+
+def test_gold_observations_are_what_the_runtime_shows() -> None:
+    from synth.task import result_text
+
+    assert result_text("liam_9") == '"liam_9"'  # a text result is JSON-encoded, as the runtime observes it
+    assert result_text('{"a": 1}') == '{"a": 1}'  # an output kept as its observation text stays as it is
+    assert result_text({"b": 1, "a": "é"}) == '{"a": "é", "b": 1}'
