@@ -229,3 +229,25 @@ def test_a_rewording_that_echoes_the_request_or_loses_the_service_is_refused() -
     assert _rewrite_problems(lost, prompt, draft, "Shop Co") == ["drops the service's name 'Shop Co'"]
     good = "Hi Shop Co, my email is 'a@b.io'. Could you tell me the status of my order?"
     assert _rewrite_problems(good, prompt, draft, "Shop Co") == []
+
+
+def test_an_update_states_the_new_values_as_a_goal_not_a_field_list() -> None:
+    from synth.tasks.dag import ArgSource, DagNode
+    from synth.tasks.describe import Need, _change_text, _plain_changes
+
+    node = DagNode(
+        id="n1",
+        kind="call",
+        tool="edit_pet",
+        args={
+            "pet_id": ArgSource("user", value="7"),
+            "body": ArgSource("user", value={"name": "Rex", "tags": ["a", "b"]}),
+        },
+    )
+    stated = [Need(text="name 'Rex'"), Need(text="tags 'a' and 'b'")]
+    changes = _plain_changes(node, {"pet_id"}, stated, [], [])
+    assert changes == [("name", "Rex"), ("tags", ["a", "b"])]
+    assert _change_text(changes, "pet 7") == "the name of pet 7 to 'Rex' and its tags to 'a' and 'b'"
+    assert _plain_changes(node, {"pet_id"}, stated, [Need(text="the owner you found")], []) == []  # a bound value
+    nested = DagNode(id="n2", kind="call", tool="edit_pet", args={"body": ArgSource("user", value={"a": {"b": 1}})})
+    assert _plain_changes(nested, set(), [Need(text="a b 1")], [], []) == []  # not a plain value: the old wording
