@@ -233,7 +233,9 @@ def test_a_rewording_that_echoes_the_request_or_loses_the_service_is_refused() -
 
 def test_an_update_states_the_new_values_as_a_goal_not_a_field_list() -> None:
     from synth.tasks.dag import ArgSource, DagNode
-    from synth.tasks.describe import Need, _change_text, _plain_changes
+    from synth.tasks.describe import Need
+    from synth.tasks.describe import change_text as _change_text
+    from synth.tasks.describe import plain_changes as _plain_changes
 
     node = DagNode(
         id="n1",
@@ -251,3 +253,17 @@ def test_an_update_states_the_new_values_as_a_goal_not_a_field_list() -> None:
     assert _plain_changes(node, {"pet_id"}, stated, [Need(text="the owner you found")], []) == []  # a bound value
     nested = DagNode(id="n2", kind="call", tool="edit_pet", args={"body": ArgSource("user", value={"a": {"b": 1}})})
     assert _plain_changes(nested, set(), [Need(text="a b 1")], [], []) == []  # not a plain value: the old wording
+
+
+def test_a_list_edit_reads_as_the_values_and_whose_list_they_join() -> None:
+    from synth.tasks.phrases import Need, list_edit
+
+    one = {"notes": [{"who": "Ana", "lines": ["likes tea", "runs"]}]}
+    assert list_edit(one, None, "person") == "add 'likes tea' and 'runs' to the lines of the person 'Ana'"
+    target = Need(text="the person you just added")
+    assert (
+        list_edit(one, target, "person", add=False)
+        == "remove 'likes tea' and 'runs' from the lines of the person you just added"
+    )
+    two = {"notes": [{"who": "Ana", "lines": ["x"]}, {"who": "Bo", "lines": ["y"]}]}
+    assert list_edit(two, None, "person") == ""  # several edits: the field-list wording stays

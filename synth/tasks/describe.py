@@ -17,11 +17,14 @@ from synth.tasks.phrases import (  # re-exported: instruction.py and the tests i
     BODY_NAMES,
     ORDER_WORDS,
     Need,
+    change_text,
     described_ids,
     goal_words,
     identify_need,
     identity_need,
     leaves,
+    list_edit,
+    plain_changes,
     show,
     value_need,
     words_of,
@@ -350,6 +353,10 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[st
             rest = Need(text="")
         else:
             head = Need(text=f"delete the {resource} with {rest.text}" if rest.text else f"delete the {resource}")
+    elif kind in ("list_append", "list_remove") and (
+        edit := list_edit(arguments, target, resource, add=kind == "list_append")
+    ):
+        head = Need(text=edit)  # 'add 'X' to the notes of the entity you just added'
     elif kind == "list_append":
         head = Need(text=f"add to {target.text if target else 'the ' + resource}: {rest.text}")
     elif kind == "list_remove":
@@ -377,8 +384,8 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[st
             head = Need(text=f"{verb} the {obj} of {whom}" + (f" to {what}" if what and kind == "update" else ""))
             if what and kind != "update":
                 head.text += f", with {what}"
-        elif kind == "update" and (changes := _plain_changes(node, skip, stated, bound_refs, compute_parts)):
-            head = Need(text=f"{verb} " + _change_text(changes, whom))  # the new values, not the call's fields
+        elif kind == "update" and (changes := plain_changes(node, skip, stated, bound_refs, compute_parts)):
+            head = Need(text=f"{verb} " + change_text(changes, whom))  # the new values, not the call's fields
         else:
             head = Need(
                 text=f"{verb} {whom}"
@@ -390,39 +397,6 @@ def call_need(node: DagNode, inst: Instance, model: EnvModel, arguments: dict[st
     for c in compute_parts:
         head.merge(c)
     return head
-
-
-def _plain_changes(
-    node: DagNode, skip: set[str], stated: list[Need], bound_refs: list[Need], compute_parts: list[Need]
-) -> list[tuple[str, Any]]:
-    """(field, new value) of an update whose every stated value is one plain scalar the user gives, else []."""
-    if bound_refs or compute_parts:
-        return []
-
-    def scalar(v: Any) -> bool:
-        return isinstance(v, (str, int, float)) and not isinstance(v, bool) and v != ""
-
-    out = []
-    for p, s in node.args.items():
-        if p in skip or s.source != "user":
-            continue
-        if p in BODY_NAMES and isinstance(s.value, dict) and len(stated) == len(s.value):  # a payload's fields
-            out += list(s.value.items())
-        else:
-            out.append((p, s.value))
-    plain = all(scalar(v) or (isinstance(v, list) and v and all(scalar(x) for x in v)) for _, v in out)
-    return out if out and plain and len(out) == len(stated) else []
-
-
-def _change_text(changes: list[tuple[str, Any]], whom: str) -> str:
-    """'the name of the pet you just added to 'Pepper' and its status to 'available''."""
-
-    def shown(v: Any) -> str:
-        return " and ".join(show(x) for x in v) if isinstance(v, list) else show(v)
-
-    (p, v), rest = changes[0], changes[1:]
-    parts = [f"the {words_of(p)} of {whom} to {shown(v)}"] + [f"its {words_of(q)} to {shown(w)}" for q, w in rest]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def fact_need(fact: Fact, inst: Instance, model: EnvModel) -> Need:

@@ -124,3 +124,60 @@ def goal_words(tool: ToolInfo, resource: str, said: set[str]) -> tuple[str, str]
     if not words or words[0] in ("set", "put", "patch"):
         return "update", " ".join(rest)
     return words[0], " ".join(rest)
+
+
+def list_edit(arguments: dict[str, Any], target: Need | None, resource: str, add: bool = True) -> str:
+    """One list edit as the change the user wants: the values, the list they go to (or leave) and whose it is
+    (the described record, else the one the edit's own name field names); '' when the call is not that shape."""
+    items = [v for v in arguments.values() if isinstance(v, (list, dict))]
+    item = items[0][0] if len(items) == 1 and isinstance(items[0], list) and len(items[0]) == 1 else None
+    item = items[0] if len(items) == 1 and isinstance(items[0], dict) else item
+    if not isinstance(item, dict):
+        return ""
+    lists = [(k, v) for k, v in item.items() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)]
+    names = [(k, v) for k, v in item.items() if isinstance(v, str) and v]
+    if len(lists) != 1 or len(lists) + len(names) != len(item) or len(names) > 1:
+        return ""
+    label, values = lists[0]
+    whom = target.text if target else (f"the {resource} {show(names[0][1])}" if names else "")
+    if not whom:
+        return ""
+    shown = " and ".join(show(x) for x in values)
+    return (
+        f"add {shown} to the {words_of(label)} of {whom}"
+        if add
+        else f"remove {shown} from the {words_of(label)} of {whom}"
+    )
+
+
+def plain_changes(
+    node: DagNode, skip: set[str], stated: list[Need], bound_refs: list[Need], compute_parts: list[Need]
+) -> list[tuple[str, Any]]:
+    """(field, new value) of an update whose every stated value is one plain scalar the user gives, else []."""
+    if bound_refs or compute_parts:
+        return []
+
+    def scalar(v: Any) -> bool:
+        return isinstance(v, (str, int, float)) and not isinstance(v, bool) and v != ""
+
+    out = []
+    for p, s in node.args.items():
+        if p in skip or s.source != "user":
+            continue
+        if p in BODY_NAMES and isinstance(s.value, dict) and len(stated) == len(s.value):  # a payload's fields
+            out += list(s.value.items())
+        else:
+            out.append((p, s.value))
+    plain = all(scalar(v) or (isinstance(v, list) and v and all(scalar(x) for x in v)) for _, v in out)
+    return out if out and plain and len(out) == len(stated) else []
+
+
+def change_text(changes: list[tuple[str, Any]], whom: str) -> str:
+    """'the name of the pet you just added to 'Pepper' and its status to 'available''."""
+
+    def shown(v: Any) -> str:
+        return " and ".join(show(x) for x in v) if isinstance(v, list) else show(v)
+
+    (p, v), rest = changes[0], changes[1:]
+    parts = [f"the {words_of(p)} of {whom} to {shown(v)}"] + [f"its {words_of(q)} to {shown(w)}" for q, w in rest]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
