@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_dig, fg_number, fg_value
+from synth.envsynth.trace_checks import key_paths, segment_sources
 
 UP = re.compile(r"\b(add|added|adds|credit|credited|refund|refunded|returned|increase[sd]?)\b", re.IGNORECASE)
 DOWN = re.compile(r"\b(deduct|deducted|charge|charged|debit|debited|subtract|subtracted|decrease[sd]?)\b", re.I)
@@ -35,37 +36,6 @@ def _number_fields(node: Any, depth: int = 0) -> set[str]:
         for value in node[:20]:
             out |= _number_fields(value, depth + 1)
     return out
-
-
-def _key_path(node: Any, value: str, prefix: tuple[str, ...] = ()) -> tuple[str, ...] | None:
-    if not isinstance(node, dict) or len(prefix) > MAX_DEPTH:
-        return None
-    if prefix and isinstance(node.get(value), dict):
-        return prefix + (value,)
-    for key in sorted(node):
-        found = _key_path(node[key], value, prefix + (key,)) if isinstance(node[key], dict) else None
-        if found:
-            return found
-    return None
-
-
-def _strings(record: dict[str, Any]) -> list[tuple[list[Any], str]]:
-    out: list[tuple[list[Any], str]] = []
-
-    def walk(node: Any, path: list[Any]) -> None:
-        if len(path) > MAX_DEPTH:
-            return
-        if isinstance(node, dict):
-            for k in sorted(node):
-                walk(node[k], path + [k])
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                walk(v, path + [i])
-        elif isinstance(node, str):
-            out.append((path, node))
-
-    walk(record, [])
-    return sorted(out, key=lambda pv: (len(pv[0]), str(pv[0])))
 
 
 def docs_moves(
@@ -97,25 +67,19 @@ def docs_moves(
 def _move(
     fields: dict[str, Any], name: str, records: list[dict[str, Any]], sample: dict[str, Any], collection: str, sign: int
 ) -> dict[str, Any] | None:
-    amounts = [s for s in fields.values() if s.get("from") == "record"]
-    ids = [s for s in fields.values() if s.get("from") == "record"]
-    for id_src in ids:
+    sources = [s for s in fields.values() if s.get("from") == "record"]  # the entry's id and amount among them
+    for id_src in sources:
         for record in records:
             ident = fg_value(id_src, {}, record)
-            path = (
-                _key_path({k: v for k, v in sample.items() if k != collection}, ident)
-                if isinstance(ident, str)
-                else None
-            )
+            others = {k: v for k, v in sample.items() if k != collection}
+            paths = key_paths(others, ident) if isinstance(ident, str) else []
+            path = next((p for p in paths if isinstance(fg_dig(others, list(p)), dict)), None)
             if not path or not fg_number(fg_dig(sample, list(path) + [name])):
                 continue
-            segments = []
-            for part in path[1:]:
-                found = [p for p, v in _strings(record) if v == part]
-                segments.append({"from": "record", "path": found[0]} if found else {"from": "const", "value": part})
+            segments = [segment_sources(part, {}, record)[0] for part in path[1:]]
             if segments[-1].get("from") != "record":
                 continue  # the id itself must come from the record
-            for amount in amounts:
+            for amount in sources:
                 if amount is id_src or not fg_number(fg_value(amount, {}, record)):
                     continue
                 delta = (

@@ -22,31 +22,31 @@ MAX_DEPTH = 4
 MAX_CHECKS = 3
 
 
-def _key_paths(node: Any, value: str, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+def key_paths(node: Any, value: str, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Paths of map keys from the state's top down to an entry keyed by `value`."""
     if not isinstance(node, dict) or len(prefix) > MAX_DEPTH:
         return []
     out = [prefix + (value,)] if isinstance(node.get(value), (dict, int, float, str)) and prefix else []
     for key in sorted(node):
         if isinstance(node[key], dict) and key != value:
-            out += _key_paths(node[key], value, prefix + (key,))
+            out += key_paths(node[key], value, prefix + (key,))
     return out[:8]
 
 
-def _string_paths(value: Any, prefix: tuple[Any, ...] = (), depth: int = 0) -> dict[tuple[Any, ...], str]:
+def string_paths(value: Any, prefix: tuple[Any, ...] = (), depth: int = 0) -> dict[tuple[Any, ...], str]:
     if depth > MAX_DEPTH:
         return {}
     if isinstance(value, dict):
-        return {p: v for k in sorted(value) for p, v in _string_paths(value[k], prefix + (k,), depth + 1).items()}
+        return {p: v for k in sorted(value) for p, v in string_paths(value[k], prefix + (k,), depth + 1).items()}
     if isinstance(value, list):
-        return {p: v for i, x in enumerate(value) for p, v in _string_paths(x, prefix + (i,), depth + 1).items()}
+        return {p: v for i, x in enumerate(value) for p, v in string_paths(x, prefix + (i,), depth + 1).items()}
     return {prefix: value} if isinstance(value, str) else {}
 
 
-def _sources(part: str, args: dict[str, Any], record: dict[str, Any]) -> list[dict[str, Any]]:
+def segment_sources(part: str, args: dict[str, Any], record: dict[str, Any]) -> list[dict[str, Any]]:
     """Where a path segment comes from: arguments, then record paths (shortest first), else the constant."""
     found = [{"from": "arg", "name": n} for n in sorted(args) if args[n] == part]
-    paths = sorted(_string_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
+    paths = sorted(string_paths(record).items(), key=lambda kv: (len(kv[0]), str(kv[0])))
     found += [{"from": "record", "path": list(p)} for p, v in paths if v == part]
     return found[:3] or [{"from": "const", "value": part}]
 
@@ -58,12 +58,12 @@ def _candidates(ok: list[Call], key_param: str) -> list[dict[str, Any]]:
         value = args0[name]
         if name == key_param or not isinstance(value, str):
             continue
-        for path in _key_paths(state0, value):
+        for path in key_paths(state0, value):
             combos: list[list[dict[str, Any]]] = [[]]
             for part in path[1:]:
-                combos = [c + [s] for c in combos for s in _sources(part, args0, record0)][:16]
+                combos = [c + [s] for c in combos for s in segment_sources(part, args0, record0)][:16]
             out += [{"op": "exists", "collection": path[0], "path": c} for c in combos if c[-1].get("name") == name]
-        for path, text in sorted(_string_paths(record0).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
+        for path, text in sorted(string_paths(record0).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
             out.append(
                 {"op": "differs", "a": {"from": "arg", "name": name}, "b": {"from": "record", "path": list(path)}}
             )
@@ -159,4 +159,4 @@ def learn_checks(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any
     return chosen
 
 
-__all__ = ["learn_checks"]
+__all__ = ["key_paths", "learn_checks", "segment_sources", "string_paths"]

@@ -74,8 +74,7 @@ def _source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
 
 
 def _after(case: TestCase, collection: str, key: str) -> Any:
-    changes = next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
-    return (apply_changes(case.state, changes).get(collection) or {}).get(key)
+    return (apply_changes(case.state, _changes(case)).get(collection) or {}).get(key)
 
 
 def item_rule(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
@@ -113,7 +112,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         if not isinstance(record, dict) or not isinstance(after, dict):
             return None  # the call names no record, or removes it: not a keyed update
         ok_records.append(record)
-        any_change = any_change or bool(next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), []))
+        any_change = any_change or bool(_changes(case))
         for name in sorted(set(record) | set(after)):
             old, new = record.get(name, MISSING), after.get(name, MISSING)
             if new is MISSING or _same(old, new):
