@@ -96,9 +96,25 @@ def build_tool(
             recorded = [place_in_tree(c, trees) for c in recorded]
     opts = config.build_options()
     opts.policy = docset.policy
+    if config.traces and not recorded:  # nobody recorded this tool: answer in the style the others recorded
+        opts.styled_output = unrecorded_style(spec, docset, config)
     if config.data:
         opts.sample = single_sample_state(config.data, config.data_sha256)
     return tool_stage.build_tool(spec, schema, client, opts, recorded)
+
+
+def unrecorded_style(spec: ToolSpec, docset: DocSet, config: SynthConfig) -> dict[str, Any] | None:
+    """{key, quote, participle} of the message style other tools' recorded calls share, when the docs promise
+    this tool a message under the same key (trace_style.py)."""
+    from synth.envsynth.trace_style import learn_style, styled_output
+
+    calls = recorded_calls(str(config.traces), config.traces_sha256, config.data)
+    seen: dict[str, list[tuple[dict[str, Any], Any]]] = {}
+    for c in calls:
+        if c.ok:
+            seen.setdefault(c.tool, []).append((c.arguments, c.output))
+    style = learn_style(docset.tools, seen)
+    return styled_output(spec, docset.tools, style) if style is not None else None
 
 
 @lru_cache(maxsize=2)

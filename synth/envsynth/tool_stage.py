@@ -9,7 +9,7 @@ from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.envelope import with_envelope
-from synth.envsynth.plan import PlanContext, ToolPlan, decide_plan, describe_plan
+from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
     candidate_plans,
@@ -41,6 +41,7 @@ class BuildOptions:
     env_id: str = "env"
     policy: str = ""  # the domain policy text passed with the docs (preconditions, status transitions)
     sample: dict[str, Any] | None = None  # the sample data's single state (--data), read for transitions' effects
+    styled_output: dict[str, str] | None = None  # an unrecorded tool's message in the recorded tools' style
 
 
 @dataclass
@@ -212,6 +213,11 @@ def _build_tool(
             )
         ]
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped)
+    if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
+        from synth.envsynth.trace_style import styled_plan_fields
+
+        plan = ToolPlan.from_dict({**plan.to_dict(), **styled_plan_fields(opts.styled_output, plan.key_param)})
+        plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema)
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
