@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from synth.envsynth.pipeline import SynthConfig, synthesize_environment, traces_digest
-from synth.envsynth.trace_style import MessageStyle, learn_style, lead_verb, past_participle, styled_output
+from synth.envsynth.trace_style import MessageStyle, lead_verb, learn_style, past_participle, styled_output
 from synth.runtime import Environment
 from synth.spec import ToolSpec
 
