@@ -46,6 +46,7 @@ KINDS = (
     "compute",
     "tree_lines",
     "tree_find",
+    "tree_total",
 )
 WRITE_KINDS = {
     "create",
@@ -108,6 +109,8 @@ class ToolPlan:
     # tree_lines count: [number key, mode name key] of the response
     # a learned message: ["text", s] / ["arg", name] pieces
     result_keys: list[str] = field(default_factory=list)
+    measure: str | None = None  # tree_total: "text_length" | "leaves" | "nodes" below the working node
+    number_format: dict[str, Any] = field(default_factory=dict)  # tree_total: {prefix, decimals, suffix} of a text
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

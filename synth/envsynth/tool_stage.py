@@ -191,6 +191,10 @@ def _build_tool(
             previous = source
         if opts.route == "code":
             return _failed(spec, fn, "code", source, None, cases, res, error, attempts, dropped, view)
+    if plan.kind == "unsupported" and recorded and ctx.trees:  # what the recorded answers measure, if anything
+        from synth.envsynth.trace_measure import learn_tree_total
+
+        plan = learn_tree_total(spec, ctx.trees, recorded) or plan
     if plan.kind == "unsupported":
         error = "no part of the state serves this tool: " + "; ".join(plan.evidence[-1:])
         attempts.append({"route": "structured", "attempt": 0, "plan": "unsupported", "error": error})
