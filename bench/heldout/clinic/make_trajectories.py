@@ -252,7 +252,8 @@ def sc_missing(ses, rng):
     offers = ses.do("searchAvailableSlots", city=o["city"])["output"]
     ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=rng.choice(["Rex", "Whiskers", "biscuit"]),
            slot_id=offers[0]["slot_id"], reason="Check-up")
-    return f"You are {o['name']}; {me}. Book a check-up in the first open slot in {o['city']} for a pet you name wrongly."
+    return (f"You are {o['name']}; {me}. Book a check-up in the first open slot in {o['city']} "
+            "for a pet you name wrongly.")
 
 
 def sc_day_round(ses, rng):
