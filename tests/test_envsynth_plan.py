@@ -150,3 +150,25 @@ def test_a_find_id_tool_on_a_top_level_field_returns_the_key(tmp_path) -> None:
     cols = draft_collections(ds.tools, pri)
     plan = decide_plan(ds.tools[0], pri[ds.tools[0].name], PlanContext(cols, {}, None))
     assert plan.kind == "filter" and plan.filter_params == ["mail"] and plan.return_key
+
+
+def test_a_create_on_records_with_nullable_fields_renders_and_starts_them_empty() -> None:
+    from synth.envsynth.plan import ToolPlan
+    from synth.spec import ToolSpec
+
+    record = {
+        "type": "object",
+        "properties": {
+            "visit_id": {"type": "string"},
+            "bill": {"type": ["object", "null"]},
+            "tag": {"type": ["integer", "string"]},
+            "pet": {"type": "string"},
+        },
+        "required": ["visit_id", "bill", "tag", "pet"],
+    }
+    schema = {"type": "object", "properties": {"visits": {"type": "object", "additionalProperties": record}}}
+    spec = ToolSpec("book", "Book a visit.", {"type": "object", "properties": {"pet": {"type": "string"}}})
+    plan = ToolPlan(kind="create", collection="visits", key_field="visit_id", fields=["pet"])
+    source = render_tool(spec, plan, schema)
+    assert "{'bill': None, 'tag': 0, 'pet': ''}" in source
+    assert check_source(source) == []

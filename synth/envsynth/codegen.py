@@ -61,7 +61,10 @@ def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str,
         if name in skip:
             continue
         fs = record_schema.get("properties", {}).get(name, {})
-        out[name] = fs["enum"][0] if fs.get("enum") else zero.get(fs.get("type", "string"), "")
+        kind = fs.get("type", "string")
+        if isinstance(kind, list):  # a nullable field starts empty; another union takes its first type
+            kind = None if "null" in kind else (kind[0] if kind else "string")
+        out[name] = fs["enum"][0] if fs.get("enum") else (None if kind is None else zero.get(kind, ""))
     return out
 
 
