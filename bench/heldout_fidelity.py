@@ -43,12 +43,16 @@ def docs_of(folder: Path) -> list[Path]:
     return docs[:1] + ([policy] if policy.exists() else [])
 
 
+class StepFailed(Exception):
+    """A CLI step exited non-zero (an environment that did not publish, say)."""
+
+
 def forgegym(*args: str) -> str:
-    """Run the CLI; its stdout (exit on failure with its stderr)."""
+    """Run the CLI; its stdout (StepFailed with the end of its stderr when it exits non-zero)."""
     env = {**os.environ, "PREFECT_SERVER_ANALYTICS_ENABLED": "false"}
     run = subprocess.run([sys.executable, "-m", "synth.cli.main", *args], capture_output=True, text=True, env=env)
     if run.returncode != 0:
-        raise SystemExit(f"forgegym {' '.join(args)} exited {run.returncode}:\n{run.stderr[-2000:]}")
+        raise StepFailed(f"forgegym {args[0]} exited {run.returncode}: {run.stderr.strip()[-600:]}")
     return run.stdout
 
 
@@ -60,17 +64,23 @@ def measure_system(folder: Path, workdir: Path) -> dict[str, Any]:
     half = n // 2
     out: dict[str, Any] = {"system": name, "trajectories": n}
     env = workdir / name / "docs"
-    forgegym("synth", *docs, "--data", data, "--out", str(env), "--engine", "plain")
-    out["docs"] = json.loads(forgegym("fidelity", str(env), "--reference", str(folder), "--json"))
-    out["docs_tools"] = _tool_counts(env)
+    try:
+        forgegym("synth", *docs, "--data", data, "--out", str(env), "--engine", "plain")
+        out["docs"] = json.loads(forgegym("fidelity", str(env), "--reference", str(folder), "--json"))
+        out["docs_tools"] = _tool_counts(env)
+    except StepFailed as ex:  # an unpublished environment scores nothing; the reason is in OUT.unpublished.md
+        out["docs"], out["docs_tools"] = {"error": str(ex)}, "-"
     traces = workdir / name / "first.jsonl"
     forgegym("fidelity", "--reference", str(folder), "--record", str(traces), "--limit", str(half))
     traced = workdir / name / "traced"
-    forgegym("synth", *docs, "--data", data, "--traces", str(traces), "--out", str(traced), "--engine", "plain")
-    out["traced"] = json.loads(
-        forgegym("fidelity", str(traced), "--reference", str(folder), "--skip", str(half), "--json")
-    )
-    out["traced_tools"] = _tool_counts(traced)
+    try:
+        forgegym("synth", *docs, "--data", data, "--traces", str(traces), "--out", str(traced), "--engine", "plain")
+        out["traced"] = json.loads(
+            forgegym("fidelity", str(traced), "--reference", str(folder), "--skip", str(half), "--json")
+        )
+        out["traced_tools"] = _tool_counts(traced)
+    except StepFailed as ex:
+        out["traced"], out["traced_tools"] = {"error": str(ex)}, "-"
     return out
 
 
