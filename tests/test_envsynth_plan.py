@@ -172,3 +172,15 @@ def test_a_create_on_records_with_nullable_fields_renders_and_starts_them_empty(
     source = render_tool(spec, plan, schema)
     assert "{'bill': None, 'tag': 0, 'pet': ''}" in source
     assert check_source(source) == []
+
+
+def test_a_search_whose_docs_answer_an_empty_list_is_not_tested_for_a_not_found_error() -> None:
+    from synth.envsynth.testgen import no_match_is_empty
+    from synth.spec import ToolSpec
+
+    params = {"type": "object", "properties": {"name": {"type": "string"}}}
+    listing = {"type": "array", "items": {"type": "object"}}
+    assert no_match_is_empty(ToolSpec("findPeople", "Search people by name.", params, listing))
+    assert no_match_is_empty(ToolSpec("find", "Search people; an empty list means no match.", params, {}))
+    assert not no_match_is_empty(ToolSpec("find", "Search people. Errors: 404: person not found.", params, listing))
+    assert not no_match_is_empty(ToolSpec("getPerson", "One person by name.", params, {"type": "object"}))

@@ -149,6 +149,7 @@ def test_openapi_folding_rules():
     assert post.parameters["properties"]["shelf"]["enum"] == ["A", "B", "C", None]
     assert post.examples == ({"arguments": {"title": "Emma", "year": 1815, "tags": ["novel"]}},)  # invalid one dropped
     assert tools["getBook"].parameters["required"] == ["bookId"]  # path-level $ref parameter
+    assert tools["getBook"].description == "One book.\n\nErrors: 404: no such book."  # refusals the docs state
     patch = tools["updateBook"]  # allOf body, not required
     assert set(patch.parameters["properties"]) == {"bookId", "title", "year", "note"}
     assert patch.parameters["required"] == ["bookId"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -112,9 +113,25 @@ def _view(
         missing = vote.decision
     if missing is None and key_param and pri.kind_guess in ("get", "update", "delete"):
         missing = True  # the doc's verb: an operation on one named record fails when it is absent
+    if key_param and not mutates and no_match_is_empty(spec):
+        missing = False  # the docs say a search that matches nothing answers an empty list
     return TestView(
         mutates=bool(mutates), verb=pri.kind_guess, collection=col, key_param=key_param, missing_fails=missing, votes=v
     )
+
+
+EMPTY_WORDS = re.compile(r"\b(empty (array|list|result)|possibly none|may be empty|no (results?|matches))\b", re.I)
+NOT_FOUND_WORDS = re.compile(r"\b(not found|does not exist|no such|unknown)\b", re.I)
+
+
+def no_match_is_empty(spec: ToolSpec) -> bool:
+    """The docs say a read that matches nothing answers an empty list (and name no not-found error): its
+    response is an array, or its text says so."""
+    text = spec.description + " " + json.dumps(spec.returns or {})
+    if NOT_FOUND_WORDS.search(spec.description):
+        return False
+    returns_list = isinstance(spec.returns, dict) and spec.returns.get("type") == "array"
+    return returns_list or bool(EMPTY_WORDS.search(text))
 
 
 def _state_with_record(state_schema: dict[str, Any], col: str | None, rng: random.Random) -> dict[str, Any]:

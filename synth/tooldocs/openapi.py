@@ -71,7 +71,8 @@ def _operation(
     else:
         name = check_name(_default_name(method, route), path, loc)
     parts = [check_description(op.get(k), path, join(loc, k)) for k in ("summary", "description")]
-    description = "\n\n".join(dict.fromkeys(p for p in parts if p))
+    errors = _error_text(resolver, op, loc)
+    description = "\n\n".join(dict.fromkeys(p for p in parts + [errors] if p))
     properties, required, param_examples = _parameters(resolver, route, item, item_loc, op, loc)
     body_examples = _request_body(resolver, op, loc, properties, required)
     schema: dict[str, Any] = {"type": "object", "properties": properties}
@@ -231,6 +232,21 @@ def _request_body(resolver, op, loc, properties, required) -> list[tuple[str, An
     if body_required:
         required.append(key)
     return [(key, ex) for ex in examples]
+
+
+def _error_text(resolver: RefResolver, op: dict, loc: str) -> str:
+    """`Errors: 404: No pet with this id.; 409: ...` from the documented 4xx responses ("" when none), so the rules
+    that read a tool's description see its refusals as the docs state them."""
+    responses = op.get("responses")
+    if not isinstance(responses, dict):
+        return ""
+    rows = []
+    for code in sorted(str(c) for c in responses if re.match(r"^4(\d\d|XX)$", str(c))):
+        response, _ = resolver.deref(responses[code] if code in responses else responses[int(code)], join(loc, code))
+        text = response.get("description") if isinstance(response, dict) else None
+        if isinstance(text, str) and text.strip():
+            rows.append(f"{code}: {text.strip().rstrip('.')}")
+    return ("Errors: " + "; ".join(rows) + ".") if rows else ""
 
 
 def _returns(resolver: RefResolver, op: dict, loc: str) -> Any:

@@ -4,6 +4,7 @@ make() -> Clinic with reset(state), call(name, arguments) -> {"ok": bool, "outpu
 state() -> dict in the layout of data.json. Pure standard library, deterministic.
 Self-test: python adapter.py  (replays every trajectory from data.json and prints counts).
 """
+
 import copy
 import json
 import os
@@ -11,9 +12,16 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SERVICE_PRICES = {
-    "vaccine_rabies": 28.0, "vaccine_dhpp": 32.0, "vaccine_fvrcp": 30.0, "nail_trim": 15.0,
-    "microchip": 45.0, "bloodwork": 95.0, "skin_scraping": 60.0, "xray": 140.0,
-    "dental_cleaning": 180.0, "ecg": 120.0,
+    "vaccine_rabies": 28.0,
+    "vaccine_dhpp": 32.0,
+    "vaccine_fvrcp": 30.0,
+    "nail_trim": 15.0,
+    "microchip": 45.0,
+    "bloodwork": 95.0,
+    "skin_scraping": 60.0,
+    "xray": 140.0,
+    "dental_cleaning": 180.0,
+    "ecg": 120.0,
 }
 SERVICE_SPECIALTY = {"dental_cleaning": "dentistry", "ecg": "cardiology", "xray": "surgery"}
 SERVICE_SPECIES = {"vaccine_dhpp": "dog", "vaccine_fvrcp": "cat"}
@@ -38,12 +46,18 @@ class Clinic:
     def __init__(self):
         self.data = {"owners": {}, "vets": {}, "slots": {}, "appointments": {}}
         self.ops = {
-            "getOwner": self.get_owner, "findOwners": self.find_owners,
-            "getAppointment": self.get_appointment, "listAppointments": self.list_appointments,
-            "searchAvailableSlots": self.search_slots, "bookAppointment": self.book,
-            "confirmAppointment": self.confirm, "cancelAppointment": self.cancel,
-            "completeAppointment": self.complete, "addAppointmentService": self.add_service,
-            "removeAppointmentService": self.remove_service, "getVisitQuote": self.quote,
+            "getOwner": self.get_owner,
+            "findOwners": self.find_owners,
+            "getAppointment": self.get_appointment,
+            "listAppointments": self.list_appointments,
+            "searchAvailableSlots": self.search_slots,
+            "bookAppointment": self.book,
+            "confirmAppointment": self.confirm,
+            "cancelAppointment": self.cancel,
+            "completeAppointment": self.complete,
+            "addAppointmentService": self.add_service,
+            "removeAppointmentService": self.remove_service,
+            "getVisitQuote": self.quote,
         }
 
     # ----- protocol -----
@@ -109,7 +123,8 @@ class Clinic:
         if appt["status"] not in allowed:
             raise ClinicError(
                 f"appointment {appt['appointment_id']} is {appt['status']}; "
-                f"it can be {new} only when {' or '.join(allowed)}")
+                f"it can be {new} only when {' or '.join(allowed)}"
+            )
         appt["status"] = new
         appt["history"].append({"status": new, "note": note or ""})
 
@@ -181,20 +196,36 @@ class Clinic:
                 continue
             if f["vet_id"] is not None and s["vet_id"] != f["vet_id"]:
                 continue
-            out.append({"slot_id": sid, "vet_id": vet["vet_id"], "vet_name": vet["name"],
-                        "specialties": list(vet["specialties"]), "clinic_city": vet["clinic_city"],
-                        "date": s["date"], "start": s["start"], "duration_min": s["duration_min"]})
+            out.append(
+                {
+                    "slot_id": sid,
+                    "vet_id": vet["vet_id"],
+                    "vet_name": vet["name"],
+                    "specialties": list(vet["specialties"]),
+                    "clinic_city": vet["clinic_city"],
+                    "date": s["date"],
+                    "start": s["start"],
+                    "duration_min": s["duration_min"],
+                }
+            )
         out.sort(key=lambda r: (r["date"], r["start"], r["slot_id"]))
         return out
 
     def quote(self, args):
         appt = self._appointment(args)
         if appt["status"] not in ACTIVE:
-            raise ClinicError(f"appointment {appt['appointment_id']} is {appt['status']}; "
-                              "quotes are given only for booked or confirmed appointments")
+            raise ClinicError(
+                f"appointment {appt['appointment_id']} is {appt['status']}; "
+                "quotes are given only for booked or confirmed appointments"
+            )
         lines, subtotal, applied = self._lines(appt)
-        return {"appointment_id": appt["appointment_id"], "lines": lines, "subtotal": subtotal,
-                "credit_applied": applied, "amount_due": _money(subtotal - applied)}
+        return {
+            "appointment_id": appt["appointment_id"],
+            "lines": lines,
+            "subtotal": subtotal,
+            "credit_applied": applied,
+            "amount_due": _money(subtotal - applied),
+        }
 
     # ----- writes -----
     def book(self, args):
@@ -208,8 +239,11 @@ class Clinic:
         vet = self.data["vets"][slot["vet_id"]]
         if pet["species"] in EXOTIC_SPECIES and "exotics" not in vet["specialties"]:
             raise ClinicError(f"{pet['name']} is a {pet['species']}; book a vet with specialty exotics")
-        active = [a for a in self.data["appointments"].values()
-                  if a["owner_id"] == owner["owner_id"] and a["status"] in ACTIVE]
+        active = [
+            a
+            for a in self.data["appointments"].values()
+            if a["owner_id"] == owner["owner_id"] and a["status"] in ACTIVE
+        ]
         if len(active) >= MAX_ACTIVE_PER_OWNER:
             raise ClinicError(f"owner {owner['owner_id']} already has {MAX_ACTIVE_PER_OWNER} active appointments")
         if len(set(services)) != len(services):
@@ -220,9 +254,18 @@ class Clinic:
             self._check_service(code, vet, pet)
         nums = [int(k.split("-")[1]) for k in self.data["appointments"]] or [5000]
         aid = f"APT-{max(nums) + 1}"
-        appt = {"appointment_id": aid, "owner_id": owner["owner_id"], "pet_name": pet["name"],
-                "vet_id": vet["vet_id"], "slot_id": slot["slot_id"], "reason": reason, "status": "booked",
-                "services": list(services), "history": [{"status": "booked", "note": ""}], "invoice": None}
+        appt = {
+            "appointment_id": aid,
+            "owner_id": owner["owner_id"],
+            "pet_name": pet["name"],
+            "vet_id": vet["vet_id"],
+            "slot_id": slot["slot_id"],
+            "reason": reason,
+            "status": "booked",
+            "services": list(services),
+            "history": [{"status": "booked", "note": ""}],
+            "invoice": None,
+        }
         self.data["appointments"][aid] = appt
         slot["status"] = "booked"
         slot["appointment_id"] = aid
@@ -250,24 +293,31 @@ class Clinic:
     def complete(self, args):
         appt = self._appointment(args)
         if appt["status"] != "confirmed":
-            raise ClinicError(f"appointment {appt['appointment_id']} is {appt['status']}; "
-                              "it can be completed only when confirmed")
+            raise ClinicError(
+                f"appointment {appt['appointment_id']} is {appt['status']}; it can be completed only when confirmed"
+            )
         lines, subtotal, applied = self._lines(appt)
         self._transition(appt, ("confirmed",), "completed", self._arg(args, "note", False))
         owner = self.data["owners"][appt["owner_id"]]
         owner["credit_balance"] = _money(owner["credit_balance"] - applied)
         self.data["vets"][appt["vet_id"]]["completed_visits"] += 1
-        appt["invoice"] = {"invoice_id": "INV-" + appt["appointment_id"].split("-")[1], "lines": lines,
-                           "subtotal": subtotal, "credit_applied": applied,
-                           "amount_due": _money(subtotal - applied)}
+        appt["invoice"] = {
+            "invoice_id": "INV-" + appt["appointment_id"].split("-")[1],
+            "lines": lines,
+            "subtotal": subtotal,
+            "credit_applied": applied,
+            "amount_due": _money(subtotal - applied),
+        }
         return appt
 
     def _editable(self, args):
         appt = self._appointment(args)
         code = self._arg(args, "service_code")
         if appt["status"] not in ACTIVE:
-            raise ClinicError(f"appointment {appt['appointment_id']} is {appt['status']}; "
-                              "services can be changed only when booked or confirmed")
+            raise ClinicError(
+                f"appointment {appt['appointment_id']} is {appt['status']}; "
+                "services can be changed only when booked or confirmed"
+            )
         return appt, code
 
     def add_service(self, args):

@@ -4,6 +4,7 @@ Each scenario plays a support agent: it reads what it needs through the API, the
 on the real implementation as the session is built, so later calls use real outputs (new ids, open slots).
 Usage: python make_trajectories.py [--check]   (--check: compare with the existing file, write nothing)
 """
+
 import json
 import os
 import random
@@ -56,22 +57,31 @@ def identify(ses, rng, o):
 
 
 def appts(ses, status=None, owner_id=None):
-    return [a for a in ses.s["appointments"].values()
-            if (status is None or a["status"] == status) and (owner_id is None or a["owner_id"] == owner_id)]
+    return [
+        a
+        for a in ses.s["appointments"].values()
+        if (status is None or a["status"] == status) and (owner_id is None or a["owner_id"] == owner_id)
+    ]
 
 
 def owner_of(ses, a):
     return ses.s["owners"][a["owner_id"]]
 
 
-REASONS = {"dog": ["Limping on the back leg", "Annual check-up", "Vomiting since yesterday", "Itchy paws"],
-           "cat": ["Not using the litter box", "Yearly vaccines", "Weight loss", "Watery eyes"],
-           "rabbit": ["Overgrown teeth", "Not eating hay"], "bird": ["Feather plucking", "Beak overgrowth"],
-           "ferret": ["Lethargic and sleeping a lot", "Annual check-up"]}
-SPECIES_SERVICES = {"dog": ["vaccine_rabies", "vaccine_dhpp", "nail_trim", "microchip", "bloodwork"],
-                    "cat": ["vaccine_rabies", "vaccine_fvrcp", "nail_trim", "microchip", "bloodwork"],
-                    "rabbit": ["nail_trim", "bloodwork"], "bird": ["nail_trim", "bloodwork"],
-                    "ferret": ["vaccine_rabies", "nail_trim", "microchip"]}
+REASONS = {
+    "dog": ["Limping on the back leg", "Annual check-up", "Vomiting since yesterday", "Itchy paws"],
+    "cat": ["Not using the litter box", "Yearly vaccines", "Weight loss", "Watery eyes"],
+    "rabbit": ["Overgrown teeth", "Not eating hay"],
+    "bird": ["Feather plucking", "Beak overgrowth"],
+    "ferret": ["Lethargic and sleeping a lot", "Annual check-up"],
+}
+SPECIES_SERVICES = {
+    "dog": ["vaccine_rabies", "vaccine_dhpp", "nail_trim", "microchip", "bloodwork"],
+    "cat": ["vaccine_rabies", "vaccine_fvrcp", "nail_trim", "microchip", "bloodwork"],
+    "rabbit": ["nail_trim", "bloodwork"],
+    "bird": ["nail_trim", "bloodwork"],
+    "ferret": ["vaccine_rabies", "nail_trim", "microchip"],
+}
 
 
 def sc_book(ses, rng):
@@ -89,12 +99,20 @@ def sc_book(ses, rng):
     slot = rng.choice(offers[:3])
     services = rng.sample(SPECIES_SERVICES[pet["species"]], rng.choice([0, 0, 1, 2]))
     reason = rng.choice(REASONS[pet["species"]])
-    ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=slot["slot_id"],
-           reason=reason, services=services or None)
+    ses.do(
+        "bookAppointment",
+        owner_id=o["owner_id"],
+        pet_name=pet["name"],
+        slot_id=slot["slot_id"],
+        reason=reason,
+        services=services or None,
+    )
     extra = f" and ask for {', '.join(services)}" if services else ""
     when = f" on {day}" if day else ""
-    return (f"You are {o['name']}; {me}. Book a visit for your {pet['species']} {pet['name']} ({reason.lower()}) "
-            f"with a vet ({spec or 'any specialty'}) in {o['city']}{when}; take one of the first offered slots{extra}.")
+    return (
+        f"You are {o['name']}; {me}. Book a visit for your {pet['species']} {pet['name']} ({reason.lower()}) "
+        f"with a vet ({spec or 'any specialty'}) in {o['city']}{when}; take one of the first offered slots{extra}."
+    )
 
 
 def sc_book_exotic_wrong_vet(ses, rng):
@@ -104,14 +122,16 @@ def sc_book_exotic_wrong_vet(ses, rng):
     offers = ses.do("searchAvailableSlots", city=o["city"], specialty="general")["output"]
     wrong = [x for x in offers if "exotics" not in x["specialties"]]
     reason = rng.choice(REASONS[pet["species"]])
-    ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=wrong[0]["slot_id"],
-           reason=reason)
+    ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=wrong[0]["slot_id"], reason=reason)
     offers = ses.do("searchAvailableSlots", city=o["city"], specialty="exotics")["output"]
     if offers:
-        ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=offers[0]["slot_id"],
-               reason=reason)
-    return (f"You are {o['name']}; {me}. You want the earliest general-practice slot in {o['city']} for your "
-            f"{pet['species']} {pet['name']} ({reason.lower()}). If that is refused, accept the earliest exotics slot.")
+        ses.do(
+            "bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=offers[0]["slot_id"], reason=reason
+        )
+    return (
+        f"You are {o['name']}; {me}. You want the earliest general-practice slot in {o['city']} for your "
+        f"{pet['species']} {pet['name']} ({reason.lower()}). If that is refused, accept the earliest exotics slot."
+    )
 
 
 def sc_book_taken_slot(ses, rng):
@@ -124,10 +144,13 @@ def sc_book_taken_slot(ses, rng):
     vet = ses.s["slots"][taken]["vet_id"]
     offers = ses.do("searchAvailableSlots", vet_id=vet)["output"]
     if offers and (pet["species"] not in EXOTIC or "exotics" in offers[0]["specialties"]):
-        ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=offers[0]["slot_id"],
-               reason=reason)
-    return (f"You are {o['name']}; {me}. Book slot {taken} for {pet['name']} ({reason.lower()}). If it is not "
-            f"available, take that veterinarian's earliest open slot instead.")
+        ses.do(
+            "bookAppointment", owner_id=o["owner_id"], pet_name=pet["name"], slot_id=offers[0]["slot_id"], reason=reason
+        )
+    return (
+        f"You are {o['name']}; {me}. Book slot {taken} for {pet['name']} ({reason.lower()}). If it is not "
+        f"available, take that veterinarian's earliest open slot instead."
+    )
 
 
 def sc_confirm(ses, rng):
@@ -146,13 +169,16 @@ def sc_cancel(ses, rng):
     o = owner_of(ses, a)
     me = identify(ses, rng, o)
     ses.do("getAppointment", appointment_id=a["appointment_id"])
-    reason = rng.choice(["Owner travelling", "Pet is feeling better", "Scheduling conflict at work",
-                         "Going to a clinic closer to home"])
+    reason = rng.choice(
+        ["Owner travelling", "Pet is feeling better", "Scheduling conflict at work", "Going to a clinic closer to home"]
+    )
     ses.do("cancelAppointment", appointment_id=a["appointment_id"], reason=reason)
     if rng.random() < 0.4:
         ses.do("getOwner", owner_id=o["owner_id"])
-    return (f"You are {o['name']}; {me}. Cancel appointment {a['appointment_id']} for {a['pet_name']} "
-            f"({reason.lower()}). You accept a late-cancellation fee if there is one.")
+    return (
+        f"You are {o['name']}; {me}. Cancel appointment {a['appointment_id']} for {a['pet_name']} "
+        f"({reason.lower()}). You accept a late-cancellation fee if there is one."
+    )
 
 
 def sc_complete(ses, rng):
@@ -162,10 +188,15 @@ def sc_complete(ses, rng):
     if a["status"] == "booked" and rng.random() < 0.6:
         ses.do("completeAppointment", appointment_id=a["appointment_id"])
         ses.do("confirmAppointment", appointment_id=a["appointment_id"], note="Owner arrived")
-    ses.do("completeAppointment", appointment_id=a["appointment_id"],
-           note=rng.choice([None, "Recheck in two weeks", "All services done", "Prescribed ointment"]))
-    return (f"You are {vet['name']}'s assistant. {a['pet_name']} has just been seen for appointment "
-            f"{a['appointment_id']}; close the visit and issue the invoice (the owner did arrive).")
+    ses.do(
+        "completeAppointment",
+        appointment_id=a["appointment_id"],
+        note=rng.choice([None, "Recheck in two weeks", "All services done", "Prescribed ointment"]),
+    )
+    return (
+        f"You are {vet['name']}'s assistant. {a['pet_name']} has just been seen for appointment "
+        f"{a['appointment_id']}; close the visit and issue the invoice (the owner did arrive)."
+    )
 
 
 def sc_add_service(ses, rng):
@@ -178,21 +209,26 @@ def sc_add_service(ses, rng):
     ses.do("addAppointmentService", appointment_id=a["appointment_id"], service_code=code)
     if rng.random() < 0.6:
         ses.do("getVisitQuote", appointment_id=a["appointment_id"])
-    return (f"You are {o['name']}; {me}. Add {code} to {pet['name']}'s appointment {a['appointment_id']} "
-            f"and ask what the visit will cost.")
+    return (
+        f"You are {o['name']}; {me}. Add {code} to {pet['name']}'s appointment {a['appointment_id']} "
+        f"and ask what the visit will cost."
+    )
 
 
 def sc_remove_service(ses, rng):
-    a = rng.choice([x for x in appts(ses, "booked") + appts(ses, "confirmed") if x["services"]]
-                   + appts(ses, "booked")[:1])
+    a = rng.choice(
+        [x for x in appts(ses, "booked") + appts(ses, "confirmed") if x["services"]] + appts(ses, "booked")[:1]
+    )
     o = owner_of(ses, a)
     me = identify(ses, rng, o)
     ses.do("getAppointment", appointment_id=a["appointment_id"])
     code = a["services"][0] if a["services"] else "nail_trim"
     ses.do("removeAppointmentService", appointment_id=a["appointment_id"], service_code=code)
     ses.do("getVisitQuote", appointment_id=a["appointment_id"])
-    return (f"You are {o['name']}; {me}. You no longer want {code} during appointment {a['appointment_id']}; "
-            f"drop it and ask for the new price.")
+    return (
+        f"You are {o['name']}; {me}. You no longer want {code} during appointment {a['appointment_id']}; "
+        f"drop it and ask for the new price."
+    )
 
 
 def sc_quote(ses, rng):
@@ -203,8 +239,10 @@ def sc_quote(ses, rng):
         return None
     a = rng.choice(mine)
     ses.do("getVisitQuote", appointment_id=a["appointment_id"])
-    return (f"You are {o['name']}; {me}. Ask how much the visit {a['appointment_id']} for {a['pet_name']} "
-            f"costs and how much of your credit will be used.")
+    return (
+        f"You are {o['name']}; {me}. Ask how much the visit {a['appointment_id']} for {a['pet_name']} "
+        f"costs and how much of your credit will be used."
+    )
 
 
 def sc_reschedule(ses, rng):
@@ -215,12 +253,20 @@ def sc_reschedule(ses, rng):
     offers = ses.do("searchAvailableSlots", vet_id=a["vet_id"])["output"]
     if not offers:
         return None
-    new = ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=a["pet_name"],
-                 slot_id=offers[-1]["slot_id"], reason=a["reason"], services=list(a["services"]) or None)
+    new = ses.do(
+        "bookAppointment",
+        owner_id=o["owner_id"],
+        pet_name=a["pet_name"],
+        slot_id=offers[-1]["slot_id"],
+        reason=a["reason"],
+        services=list(a["services"]) or None,
+    )
     if new["ok"]:
         ses.do("cancelAppointment", appointment_id=a["appointment_id"], reason="Rescheduled")
-    return (f"You are {o['name']}; {me}. Move appointment {a['appointment_id']} to the latest open slot of "
-            f"the same veterinarian, keeping the reason and services; cancel the old one once the new one is booked.")
+    return (
+        f"You are {o['name']}; {me}. Move appointment {a['appointment_id']} to the latest open slot of "
+        f"the same veterinarian, keeping the reason and services; cancel the old one once the new one is booked."
+    )
 
 
 def sc_busy_owner(ses, rng):
@@ -230,10 +276,17 @@ def sc_busy_owner(ses, rng):
     free = [x for x in offers["output"] if "exotics" not in x["specialties"]]
     pets = [p for p in o["pets"] if p["species"] not in EXOTIC]
     for i, slot in enumerate(free[:3]):
-        ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=pets[i % len(pets)]["name"],
-               slot_id=slot["slot_id"], reason="Annual check-up")
-    return (f"You are {o['name']}; {me}. Book annual check-ups for your pets in the first three open non-exotics "
-            f"slots in {o['city']}, alternating between your pets; stop if the clinic refuses.")
+        ses.do(
+            "bookAppointment",
+            owner_id=o["owner_id"],
+            pet_name=pets[i % len(pets)]["name"],
+            slot_id=slot["slot_id"],
+            reason="Annual check-up",
+        )
+    return (
+        f"You are {o['name']}; {me}. Book annual check-ups for your pets in the first three open non-exotics "
+        f"slots in {o['city']}, alternating between your pets; stop if the clinic refuses."
+    )
 
 
 def sc_missing(ses, rng):
@@ -250,10 +303,16 @@ def sc_missing(ses, rng):
     o = rng.choice(list(ses.s["owners"].values()))
     me = identify(ses, rng, o)
     offers = ses.do("searchAvailableSlots", city=o["city"])["output"]
-    ses.do("bookAppointment", owner_id=o["owner_id"], pet_name=rng.choice(["Rex", "Whiskers", "biscuit"]),
-           slot_id=offers[0]["slot_id"], reason="Check-up")
-    return (f"You are {o['name']}; {me}. Book a check-up in the first open slot in {o['city']} "
-            "for a pet you name wrongly.")
+    ses.do(
+        "bookAppointment",
+        owner_id=o["owner_id"],
+        pet_name=rng.choice(["Rex", "Whiskers", "biscuit"]),
+        slot_id=offers[0]["slot_id"],
+        reason="Check-up",
+    )
+    return (
+        f"You are {o['name']}; {me}. Book a check-up in the first open slot in {o['city']} for a pet you name wrongly."
+    )
 
 
 def sc_day_round(ses, rng):
@@ -266,9 +325,21 @@ def sc_day_round(ses, rng):
     return f"You work for {vet['name']}: confirm every still-unconfirmed appointment on {day}."
 
 
-SCENARIOS = [(sc_book, 12), (sc_book_exotic_wrong_vet, 3), (sc_book_taken_slot, 3), (sc_confirm, 8),
-             (sc_cancel, 10), (sc_complete, 8), (sc_add_service, 9), (sc_remove_service, 5), (sc_quote, 4),
-             (sc_reschedule, 5), (sc_busy_owner, 3), (sc_missing, 3), (sc_day_round, 3)]
+SCENARIOS = [
+    (sc_book, 12),
+    (sc_book_exotic_wrong_vet, 3),
+    (sc_book_taken_slot, 3),
+    (sc_confirm, 8),
+    (sc_cancel, 10),
+    (sc_complete, 8),
+    (sc_add_service, 9),
+    (sc_remove_service, 5),
+    (sc_quote, 4),
+    (sc_reschedule, 5),
+    (sc_busy_owner, 3),
+    (sc_missing, 3),
+    (sc_day_round, 3),
+]
 
 
 def build(data):
@@ -285,8 +356,14 @@ def build(data):
         if instruction is None or not ses.calls or len(ses.calls) > 5 or key in seen:
             continue
         seen.add(key)
-        out.append({"id": f"clinic-{len(out):03d}", "scenario": fn.__name__[3:], "instruction": instruction,
-                    "calls": ses.calls})
+        out.append(
+            {
+                "id": f"clinic-{len(out):03d}",
+                "scenario": fn.__name__[3:],
+                "instruction": instruction,
+                "calls": ses.calls,
+            }
+        )
     return out
 
 
