@@ -22,6 +22,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     """A learned value source (trace_learn) as a Python expression over `arguments` and `record`."""
     if source["from"] == "arg" and source.get("sorted"):
         return f"sorted(copy.deepcopy(arguments.get({source['name']!r})) or [])"
+    if source["from"] == "arg" and "default" in source:  # an optional argument and its recorded default
+        return f"copy.deepcopy(arguments.get({source['name']!r}, {source['default']!r}))"
     if source["from"] == "arg":
         return f"copy.deepcopy(arguments.get({source['name']!r}))"
     if source["from"] == "record":

@@ -143,7 +143,7 @@ def fg_swap(rule, items, arguments, record, state):
 def fg_value(source, arguments, record):
     """A learned value source: an argument, a path of the record, or a constant."""
     if source["from"] == "arg":
-        return arguments.get(source["name"])
+        return arguments.get(source["name"], source.get("default"))
     if source["from"] == "record":
         return fg_dig(record, source["path"])
     return source.get("value")

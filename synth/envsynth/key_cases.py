@@ -22,6 +22,8 @@ KEYED = {
     "action",
     "recorded_update",
     "filter",
+    "item_add",
+    "item_remove",
 }
 
 
@@ -81,11 +83,18 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         if args is None or args == case.arguments:
             continue
         seen.add(id(case.state))
+        state = copy.deepcopy(case.state)
+        if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
+            values = state[plan.collection][min(records)].get(plan.list_field)
+            if isinstance(values, list) and values:  # remove a value the record holds
+                args[plan.op_param] = copy.deepcopy(values[0])
+            elif plan.op_param in args:
+                state[plan.collection][min(records)][plan.list_field] = [copy.deepcopy(args[plan.op_param])]
         out.append(
             TestCase(
                 tool=case.tool,
                 origin="existing-key",
-                state=copy.deepcopy(case.state),
+                state=state,
                 arguments=args,
                 why="names an existing record",
             )

@@ -47,6 +47,8 @@ KINDS = (
     "tree_lines",
     "tree_find",
     "tree_total",
+    "item_add",
+    "item_remove",
 )
 WRITE_KINDS = {
     "create",
@@ -62,6 +64,8 @@ WRITE_KINDS = {
     "recorded_update",
     "tree_move",
     "tree_copy",
+    "item_add",
+    "item_remove",
 }
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
@@ -268,6 +272,11 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
                 evidence=evidence + ["GET of one object without keys"],
                 votes=votes,
             )
+    from synth.envsynth.item_plan import item_edit_plan
+
+    item = item_edit_plan(spec, pri, ctx, mutates)
+    if item is not None:  # one value added to or removed from a record's list (add_service(visit_id, service))
+        return ToolPlan.from_dict({**item.to_dict(), "votes": votes})
     # list operations on an array field of another collection (e.g. add_observations)
     noun = next((w for w in words[1:] if w not in ("by", "id")), "")
     owner = list_field_owner(ctx.collections, noun) if noun else None

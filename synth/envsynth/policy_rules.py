@@ -13,13 +13,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
-QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"")
+QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
+SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
+CONDITION = re.compile(r"\b(if|from|when|while)\b", re.IGNORECASE)
+REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
 
 
 def _stems(words: list[str]) -> set[str]:
@@ -77,7 +81,19 @@ def _sentences(text: str) -> list[str]:
 
 
 def _quoted(text: str) -> list[str]:
-    return [a or b for a, b in QUOTED.findall(text)]
+    return [a or b or c for a, b, c in QUOTED.findall(text)]
+
+
+def _refused_from(text: str, known: list[str]) -> list[str]:
+    """The states the docs' errors name as required (`Errors: 409: Appointment is not booked or confirmed.`):
+    every word after "not" must be a known value."""
+    if "Errors:" not in text:
+        return []
+    for m in REFUSED.finditer(text.split("Errors:", 1)[1]):
+        words = [w for w in re.split(r"\s*,\s*or\s+|\s*,\s*|\s+or\s+", m.group(1)) if w]
+        if words and all(w in known for w in words):
+            return words
+    return []
 
 
 def transition_rules(
@@ -97,17 +113,26 @@ def transition_rules(
         for sentence in _sentences(text):
             if not words.search(sentence):
                 continue
-            target = re.search(r"\bto\s+['\"]([^'\"]{1,60})['\"]", sentence)
-            condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and re.search(
-                r"\bif\b", sentence, re.IGNORECASE
-            )
+            target = re.search(r"\bto\s+['\"`]([^'\"`]{1,60})['\"`]", sentence)
+            condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and CONDITION.search(sentence)
             if target and field not in sets and not condition:
                 sets[field] = target.group(1)
+            verb = SETTING.search(sentence)
+            if verb and field not in sets and not condition:  # "sets status `confirmed`", a value the data knows
+                after = sentence[verb.end() :]
+                found = words.search(after)
+                values = [v for v in _quoted(after[found.end() :]) if v in known] if found else []
+                if values:
+                    sets[field] = values[0]
             if condition:
                 after = sentence[words.search(sentence).end() :]
                 values = [v for v in _quoted(after) if v in known]
                 if values and field not in allowed:
                     allowed[field] = values
+        if field not in allowed and field in sets:
+            refused = _refused_from(text, known)
+            if refused:
+                allowed[field] = refused
         if field not in allowed:
             named = [v for v in known if v.lower() in name_words]
             if named and field in sets:
@@ -189,14 +214,20 @@ def docs_transition(
     if not sets:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
-    for name, value in sorted(sets.items()):
-        effects += data_appends(list(records or []), name, value, allowed.get(name) or [])
-    effects += docs_moves(tool_text(spec, policy), effects, sample, plan.collection)
     params = spec.parameters.get("properties") or {}
     props = (record or {}).get("properties") or {}
+    written = docs_appends(tool_text(spec, policy), props, params)  # elements the docs spell out
+    effects += written
+    for name, value in sorted(sets.items()):
+        effects += [
+            e
+            for e in data_appends(list(records or []), name, value, allowed.get(name) or [])
+            if not any(w["field"] == e["field"] for w in written)
+        ]
+    effects += docs_moves(tool_text(spec, policy), effects, sample, plan.collection)
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
-        if name == plan.key_param or name in sets:
+        if name == plan.key_param or name in sets or name in appended_params(written):
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})

@@ -65,12 +65,25 @@ def _source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
             for value, args, *_ in samples
         ):
             return {"from": "arg", "name": name, "sorted": True}
+    if (optional := _optional_arg(samples, key_param)) is not None:
+        return optional
     for path, v in sorted(_paths(record0).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
         if _same(v, value0) and all(_same(_paths(rec).get(path, MISSING), value) for value, _, rec, _ in samples):
             return {"from": "record", "path": list(path)}
     if all(_same(value, value0) for value, *_ in samples):
         return {"from": "const", "value": value0}
     return learn_number(samples) or learn_choice(samples)
+
+
+def _optional_arg(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
+    """An optional argument: its value where a call gives it, one default where calls leave it out (both seen)."""
+    names = sorted({n for _, args, *_ in samples for n in args} - {key_param})
+    for name in names:
+        given = [(value, args[name]) for value, args, *_ in samples if name in args]
+        left = [value for value, args, *_ in samples if name not in args]
+        if given and left and all(_same(v, a) for v, a in given) and all(_same(v, left[0]) for v in left):
+            return {"from": "arg", "name": name, "default": left[0]}
+    return None
 
 
 def _after(case: TestCase, collection: str, key: str) -> Any:
@@ -174,7 +187,7 @@ def _resolve(src: dict[str, Any], args: dict[str, Any], record: dict[str, Any], 
     if src["from"] == "const":
         return src["value"]
     if src["from"] == "arg":
-        return args.get(src["name"], MISSING)
+        return args.get(src["name"], src.get("default", MISSING))
     if src["from"] == "expr":
         value = fg_evaluate(src["expr"], args, record, state)
         return MISSING if value is None else value

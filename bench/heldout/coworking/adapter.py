@@ -3,6 +3,7 @@
 `make()` returns a Desk with reset(state), call(name, arguments) and state().
 `python adapter.py` replays every trajectory in trajectories.jsonl from data.json.
 """
+
 from __future__ import annotations
 
 import copy
@@ -193,8 +194,14 @@ class Desk:
         hours = _require(a, "hours", int)
         self._check_hours(None, hours)
         discount, total = self._price(room, company, hours)
-        return {"company_id": company["company_id"], "room_id": room["room_id"], "hours": hours,
-                "hourly_rate": room["hourly_rate"], "discount_percent": discount, "total": total}
+        return {
+            "company_id": company["company_id"],
+            "room_id": room["room_id"],
+            "hours": hours,
+            "hourly_rate": room["hourly_rate"],
+            "discount_percent": discount,
+            "total": total,
+        }
 
     # ---- writes ------------------------------------------------------------
     def _op_create_booking(self, a: dict) -> dict:
@@ -226,20 +233,34 @@ class Desk:
         if len(people) > room["capacity"]:
             raise DeskError(f"room '{room['room_id']}' holds at most {room['capacity']} people")
         for other in self._s["bookings"].values():
-            if (other["room_id"] == room["room_id"] and other["date"] == date
-                    and other["status"] in ACTIVE_BOOKING
-                    and start_hour < other["start_hour"] + other["hours"]
-                    and other["start_hour"] < start_hour + hours):
+            if (
+                other["room_id"] == room["room_id"]
+                and other["date"] == date
+                and other["status"] in ACTIVE_BOOKING
+                and start_hour < other["start_hour"] + other["hours"]
+                and other["start_hour"] < start_hour + hours
+            ):
                 raise DeskError(f"room '{room['room_id']}' is already booked at that time ({other['booking_id']})")
         _, total = self._price(room, company, hours)
         if company["credit_balance"] < total:
-            raise DeskError(f"insufficient credit: the booking costs {total} and the balance is {company['credit_balance']}")
+            raise DeskError(
+                f"insufficient credit: the booking costs {total} and the balance is {company['credit_balance']}"
+            )
         company["credit_balance"] = round(company["credit_balance"] - total, 2)
         booking_id = _next_id(self._s["bookings"], "BK")
-        booking = {"booking_id": booking_id, "room_id": room["room_id"], "company_id": company["company_id"],
-                   "booked_by": booker["member_id"], "date": date, "start_hour": start_hour, "hours": hours,
-                   "attendees": people, "status": "confirmed", "cost": total,
-                   "history": [{"event": "created", "by": booker["member_id"]}]}
+        booking = {
+            "booking_id": booking_id,
+            "room_id": room["room_id"],
+            "company_id": company["company_id"],
+            "booked_by": booker["member_id"],
+            "date": date,
+            "start_hour": start_hour,
+            "hours": hours,
+            "attendees": people,
+            "status": "confirmed",
+            "cost": total,
+            "history": [{"event": "created", "by": booker["member_id"]}],
+        }
         self._s["bookings"][booking_id] = booking
         return booking
 
@@ -306,11 +327,19 @@ class Desk:
                 raise DeskError(f"member '{member['member_id']}' already has day pass '{other['pass_id']}' for {date}")
         price = DAY_PASS_PRICE[company["plan"]]
         if company["credit_balance"] < price:
-            raise DeskError(f"insufficient credit: a day pass costs {price} and the balance is {company['credit_balance']}")
+            raise DeskError(
+                f"insufficient credit: a day pass costs {price} and the balance is {company['credit_balance']}"
+            )
         company["credit_balance"] = round(company["credit_balance"] - price, 2)
         pass_id = _next_id(self._s["day_passes"], "DP")
-        record = {"pass_id": pass_id, "member_id": member["member_id"], "company_id": company["company_id"],
-                  "date": date, "price": price, "status": "issued"}
+        record = {
+            "pass_id": pass_id,
+            "member_id": member["member_id"],
+            "company_id": company["company_id"],
+            "date": date,
+            "price": price,
+            "status": "issued",
+        }
         self._s["day_passes"][pass_id] = record
         return record
 

@@ -3,6 +3,7 @@
 Each session is played live on a fresh desk (reset to data.json) so that later calls use what earlier
 calls returned, as an agent would. Run: python make_trajectories.py [--seed N] [--count N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,8 +16,13 @@ import adapter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATES = ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-07"]
-REASONS = ["Client meeting moved to next week", "Speaker fell ill", "Booked the wrong room",
-           "Team is working remotely that day", "Workshop postponed"]
+REASONS = [
+    "Client meeting moved to next week",
+    "Speaker fell ill",
+    "Booked the wrong room",
+    "Team is working remotely that day",
+    "Workshop postponed",
+]
 AMENITIES = ["screen", "whiteboard", "video_conference", "projector"]
 
 
@@ -47,8 +53,11 @@ def _when(start: int, hours: int) -> str:
 
 def _usual(data: dict) -> list[dict]:
     """Active members of active companies: most callers."""
-    return [m for m in _members(data)
-            if m["status"] == "active" and data["companies"][m["company_id"]]["status"] == "active"]
+    return [
+        m
+        for m in _members(data)
+        if m["status"] == "active" and data["companies"][m["company_id"]]["status"] == "active"
+    ]
 
 
 def t_book(rng: random.Random, data: dict, s: Session) -> str:
@@ -65,14 +74,22 @@ def t_book(rng: random.Random, data: dict, s: Session) -> str:
     found = s.do("find_members", {"email": booker["email"]})["output"]
     if rng.random() < 0.6:
         s.do("quote_booking", {"company_id": company_id, "room_id": room["room_id"], "hours": hours})
-    args = {"company_id": found[0]["company_id"], "member_id": found[0]["member_id"], "room_id": room["room_id"],
-            "date": date, "start_hour": start, "hours": hours}
+    args = {
+        "company_id": found[0]["company_id"],
+        "member_id": found[0]["member_id"],
+        "room_id": room["room_id"],
+        "date": date,
+        "start_hour": start,
+        "hours": hours,
+    }
     if guests:
         args["attendees"] = [g["member_id"] for g in guests]
     s.do("create_booking", args)
     with_text = (" with " + ", ".join(g["name"] for g in guests)) if guests else ""
-    return (f"I'm {booker['name']} ({booker['email']}). Please book the {room['name']} room on {date}, "
-            f"{_when(start, hours)}{with_text}.")
+    return (
+        f"I'm {booker['name']} ({booker['email']}). Please book the {room['name']} room on {date}, "
+        f"{_when(start, hours)}{with_text}."
+    )
 
 
 def t_find_and_book(rng: random.Random, data: dict, s: Session) -> str:
@@ -82,17 +99,31 @@ def t_find_and_book(rng: random.Random, data: dict, s: Session) -> str:
     date, start, hours = rng.choice(DATES), rng.randint(9, 16), rng.randint(1, 4)
     s.do("get_company", {"company_id": company["company_id"]})
     rooms = s.do("list_rooms", {"min_capacity": people, "amenity": amenity, "plan": company["plan"]})["output"]
-    text = (f"{booker['name']} ({booker['member_id']}) from {company['name']} needs a room with a {amenity} "
-            f"for {people} people on {date}, {_when(start, hours)}; book the first one that fits.")
+    text = (
+        f"{booker['name']} ({booker['member_id']}) from {company['name']} needs a room with a {amenity} "
+        f"for {people} people on {date}, {_when(start, hours)}; book the first one that fits."
+    )
     if not rooms:
         return text
     room = rooms[0]
     s.do("quote_booking", {"company_id": company["company_id"], "room_id": room["room_id"], "hours": hours})
-    colleagues = [m["member_id"] for m in _members(data, company["company_id"])
-                  if m["member_id"] != booker["member_id"] and m["status"] == "active"]
-    s.do("create_booking", {"company_id": company["company_id"], "member_id": booker["member_id"],
-                            "room_id": room["room_id"], "date": date, "start_hour": start, "hours": hours,
-                            "attendees": colleagues[: people - 1]})
+    colleagues = [
+        m["member_id"]
+        for m in _members(data, company["company_id"])
+        if m["member_id"] != booker["member_id"] and m["status"] == "active"
+    ]
+    s.do(
+        "create_booking",
+        {
+            "company_id": company["company_id"],
+            "member_id": booker["member_id"],
+            "room_id": room["room_id"],
+            "date": date,
+            "start_hour": start,
+            "hours": hours,
+            "attendees": colleagues[: people - 1],
+        },
+    )
     return text
 
 
@@ -106,8 +137,10 @@ def t_cancel(rng: random.Random, data: dict, s: Session) -> str:
     if rng.random() < 0.4:
         s.do("get_company", {"company_id": booking["company_id"]})
     room = data["rooms"][booking["room_id"]]["name"]
-    return (f"{member['name']} asks to cancel their {room} booking on {booking['date']} "
-            f"({reason.lower()}) and wants to know the refund.")
+    return (
+        f"{member['name']} asks to cancel their {room} booking on {booking['date']} "
+        f"({reason.lower()}) and wants to know the refund."
+    )
 
 
 def t_check_in(rng: random.Random, data: dict, s: Session) -> str:
@@ -118,7 +151,9 @@ def t_check_in(rng: random.Random, data: dict, s: Session) -> str:
     else:
         s.do("search_bookings", {"room_id": room["room_id"], "date": booking["date"]})
     s.do("check_in_booking", {"booking_id": booking["booking_id"]})
-    return f"The group for booking {booking['booking_id']} ({room['name']}, {booking['date']}) has arrived; check them in."
+    return (
+        f"The group for booking {booking['booking_id']} ({room['name']}, {booking['date']}) has arrived; check them in."
+    )
 
 
 def t_add_attendee(rng: random.Random, data: dict, s: Session) -> str:
@@ -162,28 +197,52 @@ def t_book_then_edit(rng: random.Random, data: dict, s: Session) -> str:
     guest = rng.choice([m for m in _usual(data) if m["member_id"] != booker["member_id"]])
     room = rng.choice([r for _, r in sorted(data["rooms"].items()) if company["plan"] in r["allowed_plans"]])
     date, start = rng.choice(DATES), rng.randint(8, 19)
-    created = s.do("create_booking", {"company_id": company["company_id"], "member_id": booker["member_id"],
-                                      "room_id": room["room_id"], "date": date, "start_hour": start, "hours": 2})
+    created = s.do(
+        "create_booking",
+        {
+            "company_id": company["company_id"],
+            "member_id": booker["member_id"],
+            "room_id": room["room_id"],
+            "date": date,
+            "start_hour": start,
+            "hours": 2,
+        },
+    )
     if created["ok"]:
         s.do("add_attendee", {"booking_id": created["output"]["booking_id"], "member_id": guest["member_id"]})
         if rng.random() < 0.5:
             s.do("get_booking", {"booking_id": created["output"]["booking_id"]})
-    return (f"{booker['name']} ({booker['member_id']}) books {room['name']} on {date} from {start}:00 for 2 hours, "
-            f"then wants {guest['name']} ({guest['member_id']}) added.")
+    return (
+        f"{booker['name']} ({booker['member_id']}) books {room['name']} on {date} from {start}:00 for 2 hours, "
+        f"then wants {guest['name']} ({guest['member_id']}) added."
+    )
 
 
 def t_long_meeting(rng: random.Random, data: dict, s: Session) -> str:
     company = rng.choice([c for _, c in sorted(data["companies"].items()) if c["status"] == "active"])
     booker = next(m for m in _members(data, company["company_id"]) if m["role"] == "admin")
-    room = max((r for r in data["rooms"].values() if company["plan"] in r["allowed_plans"]),
-               key=lambda r: (r["capacity"], r["room_id"]))
+    room = max(
+        (r for r in data["rooms"].values() if company["plan"] in r["allowed_plans"]),
+        key=lambda r: (r["capacity"], r["room_id"]),
+    )
     date, hours = rng.choice(DATES), rng.randint(4, 8)
     s.do("get_company", {"company_id": company["company_id"]})
     s.do("quote_booking", {"company_id": company["company_id"], "room_id": room["room_id"], "hours": hours})
-    s.do("create_booking", {"company_id": company["company_id"], "member_id": booker["member_id"],
-                            "room_id": room["room_id"], "date": date, "start_hour": 9, "hours": hours})
-    return (f"{booker['name']} ({booker['member_id']}) wants the biggest room their plan allows on {date} "
-            f"from 9:00 for {hours} hours for an all-hands.")
+    s.do(
+        "create_booking",
+        {
+            "company_id": company["company_id"],
+            "member_id": booker["member_id"],
+            "room_id": room["room_id"],
+            "date": date,
+            "start_hour": 9,
+            "hours": hours,
+        },
+    )
+    return (
+        f"{booker['name']} ({booker['member_id']}) wants the biggest room their plan allows on {date} "
+        f"from 9:00 for {hours} hours for an all-hands."
+    )
 
 
 def t_lookup(rng: random.Random, data: dict, s: Session) -> str:
@@ -211,8 +270,19 @@ def t_missing(rng: random.Random, data: dict, s: Session) -> str:
     return f"Issue a day pass to member {bogus}."
 
 
-TEMPLATES = [(t_book, 16), (t_find_and_book, 8), (t_cancel, 10), (t_check_in, 7), (t_add_attendee, 8),
-             (t_remove_attendee, 7), (t_day_pass, 10), (t_book_then_edit, 8), (t_long_meeting, 3), (t_lookup, 6), (t_missing, 3)]
+TEMPLATES = [
+    (t_book, 16),
+    (t_find_and_book, 8),
+    (t_cancel, 10),
+    (t_check_in, 7),
+    (t_add_attendee, 8),
+    (t_remove_attendee, 7),
+    (t_day_pass, 10),
+    (t_book_then_edit, 8),
+    (t_long_meeting, 3),
+    (t_lookup, 6),
+    (t_missing, 3),
+]
 
 
 def generate(seed: int, count: int, data: dict) -> tuple[list[dict], int, int]:

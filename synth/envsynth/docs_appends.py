@@ -1,0 +1,79 @@
+"""Elements a status transition appends, as the docs write them: "appends `{"status": "confirmed", "note":
+<note or "">}` to the history".
+
+The element is the JSON object between backticks; a placeholder `<name>` is the call's argument `name`, and
+`<name or "x">` the same argument with a default when the call leaves it out. The list is the record's array
+field the words after "to" name. A placeholder that names no parameter, or text that is not JSON once the
+placeholders are read, gives nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from synth.words import plural
+
+APPEND = re.compile(
+    r"\bappends?\s+`(\{[^`]{1,400}\})`\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)", re.I
+)
+PLACEHOLDER = re.compile(r"<\s*(\w+)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")
+MARK = "\x00arg\x00"
+
+
+def _default(text: str) -> Any:
+    if text[:1] == "'" and text[-1:] == "'":
+        return text[1:-1]
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def docs_appends(text: str, record_props: dict[str, Any], params: dict[str, Any]) -> list[dict[str, Any]]:
+    """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field."""
+    out = []
+    lists = {plural(f.lower()): f for f, s in record_props.items() if isinstance(s, dict) and s.get("type") == "array"}
+    for body, target in APPEND.findall(text):
+        field = lists.get(plural(target.lower()))
+        if field is None or any(e["field"] == field for e in out):
+            continue
+        sources: dict[str, dict[str, Any]] = {}
+
+        def mark(m: re.Match[str]) -> str:
+            name, default = m.group(1), m.group(2)
+            token = f"{MARK}{len(sources)}"
+            source: dict[str, Any] = {"from": "arg", "name": name}
+            if default is not None:
+                source["default"] = _default(default)
+            sources[token] = source
+            return json.dumps(token)
+
+        try:
+            element = json.loads(PLACEHOLDER.sub(mark, body))
+        except ValueError:
+            continue
+        if not isinstance(element, dict) or any(s["name"] not in params for s in sources.values()):
+            continue
+        fields = {
+            k: sources[v] if isinstance(v, str) and v in sources else {"from": "const", "value": v}
+            for k, v in element.items()
+        }
+        out.append({"op": "append", "field": field, "items": [{"fields": fields}]})
+    return out
+
+
+def appended_params(effects: list[dict[str, Any]]) -> set[str]:
+    """The parameters these append effects read."""
+    return {
+        src["name"]
+        for e in effects
+        if e.get("op") == "append"
+        for rule in e.get("items", [])
+        for src in (rule.get("fields") or {}).values()
+        if src.get("from") == "arg"
+    }
+
+
+__all__ = ["appended_params", "docs_appends"]
