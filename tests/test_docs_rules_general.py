@@ -111,8 +111,8 @@ def test_one_value_list_edits_are_planned_rendered_and_reach_success() -> None:
     assert plan is not None and (plan.kind, plan.list_field, plan.op_param) == ("item_remove", "extras", "extra_code")
     add = _spec("addVisitExtra", "Add an extra to a visit.", ["visit_id", "extra_code"])
     assert item_edit_plan(add, tool_priors(add), _ctx(), mutates=True).kind == "item_add"
-    other = _spec("addVisitExtra", "Add an extra to a visit.", ["visit_id", "colour"])
-    assert item_edit_plan(other, tool_priors(other), _ctx(), mutates=True) is None  # no word of `extras`
+    other = _spec("addVisitHistory", "Add to a visit's history.", ["visit_id", "colour"])
+    assert item_edit_plan(other, tool_priors(other), _ctx(), mutates=True) is None  # a list of objects
     schema = SchemaResult(SCHEMA, {}, {}, "docs")
     generated = [Case("removeVisitExtra", "x", STATE, {"visit_id": "nope", "extra_code": "zz"}, expect_error=True)]
     reached = existing_key_cases(plan, generated)
@@ -130,3 +130,93 @@ def test_an_optional_argument_is_learned_with_its_default() -> None:
     assert _source(samples, "id") == {"from": "arg", "name": "note", "default": ""}
     always = [("x", {"id": "a", "note": "x"}, {}, {}), ("y", {"id": "b", "note": "y"}, {}, {})]
     assert _source(always, "id") == {"from": "arg", "name": "note"}
+
+
+LOANS = {
+    "type": "object",
+    "properties": {
+        "members": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "member_id": {"type": "string"},
+                    "fines_balance": {"type": "number"},
+                    "out": {"type": "integer"},
+                },
+            },
+        },
+        "loans": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "loan_id": {"type": "string"},
+                    "member_id": {"type": "string"},
+                    "status": {"type": "string", "x-enum": ["active", "returned", "lost"]},
+                    "renewals": {"type": "integer"},
+                },
+            },
+        },
+    },
+}
+
+
+def test_numbers_the_docs_say_a_call_moves() -> None:
+    from synth.envsynth.docs_counters import docs_counters
+
+    pay = {"member_id": {"type": "string"}, "amount": {"type": "number"}}
+    text = "Record a payment. The balance goes down by the amount and a 'payment' event is added to the history."
+    [move] = docs_counters(text, "members", "member_id", LOANS, pay)
+    assert move["path"][-1] == {"from": "const", "value": "fines_balance"}
+    assert move["delta"] == {"from": "expr", "expr": {"minus": [{"arg": "amount"}]}}
+    lose = "The loan becomes 'lost'; the member's out goes down by 1. Renewals goes up by one."
+    moves = docs_counters(lose, "loans", "loan_id", LOANS, {"loan_id": {"type": "string"}})
+    assert [(m["collection"], m["path"][0], m["delta"]["expr"]) for m in moves] == [
+        ("members", {"from": "record", "path": ["member_id"]}, {"minus": [{"const": 1}]}),
+        ("loans", {"from": "arg", "name": "loan_id"}, {"plus": [{"const": 1}]}),
+    ]
+    assert docs_counters("The balance changes.", "members", "member_id", LOANS, pay) == []  # no direction
+
+
+def test_a_transition_to_the_state_the_name_holds_is_not_allowed_only_from_it() -> None:
+    lost = _spec("report_lost", "Sets status `lost`. Only active loans can be reported lost.", ["loan_id"])
+    plan = docs_transition(lost, ToolPlan(kind="update", collection="loans", key_param="loan_id"), LOANS, "")
+    assert plan is not None and plan.preconditions == {"status": ["active"]}
+
+
+def test_a_parameter_naming_one_collection_picks_it() -> None:
+    from synth.envsynth.plan import pick_collection
+
+    draft = {
+        n: CollectionDraft(name=n, resource=n[:-1], fields={}, key_field=f"{n[:-1]}_id") for n in ("copies", "members")
+    }
+    draft["copies"].resource, draft["copies"].key_field = "copy", "copy_id"
+    ctx = PlanContext(collections=draft, singletons={}, client=None, votes=1, trees={})
+    pay = _spec("pay_fine", "Pay a fine.", ["member_id", "amount"])
+    assert pick_collection(pay, tool_priors(pay), ctx)[0] == "members"
+
+
+def test_a_queue_edit_checks_the_value_and_cancel_removes() -> None:
+    titles = {
+        "type": "object",
+        "properties": {
+            "title_id": {"type": "string"},
+            "holds_queue": {"type": "array", "items": {"type": "string", "pattern": "^M[0-9]{4}$"}},
+        },
+    }
+    draft = CollectionDraft(name="titles", resource="title", fields=dict(titles["properties"]), key_field="title_id")
+    ctx = PlanContext(collections={"titles": draft}, singletons={}, client=None, votes=1, trees={})
+    place = _spec("place_hold", "Add a member to a title's holds queue.", ["member_id", "title_id"])
+    cancel = _spec("cancel_hold", "Take a member off a title's holds queue.", ["member_id", "title_id"])
+    add = item_edit_plan(place, tool_priors(place), ctx, mutates=True)
+    assert add is not None and (add.kind, add.key_param, add.op_param) == ("item_add", "title_id", "member_id")
+    assert item_edit_plan(cancel, tool_priors(cancel), ctx, mutates=True).kind == "item_remove"
+    schema = {"type": "object", "properties": {"titles": {"type": "object", "additionalProperties": titles}}}
+    state = {"titles": {"T1": {"title_id": "T1", "holds_queue": []}}}
+    cases = [
+        Case("place_hold", "x", state, {"title_id": "T1", "member_id": "M1001"}, expect_error=False),
+        Case("place_hold", "x", state, {"title_id": "T1", "member_id": "nobody"}, expect_error=True),
+    ]
+    res, err = run_cases(render_tool(place, add, schema), "place_hold", cases, SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 2

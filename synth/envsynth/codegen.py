@@ -70,6 +70,13 @@ def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str,
     return out
 
 
+def _list_items(record_schema: dict[str, Any] | None, list_field: str | None) -> dict[str, Any]:
+    """{type, enum, pattern} of the elements of a record's list field (what item_add checks a value against)."""
+    field = ((record_schema or {}).get("properties") or {}).get(list_field or "") or {}
+    items = field.get("items") if isinstance(field, dict) else None
+    return {k: items[k] for k in ("type", "enum", "pattern") if k in items} if isinstance(items, dict) else {}
+
+
 def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
     """Field -> {type, enum} of a record schema: what the templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
@@ -113,6 +120,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
             field_schemas=repr(_top_level(record_schema)),
             nested_schemas=repr(_nested(record_schema, plan.field_paths)),
+            list_items=repr(_list_items(record_schema, plan.list_field)),
         )
     )
     if plan.output_key and plan.output_format:  # a message learned from recorded calls, built from the arguments

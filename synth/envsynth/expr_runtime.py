@@ -85,6 +85,11 @@ def fg_dig(node, path):
 
 
 def fg_operand(operand, arguments, record, state):
+    if "const" in operand:
+        return operand["const"]
+    if "arg" in operand:
+        value = arguments.get(operand["arg"])
+        return value if fg_number(value) else None
     if "term" in operand:
         return fg_term(operand["term"], arguments, record, state)
     value = fg_dig(record, operand["path"])

@@ -1,8 +1,9 @@
 """Edits of one value in a record's list field: `addAppointmentService(appointment_id, service_code)`.
 
-A write whose name holds a noun that is an array field of some collection (`services` of appointments), with a
-parameter that names the record (its key field, or `<resource>_id`) and exactly one other parameter, a scalar
-whose name shares a word with that field (`service_code`), adds that value to the record's list (item_add) or
+A write whose name holds a noun that is an array field of some collection, or its first word (`services` of
+appointments, `holds_queue` of titles), with a parameter that names the record (its key field, or `<resource>_id`)
+and exactly one other parameter, a scalar whose name shares a word with that field (`service_code`) or any scalar
+when the list holds scalars (`member_id` into a holds queue), adds that value to the record's list (item_add) or
 removes it (item_remove, when the docs' verb deletes). Both answer the updated record.
 """
 
@@ -15,6 +16,8 @@ from synth.envsynth.plan import PlanContext, ToolPlan
 from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
+
+REMOVING = ("remove", "cancel", "drop", "withdraw", "detach", "unassign", "unlink", "leave")
 
 
 def _record_param(props: dict[str, Any], col: CollectionDraft) -> str | None:
@@ -32,7 +35,8 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
     for noun in pri.words[1:]:
         for col in ctx.collections.values():
             for fname, fs in sorted(col.fields.items()):
-                if fs.get("type") != "array" or plural(fname.lower()) != plural(noun.lower()):
+                head = split_words(fname)[0] if split_words(fname) else ""
+                if fs.get("type") != "array" or plural(noun.lower()) not in (plural(fname.lower()), plural(head)):
                     continue
                 key = _record_param(props, col)
                 others = [p for p in props if p != key]
@@ -40,9 +44,12 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
                     continue
                 value = others[0]
                 vs = props[value] or {}
-                if vs.get("type") not in ("string", "integer") or singular(fname.lower()) not in split_words(value):
+                items = (fs.get("items") or {}).get("type")
+                named = singular(fname.lower()) in split_words(value) or singular(head) in split_words(value)
+                if vs.get("type") not in ("string", "integer") or not (named or items in ("string", "integer")):
                     continue
-                kind = "item_remove" if pri.verb_kind == "delete" else "item_add"
+                removes = pri.verb_kind == "delete" or (pri.words[:1] and pri.words[0] in REMOVING)
+                kind = "item_remove" if removes else "item_add"
                 return ToolPlan(
                     kind=kind,
                     collection=col.name,

@@ -183,6 +183,16 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     for word in pri.words:
         if plural(singular(word)) in ctx.collections:
             return plural(singular(word)), {}
+    keyed = sorted(
+        {
+            name
+            for name, draft in ctx.collections.items()
+            for p in _params(spec)
+            if p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id")
+        }
+    )
+    if len(keyed) == 1:  # the one collection a parameter names a record of (`pay_fine(member_id, amount)`)
+        return keyed[0], {"collection_source": f"a parameter names a record of {keyed[0]}"}
     unrelated = res not in GENERIC_RESOURCES and bool(res)
     if unrelated:  # a noun the state does not know: does the tool belong to this API's data at all?
         if ctx.client is None:

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import appended_params, docs_appends
+from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
@@ -84,6 +85,15 @@ def _quoted(text: str) -> list[str]:
     return [a or b or c for a, b, c in QUOTED.findall(text)]
 
 
+def _only_before(text: str, known: list[str]) -> list[str]:
+    """States an "only" sentence names bare before its noun: "only active loans can be renewed"."""
+    for m in re.finditer(r"\bonly\s+(\w+)(?:\s+or\s+(\w+))?\s+\w+", text, re.IGNORECASE):
+        words = [w for w in m.groups() if w]
+        if all(w in known for w in words):
+            return words
+    return []
+
+
 def _refused_from(text: str, known: list[str]) -> list[str]:
     """The states the docs' errors name as required (`Errors: 409: Appointment is not booked or confirmed.`):
     every word after "not" must be a known value."""
@@ -133,8 +143,12 @@ def transition_rules(
             refused = _refused_from(text, known)
             if refused:
                 allowed[field] = refused
-        if field not in allowed:
-            named = [v for v in known if v.lower() in name_words]
+        if field not in allowed and field in sets:
+            bare = _only_before(text, known)
+            if bare:
+                allowed[field] = bare
+        if field not in allowed:  # a state the name holds, unless it is where the call leads (`report_lost`)
+            named = [v for v in known if v.lower() in name_words and v != sets.get(field)]
             if named and field in sets:
                 allowed[field] = named
     return sets, {f: v for f, v in allowed.items() if f in sets}
@@ -211,12 +225,13 @@ def docs_transition(
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
     record = col.get("additionalProperties") if isinstance(col, dict) else None
     sets, allowed = transition_rules(spec, record or {}, policy)
-    if not sets:
+    params = spec.parameters.get("properties") or {}
+    counters = docs_counters(tool_text(spec, policy), plan.collection, plan.key_param, state_schema, params)
+    if not sets and not counters:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
-    params = spec.parameters.get("properties") or {}
     props = (record or {}).get("properties") or {}
-    written = docs_appends(tool_text(spec, policy), props, params)  # elements the docs spell out
+    written = docs_appends(tool_text(spec, policy), props, params) if sets else []  # elements the docs spell out
     effects += written
     for name, value in sorted(sets.items()):
         effects += [
@@ -225,9 +240,16 @@ def docs_transition(
             if not any(w["field"] == e["field"] for w in written)
         ]
     effects += docs_moves(tool_text(spec, policy), effects, sample, plan.collection)
+    effects += counters
+    used = appended_params(written) | {
+        o["arg"]
+        for e in counters
+        for o in e["delta"]["expr"].get("plus", []) + e["delta"]["expr"].get("minus", [])
+        if "arg" in o
+    }
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
-        if name == plan.key_param or name in sets or name in appended_params(written):
+        if name == plan.key_param or name in sets or name in used:
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
@@ -239,7 +261,8 @@ def docs_transition(
             "kind": "recorded_update",
             "effects": effects,
             "preconditions": allowed,
-            "evidence": plan.evidence + ["status transition read from the docs and policy"],
+            "evidence": plan.evidence
+            + ["status transition read from the docs and policy" if sets else "number moves read from the docs"],
         }
     )
 

@@ -1,0 +1,76 @@
+"""Numbers a call moves, read from the docs: "the member's loans_out goes up by 1", "the balance goes down by the
+amount", "adds one to the veterinarian's `completed_visits`".
+
+A sentence naming a number field (by its name, spaced or not, or by its last word when that names one number
+field only) moves it when it says which way and by how much: "goes up / increases / rises by", "added to", "adds"
+(+); "goes down / decreases / drops by", "subtracted / deducted from" (-); by 1 ("1", "one") or by a number
+parameter the sentence names. The field is the call's own record's, else that of a record the call's record
+references (`member_id` -> members). Each becomes an `adjust` effect (recorded_update).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.words import plural
+
+UP = re.compile(r"\b(goes up|go up|increases?|is increased|rises?) by\b|\badded to\b|\badds?\b", re.IGNORECASE)
+DOWN = re.compile(
+    r"\b(goes down|go down|decreases?|is decreased|drops?|falls?) by\b|\b(subtracted|deducted) from\b", re.I
+)
+ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
+
+
+def _numbers(props: dict[str, Any]) -> list[str]:
+    return sorted(f for f, s in props.items() if isinstance(s, dict) and s.get("type") in ("number", "integer"))
+
+
+def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
+    """The field by its name (`loans_out`, `loans out`), or by its last word when no other field ends so."""
+    names = [field, field.replace("_", " ")]
+    last = field.split("_")[-1]
+    if last != field and sum(f.split("_")[-1] == last for f in fields) == 1:
+        names.append(last)
+    return re.compile(r"(?<![\w])`?(" + "|".join(re.escape(n) for n in names) + r")`?(?![\w])", re.IGNORECASE)
+
+
+def _amount(sentence: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    """The operand of the move: 1, or a number parameter the sentence names."""
+    if ONE.search(sentence):
+        return {"const": 1}
+    numeric = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
+    named = [p for p in numeric if re.search(rf"\b{re.escape(p.replace('_', ' '))}\b", sentence, re.IGNORECASE)]
+    return {"arg": named[0]} if len(named) == 1 else None
+
+
+def docs_counters(
+    text: str, collection: str, key_param: str, schema: dict[str, Any], params: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """`adjust` effects for the number fields the text says the call moves."""
+    cols = schema.get("properties") or {}
+    own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
+    targets: list[tuple[str, list[dict[str, Any]], str, list[str]]] = []  # (collection, path head, field, fields)
+    for field in _numbers(own):
+        targets.append((collection, [{"from": "arg", "name": key_param}], field, _numbers(own)))
+    for ref in sorted(f for f in own if f.endswith("_id") and f != key_param):
+        other = plural(ref[:-3])
+        theirs = ((cols.get(other) or {}).get("additionalProperties") or {}).get("properties") or {}
+        for field in _numbers(theirs):
+            targets.append((other, [{"from": "record", "path": [ref]}], field, _numbers(theirs)))
+    out: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", text):
+        for col, head, field, fields in targets:
+            if not _mention(field, fields).search(sentence) or any(e["path"][-1]["value"] == field for e in out):
+                continue
+            up, down = UP.search(sentence), DOWN.search(sentence)
+            amount = _amount(sentence, params)
+            if bool(up) == bool(down) or amount is None:
+                continue
+            delta = {"plus": [amount]} if up else {"minus": [amount]}
+            path = head + [{"from": "const", "value": field}]
+            out.append({"op": "adjust", "collection": col, "path": path, "delta": {"from": "expr", "expr": delta}})
+    return out
+
+
+__all__ = ["docs_counters"]
