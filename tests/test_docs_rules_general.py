@@ -220,3 +220,71 @@ def test_a_queue_edit_checks_the_value_and_cancel_removes() -> None:
     ]
     res, err = run_cases(render_tool(place, add, schema), "place_hold", cases, SchemaResult(schema, {}, {}, "docs"))
     assert err == "" and res.passed == 2
+
+
+def test_a_filter_takes_its_documented_default_a_wildcard_and_a_reference_check() -> None:
+    from synth.envsynth.filter_rules import refine_filter
+
+    listing = ToolSpec(
+        "list_member_loans",
+        "List a member's loans. Errors: 'Error: member <id> not found'.",
+        {
+            "type": "object",
+            "properties": {
+                "member_id": {"type": "string"},
+                "status": {"type": "string", "enum": ["active", "returned", "lost", "all"], "default": "active"},
+            },
+        },
+    )
+    plan = refine_filter(
+        listing, ToolPlan(kind="filter", collection="loans", filter_params=["member_id", "status"]), LOANS
+    )
+    assert (plan.filter_defaults, plan.wildcards, plan.ref_checks) == (
+        {"status": "active"},
+        {"status": ["all"]},
+        {"member_id": "members"},
+    )
+    state = {
+        "members": {"M1": {"member_id": "M1"}},
+        "loans": {
+            "L1": {"loan_id": "L1", "member_id": "M1", "status": "active"},
+            "L2": {"loan_id": "L2", "member_id": "M1", "status": "returned"},
+        },
+    }
+    schema = SchemaResult(LOANS, {}, {}, "docs")
+    cases = [
+        Case(
+            "list_member_loans",
+            "x",
+            state,
+            {"member_id": "M1"},
+            expect_error=False,
+            expect_result=[state["loans"]["L1"]],
+        ),
+        Case(
+            "list_member_loans",
+            "x",
+            state,
+            {"member_id": "M1", "status": "all"},
+            expect_error=False,
+            expect_result=list(state["loans"].values()),
+        ),
+        Case("list_member_loans", "x", state, {"member_id": "M9"}, expect_error=True),
+    ]
+    for c in cases:
+        c.has_expected_result = c.expect_result is not None
+    res, err = run_cases(render_tool(listing, plan, LOANS), "list_member_loans", cases, schema)
+    assert err == "" and res.passed == 3
+
+
+def test_the_head_of_a_compound_name_is_the_collection() -> None:
+    from synth.envsynth.plan import pick_collection
+
+    drafts = {
+        n: CollectionDraft(name=n, resource=n[:-1], fields={}, key_field=f"{n[:-1]}_id") for n in ("members", "loans")
+    }
+    ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
+    listing = _spec("list_member_loans", "List a member's loans.", ["member_id"])
+    assert pick_collection(listing, tool_priors(listing), ctx)[0] == "loans"
+    by = _spec("find_loans_by_member", "Find loans by member.", ["member_id"])
+    assert pick_collection(by, tool_priors(by), ctx)[0] == "loans"  # nouns after "by" are not the head

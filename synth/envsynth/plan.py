@@ -113,6 +113,9 @@ class ToolPlan:
     # tree_lines count: [number key, mode name key] of the response
     # a learned message: ["text", s] / ["arg", name] pieces
     result_keys: list[str] = field(default_factory=list)
+    filter_defaults: dict[str, Any] = field(default_factory=dict)  # filter: a parameter's documented default
+    wildcards: dict[str, list[Any]] = field(default_factory=dict)  # filter: values that keep every record ('all')
+    ref_checks: dict[str, str] = field(default_factory=dict)  # filter: parameter -> collection it must name a key of
     measure: str | None = None  # tree_total: "text_length" | "leaves" | "nodes" below the working node
     number_format: dict[str, Any] = field(default_factory=dict)  # tree_total: {prefix, decimals, suffix} of a text
     evidence: list[str] = field(default_factory=list)
@@ -172,12 +175,26 @@ def decide_mutates(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[b
     return False, {"mutates": vote.to_dict() if vote else None, "mutates_source": "default"}
 
 
+PREPOSITIONS = ("by", "to", "for", "from", "in", "of", "with", "on", "at", "into", "per")
+
+
+def _head_noun(words: list[str], ctx: PlanContext) -> str | None:
+    """The collection the name's last collection noun before any preposition names, when there are two or more:
+    the head of a compound (`list_member_loans` -> loans, not members)."""
+    cut = next((i for i, w in enumerate(words) if i > 0 and w in PREPOSITIONS), len(words))
+    found = [plural(singular(w)) for w in words[1:cut] if plural(singular(w)) in ctx.collections]
+    return found[-1] if len(set(found)) >= 2 else None
+
+
 def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[str | None, dict[str, Any]]:
     """The resource's collection, or (for generic nouns like 'nodes') the LLM's pick among collections."""
     names = list(ctx.collections)
     if not names:
         return None, {}
     res = pri.resource or ""
+    head = _head_noun(pri.words, ctx)
+    if head is not None:
+        return head, {}
     if plural(res) in ctx.collections:
         return plural(res), {}
     for word in pri.words:

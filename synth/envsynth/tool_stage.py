@@ -9,6 +9,7 @@ from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.envelope import with_envelope
+from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -164,7 +165,7 @@ def _build_tool(
         list_collections=[n for n, c in layouts.items() if c.get("layout") == "list"],
     )
     pri = tool_priors(spec)
-    plan = decide_plan(spec, pri, ctx)
+    plan = refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
