@@ -288,3 +288,83 @@ def test_the_head_of_a_compound_name_is_the_collection() -> None:
     assert pick_collection(listing, tool_priors(listing), ctx)[0] == "loans"
     by = _spec("find_loans_by_member", "Find loans by member.", ["member_id"])
     assert pick_collection(by, tool_priors(by), ctx)[0] == "loans"  # nouns after "by" are not the head
+
+
+BOOKING = {
+    "type": "object",
+    "properties": {
+        "slots": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "slot_id": {"type": "string"},
+                    "vet_id": {"type": "string"},
+                    "status": {"type": "string", "enum": ["open", "booked"]},
+                    "visit_id": {"type": ["string", "null"]},
+                },
+            },
+        },
+        "visits": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "visit_id": {"type": "string"},
+                    "slot_id": {"type": "string"},
+                    "vet_id": {"type": "string"},
+                    "status": {"type": "string", "x-enum": ["booked", "done"]},
+                    "invoice": {"type": ["object", "null"]},
+                    "history": {"type": "array", "items": {"type": "object"}},
+                    "visits_count": {"type": "integer"},
+                },
+            },
+        },
+    },
+}
+
+
+def test_a_create_checks_copies_starts_and_changes_what_its_docs_say() -> None:
+    from synth.envsynth.create_rules import refine_create
+
+    book = _spec(
+        "bookVisit",
+        "Books an open slot. The slot must exist and must be `open`. The visit is created with status `booked`, "
+        "the slot's vet as `vet_id`, `invoice` null, visits count 0 and a history of one entry "
+        '`{"status": "booked", "note": ""}`. The slot becomes `booked` and records the new `visit_id`.',
+        ["slot_id"],
+    )
+    plan = ToolPlan(kind="create", collection="visits", key_field="visit_id", fields=["slot_id"], id_type="string")
+    plan = refine_create(book, plan, BOOKING, book.description)
+    assert plan.ref_checks == {"slot_id": "slots"} and plan.ref_requires == {"slot_id": {"status": ["open"]}}
+    assert plan.inherits == {"vet_id": ["slot_id", "slots", "vet_id"]}
+    assert plan.initial_values == {
+        "history": [{"status": "booked", "note": ""}],
+        "invoice": None,
+        "status": "booked",
+        "visits_count": 0,
+    }
+    assert plan.ref_sets == [
+        {"param": "slot_id", "collection": "slots", "field": "status", "value": "booked"},
+        {"param": "slot_id", "collection": "slots", "field": "visit_id", "new_key": True},
+    ]
+    state = {
+        "slots": {
+            "S1": {"slot_id": "S1", "vet_id": "V7", "status": "open", "visit_id": None},
+            "S2": {"slot_id": "S2", "vet_id": "V8", "status": "booked", "visit_id": "1"},
+        },
+        "visits": {},
+    }
+    made = {"visit_id": "1", "slot_id": "S1", "vet_id": "V7", "status": "booked", "invoice": None}
+    made |= {"visits_count": 0, "history": [{"status": "booked", "note": ""}]}
+    after = {"op": "field_equals", "collection": "slots", "key": "S1", "field": "visit_id", "value": "1"}
+    cases = [
+        Case("bookVisit", "x", state, {"slot_id": "S1"}, expect_error=False, expect_result=made, state_checks=[after]),
+        Case("bookVisit", "x", state, {"slot_id": "S2"}, expect_error=True),
+        Case("bookVisit", "x", state, {"slot_id": "S9"}, expect_error=True),
+    ]
+    cases[0].has_expected_result = True
+    res, err = run_cases(render_tool(book, plan, BOOKING), "bookVisit", cases, SchemaResult(BOOKING, {}, {}, "docs"))
+    assert err == "" and res.passed == 3
+    reached = existing_key_cases(plan, [Case("bookVisit", "x", state, {"slot_id": "zz"})])
+    assert reached[0].arguments == {"slot_id": "S1"} and reached[0].state["slots"]["S1"]["status"] == "open"

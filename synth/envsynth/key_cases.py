@@ -65,8 +65,33 @@ def _with_key(plan: ToolPlan, arguments: dict[str, Any], key: str) -> dict[str, 
     return None
 
 
+def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
+    """A create that checks the records its parameters name: cases whose parameters name existing records, put in
+    the states the docs require (either outcome is accepted; the publish gate sees whether any call succeeds)."""
+    out: list[TestCase] = []
+    for case in cases:
+        state = copy.deepcopy(case.state) if isinstance(case.state, dict) else None
+        args = copy.deepcopy(case.arguments)
+        for param, other in sorted(plan.ref_checks.items()):
+            records = state.get(other) if state else None
+            if not isinstance(records, dict) or not records or not isinstance(records[min(records)], dict):
+                state = None
+                break
+            args[param] = _typed(args.get(param), min(records))
+            for field, allowed in sorted((plan.ref_requires.get(param) or {}).items()):
+                records[min(records)][field] = copy.deepcopy(allowed[0])
+        if state is None or args == case.arguments:
+            continue
+        out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
+        if len(out) >= limit:
+            break
+    return out
+
+
 def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
     """Up to `limit` cases on distinct test states, each naming the state's first record of the plan's collection."""
+    if plan.kind == "create" and plan.ref_checks:
+        return referenced_cases(plan, cases, limit)
     if plan.kind not in KEYED or not plan.collection:
         return []
     out: list[TestCase] = []

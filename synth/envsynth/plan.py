@@ -115,7 +115,12 @@ class ToolPlan:
     result_keys: list[str] = field(default_factory=list)
     filter_defaults: dict[str, Any] = field(default_factory=dict)  # filter: a parameter's documented default
     wildcards: dict[str, list[Any]] = field(default_factory=dict)  # filter: values that keep every record ('all')
-    ref_checks: dict[str, str] = field(default_factory=dict)  # filter: parameter -> collection it must name a key of
+    ref_checks: dict[str, str] = field(default_factory=dict)  # filter/create: parameter -> collection it names a key of
+    # create (create_rules): states the named records must be in, changes to them, copied references, start values
+    ref_requires: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    ref_sets: list[dict[str, Any]] = field(default_factory=list)
+    inherits: dict[str, list[str]] = field(default_factory=dict)
+    initial_values: dict[str, Any] = field(default_factory=dict)
     measure: str | None = None  # tree_total: "text_length" | "leaves" | "nodes" below the working node
     number_format: dict[str, Any] = field(default_factory=dict)  # tree_total: {prefix, decimals, suffix} of a text
     evidence: list[str] = field(default_factory=list)

@@ -8,6 +8,7 @@ from typing import Any
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
+from synth.envsynth.create_rules import refine_create
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
@@ -166,6 +167,7 @@ def _build_tool(
     )
     pri = tool_priors(spec)
     plan = refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
+    plan = refine_create(spec, plan, schema.state_schema, spec.description + "\n" + _policy_for(spec, opts.policy))
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))

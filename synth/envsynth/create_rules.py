@@ -1,0 +1,141 @@
+"""What a create's docs say beyond its parameters: the records its `<noun>_id` parameters name must exist (and
+be in a stated state: "the slot must be `open`"), fields start at stated values ("status `booked`", "`invoice`
+null", "renewals 0", "a history of one entry `{...}`"), a reference the named record holds is copied ("the slot's
+veterinarian as `vet_id`"), and the named record changes with it ("The slot becomes `booked` and records the new
+`appointment_id`")."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+from synth.words import plural
+
+MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist)\b", re.IGNORECASE)
+STATED = r"(`[^`]{1,80}`|'[^']{1,60}'|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
+
+
+def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
+def _known(schema: dict[str, Any]) -> list[Any]:
+    return list(schema.get("enum") or schema.get("x-enum") or [])
+
+
+def _name(field: str) -> str:
+    return "(?:" + "|".join(re.escape(n) for n in {field, field.replace("_", " ")}) + ")"
+
+
+def _value(token: str) -> Any:
+    token = token.strip()
+    if token[:1] in "`'" and token[-1:] in "`'":
+        inner = token[1:-1]
+        try:
+            return json.loads(inner)
+        except ValueError:
+            return inner
+    return json.loads(token)
+
+
+def _fits(value: Any, schema: dict[str, Any]) -> bool:
+    kind, known = schema.get("type"), _known(schema)
+    if known and value not in known:
+        return False
+    kinds = kind if isinstance(kind, list) else [kind]
+    checks = {
+        "string": isinstance(value, str),
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "boolean": isinstance(value, bool),
+        "array": isinstance(value, list),
+        "object": isinstance(value, dict),
+        "null": value is None,
+        None: True,
+    }
+    return any(checks.get(k, False) for k in kinds) or (value is None and "null" in kinds)
+
+
+def _stated(text: str, field: str, schema: dict[str, Any]) -> tuple[bool, Any]:
+    """(found, value) the text gives a new record's field."""
+    if schema.get("type") == "array":
+        m = re.search(rf"\b{_name(field)}`?\s+of\s+one\s+(?:entry|element|item)\s+`(\{{[^`]{{1,300}}\}})`", text, re.I)
+        if m:
+            try:
+                return True, [json.loads(m.group(1))]
+            except ValueError:
+                return False, None
+    for m in re.finditer(rf"(?<![\w])`?{_name(field)}`?\s+(?:is\s+|of\s+|=\s*)?{STATED}", text, re.IGNORECASE):
+        try:
+            value = _value(m.group(1))
+        except ValueError:
+            continue
+        if _fits(value, schema):
+            return True, value
+    return False, None
+
+
+def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
+    """The create plan with the checks, starting values, copied references and referenced changes its docs give."""
+    if plan.kind != "create" or not plan.collection:
+        return plan
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, plan.collection)
+    params = spec.parameters.get("properties") or {}
+    refs = {p: plural(p[:-3]) for p in params if p.endswith("_id") and plural(p[:-3]) in cols}
+    refs = {p: c for p, c in refs.items() if c != plan.collection}
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip()]
+    checks = dict(refs) if MUST_EXIST.search(text) else {}
+    requires: dict[str, dict[str, list[Any]]] = {}
+    sets: list[dict[str, Any]] = []
+    for param, col in sorted(refs.items()):
+        noun = param[:-3].replace("_", " ")
+        theirs = _props(cols, col)
+        for sentence in sentences:
+            if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
+                continue
+            quoted = [_value(q) for q in re.findall(r"`[^`]{1,60}`|'[^']{1,60}'", sentence)]
+            for field, schema in sorted(theirs.items()):
+                values = [v for v in quoted if v in _known(schema)]
+                if not values:
+                    continue
+                if re.search(r"\bmust\s+be\b", sentence, re.I) and param in checks:
+                    requires.setdefault(param, {})[field] = values
+                elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", sentence, re.I):
+                    sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
+            if plan.key_field and plan.key_field in theirs and re.search(
+                rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I
+            ):
+                sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
+    inherits = {
+        f: [p, c, f]
+        for p, c in sorted(refs.items())
+        for f in sorted(_props(cols, c))
+        if f in own and f.endswith("_id") and f not in params and f != plan.key_field and re.search(_name(f), text)
+    }
+    initial = {}
+    for field, schema in sorted(own.items()):
+        if field in params or field == plan.key_field or field in inherits or not isinstance(schema, dict):
+            continue
+        found, value = _stated(text, field, schema)
+        if found:
+            initial[field] = value
+    if not (checks or requires or sets or inherits or initial):
+        return plan
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "ref_checks": checks,
+            "ref_requires": requires,
+            "ref_sets": sets,
+            "inherits": inherits,
+            "initial_values": initial,
+            "evidence": plan.evidence + ["checks and starting values read from the docs"],
+        }
+    )
+
+
+__all__ = ["refine_create"]
