@@ -106,8 +106,10 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
                     requires.setdefault(param, {})[field] = values
                 elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", sentence, re.I):
                     sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
-            if plan.key_field and plan.key_field in theirs and re.search(
-                rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I
+            if (
+                plan.key_field
+                and plan.key_field in theirs
+                and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
     inherits = {
