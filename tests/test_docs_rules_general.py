@@ -368,3 +368,24 @@ def test_a_create_checks_copies_starts_and_changes_what_its_docs_say() -> None:
     assert err == "" and res.passed == 3
     reached = existing_key_cases(plan, [Case("bookVisit", "x", state, {"slot_id": "zz"})])
     assert reached[0].arguments == {"slot_id": "S1"} and reached[0].state["slots"]["S1"]["status"] == "open"
+
+
+def test_a_record_answer_keeps_the_fields_the_docs_list() -> None:
+    from synth.envsynth.envelope import documented_fields, with_envelope
+
+    titles = {"title_id": {"type": "string"}, "name": {"type": "string"}, "holds_queue": {"type": "array"}}
+    schema = {
+        "type": "object",
+        "properties": {"titles": {"type": "object", "additionalProperties": {"type": "object", "properties": titles}}},
+    }
+    cancel = _spec("cancel_hold", "Remove a member from the queue. Returns {title_id, holds_queue}.", ["title_id"])
+    assert documented_fields(cancel) == ["title_id", "holds_queue"]
+    plan = with_envelope(cancel, ToolPlan(kind="get", collection="titles", key_param="title_id"), schema)
+    assert plan.output_fields == ["title_id", "holds_queue"]
+    state = {"titles": {"T1": {"title_id": "T1", "name": "Emma", "holds_queue": ["M1"]}}}
+    case = Case("cancel_hold", "x", state, {"title_id": "T1"}, expect_error=False)
+    case.expect_result, case.has_expected_result = {"title_id": "T1", "holds_queue": ["M1"]}, True
+    res, err = run_cases(render_tool(cancel, plan, schema), "cancel_hold", [case], SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+    whole = _spec("get_title", "Returns {title_id, name, holds_queue}.", ["title_id"])
+    assert with_envelope(whole, ToolPlan(kind="get", collection="titles"), schema).output_fields == []  # all fields

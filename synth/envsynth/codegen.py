@@ -107,7 +107,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
     doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
     collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
-    inner = f"{fn}_result" if plan.output_key else fn
+    inner = f"{fn}_result" if plan.output_key or plan.output_fields else fn
     code = (
         _env()
         .get_template(f"{plan.kind}.py.j2")
@@ -131,6 +131,13 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             f"{landed}"
             f"    {inner}(env_state, **arguments)\n"
             f"    return {{{plan.output_key!r}: {parts}}}\n"
+        )
+    elif plan.output_fields:  # the record fields the docs list
+        code = (
+            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+            f"    result = {inner}(env_state, **arguments)\n"
+            f"    if not isinstance(result, dict):\n        return result\n"
+            f"    return {{k: result[k] for k in {list(plan.output_fields)!r} if k in result}}\n"
         )
     elif plan.output_key:  # the documented response envelope; a None result stays None
         code = (

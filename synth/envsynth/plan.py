@@ -104,6 +104,7 @@ class ToolPlan:
     checks: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: learned checks (trace_checks)
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
     output_format: list[list[str]] = field(default_factory=list)
+    output_fields: list[str] = field(default_factory=list)  # the record fields the docs say the tool answers
     # recorded outputs of one argument value that differ from the rule: [{"arg", "value", "output"}]
     special_outputs: list[dict[str, Any]] = field(default_factory=list)
     text_op: str | None = None  # tree_lines: "sort" | "tail" | "count" | "diff" on a leaf's lines
