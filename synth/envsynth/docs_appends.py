@@ -1,8 +1,9 @@
 """Elements a status transition appends, as the docs write them: "appends `{"status": "confirmed", "note":
 <note or "">}` to the history".
 
-The element is the JSON object between backticks; a placeholder `<name>` is the call's argument `name`, and
-`<name or "x">` the same argument with a default when the call leaves it out. The list is the record's array
+The element is the JSON object after "appends" (between backticks or not); a placeholder `<name>` or a bare
+name is the call's argument `name` (a bare name that is a field of the record and no parameter is the record's
+value), and `<name or "x">` the argument with a default when the call leaves it out. The list is the record's array
 field the words after "to" name. A placeholder that names no parameter, or text that is not JSON once the
 placeholders are read, gives nothing.
 """
@@ -16,8 +17,9 @@ from typing import Any
 from synth.words import plural
 
 APPEND = re.compile(
-    r"\bappends?\s+`(\{[^`]{1,400}\})`\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)", re.I
+    r"\bappends?\s+`?(\{[^`{}]{1,400}\})`?\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)", re.I
 )
+BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
 PLACEHOLDER = re.compile(r"<\s*(\w+)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")
 MARK = "\x00arg\x00"
 
@@ -50,11 +52,22 @@ def docs_appends(text: str, record_props: dict[str, Any], params: dict[str, Any]
             sources[token] = source
             return json.dumps(token)
 
+        def bare(m: re.Match[str]) -> str:
+            name = m.group(2)
+            if name in ("true", "false", "null"):
+                return m.group(0)
+            token = f"{MARK}{len(sources)}"
+            in_record = name in record_props and name not in params
+            sources[token] = {"from": "record", "path": [name]} if in_record else {"from": "arg", "name": name}
+            return m.group(1) + json.dumps(token) + m.group(3)
+
         try:
-            element = json.loads(PLACEHOLDER.sub(mark, body))
+            element = json.loads(BARE.sub(bare, PLACEHOLDER.sub(mark, body)))
         except ValueError:
             continue
-        if not isinstance(element, dict) or any(s["name"] not in params for s in sources.values()):
+        if not isinstance(element, dict) or any(
+            s["from"] == "arg" and s["name"] not in params for s in sources.values()
+        ):
             continue
         fields = {
             k: sources[v] if isinstance(v, str) and v in sources else {"from": "const", "value": v}

@@ -15,9 +15,13 @@ from typing import Any
 
 from synth.words import plural
 
-UP = re.compile(r"\b(goes up|go up|increases?|is increased|rises?) by\b|\badded to\b|\badds?\b", re.IGNORECASE)
+UP = re.compile(
+    r"\b(goes up|go up|increases?|is increased|rises?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b",
+    re.IGNORECASE,
+)
 DOWN = re.compile(
-    r"\b(goes down|go down|decreases?|is decreased|drops?|falls?) by\b|\b(subtracted|deducted) from\b", re.I
+    r"\b(goes down|go down|decreases?|is decreased|drops?|falls?) by\b|\b(subtracted|deducted) from\b|\bdeducts?\b",
+    re.IGNORECASE,
 )
 ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 
@@ -35,13 +39,20 @@ def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])`?(" + "|".join(re.escape(n) for n in names) + r")`?(?![\w])", re.IGNORECASE)
 
 
-def _amount(sentence: str, params: dict[str, Any]) -> dict[str, Any] | None:
-    """The operand of the move: 1, or a number parameter the sentence names."""
+def _amount(sentence: str, params: dict[str, Any], own: dict[str, Any], moved: str) -> dict[str, Any] | None:
+    """The operand of the move: 1, a number parameter the sentence names, else a number field of the call's
+    record it names ("refund its full cost")."""
     if ONE.search(sentence):
         return {"const": 1}
+
+    def named(names: list[str]) -> list[str]:
+        return [n for n in names if re.search(rf"\b{re.escape(n.replace('_', ' '))}\b", sentence, re.IGNORECASE)]
+
     numeric = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
-    named = [p for p in numeric if re.search(rf"\b{re.escape(p.replace('_', ' '))}\b", sentence, re.IGNORECASE)]
-    return {"arg": named[0]} if len(named) == 1 else None
+    if len(named(numeric)) == 1:
+        return {"arg": named(numeric)[0]}
+    fields = [f for f in _numbers(own) if f != moved]
+    return {"path": [named(fields)[0]]} if len(named(fields)) == 1 else None
 
 
 def docs_counters(
@@ -64,7 +75,7 @@ def docs_counters(
             if not _mention(field, fields).search(sentence) or any(e["path"][-1]["value"] == field for e in out):
                 continue
             up, down = UP.search(sentence), DOWN.search(sentence)
-            amount = _amount(sentence, params)
+            amount = _amount(sentence, params, own, field)
             if bool(up) == bool(down) or amount is None:
                 continue
             delta = {"plus": [amount]} if up else {"minus": [amount]}

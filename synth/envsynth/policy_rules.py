@@ -23,7 +23,7 @@ from synth.words import plural, singular, split_words
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
 SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
-CONDITION = re.compile(r"\b(if|from|when|while)\b", re.IGNORECASE)
+CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
 REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
 
 

@@ -120,7 +120,9 @@ def _view(
     )
 
 
-EMPTY_WORDS = re.compile(r"\b(empty (array|list|result)|possibly none|may be empty|no (results?|matches))\b", re.I)
+EMPTY_WORDS = re.compile(
+    r"\b(empty (array|list|result)|possibly (none|empty)|(may|can) be empty|no (results?|matches))\b", re.I
+)
 NOT_FOUND_WORDS = re.compile(r"\b(not found|does not exist|no such|unknown)\b", re.I)
 
 
