@@ -389,3 +389,46 @@ def test_a_record_answer_keeps_the_fields_the_docs_list() -> None:
     assert err == "" and res.passed == 1
     whole = _spec("get_title", "Returns {title_id, name, holds_queue}.", ["title_id"])
     assert with_envelope(whole, ToolPlan(kind="get", collection="titles"), schema).output_fields == []  # all fields
+
+
+def test_plain_json_appends_with_bare_names_and_a_refund_of_the_records_own_amount() -> None:
+    from synth.envsynth.docs_counters import docs_counters
+
+    props = {
+        "cost": {"type": "number"},
+        "history": {"type": "array", "items": {"type": "object"}},
+        "company_id": {"type": "string"},
+    }
+    text = 'Appends {"event": "cancelled", "reason": reason, "refund": cost} to the booking\'s history.'
+    [append] = docs_appends(text, props, {"booking_id": {}, "reason": {}})
+    assert append["items"][0]["fields"] == {
+        "event": {"from": "const", "value": "cancelled"},
+        "reason": {"from": "arg", "name": "reason"},
+        "refund": {"from": "record", "path": ["cost"]},
+    }
+    assert docs_appends('appends {"event": "x", "by": someone} to the history', props, {}) == []
+    schema = {
+        "type": "object",
+        "properties": {
+            "bookings": {"type": "object", "additionalProperties": {"type": "object", "properties": props}},
+            "companies": {
+                "type": "object",
+                "additionalProperties": {"type": "object", "properties": {"credit_balance": {"type": "number"}}},
+            },
+        },
+    }
+    refund = "Cancel a booking and refund its full cost to the company's credit_balance."
+    [move] = docs_counters(refund, "bookings", "booking_id", schema, {"booking_id": {"type": "string"}})
+    assert move["collection"] == "companies" and move["delta"]["expr"] == {"plus": [{"path": ["cost"]}]}
+
+
+def test_only_records_with_a_status_and_possibly_empty_lists() -> None:
+    from synth.envsynth.testgen import no_match_is_empty
+
+    check_in = _spec(
+        "check_in_visit", "Only visits with status 'booked' can be checked in. Sets the status to 'done'.", ["visit_id"]
+    )
+    plan = docs_transition(check_in, ToolPlan(kind="update", collection="visits", key_param="visit_id"), SCHEMA, "")
+    assert plan is not None and plan.preconditions == {"status": ["booked"]}
+    find = _spec("find_people", "Find people by name. Returns a list (possibly empty) of people.", ["name"])
+    assert no_match_is_empty(find)
