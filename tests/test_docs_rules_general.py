@@ -432,3 +432,32 @@ def test_only_records_with_a_status_and_possibly_empty_lists() -> None:
     assert plan is not None and plan.preconditions == {"status": ["booked"]}
     find = _spec("find_people", "Find people by name. Returns a list (possibly empty) of people.", ["name"])
     assert no_match_is_empty(find)
+
+
+def test_partial_and_caseless_filter_parameters_and_guarded_number_moves() -> None:
+    from synth.envsynth.docs_counters import docs_counters
+    from synth.envsynth.filter_rules import refine_filter
+
+    people = {"type": "object", "properties": {"name": {"type": "string"}, "email": {"type": "string"}}}
+    schema = {"type": "object", "properties": {"people": {"type": "object", "additionalProperties": people}}}
+    find = ToolSpec(
+        "find_people",
+        "Find people. The email match is exact and case-insensitive; the name match is a substring.",
+        {"type": "object", "properties": {"name": {"type": "string"}, "email": {"type": "string"}}},
+    )
+    plan = refine_filter(find, ToolPlan(kind="filter", collection="people", filter_params=["name", "email"]), schema)
+    assert (plan.partial_params, plan.caseless_params) == (["name"], ["email"])
+    state = {"people": {"p1": {"name": "Marco Bellini", "email": "M@x.io"}, "p2": {"name": "Ana", "email": "a@x.io"}}}
+    cases = [
+        Case("find_people", "x", state, {"name": "marco"}, expect_error=False, expect_result=[state["people"]["p1"]]),
+        Case("find_people", "x", state, {"email": "m@X.IO"}, expect_error=False, expect_result=[state["people"]["p1"]]),
+    ]
+    for c in cases:
+        c.has_expected_result = True
+    res, err = run_cases(render_tool(find, plan, schema), "find_people", cases, SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 2
+    params = {"loan_id": {"type": "string"}}
+    assert docs_counters("Renewals is not increased by 1.", "loans", "loan_id", LOANS, params, ["renew"]) == []
+    other = "Cancelling adds one to renewals."  # about another action than `renew_loan`
+    assert docs_counters(other, "loans", "loan_id", LOANS, params, ["renew", "loan"]) == []
+    assert docs_counters("Renewing adds one to renewals.", "loans", "loan_id", LOANS, params, ["renew", "loan"])

@@ -55,10 +55,28 @@ def _amount(sentence: str, params: dict[str, Any], own: dict[str, Any], moved: s
     return {"path": [named(fields)[0]]} if len(named(fields)) == 1 else None
 
 
+NEGATED = re.compile(r"\b(not|never|no longer)\b", re.IGNORECASE)
+
+
+def _about_another_action(sentence: str, name_words: list[str]) -> bool:
+    """A sentence opening with a gerund of another verb than the tool's ("Cancelling refunds ...")."""
+    first = re.match(r"\W*([A-Za-z]+ing)\b", sentence)
+    if not first or not name_words:
+        return False
+    stem = first.group(1).lower()[:-3]
+    return not any(stem.startswith(w[:4]) or w.startswith(stem[:4]) for w in name_words if len(w) >= 3)
+
+
 def docs_counters(
-    text: str, collection: str, key_param: str, schema: dict[str, Any], params: dict[str, Any]
+    text: str,
+    collection: str,
+    key_param: str,
+    schema: dict[str, Any],
+    params: dict[str, Any],
+    name_words: list[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """`adjust` effects for the number fields the text says the call moves."""
+    """`adjust` effects for the number fields the text says the call moves (not in negated sentences, nor in those
+    about another action)."""
     cols = schema.get("properties") or {}
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     targets: list[tuple[str, list[dict[str, Any]], str, list[str]]] = []  # (collection, path head, field, fields)
@@ -71,6 +89,8 @@ def docs_counters(
             targets.append((other, [{"from": "record", "path": [ref]}], field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", text):
+        if NEGATED.search(sentence) or _about_another_action(sentence, name_words or []):
+            continue
         for col, head, field, fields in targets:
             if not _mention(field, fields).search(sentence) or any(e["path"][-1]["value"] == field for e in out):
                 continue

@@ -1,7 +1,8 @@
 """What the docs say about a filter's parameters beyond "equals a field": its documented default applies when the
 call leaves it out ("status: 'active' (default)"), an enum value the records never hold keeps every record
 ('all'), and a parameter naming another collection's record is refused when no such record exists, if the docs
-list a not-found error."""
+list a not-found error. A parameter the docs say matches part of the field ("Part of the member's name",
+"a case-insensitive substring") matches so, ignoring case; one they call case-insensitive ignores case."""
 
 from __future__ import annotations
 
@@ -13,6 +14,18 @@ from synth.spec import ToolSpec
 from synth.words import plural
 
 NOT_FOUND = re.compile(r"\b(not found|does not exist|no such)\b", re.IGNORECASE)
+PARTIAL = re.compile(r"\b(part of|substring|partial|contains?)\b", re.IGNORECASE)
+CASELESS = re.compile(r"\bcase[- ]insensitive", re.IGNORECASE)
+
+
+def _match_modes(spec: ToolSpec, name: str) -> tuple[bool, bool]:
+    """(partial, caseless): the parameter matches part of the field, ignoring case (the docs of the parameter,
+    or a sentence of the description that names it)."""
+    own = str((spec.parameters.get("properties") or {}).get(name, {}).get("description") or "")
+    spoken = re.compile(rf"\b{re.escape(name.replace('_', ' '))}\b|\b{re.escape(name)}\b", re.IGNORECASE)
+    sentences = [own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)]
+    partial = any(PARTIAL.search(x) for x in sentences)
+    return partial, partial or any(CASELESS.search(x) for x in sentences)
 
 
 def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
@@ -22,8 +35,13 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     props = spec.parameters.get("properties") or {}
     cols = state_schema.get("properties") or {}
     record = ((cols.get(plan.collection) or {}).get("additionalProperties") or {}).get("properties") or {}
-    defaults, wildcards, refs = {}, {}, {}
+    defaults, wildcards, refs, partial, caseless = {}, {}, {}, [], []
     for name in plan.filter_params:
+        part, case = _match_modes(spec, name)
+        if part and (props.get(name) or {}).get("type") == "string":
+            partial.append(name)
+        elif case and (props.get(name) or {}).get("type") == "string":
+            caseless.append(name)
         schema = props.get(name) or {}
         known = (record.get(name) or {}).get("enum") or (record.get(name) or {}).get("x-enum")
         if "default" in schema and schema["default"] is not None:
@@ -35,10 +53,17 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         if name.endswith("_id") and plural(name[:-3]) in cols and plural(name[:-3]) != plan.collection:
             if NOT_FOUND.search(spec.description):
                 refs[name] = plural(name[:-3])
-    if not (defaults or wildcards or refs):
+    if not (defaults or wildcards or refs or partial or caseless):
         return plan
     return ToolPlan.from_dict(
-        {**plan.to_dict(), "filter_defaults": defaults, "wildcards": wildcards, "ref_checks": refs}
+        {
+            **plan.to_dict(),
+            "filter_defaults": defaults,
+            "wildcards": wildcards,
+            "ref_checks": refs,
+            "partial_params": partial,
+            "caseless_params": caseless,
+        }
     )
 
 

@@ -226,7 +226,8 @@ def docs_transition(
     record = col.get("additionalProperties") if isinstance(col, dict) else None
     sets, allowed = transition_rules(spec, record or {}, policy)
     params = spec.parameters.get("properties") or {}
-    counters = docs_counters(tool_text(spec, policy), plan.collection, plan.key_param, state_schema, params)
+    words = [w.lower() for w in split_words(spec.name)]
+    counters = docs_counters(tool_text(spec, policy), plan.collection, plan.key_param, state_schema, params, words)
     if not sets and not counters:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
