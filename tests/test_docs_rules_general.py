@@ -461,3 +461,52 @@ def test_partial_and_caseless_filter_parameters_and_guarded_number_moves() -> No
     other = "Cancelling adds one to renewals."  # about another action than `renew_loan`
     assert docs_counters(other, "loans", "loan_id", LOANS, params, ["renew", "loan"]) == []
     assert docs_counters("Renewing adds one to renewals.", "loans", "loan_id", LOANS, params, ["renew", "loan"])
+
+
+def test_a_list_edit_keeps_the_states_checks_and_appends_its_docs_give() -> None:
+    from synth.envsynth.item_rules import refine_item
+
+    people = {
+        "type": "object",
+        "properties": {"member_id": {"type": "string"}, "status": {"x-enum": ["active", "gone"]}},
+    }
+    visits = {
+        **VISIT["properties"],
+        "attendees": {"type": "array", "items": {"type": "string"}},
+    }
+    schema = {
+        "type": "object",
+        "properties": {
+            "visits": {"type": "object", "additionalProperties": {"type": "object", "properties": visits}},
+            "members": {"type": "object", "additionalProperties": people},
+        },
+    }
+    add = _spec(
+        "add_attendee",
+        "Add a member to a visit. The visit must be 'booked' or 'confirmed'; the member must exist, be active. "
+        'Appends the member id to attendees and {"event": "added", "member_id": member_id} to the history.',
+        ["visit_id", "member_id"],
+    )
+    plan = ToolPlan(kind="item_add", collection="visits", key_param="visit_id", op_param="member_id")
+    plan.list_field = "attendees"
+    plan = refine_item(add, plan, schema, add.description)
+    assert plan.preconditions == {"status": ["booked", "confirmed"]}
+    assert plan.ref_checks == {"member_id": "members"} and plan.ref_requires == {"member_id": {"status": ["active"]}}
+    assert plan.effects[0]["field"] == "history"
+    state = {
+        "visits": {"V1": {"visit_id": "V1", "status": "booked", "attendees": [], "history": []}},
+        "members": {"M1": {"member_id": "M1", "status": "active"}, "M2": {"member_id": "M2", "status": "gone"}},
+    }
+    ok = Case("add_attendee", "x", state, {"visit_id": "V1", "member_id": "M1"}, expect_error=False)
+    ok.expect_result, ok.has_expected_result = (
+        {**state["visits"]["V1"], "attendees": ["M1"], "history": [{"event": "added", "member_id": "M1"}]},
+        True,
+    )
+    gone = Case("add_attendee", "x", state, {"visit_id": "V1", "member_id": "M2"}, expect_error=True)
+    res, err = run_cases(
+        render_tool(add, plan, schema), "add_attendee", [ok, gone], SchemaResult(schema, {}, {}, "docs")
+    )
+    assert err == "" and res.passed == 2
+    done = {**state, "visits": {"V1": {**state["visits"]["V1"], "status": "done"}}}
+    reached = existing_key_cases(plan, [Case("add_attendee", "x", done, {"visit_id": "zz", "member_id": "zz"})])
+    assert reached[0].state["visits"]["V1"]["status"] == "booked" and reached[0].arguments["member_id"] == "M1"

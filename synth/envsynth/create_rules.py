@@ -14,7 +14,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural
 
-MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist)\b", re.IGNORECASE)
+MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
 STATED = r"(`[^`]{1,80}`|'[^']{1,60}'|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
 
 

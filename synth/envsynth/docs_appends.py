@@ -17,7 +17,9 @@ from typing import Any
 from synth.words import plural
 
 APPEND = re.compile(
-    r"\bappends?\s+`?(\{[^`{}]{1,400}\})`?\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)", re.I
+    r"\bappends?\s+(?:[^{}.;]{0,60}?\band\s+)?`?(\{[^`{}]{1,400}\})`?\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?"
+    r"([A-Za-z_]+)",
+    re.I,
 )
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
 PLACEHOLDER = re.compile(r"<\s*(\w+)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")

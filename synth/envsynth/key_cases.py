@@ -109,6 +109,16 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
             continue
         seen.add(id(case.state))
         state = copy.deepcopy(case.state)
+        target = state[plan.collection][min(records)]
+        for field, allowed in sorted(plan.preconditions.items()) if isinstance(target, dict) else []:
+            if allowed and target.get(field) not in allowed:  # a record in a state the docs allow
+                target[field] = copy.deepcopy(allowed[0])
+        for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
+            named = state.get(other)
+            if isinstance(named, dict) and named and isinstance(named[min(named)], dict):
+                args[param] = _typed(args.get(param), min(named))
+                for field, allowed in sorted((plan.ref_requires.get(param) or {}).items()):
+                    named[min(named)][field] = copy.deepcopy(allowed[0])
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values:  # remove a value the record holds

@@ -11,6 +11,7 @@ from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.create_rules import refine_create
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
+from synth.envsynth.item_rules import refine_item
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -167,7 +168,9 @@ def _build_tool(
     )
     pri = tool_priors(spec)
     plan = refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
-    plan = refine_create(spec, plan, schema.state_schema, spec.description + "\n" + _policy_for(spec, opts.policy))
+    docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
+    plan = refine_create(spec, plan, schema.state_schema, docs_text)
+    plan = refine_item(spec, plan, schema.state_schema, docs_text)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))

@@ -3,6 +3,7 @@
 make() returns a ClaimsDesk with reset(state), call(name, arguments) and state().
 `python adapter.py` replays trajectories.jsonl from data.json and prints calls and errors.
 """
+
 import copy
 import json
 import os
@@ -34,8 +35,9 @@ def _valid_date(s):
     y, m, d = (int(p) for p in s.split("-"))
     if not 1 <= m <= 12:
         return False
-    days = [31, 29 if (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)) else 28,
-            31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+    days = [31, 29 if (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][
+        m - 1
+    ]
     return 1 <= d <= days
 
 
@@ -120,9 +122,17 @@ class ClaimsDesk:
                 continue
             if state is not None and holder.get("address", {}).get("state") != str(state).strip().upper():
                 continue
-            out.append({"id": c["id"], "policy_id": c["policy_id"], "holder_id": c["holder_id"],
-                        "status": c["status"], "peril": c["peril"],
-                        "incident_date": c["incident_date"], "adjuster_id": c["adjuster_id"]})
+            out.append(
+                {
+                    "id": c["id"],
+                    "policy_id": c["policy_id"],
+                    "holder_id": c["holder_id"],
+                    "status": c["status"],
+                    "peril": c["peril"],
+                    "incident_date": c["incident_date"],
+                    "adjuster_id": c["adjuster_id"],
+                }
+            )
         return out
 
     def _t_list_adjusters(self, args):
@@ -156,9 +166,14 @@ class ClaimsDesk:
             claimed += amt
             covered += cov
         covered = _money(covered)
-        return {"claim_id": claim["id"], "by_category": rows, "claimed_total": _money(claimed),
-                "covered_total": covered, "deductible": policy["deductible"],
-                "settlement": _money(max(0.0, covered - policy["deductible"]))}
+        return {
+            "claim_id": claim["id"],
+            "by_category": rows,
+            "claimed_total": _money(claimed),
+            "covered_total": covered,
+            "deductible": policy["deductible"],
+            "settlement": _money(max(0.0, covered - policy["deductible"])),
+        }
 
     def _t_compute_settlement(self, args):
         return self._settlement(self._claim(args))
@@ -176,22 +191,38 @@ class ClaimsDesk:
         if not desc:
             raise DeskError("description must not be empty")
         if policy["status"] != "active":
-            raise DeskError("policy %s is %s; claims can only be filed on active policies"
-                            % (policy["id"], policy["status"]))
+            raise DeskError(
+                "policy %s is %s; claims can only be filed on active policies" % (policy["id"], policy["status"])
+            )
         if not policy["start_date"] <= date <= policy["end_date"]:
-            raise DeskError("incident_date %s is outside the policy term %s to %s"
-                            % (date, policy["start_date"], policy["end_date"]))
+            raise DeskError(
+                "incident_date %s is outside the policy term %s to %s"
+                % (date, policy["start_date"], policy["end_date"])
+            )
         for c in self._s["claims"].values():
-            if (c["policy_id"] == policy["id"] and c["peril"] == peril
-                    and c["incident_date"] == date and c["status"] in OPEN_STATUSES):
+            if (
+                c["policy_id"] == policy["id"]
+                and c["peril"] == peril
+                and c["incident_date"] == date
+                and c["status"] in OPEN_STATUSES
+            ):
                 raise DeskError("claim %s is already open for this policy, peril and date" % c["id"])
         nums = [int(k.split("-")[1]) for k in self._s["claims"]]
         cid = "CLM-%06d" % (max(nums, default=0) + 1)
-        claim = {"id": cid, "policy_id": policy["id"], "holder_id": policy["holder_id"],
-                 "peril": peril, "incident_date": date, "description": desc,
-                 "status": "submitted", "adjuster_id": None, "line_items": [],
-                 "approved_amount": None, "payout": None,
-                 "history": [{"event": "filed", "detail": peril}]}
+        claim = {
+            "id": cid,
+            "policy_id": policy["id"],
+            "holder_id": policy["holder_id"],
+            "peril": peril,
+            "incident_date": date,
+            "description": desc,
+            "status": "submitted",
+            "adjuster_id": None,
+            "line_items": [],
+            "approved_amount": None,
+            "payout": None,
+            "history": [{"event": "filed", "detail": peril}],
+        }
         self._s["claims"][cid] = claim
         return copy.deepcopy(claim)
 
@@ -199,19 +230,22 @@ class ClaimsDesk:
         claim = self._claim(args)
         adj = self._get("adjusters", self._req(args, "adjuster_id"), "adjuster")
         if claim["status"] not in EDITABLE_STATUSES:
-            raise DeskError("claim %s is %s; adjusters can only be assigned to submitted or "
-                            "under_review claims" % (claim["id"], claim["status"]))
+            raise DeskError(
+                "claim %s is %s; adjusters can only be assigned to submitted or "
+                "under_review claims" % (claim["id"], claim["status"])
+            )
         if claim["adjuster_id"] == adj["id"]:
             raise DeskError("adjuster %s is already assigned to claim %s" % (adj["id"], claim["id"]))
         if not adj["active"]:
             raise DeskError("adjuster %s is not active" % adj["id"])
         if adj["caseload"] >= adj["max_caseload"]:
-            raise DeskError("adjuster %s is at capacity (%d of %d)"
-                            % (adj["id"], adj["caseload"], adj["max_caseload"]))
+            raise DeskError("adjuster %s is at capacity (%d of %d)" % (adj["id"], adj["caseload"], adj["max_caseload"]))
         holder = self._get("policyholders", claim["holder_id"], "policyholder")
         if adj["region"] != holder["address"]["state"]:
-            raise DeskError("adjuster %s covers %s but the property is in %s"
-                            % (adj["id"], adj["region"], holder["address"]["state"]))
+            raise DeskError(
+                "adjuster %s covers %s but the property is in %s"
+                % (adj["id"], adj["region"], holder["address"]["state"])
+            )
         if claim["peril"] not in adj["specialties"]:
             raise DeskError("adjuster %s does not handle %s claims" % (adj["id"], claim["peril"]))
         old = claim["adjuster_id"]
@@ -230,8 +264,10 @@ class ClaimsDesk:
         desc = self._req(args, "description").strip()
         amount = self._req(args, "amount", float)
         if claim["status"] not in EDITABLE_STATUSES:
-            raise DeskError("claim %s is %s; line items can only change while the claim is "
-                            "submitted or under_review" % (claim["id"], claim["status"]))
+            raise DeskError(
+                "claim %s is %s; line items can only change while the claim is "
+                "submitted or under_review" % (claim["id"], claim["status"])
+            )
         if category not in CATEGORIES:
             raise DeskError("category must be one of %s" % ", ".join(CATEGORIES))
         policy = self._get("policies", claim["policy_id"], "policy")
@@ -243,8 +279,9 @@ class ClaimsDesk:
             raise DeskError("description must not be empty")
         nums = [int(i["item_id"].split("-")[1]) for i in claim["line_items"]]
         item_id = "LI-%d" % (max(nums, default=0) + 1)
-        claim["line_items"].append({"item_id": item_id, "category": category,
-                                    "description": desc, "amount": _money(amount)})
+        claim["line_items"].append(
+            {"item_id": item_id, "category": category, "description": desc, "amount": _money(amount)}
+        )
         claim["history"].append({"event": "item_added", "detail": item_id})
         return copy.deepcopy(claim)
 
@@ -252,8 +289,10 @@ class ClaimsDesk:
         claim = self._claim(args)
         item_id = self._req(args, "item_id")
         if claim["status"] not in EDITABLE_STATUSES:
-            raise DeskError("claim %s is %s; line items can only change while the claim is "
-                            "submitted or under_review" % (claim["id"], claim["status"]))
+            raise DeskError(
+                "claim %s is %s; line items can only change while the claim is "
+                "submitted or under_review" % (claim["id"], claim["status"])
+            )
         idx = next((i for i, it in enumerate(claim["line_items"]) if it["item_id"] == item_id), None)
         if idx is None:
             raise DeskError("line item %s not found on claim %s" % (item_id, claim["id"]))
@@ -268,8 +307,7 @@ class ClaimsDesk:
         if decision not in ("approve", "deny"):
             raise DeskError("decision must be approve or deny")
         if claim["status"] != "under_review":
-            raise DeskError("claim %s is %s; only under_review claims can be decided"
-                            % (claim["id"], claim["status"]))
+            raise DeskError("claim %s is %s; only under_review claims can be decided" % (claim["id"], claim["status"]))
         if decision == "deny":
             if not isinstance(reason, str) or not reason.strip():
                 raise DeskError("a reason is required to deny a claim")
@@ -283,8 +321,7 @@ class ClaimsDesk:
             raise DeskError("claim %s has no line items to approve" % claim["id"])
         amount = self._settlement(claim)["settlement"]
         if amount <= 0:
-            raise DeskError("settlement for claim %s is 0.00 after the deductible; deny it instead"
-                            % claim["id"])
+            raise DeskError("settlement for claim %s is 0.00 after the deductible; deny it instead" % claim["id"])
         claim["status"] = "approved"
         claim["approved_amount"] = amount
         claim["history"].append({"event": "approved", "detail": _fmt(amount)})
@@ -296,12 +333,10 @@ class ClaimsDesk:
         if method not in ("check", "direct_deposit"):
             raise DeskError("method must be check or direct_deposit")
         if claim["status"] != "approved":
-            raise DeskError("claim %s is %s; only approved claims can be paid"
-                            % (claim["id"], claim["status"]))
+            raise DeskError("claim %s is %s; only approved claims can be paid" % (claim["id"], claim["status"]))
         holder = self._get("policyholders", claim["holder_id"], "policyholder")
         if method == "direct_deposit" and not holder["bank_on_file"]:
-            raise DeskError("policyholder %s has no bank account on file; pay by check"
-                            % holder["id"])
+            raise DeskError("policyholder %s has no bank account on file; pay by check" % holder["id"])
         policy = self._get("policies", claim["policy_id"], "policy")
         amount = claim["approved_amount"]
         claim["status"] = "paid"

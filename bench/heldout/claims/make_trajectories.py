@@ -4,6 +4,7 @@ Every trajectory starts from data.json. A session is built step by step against 
 later calls can use earlier outputs (a new claim id, a line item id), like an agent would.
 Run: python make_trajectories.py  (rewrites trajectories.jsonl atomically; prints counts)
 """
+
 import json
 import os
 import random
@@ -17,23 +18,35 @@ SEED = 20260301
 N_TRAJECTORIES = 72
 
 DESCRIPTIONS = {
-    "water": ["Washing machine hose split and flooded the laundry room",
-              "Roof leak during heavy rain stained the bedroom ceiling",
-              "Frozen pipe burst in the crawlspace"],
-    "fire": ["Candle left burning set the living-room curtains alight",
-             "Dryer vent fire damaged the laundry room"],
-    "wind_hail": ["Hailstorm cracked skylights and dented gutters",
-                  "High winds tore shingles off the south slope of the roof"],
-    "theft": ["Bicycle and power tools stolen from the garage",
-              "Jewelry taken during a daytime burglary"],
-    "liability": ["Visitor tripped on a loose paver and sprained an ankle",
-                  "Tree limb from the yard fell on a neighbor's car"],
+    "water": [
+        "Washing machine hose split and flooded the laundry room",
+        "Roof leak during heavy rain stained the bedroom ceiling",
+        "Frozen pipe burst in the crawlspace",
+    ],
+    "fire": ["Candle left burning set the living-room curtains alight", "Dryer vent fire damaged the laundry room"],
+    "wind_hail": [
+        "Hailstorm cracked skylights and dented gutters",
+        "High winds tore shingles off the south slope of the roof",
+    ],
+    "theft": ["Bicycle and power tools stolen from the garage", "Jewelry taken during a daytime burglary"],
+    "liability": [
+        "Visitor tripped on a loose paver and sprained an ankle",
+        "Tree limb from the yard fell on a neighbor's car",
+    ],
 }
 ITEMS = {
-    "dwelling": [("Drywall and paint", 2380.0), ("Roof decking and shingles", 6150.0),
-                 ("Flooring replacement", 4725.5), ("Window replacement", 1890.0)],
-    "personal_property": [("Sofa", 1499.99), ("Television", 899.0), ("Bicycle", 1250.0),
-                          ("Clothing and linens", 640.25)],
+    "dwelling": [
+        ("Drywall and paint", 2380.0),
+        ("Roof decking and shingles", 6150.0),
+        ("Flooring replacement", 4725.5),
+        ("Window replacement", 1890.0),
+    ],
+    "personal_property": [
+        ("Sofa", 1499.99),
+        ("Television", 899.0),
+        ("Bicycle", 1250.0),
+        ("Clothing and linens", 640.25),
+    ],
     "additional_living": [("Hotel stay, 4 nights", 720.0), ("Meals during displacement", 310.4)],
     "liability": [("Third-party medical bills", 3260.0), ("Neighbor's vehicle repair", 2145.75)],
 }
@@ -89,14 +102,21 @@ def t_file(rng, s):
     peril = _pick(rng, PERILS)
     date = _date_in(rng, pol["start_date"], pol["end_date"])
     s.run("get_policy", {"policy_id": pid})
-    res = s.run("file_claim", {"policy_id": pid, "peril": peril, "incident_date": date,
-                               "description": _pick(rng, DESCRIPTIONS[peril])})
+    res = s.run(
+        "file_claim",
+        {"policy_id": pid, "peril": peril, "incident_date": date, "description": _pick(rng, DESCRIPTIONS[peril])},
+    )
     text = "%s calls about a %s loss on %s (policy %s). File the claim" % (
-        holder["name"], peril.replace("_", "/"), date, pid)
+        holder["name"],
+        peril.replace("_", "/"),
+        date,
+        pid,
+    )
     if res["ok"] and rng.random() < 0.6:
         cid = res["output"]["id"]
-        adj = s.run("list_adjusters", {"region": holder["address"]["state"], "specialty": peril,
-                                       "available_only": True})
+        adj = s.run(
+            "list_adjusters", {"region": holder["address"]["state"], "specialty": peril, "available_only": True}
+        )
         if adj["ok"] and adj["output"]:
             s.run("assign_adjuster", {"claim_id": cid, "adjuster_id": adj["output"][0]["id"]})
             text += " and assign an available adjuster"
@@ -115,10 +135,16 @@ def t_file_refused(rng, s):
     pol = st["policies"][pid]
     peril = _pick(rng, PERILS)
     s.run("get_policy", {"policy_id": pid})
-    s.run("file_claim", {"policy_id": pid, "peril": peril, "incident_date": date,
-                         "description": _pick(rng, DESCRIPTIONS[peril])})
+    s.run(
+        "file_claim",
+        {"policy_id": pid, "peril": peril, "incident_date": date, "description": _pick(rng, DESCRIPTIONS[peril])},
+    )
     return "%s wants to file a %s claim for %s on policy %s." % (
-        st["policyholders"][pol["holder_id"]]["name"], peril.replace("_", "/"), date, pid)
+        st["policyholders"][pol["holder_id"]]["name"],
+        peril.replace("_", "/"),
+        date,
+        pid,
+    )
 
 
 def t_assign(rng, s):
@@ -153,8 +179,7 @@ def t_items(rng, s):
         s.run("add_line_item", {"claim_id": cid, "category": cat, "description": desc, "amount": amt})
         added.append("%s (%s, $%.2f)" % (desc, cat, amt))
     s.run("compute_settlement", {"claim_id": cid})
-    return "Add %s to claim %s and tell the policyholder the expected settlement." % (
-        " and ".join(added), cid)
+    return "Add %s to claim %s and tell the policyholder the expected settlement." % (" and ".join(added), cid)
 
 
 def t_remove(rng, s):
@@ -171,8 +196,7 @@ def t_remove(rng, s):
 
 
 def t_approve(rng, s):
-    cid = _pick(rng, _claims(s, "under_review", "submitted") if rng.random() < 0.2
-                else _claims(s, "under_review"))
+    cid = _pick(rng, _claims(s, "under_review", "submitted") if rng.random() < 0.2 else _claims(s, "under_review"))
     s.run("get_claim", {"claim_id": cid})
     s.run("compute_settlement", {"claim_id": cid})
     res = s.run("decide_claim", {"claim_id": cid, "decision": "approve"})
@@ -180,16 +204,16 @@ def t_approve(rng, s):
     if res["ok"] and rng.random() < 0.5:
         holder = s.st()["policyholders"][res["output"]["holder_id"]]
         s.run("get_policyholder", {"holder_id": holder["id"]})
-        s.run("issue_payout", {"claim_id": cid,
-                               "method": "direct_deposit" if holder["bank_on_file"] else "check"})
+        s.run("issue_payout", {"claim_id": cid, "method": "direct_deposit" if holder["bank_on_file"] else "check"})
         text += " and pay it out the way the policyholder prefers"
     return text + "."
 
 
 def t_deny(rng, s):
     cid = _pick(rng, _claims(s, "under_review", "approved"))
-    reason = _pick(rng, ["Damage predates the policy term", "Excluded: gradual seepage",
-                         "Loss not verified at inspection"])
+    reason = _pick(
+        rng, ["Damage predates the policy term", "Excluded: gradual seepage", "Loss not verified at inspection"]
+    )
     s.run("get_claim", {"claim_id": cid})
     s.run("decide_claim", {"claim_id": cid, "decision": "deny", "reason": reason})
     return "Deny claim %s: %s." % (cid, reason.lower())
@@ -241,8 +265,10 @@ def t_full(rng, s):
     holder = st["policyholders"][pol["holder_id"]]
     peril = _pick(rng, PERILS)
     date = _date_in(rng, pol["start_date"], pol["end_date"])
-    res = s.run("file_claim", {"policy_id": pid, "peril": peril, "incident_date": date,
-                               "description": _pick(rng, DESCRIPTIONS[peril])})
+    res = s.run(
+        "file_claim",
+        {"policy_id": pid, "peril": peril, "incident_date": date, "description": _pick(rng, DESCRIPTIONS[peril])},
+    )
     cid = res["output"]["id"]
     cat = _pick(rng, [k for k, v in sorted(pol["coverage"].items()) if v > 0])
     desc, amt = _pick(rng, ITEMS[cat])
@@ -251,11 +277,27 @@ def t_full(rng, s):
     if adj["output"]:
         s.run("assign_adjuster", {"claim_id": cid, "adjuster_id": adj["output"][0]["id"]})
     return "%s reports a %s loss on %s: %s for $%.2f. File it, add the item and get an adjuster." % (
-        holder["name"], peril.replace("_", "/"), date, desc.lower(), amt)
+        holder["name"],
+        peril.replace("_", "/"),
+        date,
+        desc.lower(),
+        amt,
+    )
 
 
-TEMPLATES = [(t_file, 10), (t_file_refused, 5), (t_assign, 9), (t_items, 9), (t_remove, 7),
-             (t_approve, 10), (t_deny, 5), (t_payout, 7), (t_search, 6), (t_missing, 3), (t_full, 6)]
+TEMPLATES = [
+    (t_file, 10),
+    (t_file_refused, 5),
+    (t_assign, 9),
+    (t_items, 9),
+    (t_remove, 7),
+    (t_approve, 10),
+    (t_deny, 5),
+    (t_payout, 7),
+    (t_search, 6),
+    (t_missing, 3),
+    (t_full, 6),
+]
 
 
 def generate(data, seed=SEED, n=N_TRAJECTORIES):
@@ -297,8 +339,7 @@ def main():
         for t in trajs:
             f.write(json.dumps(t, sort_keys=True) + "\n")
     os.replace(tmp, path)
-    print("trajectories: %d  calls: %d  failing: %d (%.1f%%)" % (len(trajs), calls, failed,
-                                                               100.0 * failed / calls))
+    print("trajectories: %d  calls: %d  failing: %d (%.1f%%)" % (len(trajs), calls, failed, 100.0 * failed / calls))
     return 0
 
 

@@ -1,0 +1,77 @@
+"""What a one-value list edit's docs say beyond the edit: the record must be in a stated state ("The booking must
+be 'confirmed' or 'checked_in'"), the record the value names must exist and be in a stated state ("the member must
+exist, be active"), and an entry is appended to another list ("... and {"event": "attendee_added", "member_id":
+member_id} to the history")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import MUST_EXIST, _known, _props, _value
+from synth.envsynth.docs_appends import docs_appends
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+from synth.words import plural, singular
+
+RULE = re.compile(r"\b(must|only|while)\b", re.IGNORECASE)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?;])\s+|\n", text) if s.strip()]
+
+
+def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+    """{field: values} a record named `noun` must hold, from sentences naming it with must / only / while and
+    values of one of its closed fields (quoted, or bare words after the rule word)."""
+    out: dict[str, list[Any]] = {}
+    for sentence in _sentences(text):
+        named = re.search(rf"\b{re.escape(noun)}s?\b", sentence, re.IGNORECASE)
+        rule = RULE.search(sentence)
+        if not named or not rule:
+            continue
+        tail = sentence[rule.end() :].split(";")[0]
+        quoted = [_value(q) for q in re.findall(r"`[^`]{1,60}`|'[^']{1,60}'", tail)]
+        words = re.findall(r"[A-Za-z_]+", re.sub(r"`[^`]*`|'[^']*'", " ", tail))
+        clause = re.split(r"\bnot\b", tail)[0]  # "must exist, be active and not already be ..."
+        for field, schema in sorted(props.items()):
+            known = [str(v) for v in _known(schema)]
+            found = [v for v in quoted if v in known] or [w for w in re.findall(r"[A-Za-z_]+", clause) if w in known]
+            if found and field not in out and (quoted or words):
+                out[field] = list(dict.fromkeys(found))
+    return out
+
+
+def refine_item(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
+    """The item_add / item_remove plan with the states, the named record's checks and the appends its docs give."""
+    if plan.kind not in ("item_add", "item_remove") or not plan.collection:
+        return plan
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, plan.collection)
+    params = spec.parameters.get("properties") or {}
+    preconditions = stated_states(text, singular(plan.collection), own)
+    checks: dict[str, str] = {}
+    requires: dict[str, dict[str, list[Any]]] = {}
+    value = plan.op_param or ""
+    other = plural(value[:-3]) if value.endswith("_id") else ""
+    if other in cols and other != plan.collection and MUST_EXIST.search(text):
+        checks[value] = other
+        theirs = stated_states(text, value[:-3].replace("_", " "), _props(cols, other))
+        if theirs:
+            requires[value] = theirs
+    appends = [e for e in docs_appends(text, own, params) if e["field"] != plan.list_field]
+    if not (preconditions or checks or appends):
+        return plan
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "preconditions": preconditions,
+            "ref_checks": checks,
+            "ref_requires": requires,
+            "effects": appends,
+            "evidence": plan.evidence + ["states, checks and appends read from the docs"],
+        }
+    )
+
+
+__all__ = ["refine_item", "stated_states"]
