@@ -211,3 +211,11 @@ def test_numbers_stay_open_and_integer_keys_stay_integers():
     rec = layout.state_schema["properties"]["items"]["additionalProperties"]["properties"]
     assert rec["id"]["type"] == "integer" and rec["qty"]["type"] == "number"  # a tool may store 2.5
     assert layout.collections["items"]["key_field"] == "id"
+
+
+def test_a_field_null_in_most_records_and_set_in_one_is_nullable() -> None:
+    claims = {f"c{i}": {"claim_id": f"c{i}", "status": "open", "payout": None} for i in range(5)}
+    claims["c3"]["payout"] = {"amount": 10.0, "method": "check"}
+    layout = infer_layout([{"claims": claims}], "d.json")
+    payout = layout.state_schema["properties"]["claims"]["additionalProperties"]["properties"]["payout"]
+    assert "null" in payout["type"] and "object" in payout["type"]

@@ -159,7 +159,7 @@ def _check_records(path: str, name: str, records: list[tuple[str, Any]]) -> None
             others = types[k].copy()
             others[t] -= 1
             common, c = max(others.items(), key=lambda kv: (kv[1], kv[0]))
-            if t != common and t != "null" and c >= 0.9 * (n - 1) and c >= 2:
+            if t != common and "null" not in (t, common) and c >= 0.9 * (n - 1) and c >= 2:  # null: not set yet
                 raise InputError(
                     path,
                     f"{name}/{loc}/{k}",
