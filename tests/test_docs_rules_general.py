@@ -510,3 +510,73 @@ def test_a_list_edit_keeps_the_states_checks_and_appends_its_docs_give() -> None
     done = {**state, "visits": {"V1": {**state["visits"]["V1"], "status": "done"}}}
     reached = existing_key_cases(plan, [Case("add_attendee", "x", done, {"visit_id": "zz", "member_id": "zz"})])
     assert reached[0].state["visits"]["V1"]["status"] == "booked" and reached[0].arguments["member_id"] == "M1"
+
+
+def test_object_list_edits_loose_json_entries_and_suffix_key_parameters() -> None:
+    from synth.envsynth.create_rules import refine_create
+    from synth.envsynth.docs_appends import element_rule
+    from synth.envsynth.plan import _key_param
+
+    rule = element_rule("{event: 'filed', detail: <peril>}", {}, {"peril": {}})
+    assert rule == {
+        "fields": {"event": {"from": "const", "value": "filed"}, "detail": {"from": "arg", "name": "peril"}}
+    }
+    items = {
+        "type": "object",
+        "properties": {"item_id": {"type": "string", "x-enum": ["LI-1", "LI-2", "LI-4"]}, "amount": {"type": "number"}},
+    }
+    claim = {
+        "id": {"type": "string"},
+        "peril": {"type": "string"},
+        "line_items": {"type": "array", "items": items},
+        "history": {"type": "array", "items": {"type": "object"}},
+    }
+    draft = CollectionDraft(name="claims", resource="claim", fields=claim, key_field="id")
+    ctx = PlanContext(collections={"claims": draft}, singletons={}, client=None, votes=1, trees={})
+    add = _spec("add_line_item", "Add a line item to a claim.", ["claim_id", "amount"])
+    plan = item_edit_plan(add, tool_priors(add), ctx, mutates=True)
+    assert (plan.kind, plan.fields, plan.item_key, plan.key_format) == (
+        "item_add",
+        ["amount"],
+        "item_id",
+        {"prefix": "LI-"},
+    )
+    drop = _spec("remove_line_item", "Remove a line item from a claim.", ["claim_id", "item_id"])
+    gone = item_edit_plan(drop, tool_priors(drop), ctx, mutates=True)
+    assert (gone.kind, gone.item_key) == ("item_remove", "item_id")
+    schema = {
+        "type": "object",
+        "properties": {"claims": {"type": "object", "additionalProperties": {"type": "object", "properties": claim}}},
+    }
+    state = {"claims": {"C1": {"id": "C1", "line_items": [{"item_id": "LI-4", "amount": 1.0}], "history": []}}}
+    added = {
+        "id": "C1",
+        "line_items": [{"item_id": "LI-4", "amount": 1.0}, {"item_id": "LI-5", "amount": 2.5}],
+        "history": [],
+    }
+    cases = [
+        Case("add_line_item", "x", state, {"claim_id": "C1", "amount": 2.5}, expect_error=False, expect_result=added)
+    ]
+    cases[0].has_expected_result = True
+    res, err = run_cases(render_tool(add, plan, schema), "add_line_item", cases, SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+    removed = [Case("remove_line_item", "x", state, {"claim_id": "C1", "item_id": "LI-4"}, expect_error=False)]
+    res, err = run_cases(
+        render_tool(drop, gone, schema), "remove_line_item", removed, SchemaResult(schema, {}, {}, "docs")
+    )
+    assert err == "" and res.passed == 1
+    holder = _spec("get_policyholder", "One policyholder.", ["holder_id"])
+    assert (
+        _key_param(
+            holder, tool_priors(holder), CollectionDraft(name="policyholders", resource="policyholder", key_field="id")
+        )
+        == "holder_id"
+    )
+    file = _spec(
+        "file_claim", "File a claim. The new claim gets history [{event: 'filed', detail: <peril>}].", ["peril"]
+    )
+    made = refine_create(
+        file, ToolPlan(kind="create", collection="claims", key_field="id", fields=["peril"]), schema, file.description
+    )
+    assert made.initial_values == {"history": []} and made.effects[0]["items"][0] == rule
+    assert tool_priors(file).verb_kind == "create"

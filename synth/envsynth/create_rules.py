@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from synth.envsynth.docs_appends import element_rule
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural
@@ -118,13 +119,19 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
         for f in sorted(_props(cols, c))
         if f in own and f.endswith("_id") and f not in params and f != plan.key_field and re.search(_name(f), text)
     }
-    initial = {}
+    initial, effects = {}, []
     for field, schema in sorted(own.items()):
         if field in params or field == plan.key_field or field in inherits or not isinstance(schema, dict):
             continue
         found, value = _stated(text, field, schema)
         if found:
             initial[field] = value
+            continue
+        written = re.search(rf"\b{_name(field)}`?\s*\[\s*(\{{[^\[\]{{}}]{{1,300}}\}})\s*\]", text, re.IGNORECASE)
+        rule = element_rule(written.group(1), own, params) if written and schema.get("type") == "array" else None
+        if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
+            initial[field] = []
+            effects.append({"op": "append", "field": field, "items": [rule]})
     if not (checks or requires or sets or inherits or initial):
         return plan
     return ToolPlan.from_dict(
@@ -135,6 +142,7 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
             "ref_sets": sets,
             "inherits": inherits,
             "initial_values": initial,
+            "effects": effects,
             "evidence": plan.evidence + ["checks and starting values read from the docs"],
         }
     )

@@ -35,6 +35,50 @@ def _default(text: str) -> Any:
         return text
 
 
+KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{event: 'filed'}`
+SINGLE = re.compile(r"'([^'\\\"]*)'")
+
+
+def element_rule(body: str, record_props: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
+    """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{event: 'filed',
+    detail: <peril>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses."""
+    sources: dict[str, dict[str, Any]] = {}
+
+    def mark(m: re.Match[str]) -> str:
+        name, default = m.group(1), m.group(2)
+        token = f"{MARK}{len(sources)}"
+        source: dict[str, Any] = {"from": "arg", "name": name}
+        if default is not None:
+            source["default"] = _default(default)
+        sources[token] = source
+        return json.dumps(token)
+
+    def bare(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if name in ("true", "false", "null"):
+            return m.group(0)
+        token = f"{MARK}{len(sources)}"
+        in_record = name in record_props and name not in params
+        sources[token] = {"from": "record", "path": [name]} if in_record else {"from": "arg", "name": name}
+        return m.group(1) + json.dumps(token) + m.group(3)
+
+    text = PLACEHOLDER.sub(mark, body)
+    text = SINGLE.sub(lambda m: json.dumps(m.group(1)), text)
+    text = KEY.sub(lambda m: m.group(1) + json.dumps(m.group(2)) + m.group(3), text)
+    try:
+        element = json.loads(BARE.sub(bare, text))
+    except ValueError:
+        return None
+    if not isinstance(element, dict) or any(s["from"] == "arg" and s["name"] not in params for s in sources.values()):
+        return None
+    return {
+        "fields": {
+            k: sources[v] if isinstance(v, str) and v in sources else {"from": "const", "value": v}
+            for k, v in element.items()
+        }
+    }
+
+
 def docs_appends(text: str, record_props: dict[str, Any], params: dict[str, Any]) -> list[dict[str, Any]]:
     """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field."""
     out = []
@@ -43,39 +87,9 @@ def docs_appends(text: str, record_props: dict[str, Any], params: dict[str, Any]
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):
             continue
-        sources: dict[str, dict[str, Any]] = {}
-
-        def mark(m: re.Match[str]) -> str:
-            name, default = m.group(1), m.group(2)
-            token = f"{MARK}{len(sources)}"
-            source: dict[str, Any] = {"from": "arg", "name": name}
-            if default is not None:
-                source["default"] = _default(default)
-            sources[token] = source
-            return json.dumps(token)
-
-        def bare(m: re.Match[str]) -> str:
-            name = m.group(2)
-            if name in ("true", "false", "null"):
-                return m.group(0)
-            token = f"{MARK}{len(sources)}"
-            in_record = name in record_props and name not in params
-            sources[token] = {"from": "record", "path": [name]} if in_record else {"from": "arg", "name": name}
-            return m.group(1) + json.dumps(token) + m.group(3)
-
-        try:
-            element = json.loads(BARE.sub(bare, PLACEHOLDER.sub(mark, body)))
-        except ValueError:
-            continue
-        if not isinstance(element, dict) or any(
-            s["from"] == "arg" and s["name"] not in params for s in sources.values()
-        ):
-            continue
-        fields = {
-            k: sources[v] if isinstance(v, str) and v in sources else {"from": "const", "value": v}
-            for k, v in element.items()
-        }
-        out.append({"op": "append", "field": field, "items": [{"fields": fields}]})
+        rule = element_rule(body, record_props, params)
+        if rule is not None:
+            out.append({"op": "append", "field": field, "items": [rule]})
     return out
 
 

@@ -4,11 +4,15 @@ A write whose name holds a noun that is an array field of some collection, or it
 appointments, `holds_queue` of titles), with a parameter that names the record (its key field, or `<resource>_id`)
 and exactly one other parameter, a scalar whose name shares a word with that field (`service_code`) or any scalar
 when the list holds scalars (`member_id` into a holds queue), adds that value to the record's list (item_add) or
-removes it (item_remove, when the docs' verb deletes). Both answer the updated record.
+removes it (item_remove, when the docs' verb deletes). On a list of objects, a remove takes the element an id
+parameter names (`remove_line_item(claim_id, item_id)`), and an add whose other parameters are all fields of the
+elements appends one built from them, with the next id in the list's format (`LI-5` after `LI-4`). Both answer the
+updated record.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from synth.envsynth.collections import CollectionDraft
@@ -27,11 +31,54 @@ def _record_param(props: dict[str, Any], col: CollectionDraft) -> str | None:
     return None
 
 
-def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool) -> ToolPlan | None:
-    """An item_add / item_remove plan, or None when the tool is not a one-value list edit."""
+def _id_prefix(values: list[Any]) -> str | None:
+    """The text before the number of ids like `LI-4`, when every known one has it."""
+    prefixes = {m.group(1) for v in values if isinstance(v, str) and (m := re.fullmatch(r"(\D*)\d+", v))}
+    return prefixes.pop() if len(prefixes) == 1 and all(isinstance(v, str) for v in values) else None
+
+
+def _object_edit(
+    spec: ToolSpec, pri: ToolPriors, col: CollectionDraft, fname: str, key: str, others: list[str], removes: bool
+) -> ToolPlan | None:
+    """An edit of a list of objects: remove the element an id parameter names, or add one built from the
+    parameters (every one a field of the elements) with the next id in the list's format."""
     props = spec.parameters.get("properties") or {}
-    if not mutates or len(props) != 2 or pri.array_params:
+    item_props = ((col.fields[fname].get("items") or {}).get("properties")) or {}
+    base = dict(collection=col.name, key_field=col.key_field, key_param=key, list_field=fname, votes={})
+    if removes and len(others) == 1 and others[0] in item_props:
+        return ToolPlan(
+            kind="item_remove",
+            op_param=others[0],
+            item_key=others[0],
+            evidence=list(pri.evidence) + [f"`{others[0]}` names an element of {col.name}.{fname}"],
+            **base,
+        )
+    if removes or not others or not set(others) <= set(item_props):
         return None
+    ids = [f for f in item_props if f not in others and (f == "id" or f.endswith("_id"))]
+    item_key, prefix = None, None
+    if len(ids) == 1:
+        item_key = ids[0]
+        known = item_props[item_key].get("x-enum") or item_props[item_key].get("examples") or []
+        prefix = _id_prefix(list(known))
+    if any((props[p] or {}).get("type") in ("array", "object") for p in others):
+        return None
+    return ToolPlan(
+        kind="item_add",
+        fields=list(others),
+        item_key=item_key,
+        key_format={"prefix": prefix} if prefix is not None else {},
+        evidence=list(pri.evidence) + [f"the parameters are the fields of a new element of {col.name}.{fname}"],
+        **base,
+    )
+
+
+def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool) -> ToolPlan | None:
+    """An item_add / item_remove plan, or None when the tool is not a list edit."""
+    props = spec.parameters.get("properties") or {}
+    if not mutates or len(props) < 2 or pri.array_params:
+        return None
+    removes = pri.verb_kind == "delete" or bool(pri.words[:1] and pri.words[0] in REMOVING)
     for noun in pri.words[1:]:
         for col in ctx.collections.values():
             for fname, fs in sorted(col.fields.items()):
@@ -40,18 +87,23 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
                     continue
                 key = _record_param(props, col)
                 others = [p for p in props if p != key]
-                if key is None or len(others) != 1:
+                if key is None:
+                    continue
+                items = (fs.get("items") or {}).get("type")
+                if items == "object":
+                    found = _object_edit(spec, pri, col, fname, key, others, removes)
+                    if found is not None:
+                        return found
+                    continue
+                if len(others) != 1:
                     continue
                 value = others[0]
                 vs = props[value] or {}
-                items = (fs.get("items") or {}).get("type")
                 named = singular(fname.lower()) in split_words(value) or singular(head) in split_words(value)
                 if vs.get("type") not in ("string", "integer") or not (named or items in ("string", "integer")):
                     continue
-                removes = pri.verb_kind == "delete" or (pri.words[:1] and pri.words[0] in REMOVING)
-                kind = "item_remove" if removes else "item_add"
                 return ToolPlan(
-                    kind=kind,
+                    kind="item_remove" if removes else "item_add",
                     collection=col.name,
                     key_field=col.key_field,
                     key_param=key,

@@ -121,7 +121,9 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
                     named[min(named)][field] = copy.deepcopy(allowed[0])
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
-            if isinstance(values, list) and values:  # remove a value the record holds
+            if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
+                args[plan.op_param] = copy.deepcopy(values[0].get(plan.item_key))  # an element the record holds
+            elif isinstance(values, list) and values:  # remove a value the record holds
                 args[plan.op_param] = copy.deepcopy(values[0])
             elif plan.op_param in args:
                 state[plan.collection][min(records)][plan.list_field] = [copy.deepcopy(args[plan.op_param])]

@@ -264,6 +264,10 @@ def _key_param(spec: ToolSpec, pri: ToolPriors, col: CollectionDraft | None) -> 
             return cand
     if col and col.key_field and col.key_field in props:
         return col.key_field
+    for name in props:  # `holder_id` of policyholders keyed by `id`: the noun ends the resource's name
+        noun = name[:-3] if name.endswith("_id") else name[:-2] if name.endswith("Id") else ""
+        if len(noun) >= 3 and res.lower().endswith(noun.lower()):
+            return name
     return None
 
 

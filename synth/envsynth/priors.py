@@ -13,7 +13,7 @@ from synth.spec import ToolSpec
 from synth.words import singular, split_words
 
 KIND_VERBS: dict[str, tuple[str, ...]] = {
-    "create": ("create", "add", "insert", "place", "register", "new", "post", "make"),
+    "create": ("create", "add", "insert", "place", "register", "new", "post", "make", "file", "submit", "book"),
     "get": ("get", "fetch", "retrieve", "read", "open", "show", "describe", "view", "load"),
     "list": ("list", "all", "enumerate"),
     "search": ("search", "find", "query", "filter", "lookup"),
