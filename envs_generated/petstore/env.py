@@ -133,7 +133,7 @@ def check_fields(record, schemas):
 
 
 def updatePet(env_state, **arguments):
-    """Update an existing pet. Update an existing pet by Id."""
+    """Update an existing pet. Update an existing pet by Id. Errors: 400: Invalid ID supplied; 404: Pet not found; 422: Validation exception."""
     records = collection(env_state, "pets")
     key = str(arguments.get("id"))
     if key not in records:
@@ -149,7 +149,7 @@ def updatePet(env_state, **arguments):
 
 
 def addPet(env_state, **arguments):
-    """Add a new pet to the store."""
+    """Add a new pet to the store. Errors: 400: Invalid input; 422: Validation exception."""
     records = collection(env_state, "pets")
     key_value = arguments.get("id")
     if key_value is None:
@@ -169,8 +169,12 @@ def addPet(env_state, **arguments):
 
 
 def findPetsByStatus(env_state, **arguments):
-    """Finds Pets by status. Multiple status values can be provided with comma separated strings."""
+    """Finds Pets by status. Multiple status values can be provided with comma separated strings. Errors: 400: Invalid status value."""
     records = collection(env_state, "pets")
+    arguments = dict({'status': 'available'}, **arguments)
+    for name, values in {}.items():
+        if arguments.get(name) in values:
+            del arguments[name]
     out = []
     for record in in_order(records):
         keep = True
@@ -183,7 +187,7 @@ def findPetsByStatus(env_state, **arguments):
 
 
 def findPetsByTags(env_state, **arguments):
-    """Finds Pets by tags. Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing."""
+    """Finds Pets by tags. Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing. Errors: 400: Invalid tag value."""
     records = collection(env_state, "pets")
     out = []
     for record in in_order(records):
@@ -197,7 +201,7 @@ def findPetsByTags(env_state, **arguments):
 
 
 def getPetById(env_state, **arguments):
-    """Find pet by ID. Returns a single pet."""
+    """Find pet by ID. Returns a single pet. Errors: 400: Invalid ID supplied; 404: Pet not found."""
     records = collection(env_state, "pets")
     key = str(arguments.get("petId"))
     if key not in records:
@@ -206,7 +210,7 @@ def getPetById(env_state, **arguments):
 
 
 def updatePetWithForm(env_state, **arguments):
-    """Updates a pet in the store with form data. Updates a pet resource based on the form data."""
+    """Updates a pet in the store with form data. Updates a pet resource based on the form data. Errors: 400: Invalid input."""
     records = collection(env_state, "pets")
     key = str(arguments.get("petId"))
     if key not in records:
@@ -222,7 +226,7 @@ def updatePetWithForm(env_state, **arguments):
 
 
 def deletePet(env_state, **arguments):
-    """Deletes a pet. Delete a pet."""
+    """Deletes a pet. Delete a pet. Errors: 400: Invalid pet value."""
     records = collection(env_state, "pets")
     key = str(arguments.get("petId"))
     if key not in records:
@@ -241,7 +245,7 @@ def getInventory(env_state, **arguments):
 
 
 def placeOrder(env_state, **arguments):
-    """Place an order for a pet. Place a new order in the store."""
+    """Place an order for a pet. Place a new order in the store. Errors: 400: Invalid input; 422: Validation exception."""
     records = collection(env_state, "orders")
     key_value = arguments.get("id")
     if key_value is None:
@@ -261,7 +265,7 @@ def placeOrder(env_state, **arguments):
 
 
 def getOrderById(env_state, **arguments):
-    """Find purchase order by ID. For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions."""
+    """Find purchase order by ID. For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions. Errors: 400: Invalid ID supplied; 404: Order not found."""
     records = collection(env_state, "orders")
     key = str(arguments.get("orderId"))
     if key not in records:
@@ -270,7 +274,7 @@ def getOrderById(env_state, **arguments):
 
 
 def deleteOrder(env_state, **arguments):
-    """Delete purchase order by identifier. For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors."""
+    """Delete purchase order by identifier. For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors. Errors: 400: Invalid ID supplied; 404: Order no"""
     records = collection(env_state, "orders")
     key = str(arguments.get("orderId"))
     if key not in records:
@@ -320,7 +324,7 @@ def createUsersWithListInput(env_state, **arguments):
 
 
 def loginUser(env_state, **arguments):
-    """Logs user into the system. Log into the system."""
+    """Logs user into the system. Log into the system. Errors: 400: Invalid username/password supplied."""
     records = collection(env_state, "users")
     key = str(arguments.get("username"))
     if key not in records:
@@ -334,7 +338,7 @@ def logoutUser(env_state, **arguments):
 
 
 def getUserByName(env_state, **arguments):
-    """Get user by user name. Get user detail based on username."""
+    """Get user by user name. Get user detail based on username. Errors: 400: Invalid username supplied; 404: User not found."""
     records = collection(env_state, "users")
     key = str(arguments.get("username"))
     if key not in records:
@@ -343,7 +347,7 @@ def getUserByName(env_state, **arguments):
 
 
 def updateUser(env_state, **arguments):
-    """Update user resource. This can only be done by the logged in user."""
+    """Update user resource. This can only be done by the logged in user. Errors: 400: bad request; 404: user not found."""
     records = collection(env_state, "users")
     key = str(arguments.get("username"))
     if key not in records:
@@ -359,7 +363,7 @@ def updateUser(env_state, **arguments):
 
 
 def deleteUser(env_state, **arguments):
-    """Delete user resource. This can only be done by the logged in user."""
+    """Delete user resource. This can only be done by the logged in user. Errors: 400: Invalid username supplied; 404: User not found."""
     records = collection(env_state, "users")
     key = str(arguments.get("username"))
     if key not in records:
