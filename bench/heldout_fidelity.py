@@ -10,10 +10,10 @@ the documented commands (docs/fidelity.md):
 2. `forgegym fidelity --reference DIR --record first.jsonl --limit H`, `forgegym synth ... --traces first.jsonl`,
    then `forgegym fidelity ENV --reference DIR --skip H`: with traces of the first half, measured on the second.
 
-    python -m bench.heldout_fidelity [--only clinic] [--workdir runs/heldout] [--json PATH]
+    python -m bench.heldout_fidelity [--only clinic] [--workdir runs/heldout] [--json PATH] [--quick]
 
-Prints one row per system and route and one JSON line. Minutes per system on 2 cores (the embedded model answers
-from the LLM cache after the first run); not a CI test.
+Prints one row per system and route and the `RESULT {...}` line. About a minute per system on 2 cores once the
+embedded model's answers are in the LLM cache (several on a cold cache), so no smoke test runs it.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench.common import ROOT
-from synth.fsio import write_json_atomic
+from bench.common import ROOT, emit, print_table
 
 HELDOUT = ROOT / "bench" / "heldout"
 DOC_NAMES = ("openapi.json", "openapi.yaml", "tools.json")
@@ -93,26 +92,22 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="", help="one system (a folder name under bench/heldout)")
     ap.add_argument("--workdir", default="runs/heldout", help="where environments and traces go")
-    ap.add_argument("--json", default="", help="also write the JSON to this path")
+    ap.add_argument("--json", default="", help="also write the figures to this path")
+    ap.add_argument("--quick", action="store_true", help="the first system only")
     args = ap.parse_args(argv)
     folders = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
     if args.only:
         folders = [p for p in folders if p.name == args.only] or sys.exit(f"{HELDOUT}/{args.only}: no such system")
-    rows = [measure_system(f, Path(args.workdir)) for f in folders]
-    print(f"{'system':<12} {'route':<22} {'tools':>6} " + " ".join(f"{k[:12]:>12}" for k in FIGURES))
+    rows = [measure_system(f, Path(args.workdir)) for f in (folders[:1] if args.quick else folders)]
+    table = []
     for r in rows:
-        for route, label in (("docs", "docs + policy + data"), ("traced", "traces, 2nd half")):
+        for route, label in (("docs", "docs + policy + data"), ("traced", "traces, second half")):
             fig = r[route]
-            cells = " ".join(f"{fig.get(k) if fig.get(k) is not None else '-':>12}" for k in FIGURES)
-            print(f"{r['system']:<12} {label:<22} {r[route + '_tools']:>6} {cells}")
-    summary = [{k: v for k, v in r.items() if k not in ("docs", "traced")} | _short(r) for r in rows]
-    print(json.dumps(summary, sort_keys=True))
-    if args.json:
-        write_json_atomic(Path(args.json), rows)
-
-
-def _short(r: dict[str, Any]) -> dict[str, Any]:
-    return {f"{route}_{k}": r[route].get(k) for route in ("docs", "traced") for k in FIGURES}
+            table.append(
+                [r["system"], label, r[route + "_tools"]] + [fig.get(k, fig.get("error", "-")) for k in FIGURES]
+            )
+    print_table("Held-out systems", ["system", "route", "tools", *FIGURES], table)
+    emit("heldout_fidelity", {"systems": rows}, args.json or None)
 
 
 if __name__ == "__main__":

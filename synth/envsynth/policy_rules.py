@@ -3,8 +3,11 @@
 The text of a tool is its description plus the policy sections whose headings it matches (every heading word,
 and every word of the headings above it, is a word of the tool's name), each with the text of the sections
 above it. For a string field of the tool's record (e.g. a status), a sentence naming the field with
-"to 'X'" sets it to X, and a sentence with "only ... if ... <field> is 'A' or 'B'" allows the call from those
-values only; values of the field named in the tool's own name (`..._pending_...`) also allow it. The other parameters
+"to 'X'" (or a setting verb, the field, then a value the data knows: "Sets status `X`") sets it to X, and a
+sentence with "only ... if/from/when/with ... <field> is 'A' or 'B'" allows the call from those values only; so do
+"only active loans" (bare known values) and an `Errors:` list's "is not A or B"; values of the field named in the
+tool's own name (`..._pending_...`) also allow it, unless it is the value the call sets. Entries the docs write out
+are appended (docs_appends) and numbers they say move are moved (docs_counters). The other parameters
 are kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`).
 """
 

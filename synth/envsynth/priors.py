@@ -50,8 +50,13 @@ class ToolPriors:
         return self.http_kind or self.verb_kind
 
 
+NOUN_TOO = ("file", "book", "submit")  # verbs that are also nouns: a verb only as the name's first word
+
+
 def _verb_kind(words: list[str]) -> str | None:
-    for w in words[:2]:
+    for i, w in enumerate(words[:2]):
+        if i > 0 and w in NOUN_TOO:
+            continue
         for kind, verbs in KIND_VERBS.items():
             if w in verbs:
                 return kind
@@ -121,7 +126,8 @@ EXTRA_VERBS = {"update": ("write", "append", "save"), "get": ("display", "return
 def description_verb(spec: ToolSpec) -> str | None:
     """create / delete / list / get / update / search from the name's words, then the first verb opening a sentence."""
     firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
-    for w in split_words(spec.name) + firsts:
+    names = [w for i, w in enumerate(split_words(spec.name)) if i == 0 or w not in NOUN_TOO]
+    for w in names + firsts:
         for kind in ("create", "delete", "list", "get", "update", "search"):
             if w in KIND_VERBS[kind] or w in EXTRA_VERBS.get(kind, ()):
                 return kind
