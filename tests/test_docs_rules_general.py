@@ -313,3 +313,49 @@ def test_partial_and_caseless_filter_parameters_and_guarded_number_moves() -> No
     other = "Cancelling adds one to renewals."  # about another action than `renew_loan`
     assert docs_counters(other, "loans", "loan_id", LOANS, params, ["renew", "loan"]) == []
     assert docs_counters("Renewing adds one to renewals.", "loans", "loan_id", LOANS, params, ["renew", "loan"])
+
+
+def test_filter_parameters_mapped_onto_word_forms_bounds_and_referenced_records() -> None:
+    from synth.envsynth.filter_map import map_param
+    from synth.envsynth.filter_rules import refine_filter
+
+    room = {
+        "room_id": {"type": "string"},
+        "capacity": {"type": "integer"},
+        "amenities": {"type": "array", "items": {"type": "string"}},
+        "allowed_plans": {"type": "array", "items": {"type": "string"}},
+    }
+    booking = {"booking_id": {"type": "string"}, "room_id": {"type": "string", "x-references": "rooms"}}
+    cols = {
+        "rooms": {"type": "object", "additionalProperties": {"type": "object", "properties": room}},
+        "bookings": {"type": "object", "additionalProperties": {"type": "object", "properties": booking}},
+    }
+    assert map_param("amenity", "rooms", cols)["path"] == ["amenities"]
+    assert map_param("plan", "rooms", cols)["path"] == ["allowed_plans"]
+    assert map_param("min_capacity", "rooms", cols) == {
+        "path": ["capacity"],
+        "via": None,
+        "collection": None,
+        "op": "min",
+    }
+    assert map_param("capacity", "bookings", cols) == {
+        "path": ["capacity"],
+        "via": "room_id",
+        "collection": "rooms",
+        "op": "eq",
+    }
+    assert map_param("colour", "rooms", cols) is None
+    schema = {"type": "object", "properties": cols}
+    params = {"room_id": {"type": "string"}, "capacity": {"type": "integer"}}
+    search = ToolSpec("search_bookings", "Search bookings.", {"type": "object", "properties": params})
+    plan = refine_filter(search, ToolPlan(kind="filter", collection="bookings", filter_params=["room_id"]), schema)
+    state = {
+        "rooms": {"R1": {"room_id": "R1", "capacity": 4}, "R2": {"room_id": "R2", "capacity": 9}},
+        "bookings": {"B1": {"booking_id": "B1", "room_id": "R1"}, "B2": {"booking_id": "B2", "room_id": "R2"}},
+    }
+    case = Case("search_bookings", "x", state, {"capacity": 9}, expect_error=False)
+    case.expect_result, case.has_expected_result = [state["bookings"]["B2"]], True
+    res, err = run_cases(
+        render_tool(search, plan, schema), "search_bookings", [case], SchemaResult(schema, {}, {}, "docs")
+    )
+    assert err == "" and res.passed == 1

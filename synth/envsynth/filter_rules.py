@@ -2,13 +2,16 @@
 call leaves it out ("status: 'active' (default)"), an enum value the records never hold keeps every record
 ('all'), and a parameter naming another collection's record is refused when no such record exists, if the docs
 list a not-found error. A parameter the docs say matches part of the field ("Part of the member's name",
-"a case-insensitive substring") matches so, ignoring case; one they call case-insensitive ignores case."""
+"a case-insensitive substring") matches so, ignoring case; one they call case-insensitive ignores case. Other
+parameters that map onto a field (filter_map.py: another word form, a bound, a referenced record's field) filter
+too."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from synth.envsynth.filter_map import map_param
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural
@@ -53,7 +56,21 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         if name.endswith("_id") and plural(name[:-3]) in cols and plural(name[:-3]) != plan.collection:
             if NOT_FOUND.search(spec.description):
                 refs[name] = plural(name[:-3])
-    if not (defaults or wildcards or refs or partial or caseless):
+    mapped = {}
+    for name, schema in sorted(props.items()):
+        if name in plan.filter_params or name in plan.field_paths or name == plan.key_param:
+            continue
+        if (schema or {}).get("type") not in ("string", "integer", "number"):
+            continue
+        found = map_param(name, plan.collection, cols)
+        if found is not None:
+            mapped[name] = found
+            part, case = _match_modes(spec, name)
+            if part and (schema or {}).get("type") == "string":
+                partial.append(name)
+            elif case and (schema or {}).get("type") == "string":
+                caseless.append(name)
+    if not (defaults or wildcards or refs or partial or caseless or mapped):
         return plan
     return ToolPlan.from_dict(
         {
@@ -63,6 +80,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "ref_checks": refs,
             "partial_params": partial,
             "caseless_params": caseless,
+            "param_map": mapped,
         }
     )
 

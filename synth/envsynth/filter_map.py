@@ -1,0 +1,106 @@
+"""Filter parameters that are not a field of the records, mapped onto one: a field named by the same word
+(`amenity` -> `amenities`, `plan` -> `allowed_plans`, `specialty` -> `specialties`), a bound on a number field
+(`min_capacity` -> capacity >=, `max_price` -> any tier's price <=), or a field of the record another one names
+(`floor` of a booking's room through `room_id`, `date` of an appointment's slot through `slot_id`,
+`holder_name` -> the name of the record `holder_id` names, `state` -> its `address.state`).
+
+Each mapping is {"path": [...], "via": reference field or None, "collection": the referenced collection or None,
+"op": "eq" | "min" | "max"}; a path step "*" takes every element of a list. The environment reads the value
+with the same steps (filter.py.j2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.words import plural, singular, split_words
+
+BOUNDS = {"min": "min", "max": "max", "from": "min", "to": "max", "at_least": "min", "at_most": "max"}
+
+
+def _props(schema: dict[str, Any]) -> dict[str, Any]:
+    return (schema.get("properties") or {}) if isinstance(schema, dict) else {}
+
+
+def _rank(name: str, field: str) -> int | None:
+    """How well the parameter names the field: 0 the same word in any number, 1 the field's last word (a list
+    `allowed_plans` for `plan`, `clinic_city` for `city`); None not at all."""
+    if singular(name.lower()) == singular(field.lower()):
+        return 0
+    words = split_words(field)
+    if len(words) > 1 and singular(words[-1]) == singular(name.lower()):
+        return 1
+    return None
+
+
+def _find(name: str, props: dict[str, Any], numeric: bool = False) -> list[Any] | None:
+    """The path of the field `name` names among these properties (one nested object or list of objects deep):
+    the best-ranked match, when it is the only one of its rank."""
+    candidates: list[tuple[int, int, list[Any]]] = []
+    for field, schema in sorted(props.items()):
+        schema = schema if isinstance(schema, dict) else {}
+        rank = _rank(name, field)
+        if rank is not None and (not numeric or schema.get("type") in ("number", "integer")):
+            candidates.append((rank, 0, [field]))
+        inner = _props(schema) or _props(schema.get("items") or {})
+        for sub, sub_schema in sorted(inner.items()):
+            rank = _rank(name, sub)
+            if rank is not None and (not numeric or (sub_schema or {}).get("type") in ("number", "integer")):
+                candidates.append((rank, 1, [field, sub] if _props(schema) else [field, "*", sub]))
+    if not candidates:
+        return None
+    best = min(c[:2] for c in candidates)
+    top = [c[2] for c in candidates if c[:2] == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _bound(name: str) -> tuple[str, str] | None:
+    """("min" | "max", the field's word) of `min_capacity`, `max_price`, `price_max`."""
+    words = name.lower().split("_")
+    if len(words) >= 2 and words[0] in BOUNDS:
+        return BOUNDS[words[0]], "_".join(words[1:])
+    if len(words) >= 2 and words[-1] in BOUNDS:
+        return BOUNDS[words[-1]], "_".join(words[:-1])
+    return None
+
+
+def _target(field: str, schema: Any, collection: str, cols: dict[str, Any]) -> str | None:
+    """The collection a `<noun>_id` field names: the data's reference, else `<noun>s`, else the one collection
+    whose name ends so (`holder_id` -> policyholders)."""
+    if not field.endswith("_id"):
+        return None
+    named = schema.get("x-references") if isinstance(schema, dict) else None
+    if isinstance(named, str) and named in cols and named != collection:
+        return named
+    noun = plural(field[:-3])
+    ending = [c for c in cols if c != collection and (c == noun or c.endswith(noun))]
+    return ending[0] if len(ending) == 1 else None
+
+
+def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any] | None:
+    """How the records of `collection` are compared with the parameter `name`, or None."""
+    record = _props((cols.get(collection) or {}).get("additionalProperties") or {})
+    path = _find(name, record)
+    if path is not None:
+        return {"path": path, "via": None, "collection": None, "op": "eq"}
+    bound = _bound(name)
+    if bound is not None:
+        path = _find(bound[1], record, numeric=True)
+        if path is not None:
+            return {"path": path, "via": None, "collection": None, "op": bound[0]}
+    refs = {f: t for f in sorted(record) if (t := _target(f, record[f], collection, cols))}
+    for ref, other in refs.items():  # `holder_name` -> the `name` of the record `holder_id` names
+        noun = ref[:-3]
+        if name.startswith(noun + "_"):
+            path = _find(name[len(noun) + 1 :], _props((cols[other] or {}).get("additionalProperties") or {}))
+            if path is not None:
+                return {"path": path, "via": ref, "collection": other, "op": "eq"}
+    found = []
+    for ref, other in refs.items():
+        path = _find(name, _props((cols[other] or {}).get("additionalProperties") or {}))
+        if path is not None:
+            found.append({"path": path, "via": ref, "collection": other, "op": "eq"})
+    return found[0] if len(found) == 1 else None
+
+
+__all__ = ["map_param"]
