@@ -279,3 +279,39 @@ def test_object_list_edits_loose_json_entries_and_suffix_key_parameters() -> Non
     )
     assert made.initial_values == {"history": []} and made.effects[0]["items"][0] == rule
     assert tool_priors(file).verb_kind == "create"
+
+
+def test_a_read_answers_the_records_that_name_it_when_the_docs_say_so() -> None:
+    from synth.envsynth.envelope import with_envelope
+
+    titles = {"title_id": {"type": "string"}, "name": {"type": "string"}}
+    copies = {"copy_id": {"type": "string"}, "title_id": {"type": "string"}, "branch": {"type": "string"}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "titles": {"type": "object", "additionalProperties": {"type": "object", "properties": titles}},
+            "copies": {"type": "object", "additionalProperties": {"type": "object", "properties": copies}},
+        },
+    }
+    get = _spec(
+        "get_title", "Look up a title. Returns the title plus copies: each copy as {copy_id, branch}.", ["title_id"]
+    )
+    plan = with_envelope(get, ToolPlan(kind="get", collection="titles", key_param="title_id"), schema)
+    assert plan.embeds == [
+        {"key": "copies", "collection": "copies", "ref": "title_id", "fields": ["copy_id", "branch"]}
+    ]
+    state = {
+        "titles": {"T1": {"title_id": "T1", "name": "Emma"}, "T2": {"title_id": "T2", "name": "Ivanhoe"}},
+        "copies": {
+            "C2": {"copy_id": "C2", "title_id": "T1", "branch": "East"},
+            "C1": {"copy_id": "C1", "title_id": "T1", "branch": "North"},
+            "C3": {"copy_id": "C3", "title_id": "T2", "branch": "East"},
+        },
+    }
+    case = Case("get_title", "x", state, {"title_id": "T1"}, expect_error=False)
+    want = [{"copy_id": "C1", "branch": "North"}, {"copy_id": "C2", "branch": "East"}]
+    case.expect_result, case.has_expected_result = {"title_id": "T1", "name": "Emma", "copies": want}, True
+    res, err = run_cases(render_tool(get, plan, schema), "get_title", [case], SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+    plain = _spec("get_title", "Look up a title.", ["title_id"])
+    assert with_envelope(plain, ToolPlan(kind="get", collection="titles", key_param="title_id"), schema).embeds == []

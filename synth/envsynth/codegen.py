@@ -107,7 +107,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
     doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
     collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
-    inner = f"{fn}_result" if plan.output_key or plan.output_fields else fn
+    inner = f"{fn}_result" if plan.output_key or plan.output_fields or plan.embeds else fn
     code = (
         _env()
         .get_template(f"{plan.kind}.py.j2")
@@ -132,13 +132,27 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             f"    {inner}(env_state, **arguments)\n"
             f"    return {{{plan.output_key!r}: {parts}}}\n"
         )
-    elif plan.output_fields:  # the record fields the docs list
-        code = (
-            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
-            f"    result = {inner}(env_state, **arguments)\n"
-            f"    if not isinstance(result, dict):\n        return result\n"
-            f"    return {{k: result[k] for k in {list(plan.output_fields)!r} if k in result}}\n"
+    elif plan.output_fields or plan.embeds:  # the record fields the docs list, and the records it embeds
+        shaped = (
+            f"{{k: result[k] for k in {list(plan.output_fields)!r} if k in result}}" if plan.output_fields else "result"
         )
+        lines = [
+            f"    result = {inner}(env_state, **arguments)\n",
+            "    if not isinstance(result, dict):\n        return result\n",
+            f"    result = {shaped}\n",
+        ]
+        for embed in plan.embeds:  # children: the records of another collection that name this one, by key
+            lines.append(
+                f"    children = collection(env_state, {embed['collection']!r})\n"
+                f"    result[{embed['key']!r}] = [\n"
+                f"        {{f: copy.deepcopy(children[k][f]) for f in {list(embed['fields'])!r} if f in children[k]}}\n"
+                f"        for k in sorted(children)\n"
+                f"        if isinstance(children[k], dict)\n"
+                f"        and str(children[k].get({embed['ref']!r})) == str(arguments.get({plan.key_param!r}))\n"
+                f"    ]\n"
+            )
+        code = code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n' + "".join(lines)
+        code += "    return result\n"
     elif plan.output_key:  # the documented response envelope; a None result stays None
         code = (
             code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'

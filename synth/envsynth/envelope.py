@@ -1,7 +1,9 @@
 """The documented response envelope: a tool whose documented response is an object with one property returns
 its result under that property (`{"file_content": ...}`), unless the result is a record that has that field.
 A tool that answers a record but whose docs list fewer of the record's fields (its response schema's properties,
-or "Returns {title_id, holds_queue}") answers those fields only."""
+or "Returns {title_id, holds_queue}") answers those fields only. A read of one record also answers the records of
+another collection that name it, when the docs say so (a list property of the response, or "plus copies: ... as
+{copy_id, branch, status}")."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
+from synth.words import singular
 
 
 def response_key(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> str | None:
@@ -52,6 +55,43 @@ def projection(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     return []
 
 
+def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The records of other collections a read of one record answers with it, as the docs say: a collection whose
+    records name this one (`copies.title_id` -> titles), which the response schema has as a list property, or which
+    the description lists fields of ("plus copies: ... as {copy_id, branch, status}")."""
+    if plan.kind != "get" or not plan.collection or not plan.key_param:
+        return []
+    cols = state_schema.get("properties") or {}
+    own = singular(plan.collection)
+    response = documented_fields(spec)
+    returns = spec.returns if isinstance(spec.returns, dict) else {}
+    out = []
+    for name, col in sorted(cols.items()):
+        if name == plan.collection or not isinstance(col, dict):
+            continue
+        fields = ((col.get("additionalProperties") or {}).get("properties")) or {}
+        refs = [
+            f
+            for f, s in fields.items()
+            if (isinstance(s, dict) and s.get("x-references") == plan.collection) or f == f"{own}_id"
+        ]
+        if len(refs) != 1:
+            continue
+        listed: list[str] = []
+        if name in response:
+            items = ((returns.get("properties") or {}).get(name) or {}).get("items") or {}
+            listed = [f for f in (items.get("properties") or {}) if f in fields] or sorted(fields)
+        else:
+            found = re.search(
+                rf"\b{re.escape(name)}\b[^.{{}}]{{0,80}}\{{\s*(\w+(?:\s*,\s*\w+)+)\s*\}}", spec.description
+            )
+            named = [w.strip() for w in found.group(1).split(",")] if found else []
+            listed = named if named and set(named) <= set(fields) else []
+        if listed:
+            out.append({"key": name, "collection": name, "ref": refs[0], "fields": listed})
+    return out
+
+
 def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
     """The plan with `output_key` set from the docs' response (unchanged when it has one or the docs give none),
     or the record fields the docs list as `output_fields`."""
@@ -61,7 +101,10 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     if key:
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key})
     fields = projection(spec, plan, state_schema)
-    return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields}) if fields else plan
+    children = embeds(spec, plan, state_schema)
+    if not fields and not children:
+        return plan
+    return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields, "embeds": children})
 
 
-__all__ = ["documented_fields", "projection", "response_key", "with_envelope"]
+__all__ = ["documented_fields", "embeds", "projection", "response_key", "with_envelope"]
