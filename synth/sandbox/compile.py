@@ -8,6 +8,7 @@ definitions and bounded constants, but code that nobody has run yet should first
 from __future__ import annotations
 
 import hashlib
+import threading
 import types
 from typing import Any, Callable
 
@@ -36,7 +37,18 @@ class CompiledModule:
         return f"CompiledModule({self.filename}, sha256={self.sha256[:12]}, functions={sorted(self.functions)})"
 
 
+# CPython 3.11's AST <-> code conversion keeps a process-wide recursion counter that threads compiling at the same
+# time can corrupt (a CPython race: "SystemError: AST constructor recursion depth mismatch", seen once in a flow
+# with a thread runner): compile one module at a time.
+_COMPILE_LOCK = threading.Lock()
+
+
 def _compile(source: str, filename: str) -> tuple[types.CodeType | None, list[str]]:
+    with _COMPILE_LOCK:
+        return _compile_unlocked(source, filename)
+
+
+def _compile_unlocked(source: str, filename: str) -> tuple[types.CodeType | None, list[str]]:
     tree, problems = parse_source(source, filename)
     if tree is None:
         return None, problems
