@@ -315,3 +315,36 @@ def test_a_read_answers_the_records_that_name_it_when_the_docs_say_so() -> None:
     assert err == "" and res.passed == 1
     plain = _spec("get_title", "Look up a title.", ["title_id"])
     assert with_envelope(plain, ToolPlan(kind="get", collection="titles", key_param="title_id"), schema).embeds == []
+
+
+def test_a_list_answer_keeps_the_listed_fields_some_from_a_referenced_record() -> None:
+    from synth.envsynth.envelope import with_envelope
+
+    vets = {"vet_id": {"type": "string"}, "name": {"type": "string"}}
+    slots = {"slot_id": {"type": "string"}, "vet_id": {"type": "string"}, "date": {"type": "string"}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "vets": {"type": "object", "additionalProperties": {"type": "object", "properties": vets}},
+            "slots": {"type": "object", "additionalProperties": {"type": "object", "properties": slots}},
+        },
+    }
+    search = _spec("search_slots", "Search slots. Returns a list of slots: [{slot_id, vet_name}].", ["date"])
+    plan = with_envelope(search, ToolPlan(kind="filter", collection="slots", filter_params=["date"]), schema)
+    assert plan.output_fields == ["slot_id", "vet_name"]
+    assert plan.output_map == {"vet_name": {"path": ["name"], "via": "vet_id", "collection": "vets", "op": "eq"}}
+    state = {
+        "vets": {"V1": {"vet_id": "V1", "name": "Dr. Ana"}},
+        "slots": {
+            "S1": {"slot_id": "S1", "vet_id": "V1", "date": "d1"},
+            "S2": {"slot_id": "S2", "vet_id": "V1", "date": "d2"},
+        },
+    }
+    case = Case("search_slots", "x", state, {"date": "d1"}, expect_error=False)
+    case.expect_result, case.has_expected_result = [{"slot_id": "S1", "vet_name": "Dr. Ana"}], True
+    res, err = run_cases(
+        render_tool(search, plan, schema), "search_slots", [case], SchemaResult(schema, {}, {}, "docs")
+    )
+    assert err == "" and res.passed == 1
+    odd = _spec("search_slots", "Returns [{slot_id, colour}].", ["date"])
+    assert with_envelope(odd, ToolPlan(kind="filter", collection="slots"), schema).output_fields == []

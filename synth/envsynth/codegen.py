@@ -133,14 +133,14 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             f"    return {{{plan.output_key!r}: {parts}}}\n"
         )
     elif plan.output_fields or plan.embeds:  # the record fields the docs list, and the records it embeds
-        shaped = (
-            f"{{k: result[k] for k in {list(plan.output_fields)!r} if k in result}}" if plan.output_fields else "result"
-        )
-        lines = [
-            f"    result = {inner}(env_state, **arguments)\n",
-            "    if not isinstance(result, dict):\n        return result\n",
-            f"    result = {shaped}\n",
-        ]
+        lines = [f"    result = {inner}(env_state, **arguments)\n"]
+        if plan.output_fields:  # each record (or the one) cut to the listed fields, some from referenced records
+            lines.append(
+                f"    if isinstance(result, list):\n"
+                f"        return [shape_{fn}(env_state, r) for r in result]\n"
+                f"    result = shape_{fn}(env_state, result)\n"
+            )
+        lines.append("    if not isinstance(result, dict):\n        return result\n")
         for embed in plan.embeds:  # children: the records of another collection that name this one, by key
             lines.append(
                 f"    children = collection(env_state, {embed['collection']!r})\n"
@@ -153,6 +153,8 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             )
         code = code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n' + "".join(lines)
         code += "    return result\n"
+        if plan.output_fields:
+            code += _shape_code(fn, plan)
     elif plan.output_key:  # the documented response envelope; a None result stays None
         code = (
             code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
@@ -169,6 +171,27 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             lines.append(f"        return copy.deepcopy({rule['output']!r})\n")
         code = code.rstrip("\n") + "\n" + "".join(lines) + "    return result\n"
     return code
+
+
+def _shape_code(fn: str, plan: ToolPlan) -> str:
+    """shape_<fn>(env_state, record): the listed fields, those of a referenced record looked up through it."""
+    lines = [
+        f"\n\ndef shape_{fn}(env_state, record):\n",
+        "    if not isinstance(record, dict):\n        return record\n",
+        "    out = {}\n",
+    ]
+    for name in plan.output_fields:
+        spec = plan.output_map.get(name)
+        if spec is None:
+            lines.append(f"    if {name!r} in record:\n        out[{name!r}] = record[{name!r}]\n")
+            continue
+        lines.append(
+            f"    node = collection(env_state, {spec['collection']!r}).get(str(record.get({spec['via']!r})))\n"
+            f"    for step in {list(spec['path'])!r}:\n"
+            f"        node = node.get(step) if isinstance(node, dict) else None\n"
+            f"    out[{name!r}] = copy.deepcopy(node)\n"
+        )
+    return "".join(lines) + "    return out\n"
 
 
 def _piece(kind: str, value: str) -> str:

@@ -1,15 +1,17 @@
 """The documented response envelope: a tool whose documented response is an object with one property returns
 its result under that property (`{"file_content": ...}`), unless the result is a record that has that field.
-A tool that answers a record but whose docs list fewer of the record's fields (its response schema's properties,
-or "Returns {title_id, holds_queue}") answers those fields only. A read of one record also answers the records of
-another collection that name it, when the docs say so (a list property of the response, or "plus copies: ... as
-{copy_id, branch, status}")."""
+A tool that answers a record (or a list of them) but whose docs list fewer of the record's fields (its response
+schema's properties, or "Returns {title_id, holds_queue}", "Returns ... [{id, status}]") answers those fields only;
+listed fields the record lacks come from the record it references (`vet_name` -> the name of the `vet_id` record).
+A read of one record also answers the records of another collection that name it, when the docs say so (a list
+property of the response, or "plus copies: ... as {copy_id, branch, status}")."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from synth.envsynth.filter_map import map_param
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import singular
@@ -30,12 +32,15 @@ def response_key(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
 
 
 RECORD_KINDS = {"get", "update", "recorded_update", "item_add", "item_remove", "create"}
-RETURNS_BRACES = re.compile(r"\bReturns?\b[^{.]{0,40}\{\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*\}")
+LIST_KINDS = {"filter", "list", "search", "get_many"}
+RETURNS_BRACES = re.compile(r"\bReturns?\b[^{.]{0,80}?\[?\{\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*\}")
 
 
 def documented_fields(spec: ToolSpec) -> list[str]:
     """The response's field names: its schema's properties, else a "Returns {a, b}" in the description."""
     returns = spec.returns if isinstance(spec.returns, dict) else {}
+    if returns.get("type") == "array" and isinstance(returns.get("items"), dict):
+        returns = returns["items"]
     props = returns.get("properties") if returns.get("type", "object") == "object" else None
     if isinstance(props, dict) and props:
         return list(props)
@@ -43,16 +48,27 @@ def documented_fields(spec: ToolSpec) -> list[str]:
     return [w.strip() for w in found.group(1).split(",")] if found else []
 
 
-def projection(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list[str]:
-    """The record fields a record-answering tool's docs list, when they are two or more and fewer than all."""
-    if plan.kind not in RECORD_KINDS or plan.output_key:
-        return []
-    col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
+def projection(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    """(fields, mapped) a record- or list-answering tool's docs list, when they are two or more and fewer than the
+    record's or some come from a record it references (`vet_name` through `vet_id`, filter_map)."""
+    if (plan.kind not in RECORD_KINDS and plan.kind not in LIST_KINDS) or plan.output_key or plan.return_key:
+        return [], {}
+    cols = state_schema.get("properties") or {}
+    col = cols.get(plan.collection or "") or {}
     fields = set(((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {})
     listed = documented_fields(spec)
-    if len(listed) >= 2 and set(listed) < fields:
-        return listed
-    return []
+    if len(listed) < 2 or not fields:
+        return [], {}
+    mapped = {}
+    for name in listed:
+        if name not in fields:
+            found = map_param(name, plan.collection or "", cols)
+            if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
+                return [], {}
+            mapped[name] = found
+    if mapped or set(listed) < fields:
+        return listed, mapped
+    return [], {}
 
 
 def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
@@ -100,11 +116,11 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     key = response_key(spec, plan, state_schema)
     if key:
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key})
-    fields = projection(spec, plan, state_schema)
+    fields, mapped = projection(spec, plan, state_schema)
     children = embeds(spec, plan, state_schema)
     if not fields and not children:
         return plan
-    return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields, "embeds": children})
+    return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields, "output_map": mapped, "embeds": children})
 
 
 __all__ = ["documented_fields", "embeds", "projection", "response_key", "with_envelope"]

@@ -105,6 +105,7 @@ class ToolPlan:
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
     output_format: list[list[str]] = field(default_factory=list)
     output_fields: list[str] = field(default_factory=list)  # the record fields the docs say the tool answers
+    output_map: dict[str, dict[str, Any]] = field(default_factory=dict)  # listed fields from referenced records
     embeds: list[dict[str, Any]] = field(default_factory=list)  # get: other records answered with it (envelope)
     # recorded outputs of one argument value that differ from the rule: [{"arg", "value", "output"}]
     special_outputs: list[dict[str, Any]] = field(default_factory=list)
