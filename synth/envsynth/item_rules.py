@@ -32,12 +32,11 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
             continue
         tail = sentence[rule.end() :].split(";")[0]
         quoted = [_value(q) for q in re.findall(r"`[^`]{1,60}`|'[^']{1,60}'", tail)]
-        words = re.findall(r"[A-Za-z_]+", re.sub(r"`[^`]*`|'[^']*'", " ", tail))
         clause = re.split(r"\bnot\b", tail)[0]  # "must exist, be active and not already be ..."
         for field, schema in sorted(props.items()):
             known = [str(v) for v in _known(schema)]
             found = [v for v in quoted if v in known] or [w for w in re.findall(r"[A-Za-z_]+", clause) if w in known]
-            if found and field not in out and (quoted or words):
+            if found and field not in out:
                 out[field] = list(dict.fromkeys(found))
     return out
 
