@@ -65,6 +65,18 @@ def _with_key(plan: ToolPlan, arguments: dict[str, Any], key: str) -> dict[str, 
     return None
 
 
+def _name_record(plan: ToolPlan, state: dict[str, Any], args: dict[str, Any], param: str, other: str) -> bool:
+    """Point `param` at the first record of `other` in `state`, put in the state the docs require (False when there
+    is no such record)."""
+    records = state.get(other)
+    if not isinstance(records, dict) or not records or not isinstance(records[min(records)], dict):
+        return False
+    args[param] = _typed(args.get(param), min(records))
+    for field, allowed in sorted((plan.ref_requires.get(param) or {}).items()):
+        records[min(records)][field] = copy.deepcopy(allowed[0])
+    return True
+
+
 def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
     """A create that checks the records its parameters name: cases whose parameters name existing records, put in
     the states the docs require (either outcome is accepted; the publish gate sees whether any call succeeds)."""
@@ -73,13 +85,9 @@ def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> l
         state = copy.deepcopy(case.state) if isinstance(case.state, dict) else None
         args = copy.deepcopy(case.arguments)
         for param, other in sorted(plan.ref_checks.items()):
-            records = state.get(other) if state else None
-            if not isinstance(records, dict) or not records or not isinstance(records[min(records)], dict):
+            if state is None or not _name_record(plan, state, args, param, other):
                 state = None
                 break
-            args[param] = _typed(args.get(param), min(records))
-            for field, allowed in sorted((plan.ref_requires.get(param) or {}).items()):
-                records[min(records)][field] = copy.deepcopy(allowed[0])
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -114,11 +122,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
             if allowed and target.get(field) not in allowed:  # a record in a state the docs allow
                 target[field] = copy.deepcopy(allowed[0])
         for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
-            named = state.get(other)
-            if isinstance(named, dict) and named and isinstance(named[min(named)], dict):
-                args[param] = _typed(args.get(param), min(named))
-                for field, allowed in sorted((plan.ref_requires.get(param) or {}).items()):
-                    named[min(named)][field] = copy.deepcopy(allowed[0])
+            _name_record(plan, state, args, param, other)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
