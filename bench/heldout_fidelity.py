@@ -29,7 +29,7 @@ from typing import Any
 from bench.common import ROOT, emit, print_table
 
 HELDOUT = ROOT / "bench" / "heldout"
-DOC_NAMES = ("openapi.json", "openapi.yaml", "tools.json")
+DOC_NAMES = ("openapi.json", "openapi.yaml", "tools.json", "tools.md")
 FIGURES = ("calls", "ok_agreement", "output_agreement", "change_agreement", "call_fidelity", "final_state_exact")
 
 

@@ -20,6 +20,7 @@ FIXTURES = {  # file -> (format, tool names in document order)
     "bfcl_lines.jsonl": ("bfcl", ["feed_cat", "cat_mood"]),
     "openai_bare.json": ("openai", ["convert_currency", "list_currencies", "tree_depth"]),
     "notes_tools.md": ("markdown", ["create_note", "search_notes", "delete_note"]),
+    "kennel_reference.md": ("markdown", ["get_dog", "quote_stay"]),
     "openapi_library.yaml": (
         "openapi",
         [
@@ -132,8 +133,29 @@ def test_markdown_tools():
         "properties": {"note_id": {"type": "string", "description": "The note to delete."}},
         "required": ["note_id"],
     }
-    assert delete.description == "Delete a note for good."
+    assert delete.description == "Delete a note for good.\n\nErrors: Fails when the note does not exist."
     assert delete.source.pointer.startswith("line ")
+
+
+def test_markdown_reference_with_parameter_tables_returns_and_errors():
+    """A vendor's README-style reference: parameter tables, `**Returns** ...` prose (a sentence that starts with
+    "Returns" is description, not a label), errors kept as an `Errors:` paragraph, the prose around the tool
+    sections kept as policy text."""
+    doc = load_file(GOOD / "kennel_reference.md")
+    tools = {t.name: t for t in doc.tools}
+    dog = tools["get_dog"]
+    assert dog.parameters["required"] == ["dog_id"]
+    assert dog.parameters["properties"]["with_history"] == {"type": "boolean", "description": "Include past stays."}
+    assert dog.description == (
+        "Returns one dog's card.\n\nReturns the Dog object.\n\n"
+        "Errors: - `dog '<id>' not found` \u2014 no dog has this id."
+    )
+    quote = tools["quote_stay"]
+    props = quote.parameters["properties"]
+    assert quote.parameters["required"] == ["dog_id"]  # "Required." in its description
+    assert props["nights"]["type"] == "integer" and props["arrival"]["type"] == "string"
+    assert quote.description == "Prices a stay without booking it.\n\nReturns {dog_id, total}"
+    assert "fixed business date" in doc.policy and "**Dog**" in doc.policy and "get_dog" not in doc.policy
 
 
 def test_openapi_folding_rules():
@@ -183,7 +205,7 @@ def test_load_docs_merges_and_rejects_duplicates(tmp_path):
     docs = load_docs([GOOD / "mcp_plain.json", GOOD / "notes_tools.md", GOOD / "openapi_tiny31.json"])
     assert [t.name for t in docs.tools][:2] == ["get_forecast", "set_alert"]
     assert docs.title == "Tiny 3.1"
-    assert docs.policy == ""
+    assert docs.policy.startswith("# Notebook API") and docs.policy.endswith("before `delete_note`.")
     copy = tmp_path / "again.md"
     copy.write_text((GOOD / "notes_tools.md").read_text())
     with pytest.raises(InputError) as info:

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from synth.errors import InputError
 from synth.spec import DocSet, ToolSpec
 from synth.tooldocs.bfcl import load_bfcl, looks_like_bfcl
-from synth.tooldocs.markdown import load_markdown
+from synth.tooldocs.markdown import load_markdown, non_tool_text
 from synth.tooldocs.mcp import load_mcp
 from synth.tooldocs.openai_fmt import load_openai
 from synth.tooldocs.openapi import load_openapi, openapi_title
@@ -74,7 +74,8 @@ def _detect_list(items: list[Any], raw: RawDoc, default: str | None = None) -> s
 def load_file(path: str | Path, fmt: str | None = None) -> DocSet:
     """Load one tool-doc file (format detected unless `fmt` is given) into a DocSet.
 
-    A markdown file without tool sections becomes `DocSet.policy`; other formats must define a tool.
+    A markdown file without tool sections becomes `DocSet.policy` (with them, the prose around them does);
+    other formats must define a tool.
     """
     raw = read_file(path)
     fmt = fmt or _detect(raw)
@@ -83,7 +84,7 @@ def load_file(path: str | Path, fmt: str | None = None) -> DocSet:
     policy, title = "", ""
     if fmt == "markdown":
         tools = load_markdown(raw.text, raw.path)
-        policy = "" if tools else raw.text.strip()
+        policy = non_tool_text(raw.text) if tools else raw.text.strip()
     else:
         tools = _LOADERS[fmt](raw.data, raw.path)
         if not tools:

@@ -1,4 +1,4 @@
-"""Markdown tool docs, best effort: one heading per tool.
+"""Markdown tool docs, best effort: one heading per tool; the prose around them is policy text.
 
 Recognised shape (per tool)::
 
@@ -25,15 +25,41 @@ from jsonschema import Draft202012Validator
 
 from synth.errors import InputError
 from synth.spec import ToolSource, ToolSpec
+from synth.tooldocs.md_tables import param_rows, table_cells
 from synth.tooldocs.validate import check_name, check_schema, normalize_parameters
 
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 TOOL_HEADING_RE = re.compile(r"^`?([A-Za-z_][A-Za-z0-9_.-]*)(\([^)]*\))?`?$")
 PARAM_RE = re.compile(r"^(\s*)[-*+]\s+`?([A-Za-z_][A-Za-z0-9_.-]*)`?\s*\(([^)]*)\)\s*(?:[:\u2013\u2014-]\s*)?(.*)$")
-LABEL_RE = re.compile(
-    r"^\s*[*_]*(parameters|arguments|args|inputs|returns|return value|response|output)[*_]*\s*:?", re.I
+_LABEL_WORDS = (
+    r"parameters|arguments|args|inputs|request body|returns|return value|response|output|errors|error|raises"
+    r"|exceptions|examples|example|notes|usage|description"
 )
+# a label line: emphasized (`**Returns**`, `**Errors:**`), followed by a colon, or alone on its line
+LABEL_RE = re.compile(
+    rf"^\s*(?:(?P<em>[*_]{{1,2}})(?P<a>{_LABEL_WORDS})\s*:?\s*(?P=em)\s*:?|(?P<b>{_LABEL_WORDS})\s*:|(?P<c>{_LABEL_WORDS})\s*$)"
+    r"\s*(?P<rest>.*)$",
+    re.I,
+)
+SECTIONS = {
+    "parameters": "parameters",
+    "arguments": "parameters",
+    "args": "parameters",
+    "inputs": "parameters",
+    "request body": "parameters",
+    "returns": "returns",
+    "return value": "returns",
+    "response": "returns",
+    "output": "returns",
+    "errors": "errors",
+    "error": "errors",
+    "raises": "errors",
+    "exceptions": "errors",
+    "examples": "examples",
+    "example": "examples",
+}
+RULE_RE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")  # a horizontal rule between sections
 MUTATES_RE = re.compile(r"^\s*[*_]*(mutates|read-only|readonly)[*_]*\s*:\s*[*_]*(yes|no|true|false)\b", re.I)
 SECTION_WORDS = {
     "parameters",
@@ -72,6 +98,9 @@ SIMPLE_TYPES = {
 }
 
 
+LOOSE_STRINGS = {"date", "datetime", "date-time", "time", "timestamp", "uuid", "email", "id", "url", "uri", "enum"}
+
+
 @dataclass
 class _Heading:
     level: int
@@ -99,6 +128,25 @@ def load_markdown(text: str, path: str) -> list[ToolSpec]:
             body.extend(later.body)
         tools.append(_tool(h, body, path))
     return tools
+
+
+def non_tool_text(text: str) -> str:
+    """The prose outside the tool sections (an overview, conventions, object descriptions): domain policy text
+    that comes with the tools."""
+    headings = _headings(text)
+    tool_level = next((h.level for h in headings if _is_tool(h)), None)
+    if tool_level is None:
+        return text.strip()
+    first = headings[0].line if headings else len(text.splitlines()) + 1
+    kept = text.splitlines()[: first - 1]
+    inside_tool = False
+    for h in headings:
+        if h.level <= tool_level:
+            inside_tool = _is_tool(h) and h.level == tool_level
+        if not inside_tool:
+            kept.append("#" * h.level + " " + h.text)
+            kept.extend(line for _, line in h.body)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
 
 
 def _headings(text: str) -> list[_Heading]:
@@ -132,28 +180,39 @@ def _is_tool(h: _Heading) -> bool:
     return any(PARAM_RE.match(line) or FENCE_RE.match(line) for _, line in h.body)
 
 
+def _section_of(line: str) -> tuple[str, str] | None:
+    """(section, the rest of the line) for a label line or a sub-heading such as `### Errors`."""
+    heading = HEADING_RE.match(line)
+    text = heading.group(2) if heading else line
+    m = LABEL_RE.match(text)
+    if m is None:
+        return ("other", "") if heading else None
+    word = (m.group("a") or m.group("b") or m.group("c")).lower()
+    return SECTIONS.get(word, "description"), m.group("rest").strip()
+
+
 def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
     loc = f"line {h.line}"
     name = check_name(h.name, path, loc)
-    description: list[str] = []
-    in_description = True
+    found = _ToolText()
     params: dict[str, Any] = {}
     required: list[str] = []
     schema_block: Any = None
     returns: Any = None
     mutates: bool | None = None
     examples: list[dict[str, Any]] = []
-    last_label = ""
+    section = "description"  # where prose lines go: description | parameters | returns | errors | examples | other
     parents: list[tuple[int, dict]] = []  # (indent, schema) of params that may take nested ones
     fence_start, fence_lang, fence_lines = None, "", []
-    for n, line in body:
+    table: list[tuple[int, list[str]]] = []
+    for n, line in body + [(0, "")]:
         if fence_start is not None:
             if FENCE_RE.match(line) and not FENCE_RE.match(line).group(2):
                 block = _parse_block(fence_lang, fence_lines, path, fence_start)
                 if isinstance(block, dict):
-                    if re.search(r"return|response|output", last_label, re.I):
+                    if section == "returns":
                         returns = block
-                    elif re.search(r"example", last_label, re.I):
+                    elif section == "examples":
                         examples.append({"arguments": block.get("arguments", block)})
                     elif schema_block is None and ("parameters" in block or "properties" in block or "type" in block):
                         schema_block = block.get("parameters", block)
@@ -161,27 +220,44 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
             else:
                 fence_lines.append(line)
             continue
+        cells = table_cells(line)
+        if cells is not None:
+            table.append((n, cells))
+            continue
+        if table:  # a table just ended
+            rows = param_rows([c for _, c in table]) if section in ("description", "parameters", "returns") else None
+            if rows and section == "returns":  # the fields of the answer: listed as `{a, b}` like other docs do
+                listed = "{" + ", ".join(r.name for r in rows) + "}"
+                found.add("returns", listed, opens=not any(found.lines["returns"]))
+                rows = []
+            for row in rows or []:
+                _add_table_param(row, params, required, path, f"line {table[0][0]}")
+            table = []
+        if RULE_RE.match(line):
+            continue
         m_fence = FENCE_RE.match(line)
         if m_fence:
-            fence_start, fence_lang, fence_lines, in_description = n, m_fence.group(2).lower(), [], False
+            fence_start, fence_lang, fence_lines = n, m_fence.group(2).lower(), []
+            if section == "description":
+                section = "other"
             continue
         m_param = PARAM_RE.match(line)
-        if m_param:
-            in_description = False
+        if m_param and section in ("description", "parameters"):
+            section = "parameters"
             _add_param(m_param, params, required, parents, path, f"line {n}")
             continue
         m_mut = MUTATES_RE.match(line)
         if m_mut:
             yes = m_mut.group(2).lower() in ("yes", "true")
             mutates = yes if m_mut.group(1).lower() == "mutates" else not yes
-            in_description = False
+            section = "other"
             continue
-        if LABEL_RE.match(line) or line.startswith("#"):
-            in_description = False
-        if line.strip():
-            last_label = line
-        if in_description:
-            description.append(line.strip())
+        label = _section_of(line) if line.strip() else None
+        if label is not None:
+            section, rest = label
+            found.add(section, rest, opens=True)
+            continue
+        found.add(section, line.strip())
     if fence_start is not None:
         raise InputError(path, f"line {fence_start}", "code block is never closed")
     if schema_block is not None:
@@ -192,17 +268,38 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
         check_schema(returns, path, loc, "returns")
     validator = Draft202012Validator(parameters)
     examples = [e for e in examples if isinstance(e["arguments"], dict) and validator.is_valid(e["arguments"])]
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(description)).strip()
-    paragraphs = [" ".join(p.split("\n")) for p in text.split("\n\n")]
     return ToolSpec(
         name=name,
-        description="\n\n".join(paragraphs).strip(),
+        description=found.description(),
         parameters=parameters,
         returns=returns,
         mutates=mutates,
         source=ToolSource(file=path, format="markdown", pointer=loc),
         examples=tuple(examples),
     )
+
+
+@dataclass
+class _ToolText:
+    """The prose of one tool section: its description, what it returns and its errors, in that order."""
+
+    lines: dict[str, list[str]] = field(default_factory=lambda: {"description": [], "returns": [], "errors": []})
+
+    def add(self, section: str, text: str, opens: bool = False) -> None:
+        if section not in self.lines or (opens and not text):
+            return
+        if opens and section == "returns" and not text.lower().startswith("return"):
+            text = "Returns " + text
+        self.lines[section].append(text)
+
+    def description(self) -> str:
+        paragraphs = []
+        for section, prefix in (("description", ""), ("returns", ""), ("errors", "Errors: ")):
+            text = re.sub(r"\n{3,}", "\n\n", "\n".join(self.lines[section])).strip()
+            if text:
+                joined = "\n\n".join(" ".join(p.split("\n")) for p in text.split("\n\n"))
+                paragraphs.append(prefix + (joined.replace("\n\n", " ") if prefix else joined))
+        return "\n\n".join(paragraphs).strip()
 
 
 def _add_param(m: re.Match, params: dict, required: list, parents: list, path: str, loc: str) -> None:
@@ -222,6 +319,26 @@ def _add_param(m: re.Match, params: dict, required: list, parents: list, path: s
         holder["required"].append(name)
     if schema.get("type") == "object" or schema.get("items", {}).get("type") == "object":
         parents.append((indent, schema))
+
+
+def _add_table_param(row: Any, params: dict, required: list, path: str, loc: str) -> None:
+    """Add one parameter-table row; a type the table words loosely ("string (date)", "ISO date") is read as
+    well as it can be, and left open when it cannot."""
+    schema: dict[str, Any] = {}
+    word = re.sub(r"\(.*?\)", "", row.type_word).strip()
+    for candidate in (word, word.split(" ")[0] if word else ""):
+        try:
+            schema = _type_schema(candidate, path, loc) if candidate else {}
+            break
+        except InputError:
+            schema = {"type": "string"} if candidate.lower() in LOOSE_STRINGS else {}
+            if schema:
+                break
+    if row.description:
+        schema["description"] = row.description
+    params[row.name] = schema
+    if row.required and row.name not in required:
+        required.append(row.name)
 
 
 def _object(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
