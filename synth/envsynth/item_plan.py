@@ -31,10 +31,21 @@ def _record_param(props: dict[str, Any], col: CollectionDraft) -> str | None:
     return None
 
 
-def _id_prefix(values: list[Any]) -> str | None:
-    """The text before the number of ids like `LI-4`, when every known one has it."""
-    prefixes = {m.group(1) for v in values if isinstance(v, str) and (m := re.fullmatch(r"(\D*)\d+", v))}
-    return prefixes.pop() if len(prefixes) == 1 and all(isinstance(v, str) for v in values) else None
+def _id_format(values: list[Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """{prefix, digits} of ids like `LI-4` or `TK-00050`, when every known one has the prefix: digits when the
+    numbers are zero-padded to one width (in the known ids or in the field's pattern)."""
+    found = [m for v in values if isinstance(v, str) and (m := re.fullmatch(r"(\D*)(\d+)", v))]
+    prefixes = {m.group(1) for m in found}
+    if len(prefixes) != 1 or len(found) != len(values):
+        return {}
+    out: dict[str, Any] = {"prefix": prefixes.pop()}
+    widths = {len(m.group(2)) for m in found}
+    padded = re.search(r"\[0-9\]\{(\d+)\}\$?$", str(schema.get("pattern") or ""))
+    if len(widths) == 1 and any(m.group(2).startswith("0") for m in found):
+        out["digits"] = widths.pop()
+    elif padded:
+        out["digits"] = int(padded.group(1))
+    return out
 
 
 def _object_edit(
@@ -56,18 +67,18 @@ def _object_edit(
     if removes or not others or not set(others) <= set(item_props):
         return None
     ids = [f for f in item_props if f not in others and (f == "id" or f.endswith("_id"))]
-    item_key, prefix = None, None
+    item_key, key_format = None, {}
     if len(ids) == 1:
         item_key = ids[0]
         known = item_props[item_key].get("x-enum") or item_props[item_key].get("examples") or []
-        prefix = _id_prefix(list(known))
+        key_format = _id_format(list(known), item_props[item_key])
     if any((props[p] or {}).get("type") in ("array", "object") for p in others):
         return None
     return ToolPlan(
         kind="item_add",
         fields=list(others),
         item_key=item_key,
-        key_format={"prefix": prefix} if prefix is not None else {},
+        key_format=key_format,
         evidence=list(pri.evidence) + [f"the parameters are the fields of a new element of {col.name}.{fname}"],
         **base,
     )
