@@ -348,3 +348,60 @@ def test_a_list_answer_keeps_the_listed_fields_some_from_a_referenced_record() -
     assert err == "" and res.passed == 1
     odd = _spec("search_slots", "Returns [{slot_id, colour}].", ["date"])
     assert with_envelope(odd, ToolPlan(kind="filter", collection="slots"), schema).output_fields == []
+
+
+def test_new_list_elements_keep_the_ids_padding_and_a_sequence_shared_by_every_record() -> None:
+    ids = {"type": "string", "x-enum": ["SE-00007", "SE-00008", "SE-00009"], "pattern": "^SE\\-[0-9]{5}$"}
+    seat = {"type": "object", "properties": {"seat_id": ids, "zone": {"type": "string"}}}
+    box = {"box_id": {"type": "string"}, "seats": {"type": "array", "items": seat}}
+    draft = CollectionDraft(name="boxes", resource="box", fields=box, key_field="box_id")
+    ctx = PlanContext(collections={"boxes": draft}, singletons={}, client=None, votes=1, trees={})
+    add = _spec("add_seat", "Add a seat to a box.", ["box_id", "zone"])
+    plan = item_edit_plan(add, tool_priors(add), ctx, mutates=True)
+    assert plan.key_format == {"prefix": "SE-", "digits": 5}
+    schema = {
+        "type": "object",
+        "properties": {"boxes": {"type": "object", "additionalProperties": {"type": "object", "properties": box}}},
+    }
+
+    def added(state: dict, box_id: str, new_id: str) -> list:
+        after = {**state["boxes"][box_id], "seats": state["boxes"][box_id]["seats"] + [{"seat_id": new_id, "zone": "n"}]}
+        case = Case("add_seat", "x", state, {"box_id": box_id, "zone": "n"}, expect_error=False, expect_result=after)
+        case.has_expected_result = True
+        return [case]
+
+    source = render_tool(add, plan, schema)
+    # ids that never repeat across boxes continue one sequence: the next after the highest anywhere
+    shared = {
+        "boxes": {
+            "B1": {"box_id": "B1", "seats": [{"seat_id": "SE-00007", "zone": "a"}]},
+            "B2": {"box_id": "B2", "seats": [{"seat_id": "SE-00009", "zone": "a"}]},
+        }
+    }
+    res, err = run_cases(source, "add_seat", added(shared, "B1", "SE-00010"), SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+    # ids each box numbers from 1 repeat across boxes: each box has its own sequence
+    own = {
+        "boxes": {
+            "B1": {"box_id": "B1", "seats": [{"seat_id": "SE-00001", "zone": "a"}]},
+            "B2": {"box_id": "B2", "seats": [{"seat_id": "SE-00001", "zone": "a"}, {"seat_id": "SE-00002"}]},
+        }
+    }
+    res, err = run_cases(source, "add_seat", added(own, "B1", "SE-00002"), SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+
+
+def test_a_write_refuses_list_elements_that_break_the_field_schema() -> None:
+    people = {"type": "string", "pattern": "^MB-[0-9]{3}$"}
+    visit = {"visit_id": {"type": "string"}, "guests": {"type": "array", "items": people}}
+    schema = {
+        "type": "object",
+        "properties": {"visits": {"type": "object", "additionalProperties": {"type": "object", "properties": visit}}},
+    }
+    add = _spec("create_visit", "Create a visit.", ["guests"])
+    add.parameters["properties"]["guests"] = {"type": "array", "items": {"type": "string"}}
+    plan = ToolPlan(kind="create", collection="visits", key_field="visit_id", fields=["guests"], id_type="string")
+    good = Case("create_visit", "x", {"visits": {}}, {"guests": ["MB-001"]}, expect_error=False)
+    bad = Case("create_visit", "x", {"visits": {}}, {"guests": ["MB-001", "someone"]}, expect_error=True)
+    res, err = run_cases(render_tool(add, plan, schema), "create_visit", [good, bad], SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 2

@@ -348,3 +348,45 @@ def test_a_tool_named_after_a_state_applies_to_records_in_that_state_only() -> N
     assert err == "" and res.passed == 2
     res, _ = _run(render_tool(edit, plan, ORDERS), "edit_open_order_note", cases, SchemaResult(ORDERS, {}, {}, "docs"))
     assert res.passed == 1  # without the guard the shipped order is edited too
+
+
+def test_a_create_that_leaves_a_field_its_docs_set_blank_is_left_out() -> None:
+    book = spec(
+        "book_room",
+        "Book a room. The cost is deducted from the team's balance; no notes, approved_by null until approved.",
+        {"room": {"type": "string"}},
+    )
+    made = (
+        "def book_room(env_state, **arguments):\n"
+        '    env_state.setdefault("bookings", {})["b1"] = {"id": "b1", "room": arguments["room"], "cost": 0, '
+        '"notes": [], "approved_by": None}\n'
+        "    return None\n"
+    )
+    plan = {"kind": "create", "collection": "bookings", "key_field": "id"}
+    problems = gate_problems(book, plan, made, "book_room", [case({"room": "r1"}, state={})])
+    assert problems == ["the docs say how the new record's `cost` is set; the plan leaves it blank"]
+    stated = {**plan, "initial_values": {"cost": 10}}  # a stated starting value counts as set
+    assert gate_problems(book, stated, made, "book_room", [case({"room": "r1"}, state={})]) == []
+
+
+def test_a_create_fills_the_one_field_that_names_the_record_a_parameter_names() -> None:
+    from synth.envsynth.create_rules import refine_create
+
+    people = {"member_id": {"type": "string"}, "status": {"type": "string"}}
+    bookings = {
+        "booking_id": {"type": "string"},
+        "room": {"type": "string"},
+        "booked_by": {"type": "string", "x-references": "members"},
+    }
+    schema = {
+        "type": "object",
+        "properties": {
+            name: {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
+            for name, props in (("members", people), ("bookings", bookings))
+        },
+    }
+    book = spec("create_booking", "Book a room. The booker (member_id) must exist.", {"member_id": {}, "room": {}})
+    plan = ToolPlan(kind="create", collection="bookings", key_field="booking_id", fields=["room"])
+    made = refine_create(book, plan, schema, book.description)
+    assert made.inherits == {"booked_by": ["member_id", "members", "member_id"]}
+    assert made.ref_checks == {"member_id": "members"}

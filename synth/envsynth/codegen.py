@@ -80,7 +80,12 @@ def _list_items(record_schema: dict[str, Any] | None, list_field: str | None) ->
 def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
     """Field -> {type, enum} of a record schema: what the templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
-    return {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
+    out = {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
+    for k, v in props.items():  # a list of plain values: each element is checked too
+        items = v.get("items") if isinstance(v, dict) else None
+        if isinstance(items, dict) and items.get("type") in ("string", "integer", "number", "boolean"):
+            out[k]["items"] = {kk: items[kk] for kk in ("type", "enum", "pattern") if kk in items}
+    return out
 
 
 def header_source(env_id: str, version: str, body: str = "") -> str:

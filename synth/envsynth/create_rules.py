@@ -119,6 +119,16 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
         for f in sorted(_props(cols, c))
         if f in own and f.endswith("_id") and f not in params and f != plan.key_field and re.search(_name(f), text)
     }
+    for param, col in sorted(refs.items()):  # "the booker (member_id)": the one field that names such a record
+        if param in own or param not in _props(cols, col):
+            continue
+        naming = [
+            f
+            for f, fs in sorted(own.items())
+            if isinstance(fs, dict) and fs.get("x-references") == col and f not in params and f not in inherits
+        ]
+        if len(naming) == 1 and naming[0] != plan.key_field:
+            inherits[naming[0]] = [param, col, param]
     initial, effects = {}, []
     for field, schema in sorted(own.items()):
         if field in params or field == plan.key_field or field in inherits or not isinstance(schema, dict):

@@ -4,6 +4,7 @@ Per tool (`gate_problems`), on its own test cases run once more in the sandbox:
 - a plan's key parameter is one of the tool's parameters;
 - the tool succeeds on at least one call (a tool that always fails is never published);
 - a write has at least one call with documented arguments that succeeds and changes the state;
+- a create does not leave a field its docs talk about at a blank value that nothing in its plan sets;
 - a read that takes parameters uses them: successful calls with different documented arguments on one state
   do not all give the same non-empty output (judged only where the tests hold two such calls).
 Across tools (`same_change_problems`): two writes with different names and descriptions whose code is the
@@ -52,6 +53,7 @@ def gate_problems(
     if writes:
         if not any(o.state_after is not None and o.state_after != c.state for c, o in succeeded):
             problems.append("a write, but no call with documented arguments both succeeds and changes the state")
+        problems += _unset_documented_fields(spec, plan, succeeded)
     elif params:
         by_state: dict[str, dict[str, str]] = {}
         for c, o in succeeded:
@@ -67,6 +69,50 @@ def gate_problems(
         if pairs and all(len(set(outs.values())) == 1 and next(iter(outs.values())) not in empty for outs in pairs):
             problems.append("a read that ignores its parameters: different documented arguments give the same output")
     return problems
+
+
+_BLANK = (None, "", 0, 0.0, [], {}, False)
+
+
+def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succeeded: list[Any]) -> list[str]:
+    """A create whose new record leaves a field its docs talk about ("the cost is deducted") at its type's
+    blank value, though no parameter, stated value or copied reference sets it: the docs say more than the plan
+    does, so publishing it would pass calls the real system answers otherwise."""
+    if not plan or plan.get("kind") != "create" or not plan.get("collection"):
+        return []
+    given = set(spec.parameters.get("properties") or {}) | set(plan.get("initial_values") or {})
+    given |= set(plan.get("inherits") or {}) | {e.get("field") for e in plan.get("effects") or []}
+    given.add(plan.get("key_field"))
+    for c, o in succeeded:
+        before = c.state.get(plan["collection"]) or {}
+        after = (o.state_after or {}).get(plan["collection"]) or {}
+        new = [r for k, r in after.items() if k not in before and isinstance(r, dict)]
+        if not new:
+            continue
+        prose = re.sub(r"\{[^{}]*\}", " ", re.sub(r"\{[^{}]*\}", " ", spec.description))  # not object listings
+        unset = sorted(
+            f
+            for f, v in new[0].items()
+            if f not in given and any(v == b and type(v) is type(b) for b in _BLANK) and _set_in_prose(f, prose)
+        )
+        if unset:
+            fields = ", ".join(f"`{f}`" for f in unset)
+            return [f"the docs say how the new record's {fields} is set; the plan leaves it blank"]
+        return []
+    return []
+
+
+def _set_in_prose(field: str, prose: str) -> bool:
+    """The prose names the field other than as blank ("no line items", "approved_amount and payout null")."""
+    for name in {field, field.replace("_", " ")}:
+        for m in re.finditer(rf"\b{re.escape(name)}\b", prose, re.I):
+            before, after = prose[max(0, m.start() - 12) : m.start()], prose[m.end() : m.end() + 30]
+            if re.search(r"\b(no|without|empty)\s+$", before, re.I):
+                continue
+            if re.match(r"^(\s*(,|and|or)?\s*\w+){0,3}?\s*(null|none|empty|unset)\b", after, re.I):
+                continue
+            return True
+    return False
 
 
 def _body(source: str, function: str) -> str:
