@@ -14,13 +14,14 @@ HELDOUT = Path(__file__).resolve().parents[1] / "bench" / "heldout"
 SYSTEMS = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
 
 
-def test_there_are_five_systems() -> None:
-    assert [p.name for p in SYSTEMS] == ["claims", "clinic", "coworking", "library", "ticketing"]
+def test_there_are_seven_systems() -> None:
+    names = ["claims", "clinic", "courses", "coworking", "foodbank", "library", "ticketing"]
+    assert [p.name for p in SYSTEMS] == names
 
 
 @pytest.mark.parametrize("folder", SYSTEMS, ids=lambda p: p.name)
 def test_docs_load_and_the_system_agrees_with_itself(folder: Path) -> None:
-    docs = [p for p in folder.iterdir() if p.name in ("openapi.json", "openapi.yaml", "tools.json")]
+    docs = [p for p in folder.iterdir() if p.name in ("openapi.json", "openapi.yaml", "tools.json", "tools.md")]
     docset = load_docs([str(docs[0]), str(folder / "policy.md")])
     assert len(docset.tools) == 12 and docset.policy
     report = measure_reference_against_itself(folder, limit=20).to_dict()
