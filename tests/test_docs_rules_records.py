@@ -365,7 +365,10 @@ def test_new_list_elements_keep_the_ids_padding_and_a_sequence_shared_by_every_r
     }
 
     def added(state: dict, box_id: str, new_id: str) -> list:
-        after = {**state["boxes"][box_id], "seats": state["boxes"][box_id]["seats"] + [{"seat_id": new_id, "zone": "n"}]}
+        after = {
+            **state["boxes"][box_id],
+            "seats": state["boxes"][box_id]["seats"] + [{"seat_id": new_id, "zone": "n"}],
+        }
         case = Case("add_seat", "x", state, {"box_id": box_id, "zone": "n"}, expect_error=False, expect_result=after)
         case.has_expected_result = True
         return [case]
@@ -403,5 +406,7 @@ def test_a_write_refuses_list_elements_that_break_the_field_schema() -> None:
     plan = ToolPlan(kind="create", collection="visits", key_field="visit_id", fields=["guests"], id_type="string")
     good = Case("create_visit", "x", {"visits": {}}, {"guests": ["MB-001"]}, expect_error=False)
     bad = Case("create_visit", "x", {"visits": {}}, {"guests": ["MB-001", "someone"]}, expect_error=True)
-    res, err = run_cases(render_tool(add, plan, schema), "create_visit", [good, bad], SchemaResult(schema, {}, {}, "docs"))
+    res, err = run_cases(
+        render_tool(add, plan, schema), "create_visit", [good, bad], SchemaResult(schema, {}, {}, "docs")
+    )
     assert err == "" and res.passed == 2

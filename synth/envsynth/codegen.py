@@ -190,6 +190,23 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
         if spec is None:
             lines.append(f"    if {name!r} in record:\n        out[{name!r}] = record[{name!r}]\n")
             continue
+        if spec["op"] == "ids":  # the keys of another collection's records that name this one
+            lines.append(
+                f"    out[{name!r}] = sorted(\n"
+                f"        k for k, r in collection(env_state, {spec['collection']!r}).items()\n"
+                f"        if isinstance(r, dict)\n"
+                f"        and str(r.get({spec['ref']!r})) == str(record.get({plan.key_field!r}))\n"
+                f"    )\n"
+            )
+            continue
+        if spec["op"] == "calc":  # a figure from two of the record's numbers
+            floor = "" if spec.get("floor") is None else f"\n    value = max({spec['floor']!r}, value)"
+            lines.append(
+                f"    left, right = record.get({spec['left']!r}) or 0, record.get({spec['right']!r}) or 0\n"
+                f"    value = left {spec['operator']} right if {spec['operator']!r} != '/' or right else None{floor}\n"
+                f"    out[{name!r}] = value\n"
+            )
+            continue
         lines.append(
             f"    node = collection(env_state, {spec['collection']!r}).get(str(record.get({spec['via']!r})))\n"
             f"    for step in {list(spec['path'])!r}:\n"

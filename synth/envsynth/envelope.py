@@ -4,13 +4,15 @@ A tool that answers a record (or a list of them) but whose docs list fewer of th
 schema's properties, or "Returns {title_id, holds_queue}", "Returns ... [{id, status}]") answers those fields only;
 listed fields the record lacks come from the record it references (`vet_name` -> the name of the `vet_id` record).
 A read of one record also answers the records of another collection that name it, when the docs say so (a list
-property of the response, or "plus copies: ... as {copy_id, branch, status}")."""
+property of the response, or "plus copies: ... as {copy_id, branch, status}"), and the other additions its
+"Returns ... plus ..." lists (answer_extras.py)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from synth.envsynth.answer_extras import answer_extras
 from synth.envsynth.filter_map import map_param
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
@@ -117,6 +119,12 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     if key:
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key})
     fields, mapped = projection(spec, plan, state_schema)
+    extras = answer_extras(spec, plan, state_schema)
+    if extras:  # "Returns the X ... plus ...": the record (or the listed fields) and the additions
+        col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
+        fields = fields or sorted((col.get("additionalProperties") or {}).get("properties") or {})
+        fields = fields + [name for name in extras if name not in fields]
+        mapped = {**mapped, **extras}
     children = embeds(spec, plan, state_schema)
     if not fields and not children:
         return plan

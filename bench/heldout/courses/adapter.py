@@ -3,6 +3,7 @@
 `make()` returns a Registrar with `reset(state)`, `call(name, arguments)` and `state()`.
 `python adapter.py` replays every trajectory of trajectories.jsonl from data.json and prints the counts.
 """
+
 import copy
 import decimal
 import json
@@ -133,8 +134,9 @@ def get_student(reg, args):
 
 def get_course(reg, args):
     course = copy.deepcopy(reg._course(_req(args, "course_code")))
-    course["section_ids"] = sorted(sid for sid, s in reg.data["sections"].items()
-                                   if s["course_code"] == course["course_code"])
+    course["section_ids"] = sorted(
+        sid for sid, s in reg.data["sections"].items() if s["course_code"] == course["course_code"]
+    )
     return course
 
 
@@ -171,10 +173,21 @@ def search_sections(reg, args):
         seats = max(section["capacity"] - section["enrolled_count"], 0)
         if open_only and (seats == 0 or section["status"] != "open"):
             continue
-        results.append({"section_id": section_id, "course_code": section["course_code"], "title": course["title"],
-                        "credits": course["credits"], "session": section["session"], "days": section["days"],
-                        "time": section["time"], "instructor": section["instructor"], "status": section["status"],
-                        "seats_available": seats, "waitlist_length": len(section["waitlist"])})
+        results.append(
+            {
+                "section_id": section_id,
+                "course_code": section["course_code"],
+                "title": course["title"],
+                "credits": course["credits"],
+                "session": section["session"],
+                "days": section["days"],
+                "time": section["time"],
+                "instructor": section["instructor"],
+                "status": section["status"],
+                "seats_available": seats,
+                "waitlist_length": len(section["waitlist"]),
+            }
+        )
     return results
 
 
@@ -212,12 +225,24 @@ def quote_tuition(reg, args):
         section = reg._section(section_id)
         course = reg.data["courses"][section["course_code"]]
         tuition, lab_fee = reg._charge(student, course, mode)
-        lines.append({"section_id": section_id, "course_code": course["course_code"], "credits": course["credits"],
-                      "tuition": tuition, "lab_fee": lab_fee, "subtotal": _money(tuition + lab_fee)})
-    return {"student_id": student["student_id"], "grade_mode": mode,
-            "rate_per_credit": reg.data["term"]["rate_per_credit"][student["level"]],
-            "lines": lines, "total_credits": sum(line["credits"] for line in lines),
-            "total": _money(sum(line["subtotal"] for line in lines))}
+        lines.append(
+            {
+                "section_id": section_id,
+                "course_code": course["course_code"],
+                "credits": course["credits"],
+                "tuition": tuition,
+                "lab_fee": lab_fee,
+                "subtotal": _money(tuition + lab_fee),
+            }
+        )
+    return {
+        "student_id": student["student_id"],
+        "grade_mode": mode,
+        "rate_per_credit": reg.data["term"]["rate_per_credit"][student["level"]],
+        "lines": lines,
+        "total_credits": sum(line["credits"] for line in lines),
+        "total": _money(sum(line["subtotal"] for line in lines)),
+    }
 
 
 # ----- writes -----
@@ -235,17 +260,23 @@ def enroll_student(reg, args):
     if section["status"] != "open":
         raise RegistrarError("section %s is %s" % (section["section_id"], section["status"]))
     if today > reg._session(section)["add_by"]:
-        raise RegistrarError("the add deadline for session %s was %s" % (section["session"],
-                                                                        reg._session(section)["add_by"]))
+        raise RegistrarError(
+            "the add deadline for session %s was %s" % (section["session"], reg._session(section)["add_by"])
+        )
     if course["level"] == "graduate" and student["level"] != "graduate":
         raise RegistrarError("%s is a graduate course" % course["course_code"])
     if course["course_code"] in student["completed_courses"]:
         raise RegistrarError("student has already completed %s" % course["course_code"])
     for other in reg.data["enrollments"].values():
-        if (other["student_id"] == student["student_id"] and other["course_code"] == course["course_code"]
-                and other["status"] in ("enrolled", "waitlisted")):
-            raise RegistrarError("student already has enrollment %s (%s) in %s" % (
-                other["enrollment_id"], other["status"], course["course_code"]))
+        if (
+            other["student_id"] == student["student_id"]
+            and other["course_code"] == course["course_code"]
+            and other["status"] in ("enrolled", "waitlisted")
+        ):
+            raise RegistrarError(
+                "student already has enrollment %s (%s) in %s"
+                % (other["enrollment_id"], other["status"], course["course_code"])
+            )
     missing = [code for code in course["prerequisites"] if code not in student["completed_courses"]]
     if missing:
         raise RegistrarError("missing prerequisites: %s" % ", ".join(missing))
@@ -260,17 +291,27 @@ def enroll_student(reg, args):
     else:
         limit = reg.data["term"]["max_credits"][student["level"]]
         if student["credits_enrolled"] + course["credits"] > limit:
-            raise RegistrarError("credit limit exceeded: %d enrolled + %d > %d" % (
-                student["credits_enrolled"], course["credits"], limit))
+            raise RegistrarError(
+                "credit limit exceeded: %d enrolled + %d > %d" % (student["credits_enrolled"], course["credits"], limit)
+            )
     enrollment_id = reg._next_enrollment_id()
-    enrollment = {"enrollment_id": enrollment_id, "student_id": student["student_id"],
-                  "section_id": section["section_id"], "course_code": course["course_code"],
-                  "credits": course["credits"], "grade_mode": mode, "status": "waitlisted" if full else "enrolled",
-                  "tuition_charged": 0.0, "refunded": 0.0, "history": []}
+    enrollment = {
+        "enrollment_id": enrollment_id,
+        "student_id": student["student_id"],
+        "section_id": section["section_id"],
+        "course_code": course["course_code"],
+        "credits": course["credits"],
+        "grade_mode": mode,
+        "status": "waitlisted" if full else "enrolled",
+        "tuition_charged": 0.0,
+        "refunded": 0.0,
+        "history": [],
+    }
     if full:
         section["waitlist"].append(student["student_id"])
-        enrollment["history"].append({"date": today, "event": "waitlisted",
-                                      "note": "position %d" % len(section["waitlist"])})
+        enrollment["history"].append(
+            {"date": today, "event": "waitlisted", "note": "position %d" % len(section["waitlist"])}
+        )
     else:
         tuition, lab_fee = reg._charge(student, course, mode)
         enrollment["tuition_charged"] = _money(tuition + lab_fee)
@@ -298,8 +339,9 @@ def drop_enrollment(reg, args):
         raise RegistrarError("enrollment %s is %s" % (enrollment["enrollment_id"], enrollment["status"]))
     drop_by = reg._session(section)["drop_by"]
     if reg._today() > drop_by:
-        raise RegistrarError("the drop deadline for session %s was %s; use withdraw_enrollment" % (
-            section["session"], drop_by))
+        raise RegistrarError(
+            "the drop deadline for session %s was %s; use withdraw_enrollment" % (section["session"], drop_by)
+        )
     if enrollment["status"] == "waitlisted":
         if enrollment["student_id"] in section["waitlist"]:
             section["waitlist"].remove(enrollment["student_id"])
@@ -318,15 +360,20 @@ def withdraw_enrollment(reg, args):
     reason = _opt(args, "reason") or ""
     section = reg.data["sections"][enrollment["section_id"]]
     if enrollment["status"] != "enrolled":
-        raise RegistrarError("enrollment %s is %s; only enrolled courses can be withdrawn" % (
-            enrollment["enrollment_id"], enrollment["status"]))
+        raise RegistrarError(
+            "enrollment %s is %s; only enrolled courses can be withdrawn"
+            % (enrollment["enrollment_id"], enrollment["status"])
+        )
     dates = reg._session(section)
     if reg._today() <= dates["drop_by"]:
-        raise RegistrarError("session %s is still in its drop period (until %s); use drop_enrollment" % (
-            section["session"], dates["drop_by"]))
+        raise RegistrarError(
+            "session %s is still in its drop period (until %s); use drop_enrollment"
+            % (section["session"], dates["drop_by"])
+        )
     if reg._today() > dates["withdraw_by"]:
-        raise RegistrarError("the withdrawal deadline for session %s was %s" % (section["session"],
-                                                                               dates["withdraw_by"]))
+        raise RegistrarError(
+            "the withdrawal deadline for session %s was %s" % (section["session"], dates["withdraw_by"])
+        )
     student = _free_seat(reg, enrollment)
     percent = reg.data["term"]["withdrawal_refund_percent"]
     refund = _money(enrollment["tuition_charged"] * percent / 100.0)
@@ -381,16 +428,31 @@ def release_hold(reg, args):
     if hold not in student["holds"]:
         raise RegistrarError("student %s has no %s hold" % (student["student_id"], hold))
     if hold == "financial" and student["balance"] > FINANCIAL_RELEASE_LIMIT:
-        raise RegistrarError("balance %.2f is above %.2f; the financial hold stays" % (
-            student["balance"], FINANCIAL_RELEASE_LIMIT))
+        raise RegistrarError(
+            "balance %.2f is above %.2f; the financial hold stays" % (student["balance"], FINANCIAL_RELEASE_LIMIT)
+        )
     student["holds"].remove(hold)
     student["history"].append({"date": reg._today(), "event": "hold_released", "note": hold})
     return copy.deepcopy(student)
 
 
-TOOLS = {f.__name__: f for f in (get_student, get_course, get_section, search_sections, list_enrollments,
-                                  quote_tuition, enroll_student, drop_enrollment, withdraw_enrollment,
-                                  change_grade_mode, place_hold, release_hold)}
+TOOLS = {
+    f.__name__: f
+    for f in (
+        get_student,
+        get_course,
+        get_section,
+        search_sections,
+        list_enrollments,
+        quote_tuition,
+        enroll_student,
+        drop_enrollment,
+        withdraw_enrollment,
+        change_grade_mode,
+        place_hold,
+        release_hold,
+    )
+}
 
 
 def make():

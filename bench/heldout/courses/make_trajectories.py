@@ -3,6 +3,7 @@
 Every call states whether the real system must accept or refuse it; a session whose replay disagrees stops the
 script (exit 1). Output is byte-identical for the same seed and data.json.
 """
+
 import json
 import os
 import random
@@ -12,8 +13,15 @@ import adapter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 20250917
-REASONS = ["schedule conflict with work", "course load too heavy", "changed major", "family emergency",
-           "moving to the evening section", "financial reasons", "advisor recommended a lighter term"]
+REASONS = [
+    "schedule conflict with work",
+    "course load too heavy",
+    "changed major",
+    "family emergency",
+    "moving to the evening section",
+    "financial reasons",
+    "advisor recommended a lighter term",
+]
 
 
 class Skip(Exception):
@@ -53,9 +61,25 @@ def classify(initial):
                 key = "ok"
             else:
                 text = result["output"]
-                key = next((k for k in ("holds", "is suspended", "prerequisites", "add deadline", "is full",
-                                        "credit limit", "graduate course", "cancelled", "completed", "already has")
-                            if k in text), "other")
+                key = next(
+                    (
+                        k
+                        for k in (
+                            "holds",
+                            "is suspended",
+                            "prerequisites",
+                            "add deadline",
+                            "is full",
+                            "credit limit",
+                            "graduate course",
+                            "cancelled",
+                            "completed",
+                            "already has",
+                        )
+                        if k in text
+                    ),
+                    "other",
+                )
             groups.setdefault(key, []).append((student_id, section_id))
     return groups
 
@@ -66,8 +90,11 @@ def enrolled(initial, status, session=None, student=None):
     for eid in sorted(initial["enrollments"]):
         e = initial["enrollments"][eid]
         sec = initial["sections"][e["section_id"]]
-        if e["status"] == status and (session is None or sec["session"] in session) and \
-                (student is None or e["student_id"] == student):
+        if (
+            e["status"] == status
+            and (session is None or sec["session"] in session)
+            and (student is None or e["student_id"] == student)
+        ):
             out.append(eid)
     return out
 
@@ -90,7 +117,12 @@ def t_enroll_ok(rng, s, init, g):
         args["grade_mode"] = mode
     s.do("enroll_student", args)
     return "%s (%s) wants to add %s, section %s, graded %s." % (
-        name_of(init, student), student, course, section, mode.replace("_", "/"))
+        name_of(init, student),
+        student,
+        course,
+        section,
+        mode.replace("_", "/"),
+    )
 
 
 def t_enroll_quote(rng, s, init, g):
@@ -102,8 +134,18 @@ def t_enroll_quote(rng, s, init, g):
 
 
 def t_enroll_refused(rng, s, init, g):
-    key = rng.choice(["holds", "prerequisites", "add deadline", "credit limit", "graduate course", "is suspended",
-                      "completed", "cancelled"])
+    key = rng.choice(
+        [
+            "holds",
+            "prerequisites",
+            "add deadline",
+            "credit limit",
+            "graduate course",
+            "is suspended",
+            "completed",
+            "cancelled",
+        ]
+    )
     if key not in g:
         raise Skip
     student, section = rng.choice(g[key])
@@ -146,7 +188,9 @@ def t_drop_late(rng, s, init, g):
     s.do("drop_enrollment", {"enrollment_id": eid, "reason": reason}, ok=False)
     s.do("withdraw_enrollment", {"enrollment_id": eid, "reason": reason})
     return "%s wants out of %s (first-half session): drop it, or withdraw if dropping is closed." % (
-        student, init["enrollments"][eid]["section_id"])
+        student,
+        init["enrollments"][eid]["section_id"],
+    )
 
 
 def t_withdraw_early(rng, s, init, g):
@@ -169,8 +213,9 @@ def t_switch_section(rng, s, init, g):
             trial = adapter.make()
             trial.reset(init)
             trial.call("drop_enrollment", {"enrollment_id": eid})
-            if trial.call("enroll_student", {"student_id": e["student_id"], "section_id": other,
-                                             "join_waitlist": True})["ok"]:
+            if trial.call(
+                "enroll_student", {"student_id": e["student_id"], "section_id": other, "join_waitlist": True}
+            )["ok"]:
                 options.append((eid, other))
     if not options:
         raise Skip
@@ -183,8 +228,11 @@ def t_switch_section(rng, s, init, g):
     if full:
         args["join_waitlist"] = True
     s.do("enroll_student", args)
-    return "%s wants to move from %s to %s (waitlist if needed)." % (student, init["enrollments"][eid]["section_id"],
-                                                                      other)
+    return "%s wants to move from %s to %s (waitlist if needed)." % (
+        student,
+        init["enrollments"][eid]["section_id"],
+        other,
+    )
 
 
 def t_grade_mode(rng, s, init, g):
@@ -221,8 +269,15 @@ def t_place_hold(rng, s, init, g):
     s.do("get_student", {"student_id": student})
     s.do("place_hold", {"student_id": student, "hold_type": hold}, ok=ok)
     return "The %s office asks for a %s hold on %s." % (
-        {"advising": "advising", "financial": "bursar's", "immunization": "health services",
-         "conduct": "dean of students'"}[hold], hold, student)
+        {
+            "advising": "advising",
+            "financial": "bursar's",
+            "immunization": "health services",
+            "conduct": "dean of students'",
+        }[hold],
+        hold,
+        student,
+    )
 
 
 def t_release_and_enroll(rng, s, init, g):
@@ -235,8 +290,11 @@ def t_release_and_enroll(rng, s, init, g):
         return "The bursar says %s's financial hold can go; release it." % student
     trial = adapter.make()
     trial.reset(s.reg.state())
-    sections = [sid for sid in sorted(init["sections"])
-                if trial.call("enroll_student", {"student_id": student, "section_id": sid})["ok"]]
+    sections = [
+        sid
+        for sid in sorted(init["sections"])
+        if trial.call("enroll_student", {"student_id": student, "section_id": sid})["ok"]
+    ]
     if not sections:
         return "The %s hold of %s is cleared; release it." % (hold, student)
     section = rng.choice(sections)
@@ -245,9 +303,13 @@ def t_release_and_enroll(rng, s, init, g):
 
 
 def t_lookup(rng, s, init, g):
-    args = rng.choice([{"instructor": rng.choice(["Okafor", "Haddad", "Reyes", "Nakamura", "Castellanos"])},
-                       {"days": rng.choice(["MWF", "TR", "MW"]), "session": rng.choice(["FULL", "B"])},
-                       {"department": rng.choice(["MATH", "CS", "CHEM", "HIST"])}])
+    args = rng.choice(
+        [
+            {"instructor": rng.choice(["Okafor", "Haddad", "Reyes", "Nakamura", "Castellanos"])},
+            {"days": rng.choice(["MWF", "TR", "MW"]), "session": rng.choice(["FULL", "B"])},
+            {"department": rng.choice(["MATH", "CS", "CHEM", "HIST"])},
+        ]
+    )
     found = s.do("search_sections", args)
     if found:
         s.do("get_section", {"section_id": rng.choice(found)["section_id"]})
@@ -277,14 +339,18 @@ def t_two_courses(rng, s, init, g):
     by_student = {}
     for student, section in g["ok"]:
         by_student.setdefault(student, []).append(section)
-    options = [(st, secs) for st, secs in sorted(by_student.items())
-               if len({init["sections"][x]["course_code"] for x in secs}) >= 2]
+    options = [
+        (st, secs)
+        for st, secs in sorted(by_student.items())
+        if len({init["sections"][x]["course_code"] for x in secs}) >= 2
+    ]
     if not options:
         raise Skip
     student, sections = rng.choice(options)
     first = rng.choice(sections)
-    second = rng.choice([x for x in sections if init["sections"][x]["course_code"] !=
-                         init["sections"][first]["course_code"]])
+    second = rng.choice(
+        [x for x in sections if init["sections"][x]["course_code"] != init["sections"][first]["course_code"]]
+    )
     s.do("get_student", {"student_id": student})
     s.do("quote_tuition", {"student_id": student, "section_ids": [first, second]})
     s.do("enroll_student", {"student_id": student, "section_id": first})
@@ -311,10 +377,25 @@ def t_single(rng, s, init, g):
     return "%s asks for their current balance and holds." % student
 
 
-TEMPLATES = [(t_enroll_ok, 6), (t_enroll_quote, 4), (t_enroll_refused, 8), (t_waitlist, 5), (t_drop, 7),
-             (t_drop_late, 3), (t_withdraw_early, 3), (t_switch_section, 4), (t_grade_mode, 7), (t_quote, 5),
-             (t_place_hold, 4), (t_release_and_enroll, 5), (t_lookup, 3), (t_wrong_id, 2), (t_section_roster, 3),
-             (t_two_courses, 4), (t_single, 3)]
+TEMPLATES = [
+    (t_enroll_ok, 6),
+    (t_enroll_quote, 4),
+    (t_enroll_refused, 8),
+    (t_waitlist, 5),
+    (t_drop, 7),
+    (t_drop_late, 3),
+    (t_withdraw_early, 3),
+    (t_switch_section, 4),
+    (t_grade_mode, 7),
+    (t_quote, 5),
+    (t_place_hold, 4),
+    (t_release_and_enroll, 5),
+    (t_lookup, 3),
+    (t_wrong_id, 2),
+    (t_section_roster, 3),
+    (t_two_courses, 4),
+    (t_single, 3),
+]
 
 
 def main():

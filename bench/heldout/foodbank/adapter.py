@@ -4,6 +4,7 @@
 `python adapter.py` replays every trajectory of trajectories.jsonl from data.json and prints the
 number of calls and of failed calls. Standard library only; deterministic (the business date is fixed).
 """
+
 from __future__ import annotations
 
 import copy
@@ -15,8 +16,7 @@ from typing import Any, Callable
 
 TODAY = "2025-03-10"
 ALLOCATION_MONTH = "2025-03"
-RATES_CENTS = {"produce": 0, "bakery": 0, "dry_goods": 8, "canned": 10,
-               "dairy": 12, "frozen": 15, "protein": 18}
+RATES_CENTS = {"produce": 0, "bakery": 0, "dry_goods": 8, "canned": 10, "dairy": 12, "frozen": 15, "protein": 18}
 DISCOUNT_PCT = {"standard": 0, "reduced": 50, "waived": 100}
 MAX_LINE_POUNDS = 2000
 SHIFT_STATUSES = ("open", "full", "completed", "cancelled")
@@ -125,11 +125,14 @@ class Desk:
         volunteer_id = _str(args, "volunteer_id", False)
         if volunteer_id is not None:
             self._get("volunteers", "volunteer", volunteer_id)
-        found = [s for s in self._s["shifts"].values()
-                 if (date is None or s["date"] == date)
-                 and (role is None or s["role"] == role)
-                 and (status is None or s["status"] == status)
-                 and (volunteer_id is None or volunteer_id in s["volunteer_ids"])]
+        found = [
+            s
+            for s in self._s["shifts"].values()
+            if (date is None or s["date"] == date)
+            and (role is None or s["role"] == role)
+            and (status is None or s["status"] == status)
+            and (volunteer_id is None or volunteer_id in s["volunteer_ids"])
+        ]
         return sorted(found, key=lambda s: (s["date"], s["start"], s["id"]))
 
     def sign_up_for_shift(self, args: dict) -> dict:
@@ -148,9 +151,14 @@ class Desk:
         if shift["requires"] and shift["requires"] not in volunteer["certifications"]:
             raise DeskError(f"shift {shift['id']} requires the {shift['requires']} certification")
         for other in self._s["shifts"].values():
-            if (other["id"] != shift["id"] and other["date"] == shift["date"]
-                    and other["status"] in ("open", "full") and volunteer["id"] in other["volunteer_ids"]
-                    and other["start"] < shift["end"] and shift["start"] < other["end"]):
+            if (
+                other["id"] != shift["id"]
+                and other["date"] == shift["date"]
+                and other["status"] in ("open", "full")
+                and volunteer["id"] in other["volunteer_ids"]
+                and other["start"] < shift["end"]
+                and shift["start"] < other["end"]
+            ):
                 raise DeskError(f"volunteer {volunteer['id']} is already on overlapping shift {other['id']}")
         shift["volunteer_ids"].append(volunteer["id"])
         shift["history"].append({"date": TODAY, "event": "signed_up", "volunteer_id": volunteer["id"], "note": ""})
@@ -164,11 +172,15 @@ class Desk:
         self._get("volunteers", "volunteer", volunteer_id)
         reason = _str(args, "reason", False) or ""
         if shift["status"] not in ("open", "full"):
-            raise DeskError(f"shift {shift['id']} is {shift['status']}; sign-ups can only be cancelled on open or full shifts")
+            raise DeskError(
+                f"shift {shift['id']} is {shift['status']}; sign-ups can only be cancelled on open or full shifts"
+            )
         if volunteer_id not in shift["volunteer_ids"]:
             raise DeskError(f"volunteer {volunteer_id} is not signed up for shift {shift['id']}")
         shift["volunteer_ids"].remove(volunteer_id)
-        shift["history"].append({"date": TODAY, "event": "cancelled_signup", "volunteer_id": volunteer_id, "note": reason})
+        shift["history"].append(
+            {"date": TODAY, "event": "cancelled_signup", "volunteer_id": volunteer_id, "note": reason}
+        )
         if len(shift["volunteer_ids"]) < shift["capacity"]:
             shift["status"] = "open"
         return shift
@@ -222,11 +234,14 @@ class Desk:
             _date(start, "from_date")
         if end is not None:
             _date(end, "to_date")
-        found = [d for d in self._s["distributions"].values()
-                 if (agency_id is None or d["agency_id"] == agency_id)
-                 and (status is None or d["status"] == status)
-                 and (start is None or d["pickup_date"] >= start)
-                 and (end is None or d["pickup_date"] <= end)]
+        found = [
+            d
+            for d in self._s["distributions"].values()
+            if (agency_id is None or d["agency_id"] == agency_id)
+            and (status is None or d["status"] == status)
+            and (start is None or d["pickup_date"] >= start)
+            and (end is None or d["pickup_date"] <= end)
+        ]
         return sorted(found, key=lambda d: (d["pickup_date"], d["id"]))
 
     def _items(self, value: Any) -> list:
@@ -250,8 +265,14 @@ class Desk:
         for item in items:
             cents = item["pounds"] * RATES_CENTS[item["category"]]
             gross += cents
-            lines.append({"category": item["category"], "pounds": item["pounds"],
-                          "rate_per_lb": _money(RATES_CENTS[item["category"]]), "fee": _money(cents)})
+            lines.append(
+                {
+                    "category": item["category"],
+                    "pounds": item["pounds"],
+                    "rate_per_lb": _money(RATES_CENTS[item["category"]]),
+                    "fee": _money(cents),
+                }
+            )
         pct = DISCOUNT_PCT[agency["fee_tier"]]
         return lines, gross, pct, (gross * (100 - pct) + 50) // 100
 
@@ -260,10 +281,16 @@ class Desk:
         items = self._items(args.get("items"))
         lines, gross, pct, net = self._fee_cents(agency, items)
         total = sum(i["pounds"] for i in items)
-        return {"agency_id": agency["id"], "lines": lines, "total_pounds": total,
-                "fee_before_discount": _money(gross), "discount_pct": pct, "handling_fee": _money(net),
-                "allocation_remaining_lbs": agency["allocation_remaining_lbs"],
-                "fits_allocation": total <= agency["allocation_remaining_lbs"]}
+        return {
+            "agency_id": agency["id"],
+            "lines": lines,
+            "total_pounds": total,
+            "fee_before_discount": _money(gross),
+            "discount_pct": pct,
+            "handling_fee": _money(net),
+            "allocation_remaining_lbs": agency["allocation_remaining_lbs"],
+            "fits_allocation": total <= agency["allocation_remaining_lbs"],
+        }
 
     def _check_pickup_date(self, value: str) -> None:
         day = _date(value, "pickup_date")
@@ -288,13 +315,22 @@ class Desk:
         self._check_pickup_date(pickup_date)
         total = sum(i["pounds"] for i in items)
         if total > agency["allocation_remaining_lbs"]:
-            raise DeskError(f"{total} lbs exceeds agency {agency['id']}'s remaining allocation of "
-                            f"{agency['allocation_remaining_lbs']} lbs")
+            raise DeskError(
+                f"{total} lbs exceeds agency {agency['id']}'s remaining allocation of "
+                f"{agency['allocation_remaining_lbs']} lbs"
+            )
         numbers = [int(k.split("-")[1]) for k in self._s["distributions"] if k.startswith("DIS-")]
         new_id = f"DIS-{max(numbers, default=3000) + 1}"
-        dist = {"id": new_id, "agency_id": agency["id"], "pickup_date": pickup_date, "status": "scheduled",
-                "items": items, "total_pounds": 0, "handling_fee": 0.0,
-                "history": [{"date": TODAY, "status": "scheduled", "note": note}]}
+        dist = {
+            "id": new_id,
+            "agency_id": agency["id"],
+            "pickup_date": pickup_date,
+            "status": "scheduled",
+            "items": items,
+            "total_pounds": 0,
+            "handling_fee": 0.0,
+            "history": [{"date": TODAY, "status": "scheduled", "note": note}],
+        }
         self._reprice(dist, agency)
         agency["allocation_remaining_lbs"] -= total
         self._s["distributions"][new_id] = dist
@@ -303,7 +339,9 @@ class Desk:
     def _scheduled(self, args: dict) -> tuple[dict, dict]:
         dist = self._get("distributions", "distribution", _str(args, "distribution_id"))
         if dist["status"] != "scheduled":
-            raise DeskError(f"distribution {dist['id']} is {dist['status']}; only scheduled distributions can be changed")
+            raise DeskError(
+                f"distribution {dist['id']} is {dist['status']}; only scheduled distributions can be changed"
+            )
         return dist, self._get("agencies", "agency", dist["agency_id"])
 
     def add_distribution_item(self, args: dict) -> dict:
@@ -315,8 +353,10 @@ class Desk:
         if agency["status"] != "active":
             raise DeskError(f"agency {agency['id']} is {agency['status']}; items cannot be added")
         if pounds > agency["allocation_remaining_lbs"]:
-            raise DeskError(f"{pounds} lbs exceeds agency {agency['id']}'s remaining allocation of "
-                            f"{agency['allocation_remaining_lbs']} lbs")
+            raise DeskError(
+                f"{pounds} lbs exceeds agency {agency['id']}'s remaining allocation of "
+                f"{agency['allocation_remaining_lbs']} lbs"
+            )
         line = next((i for i in dist["items"] if i["category"] == category), None)
         if line is None:
             dist["items"].append({"category": category, "pounds": pounds})
@@ -335,7 +375,9 @@ class Desk:
         if line is None:
             raise DeskError(f"distribution {dist['id']} has no {category} line")
         if len(dist["items"]) == 1:
-            raise DeskError(f"{category} is the only line of distribution {dist['id']}; cancel the distribution instead")
+            raise DeskError(
+                f"{category} is the only line of distribution {dist['id']}; cancel the distribution instead"
+            )
         dist["items"].remove(line)
         agency["allocation_remaining_lbs"] += line["pounds"]
         self._reprice(dist, agency)
@@ -347,7 +389,9 @@ class Desk:
         note = _str(args, "note", False) or ""
         if status == "picked_up":
             if dist["pickup_date"] > TODAY:
-                raise DeskError(f"distribution {dist['id']} is due on {dist['pickup_date']}; it cannot be picked up early")
+                raise DeskError(
+                    f"distribution {dist['id']} is due on {dist['pickup_date']}; it cannot be picked up early"
+                )
             agency["pounds_received_ytd"] += dist["total_pounds"]
         elif status == "cancelled":
             agency["allocation_remaining_lbs"] += dist["total_pounds"]

@@ -4,6 +4,7 @@ Every template states which of its calls should succeed; the script replays each
 and stops (exit 1) if the adapter disagrees with that intent. Same seed, same bytes.
 Usage: python make_trajectories.py [--seed 7] [--count 70]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,8 +59,9 @@ WEEKENDS = ["2025-03-15", "2025-03-16", "2025-03-22", "2025-03-23", "2025-03-29"
 
 def items(rng: random.Random, budget: int) -> list[dict]:
     cats = rng.sample(CATS, rng.randint(1, 3))
-    return [{"category": k, "pounds": max(10, rng.randrange(50, max(60, budget // len(cats)), 25) // 25 * 25)}
-            for k in cats]
+    return [
+        {"category": k, "pounds": max(10, rng.randrange(50, max(60, budget // len(cats)), 25) // 25 * 25)} for k in cats
+    ]
 
 
 def fit(rng: random.Random, agency: str) -> list[dict]:
@@ -73,10 +75,16 @@ def fit(rng: random.Random, agency: str) -> list[dict]:
 
 def t_signup(rng):
     s, v = rng.choice(SIGNUPS)
-    return (f"Volunteer {V[v]['name']} ({v}) wants to help on {S[s]['date']} ({S[s]['role']}, "
-            f"{S[s]['start']}-{S[s]['end']}). Find the shift and sign them up.",
-            [c("get_volunteer", volunteer_id=v), c("list_shifts", date=S[s]["date"], status="open"),
-             c("sign_up_for_shift", shift_id=s, volunteer_id=v)], [True, True, True])
+    return (
+        f"Volunteer {V[v]['name']} ({v}) wants to help on {S[s]['date']} ({S[s]['role']}, "
+        f"{S[s]['start']}-{S[s]['end']}). Find the shift and sign them up.",
+        [
+            c("get_volunteer", volunteer_id=v),
+            c("list_shifts", date=S[s]["date"], status="open"),
+            c("sign_up_for_shift", shift_id=s, volunteer_id=v),
+        ],
+        [True, True, True],
+    )
 
 
 def t_signup_direct(rng):
@@ -87,9 +95,12 @@ def t_signup_direct(rng):
 def t_signup_not_active(rng):
     v = rng.choice(NOT_ACTIVE)
     s = rng.choice(sorted({x for x, _ in SIGNUPS}))
-    return (f"{V[v]['name']} ({v}) called asking to join shift {s}. Check their record and sign them up if "
-            f"they are allowed to.", [c("get_volunteer", volunteer_id=v),
-                                     c("sign_up_for_shift", shift_id=s, volunteer_id=v)], [True, False])
+    return (
+        f"{V[v]['name']} ({v}) called asking to join shift {s}. Check their record and sign them up if "
+        f"they are allowed to.",
+        [c("get_volunteer", volunteer_id=v), c("sign_up_for_shift", shift_id=s, volunteer_id=v)],
+        [True, False],
+    )
 
 
 def t_signup_cert(rng):
@@ -115,9 +126,15 @@ def t_signup_full(rng):
     calls = [c("sign_up_for_shift", shift_id=s, volunteer_id=v)]
     if alts:
         a = rng.choice(alts)
-        calls += [c("list_shifts", role=S[s]["role"], status="open"), c("sign_up_for_shift", shift_id=a, volunteer_id=v)]
-        return (f"{v} would like shift {s}; if it is taken, find another open {S[s]['role']} shift and book "
-                f"{a}.", calls, [False, True, True])
+        calls += [
+            c("list_shifts", role=S[s]["role"], status="open"),
+            c("sign_up_for_shift", shift_id=a, volunteer_id=v),
+        ]
+        return (
+            f"{v} would like shift {s}; if it is taken, find another open {S[s]['role']} shift and book {a}.",
+            calls,
+            [False, True, True],
+        )
     return f"{v} would like shift {s}.", calls, [False]
 
 
@@ -127,35 +144,56 @@ def t_cancel(rng):
     args = {"shift_id": s, "volunteer_id": v}
     if reason:
         args["reason"] = reason
-    return (f"{V[v]['name']} ({v}) can no longer make it to their {S[s]['date']} shift"
-            + (f" ({reason.lower()})" if reason else "") + ". Find it and cancel the sign-up.",
-            [c("list_shifts", volunteer_id=v), c("cancel_shift_signup", **args)], [True, True])
+    return (
+        f"{V[v]['name']} ({v}) can no longer make it to their {S[s]['date']} shift"
+        + (f" ({reason.lower()})" if reason else "")
+        + ". Find it and cancel the sign-up.",
+        [c("list_shifts", volunteer_id=v), c("cancel_shift_signup", **args)],
+        [True, True],
+    )
 
 
 def t_cancel_closed(rng):
     s, v = rng.choice(CLOSED_ROSTER)
-    return (f"{v} says they want to cancel their spot on shift {s}.",
-            [c("cancel_shift_signup", shift_id=s, volunteer_id=v, reason="Schedule change")], [False])
+    return (
+        f"{v} says they want to cancel their spot on shift {s}.",
+        [c("cancel_shift_signup", shift_id=s, volunteer_id=v, reason="Schedule change")],
+        [False],
+    )
 
 
 def t_cancel_not_on(rng):
     s = rng.choice(sorted(s for s in S if S[s]["status"] == "open"))
     v = rng.choice([x for x in ACTIVE if x not in S[s]["volunteer_ids"]])
-    return (f"Take {v} off shift {s}.", [c("list_shifts", volunteer_id=v),
-                                         c("cancel_shift_signup", shift_id=s, volunteer_id=v)], [True, False])
+    return (
+        f"Take {v} off shift {s}.",
+        [c("list_shifts", volunteer_id=v), c("cancel_shift_signup", shift_id=s, volunteer_id=v)],
+        [True, False],
+    )
 
 
 def t_swap(rng):
     s, v = rng.choice(ROSTERED)
-    options = sorted(x for x in S if x != s and works(c("cancel_shift_signup", shift_id=s, volunteer_id=v),
-                                                       c("sign_up_for_shift", shift_id=x, volunteer_id=v)))
+    options = sorted(
+        x
+        for x in S
+        if x != s
+        and works(
+            c("cancel_shift_signup", shift_id=s, volunteer_id=v), c("sign_up_for_shift", shift_id=x, volunteer_id=v)
+        )
+    )
     if not options:
         return t_cancel(rng)
     x = rng.choice(options)
-    return (f"{v} wants to move from shift {s} to shift {x}.",
-            [c("cancel_shift_signup", shift_id=s, volunteer_id=v, reason=f"Moved to {x}"),
-             c("sign_up_for_shift", shift_id=x, volunteer_id=v), c("get_volunteer", volunteer_id=v)],
-            [True, True, True])
+    return (
+        f"{v} wants to move from shift {s} to shift {x}.",
+        [
+            c("cancel_shift_signup", shift_id=s, volunteer_id=v, reason=f"Moved to {x}"),
+            c("sign_up_for_shift", shift_id=x, volunteer_id=v),
+            c("get_volunteer", volunteer_id=v),
+        ],
+        [True, True, True],
+    )
 
 
 def t_complete(rng):
@@ -165,8 +203,11 @@ def t_complete(rng):
     args = {"shift_id": s}
     if absent or rng.random() < 0.3:
         args["absent_volunteer_ids"] = absent
-    text = f"The shift lead for {s} on {S[s]['date']} reports it is done; " + (
-        f"{', '.join(absent)} did not show up." if absent else "everyone came.") + " Close it out."
+    text = (
+        f"The shift lead for {s} on {S[s]['date']} reports it is done; "
+        + (f"{', '.join(absent)} did not show up." if absent else "everyone came.")
+        + " Close it out."
+    )
     calls = [c("list_shifts", date=S[s]["date"]), c("complete_shift", **args)]
     if absent:
         calls.append(c("get_volunteer", volunteer_id=absent[0]))
@@ -180,16 +221,22 @@ def t_complete_future(rng):
 
 def t_complete_empty(rng):
     s = rng.choice(sorted(x for x in S if S[x]["status"] == "completed"))
-    return (f"Shift {s} needs closing out, please credit the volunteers.",
-            [c("list_shifts", status="completed"), c("complete_shift", shift_id=s)], [True, False])
+    return (
+        f"Shift {s} needs closing out, please credit the volunteers.",
+        [c("list_shifts", status="completed"), c("complete_shift", shift_id=s)],
+        [True, False],
+    )
 
 
 def t_quote(rng):
     ag = rng.choice(sorted(A))
     lines = items(rng, A[ag]["allocation_remaining_lbs"])
     desc = ", ".join(f"{i['pounds']} lbs of {i['category'].replace('_', ' ')}" for i in lines)
-    return (f"{A[ag]['name']} ({ag}) asks what {desc} would cost them and whether it fits their allocation.",
-            [c("get_agency", agency_id=ag), c("quote_distribution", agency_id=ag, items=lines)], [True, True])
+    return (
+        f"{A[ag]['name']} ({ag}) asks what {desc} would cost them and whether it fits their allocation.",
+        [c("get_agency", agency_id=ag), c("quote_distribution", agency_id=ag, items=lines)],
+        [True, True],
+    )
 
 
 def t_schedule(rng):
@@ -199,8 +246,11 @@ def t_schedule(rng):
     args = {"agency_id": ag, "pickup_date": day, "items": lines}
     if rng.random() < 0.5:
         args["note"] = rng.choice(["Van arrives 10am", "Call contact on arrival", "Loading dock B"])
-    calls = [c("get_agency", agency_id=ag), c("quote_distribution", agency_id=ag, items=lines),
-             c("schedule_distribution", **args)]
+    calls = [
+        c("get_agency", agency_id=ag),
+        c("quote_distribution", agency_id=ag, items=lines),
+        c("schedule_distribution", **args),
+    ]
     if rng.random() < 0.4:
         calls = calls[:1] + calls[2:]
     desc = ", ".join(f"{i['pounds']} lbs {i['category']}" for i in lines)
@@ -215,18 +265,29 @@ def t_schedule_over(rng):
         big.append({"category": "canned", "pounds": 1500})
     small = [{"category": "produce", "pounds": max(25, left // 2 // 25 * 25)}]
     day = rng.choice(WEEKDAYS)
-    return (f"{ag} wants {sum(i['pounds'] for i in big)} lbs on {day}; if that is over their allocation, book "
-            f"half of what they have left in produce instead.",
-            [c("get_agency", agency_id=ag), c("schedule_distribution", agency_id=ag, pickup_date=day, items=big),
-             c("schedule_distribution", agency_id=ag, pickup_date=day, items=small)], [True, False, True])
+    return (
+        f"{ag} wants {sum(i['pounds'] for i in big)} lbs on {day}; if that is over their allocation, book "
+        f"half of what they have left in produce instead.",
+        [
+            c("get_agency", agency_id=ag),
+            c("schedule_distribution", agency_id=ag, pickup_date=day, items=big),
+            c("schedule_distribution", agency_id=ag, pickup_date=day, items=small),
+        ],
+        [True, False, True],
+    )
 
 
 def t_schedule_hold(rng):
     lines = fit(rng, "AG-105")
     day = rng.choice(WEEKDAYS)
-    return (f"Riverbend Tenants' Pantry (AG-105) wants to book a pickup on {day}.",
-            [c("get_agency", agency_id="AG-105"),
-             c("schedule_distribution", agency_id="AG-105", pickup_date=day, items=lines)], [True, False])
+    return (
+        f"Riverbend Tenants' Pantry (AG-105) wants to book a pickup on {day}.",
+        [
+            c("get_agency", agency_id="AG-105"),
+            c("schedule_distribution", agency_id="AG-105", pickup_date=day, items=lines),
+        ],
+        [True, False],
+    )
 
 
 def t_schedule_weekend(rng):
@@ -235,9 +296,14 @@ def t_schedule_weekend(rng):
     day = rng.choice(WEEKENDS)
     monday = {"15": "17", "16": "17", "22": "24", "23": "24", "29": "31"}[day[-2:]]
     nxt = day[:-2] + monday
-    return (f"{ag} asks for a pickup on {day}, or the following Monday if that day is not possible.",
-            [c("schedule_distribution", agency_id=ag, pickup_date=day, items=lines),
-             c("schedule_distribution", agency_id=ag, pickup_date=nxt, items=lines)], [False, True])
+    return (
+        f"{ag} asks for a pickup on {day}, or the following Monday if that day is not possible.",
+        [
+            c("schedule_distribution", agency_id=ag, pickup_date=day, items=lines),
+            c("schedule_distribution", agency_id=ag, pickup_date=nxt, items=lines),
+        ],
+        [False, True],
+    )
 
 
 def t_add_item(rng):
@@ -246,33 +312,48 @@ def t_add_item(rng):
     cat = rng.choice(CATS)
     lbs = rng.choice([25, 50, 75, 100, 150, 200])
     lbs = min(lbs, A[ag]["allocation_remaining_lbs"])
-    return (f"{A[ag]['name']} wants to add {lbs} lbs of {cat.replace('_', ' ')} to their pickup on "
-            f"{D[d]['pickup_date']}.",
-            [c("list_distributions", agency_id=ag, status="scheduled"),
-             c("add_distribution_item", distribution_id=d, category=cat, pounds=lbs)], [True, True])
+    return (
+        f"{A[ag]['name']} wants to add {lbs} lbs of {cat.replace('_', ' ')} to their pickup on {D[d]['pickup_date']}.",
+        [
+            c("list_distributions", agency_id=ag, status="scheduled"),
+            c("add_distribution_item", distribution_id=d, category=cat, pounds=lbs),
+        ],
+        [True, True],
+    )
 
 
 def t_add_item_hold(rng):
-    return ("Riverbend Tenants' Pantry (AG-105) wants 100 more lbs of dairy on DIS-3011.",
-            [c("add_distribution_item", distribution_id="DIS-3011", category="dairy", pounds=100)], [False])
+    return (
+        "Riverbend Tenants' Pantry (AG-105) wants 100 more lbs of dairy on DIS-3011.",
+        [c("add_distribution_item", distribution_id="DIS-3011", category="dairy", pounds=100)],
+        [False],
+    )
 
 
 def t_remove_item(rng):
     d = rng.choice([x for x in SCHEDULED if len(D[x]["items"]) > 1])
     cat = rng.choice([i["category"] for i in D[d]["items"]])
     ag = D[d]["agency_id"]
-    return (f"{ag} does not need the {cat.replace('_', ' ')} on their {D[d]['pickup_date']} pickup any more. "
-            f"Remove it and tell them their new allocation balance.",
-            [c("list_distributions", agency_id=ag, from_date=D[d]["pickup_date"], to_date=D[d]["pickup_date"]),
-             c("remove_distribution_item", distribution_id=d, category=cat), c("get_agency", agency_id=ag)],
-            [True, True, True])
+    return (
+        f"{ag} does not need the {cat.replace('_', ' ')} on their {D[d]['pickup_date']} pickup any more. "
+        f"Remove it and tell them their new allocation balance.",
+        [
+            c("list_distributions", agency_id=ag, from_date=D[d]["pickup_date"], to_date=D[d]["pickup_date"]),
+            c("remove_distribution_item", distribution_id=d, category=cat),
+            c("get_agency", agency_id=ag),
+        ],
+        [True, True, True],
+    )
 
 
 def t_remove_final(rng):
     d = rng.choice(FINAL)
     cat = D[d]["items"][0]["category"]
-    return (f"Remove the {cat} line from distribution {d}.",
-            [c("remove_distribution_item", distribution_id=d, category=cat)], [False])
+    return (
+        f"Remove the {cat} line from distribution {d}.",
+        [c("remove_distribution_item", distribution_id=d, category=cat)],
+        [False],
+    )
 
 
 def t_cancel_dist(rng):
@@ -282,9 +363,15 @@ def t_cancel_dist(rng):
     args = {"distribution_id": d, "status": "cancelled"}
     if note:
         args["note"] = note
-    return (f"{A[ag]['name']} ({ag}) needs to cancel their pickup on {D[d]['pickup_date']}.",
-            [c("list_distributions", agency_id=ag, status="scheduled"), c("set_distribution_status", **args),
-             c("get_agency", agency_id=ag)], [True, True, True])
+    return (
+        f"{A[ag]['name']} ({ag}) needs to cancel their pickup on {D[d]['pickup_date']}.",
+        [
+            c("list_distributions", agency_id=ag, status="scheduled"),
+            c("set_distribution_status", **args),
+            c("get_agency", agency_id=ag),
+        ],
+        [True, True, True],
+    )
 
 
 def t_pickup(rng):
@@ -294,15 +381,23 @@ def t_pickup(rng):
     args = {"distribution_id": d, "status": "picked_up"}
     if who:
         args["note"] = f"Picked up by {who}"
-    return (f"The dock reports that {D[d]['agency_id']}'s pickup today has left the warehouse. Record it.",
-            [c("list_distributions", from_date=TODAY, to_date=TODAY, status="scheduled"),
-             c("set_distribution_status", **args)], [True, True])
+    return (
+        f"The dock reports that {D[d]['agency_id']}'s pickup today has left the warehouse. Record it.",
+        [
+            c("list_distributions", from_date=TODAY, to_date=TODAY, status="scheduled"),
+            c("set_distribution_status", **args),
+        ],
+        [True, True],
+    )
 
 
 def t_pickup_early(rng):
     d = rng.choice([x for x in SCHEDULED if D[x]["pickup_date"] > TODAY])
-    return (f"Record distribution {d} as picked up.",
-            [c("set_distribution_status", distribution_id=d, status="picked_up")], [False])
+    return (
+        f"Record distribution {d} as picked up.",
+        [c("set_distribution_status", distribution_id=d, status="picked_up")],
+        [False],
+    )
 
 
 def t_lookup_missing(rng):
@@ -310,29 +405,57 @@ def t_lookup_missing(rng):
     if kind == "volunteer":
         v = rng.choice(["VOL-1020", "VOL-0999", "VOL-1100"])
         s, _ = rng.choice(SIGNUPS)
-        return (f"A caller says they are volunteer {v} and want shift {s}.",
-                [c("get_volunteer", volunteer_id=v)], [False])
+        return (
+            f"A caller says they are volunteer {v} and want shift {s}.",
+            [c("get_volunteer", volunteer_id=v)],
+            [False],
+        )
     if kind == "agency":
         ag = rng.choice(["AG-109", "AG-110", "AG-201"])
         return (f"Agency {ag} asks how much of its allocation is left.", [c("get_agency", agency_id=ag)], [False])
     d = rng.choice(["DIS-3100", "DIS-2999", "DIS-3030"])
-    return (f"Cancel distribution {d}; the agency called it off.",
-            [c("set_distribution_status", distribution_id=d, status="cancelled")], [False])
+    return (
+        f"Cancel distribution {d}; the agency called it off.",
+        [c("set_distribution_status", distribution_id=d, status="cancelled")],
+        [False],
+    )
 
 
 def t_history(rng):
     ag = rng.choice(sorted(A))
-    return (f"{A[ag]['name']} asks what they have picked up so far this month.",
-            [c("get_agency", agency_id=ag), c("list_distributions", agency_id=ag, status="picked_up")],
-            [True, True])
+    return (
+        f"{A[ag]['name']} asks what they have picked up so far this month.",
+        [c("get_agency", agency_id=ag), c("list_distributions", agency_id=ag, status="picked_up")],
+        [True, True],
+    )
 
 
 TEMPLATES: list[tuple[Callable, int]] = [
-    (t_signup, 7), (t_signup_direct, 3), (t_signup_not_active, 2), (t_signup_cert, 2), (t_signup_full, 2),
-    (t_cancel, 5), (t_cancel_closed, 1), (t_cancel_not_on, 1), (t_swap, 3), (t_complete, 4),
-    (t_complete_future, 1), (t_complete_empty, 1), (t_quote, 4), (t_schedule, 7), (t_schedule_over, 2),
-    (t_schedule_hold, 1), (t_schedule_weekend, 2), (t_add_item, 5), (t_add_item_hold, 1), (t_remove_item, 4),
-    (t_remove_final, 1), (t_cancel_dist, 3), (t_pickup, 3), (t_pickup_early, 1), (t_lookup_missing, 2),
+    (t_signup, 7),
+    (t_signup_direct, 3),
+    (t_signup_not_active, 2),
+    (t_signup_cert, 2),
+    (t_signup_full, 2),
+    (t_cancel, 5),
+    (t_cancel_closed, 1),
+    (t_cancel_not_on, 1),
+    (t_swap, 3),
+    (t_complete, 4),
+    (t_complete_future, 1),
+    (t_complete_empty, 1),
+    (t_quote, 4),
+    (t_schedule, 7),
+    (t_schedule_over, 2),
+    (t_schedule_hold, 1),
+    (t_schedule_weekend, 2),
+    (t_add_item, 5),
+    (t_add_item_hold, 1),
+    (t_remove_item, 4),
+    (t_remove_final, 1),
+    (t_cancel_dist, 3),
+    (t_pickup, 3),
+    (t_pickup_early, 1),
+    (t_lookup_missing, 2),
     (t_history, 2),
 ]
 

@@ -1,0 +1,118 @@
+"""Fields a read of one record answers beyond the record's own, as its docs' "Returns ... plus ..." lists them:
+
+- another record's fields, through the reference the record holds: "plus the course's title and credits";
+- a figure computed from two number fields: "seats_available (capacity minus enrolled_count, never below 0)";
+- the keys of the records of another collection that name this one: "plus section_ids: the ids of all sections of
+  the course, sorted".
+
+Each becomes an `output_map` entry of the plan (rendered by codegen's shape function): {"op": "eq", "via",
+"collection", "path"} for a referenced field, {"op": "calc", "left", "operator", "right", "floor"} for a figure,
+{"op": "ids", "collection", "ref"} for the keys.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+from synth.words import plural, singular
+
+PLUS = re.compile(r"\bReturns?\b[^.]*?\bplus\b\s+(.+?)(?:\.\s|\.$|$)", re.IGNORECASE | re.DOTALL)
+OPERATORS = {"minus": "-", "less": "-", "plus": "+", "times": "*", "multiplied by": "*", "divided by": "/"}
+CALC = re.compile(
+    r"^(?P<left>\w+)\s+(?P<op>minus|less|plus|times|multiplied by|divided by)\s+(?P<right>\w+)"
+    r"(?:\s*,\s*(?:never|not)\s+(?:below|less than)\s+(?P<floor>-?\d+(?:\.\d+)?))?$",
+    re.IGNORECASE,
+)
+IDS = re.compile(r"^(?P<name>\w+)\s*:\s*the\s+(?:ids|keys|codes)\s+of\s+(?:all\s+|every\s+)?(?:the\s+)?(?P<noun>\w+)\b")
+POSSESSIVE = re.compile(r"^the\s+(?P<noun>\w+)'s\s+(?P<field>\w+)$", re.IGNORECASE)
+
+
+def _number(text: str | None) -> int | float | None:
+    if text is None:
+        return None
+    return float(text) if "." in text else int(text)
+
+
+def _fields(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    col = cols.get(name) or {}
+    return ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+
+
+def _items(clause: str) -> list[str]:
+    """The clause split at commas and "and", keeping parentheses whole."""
+    depth, cur, parts = 0, "", []
+    for ch in clause:
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    out = []
+    for part in parts:
+        out += [p.strip() for p in re.split(r"\s+and\s+(?![^(]*\))", part) if p.strip()]
+    return out
+
+
+def _reference(own: dict[str, Any], noun: str, cols: dict[str, Any]) -> tuple[str, str] | None:
+    """(reference field, collection) of the record the noun names: a field whose data references `<noun>s`, else
+    one named `<noun>_...`."""
+    target = plural(noun.lower())
+    if target not in cols:
+        return None
+    hits = [f for f, s in sorted(own.items()) if isinstance(s, dict) and s.get("x-references") == target]
+    hits = hits or [f for f in sorted(own) if f.lower().startswith(noun.lower() + "_")]
+    return (hits[0], target) if len(hits) == 1 else None
+
+
+def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """{answer field: how it is made} for a `get` whose docs list additions with "plus"; {} when none is read."""
+    if plan.kind != "get" or not plan.collection or plan.output_key:
+        return {}
+    cols = state_schema.get("properties") or {}
+    own = _fields(cols, plan.collection)
+    found = PLUS.search(re.sub(r"\b(e\.g|i\.e|etc|vs)\.", lambda m: m.group(1).replace(".", ""), spec.description))
+    if not own or not found:
+        return {}
+    extras: dict[str, dict[str, Any]] = {}
+    owner: tuple[str, str] | None = None  # the record a possessive named, for the bare fields after it
+    for item in _items(found.group(1)):
+        ids = IDS.match(item)
+        if ids:
+            other = plural(singular(ids.group("noun").lower()))
+            refs = [
+                f
+                for f, s in _fields(cols, other).items()
+                if isinstance(s, dict) and s.get("x-references") == plan.collection
+            ]
+            if other in cols and other != plan.collection and len(refs) == 1:
+                extras[ids.group("name")] = {"op": "ids", "collection": other, "ref": refs[0]}
+            continue
+        head, _, rest = item.partition("(")
+        head = head.strip()
+        if rest and re.fullmatch(r"\w+", head):
+            calc = CALC.match(rest.rstrip(")").strip())
+            if calc and {calc.group("left"), calc.group("right")} <= set(own) and head not in own:
+                extras[head] = {
+                    "op": "calc",
+                    "left": calc.group("left"),
+                    "operator": OPERATORS[calc.group("op").lower()],
+                    "right": calc.group("right"),
+                    "floor": _number(calc.group("floor")),
+                }
+            continue
+        named = POSSESSIVE.match(head)
+        if named:
+            owner = _reference(own, named.group("noun"), cols)
+            head = named.group("field")
+        if owner and re.fullmatch(r"\w+", head) and head not in own and head in _fields(cols, owner[1]):
+            extras[head] = {"op": "eq", "via": owner[0], "collection": owner[1], "path": [head]}
+    return extras
+
+
+__all__ = ["answer_extras"]
