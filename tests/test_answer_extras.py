@@ -78,3 +78,25 @@ def test_a_route_answers_the_keys_of_its_trips_and_plain_reads_stay_as_they_were
     plain = _spec("get_route", "Returns the route. A fare plus tax is charged on board.", "route_id")
     assert answer_extras(plain, plan, SCHEMA) == {}  # "plus" outside a Returns sentence's list
     assert with_envelope(plain, plan, SCHEMA) == plan
+
+
+def test_list_answers_derive_listed_fields_from_the_record_a_reference_and_another_tools_definition() -> None:
+    from synth.envsynth.envelope import projection
+
+    trips = {**TRIPS, "riders": {"type": "array", "items": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            **SCHEMA["properties"],
+            "trips": {"type": "object", "additionalProperties": {"type": "object", "properties": trips}},
+        },
+    }
+    search = _spec("search_trips", "Returns a list of summaries {trip_id, name, seats_left, riders_count}.", "line")
+    plan = ToolPlan(kind="filter", collection="trips", key_field="trip_id")
+    assert projection(search, plan, schema) == ([], {})  # seats_left is defined nowhere in its own docs
+    glossary = "get_trip: Returns the trip plus seats_left (seats minus sold, never below 0)."
+    fields, mapped = projection(search, plan, schema, glossary)
+    assert fields == ["trip_id", "name", "seats_left", "riders_count"]
+    assert mapped["name"] == {"path": ["name"], "via": "line", "collection": "routes", "op": "eq"}  # not a `_id`
+    assert mapped["riders_count"] == {"op": "len", "path": ["riders"]}
+    assert mapped["seats_left"]["op"] == "calc" and mapped["seats_left"]["floor"] == 0

@@ -115,4 +115,31 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     return extras
 
 
-__all__ = ["answer_extras"]
+def derived_field(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
+    """How a listed answer field that is no field of the record is made: the length of one of its lists
+    (`waitlist_length`, `holds_count`, `number_of_items`), or a figure some tool's docs define for it
+    ("seats_available (capacity minus enrolled_count, never below 0)"); None when nothing says."""
+    words = name.lower().split("_")
+    for stem in (
+        "_".join(words[:-1]) if words[-1] in ("length", "count", "size") else "",
+        "_".join(words[2:]) if words[:2] == ["number", "of"] else "",
+        "_".join(words[1:]) if words[0] in ("num", "n") else "",
+    ):
+        lists = [f for f, s in own.items() if isinstance(s, dict) and s.get("type") == "array"]
+        hit = [f for f in lists if stem and singular(f.lower()) == singular(stem)]
+        if len(hit) == 1:
+            return {"op": "len", "path": [hit[0]]}
+    for found in re.finditer(rf"\b{re.escape(name)}\s*\(([^()]{{3,120}})\)", glossary):
+        calc = CALC.match(found.group(1).strip())
+        if calc and {calc.group("left"), calc.group("right")} <= set(own):
+            return {
+                "op": "calc",
+                "left": calc.group("left"),
+                "operator": OPERATORS[calc.group("op").lower()],
+                "right": calc.group("right"),
+                "floor": _number(calc.group("floor")),
+            }
+    return None
+
+
+__all__ = ["answer_extras", "derived_field"]

@@ -199,6 +199,9 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 f"    )\n"
             )
             continue
+        if spec["op"] == "len":  # the length of one of the record's lists
+            lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")
+            continue
         if spec["op"] == "calc":  # a figure from two of the record's numbers
             floor = "" if spec.get("floor") is None else f"\n    value = max({spec['floor']!r}, value)"
             lines.append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.answer_extras import answer_extras
+from synth.envsynth.answer_extras import answer_extras, derived_field
 from synth.envsynth.filter_map import map_param
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
@@ -50,9 +50,12 @@ def documented_fields(spec: ToolSpec) -> list[str]:
     return [w.strip() for w in found.group(1).split(",")] if found else []
 
 
-def projection(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+def projection(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = ""
+) -> tuple[list[str], dict[str, Any]]:
     """(fields, mapped) a record- or list-answering tool's docs list, when they are two or more and fewer than the
-    record's or some come from a record it references (`vet_name` through `vet_id`, filter_map)."""
+    record's or some come from a record it references (`vet_name` through `vet_id`, filter_map) or are derived
+    from the record (a list's length, a figure the docs define: answer_extras.derived_field)."""
     if (plan.kind not in RECORD_KINDS and plan.kind not in LIST_KINDS) or plan.output_key or plan.return_key:
         return [], {}
     cols = state_schema.get("properties") or {}
@@ -61,11 +64,14 @@ def projection(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     listed = documented_fields(spec)
     if len(listed) < 2 or not fields:
         return [], {}
+    own = (col.get("additionalProperties") or {}).get("properties") or {}
     mapped = {}
     for name in listed:
         if name not in fields:
             found = map_param(name, plan.collection or "", cols)
             if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
+                found = derived_field(name, own, glossary or spec.description)
+            if found is None:
                 return [], {}
             mapped[name] = found
     if mapped or set(listed) < fields:
@@ -110,7 +116,7 @@ def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list
     return out
 
 
-def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
+def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "") -> ToolPlan:
     """The plan with `output_key` set from the docs' response (unchanged when it has one or the docs give none),
     or the record fields the docs list as `output_fields`."""
     if plan.output_key or plan.kind == "unsupported":
@@ -118,7 +124,7 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     key = response_key(spec, plan, state_schema)
     if key:
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key})
-    fields, mapped = projection(spec, plan, state_schema)
+    fields, mapped = projection(spec, plan, state_schema, glossary)
     extras = answer_extras(spec, plan, state_schema)
     if extras:  # "Returns the X ... plus ...": the record (or the listed fields) and the additions
         col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}

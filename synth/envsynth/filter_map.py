@@ -65,13 +65,13 @@ def _bound(name: str) -> tuple[str, str] | None:
 
 
 def _target(field: str, schema: Any, collection: str, cols: dict[str, Any]) -> str | None:
-    """The collection a `<noun>_id` field names: the data's reference, else `<noun>s`, else the one collection
-    whose name ends so (`holder_id` -> policyholders)."""
-    if not field.endswith("_id"):
-        return None
+    """The collection a field names: the data's reference (`course_code` -> courses), else for a `<noun>_id`
+    field `<noun>s`, else the one collection whose name ends so (`holder_id` -> policyholders)."""
     named = schema.get("x-references") if isinstance(schema, dict) else None
     if isinstance(named, str) and named in cols and named != collection:
         return named
+    if not field.endswith("_id"):
+        return None
     noun = plural(field[:-3])
     ending = [c for c in cols if c != collection and (c == noun or c.endswith(noun))]
     return ending[0] if len(ending) == 1 else None

@@ -96,6 +96,7 @@ def build_tool(
             recorded = [place_in_tree(c, trees) for c in recorded]
     opts = config.build_options()
     opts.policy = docset.policy
+    opts.glossary = "\n\n".join(t.description for t in docset.tools)
     if config.traces and not recorded:  # nobody recorded this tool: answer in the style the others recorded
         opts.styled_output = unrecorded_style(spec, docset, config)
     if config.data:

@@ -45,6 +45,7 @@ class BuildOptions:
     policy: str = ""  # the domain policy text passed with the docs (preconditions, status transitions)
     sample: dict[str, Any] | None = None  # the sample data's single state (--data), read for transitions' effects
     styled_output: dict[str, str] | None = None  # an unrecorded tool's message in the recorded tools' style
+    glossary: str = ""  # every tool's description: where a field one tool lists is defined by another's docs
 
 
 @dataclass
@@ -228,7 +229,7 @@ def _build_tool(
 
         plan = ToolPlan.from_dict({**plan.to_dict(), **styled_plan_fields(opts.styled_output, plan.key_param)})
         plan.evidence.append("answers in the message style of the recorded tools")
-    plan = with_envelope(spec, plan, schema.state_schema)
+    plan = with_envelope(spec, plan, schema.state_schema, opts.glossary)
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
 
