@@ -410,3 +410,27 @@ def test_a_write_refuses_list_elements_that_break_the_field_schema() -> None:
         render_tool(add, plan, schema), "create_visit", [good, bad], SchemaResult(schema, {}, {}, "docs")
     )
     assert err == "" and res.passed == 2
+
+
+def test_a_parameter_whose_plural_is_a_list_field_is_the_value_added_and_conditional_changes_are_not_always() -> None:
+    from synth.envsynth.policy_rules import transition_rules
+
+    fields = {
+        "shift_id": {"type": "string"},
+        "worker_ids": {"type": "array", "items": {"type": "string"}},
+        "status": {"type": "string", "x-enum": ["open", "full"]},
+    }
+    draft = CollectionDraft(name="shifts", resource="shift", fields=fields, key_field="shift_id")
+    ctx = PlanContext(collections={"shifts": draft}, singletons={}, client=None, votes=1, trees={})
+    join = _spec(
+        "sign_up_for_shift",
+        "Adds a worker to a shift's roster. When the roster reaches capacity, the shift's status changes to `full`.",
+        ["shift_id", "worker_id", "note"],
+    )
+    plan = item_edit_plan(join, tool_priors(join), ctx, mutates=True)
+    assert (plan.kind, plan.list_field, plan.op_param) == ("item_add", "worker_ids", "worker_id")
+    leave = _spec("cancel_shift_signup", "Removes a worker from a shift's roster.", ["shift_id", "worker_id"])
+    assert item_edit_plan(leave, tool_priors(leave), ctx, mutates=True).kind == "item_remove"
+    assert transition_rules(join, {"properties": fields}, "") == ({}, {})  # only when the roster fills up
+    always = _spec("close_shift", "Closes a shift. The shift's status changes to `full`.", ["shift_id"])
+    assert transition_rules(always, {"properties": fields}, "")[0] == {"status": "full"}

@@ -123,7 +123,37 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
                     evidence=list(pri.evidence) + [f"`{value}` is one value of {col.name}.{fname}"],
                     votes={},
                 )
-    return None
+    return _plural_param_edit(props, pri, ctx, removes)
+
+
+def _plural_param_edit(props: dict[str, Any], pri: ToolPriors, ctx: PlanContext, removes: bool) -> ToolPlan | None:
+    """`sign_up_for_shift(shift_id, volunteer_id)`: the one parameter whose plural is a list field of scalars of
+    the record another parameter names (`volunteer_ids` of shifts) is the value added or removed."""
+    found = []
+    for col in ctx.collections.values():
+        key = _record_param(props, col)
+        if key is None:
+            continue
+        for value, vs in props.items():
+            if value == key or (vs or {}).get("type") not in ("string", "integer"):
+                continue
+            for fname, fs in col.fields.items():
+                items = (fs.get("items") or {}).get("type") if fs.get("type") == "array" else None
+                if items in ("string", "integer") and fname in (plural(value), value + "s"):
+                    found.append((col, key, value, fname))
+    if len(found) != 1:
+        return None
+    col, key, value, fname = found[0]
+    return ToolPlan(
+        kind="item_remove" if removes else "item_add",
+        collection=col.name,
+        key_field=col.key_field,
+        key_param=key,
+        op_param=value,
+        list_field=fname,
+        evidence=list(pri.evidence) + [f"`{value}` is one value of {col.name}.{fname}, its plural"],
+        votes={},
+    )
 
 
 __all__ = ["item_edit_plan"]

@@ -27,6 +27,7 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
 SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
 CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
+WHEN = re.compile(r"^\W*(when|whenever|if|once|unless|in case)\b", re.IGNORECASE)  # a change made on a condition
 REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
 
 
@@ -128,6 +129,8 @@ def transition_rules(
                 continue
             target = re.search(r"\bto\s+['\"`]([^'\"`]{1,60})['\"`]", sentence)
             condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and CONDITION.search(sentence)
+            if WHEN.match(sentence):  # "When the roster reaches capacity, the status changes to `full`": not always
+                continue
             if target and field not in sets and not condition:
                 sets[field] = target.group(1)
             verb = SETTING.search(sentence)
