@@ -10,6 +10,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import MUST_EXIST, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends
+from synth.envsynth.docs_entries import named_entries
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -41,8 +42,16 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
     return out
 
 
-def refine_item(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
-    """The item_add / item_remove plan with the states, the named record's checks and the appends its docs give."""
+def refine_item(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    text: str,
+    sample: dict[str, Any] | None = None,
+    today: str | None = None,
+) -> ToolPlan:
+    """The item_add / item_remove plan with the states, the named record's checks and the appends its docs give
+    (written out, or named by kind and read off the `sample` state's entries: docs_entries)."""
     if plan.kind not in ("item_add", "item_remove") or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -59,6 +68,10 @@ def refine_item(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], te
         if theirs:
             requires[value] = theirs
     appends = [e for e in docs_appends(text, own, params) if e["field"] != plan.list_field]
+    records = (sample or {}).get(plan.collection) or {}
+    records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
+    named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)
+    appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
     if not (preconditions or checks or appends):
         return plan
     return ToolPlan.from_dict(

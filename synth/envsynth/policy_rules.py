@@ -18,6 +18,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_counters import docs_counters
+from synth.envsynth.docs_entries import business_date, named_entries
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
@@ -240,6 +241,18 @@ def docs_transition(
     props = (record or {}).get("properties") or {}
     written = docs_appends(tool_text(spec, policy), props, params) if sets else []  # elements the docs spell out
     effects += written
+    if sets:  # entries named by their kind ("a `completed` entry is appended to the shift's history")
+        text = tool_text(spec, policy)
+        named = named_entries(
+            text,
+            singular(plan.collection),
+            props,
+            spec.parameters,
+            list(records or []),
+            business_date(text + "\n" + policy),
+        )
+        written += [e for e in named if not any(w["field"] == e["field"] for w in written)]
+        effects += [e for e in named if e in written]
     for name, value in sorted(sets.items()):
         effects += [
             e

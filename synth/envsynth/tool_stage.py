@@ -9,6 +9,7 @@ from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.create_rules import refine_create
+from synth.envsynth.docs_entries import business_date
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.item_rules import refine_item
@@ -171,7 +172,7 @@ def _build_tool(
     plan = refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text)
-    plan = refine_item(spec, plan, schema.state_schema, docs_text)
+    plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, business_date(docs_text + opts.policy))
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))

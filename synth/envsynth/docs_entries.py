@@ -1,0 +1,106 @@
+"""Entries the docs name by their kind only: "A `signed_up` entry is appended to the shift's history", "a
+'checkout' event is added to the history".
+
+The kind is a known value of one field of the list's elements (`event`); the rest of the entry is read off the
+entries of that kind already in the sample data: a field that is a parameter holds the argument ("with the reason as
+its note" names another), a field with one value in every such entry holds that value, and a date field holds the
+business date the docs state ("works on a fixed business date, 2025-03-10"; "as of the business date
+(2025-03-14)"). An entry with a field none of these explains is not appended (a guess would be wrong anyway).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NAMED = re.compile(
+    r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?:entry|event|record|note|line)\b(?P<aside>[^.]{0,80}?)"
+    r"\b(?:is|gets|are)\s+(?:appended|added|written|recorded|logged)\s+to\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:(?P<owner>\w+)'s\s+)?(?P<field>\w+)",
+    re.IGNORECASE,
+)
+AS_ITS = re.compile(r"\bthe\s+(?P<param>\w+)\s+as\s+its\s+(?P<field>\w+)", re.IGNORECASE)
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+TODAY = re.compile(
+    r"\b(?:business|current|today's|system)\s+date\b[^.\n]{0,40}?(\d{4}-\d{2}-\d{2})"
+    r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})",
+    re.IGNORECASE,
+)
+
+
+def business_date(text: str) -> str | None:
+    """The fixed date the docs work on, when they state one (and only one)."""
+    dates = {a or b for a, b in TODAY.findall(text)}
+    return dates.pop() if len(dates) == 1 else None
+
+
+def _entries(records: list[dict[str, Any]], field: str) -> list[dict[str, Any]]:
+    return [e for r in records for e in (r.get(field) or []) if isinstance(e, dict)]
+
+
+def named_entries(
+    text: str,
+    noun: str,
+    record_props: dict[str, Any],
+    parameters: dict[str, Any],
+    records: list[dict[str, Any]],
+    today: str | None,
+) -> list[dict[str, Any]]:
+    """`append` effects for the entries the text names by kind on the tool's own record (`noun`); `parameters` is
+    the tool's parameters schema."""
+    params = parameters.get("properties") or {}
+    required = list(parameters.get("required") or [])
+    out: list[dict[str, Any]] = []
+    for m in NAMED.finditer(text):
+        field, owner = m.group("field"), (m.group("owner") or "").lower()
+        schema = record_props.get(field) or {}
+        items = (schema.get("items") or {}) if schema.get("type") == "array" else {}
+        if not items or (owner and owner.rstrip("s") != noun.lower().rstrip("s")):
+            continue
+        kinds = [
+            k
+            for k, s in (items.get("properties") or {}).items()
+            if isinstance(s, dict) and m.group("kind") in (s.get("enum") or s.get("x-enum") or [])
+        ]
+        if len(kinds) != 1 or any(e["field"] == field for e in out):
+            continue
+        same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
+        renamed = AS_ITS.findall(m.group("aside"))
+        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, renamed, today)
+        if rule is not None:
+            out.append({"op": "append", "field": field, "items": [rule]})
+    return out
+
+
+def _entry_rule(
+    kind_field: str,
+    kind: str,
+    same: list[dict[str, Any]],
+    params: dict[str, Any],
+    required: list[str],
+    renamed: list[tuple[str, str]],
+    today: str | None,
+) -> dict[str, Any] | None:
+    if not same:
+        return None
+    names = {f: p for p, f in renamed if p in params}
+    fields: dict[str, dict[str, Any]] = {}
+    for name in dict.fromkeys(k for e in same for k in e):
+        values = [e.get(name) for e in same]
+        if name == kind_field:
+            fields[name] = {"from": "const", "value": kind}
+        elif name in names or name in params:
+            arg = names.get(name, name)
+            fields[name] = {"from": "arg", "name": arg}
+            if arg not in required and all(isinstance(v, str) for v in values):
+                fields[name]["default"] = ""
+        elif all(isinstance(v, str) and DATE.match(v) for v in values) and today:
+            fields[name] = {"from": "const", "value": today}
+        elif len(same) >= 2 and all(v == values[0] for v in values):
+            fields[name] = {"from": "const", "value": values[0]}
+        else:
+            return None
+    return {"fields": fields}
+
+
+__all__ = ["business_date", "named_entries"]

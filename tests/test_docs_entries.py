@@ -1,0 +1,57 @@
+"""Entries the docs name by kind only ("A `joined` entry is appended to the crew's log"), read off the sample
+data's entries of that kind, with the business date the docs state."""
+
+from __future__ import annotations
+
+from synth.envsynth.docs_entries import business_date, named_entries
+
+LOG = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {"day": {"type": "string"}, "event": {"type": "string", "x-enum": ["joined", "left"]}},
+    },
+}
+PROPS = {"crew_id": {"type": "string"}, "log": LOG}
+RECORDS = [
+    {"crew_id": "C1", "log": [{"day": "2025-01-02", "event": "joined", "sailor_id": "S1", "note": ""}]},
+    {"crew_id": "C2", "log": [{"day": "2025-01-05", "event": "joined", "sailor_id": "S4", "note": ""}]},
+    {"crew_id": "C3", "log": [{"day": "2025-01-06", "event": "left", "sailor_id": "S2", "note": "moved"}]},
+]
+PARAMS = {"type": "object", "properties": {"crew_id": {}, "sailor_id": {}, "why": {}}, "required": ["crew_id"]}
+
+
+def test_the_business_date_is_read_when_the_docs_state_one() -> None:
+    assert business_date("The desk works on a fixed business date, **2025-03-10**.") == "2025-03-10"
+    assert business_date("Returns are counted as of the business date (2025-03-14).") == "2025-03-14"
+    assert business_date("Created on 2025-03-14 and changed 2025-04-01.") is None
+
+
+def test_a_named_entry_takes_arguments_constants_of_its_kind_and_the_business_date() -> None:
+    text = "Adds a sailor. A `joined` entry is appended to the crew's log."
+    effects = named_entries(text, "crew", PROPS, PARAMS, RECORDS, "2025-03-10")
+    assert effects == [
+        {
+            "op": "append",
+            "field": "log",
+            "items": [
+                {
+                    "fields": {
+                        "day": {"from": "const", "value": "2025-03-10"},
+                        "event": {"from": "const", "value": "joined"},
+                        "sailor_id": {"from": "arg", "name": "sailor_id", "default": ""},
+                        "note": {"from": "const", "value": ""},
+                    }
+                }
+            ],
+        }
+    ]
+    # one entry of its kind in the data: its note is not known to be constant, unless the docs name its source
+    left = "Removes a sailor. A 'left' entry (with the why as its note) is appended to the log."
+    assert named_entries(left, "crew", PROPS, PARAMS, RECORDS, "2025-03-10")[0]["items"][0]["fields"]["note"] == {
+        "from": "arg",
+        "name": "why",
+        "default": "",
+    }
+    assert named_entries(left.replace("(with the why as its note) ", ""), "crew", PROPS, PARAMS, RECORDS, None) == []
+    assert named_entries(text.replace("crew's", "sailor's"), "crew", PROPS, PARAMS, RECORDS, None) == []
