@@ -129,6 +129,8 @@ class ToolPlan:
     initial_values: dict[str, Any] = field(default_factory=dict)
     measure: str | None = None  # tree_total: "text_length" | "leaves" | "nodes" below the working node
     number_format: dict[str, Any] = field(default_factory=dict)  # tree_total: {prefix, decimals, suffix} of a text
+    list_scope: dict[str, list[Any]] = field(default_factory=dict)  # filter/list: states every answer keeps
+    sort_fields: list[str] = field(default_factory=list)  # filter/list: the documented order of the answer
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

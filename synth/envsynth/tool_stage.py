@@ -13,6 +13,7 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.item_rules import refine_item
+from synth.envsynth.list_rules import refine_list
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -169,7 +170,7 @@ def _build_tool(
         list_collections=[n for n, c in layouts.items() if c.get("layout") == "list"],
     )
     pri = tool_priors(spec)
-    plan = refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
+    plan = refine_list(spec, refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema), schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, business_date(docs_text + opts.policy))
