@@ -21,8 +21,9 @@ APPEND = re.compile(
     r"([A-Za-z_]+)",
     re.I,
 )
+GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
-PLACEHOLDER = re.compile(r"<\s*(\w+)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")
+PLACEHOLDER = re.compile(r"<\s*(\w+(?:\s\w+)?)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")
 MARK = "\x00arg\x00"
 
 
@@ -39,14 +40,21 @@ KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{event: 
 SINGLE = re.compile(r"'([^'\\\"]*)'")
 
 
-def element_rule(body: str, record_props: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
+def element_rule(
+    body: str, record_props: dict[str, Any], params: dict[str, Any], named: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{event: 'filed',
-    detail: <peril>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses."""
+    detail: <peril>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses.
+    A placeholder of two words names the parameter they join (`<adjuster id>`); `named` gives the sources of
+    placeholders that are no parameter (the id of the element the call adds)."""
     sources: dict[str, dict[str, Any]] = {}
 
     def mark(m: re.Match[str]) -> str:
-        name, default = m.group(1), m.group(2)
+        name, default = m.group(1).replace(" ", "_"), m.group(2)
         token = f"{MARK}{len(sources)}"
+        if name in (named or {}) and name not in params:
+            sources[token] = dict((named or {})[name])
+            return json.dumps(token)
         source: dict[str, Any] = {"from": "arg", "name": name}
         if default is not None:
             source["default"] = _default(default)
@@ -79,15 +87,19 @@ def element_rule(body: str, record_props: dict[str, Any], params: dict[str, Any]
     }
 
 
-def docs_appends(text: str, record_props: dict[str, Any], params: dict[str, Any]) -> list[dict[str, Any]]:
-    """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field."""
+def docs_appends(
+    text: str, record_props: dict[str, Any], params: dict[str, Any], named: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field
+    ("appends {...} to the history", "history gets {...}")."""
     out = []
     lists = {plural(f.lower()): f for f, s in record_props.items() if isinstance(s, dict) and s.get("type") == "array"}
-    for body, target in APPEND.findall(text):
+    found = APPEND.findall(text) + [(body, target) for target, body in GETS.findall(text)]
+    for body, target in found:
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):
             continue
-        rule = element_rule(body, record_props, params)
+        rule = element_rule(body, record_props, params, named)
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out

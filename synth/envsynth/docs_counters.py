@@ -85,8 +85,10 @@ def docs_counters(
     for ref in sorted(f for f in own if f.endswith("_id") and f != key_param):
         other = plural(ref[:-3])
         theirs = ((cols.get(other) or {}).get("additionalProperties") or {}).get("properties") or {}
+        # a reference the call itself sets names the record by its argument (the new adjuster, not the old one)
+        head = {"from": "arg", "name": ref} if ref in params else {"from": "record", "path": [ref]}
         for field in _numbers(theirs):
-            targets.append((other, [{"from": "record", "path": [ref]}], field, _numbers(theirs)))
+            targets.append((other, [head], field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", text):
         if NEGATED.search(sentence) or _about_another_action(sentence, name_words or []):

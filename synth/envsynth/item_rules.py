@@ -67,7 +67,8 @@ def refine_item(
         theirs = stated_states(text, value[:-3].replace("_", " "), _props(cols, other))
         if theirs:
             requires[value] = theirs
-    appends = [e for e in docs_appends(text, own, params) if e["field"] != plan.list_field]
+    added = {plan.item_key: {"from": "new_element", "field": plan.item_key}} if plan.item_key else {}
+    appends = [e for e in docs_appends(text, own, params, added) if e["field"] != plan.list_field]
     records = (sample or {}).get(plan.collection) or {}
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
     named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)

@@ -257,6 +257,24 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     return names[0], {"collection": vote.to_dict() if vote else None, "collection_source": "default-first"}
 
 
+def _link_holder(spec: ToolSpec, ctx: PlanContext) -> str | None:
+    """Of a write's two parameters that name records of two collections, the collection whose records hold the
+    other parameter as a field (and not the other way round): the record the call links."""
+    named: dict[str, str] = {}
+    for name, draft in ctx.collections.items():
+        for p in _params(spec):
+            if p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id") and not draft.composite_key:
+                named[p] = name
+    if len(named) != 2 or len(set(named.values())) != 2:
+        return None
+    (p1, c1), (p2, c2) = named.items()
+    f1, f2 = ctx.collections[c1].fields, ctx.collections[c2].fields
+    holders = [
+        c for c, own, other, theirs in ((c1, f1, p2, f2), (c2, f2, p1, f1)) if other in own and other not in theirs
+    ]
+    return holders[0] if len(holders) == 1 and not (p1 in f1 and p2 in f2) else None
+
+
 def _key_param(spec: ToolSpec, pri: ToolPriors, col: CollectionDraft | None) -> str | None:
     props = _params(spec)
     if not props:
@@ -340,7 +358,11 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
             evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"],
             votes=votes,
         )
-    col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})
+    link = _link_holder(spec, ctx) if mutates else None
+    if link is not None:  # `assign_adjuster(claim_id, adjuster_id)` sets the claim's adjuster_id
+        col_name, v = link, {"collection_source": f"{link} records hold the link the call sets"}
+    else:
+        col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})
     votes.update(v)
     if col_name is None and ctx.trees:
         from synth.envsynth.tree_plan import decide_tree_plan

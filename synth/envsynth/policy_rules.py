@@ -139,6 +139,8 @@ def transition_rules(
                 after = sentence[verb.end() :]
                 found = words.search(after)
                 values = [v for v in _quoted(after[found.end() :]) if v in known] if found else []
+                if not values and words.search(sentence[: verb.start()].rstrip()[-len(field) - 1 :]):
+                    values = [v for v in _quoted(after.split(" and ")[0]) if v in known]  # "status becomes 'x'"
                 if values:
                     sets[field] = values[0]
             if condition:
@@ -269,9 +271,9 @@ def docs_transition(
     }
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
-        if name == plan.key_param or name in sets or name in used:
+        if name == plan.key_param or name in sets or (name in used and name not in props):
             continue
-        if name in props:  # a parameter that names a record field sets it, as in a plain update
+        if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
         elif verb:  # else the action records what it was called with: `reason` of cancel -> cancel_reason
             effects.append({"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}})

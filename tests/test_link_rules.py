@@ -1,0 +1,117 @@
+"""Writes that link two records and the entries they log, in a vendor's phrasing: "Assign an adjuster to a claim
+... the claim's status becomes 'under_review' and adjuster_id is set; the new adjuster's caseload goes up by 1;
+history gets {event: 'assigned', detail: <adjuster id>}", and "history gets {event: 'item_added', detail:
+<item_id>}" naming the id of the element the call adds."""
+
+from __future__ import annotations
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.collections import CollectionDraft
+from synth.envsynth.docs_appends import docs_appends
+from synth.envsynth.plan import PlanContext, ToolPlan, _link_holder
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.policy_rules import docs_transition
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+
+CASE = {
+    "id": {"type": "string"},
+    "status": {"type": "string", "x-enum": ["open", "review", "closed"]},
+    "agent_id": {"type": "string", "x-references": "agents"},
+    "history": {"type": "array", "items": {"type": "object"}},
+}
+AGENT = {"id": {"type": "string"}, "load": {"type": "integer"}}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        name: {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
+        for name, props in (("cases", CASE), ("agents", AGENT))
+    },
+}
+TEXT = (
+    "Assign an agent to a case. Effects: the case's status becomes 'review' and agent_id is set; the new agent's "
+    "load goes up by 1; history gets {event: 'assigned', detail: <agent id>}. Returns the updated case."
+)
+
+
+def _spec(description: str) -> ToolSpec:
+    props = {"case_id": {"type": "string"}, "agent_id": {"type": "string"}}
+    return ToolSpec("assign_agent", description, {"type": "object", "properties": props, "required": list(props)})
+
+
+def test_the_record_that_holds_the_link_is_the_one_written() -> None:
+    drafts = {
+        "cases": CollectionDraft(name="cases", resource="case", fields=dict(CASE), key_field="id"),
+        "agents": CollectionDraft(name="agents", resource="agent", fields=dict(AGENT), key_field="id"),
+    }
+    ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
+    assert _link_holder(_spec(TEXT), ctx) == "cases"
+    drafts["agents"].fields["case_id"] = {"type": "string"}  # both hold the other: no telling
+    assert _link_holder(_spec(TEXT), ctx) is None
+
+
+def test_the_link_is_set_with_its_status_entry_and_the_new_records_counter() -> None:
+    spec = _spec(TEXT)
+    plan = ToolPlan(kind="update", collection="cases", key_field="id", key_param="case_id", fields=["agent_id"])
+    moved = docs_transition(spec, plan, SCHEMA, "")
+    assert moved is not None and moved.kind == "recorded_update"
+    state = {
+        "cases": {"C1": {"id": "C1", "status": "open", "agent_id": None, "history": []}},
+        "agents": {"A1": {"id": "A1", "load": 2}},
+    }
+    after = {"id": "C1", "status": "review", "agent_id": "A1", "history": [{"event": "assigned", "detail": "A1"}]}
+    case = Case("assign_agent", "x", state, {"case_id": "C1", "agent_id": "A1"}, expect_error=False)
+    case.expect_result, case.has_expected_result = after, True
+    case.state_checks = [{"op": "equals", "state": {"cases": {"C1": after}, "agents": {"A1": {"id": "A1", "load": 3}}}}]
+    res, err = run_cases(render_tool(spec, moved, SCHEMA), "assign_agent", [case], SchemaResult(SCHEMA, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+
+
+def test_an_entry_may_name_the_id_of_the_element_the_call_adds() -> None:
+    text = "Add a line. history gets {event: 'item_added', detail: <item_id>}."
+    params = {"case_id": {}, "amount": {}}
+    assert docs_appends(text, CASE, params) == []  # <item_id> names no parameter
+    added = {"item_id": {"from": "new_element", "field": "item_id"}}
+    effects = docs_appends(text, CASE, params, added)
+    assert effects[0]["items"][0]["fields"]["detail"] == {"from": "new_element", "field": "item_id"}
+
+
+def test_the_added_elements_id_lands_in_the_entry() -> None:
+    item = {"type": "object", "properties": {"item_id": {"type": "string"}, "amount": {"type": "number"}}}
+    lines = {**CASE, "lines": {"type": "array", "items": item}}
+    schema = {
+        "type": "object",
+        "properties": {"cases": {"type": "object", "additionalProperties": {"type": "object", "properties": lines}}},
+    }
+    spec = ToolSpec(
+        "add_line",
+        "Add a line. history gets {event: 'item_added', detail: <item_id>}.",
+        {"type": "object", "properties": {"case_id": {"type": "string"}, "amount": {"type": "number"}}},
+    )
+    effects = docs_appends(
+        spec.description, lines, spec.parameters["properties"], {"item_id": {"from": "new_element", "field": "item_id"}}
+    )
+    plan = ToolPlan(
+        kind="item_add",
+        collection="cases",
+        key_field="id",
+        key_param="case_id",
+        list_field="lines",
+        fields=["amount"],
+        item_key="item_id",
+        key_format={"prefix": "L-"},
+        effects=effects,
+    )
+    state = {
+        "cases": {"C1": {"id": "C1", "status": "open", "lines": [{"item_id": "L-1", "amount": 1.0}], "history": []}}
+    }
+    after = {
+        **state["cases"]["C1"],
+        "lines": [{"item_id": "L-1", "amount": 1.0}, {"item_id": "L-2", "amount": 5.0}],
+        "history": [{"event": "item_added", "detail": "L-2"}],
+    }
+    case = Case("add_line", "x", state, {"case_id": "C1", "amount": 5.0}, expect_error=False, expect_result=after)
+    case.has_expected_result = True
+    res, err = run_cases(render_tool(spec, plan, schema), "add_line", [case], SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
