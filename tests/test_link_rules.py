@@ -115,3 +115,24 @@ def test_the_added_elements_id_lands_in_the_entry() -> None:
     case.has_expected_result = True
     res, err = run_cases(render_tool(spec, plan, schema), "add_line", [case], SchemaResult(schema, {}, {}, "docs"))
     assert err == "" and res.passed == 1
+
+
+def test_a_drop_that_moves_the_record_to_a_state_keeps_it_and_logs_a_dated_entry() -> None:
+    spec = ToolSpec(
+        "drop_case",
+        "Drop a case. The status becomes 'closed' and a history entry {date: today, event: 'dropped', note: reason} "
+        "is appended. Returns the updated case.",
+        {"type": "object", "properties": {"case_id": {"type": "string"}, "reason": {"type": "string"}}},
+    )
+    policy = "The desk's business date is 2025-09-17."
+    delete = ToolPlan(kind="delete", collection="cases", key_field="id", key_param="case_id")
+    moved = docs_transition(spec, delete, SCHEMA, policy)
+    assert moved is not None and moved.kind == "recorded_update"
+    entry = next(e for e in moved.effects if e["op"] == "append")["items"][0]["fields"]
+    assert entry == {
+        "date": {"from": "const", "value": "2025-09-17"},
+        "event": {"from": "const", "value": "dropped"},
+        "note": {"from": "arg", "name": "reason"},
+    }
+    plain = ToolSpec("drop_case", "Drop a case for good.", spec.parameters)
+    assert docs_transition(plain, delete, SCHEMA, policy) is None  # no state named: a delete stays a delete

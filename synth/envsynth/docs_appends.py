@@ -21,6 +21,10 @@ APPEND = re.compile(
     r"([A-Za-z_]+)",
     re.I,
 )
+ENTRY = re.compile(  # "a history entry {date: today, event: 'dropped'} is appended"
+    r"\b(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)",
+    re.I,
+)
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
 PLACEHOLDER = re.compile(r"<\s*(\w+(?:\s\w+)?)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")
@@ -41,7 +45,11 @@ SINGLE = re.compile(r"'([^'\\\"]*)'")
 
 
 def element_rule(
-    body: str, record_props: dict[str, Any], params: dict[str, Any], named: dict[str, Any] | None = None
+    body: str,
+    record_props: dict[str, Any],
+    params: dict[str, Any],
+    named: dict[str, Any] | None = None,
+    today: str | None = None,
 ) -> dict[str, Any] | None:
     """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{event: 'filed',
     detail: <peril>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses.
@@ -66,6 +74,9 @@ def element_rule(
         if name in ("true", "false", "null"):
             return m.group(0)
         token = f"{MARK}{len(sources)}"
+        if name == "today" and today and name not in params and name not in record_props:  # the business date
+            sources[token] = {"from": "const", "value": today}
+            return m.group(1) + json.dumps(token) + m.group(3)
         in_record = name in record_props and name not in params
         sources[token] = {"from": "record", "path": [name]} if in_record else {"from": "arg", "name": name}
         return m.group(1) + json.dumps(token) + m.group(3)
@@ -88,18 +99,22 @@ def element_rule(
 
 
 def docs_appends(
-    text: str, record_props: dict[str, Any], params: dict[str, Any], named: dict[str, Any] | None = None
+    text: str,
+    record_props: dict[str, Any],
+    params: dict[str, Any],
+    named: dict[str, Any] | None = None,
+    today: str | None = None,
 ) -> list[dict[str, Any]]:
     """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field
-    ("appends {...} to the history", "history gets {...}")."""
+    ("appends {...} to the history", "history gets {...}", "a history entry {...} is appended")."""
     out = []
     lists = {plural(f.lower()): f for f, s in record_props.items() if isinstance(s, dict) and s.get("type") == "array"}
-    found = APPEND.findall(text) + [(body, target) for target, body in GETS.findall(text)]
+    found = APPEND.findall(text) + [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text)]
     for body, target in found:
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):
             continue
-        rule = element_rule(body, record_props, params, named)
+        rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out

@@ -183,6 +183,14 @@ def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
 
 
+def _said_set(field: str, text: str) -> bool:
+    """The docs say the call sets this field itself ("adjuster_id is set"), besides logging the argument."""
+    name = rf"`?{re.escape(field)}`?"
+    return bool(
+        re.search(rf"\b{name}\s+(?:is|are)\s+(?:set|updated|stored|recorded)\b|\bsets?\s+(?:the\s+)?{name}", text)
+    )
+
+
 def action_field(verb: str, param: str) -> str:
     """The record field an action keeps a parameter in: `<verb>_<param>`, id lists by their plural noun
     (`item_ids` -> `return_items`)."""
@@ -229,11 +237,13 @@ def docs_transition(
 
     `records`: the collection's records in the sample data, read for what the transition appends; `sample`: the
     whole sample state, read for the numbers an appended amount moves (docs_moves)."""
-    if plan.kind != "update" or not plan.collection or not plan.key_param:
+    if plan.kind not in ("update", "delete") or not plan.collection or not plan.key_param:
         return None
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
     record = col.get("additionalProperties") if isinstance(col, dict) else None
     sets, allowed = transition_rules(spec, record or {}, policy)
+    if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
+        return None
     params = spec.parameters.get("properties") or {}
     words = [w.lower() for w in split_words(spec.name)]
     counters = docs_counters(tool_text(spec, policy), plan.collection, plan.key_param, state_schema, params, words)
@@ -241,18 +251,12 @@ def docs_transition(
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     props = (record or {}).get("properties") or {}
-    written = docs_appends(tool_text(spec, policy), props, params) if sets else []  # elements the docs spell out
+    today = business_date(tool_text(spec, policy) + "\n" + policy)
+    written = docs_appends(tool_text(spec, policy), props, params, today=today) if sets else []  # as spelled out
     effects += written
     if sets:  # entries named by their kind ("a `completed` entry is appended to the shift's history")
         text = tool_text(spec, policy)
-        named = named_entries(
-            text,
-            singular(plan.collection),
-            props,
-            spec.parameters,
-            list(records or []),
-            business_date(text + "\n" + policy),
-        )
+        named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         written += [e for e in named if not any(w["field"] == e["field"] for w in written)]
         effects += [e for e in named if e in written]
     for name, value in sorted(sets.items()):
@@ -271,7 +275,7 @@ def docs_transition(
     }
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
-        if name == plan.key_param or name in sets or (name in used and name not in props):
+        if name == plan.key_param or name in sets or (name in used and not _said_set(name, tool_text(spec, policy))):
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
