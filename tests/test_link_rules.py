@@ -136,3 +136,25 @@ def test_a_drop_that_moves_the_record_to_a_state_keeps_it_and_logs_a_dated_entry
     }
     plain = ToolSpec("drop_case", "Drop a case for good.", spec.parameters)
     assert docs_transition(plain, delete, SCHEMA, policy) is None  # no state named: a delete stays a delete
+
+
+def test_a_list_under_another_records_path_filters_by_the_field_it_names() -> None:
+    from synth.envsynth.plan import decide_plan
+    from synth.envsynth.priors import tool_priors
+
+    orders = {"order_id": {"type": "string"}, "customer_id": {"type": "string"}, "status": {"type": "string"}}
+    drafts = {
+        "orders": CollectionDraft(name="orders", resource="order", fields=orders, key_field="order_id"),
+        "customers": CollectionDraft(name="customers", resource="customer", fields={}, key_field="customer_id"),
+    }
+    ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
+    props = {"customer_id": {"type": "string"}, "status": {"type": "string"}}
+    spec = ToolSpec(
+        "listCustomerOrders",
+        "Returns the customer's orders.",
+        {"type": "object", "properties": props, "required": ["customer_id"]},
+        mutates=False,
+        http={"method": "get", "path": "/customers/{customer_id}/orders"},
+    )
+    plan = decide_plan(spec, tool_priors(spec), ctx)
+    assert (plan.kind, plan.collection, plan.filter_params) == ("filter", "orders", ["customer_id", "status"])

@@ -405,7 +405,10 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
         qp = next((p for p in props if p.lower() in QUERY_PARAMS), None)
         if qp:
             return ToolPlan(kind="search", key_param=qp, **base)
-        if key_param and (pri.path_params or pri.verb_kind == "get"):
+        lists_by_field = (  # `GET /customers/{customer_id}/orders`: the orders whose customer_id is the one named
+            pri.verb_kind == "list" and col is not None and key_param in col.fields and key_param != col.key_field
+        )
+        if key_param and (pri.path_params or pri.verb_kind == "get") and not lists_by_field:
             if pri.verb_kind == "action" or (pri.resource and words and words[0] in ("login", "logout")):
                 return ToolPlan(
                     kind="action", key_param=key_param, match_params=[p for p in props if p != key_param], **base
