@@ -12,6 +12,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import element_rule
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
 from synth.words import plural
 
@@ -88,7 +89,7 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
     params = spec.parameters.get("properties") or {}
     refs = {p: plural(p[:-3]) for p in params if p.endswith("_id") and plural(p[:-3]) in cols}
     refs = {p: c for p, c in refs.items() if c != plan.collection}
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip()]
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)) if s.strip()]
     checks = dict(refs) if MUST_EXIST.search(text) else {}
     requires: dict[str, dict[str, list[Any]]] = {}
     sets: list[dict[str, Any]] = []

@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any
 
+from synth.envsynth.prose import unwrap
 from synth.words import plural
 
 APPEND = re.compile(
@@ -23,6 +24,10 @@ APPEND = re.compile(
 )
 ENTRY = re.compile(  # "a history entry {date: today, event: 'dropped'} is appended"
     r"\b(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)",
+    re.I,
+)
+PASSIVE = re.compile(  # "`{"action": "paid"}` is appended to its history"
+    r"`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)",
     re.I,
 )
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
@@ -62,6 +67,9 @@ def element_rule(
         token = f"{MARK}{len(sources)}"
         if name in (named or {}) and name not in params:
             sources[token] = dict((named or {})[name])
+            return json.dumps(token)
+        if name not in params and name in record_props and default is None:  # `<total>`: the record's own value
+            sources[token] = {"from": "record", "path": [name]}
             return json.dumps(token)
         source: dict[str, Any] = {"from": "arg", "name": name}
         if default is not None:
@@ -106,10 +114,13 @@ def docs_appends(
     today: str | None = None,
 ) -> list[dict[str, Any]]:
     """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field
-    ("appends {...} to the history", "history gets {...}", "a history entry {...} is appended")."""
+    ("appends {...} to the history", "{...} is appended to its history", "history gets {...}", "a history entry
+    {...} is appended")."""
     out = []
     lists = {plural(f.lower()): f for f, s in record_props.items() if isinstance(s, dict) and s.get("type") == "array"}
-    found = APPEND.findall(text) + [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text)]
+    text = unwrap(text)
+    found = APPEND.findall(text) + PASSIVE.findall(text)
+    found += [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text)]
     for body, target in found:
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.prose import unwrap
 from synth.words import plural
 
 UP = re.compile(
@@ -90,7 +91,7 @@ def docs_counters(
         for field in _numbers(theirs):
             targets.append((other, [head], field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", text):
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", unwrap(text)):
         if NEGATED.search(sentence) or _about_another_action(sentence, name_words or []):
             continue
         for col, head, field, fields in targets:

@@ -12,6 +12,7 @@ from synth.envsynth.create_rules import MUST_EXIST, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends
 from synth.envsynth.docs_entries import named_entries
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -19,7 +20,7 @@ RULE = re.compile(r"\b(must|only|while)\b", re.IGNORECASE)
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?;])\s+|\n", text) if s.strip()]
+    return [s for s in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)) if s.strip()]
 
 
 def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:

@@ -21,6 +21,7 @@ from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import business_date, named_entries
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
@@ -28,6 +29,9 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
 SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
 CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
+NOUN_BECOMES = re.compile(
+    r"\bthe\s+\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to)\s+([`'\"])([^`'\"]{1,60})\1", re.I
+)
 WHEN = re.compile(r"^\W*(when|whenever|if|once|unless|in case)\b", re.IGNORECASE)  # a change made on a condition
 REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
 
@@ -83,7 +87,7 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip()]
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)) if s.strip()]
 
 
 def _quoted(text: str) -> list[str]:
@@ -120,6 +124,11 @@ def transition_rules(
     name_words = {w.lower() for w in split_words(spec.name)}
     sets: dict[str, Any] = {}
     allowed: dict[str, list[Any]] = {}
+    closed = [
+        [str(v) for v in (s.get("enum") or s.get("x-enum") or [])]
+        for s in props.values()
+        if isinstance(s, dict) and s.get("type") == "string"
+    ]
     for field, sub in sorted(props.items()):
         if not isinstance(sub, dict) or sub.get("type") != "string" or not (sub.get("enum") or sub.get("x-enum")):
             continue
@@ -127,6 +136,11 @@ def transition_rules(
         known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])]
         for sentence in _sentences(text):
             if not words.search(sentence):
+                became = NOUN_BECOMES.search(sentence)  # "the order becomes `paid`": the one closed field
+                value = became.group(2) if became else None
+                if value in known and sum(value in k for k in closed) == 1 and field not in sets:
+                    if not WHEN.match(sentence) and not re.search(r"\bonly\b", sentence, re.I):
+                        sets[field] = value
                 continue
             target = re.search(r"\bto\s+['\"`]([^'\"`]{1,60})['\"`]", sentence)
             condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and CONDITION.search(sentence)
@@ -181,6 +195,25 @@ def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
         return None
     evidence = plan.evidence + ["the tool's name names the state it applies to"]
     return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
+
+
+SHORT = re.compile(r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than)\b", re.I)
+
+
+def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """`enough` checks for the numbers the call takes from a balance, when the docs say a short balance refuses it
+    ("insufficient wallet balance", "the credit_balance must cover the cost")."""
+    out = []
+    for e in counters:
+        minus = e["delta"]["expr"].get("minus") or []
+        field = e["path"][-1]["value"]
+        if len(minus) != 1 or e["delta"]["expr"].get("plus") or not SHORT.search(text):
+            continue
+        head = e["path"][:-1]
+        out.append(
+            {"op": "enough", "collection": e["collection"], "path": head, "field": field, "amount": {"plus": minus}}
+        )
+    return out
 
 
 def _said_set(field: str, text: str) -> bool:
@@ -286,6 +319,7 @@ def docs_transition(
             **plan.to_dict(),
             "kind": "recorded_update",
             "effects": effects,
+            "checks": list(plan.checks) + covered(counters, tool_text(spec, policy)),
             "preconditions": allowed,
             "evidence": plan.evidence
             + ["status transition read from the docs and policy" if sets else "number moves read from the docs"],
