@@ -22,9 +22,10 @@ PARAMS = {"type": "object", "properties": {"crew_id": {}, "sailor_id": {}, "why"
 
 
 def test_the_business_date_is_read_when_the_docs_state_one() -> None:
-    assert business_date("The desk works on a fixed business date, **2025-03-10**.") == "2025-03-10"
-    assert business_date("Returns are counted as of the business date (2025-03-14).") == "2025-03-14"
-    assert business_date("Created on 2025-03-14 and changed 2025-04-01.") is None
+    assert business_date("All rules use the current date (today) **2031-07-04**.") == "2031-07-04"
+    assert business_date("Fees are counted as of the business date 2031-07-05.") == "2031-07-05"
+    assert business_date("Created on 2031-07-05 and changed 2031-08-01.") is None
+    assert business_date("The due date must be after the current date and before 2032-01-01.") is None
 
 
 def test_a_named_entry_takes_arguments_constants_of_its_kind_and_the_business_date() -> None:
@@ -53,5 +54,8 @@ def test_a_named_entry_takes_arguments_constants_of_its_kind_and_the_business_da
         "name": "why",
         "default": "",
     }
-    assert named_entries(left.replace("(with the why as its note) ", ""), "crew", PROPS, PARAMS, RECORDS, None) == []
-    assert named_entries(text.replace("crew's", "sailor's"), "crew", PROPS, PARAMS, RECORDS, None) == []
+    assert (
+        named_entries(left.replace("(with the why as its note) ", ""), "crew", PROPS, PARAMS, RECORDS, "2025-03-10")
+        == []
+    )
+    assert named_entries(text.replace("crew's", "sailor's"), "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == []

@@ -416,21 +416,32 @@ def test_a_parameter_whose_plural_is_a_list_field_is_the_value_added_and_conditi
     from synth.envsynth.policy_rules import transition_rules
 
     fields = {
-        "shift_id": {"type": "string"},
-        "worker_ids": {"type": "array", "items": {"type": "string"}},
-        "status": {"type": "string", "x-enum": ["open", "full"]},
+        "crew_id": {"type": "string"},
+        "sailor_ids": {"type": "array", "items": {"type": "string"}},
+        "status": {"type": "string", "x-enum": ["forming", "manned"]},
     }
-    draft = CollectionDraft(name="shifts", resource="shift", fields=fields, key_field="shift_id")
-    ctx = PlanContext(collections={"shifts": draft}, singletons={}, client=None, votes=1, trees={})
+    draft = CollectionDraft(name="crews", resource="crew", fields=fields, key_field="crew_id")
+    ctx = PlanContext(collections={"crews": draft}, singletons={}, client=None, votes=1, trees={})
     join = _spec(
-        "sign_up_for_shift",
-        "Adds a worker to a shift's roster. When the roster reaches capacity, the shift's status changes to `full`.",
-        ["shift_id", "worker_id", "note"],
+        "enlist_in_crew",
+        "Adds a sailor to a crew. Once the crew reaches its size, the crew's status changes to `manned`.",
+        ["crew_id", "sailor_id", "note"],
     )
     plan = item_edit_plan(join, tool_priors(join), ctx, mutates=True)
-    assert (plan.kind, plan.list_field, plan.op_param) == ("item_add", "worker_ids", "worker_id")
-    leave = _spec("cancel_shift_signup", "Removes a worker from a shift's roster.", ["shift_id", "worker_id"])
+    assert (plan.kind, plan.list_field, plan.op_param) == ("item_add", "sailor_ids", "sailor_id")
+    leave = _spec("remove_from_crew", "Removes a sailor from a crew.", ["crew_id", "sailor_id"])
     assert item_edit_plan(leave, tool_priors(leave), ctx, mutates=True).kind == "item_remove"
-    assert transition_rules(join, {"properties": fields}, "") == ({}, {})  # only when the roster fills up
-    always = _spec("close_shift", "Closes a shift. The shift's status changes to `full`.", ["shift_id"])
-    assert transition_rules(always, {"properties": fields}, "")[0] == {"status": "full"}
+    lead = _spec("set_crew_captain", "Makes a sailor the captain of a crew.", ["crew_id", "sailor_id"])
+    assert item_edit_plan(lead, tool_priors(lead), ctx, mutates=True) is None  # neither adds nor removes
+    assert transition_rules(join, {"properties": fields}, "") == ({}, {})  # only once the crew is full
+    always = _spec("close_crew", "Closes a crew. The crew's status changes to `manned`.", ["crew_id"])
+    assert transition_rules(always, {"properties": fields}, "")[0] == {"status": "manned"}
+
+
+def test_a_change_under_a_state_condition_is_still_read() -> None:
+    from synth.envsynth.policy_rules import transition_rules
+
+    fields = {"status": {"type": "string", "x-enum": ["pending", "cancelled", "done"]}}
+    text = "Cancel a booking. If the booking is pending, the status changes to 'cancelled'."
+    cancel = _spec("cancel_booking", text, ["booking_id"])
+    assert transition_rules(cancel, {"properties": fields}, "")[0] == {"status": "cancelled"}

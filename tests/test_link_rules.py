@@ -1,16 +1,18 @@
-"""Writes that link two records and the entries they log, in a vendor's phrasing: "Assign an adjuster to a claim
-... the claim's status becomes 'under_review' and adjuster_id is set; the new adjuster's caseload goes up by 1;
-history gets {event: 'assigned', detail: <adjuster id>}", and "history gets {event: 'item_added', detail:
-<item_id>}" naming the id of the element the call adds."""
+"""Writes that link two records and the entries they log: the record holding the link is the one written, a
+status named before its verb, the new linked record's counter, `history gets {...}` entries (two-word placeholders,
+the id of the element the call adds), a delete the docs turn into a state change, and a list under another record's
+path."""
 
 from __future__ import annotations
 
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.collections import CollectionDraft
 from synth.envsynth.docs_appends import docs_appends
-from synth.envsynth.plan import PlanContext, ToolPlan, _link_holder
+from synth.envsynth.link_plan import link_holder
+from synth.envsynth.plan import PlanContext, ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.policy_rules import docs_transition
+from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
@@ -41,14 +43,21 @@ def _spec(description: str) -> ToolSpec:
 
 
 def test_the_record_that_holds_the_link_is_the_one_written() -> None:
-    drafts = {
-        "cases": CollectionDraft(name="cases", resource="case", fields=dict(CASE), key_field="id"),
-        "agents": CollectionDraft(name="agents", resource="agent", fields=dict(AGENT), key_field="id"),
-    }
-    ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
-    assert _link_holder(_spec(TEXT), ctx) == "cases"
-    drafts["agents"].fields["case_id"] = {"type": "string"}  # both hold the other: no telling
-    assert _link_holder(_spec(TEXT), ctx) is None
+    for case_key, agent_key in (("id", "id"), ("case_id", "agent_id")):  # keys named `id` or `<noun>_id`
+        case_fields = {**CASE, case_key: {"type": "string"}}
+        agent_fields = {**AGENT, agent_key: {"type": "string"}}
+        drafts = {
+            "cases": CollectionDraft(name="cases", resource="case", fields=case_fields, key_field=case_key),
+            "agents": CollectionDraft(name="agents", resource="agent", fields=agent_fields, key_field=agent_key),
+        }
+        ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
+        spec = _spec(TEXT)
+        assert link_holder(spec, tool_priors(spec), ctx) == "cases"
+        create = ToolSpec("create_case", "Open a case.", spec.parameters)
+        assert link_holder(create, tool_priors(create), ctx) is None  # a create makes its own record
+        drafts["agents"].fields["case_id"] = {"type": "string"}
+        if agent_key != "case_id":  # both hold the other: no telling
+            assert link_holder(spec, tool_priors(spec), ctx) is None
 
 
 def test_the_link_is_set_with_its_status_entry_and_the_new_records_counter() -> None:
@@ -120,18 +129,18 @@ def test_the_added_elements_id_lands_in_the_entry() -> None:
 def test_a_drop_that_moves_the_record_to_a_state_keeps_it_and_logs_a_dated_entry() -> None:
     spec = ToolSpec(
         "drop_case",
-        "Drop a case. The status becomes 'closed' and a history entry {date: today, event: 'dropped', note: reason} "
+        "Shelve a case. The status becomes 'closed' and a history entry {date: today, event: 'shelved', note: reason} "
         "is appended. Returns the updated case.",
         {"type": "object", "properties": {"case_id": {"type": "string"}, "reason": {"type": "string"}}},
     )
-    policy = "The desk's business date is 2025-09-17."
+    policy = "The office's current date: 2031-02-03."
     delete = ToolPlan(kind="delete", collection="cases", key_field="id", key_param="case_id")
     moved = docs_transition(spec, delete, SCHEMA, policy)
     assert moved is not None and moved.kind == "recorded_update"
     entry = next(e for e in moved.effects if e["op"] == "append")["items"][0]["fields"]
     assert entry == {
-        "date": {"from": "const", "value": "2025-09-17"},
-        "event": {"from": "const", "value": "dropped"},
+        "date": {"from": "const", "value": "2031-02-03"},
+        "event": {"from": "const", "value": "shelved"},
         "note": {"from": "arg", "name": "reason"},
     }
     plain = ToolSpec("drop_case", "Drop a case for good.", spec.parameters)
@@ -158,3 +167,13 @@ def test_a_list_under_another_records_path_filters_by_the_field_it_names() -> No
     )
     plan = decide_plan(spec, tool_priors(spec), ctx)
     assert (plan.kind, plan.collection, plan.filter_params) == ("filter", "orders", ["customer_id", "status"])
+
+
+def test_the_previous_and_the_new_linked_record_each_move() -> None:
+    from synth.envsynth.docs_counters import docs_counters
+
+    text = "The previous agent's load goes down by 1; the new agent's load goes up by 1."
+    params = {"case_id": {}, "agent_id": {}}
+    moves = docs_counters(text, "cases", "case_id", SCHEMA, params, ["assign", "agent"])
+    heads = {(e["path"][0]["from"], next(iter(e["delta"]["expr"]))) for e in moves}
+    assert heads == {("record", "minus"), ("arg", "plus")}

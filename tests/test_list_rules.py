@@ -1,5 +1,5 @@
-"""A list or search answers the states and the order its docs fix: "Lists slots that are open (slots that are booked
-or blocked are never returned)", "Results are sorted by date, start time, then slot id"."""
+"""A list or search answers the states and the order its docs fix: "Lists berths that are free (berths that are taken
+or closed are never returned)", "Results are sorted by date, start time, then berth id"."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ SCHEMA = {
     "properties": {"slots": {"type": "object", "additionalProperties": {"type": "object", "properties": SLOT}}},
 }
 TEXT = (
-    "Lists appointment slots that are open for booking (slots that are booked or blocked are never returned). "
-    "Results are sorted by date, start time, then slot id."
+    "Lists slots that are open to reserve (taken or blocked slots are not listed). "
+    "Answers are ordered by date, start time, then slot id."
 )
 
 
@@ -53,3 +53,23 @@ def test_a_filter_keeps_the_open_slots_in_the_documented_order() -> None:
     case.has_expected_result = True
     res, err = run_cases(render_tool(spec, plan, SCHEMA), "search_slots", [case], SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 1
+
+
+def test_scope_phrasings_that_must_not_mislead() -> None:
+    slot = {"status": {"type": "string", "x-enum": ["open", "booked", "blocked", "held"]}}
+    both = "Lists slots that are open, and booked or blocked slots are never returned."
+    assert list_scope(both, slot) == {"status": ["open"]}
+    assert list_scope("Returns an error for slots that are held. Lists all slots.", slot) == {}
+    assert list_scope("Booked, blocked and held slots are never returned.", slot) == {"status": ["open"]}
+    assert list_scope("Returns slots that are open or held.", slot) == {"status": ["held", "open"]}
+    assert list_scope(
+        "Booked slots are never returned.", {"status": {**slot["status"], "x-enum": ["Open", "Booked"]}}
+    ) == {"status": ["Open"]}
+
+
+def test_sort_directions_and_phrasings() -> None:
+    record = {"date": {}, "name": {}, "slot_id": {}}
+    assert sort_fields("Sorted by date and name.", record) == ["date", "name"]
+    assert sort_fields("Sorted by date, newest first.", {"date": {}}) == ["-date"]
+    assert sort_fields("Sorted by date descending, then by name.", record) == []  # mixed directions: no claim
+    assert sort_fields("Ordered by the slot id.", record) == ["slot_id"]

@@ -155,7 +155,7 @@ def test_markdown_reference_with_parameter_tables_returns_and_errors():
     assert quote.parameters["required"] == ["dog_id"]  # "Required." in its description
     assert props["nights"]["type"] == "integer" and props["arrival"]["type"] == "string"
     assert quote.description == "Prices a stay without booking it.\n\nReturns {dog_id, total}"
-    assert "fixed business date" in doc.policy and "**Dog**" in doc.policy and "get_dog" not in doc.policy
+    assert "Opening hours" in doc.policy and "**Dog**" in doc.policy and "get_dog" not in doc.policy
 
 
 def test_openapi_folding_rules():
@@ -230,3 +230,17 @@ def test_sources_hash_the_bytes(tmp_path):
     assert docs.sources == [
         {"path": str(path), "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "format": "mcp"}
     ]
+
+
+def test_markdown_bare_returns_label_and_other_tables_stay_in_the_description():
+    from synth.tooldocs.markdown import load_markdown
+
+    text = (
+        "## get_trip\n\nOne trip.\n\n**Returns:**\n\nThe trip plus its route's name.\n\n"
+        "**Errors**\n\n| code | meaning |\n|---|---|\n| 404 | no such trip |\n"
+    )
+    (tool,) = load_markdown(text, "trips.md")
+    assert (
+        tool.description
+        == "One trip.\n\nReturns the trip plus its route's name.\n\nErrors: code | meaning 404 | no such trip"
+    )

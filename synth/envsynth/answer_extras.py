@@ -1,9 +1,9 @@
 """Fields a read of one record answers beyond the record's own, as its docs' "Returns ... plus ..." lists them:
 
 - another record's fields, through the reference the record holds: "plus the course's title and credits";
-- a figure computed from two number fields: "seats_available (capacity minus enrolled_count, never below 0)";
-- the keys of the records of another collection that name this one: "plus section_ids: the ids of all sections of
-  the course, sorted".
+- a figure computed from two number fields: "berths_free (berths minus moored, never below 0)";
+- the keys of the records of another collection that name this one: "plus boat_ids: the ids of all boats of the
+  harbour, sorted".
 
 Each becomes an `output_map` entry of the plan (rendered by codegen's shape function): {"op": "eq", "via",
 "collection", "path"} for a referenced field, {"op": "calc", "left", "operator", "right", "floor"} for a figure,
@@ -19,7 +19,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
-PLUS = re.compile(r"\bReturns?\b[^.]*?\bplus\b\s+(.+?)(?:\.\s|\.$|$)", re.IGNORECASE | re.DOTALL)
+PLUS = re.compile(r"\bReturns?\b[^.]*?\bplus\b\s+(.+?)(?:\.\s|\.$|\n\n|$)", re.IGNORECASE | re.DOTALL)
 OPERATORS = {"minus": "-", "less": "-", "plus": "+", "times": "*", "multiplied by": "*", "divided by": "/"}
 CALC = re.compile(
     r"^(?P<left>\w+)\s+(?P<op>minus|less|plus|times|multiplied by|divided by)\s+(?P<right>\w+)"
@@ -38,7 +38,13 @@ def _number(text: str | None) -> int | float | None:
 
 def _fields(cols: dict[str, Any], name: str) -> dict[str, Any]:
     col = cols.get(name) or {}
-    return ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+    record = col.get("additionalProperties") if isinstance(col, dict) else None
+    props = record.get("properties") if isinstance(record, dict) else None
+    return props if isinstance(props, dict) else {}
+
+
+def _numeric(own: dict[str, Any], *names: str) -> bool:
+    return all(isinstance(own.get(n), dict) and own[n].get("type") in ("number", "integer") for n in names)
 
 
 def _items(clause: str) -> list[str]:
@@ -97,7 +103,7 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         head = head.strip()
         if rest and re.fullmatch(r"\w+", head):
             calc = CALC.match(rest.rstrip(")").strip())
-            if calc and {calc.group("left"), calc.group("right")} <= set(own) and head not in own:
+            if calc and _numeric(own, calc.group("left"), calc.group("right")) and head not in own:
                 extras[head] = {
                     "op": "calc",
                     "left": calc.group("left"),
@@ -118,10 +124,10 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
 def derived_field(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
     """How a listed answer field that is no field of the record is made: the length of one of its lists
     (`waitlist_length`, `holds_count`, `number_of_items`), or a figure some tool's docs define for it
-    ("seats_available (capacity minus enrolled_count, never below 0)"); None when nothing says."""
+    ("berths_free (berths minus moored, never below 0)"); None when nothing says."""
     words = name.lower().split("_")
     for stem in (
-        "_".join(words[:-1]) if words[-1] in ("length", "count", "size") else "",
+        "_".join(words[:-1]) if words[-1] in ("length", "count") else "",
         "_".join(words[2:]) if words[:2] == ["number", "of"] else "",
         "_".join(words[1:]) if words[0] in ("num", "n") else "",
     ):
@@ -131,7 +137,7 @@ def derived_field(name: str, own: dict[str, Any], glossary: str) -> dict[str, An
             return {"op": "len", "path": [hit[0]]}
     for found in re.finditer(rf"\b{re.escape(name)}\s*\(([^()]{{3,120}})\)", glossary):
         calc = CALC.match(found.group(1).strip())
-        if calc and {calc.group("left"), calc.group("right")} <= set(own):
+        if calc and _numeric(own, calc.group("left"), calc.group("right")):
             return {
                 "op": "calc",
                 "left": calc.group("left"),

@@ -196,7 +196,7 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             lines.append(
                 f"    out[{name!r}] = sorted(\n"
                 f"        k for k, r in collection(env_state, {spec['collection']!r}).items()\n"
-                f"        if isinstance(r, dict)\n"
+                f"        if isinstance(r, dict) and record.get({plan.key_field!r}) is not None\n"
                 f"        and str(r.get({spec['ref']!r})) == str(record.get({plan.key_field!r}))\n"
                 f"    )\n"
             )
@@ -205,9 +205,14 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")
             continue
         if spec["op"] == "calc":  # a figure from two of the record's numbers
-            floor = "" if spec.get("floor") is None else f"\n    value = max({spec['floor']!r}, value)"
+            floor = (
+                ""
+                if spec.get("floor") is None
+                else f"\n    value = value if value is None else max({spec['floor']!r}, value)"
+            )
             lines.append(
-                f"    left, right = record.get({spec['left']!r}) or 0, record.get({spec['right']!r}) or 0\n"
+                f"    left = number_or_zero(record.get({spec['left']!r}))\n"
+                f"    right = number_or_zero(record.get({spec['right']!r}))\n"
                 f"    value = left {spec['operator']} right if {spec['operator']!r} != '/' or right else None{floor}\n"
                 f"    out[{name!r}] = value\n"
             )

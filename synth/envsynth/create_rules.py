@@ -1,8 +1,8 @@
 """What a create's docs say beyond its parameters: the records its `<noun>_id` parameters name must exist (and
-be in a stated state: "the slot must be `open`"), fields start at stated values ("status `booked`", "`invoice`
-null", "renewals 0", "a history of one entry `{...}`"), a reference the named record holds is copied ("the slot's
-veterinarian as `vet_id`"), and the named record changes with it ("The slot becomes `booked` and records the new
-`appointment_id`")."""
+be in a stated state: "the berth must be `free`"), fields start at stated values ("status `moored`", "`receipt`
+null", "visits 0", "a history of one entry `{...}`"), a reference the named record holds is copied ("the berth's
+harbour as `harbour_id`"), and the named record changes with it ("The berth becomes `taken` and records the new
+`mooring_id`")."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
         for f in sorted(_props(cols, c))
         if f in own and f.endswith("_id") and f not in params and f != plan.key_field and re.search(_name(f), text)
     }
-    for param, col in sorted(refs.items()):  # "the booker (member_id)": the one field that names such a record
+    for param, col in sorted(refs.items()):  # "the skipper (sailor_id)": the one field naming such a record
         if param in own or param not in _props(cols, col):
             continue
         naming = [

@@ -58,7 +58,7 @@ def element_rule(
 ) -> dict[str, Any] | None:
     """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{event: 'filed',
     detail: <peril>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses.
-    A placeholder of two words names the parameter they join (`<adjuster id>`); `named` gives the sources of
+    A placeholder of two words names the parameter they join (`<sailor id>`); `named` gives the sources of
     placeholders that are no parameter (the id of the element the call adds)."""
     sources: dict[str, dict[str, Any]] = {}
 

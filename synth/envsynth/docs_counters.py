@@ -1,5 +1,5 @@
-"""Numbers a call moves, read from the docs: "the member's loans_out goes up by 1", "the balance goes down by the
-amount", "adds one to the veterinarian's `completed_visits`".
+"""Numbers a call moves, read from the docs: "the sailor's voyages_out goes up by 1", "the balance goes down by the
+amount", "adds one to the harbour master's `boats_checked`".
 
 A sentence naming a number field (by its name, spaced or not, or by its last word when that names one number
 field only) moves it when it says which way and by how much: "goes up / increases / rises by", "added to", "adds"
@@ -32,7 +32,7 @@ def _numbers(props: dict[str, Any]) -> list[str]:
 
 
 def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
-    """The field by its name (`loans_out`, `loans out`), or by its last word when no other field ends so."""
+    """The field by its name (`voyages_out`, `voyages out`), or by its last word when no other field ends so."""
     names = [field, field.replace("_", " ")]
     last = field.split("_")[-1]
     if last != field and sum(f.split("_")[-1] == last for f in fields) == 1:
@@ -56,6 +56,7 @@ def _amount(sentence: str, params: dict[str, Any], own: dict[str, Any], moved: s
     return {"path": [named(fields)[0]]} if len(named(fields)) == 1 else None
 
 
+EARLIER = re.compile(r"\b(previous|old|former|current|existing)\b", re.IGNORECASE)
 NEGATED = re.compile(r"\b(not|never|no longer)\b", re.IGNORECASE)
 
 
@@ -80,22 +81,28 @@ def docs_counters(
     about another action)."""
     cols = schema.get("properties") or {}
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
-    targets: list[tuple[str, list[dict[str, Any]], str, list[str]]] = []  # (collection, path head, field, fields)
+    targets: list[tuple[str, str | None, str, list[str]]] = []  # (collection, reference field, field, fields)
     for field in _numbers(own):
-        targets.append((collection, [{"from": "arg", "name": key_param}], field, _numbers(own)))
+        targets.append((collection, None, field, _numbers(own)))
     for ref in sorted(f for f in own if f.endswith("_id") and f != key_param):
         other = plural(ref[:-3])
         theirs = ((cols.get(other) or {}).get("additionalProperties") or {}).get("properties") or {}
-        # a reference the call itself sets names the record by its argument (the new adjuster, not the old one)
-        head = {"from": "arg", "name": ref} if ref in params else {"from": "record", "path": [ref]}
         for field in _numbers(theirs):
-            targets.append((other, [head], field, _numbers(theirs)))
+            targets.append((other, ref, field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", unwrap(text)):
         if NEGATED.search(sentence) or _about_another_action(sentence, name_words or []):
             continue
-        for col, head, field, fields in targets:
-            if not _mention(field, fields).search(sentence) or any(e["path"][-1]["value"] == field for e in out):
+        for col, ref, field, fields in targets:
+            if ref is None:
+                head = [{"from": "arg", "name": key_param}]
+            elif ref in params and not EARLIER.search(sentence):  # a link the call sets: the record it now names
+                head = [{"from": "arg", "name": ref}]
+            else:  # the record the stored link names ("the previous owner's count")
+                head = [{"from": "record", "path": [ref]}]
+            if not _mention(field, fields).search(sentence) or any(
+                e["collection"] == col and e["path"][:-1] == head and e["path"][-1]["value"] == field for e in out
+            ):
                 continue
             up, down = UP.search(sentence), DOWN.search(sentence)
             amount = _amount(sentence, params, own, field)

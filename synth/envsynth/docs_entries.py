@@ -1,5 +1,5 @@
-"""Entries the docs name by their kind only: "A `signed_up` entry is appended to the shift's history", "a
-'checkout' event is added to the history".
+"""Entries the docs name by their kind only: "A `boarded` entry is appended to the voyage's log", "a
+'docked' event is added to the log".
 
 The kind is a known value of one field of the list's elements (`event`); the rest of the entry is read off the
 entries of that kind already in the sample data: a field that is a parameter holds the argument ("with the reason as
@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.words import singular
+
 NAMED = re.compile(
     r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?:entry|event|record|note|line)\b(?P<aside>[^.]{0,80}?)"
     r"\b(?:is|gets|are)\s+(?:appended|added|written|recorded|logged)\s+to\s+(?:the\s+|its\s+|their\s+)?"
@@ -21,8 +23,10 @@ NAMED = re.compile(
 )
 AS_ITS = re.compile(r"\bthe\s+(?P<param>\w+)\s+as\s+its\s+(?P<field>\w+)", re.IGNORECASE)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
 TODAY = re.compile(
-    r"\b(?:business|current|today's|system)\s+date\b[^.\n]{0,40}?(\d{4}-\d{2}-\d{2})"
+    r"\b(?:business|current|today's|system)\s+date\b(?:\s*\(\W*today\W*\))?[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
+    r"(\d{4}-\d{2}-\d{2})"
     r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})",
     re.IGNORECASE,
 )
@@ -53,9 +57,9 @@ def named_entries(
     out: list[dict[str, Any]] = []
     for m in NAMED.finditer(text):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
-        schema = record_props.get(field) or {}
-        items = (schema.get("items") or {}) if schema.get("type") == "array" else {}
-        if not items or (owner and owner.rstrip("s") != noun.lower().rstrip("s")):
+        schema = record_props.get(field)
+        items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+        if not isinstance(items, dict) or (owner and singular(owner) != singular(noun.lower())):
             continue
         kinds = [
             k

@@ -1,10 +1,10 @@
 """The documented response envelope: a tool whose documented response is an object with one property returns
 its result under that property (`{"file_content": ...}`), unless the result is a record that has that field.
 A tool that answers a record (or a list of them) but whose docs list fewer of the record's fields (its response
-schema's properties, or "Returns {title_id, holds_queue}", "Returns ... [{id, status}]") answers those fields only;
-listed fields the record lacks come from the record it references (`vet_name` -> the name of the `vet_id` record).
+schema's properties, or "Returns {boat_id, waiting_list}", "Returns ... [{id, status}]") answers those fields only;
+listed fields the record lacks come from the record it references (`owner_name` -> the name of the `owner_id` record).
 A read of one record also answers the records of another collection that name it, when the docs say so (a list
-property of the response, or "plus copies: ... as {copy_id, branch, status}"), and the other additions its
+property of the response, or "plus moorings: ... as {mooring_id, pier, status}"), and the other additions its
 "Returns ... plus ..." lists (answer_extras.py)."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def projection(
     spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = ""
 ) -> tuple[list[str], dict[str, Any]]:
     """(fields, mapped) a record- or list-answering tool's docs list, when they are two or more and fewer than the
-    record's or some come from a record it references (`vet_name` through `vet_id`, filter_map) or are derived
+    record's or some come from a record it references (`owner_name` through `owner_id`, filter_map) or are derived
     from the record (a list's length, a figure the docs define: answer_extras.derived_field)."""
     if (plan.kind not in RECORD_KINDS and plan.kind not in LIST_KINDS) or plan.output_key or plan.return_key:
         return [], {}
@@ -81,8 +81,8 @@ def projection(
 
 def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
     """The records of other collections a read of one record answers with it, as the docs say: a collection whose
-    records name this one (`copies.title_id` -> titles), which the response schema has as a list property, or which
-    the description lists fields of ("plus copies: ... as {copy_id, branch, status}")."""
+    records name this one (`moorings.boat_id` -> boats), which the response schema has as a list property, or which
+    the description lists fields of ("plus moorings: ... as {mooring_id, pier, status}")."""
     if plan.kind != "get" or not plan.collection or not plan.key_param:
         return []
     cols = state_schema.get("properties") or {}

@@ -1,8 +1,8 @@
 """Filter parameters that are not a field of the records, mapped onto one: a field named by the same word
 (`amenity` -> `amenities`, `plan` -> `allowed_plans`, `specialty` -> `specialties`), a bound on a number field
-(`min_capacity` -> capacity >=, `max_price` -> any tier's price <=), or a field of the record another one names
-(`floor` of a booking's room through `room_id`, `date` of an appointment's slot through `slot_id`,
-`holder_name` -> the name of the record `holder_id` names, `state` -> its `address.state`).
+(`min_length` -> length >=, `max_fee` -> any rate's fee <=), or a field of the record another one names
+(`pier` of a mooring's berth through `berth_id`, `date` of a voyage's slot through `slot_id`,
+`owner_name` -> the name of the record `owner_id` names, `state` -> its `address.state`).
 
 Each mapping is {"path": [...], "via": reference field or None, "collection": the referenced collection or None,
 "op": "eq" | "min" | "max"}; a path step "*" takes every element of a list. The environment reads the value
@@ -66,7 +66,7 @@ def _bound(name: str) -> tuple[str, str] | None:
 
 def _target(field: str, schema: Any, collection: str, cols: dict[str, Any]) -> str | None:
     """The collection a field names: the data's reference (`course_code` -> courses), else for a `<noun>_id`
-    field `<noun>s`, else the one collection whose name ends so (`holder_id` -> policyholders)."""
+    field `<noun>s`, else the one collection whose name ends so (`owner_id` -> boatowners)."""
     named = schema.get("x-references") if isinstance(schema, dict) else None
     if isinstance(named, str) and named in cols and named != collection:
         return named
@@ -89,7 +89,7 @@ def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any
         if path is not None:
             return {"path": path, "via": None, "collection": None, "op": bound[0]}
     refs = {f: t for f in sorted(record) if (t := _target(f, record[f], collection, cols))}
-    for ref, other in refs.items():  # `holder_name` -> the `name` of the record `holder_id` names
+    for ref, other in refs.items():  # `owner_name` -> the `name` of the record `owner_id` names
         noun = ref[:-3]
         if name.startswith(noun + "_"):
             path = _find(name[len(noun) + 1 :], _props((cols[other] or {}).get("additionalProperties") or {}))

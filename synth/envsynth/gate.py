@@ -72,6 +72,7 @@ def gate_problems(
 
 
 _BLANK = (None, "", 0, 0.0, [], {}, False)
+LATER = re.compile(r"\b(when|until|once|after|later|if)\b", re.I)
 
 
 def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succeeded: list[Any]) -> list[str]:
@@ -86,10 +87,14 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
     for c, o in succeeded:
         before = c.state.get(plan["collection"]) or {}
         after = (o.state_after or {}).get(plan["collection"]) or {}
+        if not isinstance(before, dict) or not isinstance(after, dict):
+            return []
         new = [r for k, r in after.items() if k not in before and isinstance(r, dict)]
         if not new:
             continue
         prose = re.sub(r"\{[^{}]*\}", " ", re.sub(r"\{[^{}]*\}", " ", spec.description))  # not object listings
+        sentences = re.split(r"(?<=[.;!?])\s+", prose)  # nor what happens later ("set when it is approved")
+        prose = " ".join(x for x in sentences if not LATER.search(x))
         unset = sorted(
             f
             for f, v in new[0].items()
@@ -109,7 +114,7 @@ def _set_in_prose(field: str, prose: str) -> bool:
             before, after = prose[max(0, m.start() - 12) : m.start()], prose[m.end() : m.end() + 30]
             if re.search(r"\b(no|without|empty)\s+$", before, re.I):
                 continue
-            if re.match(r"^(\s*(,|and|or)?\s*\w+){0,3}?\s*(null|none|empty|unset)\b", after, re.I):
+            if re.match(r"^(\s*(,|and|or)?\s*\w+){0,3}?\s*(null|none|empty|unset|blank|false|zero|0)\b", after, re.I):
                 continue
             return True
     return False

@@ -1,12 +1,12 @@
-"""Edits of one value in a record's list field: `addAppointmentService(appointment_id, service_code)`.
+"""Edits of one value in a record's list field: `addVoyageStop(voyage_id, stop_code)`.
 
-A write whose name holds a noun that is an array field of some collection, or its first word (`services` of
-appointments, `holds_queue` of titles), with a parameter that names the record (its key field, or `<resource>_id`)
+A write whose name holds a noun that is an array field of some collection, or its first word (`stops` of
+voyages, `waiting_list` of berths), with a parameter that names the record (its key field, or `<resource>_id`)
 and exactly one other parameter, a scalar whose name shares a word with that field (`service_code`) or any scalar
 when the list holds scalars (`member_id` into a holds queue), adds that value to the record's list (item_add) or
 removes it (item_remove, when the docs' verb deletes). On a list of objects, a remove takes the element an id
-parameter names (`remove_line_item(claim_id, item_id)`), and an add whose other parameters are all fields of the
-elements appends one built from them, with the next id in the list's format (`LI-5` after `LI-4`). Both answer the
+parameter names (`remove_cargo_item(voyage_id, item_id)`), and an add whose other parameters are all fields of the
+elements appends one built from them, with the next id in the list's format (`CI-5` after `CI-4`). Both answer the
 updated record.
 """
 
@@ -21,6 +21,8 @@ from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
+ADD_WORDS = ("add", "append", "attach", "enlist", "enroll", "join", "register", "sign", "subscribe", "include")
+ADDING = re.compile(r"\W*(adds?|appends?|attach(?:es)?|enlists?|enrolls?|joins?|registers?|signs?|puts?)\b", re.I)
 REMOVING = ("remove", "cancel", "drop", "withdraw", "detach", "unassign", "unlink", "leave")
 
 
@@ -32,7 +34,7 @@ def _record_param(props: dict[str, Any], col: CollectionDraft) -> str | None:
 
 
 def _id_format(values: list[Any], schema: dict[str, Any]) -> dict[str, Any]:
-    """{prefix, digits} of ids like `LI-4` or `TK-00050`, when every known one has the prefix: digits when the
+    """{prefix, digits} of ids like `CI-4` or `MR-00050`, when every known one has the prefix: digits when the
     numbers are zero-padded to one width (in the known ids or in the field's pattern)."""
     found = [m for v in values if isinstance(v, str) and (m := re.fullmatch(r"(\D*)(\d+)", v))]
     prefixes = {m.group(1) for m in found}
@@ -123,12 +125,15 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
                     evidence=list(pri.evidence) + [f"`{value}` is one value of {col.name}.{fname}"],
                     votes={},
                 )
+    adds = bool(ADDING.match(spec.description)) or bool(pri.words[:1] and pri.words[0] in ADD_WORDS)
+    if not (removes or adds) or pri.verb_kind == "create" and not adds:
+        return None
     return _plural_param_edit(props, pri, ctx, removes)
 
 
 def _plural_param_edit(props: dict[str, Any], pri: ToolPriors, ctx: PlanContext, removes: bool) -> ToolPlan | None:
-    """`sign_up_for_shift(shift_id, volunteer_id)`: the one parameter whose plural is a list field of scalars of
-    the record another parameter names (`volunteer_ids` of shifts) is the value added or removed."""
+    """`enlist_in_crew(crew_id, sailor_id)` whose docs say it adds: the one parameter whose plural is a list field
+    of scalars of the record another parameter names (`sailor_ids` of crews) is the value added or removed."""
     found = []
     for col in ctx.collections.values():
         key = _record_param(props, col)

@@ -1,6 +1,6 @@
 """What a one-value list edit's docs say beyond the edit: the record must be in a stated state ("The booking must
 be 'confirmed' or 'checked_in'"), the record the value names must exist and be in a stated state ("the member must
-exist, be active"), and an entry is appended to another list ("... and {"event": "attendee_added", "member_id":
+exist, be active"), and an entry is appended to another list ("... and {"event": "crew_added", "sailor_id":
 member_id} to the history")."""
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def refine_item(
         theirs = stated_states(text, value[:-3].replace("_", " "), _props(cols, other))
         if theirs:
             requires[value] = theirs
-    added = {plan.item_key: {"from": "new_element", "field": plan.item_key}} if plan.item_key else {}
+    adds_object = plan.kind == "item_add" and plan.item_key and plan.fields  # only then is there a new element
+    added = {plan.item_key: {"from": "new_element", "field": plan.item_key}} if adds_object else {}
     appends = [e for e in docs_appends(text, own, params, added) if e["field"] != plan.list_field]
     records = (sample or {}).get(plan.collection) or {}
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []

@@ -1,8 +1,8 @@
 """What a list or search tool's docs say about which records it answers and in which order, beyond its parameters:
 
-- a state it keeps or leaves out: "Lists appointment slots that are open for booking (slots that are booked or
+- a state it keeps or leaves out: "Lists berths that are free for mooring (berths that are taken or
   blocked are never returned)" keeps records whose closed text field (known values in the data) is `open`;
-- its order: "Results are sorted by date, start time, then slot id" / "ordered by title_id" sorts by those fields
+- its order: "Results are sorted by date, start time, then berth id" / "ordered by boat_id" sorts by those fields
   (a phrase names a field by its words joined with `_`, or by its first word when that is a field).
 """
 
@@ -15,8 +15,10 @@ from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
 SORTED = re.compile(r"\b(?:sorted|ordered)\s+by\s+([^.;()]{1,120})", re.IGNORECASE)
-NEVER = re.compile(r"([^.;()]{1,120}?)\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)", re.I)
-THAT_ARE = re.compile(r"\b(?:lists?|returns?|finds?|searches?)\b[^.;()]{0,80}?\bthat\s+are\s+[`'\"]?(\w+)", re.I)
+NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
+CLAUSE = re.compile(r"[;(]|,\s+(?:and|but)\s+|\bbut\b")  # "..., and taken or closed berths are never ..."
+THAT_ARE = re.compile(r"\b(?:lists?|returns?|finds?|searches?)\b[^.;()]{0,80}?\bthat\s+are\s+([^.;(),]{1,60})", re.I)
+ERRORS = re.compile(r"\b(errors?|fails?|refused|invalid)\b", re.I)
 
 
 def _closed_fields(record: dict[str, Any]) -> dict[str, list[str]]:
@@ -27,38 +29,63 @@ def _closed_fields(record: dict[str, Any]) -> dict[str, list[str]]:
     }
 
 
+def _values(text: str, known: list[str]) -> set[str]:
+    low = {v.lower(): v for v in known}
+    return {low[w.lower()] for w in re.findall(r"\w+", text) if w.lower() in low}
+
+
 def list_scope(description: str, record: dict[str, Any]) -> dict[str, list[str]]:
     """{field: values kept} the description fixes for every call (empty when it fixes none)."""
-    closed = _closed_fields(record)
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", description) if not ERRORS.search(x)]
     out: dict[str, list[str]] = {}
-    for field, known in closed.items():
-        dropped = set()
-        for m in NEVER.finditer(description):
-            dropped |= {w for w in re.findall(r"\w+", m.group(1)) if w in known}
-        kept = [m.group(1) for m in THAT_ARE.finditer(description) if m.group(1) in known]
-        if kept and not dropped & set(kept):
-            out[field] = sorted(set(kept))
+    for field, known in _closed_fields(record).items():
+        dropped: set[str] = set()
+        kept: set[str] = set()
+        for sentence in sentences:
+            for m in NEVER.finditer(sentence):  # its subject: from the last clause boundary before the verb
+                dropped |= _values(CLAUSE.split(sentence[: m.start()])[-1], known)
+            for m in THAT_ARE.finditer(sentence):  # "that are open", "that are pending or active for booking"
+                kept |= _values(re.split(r"\s+(?:for|with|at|in|on|by)\s+", m.group(1))[0], known)
+        if kept and not dropped & kept:
+            out[field] = sorted(kept)
         elif dropped and len(dropped) < len(known):
             out[field] = [v for v in known if v not in dropped]
     return out if len(out) == 1 else {}
 
 
+DESCENDING = re.compile(r"\b(desc(?:ending)?|newest first|latest first|most recent first|highest first)\b", re.I)
+NOISE = ("the", "its", "their", "by", "asc", "ascending", "desc", "descending", "order", "first", "oldest", "newest")
+
+
 def _field_of(phrase: str, record: dict[str, Any]) -> str | None:
-    words = [w.lower() for w in re.findall(r"[A-Za-z]\w*", phrase) if w.lower() not in ("the", "its", "their")]
-    for name in ("_".join(words), words[0] if words else ""):
-        if name in record:
+    words = [w.lower() for w in re.findall(r"[A-Za-z]\w*", phrase) if w.lower() not in NOISE]
+    for name in ("_".join(words), words[0] if len(words) == 2 and "_".join(words) not in record else ""):
+        if name and name in record:
             return name
     return None
 
 
 def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
-    """The fields the docs order the answer by, when every phrase names one."""
+    """The fields the docs order the answer by, when every phrase names one; all of them descending ("sorted by
+    date, newest first") are `-field`; a mix of directions gives no order."""
     found = SORTED.search(description)
     if not found:
         return []
-    phrases = [p for p in re.split(r",\s*(?:and\s+|then\s+)?|\s+then\s+|\s+and\s+then\s+", found.group(1)) if p]
+    phrases = [p for p in re.split(r",\s*(?:and\s+|then\s+)?|\s+then\s+|\s+and\s+", found.group(1)) if p.strip()]
+    merged: list[str] = []
+    for p in phrases:  # ", newest first" qualifies the phrase before it
+        if merged and DESCENDING.fullmatch(p.strip()):
+            merged[-1] += " " + p
+        else:
+            merged.append(p)
+    phrases = merged
     fields = [_field_of(p, record) for p in phrases]
-    return [f for f in fields if f] if fields and all(fields) else []
+    if not fields or not all(fields):
+        return []
+    down = [bool(DESCENDING.search(p)) for p in phrases]
+    if any(down) and not all(down):
+        return []
+    return [("-" if d else "") + str(f) for f, d in zip(fields, down)]
 
 
 def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
@@ -66,7 +93,9 @@ def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     if plan.kind not in ("filter", "list") or not plan.collection:
         return plan
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
-    record = ((col.get("additionalProperties") if isinstance(col, dict) else None) or {}).get("properties") or {}
+    shape = col.get("additionalProperties") if isinstance(col, dict) else None
+    record = shape.get("properties") if isinstance(shape, dict) else None
+    record = record if isinstance(record, dict) else {}
     params = set(spec.parameters.get("properties") or {})
     scope = {f: v for f, v in list_scope(spec.description, record).items() if f not in params}
     order = sort_fields(spec.description, record)

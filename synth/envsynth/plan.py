@@ -193,7 +193,7 @@ PREPOSITIONS = ("by", "to", "for", "from", "in", "of", "with", "on", "at", "into
 
 def _head_noun(words: list[str], ctx: PlanContext) -> str | None:
     """The collection the name's last collection noun before any preposition names, when there are two or more:
-    the head of a compound (`list_member_loans` -> loans, not members)."""
+    the head of a compound (`list_sailor_voyages` -> voyages, not sailors)."""
     cut = next((i for i, w in enumerate(words) if i > 0 and w in PREPOSITIONS), len(words))
     found = [plural(singular(w)) for w in words[1:cut] if plural(singular(w)) in ctx.collections]
     return found[-1] if len(set(found)) >= 2 else None
@@ -257,24 +257,6 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     return names[0], {"collection": vote.to_dict() if vote else None, "collection_source": "default-first"}
 
 
-def _link_holder(spec: ToolSpec, ctx: PlanContext) -> str | None:
-    """Of a write's two parameters that name records of two collections, the collection whose records hold the
-    other parameter as a field (and not the other way round): the record the call links."""
-    named: dict[str, str] = {}
-    for name, draft in ctx.collections.items():
-        for p in _params(spec):
-            if p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id") and not draft.composite_key:
-                named[p] = name
-    if len(named) != 2 or len(set(named.values())) != 2:
-        return None
-    (p1, c1), (p2, c2) = named.items()
-    f1, f2 = ctx.collections[c1].fields, ctx.collections[c2].fields
-    holders = [
-        c for c, own, other, theirs in ((c1, f1, p2, f2), (c2, f2, p1, f1)) if other in own and other not in theirs
-    ]
-    return holders[0] if len(holders) == 1 and not (p1 in f1 and p2 in f2) else None
-
-
 def _key_param(spec: ToolSpec, pri: ToolPriors, col: CollectionDraft | None) -> str | None:
     props = _params(spec)
     if not props:
@@ -287,7 +269,7 @@ def _key_param(spec: ToolSpec, pri: ToolPriors, col: CollectionDraft | None) -> 
             return cand
     if col and col.key_field and col.key_field in props:
         return col.key_field
-    for name in props:  # `holder_id` of policyholders keyed by `id`: the noun ends the resource's name
+    for name in props:  # `owner_id` of boatowners keyed by `id`: the noun ends the resource's name
         noun = name[:-3] if name.endswith("_id") else name[:-2] if name.endswith("Id") else ""
         if len(noun) >= 3 and res.lower().endswith(noun.lower()):
             return name
@@ -358,8 +340,10 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
             evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"],
             votes=votes,
         )
-    link = _link_holder(spec, ctx) if mutates else None
-    if link is not None:  # `assign_adjuster(claim_id, adjuster_id)` sets the claim's adjuster_id
+    from synth.envsynth.link_plan import link_holder
+
+    link = link_holder(spec, pri, ctx) if mutates else None
+    if link is not None:  # `attach_tag(note_id, tag_id)` sets the note's tag_id
         col_name, v = link, {"collection_source": f"{link} records hold the link the call sets"}
     else:
         col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})

@@ -85,7 +85,7 @@ def docs_transition_plan(
         moved = name_guard(spec, plan, schema.state_schema)
     if moved is None:
         return plan, cases
-    if plan.kind == "delete":  # "Drop an enrollment ... The status becomes 'dropped'": the record stays
+    if plan.kind == "delete":  # "Scrap a voyage ... The status becomes 'scrapped'": the record stays
         cases = [_kept_record(c) for c in cases]
     fn = function_name(spec.name)
     res, _ = run_cases(render_tool(spec, moved, schema.state_schema), fn, cases, schema)

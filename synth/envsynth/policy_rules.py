@@ -104,7 +104,7 @@ def _only_before(text: str, known: list[str]) -> list[str]:
 
 
 def _refused_from(text: str, known: list[str]) -> list[str]:
-    """The states the docs' errors name as required (`Errors: 409: Appointment is not booked or confirmed.`):
+    """The states the docs' errors name as required (`Errors: 409: Voyage is not planned or confirmed.`):
     every word after "not" must be a known value."""
     if "Errors:" not in text:
         return []
@@ -144,12 +144,17 @@ def transition_rules(
                 continue
             target = re.search(r"\bto\s+['\"`]([^'\"`]{1,60})['\"`]", sentence)
             condition = re.search(r"\bonly\b", sentence, re.IGNORECASE) and CONDITION.search(sentence)
-            if WHEN.match(sentence):  # "When the roster reaches capacity, the status changes to `full`": not always
-                continue
-            if target and field not in sets and not condition:
+            # "Once the crew is full, its status changes to `manned`": not on every call (its condition still counts)
+            clause = sentence.split(",")[0]  # "If the booking is pending, ...": a state, so a precondition instead
+            conditional = (
+                bool(WHEN.match(sentence))
+                and not re.search(r"\bonly\b", sentence, re.I)
+                and not any(re.search(rf"\b{re.escape(v)}\b", clause) for v in known)
+            )
+            if target and field not in sets and not condition and not conditional:
                 sets[field] = target.group(1)
             verb = SETTING.search(sentence)
-            if verb and field not in sets and not condition:  # "sets status `confirmed`", a value the data knows
+            if verb and field not in sets and not condition and not conditional:  # "sets status `confirmed`"
                 after = sentence[verb.end() :]
                 found = words.search(after)
                 values = [v for v in _quoted(after[found.end() :]) if v in known] if found else []
@@ -197,12 +202,14 @@ def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
 
 
-SHORT = re.compile(r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than)\b", re.I)
+SHORT = re.compile(
+    r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than)\b", re.I
+)
 
 
 def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
     """`enough` checks for the numbers the call takes from a balance, when the docs say a short balance refuses it
-    ("insufficient wallet balance", "the credit_balance must cover the cost")."""
+    ("insufficient fuel budget", "the budget must cover the fee")."""
     out = []
     for e in counters:
         minus = e["delta"]["expr"].get("minus") or []
@@ -217,7 +224,7 @@ def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
 
 
 def _said_set(field: str, text: str) -> bool:
-    """The docs say the call sets this field itself ("adjuster_id is set"), besides logging the argument."""
+    """The docs say the call sets this field itself ("pilot_id is set"), besides logging the argument."""
     name = rf"`?{re.escape(field)}`?"
     return bool(
         re.search(rf"\b{name}\s+(?:is|are)\s+(?:set|updated|stored|recorded)\b|\bsets?\s+(?:the\s+)?{name}", text)
@@ -290,8 +297,9 @@ def docs_transition(
     if sets:  # entries named by their kind ("a `completed` entry is appended to the shift's history")
         text = tool_text(spec, policy)
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
-        written += [e for e in named if not any(w["field"] == e["field"] for w in written)]
-        effects += [e for e in named if e in written]
+        fresh = [e for e in named if not any(w["field"] == e["field"] for w in written)]
+        written += fresh
+        effects += fresh
     for name, value in sorted(sets.items()):
         effects += [
             e

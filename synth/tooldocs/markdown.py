@@ -232,6 +232,9 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
                 rows = []
             for row in rows or []:
                 _add_table_param(row, params, required, path, f"line {table[0][0]}")
+            if rows is None:  # a table of something else (statuses, error codes): kept as prose
+                for _, cells in table:
+                    found.add(section, " | ".join(c for c in cells if c and not set(c) <= set("-: ")))
             table = []
         if RULE_RE.match(line):
             continue
@@ -284,10 +287,17 @@ class _ToolText:
     """The prose of one tool section: its description, what it returns and its errors, in that order."""
 
     lines: dict[str, list[str]] = field(default_factory=lambda: {"description": [], "returns": [], "errors": []})
+    lead: str = ""  # the section whose label stood alone, waiting for its first line
 
     def add(self, section: str, text: str, opens: bool = False) -> None:
-        if section not in self.lines or (opens and not text):
+        if section not in self.lines:
             return
+        if opens and not text:  # a bare `**Returns:**`: its first line of prose gets the lead-in
+            self.lead = section
+            return
+        if text and self.lead == section:
+            opens, self.lead = True, ""
+            text = text[:1].lower() + text[1:] if section == "returns" else text
         if opens and section == "returns" and not text.lower().startswith("return"):
             text = "Returns " + text
         self.lines[section].append(text)

@@ -2,7 +2,7 @@
 
     | name | type | required | description |
     |---|---|---|---|
-    | `volunteer_id` | string | required | The volunteer's id. |
+    | `sailor_id` | string | required | The sailor's id. |
 
 A table is a parameter table when its header names a parameter column (name, parameter, argument, field) and a
 type or required column; the required column reads required/optional, yes/no, true/false or a check mark, and

@@ -1,0 +1,38 @@
+"""Which record a write that names two records changes: `attach_tag(note_id, tag_id)` sets the note's `tag_id` when
+notes hold a `tag_id` field and tags hold no `note_id`. The record that holds the link is the one written, whatever
+the tool's name says the call is about."""
+
+from __future__ import annotations
+
+from synth.envsynth.plan import PlanContext, _params
+from synth.envsynth.priors import ToolPriors
+from synth.spec import ToolSpec
+
+
+def link_holder(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> str | None:
+    """Of a non-create write's two parameters that name records of two collections, the collection whose records
+    hold the other parameter as a (non-key) field while the other collection's records do not hold this one's."""
+    if pri.verb_kind == "create":
+        return None
+    named: dict[str, str] = {}
+    for name, draft in ctx.collections.items():
+        for p in _params(spec):
+            if p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id") and not draft.composite_key:
+                named[p] = name
+    if len(named) != 2 or len(set(named.values())) != 2:
+        return None
+    (p1, c1), (p2, c2) = named.items()
+    d1, d2 = ctx.collections[c1], ctx.collections[c2]
+
+    def holds(draft, param: str) -> bool:  # a field naming another record, not the collection's own key
+        return param in draft.fields and param != draft.key_field
+
+    holders = [
+        c
+        for c, own, mine, other, theirs in ((c1, d1, p1, p2, d2), (c2, d2, p2, p1, d1))
+        if holds(own, other) and not holds(theirs, mine)
+    ]
+    return holders[0] if len(holders) == 1 else None
+
+
+__all__ = ["link_holder"]
