@@ -4,7 +4,7 @@ call leaves it out ("status: 'active' (default)"), an enum value the records nev
 list a not-found error. A parameter the docs say matches part of the field ("Part of the member's name",
 "a case-insensitive substring") matches so, ignoring case; one they call case-insensitive ignores case. Other
 parameters that map onto a field (filter_map.py: another word form, a bound, a referenced record's field) filter
-too."""
+too, and a boolean flag keeps the records its docs say it keeps (flag_rules.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from synth.envsynth.filter_map import map_param
+from synth.envsynth.flag_rules import flag_filters
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural
@@ -70,7 +71,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
                 partial.append(name)
             elif case and (schema or {}).get("type") == "string":
                 caseless.append(name)
-    if not (defaults or wildcards or refs or partial or caseless or mapped):
+    flags = flag_filters(spec.description, props, record)
+    if not (defaults or wildcards or refs or partial or caseless or mapped or flags):
         return plan
     return ToolPlan.from_dict(
         {
@@ -81,6 +83,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "partial_params": partial,
             "caseless_params": caseless,
             "param_map": mapped,
+            "flag_filters": flags,
         }
     )
 

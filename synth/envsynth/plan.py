@@ -131,6 +131,7 @@ class ToolPlan:
     number_format: dict[str, Any] = field(default_factory=dict)  # tree_total: {prefix, decimals, suffix} of a text
     list_scope: dict[str, list[Any]] = field(default_factory=dict)  # filter/list: states every answer keeps
     sort_fields: list[str] = field(default_factory=list)  # filter/list: the documented order of the answer
+    flag_filters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: what a true flag keeps
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

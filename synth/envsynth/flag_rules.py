@@ -1,0 +1,68 @@
+"""Boolean filter flags and what their docs say they keep: "only_free=true keeps only berths that are usable and have
+moored < berths", "If true, only open berths". A flag that is no field of the records keeps, when it is true, the
+records that meet every condition its sentence states:
+
+- a boolean field named as a word ("usable") is true;
+- a known value of a closed text field ("open") is that field's value;
+- two number fields compared ("moored < berths", "moored below berths", "moored less than berths").
+
+Each is {"field", "equals"} or {"left", "op", "right"}; the filter template applies them (filter.py.j2).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+COMPARE = re.compile(
+    r"\b(\w+)\s*(<=|>=|<|>|\bbelow\b|\babove\b|\bless than\b|\bmore than\b|\bunder\b|\bover\b)\s*(\w+)", re.I
+)
+OPS = {"below": "<", "under": "<", "less than": "<", "above": ">", "over": ">", "more than": ">"}
+
+
+def _sentence_for(flag: str, spec_text: str, own_doc: str) -> str:
+    """The flag's own description and the sentence of the tool's description that names it."""
+    spoken = re.compile(rf"\b{re.escape(flag)}\b|\b{re.escape(flag.replace('_', ' '))}\b", re.I)
+    named = next((s for s in re.split(r"(?<=[.;])\s+", spec_text) if spoken.search(s)), "")
+    return (own_doc + " " + named).strip()
+
+
+def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The conditions a true flag keeps records by, as its text states them (empty when it states none)."""
+    kept = re.search(r"\b(?:keeps?|only|returns? only|restricts?)\b(.*)", text, re.I)
+    if not kept:
+        return []
+    clause = kept.group(1)
+    out: list[dict[str, Any]] = []
+    for m in COMPARE.finditer(clause):
+        left, right = m.group(1), m.group(3)
+        numeric = all((record.get(f) or {}).get("type") in ("number", "integer") for f in (left, right))
+        if numeric and left in record and right in record:
+            out.append({"left": left, "op": OPS.get(m.group(2).lower(), m.group(2)), "right": right})
+    raw = set(re.findall(r"[A-Za-z_]\w*", clause))
+    words = {w.lower() for w in raw}
+    for field, schema in sorted(record.items()):
+        if not isinstance(schema, dict) or field == flag:
+            continue
+        if schema.get("type") == "boolean" and field.lower() in words:
+            out.append({"field": field, "equals": True})
+        known = [str(v) for v in (schema.get("enum") or schema.get("x-enum") or [])]
+        named = [v for v in known if v in raw]  # as written: "or" is no value `OR`
+        if schema.get("type") == "string" and len(named) == 1:
+            out.append({"field": field, "equals": named[0]})
+    return out
+
+
+def flag_filters(spec_text: str, params: dict[str, Any], record: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """{flag: conditions} for the boolean parameters that are no field of the records."""
+    out = {}
+    for name, schema in sorted(params.items()):
+        if not isinstance(schema, dict) or schema.get("type") != "boolean" or name in record:
+            continue
+        found = flag_conditions(name, _sentence_for(name, spec_text, str(schema.get("description") or "")), record)
+        if found:
+            out[name] = found
+    return out
+
+
+__all__ = ["flag_conditions", "flag_filters"]
