@@ -14,8 +14,8 @@ HELDOUT = Path(__file__).resolve().parents[1] / "bench" / "heldout"
 SYSTEMS = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
 
 
-def test_there_are_seven_systems() -> None:
-    names = ["claims", "clinic", "courses", "coworking", "foodbank", "library", "ticketing"]
+def test_there_are_eight_systems() -> None:
+    names = ["claims", "clinic", "courses", "coworking", "foodbank", "library", "repairs", "ticketing"]
     assert [p.name for p in SYSTEMS] == names
 
 

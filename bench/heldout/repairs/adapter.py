@@ -3,6 +3,7 @@
 `make()` returns a Workshop with `reset(state)`, `call(name, arguments)` and `state()`.
 `python adapter.py` replays every trajectory of trajectories.jsonl from data.json.
 """
+
 import copy
 import json
 import os
@@ -84,8 +85,10 @@ class Workshop:
 
     def _need_status(self, ticket, allowed, action):
         if ticket["status"] not in allowed:
-            raise ApiError("cannot %s ticket %s: status is %s (allowed: %s)" % (
-                action, ticket["ticket_id"], ticket["status"], ", ".join(allowed)))
+            raise ApiError(
+                "cannot %s ticket %s: status is %s (allowed: %s)"
+                % (action, ticket["ticket_id"], ticket["status"], ", ".join(allowed))
+            )
 
     def _next_ticket_id(self):
         nums = [int(k.split("-")[1]) for k in self.db["tickets"] if k.startswith("RT-")]
@@ -98,15 +101,24 @@ class Workshop:
             price = self.db["parts"][item["part_id"]]["unit_price"]
             line = _money(price * item["quantity"])
             parts_total += line
-            lines.append({"part_id": item["part_id"], "quantity": item["quantity"],
-                          "unit_price": price, "line_total": line})
+            lines.append(
+                {"part_id": item["part_id"], "quantity": item["quantity"], "unit_price": price, "line_total": line}
+            )
         rate = LABOUR_RATES[model]
         labour = _money(rate * hours)
         fee = URGENT_FEE if ticket["priority"] == "urgent" else 0.0
-        return {"ticket_id": ticket["ticket_id"], "bike_id": ticket["bike_id"], "model": model,
-                "parts": lines, "parts_total": _money(parts_total), "labour_hours": hours,
-                "labour_rate": rate, "labour_total": labour, "urgent_fee": fee,
-                "total": _money(parts_total + labour + fee)}
+        return {
+            "ticket_id": ticket["ticket_id"],
+            "bike_id": ticket["bike_id"],
+            "model": model,
+            "parts": lines,
+            "parts_total": _money(parts_total),
+            "labour_hours": hours,
+            "labour_rate": rate,
+            "labour_total": labour,
+            "urgent_fee": fee,
+            "total": _money(parts_total + labour + fee),
+        }
 
     @staticmethod
     def _hours(value):
@@ -125,8 +137,7 @@ class Workshop:
     def t_get_ticket(self, ticket_id):
         return copy.deepcopy(self._ticket(ticket_id))
 
-    def t_search_tickets(self, status=None, mechanic=None, bike_id=None, station_id=None,
-                         model=None, priority=None):
+    def t_search_tickets(self, status=None, mechanic=None, bike_id=None, station_id=None, model=None, priority=None):
         if status is not None and status not in TICKET_STATUSES:
             raise ApiError("invalid status %s" % status)
         if priority is not None and priority not in PRIORITIES:
@@ -149,9 +160,16 @@ class Workshop:
                 continue
             if priority is not None and t["priority"] != priority:
                 continue
-            out.append({"ticket_id": tid, "bike_id": t["bike_id"], "status": t["status"],
-                        "priority": t["priority"], "mechanic": t["mechanic"],
-                        "opened_on": t["opened_on"]})
+            out.append(
+                {
+                    "ticket_id": tid,
+                    "bike_id": t["bike_id"],
+                    "status": t["status"],
+                    "priority": t["priority"],
+                    "mechanic": t["mechanic"],
+                    "opened_on": t["opened_on"],
+                }
+            )
         return out
 
     def t_list_parts(self, model=None, in_stock_only=False):
@@ -183,15 +201,26 @@ class Workshop:
             raise ApiError("invalid priority %s" % priority)
         hours = self._hours(labour_hours)
         if bike["status"] not in ("available", "flagged"):
-            raise ApiError("bike %s is %s; tickets can only be opened for available or flagged bikes"
-                           % (bike_id, bike["status"]))
+            raise ApiError(
+                "bike %s is %s; tickets can only be opened for available or flagged bikes" % (bike_id, bike["status"])
+            )
         if bike["open_ticket_id"]:
             raise ApiError("bike %s already has open ticket %s" % (bike_id, bike["open_ticket_id"]))
         tid = self._next_ticket_id()
-        ticket = {"ticket_id": tid, "bike_id": bike_id, "issue": issue.strip(), "priority": priority,
-                  "status": "open", "mechanic": None, "labour_hours": hours, "parts": [],
-                  "opened_on": TODAY, "closed_on": None, "final_cost": None,
-                  "history": [{"date": TODAY, "status": "open", "note": issue.strip()}]}
+        ticket = {
+            "ticket_id": tid,
+            "bike_id": bike_id,
+            "issue": issue.strip(),
+            "priority": priority,
+            "status": "open",
+            "mechanic": None,
+            "labour_hours": hours,
+            "parts": [],
+            "opened_on": TODAY,
+            "closed_on": None,
+            "final_cost": None,
+            "history": [{"date": TODAY, "status": "open", "note": issue.strip()}],
+        }
         self.db["tickets"][tid] = ticket
         bike["status"] = "flagged"
         bike["open_ticket_id"] = tid
@@ -207,11 +236,9 @@ class Workshop:
         bike = self._bike(t["bike_id"])
         if bike["model"] == "ebike" and not MECHANICS[mechanic]["ebike_certified"]:
             raise ApiError("mechanic %s is not certified for e-bikes" % mechanic)
-        active = sum(1 for x in self.db["tickets"].values()
-                     if x["mechanic"] == mechanic and x["status"] in ACTIVE)
+        active = sum(1 for x in self.db["tickets"].values() if x["mechanic"] == mechanic and x["status"] in ACTIVE)
         if active >= MAX_ACTIVE:
-            raise ApiError("mechanic %s already has %d active tickets (limit %d)"
-                           % (mechanic, active, MAX_ACTIVE))
+            raise ApiError("mechanic %s already has %d active tickets (limit %d)" % (mechanic, active, MAX_ACTIVE))
         t["mechanic"] = mechanic
         t["status"] = "assigned"
         t["history"].append({"date": TODAY, "status": "assigned", "note": "assigned to %s" % mechanic})
@@ -229,8 +256,7 @@ class Workshop:
         bike["station_id"] = None
         bike["status"] = "in_workshop"
         t["status"] = "in_progress"
-        t["history"].append({"date": TODAY, "status": "in_progress",
-                             "note": "bike collected from %s" % origin})
+        t["history"].append({"date": TODAY, "status": "in_progress", "note": "bike collected from %s" % origin})
         return copy.deepcopy(t)
 
     def t_add_part(self, ticket_id, part_id, quantity=1):
@@ -243,8 +269,7 @@ class Workshop:
         if model not in part["fits"]:
             raise ApiError("part %s does not fit a %s bike" % (part_id, model))
         if part["stock"] < quantity:
-            raise ApiError("insufficient stock for %s: %d in stock, %d requested"
-                           % (part_id, part["stock"], quantity))
+            raise ApiError("insufficient stock for %s: %d in stock, %d requested" % (part_id, part["stock"], quantity))
         part["stock"] -= quantity
         for item in t["parts"]:
             if item["part_id"] == part_id:
@@ -275,8 +300,9 @@ class Workshop:
         if station["status"] != "active":
             raise ApiError("station %s is %s" % (station_id, station["status"]))
         if station["docked"] >= station["capacity"]:
-            raise ApiError("station %s is full (%d/%d docks in use)"
-                           % (station_id, station["docked"], station["capacity"]))
+            raise ApiError(
+                "station %s is full (%d/%d docks in use)" % (station_id, station["docked"], station["capacity"])
+            )
         t["labour_hours"] = hours
         t["final_cost"] = self._quote(t, hours)["total"]
         t["status"] = "completed"
@@ -284,8 +310,7 @@ class Workshop:
         t["history"].append({"date": TODAY, "status": "completed", "note": "returned to %s" % station_id})
         station["docked"] += 1
         bike = self._bike(t["bike_id"])
-        bike.update({"status": "available", "station_id": station_id, "open_ticket_id": None,
-                     "last_serviced": TODAY})
+        bike.update({"status": "available", "station_id": station_id, "open_ticket_id": None, "last_serviced": TODAY})
         return copy.deepcopy(t)
 
     def t_cancel_ticket(self, ticket_id, reason):

@@ -4,6 +4,7 @@ Each template builds one session on a fresh workshop reset to data.json, choosin
 state, and states for every call whether the real system must accept or refuse it; a mismatch aborts.
 Run: python make_trajectories.py  (deterministic: the same seed writes the same bytes).
 """
+
 import json
 import os
 import random
@@ -15,15 +16,32 @@ import adapter  # noqa: E402
 
 SEED = 20250612
 ISSUES = {
-    "classic": ["Chain slipping under load", "Rear brake squealing", "Flat rear tyre", "Saddle clamp loose",
-                "Front light not working", "Bell missing", "Gears skipping"],
-    "ebike": ["Battery drains overnight", "Assist cuts out", "Front brake rubbing", "Rear light dead",
-              "Display blank", "Flat front tyre"],
+    "classic": [
+        "Chain slipping under load",
+        "Rear brake squealing",
+        "Flat rear tyre",
+        "Saddle clamp loose",
+        "Front light not working",
+        "Bell missing",
+        "Gears skipping",
+    ],
+    "ebike": [
+        "Battery drains overnight",
+        "Assist cuts out",
+        "Front brake rubbing",
+        "Rear light dead",
+        "Display blank",
+        "Flat front tyre",
+    ],
     "cargo": ["Cargo box lid loose", "Flat rear tyre", "Brakes weak when loaded", "Kickstand bent"],
 }
 CERTIFIED = [m for m, v in adapter.MECHANICS.items() if v["ebike_certified"]]
-REASONS = ["fault could not be reproduced", "duplicate of a report handled on site",
-           "rider report withdrawn", "bike to be inspected at the next station round"]
+REASONS = [
+    "fault could not be reproduced",
+    "duplicate of a report handled on site",
+    "rider report withdrawn",
+    "bike to be inspected at the next station round",
+]
 
 
 class Session:
@@ -54,8 +72,9 @@ def bikes(s, statuses, free=None):
 
 
 def tickets(s, statuses, pred=lambda t: True):
-    return [t for t in sorted(s.db["tickets"].values(), key=lambda t: t["ticket_id"])
-            if t["status"] in statuses and pred(t)]
+    return [
+        t for t in sorted(s.db["tickets"].values(), key=lambda t: t["ticket_id"]) if t["status"] in statuses and pred(t)
+    ]
 
 
 def model_of(s, t):
@@ -73,13 +92,19 @@ def eligible(s, t, exclude=None):
 
 def fitting(s, t, in_stock=True):
     m = model_of(s, t)
-    return [p for p in sorted(s.db["parts"].values(), key=lambda p: p["part_id"])
-            if m in p["fits"] and (p["stock"] > 0) == in_stock]
+    return [
+        p
+        for p in sorted(s.db["parts"].values(), key=lambda p: p["part_id"])
+        if m in p["fits"] and (p["stock"] > 0) == in_stock
+    ]
 
 
 def room(s):
-    return [x for x in sorted(s.db["stations"].values(), key=lambda x: x["station_id"])
-            if x["status"] == "active" and x["docked"] < x["capacity"]]
+    return [
+        x
+        for x in sorted(s.db["stations"].values(), key=lambda x: x["station_id"])
+        if x["status"] == "active" and x["docked"] < x["capacity"]
+    ]
 
 
 def hours(r):
@@ -155,7 +180,10 @@ def t_complete(s, r):
     s.do("quote_repair", {"ticket_id": t["ticket_id"], "labour_hours": h})
     s.do("complete_ticket", {"ticket_id": t["ticket_id"], "station_id": st["station_id"], "labour_hours": h})
     return "Ticket %s is done after %s hours of work. Quote it, then close it and dock the bike at %s." % (
-        t["ticket_id"], h, st["name"])
+        t["ticket_id"],
+        h,
+        st["name"],
+    )
 
 
 def t_cancel(s, r):
@@ -176,21 +204,36 @@ def t_full(s, r):
     s.do("start_repair", {"ticket_id": t["ticket_id"]})
     p = r.choice(fitting(s, t))
     s.do("add_part", {"ticket_id": t["ticket_id"], "part_id": p["part_id"]})
-    return ("Urgent: bike %s, '%s'. Open the ticket, give it to %s, who is collecting the bike now, and record "
-            "one %s fitted." % (b["bike_id"], issue, m, p["name"]))
+    return (
+        "Urgent: bike %s, '%s'. Open the ticket, give it to %s, who is collecting the bike now, and record "
+        "one %s fitted." % (b["bike_id"], issue, m, p["name"])
+    )
 
 
 def t_station(s, r):
-    st = r.choice([x for x in s.db["stations"] if any(
-        b["station_id"] == x and b["open_ticket_id"] for b in s.db["bikes"].values())])
+    st = r.choice(
+        [
+            x
+            for x in s.db["stations"]
+            if any(b["station_id"] == x and b["open_ticket_id"] for b in s.db["bikes"].values())
+        ]
+    )
     found = s.do("search_tickets", {"station_id": st})
     s.do("get_ticket", {"ticket_id": r.choice(found)["ticket_id"]})
     return "Which bikes docked at %s have a ticket? Show me the details of one of them." % st
 
 
 def t_model_quote(s, r):
-    model, status = r.choice([("ebike", "in_progress"), ("classic", "completed"), ("cargo", "assigned"),
-                              ("classic", "open"), ("ebike", "completed"), ("classic", "in_progress")])
+    model, status = r.choice(
+        [
+            ("ebike", "in_progress"),
+            ("classic", "completed"),
+            ("cargo", "assigned"),
+            ("classic", "open"),
+            ("ebike", "completed"),
+            ("classic", "in_progress"),
+        ]
+    )
     found = s.do("search_tickets", {"model": model, "status": status})
     t = r.choice(found)
     s.do("quote_repair", {"ticket_id": t["ticket_id"]})
@@ -213,7 +256,11 @@ def t_start_finish(s, r):
     st, h = r.choice(room(s)), hours(r)
     s.do("complete_ticket", {"ticket_id": t["ticket_id"], "station_id": st["station_id"], "labour_hours": h})
     return "Quick fix on ticket %s: bike collected, one %s fitted, %s h of work, back at %s." % (
-        t["ticket_id"], p["name"], h, st["station_id"])
+        t["ticket_id"],
+        p["name"],
+        h,
+        st["station_id"],
+    )
 
 
 def t_mechanic_load(s, r):
@@ -259,7 +306,9 @@ def f_no_stock(s, r):
     s.do("add_part", {"ticket_id": t["ticket_id"], "part_id": p["part_id"]}, ok=False)
     s.do("list_parts", {"model": model_of(s, t), "in_stock_only": True})
     return "Record a %s on ticket %s; if we have none, show me what is in stock for that bike." % (
-        p["name"], t["ticket_id"])
+        p["name"],
+        t["ticket_id"],
+    )
 
 
 def f_wrong_model(s, r):
@@ -278,7 +327,11 @@ def f_full_station(s, r):
     s.do("complete_ticket", {"ticket_id": t["ticket_id"], "station_id": bad, "labour_hours": h}, ok=False)
     s.do("complete_ticket", {"ticket_id": t["ticket_id"], "station_id": st["station_id"], "labour_hours": h})
     return "Close ticket %s (%s h) and dock the bike at %s; if that station cannot take it, use %s." % (
-        t["ticket_id"], h, bad, st["station_id"])
+        t["ticket_id"],
+        h,
+        bad,
+        st["station_id"],
+    )
 
 
 def f_cancel_in_progress(s, r):
@@ -295,7 +348,9 @@ def f_start_unassigned(s, r):
     s.do("assign_ticket", {"ticket_id": t["ticket_id"], "mechanic": m})
     s.do("start_repair", {"ticket_id": t["ticket_id"]})
     return "%s is collecting the bike of ticket %s now; start the repair (assign it to them first if needed)." % (
-        m, t["ticket_id"])
+        m,
+        t["ticket_id"],
+    )
 
 
 def f_missing(s, r):
@@ -334,10 +389,38 @@ def f_part_too_early(s, r):
     return "Ticket %s needs a %s; the mechanic has the bike now." % (t["ticket_id"], p["name"])
 
 
-SUCCESS = [t_open, t_open_assign, t_assign_open, t_start, t_fit, t_fit_quote, t_remove, t_complete, t_cancel,
-           t_full, t_station, t_model_quote, t_reassign, t_start_finish, t_mechanic_load]
-FAILING = [f_open_blocked, f_open_twice, f_uncertified, f_overloaded, f_no_stock, f_wrong_model, f_full_station,
-           f_cancel_in_progress, f_start_unassigned, f_missing, f_quote_cancelled, f_remove_absent, f_part_too_early]
+SUCCESS = [
+    t_open,
+    t_open_assign,
+    t_assign_open,
+    t_start,
+    t_fit,
+    t_fit_quote,
+    t_remove,
+    t_complete,
+    t_cancel,
+    t_full,
+    t_station,
+    t_model_quote,
+    t_reassign,
+    t_start_finish,
+    t_mechanic_load,
+]
+FAILING = [
+    f_open_blocked,
+    f_open_twice,
+    f_uncertified,
+    f_overloaded,
+    f_no_stock,
+    f_wrong_model,
+    f_full_station,
+    f_cancel_in_progress,
+    f_start_unassigned,
+    f_missing,
+    f_quote_cancelled,
+    f_remove_absent,
+    f_part_too_early,
+]
 
 
 def main():
@@ -351,8 +434,13 @@ def main():
     for i, fn in enumerate(plan, 1):
         s = Session(data)
         instruction = fn(s, r)
-        lines.append(json.dumps({"id": "repairs-%03d" % i, "instruction": instruction, "calls": s.calls},
-                                ensure_ascii=False, sort_keys=True))
+        lines.append(
+            json.dumps(
+                {"id": "repairs-%03d" % i, "instruction": instruction, "calls": s.calls},
+                ensure_ascii=False,
+                sort_keys=True,
+            )
+        )
         n_calls += len(s.calls)
     for line in lines:  # independent replay check from data.json
         traj, ws = json.loads(line), adapter.make()
@@ -360,8 +448,9 @@ def main():
         n_fail += sum(not ws.call(c["name"], c["arguments"])["ok"] for c in traj["calls"])
     share = n_fail / n_calls
     if not 0.10 <= share <= 0.15:
-        raise SystemExit("make_trajectories.py: %d of %d calls fail (%.1f%%), outside 10-15%%" % (
-            n_fail, n_calls, 100 * share))
+        raise SystemExit(
+            "make_trajectories.py: %d of %d calls fail (%.1f%%), outside 10-15%%" % (n_fail, n_calls, 100 * share)
+        )
     tmp = os.path.join(HERE, "trajectories.jsonl.tmp")
     with open(tmp, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
