@@ -26,8 +26,10 @@ CALC = re.compile(
     r"(?:\s*,\s*(?:never|not)\s+(?:below|less than)\s+(?P<floor>-?\d+(?:\.\d+)?))?$",
     re.IGNORECASE,
 )
-IDS = re.compile(r"^(?P<name>\w+)\s*:\s*the\s+(?:ids|keys|codes)\s+of\s+(?:all\s+|every\s+)?(?:the\s+)?(?P<noun>\w+)\b")
-POSSESSIVE = re.compile(r"^the\s+(?P<noun>\w+)'s\s+(?P<field>\w+)$", re.IGNORECASE)
+IDS = re.compile(
+    r"^(?P<name>\w+)\s*:\s*the\s+(?:ids|keys|codes)\s+of\s+(?:all\s+|every\s+)?(?:the\s+)?(?P<noun>\w+)\b", re.I
+)
+POSSESSIVE = re.compile(r"^the\s+(?P<noun>\w+)['\u2019]s\s+(?P<field>\w+)$", re.IGNORECASE)
 
 
 def _number(text: str | None) -> int | float | None:

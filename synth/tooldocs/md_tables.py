@@ -18,7 +18,7 @@ NAME_HEADERS = {"name", "parameter", "parameters", "param", "argument", "arg", "
 TYPE_HEADERS = {"type", "data type", "kind"}
 REQUIRED_HEADERS = {"required", "required?", "req", "req.", "optional", "mandatory", "presence"}
 DESCRIPTION_HEADERS = {"description", "meaning", "details", "notes", "purpose", "explanation"}
-SEPARATOR_CELL = re.compile(r"^:?-{2,}:?$")
+SEPARATOR_CELL = re.compile(r"^:?-+:?$")
 YES = re.compile(r"^(required|yes|y|true|mandatory|\u2713|\u2714|x|\*)$", re.I)
 
 
@@ -67,7 +67,7 @@ def param_rows(rows: list[list[str]]) -> list[TableParam] | None:
             word = _plain(cell(req_col))
             required = bool(YES.match(word)) if header[req_col] != "optional" else word in ("no", "false", "n")
         else:
-            required = bool(re.search(r"\(required\)|^required\b|\brequired\.", description, re.I))
+            required = bool(re.search(r"\(required\)|^required\s*[.:;]|\brequired\.$", description, re.I))
         type_word = re.sub(r"[`*]", "", cell(type_col)).strip() if type_col is not None else ""
         out.append(TableParam(name=name, type_word=type_word, required=required, description=description))
     return out
