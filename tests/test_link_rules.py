@@ -177,3 +177,25 @@ def test_the_previous_and_the_new_linked_record_each_move() -> None:
     moves = docs_counters(text, "cases", "case_id", SCHEMA, params, ["assign", "agent"])
     heads = {(e["path"][0]["from"], next(iter(e["delta"]["expr"]))) for e in moves}
     assert heads == {("record", "minus"), ("arg", "plus")}
+
+
+def test_a_write_whose_docs_create_a_record_of_another_collection_creates_it_starting_today() -> None:
+    from synth.envsynth.create_rules import refine_create
+    from synth.envsynth.link_plan import created_collection
+
+    rental = {"rental_id": {"type": "string"}, "boat_id": {"type": "string"}, "since": {"type": "string"}}
+    drafts = {
+        "rentals": CollectionDraft(name="rentals", resource="rental", fields=rental, key_field="rental_id"),
+        "boats": CollectionDraft(name="boats", resource="boat", fields={}, key_field="boat_id"),
+    }
+    ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
+    text = "Lend a boat as of the business date (2031-05-06). A new rental is created with since today."
+    lend = ToolSpec("lend_boat", text, {"type": "object", "properties": {"boat_id": {"type": "string"}}})
+    assert created_collection(lend, ctx) == "rentals"
+    assert created_collection(ToolSpec("lend_boat", "Lend a boat.", lend.parameters), ctx) is None
+    schema = {
+        "type": "object",
+        "properties": {"rentals": {"type": "object", "additionalProperties": {"type": "object", "properties": rental}}},
+    }
+    plan = ToolPlan(kind="create", collection="rentals", key_field="rental_id", fields=["boat_id"])
+    assert refine_create(lend, plan, schema, text).initial_values == {"since": "2031-05-06"}

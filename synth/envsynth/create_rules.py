@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import element_rule
+from synth.envsynth.docs_entries import business_date
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -61,8 +62,12 @@ def _fits(value: Any, schema: dict[str, Any]) -> bool:
     return any(checks.get(k, False) for k in kinds) or (value is None and "null" in kinds)
 
 
-def _stated(text: str, field: str, schema: dict[str, Any]) -> tuple[bool, Any]:
-    """(found, value) the text gives a new record's field."""
+def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = None) -> tuple[bool, Any]:
+    """(found, value) the text gives a new record's field ("`created` today" is the business date)."""
+    if today and schema.get("type") == "string":
+        m = re.search(rf"(?<![\w])`?{_name(field)}`?\s+(?:is\s+|=\s*)?today\b(?!\s+plus|\s+\+)", text, re.IGNORECASE)
+        if m:
+            return True, today
     if schema.get("type") == "array":
         m = re.search(rf"\b{_name(field)}`?\s+of\s+one\s+(?:entry|element|item)\s+`(\{{[^`]{{1,300}}\}})`", text, re.I)
         if m:
@@ -80,8 +85,11 @@ def _stated(text: str, field: str, schema: dict[str, Any]) -> tuple[bool, Any]:
     return False, None
 
 
-def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
-    """The create plan with the checks, starting values, copied references and referenced changes its docs give."""
+def refine_create(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None = None
+) -> ToolPlan:
+    """The create plan with the checks, starting values, copied references and referenced changes its docs give
+    (`today`: the business date the docs state, for fields that start "today")."""
     if plan.kind != "create" or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -134,7 +142,7 @@ def refine_create(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
     for field, schema in sorted(own.items()):
         if field in params or field == plan.key_field or field in inherits or not isinstance(schema, dict):
             continue
-        found, value = _stated(text, field, schema)
+        found, value = _stated(text, field, schema, today or business_date(text))
         if found:
             initial[field] = value
             continue

@@ -4,6 +4,8 @@ the tool's name says the call is about."""
 
 from __future__ import annotations
 
+import re
+
 from synth.envsynth.plan import PlanContext, _params
 from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec
@@ -35,4 +37,33 @@ def link_holder(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> str | None
     return holders[0] if len(holders) == 1 else None
 
 
-__all__ = ["link_holder"]
+CREATED = re.compile(
+    r"\b(?:an?|one)\s+new\s+(\w+)(?:\s+record)?\s+(?:is|gets)\s+(?:created|opened|added|issued|made)\b"
+    r"|\bcreates?\s+(?:an?|one)\s+new\s+(\w+)\b",
+    re.I,
+)
+
+
+def created_collection(spec: ToolSpec, ctx: PlanContext) -> str | None:
+    """The collection a write whose docs say "a new <noun> is created" adds a record to, when one is named so
+    (`lend_boat(sailor_id, boat_id)`: "a new rental is created" -> rentals)."""
+    from synth.words import plural, singular
+
+    found = {plural(singular(a or b)) for a, b in CREATED.findall(spec.description)}
+    found = {c for c in found if c in ctx.collections}
+    return found.pop() if len(found) == 1 else None
+
+
+def write_target(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[str | None, dict[str, str], bool]:
+    """(collection, why, creates) a write goes to when its docs decide it: a new record they say is created, else
+    the record holding the link the call sets; (None, {}, False) to let the name decide."""
+    made = created_collection(spec, ctx) if pri.verb_kind != "delete" else None
+    if made is not None:  # "a new rental is created": a create on rentals, whatever the name's noun
+        return made, {"collection_source": f"the docs say a new record of {made} is created"}, True
+    link = link_holder(spec, pri, ctx)
+    if link is not None:  # `attach_tag(note_id, tag_id)` sets the note's tag_id
+        return link, {"collection_source": f"{link} records hold the link the call sets"}, False
+    return None, {}, False
+
+
+__all__ = ["created_collection", "link_holder", "write_target"]

@@ -341,12 +341,10 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
             evidence=evidence + [f"`{noun}` is an array field of {owner[0]}"],
             votes=votes,
         )
-    from synth.envsynth.link_plan import link_holder
+    from synth.envsynth.link_plan import write_target
 
-    link = link_holder(spec, pri, ctx) if mutates else None
-    if link is not None:  # `attach_tag(note_id, tag_id)` sets the note's tag_id
-        col_name, v = link, {"collection_source": f"{link} records hold the link the call sets"}
-    else:
+    col_name, v, made = write_target(spec, pri, ctx) if mutates else (None, {}, False)
+    if col_name is None:
         col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})
     votes.update(v)
     if col_name is None and ctx.trees:
@@ -427,6 +425,8 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
     kind = pri.kind_guess if pri.kind_guess in ("create", "update", "delete") else None
     if kind is None:
         kind = pri.verb_kind if pri.verb_kind in ("create", "update", "delete") else "update"
+    if made:
+        kind = "create"
     if kind == "create":
         return ToolPlan(kind="create", fields=fields, id_type=_id_type(col), key_format=_key_format(col), **base)
     if kind == "update":

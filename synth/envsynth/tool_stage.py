@@ -172,8 +172,9 @@ def _build_tool(
     pri = tool_priors(spec)
     plan = refine_list(spec, refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema), schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
-    plan = refine_create(spec, plan, schema.state_schema, docs_text)
-    plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, business_date(docs_text + opts.policy))
+    today = business_date(docs_text + "\n" + opts.policy)
+    plan = refine_create(spec, plan, schema.state_schema, docs_text, today)
+    plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
