@@ -81,6 +81,18 @@ def in_order(records):
     return [copy.deepcopy(records[k]) for k in sorted(records)]
 
 
+def number_or_zero(value):
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def sort_key(value):
+    if value is None:
+        return (2, "")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return (0, value)
+    return (1, str(value))
+
+
 def value_matches(value, wanted):
     if isinstance(wanted, list):
         return any([value_matches(value, w) for w in wanted])
@@ -130,6 +142,9 @@ def check_fields(record, schemas):
             good = True
         if not good:
             raise ToolError("invalid %s %r: expected %s" % (name, value, kind))
+        if kind == "array" and schema.get("items") is not None:
+            for element in value:
+                check_fields({name: element}, {name: schema["items"]})
 
 
 def cat_result(env_state, **arguments):

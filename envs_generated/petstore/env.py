@@ -81,6 +81,18 @@ def in_order(records):
     return [copy.deepcopy(records[k]) for k in sorted(records)]
 
 
+def number_or_zero(value):
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def sort_key(value):
+    if value is None:
+        return (2, "")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return (0, value)
+    return (1, str(value))
+
+
 def value_matches(value, wanted):
     if isinstance(wanted, list):
         return any([value_matches(value, w) for w in wanted])
@@ -130,6 +142,9 @@ def check_fields(record, schemas):
             good = True
         if not good:
             raise ToolError("invalid %s %r: expected %s" % (name, value, kind))
+        if kind == "array" and schema.get("items") is not None:
+            for element in value:
+                check_fields({name: element}, {name: schema["items"]})
 
 
 def updatePet(env_state, **arguments):
@@ -143,7 +158,7 @@ def updatePet(env_state, **arguments):
     for name in ['name', 'category', 'photoUrls', 'tags', 'status']:
         if name in payload:
             changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'category': {'type': 'object'}, 'id': {'type': 'integer'}, 'name': {'type': 'string'}, 'photoUrls': {'type': 'array'}, 'status': {'type': 'string', 'enum': ['available', 'pending', 'sold']}, 'tags': {'type': 'array'}})
+    check_fields(changes, {'category': {'type': 'object'}, 'id': {'type': 'integer'}, 'name': {'type': 'string'}, 'photoUrls': {'type': 'array', 'items': {'type': 'string'}}, 'status': {'type': 'string', 'enum': ['available', 'pending', 'sold']}, 'tags': {'type': 'array'}})
     records[key].update(changes)
     return copy.deepcopy(records[key])
 
@@ -163,7 +178,7 @@ def addPet(env_state, **arguments):
         if name in payload:
             record[name] = copy.deepcopy(payload[name])
     record["id"] = key_value
-    check_fields(record, {'category': {'type': 'object'}, 'id': {'type': 'integer'}, 'name': {'type': 'string'}, 'photoUrls': {'type': 'array'}, 'status': {'type': 'string', 'enum': ['available', 'pending', 'sold']}, 'tags': {'type': 'array'}})
+    check_fields(record, {'category': {'type': 'object'}, 'id': {'type': 'integer'}, 'name': {'type': 'string'}, 'photoUrls': {'type': 'array', 'items': {'type': 'string'}}, 'status': {'type': 'string', 'enum': ['available', 'pending', 'sold']}, 'tags': {'type': 'array'}})
     records[key] = record
     return copy.deepcopy(record)
 
@@ -220,7 +235,7 @@ def updatePetWithForm(env_state, **arguments):
     for name in ['name', 'status']:
         if name in payload:
             changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'category': {'type': 'object'}, 'id': {'type': 'integer'}, 'name': {'type': 'string'}, 'photoUrls': {'type': 'array'}, 'status': {'type': 'string', 'enum': ['available', 'pending', 'sold']}, 'tags': {'type': 'array'}})
+    check_fields(changes, {'category': {'type': 'object'}, 'id': {'type': 'integer'}, 'name': {'type': 'string'}, 'photoUrls': {'type': 'array', 'items': {'type': 'string'}}, 'status': {'type': 'string', 'enum': ['available', 'pending', 'sold']}, 'tags': {'type': 'array'}})
     records[key].update(changes)
     return copy.deepcopy(records[key])
 
