@@ -294,7 +294,7 @@ def docs_transition(
     today = business_date(tool_text(spec, policy) + "\n" + policy)
     written = docs_appends(tool_text(spec, policy), props, params, today=today) if sets else []  # as spelled out
     effects += written
-    if sets:  # entries named by their kind ("a `completed` entry is appended to the shift's history")
+    if sets:  # entries named by their kind ("a `docked` entry is appended to the voyage's log")
         text = tool_text(spec, policy)
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         fresh = [e for e in named if not any(w["field"] == e["field"] for w in written)]
