@@ -80,7 +80,8 @@ def _list_items(record_schema: dict[str, Any] | None, list_field: str | None) ->
 
 
 def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
-    """Field -> {type, enum} of a record schema: what the templates check before writing."""
+    """Field -> {type, enum, pattern} of a record schema (and of the items of a list of plain values): what the
+    templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
     out = {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
     for k, v in props.items():  # a list of plain values: each element is checked too

@@ -118,7 +118,8 @@ def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list
 
 def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "") -> ToolPlan:
     """The plan with `output_key` set from the docs' response (unchanged when it has one or the docs give none),
-    or the record fields the docs list as `output_fields`."""
+    or the record fields the docs list as `output_fields` (with the "plus ..." additions and derived fields in
+    `output_map`, `glossary` being every tool's description) and the records it embeds."""
     if plan.output_key or plan.kind == "unsupported":
         return plan
     key = response_key(spec, plan, state_schema)

@@ -332,7 +332,7 @@ def _add_param(m: re.Match, params: dict, required: list, parents: list, path: s
 
 
 def _add_table_param(row: Any, params: dict, required: list, path: str, loc: str) -> None:
-    """Add one parameter-table row; a type the table words loosely ("string (date)", "ISO date") is read as
+    """Add one parameter-table row; a type the table words loosely ("string (date)", "date", "uuid") is read as
     well as it can be, and left open when it cannot."""
     schema: dict[str, Any] = {}
     word = re.sub(r"\(.*?\)", "", row.type_word).strip()
