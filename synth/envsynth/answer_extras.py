@@ -1,6 +1,6 @@
 """Fields a read of one record answers beyond the record's own, as its docs' "Returns ... plus ..." lists them:
 
-- another record's fields, through the reference the record holds: "plus the course's title and credits";
+- another record's fields, through the reference the record holds: "plus the route's name and fare";
 - a figure computed from two number fields: "berths_free (berths minus moored, never below 0)";
 - the keys of the records of another collection that name this one: "plus boat_ids: the ids of all boats of the
   harbour, sorted".

@@ -4,8 +4,8 @@
 The kind is a known value of one field of the list's elements (`event`); the rest of the entry is read off the
 entries of that kind already in the sample data: a field that is a parameter holds the argument ("with the reason as
 its note" names another), a field with one value in every such entry holds that value, and a date field holds the
-business date the docs state ("works on a fixed business date, 2025-03-10"; "as of the business date
-(2025-03-14)"). An entry with a field none of these explains is not appended (a guess would be wrong anyway).
+business date the docs state ("the office's current date is 2031-02-03"; "as of the business date 2031-02-03").
+An entry with a field none of these explains is not appended (a guess would be wrong anyway).
 """
 
 from __future__ import annotations
