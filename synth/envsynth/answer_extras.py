@@ -38,6 +38,17 @@ def _number(text: str | None) -> int | float | None:
     return float(text) if "." in text else int(text)
 
 
+def _calc_rule(calc: re.Match[str]) -> dict[str, Any]:
+    """The `calc` output_map entry of a formula CALC matched."""
+    return {
+        "op": "calc",
+        "left": calc.group("left"),
+        "operator": OPERATORS[calc.group("op").lower()],
+        "right": calc.group("right"),
+        "floor": _number(calc.group("floor")),
+    }
+
+
 def _fields(cols: dict[str, Any], name: str) -> dict[str, Any]:
     col = cols.get(name) or {}
     record = col.get("additionalProperties") if isinstance(col, dict) else None
@@ -106,13 +117,7 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         if rest and re.fullmatch(r"\w+", head):
             calc = CALC.match(rest.rstrip(")").strip())
             if calc and _numeric(own, calc.group("left"), calc.group("right")) and head not in own:
-                extras[head] = {
-                    "op": "calc",
-                    "left": calc.group("left"),
-                    "operator": OPERATORS[calc.group("op").lower()],
-                    "right": calc.group("right"),
-                    "floor": _number(calc.group("floor")),
-                }
+                extras[head] = _calc_rule(calc)
             continue
         named = POSSESSIVE.match(head)
         if named:
@@ -140,13 +145,7 @@ def derived_field(name: str, own: dict[str, Any], glossary: str) -> dict[str, An
     for found in re.finditer(rf"\b{re.escape(name)}\s*\(([^()]{{3,120}})\)", glossary):
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):
-            return {
-                "op": "calc",
-                "left": calc.group("left"),
-                "operator": OPERATORS[calc.group("op").lower()],
-                "right": calc.group("right"),
-                "floor": _number(calc.group("floor")),
-            }
+            return _calc_rule(calc)
     return None
 
 

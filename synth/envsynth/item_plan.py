@@ -115,15 +115,8 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
                 named = singular(fname.lower()) in split_words(value) or singular(head) in split_words(value)
                 if vs.get("type") not in ("string", "integer") or not (named or items in ("string", "integer")):
                     continue
-                return ToolPlan(
-                    kind="item_remove" if removes else "item_add",
-                    collection=col.name,
-                    key_field=col.key_field,
-                    key_param=key,
-                    op_param=value,
-                    list_field=fname,
-                    evidence=list(pri.evidence) + [f"`{value}` is one value of {col.name}.{fname}"],
-                    votes={},
+                return _value_edit(
+                    pri, col, key, value, fname, removes, f"`{value}` is one value of {col.name}.{fname}"
                 )
     adds = bool(ADDING.match(spec.description)) or bool(pri.words[:1] and pri.words[0] in ADD_WORDS)
     if not (removes or adds) or pri.verb_kind == "create" and not adds:
@@ -149,6 +142,15 @@ def _plural_param_edit(props: dict[str, Any], pri: ToolPriors, ctx: PlanContext,
     if len(found) != 1:
         return None
     col, key, value, fname = found[0]
+    return _value_edit(
+        pri, col, key, value, fname, removes, f"`{value}` is one value of {col.name}.{fname}, its plural"
+    )
+
+
+def _value_edit(
+    pri: ToolPriors, col: CollectionDraft, key: str, value: str, fname: str, removes: bool, why: str
+) -> ToolPlan:
+    """The item_add / item_remove plan of one value of `col.fname`, the record named by `key`."""
     return ToolPlan(
         kind="item_remove" if removes else "item_add",
         collection=col.name,
@@ -156,7 +158,7 @@ def _plural_param_edit(props: dict[str, Any], pri: ToolPriors, ctx: PlanContext,
         key_param=key,
         op_param=value,
         list_field=fname,
-        evidence=list(pri.evidence) + [f"`{value}` is one value of {col.name}.{fname}, its plural"],
+        evidence=list(pri.evidence) + [why],
         votes={},
     )
 

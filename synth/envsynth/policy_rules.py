@@ -286,16 +286,16 @@ def docs_transition(
         return None
     params = spec.parameters.get("properties") or {}
     words = [w.lower() for w in split_words(spec.name)]
-    counters = docs_counters(tool_text(spec, policy), plan.collection, plan.key_param, state_schema, params, words)
+    text = tool_text(spec, policy)
+    counters = docs_counters(text, plan.collection, plan.key_param, state_schema, params, words)
     if not sets and not counters:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     props = (record or {}).get("properties") or {}
-    today = business_date(tool_text(spec, policy) + "\n" + policy)
-    written = docs_appends(tool_text(spec, policy), props, params, today=today) if sets else []  # as spelled out
+    today = business_date(text + "\n" + policy)
+    written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
     if sets:  # entries named by their kind ("a `docked` entry is appended to the voyage's log")
-        text = tool_text(spec, policy)
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         fresh = [e for e in named if not any(w["field"] == e["field"] for w in written)]
         written += fresh
@@ -306,7 +306,7 @@ def docs_transition(
             for e in data_appends(list(records or []), name, value, allowed.get(name) or [])
             if not any(w["field"] == e["field"] for w in written)
         ]
-    effects += docs_moves(tool_text(spec, policy), effects, sample, plan.collection)
+    effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
     used = appended_params(written) | {
         o["arg"]
@@ -316,7 +316,7 @@ def docs_transition(
     }
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
-        if name == plan.key_param or name in sets or (name in used and not _said_set(name, tool_text(spec, policy))):
+        if name == plan.key_param or name in sets or (name in used and not _said_set(name, text)):
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
@@ -327,7 +327,7 @@ def docs_transition(
             **plan.to_dict(),
             "kind": "recorded_update",
             "effects": effects,
-            "checks": list(plan.checks) + covered(counters, tool_text(spec, policy)),
+            "checks": list(plan.checks) + covered(counters, text),
             "preconditions": allowed,
             "evidence": plan.evidence
             + ["status transition read from the docs and policy" if sets else "number moves read from the docs"],
