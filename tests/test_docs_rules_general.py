@@ -359,3 +359,29 @@ def test_filter_parameters_mapped_onto_word_forms_bounds_and_referenced_records(
         render_tool(search, plan, schema), "search_bookings", [case], SchemaResult(schema, {}, {}, "docs")
     )
     assert err == "" and res.passed == 1
+
+
+def test_date_bounds_compare_the_records_own_date_field() -> None:
+    from synth.envsynth.filter_map import map_param
+    from synth.envsynth.filter_rules import refine_filter
+
+    date = {"type": "string", "format": "date"}
+    trip = {
+        "trip_id": {"type": "string"},
+        "sail_date": date,
+        "log": {"type": "array", "items": {"type": "object", "properties": {"date": date}}},
+    }
+    cols = {"trips": {"type": "object", "additionalProperties": {"type": "object", "properties": trip}}}
+    assert map_param("from_date", "trips", cols)["path"] == ["sail_date"]  # not the log entries' dates
+    assert map_param("date_to", "trips", cols) == {"path": ["sail_date"], "via": None, "collection": None, "op": "max"}
+    assert map_param("max_trip_id", "trips", cols) is None  # text that is not a date has no order
+    schema = {"type": "object", "properties": cols}
+    params = {"from_date": {"type": "string"}, "to_date": {"type": "string"}}
+    spec = ToolSpec("list_trips", "List trips.", {"type": "object", "properties": params})
+    plan = refine_filter(spec, ToolPlan(kind="filter", collection="trips", filter_params=[]), schema)
+    days = ["2025-03-01", "2025-03-09", "2025-04-02"]
+    state = {"trips": {f"T{i}": {"trip_id": f"T{i}", "sail_date": d, "log": []} for i, d in enumerate(days)}}
+    case = Case("list_trips", "x", state, {"from_date": "2025-03-09", "to_date": "2025-03-31"}, expect_error=False)
+    case.expect_result, case.has_expected_result = [state["trips"]["T1"]], True
+    res, err = run_cases(render_tool(spec, plan, schema), "list_trips", [case], SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1

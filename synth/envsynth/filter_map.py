@@ -1,6 +1,7 @@
 """Filter parameters that are not a field of the records, mapped onto one: a field named by the same word
 (`amenity` -> `amenities`, `plan` -> `allowed_plans`, `specialty` -> `specialties`), a bound on a number field
-(`min_length` -> length >=, `max_fee` -> any rate's fee <=), or a field of the record another one names
+(`min_length` -> length >=, `max_fee` -> any rate's fee <=, `date_from` / `to_date` -> a date field on or
+after / before, compared as ISO text), or a field of the record another one names
 (`pier` of a mooring's berth through `berth_id`, `date` of a voyage's slot through `slot_id`,
 `owner_name` -> the name of the record `owner_id` names, `state` -> its `address.state`).
 
@@ -15,7 +16,14 @@ from typing import Any
 
 from synth.words import plural, singular, split_words
 
-BOUNDS = {"min": "min", "max": "max", "from": "min", "to": "max", "at_least": "min", "at_most": "max"}
+BOUNDS = {"min": "min", "max": "max", "from": "min", "to": "max", "since": "min", "until": "max"}
+ORDERED_TYPES = ("number", "integer")
+ORDERED_FORMATS = ("date", "date-time")
+
+
+def _ordered(schema: dict[str, Any]) -> bool:
+    """A field a bound compares: a number, or a date the data writes as ISO text (which orders as text)."""
+    return schema.get("type") in ORDERED_TYPES or schema.get("format") in ORDERED_FORMATS
 
 
 def _props(schema: dict[str, Any]) -> dict[str, Any]:
@@ -33,20 +41,22 @@ def _rank(name: str, field: str) -> int | None:
     return None
 
 
-def _find(name: str, props: dict[str, Any], numeric: bool = False) -> list[Any] | None:
+def _find(name: str, props: dict[str, Any], ordered: bool = False) -> list[Any] | None:
     """The path of the field `name` names among these properties (one nested object or list of objects deep):
-    the best-ranked match, when it is the only one of its rank."""
+    the best-ranked match, when it is the only one of its rank. A bound (`ordered`) looks for a number or date
+    field and prefers the record's own fields to nested ones (`from_date`: `pickup_date`, not `history[].date`)."""
     candidates: list[tuple[int, int, list[Any]]] = []
     for field, schema in sorted(props.items()):
         schema = schema if isinstance(schema, dict) else {}
         rank = _rank(name, field)
-        if rank is not None and (not numeric or schema.get("type") in ("number", "integer")):
-            candidates.append((rank, 0, [field]))
+        if rank is not None and (not ordered or _ordered(schema)):
+            candidates.append((0, rank, [field]) if ordered else (rank, 0, [field]))
         inner = _props(schema) or _props(schema.get("items") or {})
         for sub, sub_schema in sorted(inner.items()):
             rank = _rank(name, sub)
-            if rank is not None and (not numeric or (sub_schema or {}).get("type") in ("number", "integer")):
-                candidates.append((rank, 1, [field, sub] if _props(schema) else [field, "*", sub]))
+            if rank is not None and (not ordered or _ordered(sub_schema or {})):
+                path = [field, sub] if _props(schema) else [field, "*", sub]
+                candidates.append((1, rank, path) if ordered else (rank, 1, path))
     if not candidates:
         return None
     best = min(c[:2] for c in candidates)
@@ -55,7 +65,7 @@ def _find(name: str, props: dict[str, Any], numeric: bool = False) -> list[Any] 
 
 
 def _bound(name: str) -> tuple[str, str] | None:
-    """("min" | "max", the field's word) of `min_capacity`, `max_price`, `price_max`."""
+    """("min" | "max", the field's word) of `min_capacity`, `max_price`, `price_max`, `date_from`, `from_date`."""
     words = name.lower().split("_")
     if len(words) >= 2 and words[0] in BOUNDS:
         return BOUNDS[words[0]], "_".join(words[1:])
@@ -85,7 +95,7 @@ def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any
         return {"path": path, "via": None, "collection": None, "op": "eq"}
     bound = _bound(name)
     if bound is not None:
-        path = _find(bound[1], record, numeric=True)
+        path = _find(bound[1], record, ordered=True)
         if path is not None:
             return {"path": path, "via": None, "collection": None, "op": bound[0]}
     refs = {f: t for f in sorted(record) if (t := _target(f, record[f], collection, cols))}
