@@ -5,9 +5,12 @@
 - the keys of the records of another collection that name this one: "plus boat_ids: the ids of all boats of the
   harbour, sorted".
 
+A listed field that is no field of the record (derived_field) is a list's length, a figure the docs define, or
+how many records of another collection name this one ("free_berths counts berths with status 'free'").
+
 Each becomes an `output_map` entry of the plan (rendered by codegen's shape function): {"op": "eq", "via",
 "collection", "path"} for a referenced field, {"op": "calc", "left", "operator", "right", "floor"} for a figure,
-{"op": "ids", "collection", "ref"} for the keys.
+{"op": "ids", "collection", "ref"} for the keys, {"op": "count", "collection", "ref", "where"} for a count.
 """
 
 from __future__ import annotations
@@ -28,6 +31,10 @@ CALC = re.compile(
 )
 IDS = re.compile(
     r"^(?P<name>\w+)\s*:\s*the\s+(?:ids|keys|codes)\s+of\s+(?:all\s+|every\s+)?(?:the\s+)?(?P<noun>\w+)\b", re.I
+)
+COUNTS_TAIL = (
+    r"(?:counts|is\s+the\s+number\s+of)\s+(?:the\s+)?(?P<noun>\w+)"
+    r"(?:\s+(?:with|whose|where)\s+(?P<field>\w+)\s+(?:is\s+|=\s*)?['\"](?P<value>[^'\"]{1,40})['\"])?"
 )
 POSSESSIVE = re.compile(r"^the\s+(?P<noun>\w+)['\u2019]s\s+(?P<field>\w+)$", re.IGNORECASE)
 
@@ -128,10 +135,33 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     return extras
 
 
-def derived_field(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
+def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str) -> dict[str, Any] | None:
+    """"`free_berths` counts berths with status 'free'": the records of another collection that name this one,
+    those with the quoted value only."""
+    said = re.search(rf"\b{re.escape(name)}\s+{COUNTS_TAIL}", glossary.replace("`", ""), re.IGNORECASE)
+    if said is None:
+        return None
+    other = plural(singular(said.group("noun").lower()))
+    fields = _fields(cols, other)
+    own_key = f"{singular(collection)}_id"
+    refs = [f for f, s in fields.items() if (isinstance(s, dict) and s.get("x-references") == collection) or f == own_key]
+    if other == collection or len(refs) != 1:
+        return None
+    where = {}
+    if said.group("field"):
+        if said.group("field") not in fields:
+            return None
+        where[said.group("field")] = said.group("value")
+    return {"op": "count", "collection": other, "ref": refs[0], "where": where}
+
+
+def derived_field(
+    name: str, own: dict[str, Any], glossary: str, cols: dict[str, Any] | None = None, collection: str = ""
+) -> dict[str, Any] | None:
     """How a listed answer field that is no field of the record is made: the length of one of its lists
-    (`waitlist_length`, `holds_count`, `number_of_items`), or a figure some tool's docs define for it
-    ("berths_free (berths minus moored, never below 0)"); None when nothing says."""
+    (`waitlist_length`, `holds_count`, `number_of_items`), a figure some tool's docs define for it
+    ("berths_free (berths minus moored, never below 0)"), or a count of the records of another collection
+    (`cols`) that name this one ("free_berths counts berths with status 'free'"); None when nothing says."""
     words = name.lower().split("_")
     for stem in (
         "_".join(words[:-1]) if words[-1] in ("length", "count") else "",
@@ -146,7 +176,7 @@ def derived_field(name: str, own: dict[str, Any], glossary: str) -> dict[str, An
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):
             return _calc_rule(calc)
-    return None
+    return _count_rule(name, glossary, cols or {}, collection) if collection else None
 
 
 __all__ = ["answer_extras", "derived_field"]

@@ -202,6 +202,15 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 f"    )\n"
             )
             continue
+        if spec["op"] == "count":  # how many records of another collection name this one (with the values given)
+            lines.append(
+                f"    out[{name!r}] = len([\n"
+                f"        r for r in collection(env_state, {spec['collection']!r}).values()\n"
+                f"        if isinstance(r, dict) and str(r.get({spec['ref']!r})) == str(record.get({plan.key_field!r}))\n"
+                f"        and all([r.get(f) == v for f, v in {spec['where']!r}.items()])\n"
+                f"    ])\n"
+            )
+            continue
         if spec["op"] == "len":  # the length of one of the record's lists
             lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")
             continue

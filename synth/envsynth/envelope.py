@@ -70,7 +70,7 @@ def projection(
         if name not in fields:
             found = map_param(name, plan.collection or "", cols)
             if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
-                found = derived_field(name, own, glossary or spec.description)
+                found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             if found is None:
                 return [], {}
             mapped[name] = found

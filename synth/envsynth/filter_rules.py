@@ -59,7 +59,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
                 refs[name] = plural(name[:-3])
     mapped = {}
     for name, schema in sorted(props.items()):
-        if name in plan.filter_params or name in plan.field_paths or name == plan.key_param:
+        if name in plan.filter_params or name in plan.field_paths or name == plan.key_param or name in plan.param_map:
             continue
         if (schema or {}).get("type") not in ("string", "integer", "number"):
             continue
@@ -80,9 +80,9 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "filter_defaults": defaults,
             "wildcards": wildcards,
             "ref_checks": refs,
-            "partial_params": partial,
+            "partial_params": plan.partial_params + [p for p in partial if p not in plan.partial_params],
             "caseless_params": caseless,
-            "param_map": mapped,
+            "param_map": {**plan.param_map, **mapped},
             "flag_filters": flags,
         }
     )

@@ -224,6 +224,11 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     )
     if len(keyed) == 1:  # the one collection a parameter names a record of (`pay_fine(member_id, amount)`)
         return keyed[0], {"collection_source": f"a parameter names a record of {keyed[0]}"}
+    from synth.envsynth.search_rules import answer_collection
+
+    answered = answer_collection(spec, ctx.collections)
+    if answered is not None:  # `search_catalog` answering "{title_id, title, year}": the collection holding those
+        return answered, {"collection_source": f"the documented answer's fields are {answered}'s"}
     unrelated = res not in GENERIC_RESOURCES and bool(res)
     if unrelated:  # a noun the state does not know: does the tool belong to this API's data at all?
         if ctx.client is None:

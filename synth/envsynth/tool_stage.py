@@ -14,6 +14,7 @@ from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
+from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -170,7 +171,8 @@ def _build_tool(
         list_collections=[n for n, c in layouts.items() if c.get("layout") == "list"],
     )
     pri = tool_priors(spec)
-    plan = refine_list(spec, refine_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema), schema.state_schema)
+    plan = search_as_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
+    plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today)
