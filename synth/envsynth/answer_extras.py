@@ -136,7 +136,7 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
 
 
 def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str) -> dict[str, Any] | None:
-    """"`free_berths` counts berths with status 'free'": the records of another collection that name this one,
+    """ "`free_berths` counts berths with status 'free'": the records of another collection that name this one,
     those with the quoted value only."""
     said = re.search(rf"\b{re.escape(name)}\s+{COUNTS_TAIL}", glossary.replace("`", ""), re.IGNORECASE)
     if said is None:
@@ -144,7 +144,9 @@ def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str)
     other = plural(singular(said.group("noun").lower()))
     fields = _fields(cols, other)
     own_key = f"{singular(collection)}_id"
-    refs = [f for f, s in fields.items() if (isinstance(s, dict) and s.get("x-references") == collection) or f == own_key]
+    refs = [
+        f for f, s in fields.items() if (isinstance(s, dict) and s.get("x-references") == collection) or f == own_key
+    ]
     if other == collection or len(refs) != 1:
         return None
     where = {}

@@ -203,10 +203,11 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             )
             continue
         if spec["op"] == "count":  # how many records of another collection name this one (with the values given)
+            ref, key = spec["ref"], plan.key_field
             lines.append(
                 f"    out[{name!r}] = len([\n"
                 f"        r for r in collection(env_state, {spec['collection']!r}).values()\n"
-                f"        if isinstance(r, dict) and str(r.get({spec['ref']!r})) == str(record.get({plan.key_field!r}))\n"
+                f"        if isinstance(r, dict) and str(r.get({ref!r})) == str(record.get({key!r}))\n"
                 f"        and all([r.get(f) == v for f, v in {spec['where']!r}.items()])\n"
                 f"    ])\n"
             )

@@ -14,7 +14,6 @@ from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
-from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -26,6 +25,7 @@ from synth.envsynth.plan_choice import (
 )
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
 from synth.envsynth.tool_tests import ToolTestResult
 from synth.llm.prompts import render
