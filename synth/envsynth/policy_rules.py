@@ -19,6 +19,7 @@ from typing import Any
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import business_date, named_entries
+from synth.envsynth.docs_linked import linked_sets
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -308,6 +309,8 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
+    if sets:  # "reopens the berth (`status` `free`)": the records it names change with it
+        effects += linked_sets(text, plan.collection, state_schema)
     used = appended_params(written) | {
         o["arg"]
         for e in counters

@@ -1,0 +1,96 @@
+"""Changes a transition makes to the records its record names, as the docs state them: "reopens the berth
+(`status` `free`, `boat_id` null)", "the berth becomes `free`", "the berth's status becomes 'free'". Each becomes a
+`ref_set` effect {"op": "ref_set", "collection", "via", "field", "value"}: the record of `collection` that the
+record's `via` field names gets `field` = `value` (recorded_update.py.j2).
+
+Only the records the record names through one of its fields (`berth_id` -> berths) are read for, by that field's
+noun or the collection's singular, and only values that fit the field (one of its known values, or null where it
+may be null)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import STATED, _fits, _known, _name, _value
+from synth.envsynth.prose import unwrap
+from synth.words import plural, singular
+
+BECOMES = r"(?:becomes|is\s+set\s+to|is\s+marked(?:\s+as)?|goes\s+back\s+to|returns\s+to)"
+
+
+def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
+def _links(own: dict[str, Any], cols: dict[str, Any], collection: str) -> dict[str, str]:
+    """{reference field: collection} of the record's fields that name another collection's records."""
+    out = {}
+    for field, schema in sorted(own.items()):
+        named = schema.get("x-references") if isinstance(schema, dict) else None
+        if not (isinstance(named, str) and named in cols) and field.endswith("_id"):
+            named = plural(field[:-3]) if plural(field[:-3]) in cols else None
+        if isinstance(named, str) and named in cols and named != collection:
+            out[field] = named
+    return out
+
+
+def _pairs(inside: str, theirs: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(field, value) pairs of "`status` `free`, `boat_id` null"."""
+    out = []
+    for m in re.finditer(rf"`(\w+)`\s*(?:=\s*|:\s*)?{STATED}", inside):
+        field = m.group(1)
+        try:
+            value = _value(m.group(2))
+        except ValueError:
+            continue
+        if field in theirs and _fits(value, theirs[field]):
+            out.append((field, value))
+    return out
+
+
+def _becomes(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(field, value) of "the berth becomes `free`" (the one field that may hold the value) or "the berth's status
+    becomes 'free'"."""
+    out = []
+    pattern = rf"\b{noun}(?:['\u2019]s\s+`?(?P<field>\w+)`?)?\s+(?:\w+\s+){{0,3}}?{BECOMES}\s+{STATED}"
+    for m in re.finditer(pattern, clause, re.IGNORECASE):
+        try:
+            value = _value(m.group(2))
+        except ValueError:
+            continue
+        field = m.group("field")
+        if field is None:
+            holders = [f for f, s in theirs.items() if isinstance(s, dict) and value in _known(s)]
+            field = holders[0] if len(holders) == 1 else None
+        if field in theirs and _fits(value, theirs[field]):
+            out.append((field, value))
+    return out
+
+
+def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The `ref_set` effects the docs `text` of a call on a `collection` record state for the records it names."""
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, collection)
+    clauses = [c for c in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)) if c.strip()]
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for via, other in _links(own, cols, collection).items():
+        theirs = _props(cols, other)
+        nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
+        noun = "(?:" + "|".join(_name(n) for n in sorted(nouns)) + ")"
+        for clause in clauses:
+            if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE):
+                continue
+            found = []
+            for m in re.finditer(rf"\b{noun}\s*\(([^()]{{3,200}})\)", clause, re.IGNORECASE):
+                found += _pairs(m.group(1), theirs)
+            found += _becomes(clause, noun, theirs)
+            for field, value in found:
+                if (via, field) not in seen:
+                    seen.add((via, field))
+                    out.append({"op": "ref_set", "collection": other, "via": via, "field": field, "value": value})
+    return out
+
+
+__all__ = ["linked_sets"]

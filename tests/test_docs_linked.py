@@ -1,0 +1,74 @@
+"""A transition's changes to the records its record names: "frees the berth (`status` `free`, `boat_id` null)",
+"the berth becomes `free`", "the berth's status becomes 'free'"; read from the docs and rendered."""
+
+from __future__ import annotations
+
+import copy
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.docs_linked import linked_sets
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.policy_rules import docs_transition
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+
+BERTHS = {
+    "berth_id": {"type": "string"},
+    "status": {"type": "string", "enum": ["free", "taken", "closed"]},
+    "boat_id": {"type": ["string", "null"]},
+}
+MOORINGS = {
+    "mooring_id": {"type": "string"},
+    "berth_id": {"type": "string", "x-references": "berths"},
+    "status": {"type": "string", "enum": ["active", "ended"]},
+}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        name: {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
+        for name, props in (("berths", BERTHS), ("moorings", MOORINGS))
+    },
+}
+STATE = {
+    "berths": {"B1": {"berth_id": "B1", "status": "taken", "boat_id": "BT9"}},
+    "moorings": {"M1": {"mooring_id": "M1", "berth_id": "B1", "status": "active"}},
+}
+FREE = {"op": "ref_set", "collection": "berths", "via": "berth_id", "field": "status", "value": "free"}
+UNNAMED = {"op": "ref_set", "collection": "berths", "via": "berth_id", "field": "boat_id", "value": None}
+
+
+def test_the_forms_the_docs_state_a_named_records_change_in() -> None:
+    assert linked_sets("Ends it and frees the berth (`status` `free`, `boat_id` null).", "moorings", SCHEMA) == [
+        FREE,
+        UNNAMED,
+    ]
+    assert linked_sets("The status becomes 'ended'; the berth becomes `free`.", "moorings", SCHEMA) == [FREE]
+    assert linked_sets("The berth's status becomes 'free' again.", "moorings", SCHEMA) == [FREE]
+    assert linked_sets("The berth is released and becomes `free`.", "moorings", SCHEMA) == [FREE]
+
+
+def test_values_that_do_not_fit_and_other_states_are_not_read() -> None:
+    assert linked_sets("The berth must be `taken`.", "moorings", SCHEMA) == []  # a check, not a change
+    assert linked_sets("The berth becomes `sunk`.", "moorings", SCHEMA) == []  # no field holds that value
+    assert linked_sets("The mooring becomes `ended`.", "moorings", SCHEMA) == []  # the record itself
+    assert linked_sets("The berth becomes `free`.", "berths", SCHEMA) == []  # no record it names
+
+
+def test_a_transition_changes_the_named_record_with_it() -> None:
+    end = ToolSpec(
+        "end_mooring",
+        "Ends an active mooring. Sets status `ended` and frees the berth (`status` `free`, `boat_id` null). "
+        "Errors: the mooring is not active.",
+        {"type": "object", "properties": {"mooring_id": {"type": "string"}}, "required": ["mooring_id"]},
+    )
+    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), SCHEMA, "")
+    assert plan is not None and plan.effects[-2:] == [FREE, UNNAMED]
+    after = copy.deepcopy(STATE)
+    after["moorings"]["M1"]["status"] = "ended"
+    after["berths"]["B1"] = {"berth_id": "B1", "status": "free", "boat_id": None}
+    case = Case("end_mooring", "x", STATE, {"mooring_id": "M1"}, expect_error=False)
+    case.state_checks = [{"op": "equals", "state": after}]
+    res, err = run_cases(render_tool(end, plan, SCHEMA), "end_mooring", [case], SchemaResult(SCHEMA, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
