@@ -196,3 +196,36 @@ def fg_enough(check, arguments, record, state):
     if not fg_number(have) or need is None:
         return True
     return have >= need
+
+
+def fg_formula(node, arguments, named, values):
+    """The value of a documented figure (formula_rules.py): numbers, the call's arguments, earlier figures,
+    fields of the records the arguments name (0 for an optional record not given), tables and arithmetic."""
+    if "num" in node:
+        return node["num"]
+    if "arg" in node:
+        return arguments.get(node["arg"], node.get("default"))
+    if "val" in node:
+        return values.get(node["val"])
+    if "field" in node or "table" in node:
+        record = named.get(node["param"])
+        if record is None:
+            return 0 if node["param"] not in arguments else None
+        if "field" in node:
+            return record.get(node["field"])
+        return node["values"].get(str(record.get(node["table"])))
+    if "round" in node:
+        inner = fg_formula(node["round"], arguments, named, values)
+        return round(inner, node["digits"]) if fg_number(inner) else None
+    left, right = [fg_formula(arg, arguments, named, values) for arg in node["args"]]
+    if not (fg_number(left) and fg_number(right)):
+        return None
+    if node["op"] == "+":
+        return left + right
+    if node["op"] == "-":
+        return left - right
+    if node["op"] == "*":
+        return left * right
+    if node["op"] == "pct_off":
+        return left * (1 - right / 100)
+    return left / right if right else None

@@ -6,7 +6,8 @@ Per tool (`gate_problems`), on its own test cases run once more in the sandbox:
 - a write has at least one call with documented arguments that succeeds and changes the state;
 - a create does not leave a field its docs talk about at a blank value that nothing in its plan sets;
 - a read that takes parameters uses them: successful calls with different documented arguments on one state
-  do not all give the same non-empty output (judged only where the tests hold two such calls).
+  do not all give the same non-empty output (judged only where the tests hold two such calls);
+- a read whose docs list its answer's fields answers at least half of them.
 Across tools (`same_change_problems`): two writes with different names and descriptions whose code is the
 same up to the function name make the same change (borrow/return, enable/disable), so neither is published.
 """
@@ -68,7 +69,26 @@ def gate_problems(
         empty = {_canon(v) for v in (None, "", [], {})}  # finding nothing for unknown arguments is no sign
         if pairs and all(len(set(outs.values())) == 1 and next(iter(outs.values())) not in empty for outs in pairs):
             problems.append("a read that ignores its parameters: different documented arguments give the same output")
+    if not writes:
+        problems += _unanswered_fields(spec, [o.result for _, o in succeeded])
     return problems
+
+
+def _unanswered_fields(spec: ToolSpec, results: list[Any]) -> list[str]:
+    """A read whose docs list the answer's fields ("Returns {total, fees, ...}") but whose answers hold fewer than
+    half of them: it answers something else (a record where the docs promise computed figures)."""
+    from synth.envsynth.envelope import documented_fields
+
+    listed = documented_fields(spec)
+    answers = [r[0] if isinstance(r, list) and r else r for r in results]
+    answers = [a for a in answers if isinstance(a, dict)]
+    if len(listed) < 2 or not answers:
+        return []
+    held = set(answers[0])
+    if 2 * len(held & set(listed)) >= len(listed):
+        return []
+    missing = ", ".join(f"`{f}`" for f in listed if f not in held)
+    return [f"the docs' answer holds {missing}, which the plan's answer does not"]
 
 
 _BLANK = (None, "", 0, 0.0, [], {}, False)

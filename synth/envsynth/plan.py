@@ -49,6 +49,7 @@ KINDS = (
     "tree_total",
     "item_add",
     "item_remove",
+    "quote",
 )
 WRITE_KINDS = {
     "create",
@@ -132,6 +133,7 @@ class ToolPlan:
     list_scope: dict[str, list[Any]] = field(default_factory=dict)  # filter/list: states every answer keeps
     sort_fields: list[str] = field(default_factory=list)  # filter/list: the documented order of the answer
     flag_filters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: what a true flag keeps
+    quote: dict[str, Any] = field(default_factory=dict)  # quote: named records and figures (formula_rules)
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

@@ -22,6 +22,11 @@ KIND_VERBS: dict[str, tuple[str, ...]] = {
     "count": ("count", "inventory", "stats", "summary", "summarize"),
     "action": ("login", "logout", "signin", "signout", "calculate", "think", "transfer"),
 }
+# "without booking it", "without enrolling or charging anything", "changes nothing", "reserves nothing"
+CHANGES_NOTHING = re.compile(
+    r"\bwithout\s+\w+ing(?:\s+or\s+\w+ing)?\s+(?:it|anything)\b|\b(?:changes|reserves|modifies|writes)\s+nothing\b",
+    re.IGNORECASE,
+)
 READ_KINDS = {"get", "get_many", "list", "search", "filter", "dump", "count_by", "singleton_get"}
 
 
@@ -106,6 +111,9 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     mutates = spec.mutates
     if mutates is None and verb_kind:
         mutates = verb_kind in ("create", "update", "delete")
+    if mutates is None and CHANGES_NOTHING.search(spec.description):
+        mutates = False
+        evidence.append("doc says it changes nothing")
     return ToolPriors(
         name=spec.name,
         words=words,

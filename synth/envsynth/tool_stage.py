@@ -12,6 +12,7 @@ from synth.envsynth.create_rules import refine_create
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
+from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
@@ -177,6 +178,7 @@ def _build_tool(
     today = business_date(docs_text + "\n" + opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
+    plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {})
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))

@@ -1,0 +1,266 @@
+"""Computed answers read from the docs: a read whose documented answer is an object of figures ("Returns {boat_id,
+nights, nightly_rate, discount_percent, total}") computes each one as the docs say.
+
+Every answer field is one of:
+- a parameter, echoed (`nights`, with its documented default);
+- a field of the record a parameter names (`nightly_rate` of the berth `berth_id` names), or of the element of
+  one of its lists that another parameter picks (`price` of the berth's `rates` entry whose `season` is given;
+  `unit_price` -> `price`);
+- a table the docs give in brackets, keyed by a field of a named record ("the owner's club discount (none 0%,
+  silver 5%, gold 10%)" -> by the owner's `club`);
+- a formula: "subtotal (nightly rate x nights)", "total = subtotal - discount + fees", "fees (4.50 per night)",
+  "discount (club percent of the subtotal, rounded to cents)", "(capacity - taken)" in the field's own
+  description, or one formula no field name opens ("...: nightly_rate x nights, less the owner's club discount
+  (...), rounded to 2 decimals"), for the one figure left.
+
+The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} |
+{"val": earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /,
+`pct_off` = a * (1 - b / 100)) | {"round": node, "digits"}, evaluated by expr_runtime.fg_formula.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from synth.envsynth.plan import WRITE_KINDS, ToolPlan
+from synth.spec import ToolSpec
+from synth.words import plural, singular, split_words
+
+NUMBER = r"-?\d+(?:\.\d+)?"
+OPS = {"x": "*", "×": "*", "*": "*", "times": "*", "multiplied by": "*", "divided by": "/", "/": "/"}
+OPS.update({"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-"})
+SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-)\s+")
+ROUNDED = re.compile(
+    r",?\s*(?:and\s+)?rounded\s+(?:down\s+|up\s+)?to\s+(?:the\s+)?(?:(\d)\s+decimals?(?:\s+places)?|cents?)", re.I
+)
+TABLE_ITEM = re.compile(rf"^\s*(?:and\s+|or\s+)?([\w-]+)\s+\$?({NUMBER})\s*(%|percent)?(?:\s+[A-Z]{{3}})?\s*$")
+TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{3,200})\)")
+ARTICLES = ("the ", "a ", "an ", "its ", "their ")
+
+
+def _words(text: str) -> list[str]:
+    return [singular(w) for w in split_words(text)]
+
+
+@dataclass
+class _Scope:
+    params: dict[str, Any]
+    named: dict[str, str] = field(default_factory=dict)  # parameter -> collection of the record it names
+    fields: dict[str, dict[str, Any]] = field(default_factory=dict)  # parameter -> fields of its record/element
+    select: dict[str, list[str]] = field(default_factory=dict)  # parameter -> [holder parameter, list, match field]
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    defined: list[str] = field(default_factory=list)
+    count_param: str | None = None
+
+
+def _record_fields(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
+def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Scope:
+    params = spec.parameters.get("properties") or {}
+    scope = _Scope(params=params)
+    for p in params:
+        stem = p[:-3] if p.endswith("_id") else p
+        for name in (plural(stem), plural(singular(stem))):
+            if name in cols and name not in scope.named.values():
+                scope.named[p], scope.fields[p] = name, _record_fields(cols, name)
+                break
+    for p in params:  # `season` picks the entry of the berth's `rates` list whose `season` it is
+        for holder in list(scope.named):
+            for lst, schema in scope.fields[holder].items():
+                items = (schema.get("items") or {}) if isinstance(schema, dict) else {}
+                if p not in scope.named and p in (items.get("properties") or {}):
+                    scope.select[p] = [holder, lst, p]
+                    scope.fields[p] = items["properties"]
+    counts = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") == "integer"]
+    scope.count_param = counts[0] if len(counts) == 1 else None
+    text = spec.description
+    for m in TABLE.finditer(text):
+        items = re.split(r",|;", m.group(2))
+        parsed = [TABLE_ITEM.match(i) for i in items]
+        if len(parsed) < 2 or not all(parsed):
+            continue
+        values = {x.group(1): float(x.group(2)) if "." in x.group(2) else int(x.group(2)) for x in parsed if x}
+        for p, col in scope.named.items():
+            for f in scope.fields[p]:
+                held = {str(r.get(f)) for r in (sample.get(col) or {}).values() if isinstance(r, dict)}
+                if held and (held <= set(values) or set(values) <= held) and len(held & set(values)) >= 2:
+                    phrase = re.sub(r"\s*\(.*", "", m.group(1))
+                    scope.tables.append(
+                        {"words": set(_words(phrase)), "param": p, "field": f, "values": values, "text": m.group(0)}
+                    )
+    return scope
+
+
+def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
+    """The node of one operand phrase, or None when it names nothing known."""
+    phrase = phrase.strip().strip(",").strip()
+    if re.fullmatch(NUMBER, phrase):
+        return {"num": float(phrase) if "." in phrase else int(phrase)}
+    per = re.fullmatch(rf"\$?({NUMBER})\s+(?:per|each|for each|a)\s+([\w-]+)", phrase)
+    if per and scope.count_param:
+        count = {"arg": scope.count_param, "default": scope.params[scope.count_param].get("default")}
+        return {"op": "*", "args": [_operand(per.group(1), scope), count]}
+    low = phrase.lower()
+    while low.startswith(ARTICLES):
+        low = low.split(" ", 1)[1]
+    owner = re.match(r"([\w-]+)['\u2019]s\s+(.+)", low)
+    owner_words = set(_words(owner.group(1))) if owner else set()
+    low = owner.group(2) if owner else low
+    name = "_".join(low.split())
+    if name in scope.defined:
+        return {"val": name}
+    if name in scope.params:
+        return {"arg": name, "default": scope.params[name].get("default")}
+    words = set(_words(low))
+    last = _words(low)[-1:] if low else []
+    hits: list[list[dict[str, Any]]] = [[], [], []]  # the field's name; noun + field words; the phrase's last word
+    for p, fields in scope.fields.items():
+        noun = set(_words(p[:-3] if p.endswith("_id") else p))
+        if owner_words and not owner_words & noun:
+            continue
+        for f in fields:
+            if f == name:
+                hits[0].append({"field": f, "param": p})
+            elif words & noun and words - noun and set(_words(f)) >= words - noun:
+                hits[1].append({"field": f, "param": p})
+            elif last and _words(f) == last:
+                hits[2].append({"field": f, "param": p})
+    for tier in hits:
+        if tier:
+            return tier[0] if len(tier) == 1 else None
+    tables = [t for t in scope.tables if words & t["words"] - {"the"}]
+    if len(tables) == 1:
+        t = tables[0]
+        return {"table": t["field"], "param": t["param"], "values": t["values"]}
+    near = [d for d in scope.defined if words and (words <= set(_words(d)) or set(_words(d)) <= words)]
+    return {"val": near[0]} if len(near) == 1 else None
+
+
+def _is_percent(node: dict[str, Any], scope: _Scope) -> bool:
+    if "table" in node:
+        return any(t["field"] == node["table"] and "%" in t["text"] for t in scope.tables)
+    return "percent" in str(node.get("field") or node.get("val") or "") or "pct" in str(node.get("field") or "")
+
+
+def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
+    """The node of a prose formula, or None when any part of it is unknown."""
+    text = text.strip().rstrip(".")
+    for t in scope.tables:  # "the owner's club discount (none 0%, ...)" -> its phrase
+        text = text.replace(t["text"], re.sub(r"\s*\(.*", "", t["text"]))
+    rounded = ROUNDED.search(text)
+    if rounded:
+        inner = parse_formula(text[: rounded.start()] + text[rounded.end() :], scope)
+        digits = int(rounded.group(1)) if rounded.group(1) else 2
+        return {"round": inner, "digits": digits} if inner else None
+    less = re.match(r"(.+?),?\s+(?:less|minus)\s+(.+)$", text)
+    if less:
+        right = _operand(less.group(2), scope)
+        if right is not None and _is_percent(right, scope):
+            left = parse_formula(less.group(1), scope)
+            return {"op": "pct_off", "args": [left, right]} if left else None
+    share = re.match(r"(.+?\bpercent)\s+of\s+(.+)$", text)
+    if share:
+        pct, base = _operand(share.group(1), scope), parse_formula(share.group(2), scope)
+        return {"op": "*", "args": [{"op": "/", "args": [pct, {"num": 100}]}, base]} if pct and base else None
+    parts = SPLIT.split(text)
+    if len(parts) == 1:
+        return _operand(text, scope)
+    nodes = [_operand(x, scope) for x in parts[0::2]]
+    if any(n is None for n in nodes):
+        return None
+    ops = [OPS[o.lower()] for o in parts[1::2]]
+    terms: list[tuple[str, dict[str, Any]]] = [("+", nodes[0])]  # * and / bind first
+    for op, node in zip(ops, nodes[1:]):
+        if op in "*/":
+            sign, last = terms[-1]
+            terms[-1] = (sign, {"op": op, "args": [last, node]})
+        else:
+            terms.append((op, node))
+    out = terms[0][1]
+    for op, node in terms[1:]:
+        out = {"op": op, "args": [out, node]}
+    return out
+
+
+def _computes(node: dict[str, Any]) -> bool:
+    return "op" in node or "round" in node
+
+
+def _definition(name: str, spec: ToolSpec, own: str) -> list[str]:
+    """The formula texts the docs give for an answer field."""
+    spoken = "(?:" + "|".join(re.escape(n) for n in {name, name.replace("_", " ")}) + ")"
+    out = [m.group(1) for m in re.finditer(r"\(([^()]{3,120})\)", own)]
+    text = spec.description
+    out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
+    out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
+    return out
+
+
+def _loose_formulas(spec: ToolSpec) -> list[str]:
+    """Clauses of the description that no field name opens: "...: hourly_rate x hours, less ..."."""
+    clauses = re.split(r"(?<!\d)\.(?!\d)|;|:", spec.description)
+    return [c.strip() for c in clauses if SPLIT.search(c)]
+
+
+def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
+    """A `quote` plan computing every field of the documented answer object, or the plan unchanged."""
+    from synth.envsynth.envelope import documented_fields
+
+    if plan.kind in WRITE_KINDS or plan.kind in ("compute", "unsupported"):
+        return plan
+    listed = documented_fields(spec)
+    cols = state_schema.get("properties") or {}
+    scope = _scope(spec, cols, sample)
+    if len(listed) < 2 or not scope.named:
+        return plan
+    returns = spec.returns if isinstance(spec.returns, dict) else {}
+    described = returns.get("properties") or {}
+    steps: dict[str, dict[str, Any]] = {}
+    for name in listed:  # echoes and fields of the named records first
+        node = {"arg": name, "default": scope.params[name].get("default")} if name in scope.params else None
+        direct = [p for p, fs in scope.fields.items() if name in fs]
+        if node is None and len(direct) == 1:
+            node = {"field": name, "param": direct[0]}
+        if node is not None:
+            steps[name] = node
+    scope.defined = list(steps)
+    left = [n for n in listed if n not in steps]
+    for _ in range(len(left) + 1):
+        for name in [n for n in left if n not in steps]:
+            own = str((described.get(name) or {}).get("description") or "")
+            for text in _definition(name, spec, own):
+                node = parse_formula(text, scope)
+                if node is not None:
+                    steps[name] = node
+                    scope.defined.append(name)
+                    break
+            else:
+                node = _operand(name.replace("_", " "), scope)
+                if node is not None and "val" not in node:
+                    steps[name] = node
+                    scope.defined.append(name)
+    rest = [n for n in listed if n not in steps]
+    if len(rest) == 1:
+        for text in _loose_formulas(spec):
+            node = parse_formula(text, scope)
+            if node is not None and _computes(node):
+                steps[rest[0]] = node
+                break
+    if len(steps) != len(listed) or all("arg" in n or "field" in n for n in steps.values()):
+        return plan
+    quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "kind": "quote",
+            "quote": quote,
+            "evidence": plan.evidence + ["figures computed as documented"],
+        }
+    )
+
+
+__all__ = ["parse_formula", "quote_plan"]
