@@ -72,3 +72,16 @@ def test_a_transition_changes_the_named_record_with_it() -> None:
     case.state_checks = [{"op": "equals", "state": after}]
     res, err = run_cases(render_tool(end, plan, SCHEMA), "end_mooring", [case], SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 1
+
+
+def test_an_entry_field_of_text_takes_an_empty_text_when_its_optional_parameter_is_left_out() -> None:
+    from synth.envsynth.docs_appends import docs_appends
+
+    log = {"type": "object", "properties": {"event": {"type": "string"}, "note": {"type": "string"}}}
+    props = {"log": {"type": "array", "items": log}}
+    params = {"mooring_id": {"type": "string"}, "reason": {"type": "string"}}
+    [effect] = docs_appends("A log entry {event: 'ended', note: reason} is appended.", props, params)
+    assert effect["items"][0]["fields"]["note"] == {"from": "arg", "name": "reason", "default": ""}
+    loose = {"type": "array", "items": {"type": "object"}}  # nothing says the note is text: left as it is
+    [effect] = docs_appends("A log entry {event: 'ended', note: reason} is appended.", {"log": loose}, params)
+    assert effect["items"][0]["fields"]["note"] == {"from": "arg", "name": "reason"}

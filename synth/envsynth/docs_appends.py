@@ -127,8 +127,25 @@ def docs_appends(
             continue
         rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
-            out.append({"op": "append", "field": field, "items": [rule]})
+            out.append({"op": "append", "field": field, "items": [_blank_text(rule, record_props[field], params)]})
     return out
+
+
+def _blank_text(rule: dict[str, Any], list_schema: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
+    """The rule with '' for a parameter left out, where the entry's field holds text only (a history `note` from
+    an optional `reason`): the entry keeps its type."""
+    items = (list_schema.get("items") or {}).get("properties") or {}
+    fields = dict(rule.get("fields") or {})
+    for sub, src in fields.items():
+        schema = items.get(sub) if isinstance(items.get(sub), dict) else {}
+        if (
+            src.get("from") == "arg"
+            and "default" not in src
+            and schema.get("type") == "string"
+            and src["name"] in params
+        ):
+            fields[sub] = {**src, "default": ""}
+    return {**rule, "fields": fields} if "fields" in rule else rule
 
 
 def appended_params(effects: list[dict[str, Any]]) -> set[str]:
