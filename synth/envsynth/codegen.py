@@ -110,6 +110,8 @@ def _expr_runtime() -> str:
 def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> str:
     """Render the structured route's code of one tool."""
     fn = function_name(spec.name)
+    if plan.kind == "by_mode":
+        return _modes_code(spec, fn, plan, state_schema)
     col_schema = (state_schema.get("properties") or {}).get(plan.collection or "", {})
     record_schema = col_schema.get("additionalProperties") if isinstance(col_schema, dict) else None
     resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
@@ -179,6 +181,27 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             lines.append(f"        return copy.deepcopy({rule['output']!r})\n")
         code = code.rstrip("\n") + "\n" + "".join(lines) + "    return result\n"
     return code
+
+
+def _modes_code(spec: ToolSpec, fn: str, plan: ToolPlan, state_schema: dict[str, Any]) -> str:
+    """One function per documented value of `plan.op_param` (its names suffixed) and the dispatcher."""
+    parts, lines = [], []
+    doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
+    for i, (value, mode) in enumerate(sorted(plan.modes.items())):
+        code = render_tool(spec, ToolPlan.from_dict(mode["plan"]), state_schema)
+        parts.append(re.sub(rf"(?<![A-Za-z0-9]){fn}(?![A-Za-z0-9])", f"{fn}__{i}", code).rstrip("\n"))
+        lines.append(f"    if arguments.get({plan.op_param!r}) == {value!r}:\n")
+        for name in mode["requires"]:
+            lines.append(f"        if arguments.get({name!r}) in (None, ''):\n")
+            lines.append(f"            raise ToolError('{name} is required when {plan.op_param} is {value}')\n")
+        lines.append(f"        return {fn}__{i}(env_state, **arguments)\n")
+    allowed = ", ".join(sorted(plan.modes))
+    dispatch = (
+        f'def {fn}(env_state, **arguments):\n    """{doc}"""\n'
+        + "".join(lines)
+        + f"    raise ToolError('{plan.op_param} must be one of {allowed}')\n"
+    )
+    return "\n\n\n".join(parts + [dispatch])
 
 
 def _shape_code(fn: str, plan: ToolPlan) -> str:

@@ -50,6 +50,7 @@ KINDS = (
     "item_add",
     "item_remove",
     "quote",
+    "by_mode",
 )
 WRITE_KINDS = {
     "create",
@@ -67,6 +68,7 @@ WRITE_KINDS = {
     "tree_copy",
     "item_add",
     "item_remove",
+    "by_mode",
 }
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
@@ -134,6 +136,7 @@ class ToolPlan:
     sort_fields: list[str] = field(default_factory=list)  # filter/list: the documented order of the answer
     flag_filters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: what a true flag keeps
     quote: dict[str, Any] = field(default_factory=dict)  # quote: named records and figures (formula_rules)
+    modes: dict[str, Any] = field(default_factory=dict)  # by_mode: value of `op_param` -> its plan (mode_rules)
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

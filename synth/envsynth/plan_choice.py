@@ -76,11 +76,14 @@ def docs_transition_plan(
     A test written without the docs' precondition (it expects success on a record in a state the docs do not
     allow) is dropped: the docs win over the test writer's guess.
     """
+    from synth.envsynth.mode_rules import mode_transition
     from synth.envsynth.policy_rules import docs_transition, name_guard
 
     records = (opts.sample or {}).get(plan.collection or "")
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
-    moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
+    moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
+    if moved is None:
+        moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:
         moved = name_guard(spec, plan, schema.state_schema)
     if moved is None:
@@ -97,12 +100,15 @@ def docs_transition_plan(
             if case is not None
             else None
         )
+        undocumented_mode = (
+            case is not None and moved.kind == "by_mode" and case.arguments.get(moved.op_param) not in moved.modes
+        )
         if (
             case is None
             or f.kind != "wrong_error"
             or case.expect_error is not False
             or not isinstance(record, dict)
-            or all(record.get(k) in v for k, v in moved.preconditions.items())
+            or (all(record.get(k) in v for k, v in moved.preconditions.items()) and not undocumented_mode)
         ):
             attempts.append(
                 {"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": f.message[:300]}

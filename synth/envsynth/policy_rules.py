@@ -273,16 +273,19 @@ def docs_transition(
     policy: str,
     records: list[dict[str, Any]] | None = None,
     sample: dict[str, Any] | None = None,
+    given: dict[str, Any] | None = None,
 ) -> ToolPlan | None:
     """A keyed update that sets a documented status from documented states, or None when the docs say none.
 
     `records`: the collection's records in the sample data, read for what the transition appends; `sample`: the
-    whole sample state, read for the numbers an appended amount moves (docs_moves)."""
+    whole sample state, read for the numbers an appended amount moves (docs_moves); `given`: field values the
+    call sets whatever the text says (the value of a mode parameter naming the field, mode_rules.py)."""
     if plan.kind not in ("update", "delete") or not plan.collection or not plan.key_param:
         return None
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
     record = col.get("additionalProperties") if isinstance(col, dict) else None
     sets, allowed = transition_rules(spec, record or {}, policy)
+    sets = {**sets, **(given or {})}
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
         return None
     params = spec.parameters.get("properties") or {}

@@ -1,0 +1,116 @@
+"""One tool, several documented behaviours: a parameter whose values the docs describe one by one
+("approve: ...; deny: reason is required; status becomes 'denied', ..." or a bullet per value) makes a
+`by_mode` plan, a docs transition (policy_rules.docs_transition) per value, dispatched on the parameter's value.
+
+Each value's transition is read from the text every value shares plus that value's own segment; in the shared
+text, the other values are read as this one ("Moves it to `done` or `dropped`" is "to `dropped`" for `dropped`).
+A value's segment that says "<parameter> is required" refuses the call without it; a value the docs do not
+describe is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+
+CLOSE = re.compile(r"\n\s*\n|(?<=[.;])\s+(?=(?:Returns|Errors?|Fails)\b)")
+
+
+def _values(schema: dict[str, Any]) -> list[str]:
+    """The values a parameter takes: its enum, else the backticked values its description lists."""
+    enum = [v for v in schema.get("enum") or [] if isinstance(v, str)]
+    return enum or re.findall(r"`([^`\s]{1,40})`", str(schema.get("description") or ""))
+
+
+def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
+    """(parameter, {value: its segment}, the shared text) when the description describes each value of one
+    parameter in a segment of its own ("approve: ..."), else None."""
+    text = spec.description
+    for param, schema in (spec.parameters.get("properties") or {}).items():
+        values = _values(schema) if isinstance(schema, dict) else []
+        if len(values) < 2:
+            continue
+        starts = {}
+        for value in values:
+            label = re.search(rf"(?:^|\n|(?<=[.;])\s)\s*(?:[-*]\s+)?[`'\"]?{re.escape(value)}[`'\"]?\s*:\s", text)
+            if label:
+                starts[value] = (label.start(), label.end())
+        if len(starts) != len(values):
+            continue
+        order = sorted(starts, key=lambda v: starts[v][0])
+        segments, shared, cursor = {}, [], 0
+        for i, value in enumerate(order):
+            begin, body = starts[value]
+            end = starts[order[i + 1]][0] if i + 1 < len(order) else len(text)
+            closed = CLOSE.search(text, body, end)
+            stop = closed.start() if closed else end
+            segments[value] = text[body:stop].strip()
+            shared.append(text[cursor:begin])
+            cursor = stop
+        shared.append(text[cursor:])
+        return param, segments, " ".join(s.strip() for s in shared if s.strip())
+    return None
+
+
+def _as_value(shared: str, value: str, others: list[str]) -> str:
+    for other in others:
+        shared = re.sub(rf"([`'\"]){re.escape(other)}\1", rf"\g<1>{value}\g<1>", shared)
+    return shared
+
+
+def mode_transition(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    policy: str,
+    records: list[dict[str, Any]] | None = None,
+    sample: dict[str, Any] | None = None,
+) -> ToolPlan | None:
+    """A `by_mode` plan of one docs transition per documented value, or None when the docs describe no values
+    one by one or a value's transition cannot be read."""
+    from synth.envsynth.policy_rules import docs_transition
+
+    if plan.kind not in ("update", "delete") or not plan.key_param:
+        return None
+    found = mode_segments(spec)
+    if found is None:
+        return None
+    param, segments, shared = found
+    params = spec.parameters.get("properties") or {}
+    col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
+    own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+    modes: dict[str, Any] = {}
+    preconditions: dict[str, list[Any]] = {}
+    for value, segment in segments.items():
+        text = _as_value(shared, value, [v for v in segments if v != value]) + "\n" + segment
+        given = {param: value} if param in own else None  # `status: picked_up` sets the status it names
+        sub = docs_transition(
+            dataclasses.replace(spec, description=text), plan, state_schema, policy, records, sample, given
+        )
+        if sub is None:
+            return None
+        effects = [  # a set the record has no field for is a guess ("the action records what it was called with")
+            e for e in sub.effects if e["op"] != "set" or e["field"] in own
+        ]
+        sub = ToolPlan.from_dict({**sub.to_dict(), "effects": effects})
+        needs = [p for p in params if p != param and re.search(rf"\b`?{re.escape(p)}`?\s+is\s+required\b", segment)]
+        modes[value] = {"plan": sub.to_dict(), "requires": needs}
+        for name, allowed in sub.preconditions.items():
+            preconditions[name] = sorted(set(preconditions.get(name, [])) | set(allowed), key=str)
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "kind": "by_mode",
+            "op_param": param,
+            "modes": modes,
+            "preconditions": preconditions,
+            "evidence": plan.evidence + [f"one transition per documented `{param}` value"],
+        }
+    )
+
+
+__all__ = ["mode_segments", "mode_transition"]
