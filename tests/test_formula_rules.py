@@ -155,3 +155,9 @@ def test_answers_with_a_figure_nothing_defines_keep_their_plan() -> None:
     assert quote_plan(vague, plan, SCHEMA, STATE) is plan
     write = ToolPlan(kind="update", collection="berths", key_param="berth_id")
     assert quote_plan(NIGHTLY, write, SCHEMA, STATE) is write
+
+
+def test_only_a_tool_that_computes_is_read_as_changing_nothing() -> None:
+    params = {"type": "object", "properties": {"berth_id": {"type": "string"}}}
+    assert tool_priors(ToolSpec("price_berth", "Prices a berth without booking it.", params)).mutates is False
+    assert tool_priors(ToolSpec("release_berth", "Releases a berth without charging anything.", params)).mutates is None

@@ -27,6 +27,16 @@ CHANGES_NOTHING = re.compile(
     r"\bwithout\s+\w+ing(?:\s+or\s+\w+ing)?\s+(?:it|anything)\b|\b(?:changes|reserves|modifies|writes)\s+nothing\b",
     re.IGNORECASE,
 )
+# verbs a read that "changes nothing" opens with; a write may also do something "without charging anything"
+READING_VERBS = ("compute", "calculate", "estimate", "quote", "price", "preview", "simulate", "check", "validate")
+
+
+def _opens_with_reading(spec: ToolSpec, words: list[str]) -> bool:
+    """The tool's name or its description opens with a verb of computing or checking."""
+    firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
+    return any(w in READING_VERBS or (w.endswith("s") and w[:-1] in READING_VERBS) for w in words[:1] + firsts[:1])
+
+
 READ_KINDS = {"get", "get_many", "list", "search", "filter", "dump", "count_by", "singleton_get"}
 
 
@@ -111,7 +121,7 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     mutates = spec.mutates
     if mutates is None and verb_kind:
         mutates = verb_kind in ("create", "update", "delete")
-    if mutates is None and CHANGES_NOTHING.search(spec.description):
+    if mutates is None and CHANGES_NOTHING.search(spec.description) and _opens_with_reading(spec, words):
         mutates = False
         evidence.append("doc says it changes nothing")
     return ToolPriors(
