@@ -15,7 +15,7 @@ SYSTEMS = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
 
 
 def test_there_are_eight_systems() -> None:
-    names = ["claims", "clinic", "courses", "coworking", "foodbank", "library", "repairs", "ticketing"]
+    names = ["claims", "clinic", "courses", "coworking", "foodbank", "library", "permits", "repairs", "ticketing"]
     assert [p.name for p in SYSTEMS] == names
 
 

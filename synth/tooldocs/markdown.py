@@ -177,7 +177,24 @@ def _is_tool(h: _Heading) -> bool:
         return False
     if "`" in h.text or re.search(r"[_.\-(]", h.text) or h.name[0].islower():
         return True
-    return any(PARAM_RE.match(line) or FENCE_RE.match(line) for _, line in h.body)
+    return any(_param_line(line) or FENCE_RE.match(line) for _, line in h.body)
+
+
+def _param_line(line: str) -> bool:
+    """A bullet that reads as a parameter: `- name (type, required): ...` with a known type (a policy's
+    "- Payments (card, check or cash) are taken ..." is prose)."""
+    m = PARAM_RE.match(line)
+    if m is None:
+        return False
+    tokens = [t.strip() for t in m.group(3).split(",") if t.strip()]
+    if not tokens or all(t.lower() in ("required", "optional") for t in tokens):
+        return bool(tokens)
+    kind = next(t for t in tokens if t.lower() not in ("required", "optional"))
+    try:
+        _type_schema(kind, "", "")
+    except InputError:
+        return False
+    return True
 
 
 def _section_of(line: str) -> tuple[str, str] | None:

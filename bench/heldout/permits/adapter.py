@@ -4,6 +4,7 @@ make() -> object with reset(state), call(name, arguments) -> {"ok", "output"}, s
 `python adapter.py` replays trajectories.jsonl from data.json and prints the number of calls and errors.
 Standard library only; deterministic (the business date is fixed: TODAY).
 """
+
 import copy
 import datetime
 import json
@@ -14,18 +15,45 @@ TODAY = "2026-03-16"
 PERMIT_VALIDITY_DAYS = 180
 MAX_INSPECTION_LEAD_DAYS = 30
 
-PERMIT_TYPES = ["new_construction", "addition", "alteration", "demolition", "electrical", "plumbing",
-                "mechanical", "roofing", "fence", "sign"]
+PERMIT_TYPES = [
+    "new_construction",
+    "addition",
+    "alteration",
+    "demolition",
+    "electrical",
+    "plumbing",
+    "mechanical",
+    "roofing",
+    "fence",
+    "sign",
+]
 TRADE_TYPES = {"electrical", "plumbing", "mechanical"}
 PLAN_REVIEW_TYPES = {"new_construction", "addition", "alteration"}
-BASE_FEES = {"new_construction": "400.00", "addition": "250.00", "alteration": "150.00", "demolition": "200.00",
-             "electrical": "90.00", "plumbing": "90.00", "mechanical": "90.00", "roofing": "75.00",
-             "fence": "45.00", "sign": "60.00"}
+BASE_FEES = {
+    "new_construction": "400.00",
+    "addition": "250.00",
+    "alteration": "150.00",
+    "demolition": "200.00",
+    "electrical": "90.00",
+    "plumbing": "90.00",
+    "mechanical": "90.00",
+    "roofing": "75.00",
+    "fence": "45.00",
+    "sign": "60.00",
+}
 STATUSES = ["submitted", "under_review", "on_hold", "approved", "issued", "finaled", "withdrawn", "rejected"]
 WITHDRAWABLE = {"submitted", "under_review", "on_hold", "approved"}
 APPROVABLE = {"submitted", "under_review"}
-INSPECTION_TYPES = ["footing", "foundation", "framing", "electrical_rough", "plumbing_rough", "mechanical_rough",
-                    "insulation", "final"]
+INSPECTION_TYPES = [
+    "footing",
+    "foundation",
+    "framing",
+    "electrical_rough",
+    "plumbing_rough",
+    "mechanical_rough",
+    "insulation",
+    "final",
+]
 PAYMENT_METHODS = ["card", "check", "cash", "ach"]
 CENT = Decimal("0.01")
 
@@ -120,16 +148,23 @@ class PermitDesk:
         first = min(valuation, Decimal("50000"))
         rest = max(valuation - Decimal("50000"), Decimal("0"))
         valuation_fee = _money(first * Decimal("0.01") + rest * Decimal("0.005"))
-        plan_review = _money(valuation_fee * Decimal("0.30")) if app["permit_type"] in PLAN_REVIEW_TYPES \
-            else _money(0)
+        plan_review = _money(valuation_fee * Decimal("0.30")) if app["permit_type"] in PLAN_REVIEW_TYPES else _money(0)
         historic = _money("75.00") if parcel.get("historic_district") else _money(0)
         subtotal = base + valuation_fee + plan_review + historic
         tech = _money(subtotal * Decimal("0.04"))
         total = subtotal + tech
-        return {"application_id": app["application_id"], "permit_type": app["permit_type"],
-                "valuation": app["valuation"], "historic_district": bool(parcel.get("historic_district")),
-                "base_fee": _num(base), "valuation_fee": _num(valuation_fee), "plan_review_fee": _num(plan_review),
-                "historic_review_fee": _num(historic), "technology_surcharge": _num(tech), "total": _num(total)}
+        return {
+            "application_id": app["application_id"],
+            "permit_type": app["permit_type"],
+            "valuation": app["valuation"],
+            "historic_district": bool(parcel.get("historic_district")),
+            "base_fee": _num(base),
+            "valuation_fee": _num(valuation_fee),
+            "plan_review_fee": _num(plan_review),
+            "historic_review_fee": _num(historic),
+            "technology_surcharge": _num(tech),
+            "total": _num(total),
+        }
 
     # reads ----------------------------------------------------------------------------------------------
     def op_get_application(self, args):
@@ -175,13 +210,24 @@ class PermitDesk:
                 continue
             if address is not None and address.strip().lower() not in str(parcel.get("address", "")).lower():
                 continue
-            if applicant_name is not None and \
-                    applicant_name.strip().lower() not in str(applicant.get("name", "")).lower():
+            if (
+                applicant_name is not None
+                and applicant_name.strip().lower() not in str(applicant.get("name", "")).lower()
+            ):
                 continue
-            rows.append({"application_id": app_id, "permit_type": app["permit_type"], "status": app["status"],
-                         "applicant_id": app["applicant_id"], "applicant_name": applicant.get("name"),
-                         "parcel_id": app["parcel_id"], "address": parcel.get("address"),
-                         "submitted_on": app["submitted_on"], "valuation": app["valuation"]})
+            rows.append(
+                {
+                    "application_id": app_id,
+                    "permit_type": app["permit_type"],
+                    "status": app["status"],
+                    "applicant_id": app["applicant_id"],
+                    "applicant_name": applicant.get("name"),
+                    "parcel_id": app["parcel_id"],
+                    "address": parcel.get("address"),
+                    "submitted_on": app["submitted_on"],
+                    "valuation": app["valuation"],
+                }
+            )
         return rows
 
     def op_quote_permit_fee(self, args):
@@ -205,22 +251,37 @@ class PermitDesk:
             raise ApiError("valuation must not be negative")
         if applicant["standing"] == "suspended":
             raise ApiError("applicant '%s' is suspended and may not file new applications" % applicant_id)
-        if permit_type in TRADE_TYPES and not (applicant["kind"] == "contractor"
-                                               and applicant.get("license_status") == "active"):
+        if permit_type in TRADE_TYPES and not (
+            applicant["kind"] == "contractor" and applicant.get("license_status") == "active"
+        ):
             raise ApiError("%s permits must be filed by a contractor with an active license" % permit_type)
         if permit_type == "demolition" and parcel.get("historic_district"):
-            raise ApiError("demolition in a historic district needs a Historic Commission certificate; "
-                           "it cannot be filed online")
+            raise ApiError(
+                "demolition in a historic district needs a Historic Commission certificate; it cannot be filed online"
+            )
         if permit_type == "sign" and str(parcel.get("zoning", "")).startswith("R-"):
             raise ApiError("sign permits are not issued in residential zones (%s)" % parcel["zoning"])
         prefix = "BP-%s-" % TODAY[2:4]
-        seq = [int(k[len(prefix):]) for k in self.db["applications"] if k.startswith(prefix)]
+        seq = [int(k[len(prefix) :]) for k in self.db["applications"] if k.startswith(prefix)]
         app_id = "%s%04d" % (prefix, max(seq, default=0) + 1)
-        app = {"application_id": app_id, "applicant_id": applicant_id, "parcel_id": parcel_id,
-               "permit_type": permit_type, "description": description.strip(),
-               "valuation": round(float(valuation), 2), "status": "submitted", "submitted_on": TODAY,
-               "reviewed_by": None, "approved_on": None, "fee_assessed": 0.0, "fee_paid": 0.0,
-               "issued_on": None, "expires_on": None, "inspections": [], "history": []}
+        app = {
+            "application_id": app_id,
+            "applicant_id": applicant_id,
+            "parcel_id": parcel_id,
+            "permit_type": permit_type,
+            "description": description.strip(),
+            "valuation": round(float(valuation), 2),
+            "status": "submitted",
+            "submitted_on": TODAY,
+            "reviewed_by": None,
+            "approved_on": None,
+            "fee_assessed": 0.0,
+            "fee_paid": 0.0,
+            "issued_on": None,
+            "expires_on": None,
+            "inspections": [],
+            "history": [],
+        }
         self._history(app, "submitted")
         self.db["applications"][app_id] = app
         return app
@@ -230,8 +291,10 @@ class PermitDesk:
         reviewer = self._req(args, "reviewer")
         note = self._opt_str(args, "note") or ""
         if app["status"] not in APPROVABLE:
-            raise ApiError("application '%s' is %s; only submitted or under_review applications can be approved"
-                           % (app["application_id"], app["status"]))
+            raise ApiError(
+                "application '%s' is %s; only submitted or under_review applications can be approved"
+                % (app["application_id"], app["status"])
+            )
         fee = self._quote(app)["total"]
         app["status"] = "approved"
         app["reviewed_by"] = reviewer.strip()
@@ -249,8 +312,10 @@ class PermitDesk:
         if method not in PAYMENT_METHODS:
             raise ApiError("unknown payment method '%s'" % method)
         if app["status"] != "approved":
-            raise ApiError("application '%s' is %s; fees are paid on approved applications"
-                           % (app["application_id"], app["status"]))
+            raise ApiError(
+                "application '%s' is %s; fees are paid on approved applications"
+                % (app["application_id"], app["status"])
+            )
         amt = _money(amount)
         if amt <= 0:
             raise ApiError("amount must be positive")
@@ -259,9 +324,14 @@ class PermitDesk:
             raise ApiError("amount %.2f exceeds the outstanding fee %.2f" % (amt, outstanding))
         nums = [int(k[4:]) for k in self.db["payments"] if k.startswith("PAY-")]
         pay_id = "PAY-%05d" % (max(nums, default=0) + 1)
-        payment = {"payment_id": pay_id, "application_id": app["application_id"],
-                   "applicant_id": app["applicant_id"], "amount": _num(amt), "method": method,
-                   "received_on": TODAY}
+        payment = {
+            "payment_id": pay_id,
+            "application_id": app["application_id"],
+            "applicant_id": app["applicant_id"],
+            "amount": _num(amt),
+            "method": method,
+            "received_on": TODAY,
+        }
         self.db["payments"][pay_id] = payment
         app["fee_paid"] = _num(_money(app["fee_paid"]) + amt)
         applicant = self._applicant(app["applicant_id"])
@@ -272,15 +342,18 @@ class PermitDesk:
     def op_issue_permit(self, args):
         app = self._application(self._req(args, "application_id"))
         if app["status"] != "approved":
-            raise ApiError("application '%s' is %s; only approved applications can be issued"
-                           % (app["application_id"], app["status"]))
+            raise ApiError(
+                "application '%s' is %s; only approved applications can be issued"
+                % (app["application_id"], app["status"])
+            )
         outstanding = _money(app["fee_assessed"]) - _money(app["fee_paid"])
         if outstanding > 0:
             raise ApiError("fee not paid in full: %.2f outstanding" % outstanding)
         applicant = self._applicant(app["applicant_id"])
         if applicant["kind"] == "contractor" and applicant.get("license_status") != "active":
-            raise ApiError("contractor license of '%s' is %s" % (applicant["applicant_id"],
-                                                                 applicant.get("license_status")))
+            raise ApiError(
+                "contractor license of '%s' is %s" % (applicant["applicant_id"], applicant.get("license_status"))
+            )
         parcel = self._parcel(app["parcel_id"])
         app["status"] = "issued"
         app["issued_on"] = TODAY
@@ -315,8 +388,10 @@ class PermitDesk:
         except ValueError:
             raise ApiError("requested_for must be a date YYYY-MM-DD")
         if app["status"] != "issued":
-            raise ApiError("application '%s' is %s; inspections are requested on issued permits"
-                           % (app["application_id"], app["status"]))
+            raise ApiError(
+                "application '%s' is %s; inspections are requested on issued permits"
+                % (app["application_id"], app["status"])
+            )
         today = datetime.date.fromisoformat(TODAY)
         if day <= today:
             raise ApiError("requested_for must be after %s" % TODAY)

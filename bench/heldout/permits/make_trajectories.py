@@ -4,6 +4,7 @@ Deterministic (seeded). Every call states whether the real system should accept 
 replayed against adapter.py and the script stops if any call disagrees with that expectation.
 Run: python make_trajectories.py
 """
+
 import datetime
 import json
 import os
@@ -61,84 +62,130 @@ def C(name, ok=True, **arguments):
 
 # --- session templates: each returns (instruction, calls) ------------------------------------------------
 
+
 def t_approve(rng):
     a = rng.choice(by_status("submitted", "under_review"))
     r = rng.choice(REVIEWERS)
-    note = rng.choice(["", "Plans conform to the 2024 residential code", "Approved with standard conditions",
-                       "Structural calcs reviewed"])
+    note = rng.choice(
+        [
+            "",
+            "Plans conform to the 2024 residential code",
+            "Approved with standard conditions",
+            "Structural calcs reviewed",
+        ]
+    )
     args = {"application_id": a, "reviewer": r}
     if note:
         args["note"] = note
-    return ("Plan reviewer %s finished the review of %s and asks you to approve it%s. Quote the fee first." %
-            (r, a, " with the note '%s'" % note if note else ""),
-            [C("get_application", application_id=a), C("quote_permit_fee", application_id=a),
-             C("approve_application", **args)])
+    return (
+        "Plan reviewer %s finished the review of %s and asks you to approve it%s. Quote the fee first."
+        % (r, a, " with the note '%s'" % note if note else ""),
+        [
+            C("get_application", application_id=a),
+            C("quote_permit_fee", application_id=a),
+            C("approve_application", **args),
+        ],
+    )
 
 
 def t_approve_pay_issue(rng):
-    a = rng.choice(sorted(k for k in by_status("submitted", "under_review")
-                          if APPLICANTS[APPS[k]["applicant_id"]].get("license_status") != "expired"))
+    a = rng.choice(
+        sorted(
+            k
+            for k in by_status("submitted", "under_review")
+            if APPLICANTS[APPS[k]["applicant_id"]].get("license_status") != "expired"
+        )
+    )
     r = rng.choice(REVIEWERS)
     total = quote_total(a)
     m = rng.choice(METHODS)
-    return ("%s approved %s today; the applicant is at the counter to pay the whole fee by %s and pick up the "
-            "permit." % (r, a, m),
-            [C("quote_permit_fee", application_id=a), C("approve_application", application_id=a, reviewer=r),
-             C("record_payment", application_id=a, amount=total, method=m), C("issue_permit", application_id=a)])
+    return (
+        "%s approved %s today; the applicant is at the counter to pay the whole fee by %s and pick up the "
+        "permit." % (r, a, m),
+        [
+            C("quote_permit_fee", application_id=a),
+            C("approve_application", application_id=a, reviewer=r),
+            C("record_payment", application_id=a, amount=total, method=m),
+            C("issue_permit", application_id=a),
+        ],
+    )
 
 
 def t_pay_and_issue(rng):
     a = rng.choice(["BP-26-0011", "BP-26-0088", "BP-26-0033"])
     apl = APPS[a]["applicant_id"]
     m = rng.choice(METHODS)
-    return ("%s wants to pay what is still owed on %s by %s and have the permit issued." %
-            (APPLICANTS[apl]["name"], a, m),
-            [C("get_applicant", applicant_id=apl), C("get_application", application_id=a),
-             C("record_payment", application_id=a, amount=outstanding(a), method=m),
-             C("issue_permit", application_id=a)])
+    return (
+        "%s wants to pay what is still owed on %s by %s and have the permit issued." % (APPLICANTS[apl]["name"], a, m),
+        [
+            C("get_applicant", applicant_id=apl),
+            C("get_application", application_id=a),
+            C("record_payment", application_id=a, amount=outstanding(a), method=m),
+            C("issue_permit", application_id=a),
+        ],
+    )
 
 
 def t_expired_license_issue(rng):
     a = "BP-26-0079"
     m = rng.choice(["ach", "check"])
-    return ("Ironwood Builders pays the full fee on %s by %s and wants the permit issued right away." % (a, m),
-            [C("get_application", application_id=a),
-             C("record_payment", application_id=a, amount=outstanding(a), method=m),
-             C("issue_permit", ok=False, application_id=a), C("get_applicant", applicant_id="APL-1008")])
+    return (
+        "Ironwood Builders pays the full fee on %s by %s and wants the permit issued right away." % (a, m),
+        [
+            C("get_application", application_id=a),
+            C("record_payment", application_id=a, amount=outstanding(a), method=m),
+            C("issue_permit", ok=False, application_id=a),
+            C("get_applicant", applicant_id="APL-1008"),
+        ],
+    )
 
 
 def t_partial(rng):
     a = rng.choice(["BP-26-0011", "BP-26-0088"])
     amt = float(rng.choice([25, 40, 50, 60]))
     m = rng.choice(METHODS)
-    return ("The applicant on %s can only pay $%.2f today (%s) but asks whether the permit can be issued." %
-            (a, amt, m),
-            [C("get_application", application_id=a), C("record_payment", application_id=a, amount=amt, method=m),
-             C("issue_permit", ok=False, application_id=a)])
+    return (
+        "The applicant on %s can only pay $%.2f today (%s) but asks whether the permit can be issued." % (a, amt, m),
+        [
+            C("get_application", application_id=a),
+            C("record_payment", application_id=a, amount=amt, method=m),
+            C("issue_permit", ok=False, application_id=a),
+        ],
+    )
 
 
 def t_overpay(rng):
     a = rng.choice(["BP-26-0011", "BP-26-0088", "BP-26-0033"])
     m = rng.choice(METHODS)
     over = round(outstanding(a) + rng.choice([10, 20, 100]), 2)
-    return ("A caller wants to pay $%.2f on %s by %s; if that is more than owed, take exactly the balance." %
-            (over, a, m),
-            [C("get_application", application_id=a),
-             C("record_payment", ok=False, application_id=a, amount=over, method=m),
-             C("record_payment", application_id=a, amount=outstanding(a), method=m)])
+    return (
+        "A caller wants to pay $%.2f on %s by %s; if that is more than owed, take exactly the balance." % (over, a, m),
+        [
+            C("get_application", application_id=a),
+            C("record_payment", ok=False, application_id=a, amount=over, method=m),
+            C("record_payment", application_id=a, amount=outstanding(a), method=m),
+        ],
+    )
 
 
 def t_issue_paid(rng):
     a = rng.choice(["BP-26-0017", "BP-26-0052"])
-    return ("The applicant on %s says the fee is paid; check and issue the permit." % a,
-            [C("get_application", application_id=a), C("issue_permit", application_id=a)])
+    return (
+        "The applicant on %s says the fee is paid; check and issue the permit." % a,
+        [C("get_application", application_id=a), C("issue_permit", application_id=a)],
+    )
 
 
 def t_issue_unpaid(rng):
     a = rng.choice(["BP-26-0011", "BP-26-0088", "BP-26-0033"])
-    return ("A contractor asks you to issue %s today." % a,
-            [C("get_application", application_id=a), C("issue_permit", ok=False, application_id=a),
-             C("quote_permit_fee", application_id=a)])
+    return (
+        "A contractor asks you to issue %s today." % a,
+        [
+            C("get_application", application_id=a),
+            C("issue_permit", ok=False, application_id=a),
+            C("quote_permit_fee", application_id=a),
+        ],
+    )
 
 
 VALID_CREATES = [
@@ -157,23 +204,40 @@ VALID_CREATES = [
     ("APL-1009", "PCL-30502", "sign", "Pylon sign replacement, 60 sq ft double-faced", 18500),
 ]
 BAD_CREATES = [
-    (("APL-1007", "PCL-30318", "electrical", "Add circuits for basement workshop", 4200), "homeowner trade",
-     ("APL-1002", "PCL-30318", "electrical", "Add circuits for basement workshop", 4200)),
-    (("APL-1012", "PCL-30406", "plumbing", "Add half bath on first floor", 9800), "homeowner trade",
-     ("APL-1004", "PCL-30406", "plumbing", "Add half bath on first floor", 9800)),
-    (("APL-1008", "PCL-30301", "mechanical", "Warehouse unit heaters", 22000), "expired license",
-     ("APL-1011", "PCL-30301", "mechanical", "Warehouse unit heaters", 22000)),
+    (
+        ("APL-1007", "PCL-30318", "electrical", "Add circuits for basement workshop", 4200),
+        "homeowner trade",
+        ("APL-1002", "PCL-30318", "electrical", "Add circuits for basement workshop", 4200),
+    ),
+    (
+        ("APL-1012", "PCL-30406", "plumbing", "Add half bath on first floor", 9800),
+        "homeowner trade",
+        ("APL-1004", "PCL-30406", "plumbing", "Add half bath on first floor", 9800),
+    ),
+    (
+        ("APL-1008", "PCL-30301", "mechanical", "Warehouse unit heaters", 22000),
+        "expired license",
+        ("APL-1011", "PCL-30301", "mechanical", "Warehouse unit heaters", 22000),
+    ),
     (("APL-1010", "PCL-30433", "roofing", "Re-roof single-family house", 12500), "suspended", None),
-    (("APL-1005", "PCL-30539", "demolition", "Demolish rear ell of two-family house", 38000), "historic demo",
-     None),
+    (("APL-1005", "PCL-30539", "demolition", "Demolish rear ell of two-family house", 38000), "historic demo", None),
     (("APL-1001", "PCL-30244", "demolition", "Remove rear storage addition", 15000), "historic demo", None),
     (("APL-1009", "PCL-30517", "sign", "Home business wall sign, 6 sq ft", 900), "residential sign", None),
-    (("APL-1009", "PCL-30411", "sign", "Leasing banner frame, 20 sq ft", 1600), "residential sign",
-     ("APL-1009", "PCL-30502", "sign", "Leasing banner frame, 20 sq ft", 1600)),
-    (("APL-1003", "PCL-30999", "fence", "Side yard fence, 5 ft", 2800), "unknown parcel",
-     ("APL-1003", "PCL-30127", "fence", "Side yard fence, 5 ft", 2800)),
-    (("APL-1005", "PCL-30502", "alteration", "Tenant improvement, suite 110", -5000), "negative valuation",
-     ("APL-1005", "PCL-30502", "alteration", "Tenant improvement, suite 110", 85000)),
+    (
+        ("APL-1009", "PCL-30411", "sign", "Leasing banner frame, 20 sq ft", 1600),
+        "residential sign",
+        ("APL-1009", "PCL-30502", "sign", "Leasing banner frame, 20 sq ft", 1600),
+    ),
+    (
+        ("APL-1003", "PCL-30999", "fence", "Side yard fence, 5 ft", 2800),
+        "unknown parcel",
+        ("APL-1003", "PCL-30127", "fence", "Side yard fence, 5 ft", 2800),
+    ),
+    (
+        ("APL-1005", "PCL-30502", "alteration", "Tenant improvement, suite 110", -5000),
+        "negative valuation",
+        ("APL-1005", "PCL-30502", "alteration", "Tenant improvement, suite 110", 85000),
+    ),
 ]
 
 
@@ -182,24 +246,34 @@ def create_args(t):
 
 
 def t_create(rng, spec):
-    calls = [C("get_applicant", applicant_id=spec[0]), C("get_parcel", parcel_id=spec[1]),
-             C("create_application", **create_args(spec))]
+    calls = [
+        C("get_applicant", applicant_id=spec[0]),
+        C("get_parcel", parcel_id=spec[1]),
+        C("create_application", **create_args(spec)),
+    ]
     if rng.random() < 0.3:
         calls = calls[1:]
     name = APPLICANTS[spec[0]]["name"]
-    return ("%s wants to file a %s permit for '%s' at %s, valued at $%s." %
-            (name, spec[2].replace("_", " "), spec[3], PARCELS[spec[1]]["address"], format(spec[4], ",")),
-            calls)
+    return (
+        "%s wants to file a %s permit for '%s' at %s, valued at $%s."
+        % (name, spec[2].replace("_", " "), spec[3], PARCELS[spec[1]]["address"], format(spec[4], ",")),
+        calls,
+    )
 
 
 def t_create_quote(rng, spec):
     r = rng.choice(REVIEWERS)
     new_id = "BP-26-0099"
-    return ("File a %s application for %s at parcel %s ('%s', $%s), tell them the fee, and since it is an "
-            "over-the-counter permit, %s approves it right away." %
-            (spec[2], APPLICANTS[spec[0]]["name"], spec[1], spec[3], format(spec[4], ","), r),
-            [C("create_application", **create_args(spec)), C("quote_permit_fee", application_id=new_id),
-             C("approve_application", application_id=new_id, reviewer=r, note="Over-the-counter approval")])
+    return (
+        "File a %s application for %s at parcel %s ('%s', $%s), tell them the fee, and since it is an "
+        "over-the-counter permit, %s approves it right away."
+        % (spec[2], APPLICANTS[spec[0]]["name"], spec[1], spec[3], format(spec[4], ","), r),
+        [
+            C("create_application", **create_args(spec)),
+            C("quote_permit_fee", application_id=new_id),
+            C("approve_application", application_id=new_id, reviewer=r, note="Over-the-counter approval"),
+        ],
+    )
 
 
 def t_create_bad(rng, bad):
@@ -207,11 +281,19 @@ def t_create_bad(rng, bad):
     calls = [C("get_applicant", applicant_id=spec[0]), C("get_parcel", ok=spec[1] in PARCELS, parcel_id=spec[1])]
     calls.append(C("create_application", ok=False, **create_args(spec)))
     instr = "A caller wants to file a %s permit ('%s') as %s on parcel %s, valued at $%s." % (
-        spec[2].replace("_", " "), spec[3], spec[0], spec[1], format(spec[4], ","))
+        spec[2].replace("_", " "),
+        spec[3],
+        spec[0],
+        spec[1],
+        format(spec[4], ","),
+    )
     if fix:
         calls.append(C("create_application", **create_args(fix)))
-        instr += " If it cannot be filed that way, file it as %s on %s." % (fix[0], fix[1]) \
-            if fix[0] != spec[0] or fix[1] != spec[1] else " If refused, correct it to $%s." % format(fix[4], ",")
+        instr += (
+            " If it cannot be filed that way, file it as %s on %s." % (fix[0], fix[1])
+            if fix[0] != spec[0] or fix[1] != spec[1]
+            else " If refused, correct it to $%s." % format(fix[4], ",")
+        )
     return instr, calls
 
 
@@ -249,8 +331,13 @@ def t_search_then(rng):
             calls.append(C("record_payment", application_id=pick, amount=outstanding(pick), method="card"))
             instr += "; the applicant of %s pays the balance by card." % pick
         elif st == "approved":
-            calls.append(C("issue_permit", ok=APPLICANTS[APPS[pick]["applicant_id"]]["license_status"] != "expired",
-                           application_id=pick))
+            calls.append(
+                C(
+                    "issue_permit",
+                    ok=APPLICANTS[APPS[pick]["applicant_id"]]["license_status"] != "expired",
+                    application_id=pick,
+                )
+            )
             instr += "; issue %s if it is paid." % pick
         else:
             instr += " and read out the details of %s." % pick
@@ -261,8 +348,15 @@ def t_search_then(rng):
 
 def t_withdraw(rng):
     a = rng.choice(by_status("submitted", "under_review", "on_hold", "approved"))
-    reason = rng.choice(["", "Project postponed to next year", "Owner sold the property",
-                         "Hired a different contractor who will refile", "Scope changed; will refile"])
+    reason = rng.choice(
+        [
+            "",
+            "Project postponed to next year",
+            "Owner sold the property",
+            "Hired a different contractor who will refile",
+            "Scope changed; will refile",
+        ]
+    )
     args = {"application_id": a}
     if reason:
         args["reason"] = reason
@@ -270,23 +364,31 @@ def t_withdraw(rng):
     apl = APPS[a]["applicant_id"]
     if APPS[a]["status"] == "approved":
         calls.append(C("get_applicant", applicant_id=apl))
-    return ("%s asks to withdraw application %s%s." % (APPLICANTS[apl]["name"], a,
-                                                         " (%s)" % reason.lower() if reason else ""), calls)
+    return (
+        "%s asks to withdraw application %s%s."
+        % (APPLICANTS[apl]["name"], a, " (%s)" % reason.lower() if reason else ""),
+        calls,
+    )
 
 
 def t_withdraw_bad(rng):
     a = rng.choice(by_status("issued", "finaled", "withdrawn", "rejected"))
-    return ("The caller wants to withdraw %s." % a,
-            [C("get_application", application_id=a), C("withdraw_application", ok=False, application_id=a,
-                                                       reason="No longer needed")])
+    return (
+        "The caller wants to withdraw %s." % a,
+        [
+            C("get_application", application_id=a),
+            C("withdraw_application", ok=False, application_id=a, reason="No longer needed"),
+        ],
+    )
 
 
 def t_approve_bad(rng):
     a = rng.choice(by_status("on_hold", "approved", "withdrawn", "rejected"))
     r = rng.choice(REVIEWERS)
-    return ("%s asks you to approve %s." % (r, a),
-            [C("get_application", application_id=a), C("approve_application", ok=False, application_id=a,
-                                                        reviewer=r)])
+    return (
+        "%s asks you to approve %s." % (r, a),
+        [C("get_application", application_id=a), C("approve_application", ok=False, application_id=a, reviewer=r)],
+    )
 
 
 def t_inspect(rng):
@@ -299,9 +401,13 @@ def t_inspect(rng):
     kind = rng.choice(free)
     day = weekdays(rng)
     article = "an" if kind[0] in "aeiou" else "a"
-    return ("The contractor on permit %s needs %s %s inspection on %s." % (a, article, kind.replace("_", " "), day),
-            [C("get_application", application_id=a),
-             C("request_inspection", application_id=a, inspection_type=kind, requested_for=day)])
+    return (
+        "The contractor on permit %s needs %s %s inspection on %s." % (a, article, kind.replace("_", " "), day),
+        [
+            C("get_application", application_id=a),
+            C("request_inspection", application_id=a, inspection_type=kind, requested_for=day),
+        ],
+    )
 
 
 def t_inspect_bad(rng):
@@ -314,15 +420,21 @@ def t_inspect_bad(rng):
     elif variant == "far":
         a, kind, day, fix = "BP-26-0003", "final", "2026-04-30", "2026-04-14"
     elif variant == "dup":
-        a, kind, day, fix = rng.choice([("BP-25-0871", "insulation", "2026-03-24", None),
-                                        ("BP-25-0944", "framing", "2026-03-20", None),
-                                        ("BP-26-0003", "electrical_rough", "2026-03-25", None)])
+        a, kind, day, fix = rng.choice(
+            [
+                ("BP-25-0871", "insulation", "2026-03-24", None),
+                ("BP-25-0944", "framing", "2026-03-20", None),
+                ("BP-26-0003", "electrical_rough", "2026-03-25", None),
+            ]
+        )
     elif variant == "final_pending":
         a, kind, day, fix = rng.choice(["BP-25-0871", "BP-25-0944"]), "final", weekdays(rng), None
     else:
         a, kind, day, fix = rng.choice(by_status("approved", "submitted")), "footing", weekdays(rng), None
-    calls = [C("get_application", application_id=a),
-             C("request_inspection", ok=False, application_id=a, inspection_type=kind, requested_for=day)]
+    calls = [
+        C("get_application", application_id=a),
+        C("request_inspection", ok=False, application_id=a, inspection_type=kind, requested_for=day),
+    ]
     instr = "Book a %s inspection on %s for %s." % (kind.replace("_", " "), a, day)
     if fix:
         calls.append(C("request_inspection", application_id=a, inspection_type=kind, requested_for=fix))
@@ -333,27 +445,43 @@ def t_inspect_bad(rng):
 def t_reschedule(rng):
     a, kind = rng.choice([("BP-25-0871", "insulation"), ("BP-25-0944", "framing")])
     day = weekdays(rng)
-    return ("The builder on %s needs to move the pending %s inspection to %s." % (a, kind, day),
-            [C("get_application", application_id=a), C("cancel_inspection", application_id=a, inspection_type=kind),
-             C("request_inspection", application_id=a, inspection_type=kind, requested_for=day)])
+    return (
+        "The builder on %s needs to move the pending %s inspection to %s." % (a, kind, day),
+        [
+            C("get_application", application_id=a),
+            C("cancel_inspection", application_id=a, inspection_type=kind),
+            C("request_inspection", application_id=a, inspection_type=kind, requested_for=day),
+        ],
+    )
 
 
 def t_cancel(rng):
-    a, kind, ok = rng.choice([("BP-25-0871", "insulation", True), ("BP-25-0944", "framing", True),
-                              ("BP-26-0003", "electrical_rough", False), ("BP-25-0944", "footing", False),
-                              ("BP-26-0072", "final", False)])
-    return ("Cancel the %s inspection on %s; the caller says the work is not ready." % (kind, a),
-            [C("get_application", application_id=a),
-             C("cancel_inspection", ok=ok, application_id=a, inspection_type=kind)])
+    a, kind, ok = rng.choice(
+        [
+            ("BP-25-0871", "insulation", True),
+            ("BP-25-0944", "framing", True),
+            ("BP-26-0003", "electrical_rough", False),
+            ("BP-25-0944", "footing", False),
+            ("BP-26-0072", "final", False),
+        ]
+    )
+    return (
+        "Cancel the %s inspection on %s; the caller says the work is not ready." % (kind, a),
+        [C("get_application", application_id=a), C("cancel_inspection", ok=ok, application_id=a, inspection_type=kind)],
+    )
 
 
 def t_inspect_then_final(rng):
     a = "BP-26-0072"
     d1, d2 = sorted(weekdays(rng, 2))
-    return ("On gas-line permit %s, book the plumbing rough inspection for %s, then the final for %s." % (a, d1, d2),
-            [C("request_inspection", application_id=a, inspection_type="plumbing_rough", requested_for=d1),
-             C("request_inspection", ok=False, application_id=a, inspection_type="final", requested_for=d2),
-             C("get_application", application_id=a)])
+    return (
+        "On gas-line permit %s, book the plumbing rough inspection for %s, then the final for %s." % (a, d1, d2),
+        [
+            C("request_inspection", application_id=a, inspection_type="plumbing_rough", requested_for=d1),
+            C("request_inspection", ok=False, application_id=a, inspection_type="final", requested_for=d2),
+            C("get_application", application_id=a),
+        ],
+    )
 
 
 def t_balance(rng):
@@ -363,42 +491,81 @@ def t_balance(rng):
     rows = env.call("search_applications", {"applicant_id": apl, "status": "approved"})["output"]
     a = rows[0]["application_id"]
     m = rng.choice(METHODS)
-    return ("%s asks what they owe and pays it by %s." % (APPLICANTS[apl]["name"], m),
-            [C("get_applicant", applicant_id=apl), C("search_applications", applicant_id=apl, status="approved"),
-             C("record_payment", application_id=a, amount=outstanding(a), method=m),
-             C("get_applicant", applicant_id=apl)])
+    return (
+        "%s asks what they owe and pays it by %s." % (APPLICANTS[apl]["name"], m),
+        [
+            C("get_applicant", applicant_id=apl),
+            C("search_applications", applicant_id=apl, status="approved"),
+            C("record_payment", application_id=a, amount=outstanding(a), method=m),
+            C("get_applicant", applicant_id=apl),
+        ],
+    )
 
 
 def t_misc_fail(rng):
     v = rng.choice(["quote_withdrawn", "pay_submitted", "unknown_app", "unknown_applicant", "bad_method"])
     if v == "quote_withdrawn":
         a = rng.choice(["BP-26-0068", "BP-26-0046"])
-        return ("The caller asks how much the fee on %s would be." % a,
-                [C("get_application", application_id=a), C("quote_permit_fee", ok=False, application_id=a)])
+        return (
+            "The caller asks how much the fee on %s would be." % a,
+            [C("get_application", application_id=a), C("quote_permit_fee", ok=False, application_id=a)],
+        )
     if v == "pay_submitted":
         a = rng.choice(by_status("submitted"))
-        return ("The applicant wants to prepay the fee on %s by card." % a,
-                [C("quote_permit_fee", application_id=a),
-                 C("record_payment", ok=False, application_id=a, amount=quote_total(a), method="card")])
+        return (
+            "The applicant wants to prepay the fee on %s by card." % a,
+            [
+                C("quote_permit_fee", application_id=a),
+                C("record_payment", ok=False, application_id=a, amount=quote_total(a), method="card"),
+            ],
+        )
     if v == "unknown_app":
-        return ("Look up application BP-26-0150 for a caller, then BP-26-0057.",
-                [C("get_application", ok=False, application_id="BP-26-0150"),
-                 C("get_application", application_id="BP-26-0057")])
+        return (
+            "Look up application BP-26-0150 for a caller, then BP-26-0057.",
+            [
+                C("get_application", ok=False, application_id="BP-26-0150"),
+                C("get_application", application_id="BP-26-0057"),
+            ],
+        )
     if v == "unknown_applicant":
-        return ("A caller gives applicant number APL-1020; check it, then search by their name 'Whitfield'.",
-                [C("get_applicant", ok=False, applicant_id="APL-1020"),
-                 C("search_applications", applicant_name="Whitfield")])
+        return (
+            "A caller gives applicant number APL-1020; check it, then search by their name 'Whitfield'.",
+            [
+                C("get_applicant", ok=False, applicant_id="APL-1020"),
+                C("search_applications", applicant_name="Whitfield"),
+            ],
+        )
     a = "BP-26-0088"
-    return ("Dan Whitfield wants to pay the fee on %s with a gift card; otherwise by card." % a,
-            [C("record_payment", ok=False, application_id=a, amount=outstanding(a), method="gift_card"),
-             C("record_payment", application_id=a, amount=outstanding(a), method="card")])
+    return (
+        "Dan Whitfield wants to pay the fee on %s with a gift card; otherwise by card." % a,
+        [
+            C("record_payment", ok=False, application_id=a, amount=outstanding(a), method="gift_card"),
+            C("record_payment", application_id=a, amount=outstanding(a), method="card"),
+        ],
+    )
 
 
-PLAN = ([t_approve] * 5 + [t_approve_pay_issue] * 4 + [t_pay_and_issue] * 4 + [t_expired_license_issue] +
-        [t_partial] * 2 + [t_overpay] * 2 + [t_issue_paid] * 2 + [t_issue_unpaid] * 1 +
-        [t_search_then] * 8 + [t_withdraw] * 5 + [t_withdraw_bad] * 2 + [t_approve_bad] * 2 +
-        [t_inspect] * 4 + [t_inspect_bad] * 4 + [t_reschedule] * 2 + [t_cancel] * 3 + [t_inspect_then_final] +
-        [t_balance] * 2 + [t_misc_fail] * 3)
+PLAN = (
+    [t_approve] * 5
+    + [t_approve_pay_issue] * 4
+    + [t_pay_and_issue] * 4
+    + [t_expired_license_issue]
+    + [t_partial] * 2
+    + [t_overpay] * 2
+    + [t_issue_paid] * 2
+    + [t_issue_unpaid] * 1
+    + [t_search_then] * 8
+    + [t_withdraw] * 5
+    + [t_withdraw_bad] * 2
+    + [t_approve_bad] * 2
+    + [t_inspect] * 4
+    + [t_inspect_bad] * 4
+    + [t_reschedule] * 2
+    + [t_cancel] * 3
+    + [t_inspect_then_final]
+    + [t_balance] * 2
+    + [t_misc_fail] * 3
+)
 
 
 def build():
@@ -427,8 +594,9 @@ def check(trajs):
         for c in t["calls"]:
             r = env.call(c["name"], c["arguments"])
             if r["ok"] != c["ok"]:
-                raise SystemExit("%s: %s %s expected ok=%s, got %s" % (t["id"], c["name"], c["arguments"],
-                                                                        c["ok"], r["output"]))
+                raise SystemExit(
+                    "%s: %s %s expected ok=%s, got %s" % (t["id"], c["name"], c["arguments"], c["ok"], r["output"])
+                )
             calls += 1
             fails += 0 if r["ok"] else 1
     return calls, fails
@@ -439,8 +607,11 @@ def main():
     calls, fails = check(trajs)
     with open(os.path.join(HERE, "trajectories.jsonl"), "w") as f:
         for t in trajs:
-            rec = {"id": t["id"], "instruction": t["instruction"],
-                   "calls": [{"name": c["name"], "arguments": c["arguments"]} for c in t["calls"]]}
+            rec = {
+                "id": t["id"],
+                "instruction": t["instruction"],
+                "calls": [{"name": c["name"], "arguments": c["arguments"]} for c in t["calls"]],
+            }
             f.write(json.dumps(rec) + "\n")
     print("trajectories: %d  calls: %d  failing: %d (%.1f%%)" % (len(trajs), calls, fails, 100.0 * fails / calls))
 
