@@ -9,7 +9,7 @@ import copy
 import datetime
 import json
 import os
-from decimal import Decimal, ROUND_HALF_UP
+from decimal import ROUND_HALF_UP, Decimal
 
 TODAY = "2026-03-16"
 PERMIT_VALIDITY_DAYS = 180
