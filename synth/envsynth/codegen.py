@@ -30,6 +30,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"dig_{fn}(record, {list(source['path'])!r})"
     if source["from"] == "new_element":  # a field of the element an item_add appended (its new id)
         return f"copy.deepcopy(value.get({source['field']!r}))"
+    if source["from"] == "own_key":  # the key of the record the call creates or changes
+        return "key"
     if source["from"] == "expr":
         return f"fg_evaluate({source['expr']!r}, arguments, record, env_state)"
     if source["from"] == "choice":

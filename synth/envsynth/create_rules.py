@@ -2,7 +2,7 @@
 be in a stated state: "the berth must be `free`"), fields start at stated values ("status `moored`", "`receipt`
 null", "visits 0", "a history of one entry `{...}`"), a reference the named record holds is copied ("the berth's
 harbour as `harbour_id`"), and the named record changes with it ("The berth becomes `taken` and records the new
-`mooring_id`")."""
+`mooring_id`", "the skipper's trips_out goes up by 1")."""
 
 from __future__ import annotations
 
@@ -11,14 +11,16 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import element_rule
-from synth.envsynth.docs_entries import business_date
+from synth.envsynth.docs_counters import docs_counters
+from synth.envsynth.docs_entries import business_date, linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
 from synth.words import plural
 
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
-STATED = r"(`[^`]{1,80}`|'[^']{1,60}'|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
+QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'on_loan', not the one of "the title's"
+STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
 
 
 def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
@@ -85,11 +87,53 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
     return False, None
 
 
+def _days_later(
+    text: str, field: str, own: dict[str, Any], cols: dict[str, Any], today: str | None
+) -> dict[str, Any] | None:
+    """A `days_later` effect for "`due` today plus 14 days" or "`due` today plus the title's loan_days" (the record
+    the new record names through `title_id`), or None."""
+    if not today:
+        return None
+    said = re.search(
+        rf"(?<![\w])`?{_name(field)}`?\s+(?:is\s+|=\s*)?today\s+(?:plus|\+)\s+([^,;.]{{1,80}})", text, re.I
+    )
+    if said is None:
+        return None
+    rest = said.group(1).strip()
+    days = re.fullmatch(r"(\d+)\s+days?", rest)
+    if days:
+        return {"op": "days_later", "field": field, "today": today, "days": int(days.group(1))}
+    named = re.fullmatch(r"(?:the\s+)?(\w+)['\u2019]s\s+`?(\w+)`?(?:\s+days)?", rest)
+    if named is None:
+        return None
+    noun, source = named.group(1).lower(), named.group(2)
+    via = next(
+        (f for f, s in sorted(own.items()) if f == f"{noun}_id" or (s or {}).get("x-references") == plural(noun)), None
+    )
+    theirs = _props(cols, plural(noun))
+    if via is None or (theirs.get(source) or {}).get("type") not in ("integer", "number"):
+        return None
+    return {
+        "op": "days_later",
+        "field": field,
+        "today": today,
+        "via": via,
+        "collection": plural(noun),
+        "source": source,
+    }
+
+
 def refine_create(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None = None
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    text: str,
+    today: str | None = None,
+    sample: dict[str, Any] | None = None,
 ) -> ToolPlan:
     """The create plan with the checks, starting values, copied references and referenced changes its docs give
-    (`today`: the business date the docs state, for fields that start "today")."""
+    (`today`: the business date the docs state, for fields that start "today"; `sample`: the sample state, read
+    for the entries the call adds to the records it names)."""
     if plan.kind != "create" or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -107,15 +151,18 @@ def refine_create(
         for sentence in sentences:
             if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
                 continue
-            quoted = [_value(q) for q in re.findall(r"`[^`]{1,60}`|'[^']{1,60}'", sentence)]
-            for field, schema in sorted(theirs.items()):
-                values = [v for v in quoted if v in _known(schema)]
-                if not values:
+            for clause in re.split(r";\s+|,\s+", sentence):  # "status 'active', ...; the copy becomes 'on_loan'"
+                if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
                     continue
-                if re.search(r"\bmust\s+be\b", sentence, re.I) and param in checks:
-                    requires.setdefault(param, {})[field] = values
-                elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", sentence, re.I):
-                    sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
+                quoted = [_value(q) for q in re.findall(QUOTED, clause)]
+                for field, schema in sorted(theirs.items()):
+                    values = [v for v in quoted if v in _known(schema)]
+                    if not values:
+                        continue
+                    if re.search(r"\bmust\s+be\b", clause, re.I) and param in checks:
+                        requires.setdefault(param, {})[field] = values
+                    elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I):
+                        sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
             if (
                 plan.key_field
                 and plan.key_field in theirs
@@ -146,12 +193,24 @@ def refine_create(
         if found:
             initial[field] = value
             continue
+        later = _days_later(text, field, own, cols, today or business_date(text))
+        if later is not None:  # "due_date today plus the title's loan_period_days"
+            effects.append(later)
+            continue
         written = re.search(rf"\b{_name(field)}`?\s*\[\s*(\{{[^\[\]{{}}]{{1,300}}\}})\s*\]", text, re.IGNORECASE)
         rule = element_rule(written.group(1), own, params) if written and schema.get("type") == "array" else None
         if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
-    if not (checks or requires or sets or inherits or initial):
+    moves = [  # "the member's loans_out goes up by 1": numbers of the records the call names
+        e
+        for e in docs_counters(text, plan.collection, plan.key_field or "", state_schema, params)
+        if e["collection"] != plan.collection and e["path"][0]["from"] == "arg"
+    ]
+    effects += moves
+    linked = linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
+    effects += linked
+    if not (checks or requires or sets or inherits or initial or moves or linked):
         return plan
     return ToolPlan.from_dict(
         {

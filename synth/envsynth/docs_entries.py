@@ -84,6 +84,7 @@ def _entry_rule(
     required: list[str],
     renamed: list[tuple[str, str]],
     today: str | None,
+    own_keys: set[str] | None = None,
 ) -> dict[str, Any] | None:
     if not same:
         return None
@@ -102,9 +103,53 @@ def _entry_rule(
             fields[name] = {"from": "const", "value": today}
         elif len(same) >= 2 and all(v == values[0] for v in values):
             fields[name] = {"from": "const", "value": values[0]}
+        elif own_keys and len(same) >= 2 and all(isinstance(v, str) and v in own_keys for v in values):
+            fields[name] = {"from": "own_key"}  # every such entry names a record of the call's collection
         else:
             return None
     return {"fields": fields}
 
 
-__all__ = ["business_date", "named_entries"]
+def linked_entries(
+    text: str,
+    collection: str,
+    state_schema: dict[str, Any],
+    parameters: dict[str, Any],
+    sample: dict[str, Any],
+    today: str | None,
+) -> list[dict[str, Any]]:
+    """`ref_append` effects for the entries the text names by kind on a record the call's record names ("a
+    'checkout' event is added to the member's history": the member of the record's `member_id`). An entry field
+    that holds, in every such entry of the data, a key of the call's collection holds the call's record key."""
+    cols = state_schema.get("properties") or {}
+    params = parameters.get("properties") or {}
+    required = list(parameters.get("required") or [])
+    own_keys = {str(k) for k in (sample.get(collection) or {})} if isinstance(sample.get(collection), dict) else set()
+    out: list[dict[str, Any]] = []
+    for m in NAMED.finditer(text):
+        owner = (m.group("owner") or "").lower()
+        other = next((c for c in cols if owner and singular(c) == singular(owner) and c != collection), None)
+        if other is None:
+            continue
+        props = ((cols[other].get("additionalProperties") or {}).get("properties")) or {}
+        field = m.group("field")
+        items = (props.get(field) or {}).get("items") if (props.get(field) or {}).get("type") == "array" else None
+        if not isinstance(items, dict) or any(e["collection"] == other and e["field"] == field for e in out):
+            continue
+        kinds = [
+            k
+            for k, sub in (items.get("properties") or {}).items()
+            if isinstance(sub, dict) and m.group("kind") in (sub.get("enum") or sub.get("x-enum") or [])
+        ]
+        records = [r for r in (sample.get(other) or {}).values() if isinstance(r, dict)]
+        if len(kinds) != 1:
+            continue
+        same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
+        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys)
+        via = f"{singular(other)}_id"
+        if rule is not None:
+            out.append({"op": "ref_append", "collection": other, "via": via, "field": field, "items": [rule]})
+    return out
+
+
+__all__ = ["business_date", "linked_entries", "named_entries"]

@@ -229,3 +229,25 @@ def fg_formula(node, arguments, named, values):
     if node["op"] == "pct_off":
         return left * (1 - right / 100)
     return left / right if right else None
+
+
+def fg_add_days(day, days):
+    """The ISO date `days` days after the ISO date `day` (proleptic Gregorian), or None when either is not one."""
+    parts = day.split("-") if isinstance(day, str) else []
+    if len(parts) != 3 or not all([p.isdigit() for p in parts]) or not fg_number(days):
+        return None
+    y, m, d = int(parts[0]), int(parts[1]), int(parts[2])
+    y -= 1 if m <= 2 else 0
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    z = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy + int(days)
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (1 if m <= 2 else 0)
+    return "%04d-%02d-%02d" % (y, m, d)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.create_rules import MUST_EXIST, _known, _props, _value
+from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends
 from synth.envsynth.docs_entries import named_entries
 from synth.envsynth.plan import ToolPlan
@@ -33,7 +33,7 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
         if not named or not rule:
             continue
         tail = sentence[rule.end() :].split(";")[0]
-        quoted = [_value(q) for q in re.findall(r"`[^`]{1,60}`|'[^']{1,60}'", tail)]
+        quoted = [_value(q) for q in re.findall(QUOTED, tail)]
         clause = re.split(r"\bnot\b", tail)[0]  # "must exist, be active and not already be ..."
         for field, schema in sorted(props.items()):
             known = [str(v) for v in _known(schema)]

@@ -18,7 +18,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_counters import docs_counters
-from synth.envsynth.docs_entries import business_date, named_entries
+from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
 from synth.envsynth.docs_linked import linked_sets
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
@@ -312,8 +312,9 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
-    if sets:  # "reopens the berth (`status` `free`)": the records it names change with it
+    if sets:  # "reopens the berth (`status` `free`)", "a 'freed' event is added to the berth's log"
         effects += linked_sets(text, plan.collection, state_schema)
+        effects += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     used = appended_params(written) | {
         o["arg"]
         for e in counters

@@ -176,7 +176,7 @@ def _build_tool(
     plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
-    plan = refine_create(spec, plan, schema.state_schema, docs_text, today)
+    plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {})
     attempts: list[dict[str, Any]] = []
