@@ -385,3 +385,38 @@ def test_date_bounds_compare_the_records_own_date_field() -> None:
     case.expect_result, case.has_expected_result = [state["trips"]["T1"]], True
     res, err = run_cases(render_tool(spec, plan, schema), "list_trips", [case], SchemaResult(schema, {}, {}, "docs"))
     assert err == "" and res.passed == 1
+
+
+def test_a_parameter_the_docs_match_against_a_list_of_ids() -> None:
+    from synth.envsynth.filter_rules import refine_filter
+
+    trip = {
+        "trip_id": {"type": "string"},
+        "skipper_id": {"type": "string", "x-references": "sailors"},
+        "crew": {"type": "array", "items": {"type": "string"}},
+    }
+    sailor = {"sailor_id": {"type": "string"}}
+    cols = {
+        "trips": {"type": "object", "additionalProperties": {"type": "object", "properties": trip}},
+        "sailors": {"type": "object", "additionalProperties": {"type": "object", "properties": sailor}},
+    }
+    schema = {"type": "object", "properties": cols}
+    params = {"sailor_id": {"type": "string", "description": "Only trips that list this sailor in their crew."}}
+    spec = ToolSpec("search_trips", "Search trips.", {"type": "object", "properties": params})
+    plan = refine_filter(spec, ToolPlan(kind="filter", collection="trips", filter_params=[]), schema)
+    assert plan.param_map["sailor_id"]["path"] == ["crew"]  # not the skipper through skipper_id
+    state = {
+        "sailors": {"S1": {"sailor_id": "S1"}, "S2": {"sailor_id": "S2"}},
+        "trips": {
+            "T1": {"trip_id": "T1", "skipper_id": "S1", "crew": ["S2"]},
+            "T2": {"trip_id": "T2", "skipper_id": "S2", "crew": ["S1"]},
+        },
+    }
+    case = Case("search_trips", "x", state, {"sailor_id": "S2"}, expect_error=False)
+    case.expect_result, case.has_expected_result = [state["trips"]["T1"]], True
+    res, err = run_cases(render_tool(spec, plan, schema), "search_trips", [case], SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == 1
+    plain = ToolSpec(
+        "search_trips", "Search trips.", {"type": "object", "properties": {"sailor_id": {"type": "string"}}}
+    )
+    assert refine_filter(plain, ToolPlan(kind="filter", collection="trips"), schema).param_map["sailor_id"]["via"]

@@ -15,7 +15,7 @@ from synth.envsynth.filter_map import map_param
 from synth.envsynth.flag_rules import flag_filters
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
-from synth.words import plural
+from synth.words import plural, singular
 
 NOT_FOUND = re.compile(r"\b(not found|does not exist|no such)\b", re.IGNORECASE)
 PARTIAL = re.compile(r"\b(part of|substring|partial|contains?)\b", re.IGNORECASE)
@@ -30,6 +30,22 @@ def _match_modes(spec: ToolSpec, name: str) -> tuple[bool, bool]:
     sentences = [own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)]
     partial = any(PARTIAL.search(x) for x in sentences)
     return partial, partial or any(CASELESS.search(x) for x in sentences)
+
+
+def _list_named(spec: ToolSpec, name: str, record: dict[str, Any]) -> str | None:
+    """The one list field of plain values the parameter's docs name ("Only bookings that list this sailor as a
+    crew member", "member_id matches bookings whose crew list contains the member" -> `crew`): the parameter
+    matches when the list holds its value."""
+    own = str((spec.parameters.get("properties") or {}).get(name, {}).get("description") or "")
+    spoken = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
+    text = " ".join([own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)])
+    lists = [
+        f
+        for f, s in sorted(record.items())
+        if isinstance(s, dict) and s.get("type") == "array" and (s.get("items") or {}).get("type") == "string"
+    ]
+    named = [f for f in lists if re.search(rf"\b{re.escape(singular(f).replace('_', ' '))}s?\b", text, re.I)]
+    return named[0] if len(named) == 1 else None
 
 
 def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
@@ -63,7 +79,9 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             continue
         if (schema or {}).get("type") not in ("string", "integer", "number"):
             continue
-        found = map_param(name, plan.collection, cols)
+        listed = _list_named(spec, name, record)
+        found = {"path": [listed], "via": None, "collection": None, "op": "eq"} if listed else None
+        found = found or map_param(name, plan.collection, cols)
         if found is not None:
             mapped[name] = found
             part, case = _match_modes(spec, name)
