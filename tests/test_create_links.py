@@ -1,5 +1,5 @@
 """What a create's docs say it does to the records it names: numbers that move ("the skipper's trips_out goes up by
-1"), dates counted from the business date ("due_date today plus the boat's hire_days"), a state the named record
+1"), dates counted from the business date ("return_by today plus the boat's hire_days"), a state the named record
 takes ("the boat becomes 'hired'", read per clause), and an entry named by its kind on the named record's list ("a
 'hire' event is added to the skipper's log", its fields read off the data's entries); planned and rendered."""
 
@@ -53,7 +53,7 @@ SCHEMA = {
                 "skipper_id": {"type": "string"},
                 "boat_id": {"type": "string"},
                 "status": {"type": "string", "x-enum": ["open", "closed"]},
-                "due_date": {"type": "string", "format": "date"},
+                "return_by": {"type": "string", "format": "date"},
             }
         ),
     },
@@ -78,16 +78,16 @@ SAMPLE = {
     },
     "boats": {"B1": {"boat_id": "B1", "status": "free", "hire_days": 10}},
     "hires": {
-        "H01": {"hire_id": "H01", "skipper_id": "S1", "boat_id": "B1", "status": "closed", "due_date": "2031-01-12"},
-        "H02": {"hire_id": "H02", "skipper_id": "S2", "boat_id": "B1", "status": "closed", "due_date": "2031-01-15"},
+        "H01": {"hire_id": "H01", "skipper_id": "S1", "boat_id": "B1", "status": "closed", "return_by": "2031-01-12"},
+        "H02": {"hire_id": "H02", "skipper_id": "S2", "boat_id": "B1", "status": "closed", "return_by": "2031-01-15"},
     },
 }
 HIRE = ToolSpec(
     "hire_boat",
-    "Hire a boat to a skipper as of the business date (2031-02-03). The skipper must be 'active'; the boat must be "
-    "'free'. On success a new hire is created with status 'open', due_date today plus the boat's hire_days; the "
-    "boat becomes 'hired', the skipper's trips_out goes up by 1 and a 'hire' event is added to the skipper's log. "
-    "Errors: skipper not found; boat not found.",
+    "Hires out a boat; the business date is 2031-02-03. The skipper must be 'active' and the boat 'free'. Makes a "
+    "hire with status 'open' and return_by today plus the boat's hire_days. The boat becomes 'hired'. The skipper's "
+    "trips_out goes up by 1, and a 'hire' event is added to the skipper's log. Unknown skippers or boats are "
+    "not found.",
     {
         "type": "object",
         "properties": {"skipper_id": {"type": "string"}, "boat_id": {"type": "string"}},
@@ -111,7 +111,7 @@ def test_a_create_moves_dates_and_logs_on_the_records_it_names() -> None:
         "skipper_id": "S2",
         "boat_id": "B1",
         "status": "open",
-        "due_date": "2031-02-13",
+        "return_by": "2031-02-13",
     }
     after["boats"]["B1"]["status"] = "hired"
     after["skippers"]["S2"]["trips_out"] = 1
@@ -129,10 +129,10 @@ def test_dates_need_a_number_to_count_and_apostrophes_are_not_quotes() -> None:
 
     own = SCHEMA["properties"]["hires"]["additionalProperties"]["properties"]
     cols = SCHEMA["properties"]
-    assert _days_later("due_date today plus 7 days", "due_date", own, cols, "2031-02-03")["days"] == 7
-    assert _days_later("due_date today plus the boat's status", "due_date", own, cols, "2031-02-03") is None
-    assert _days_later("due_date today plus 7 days", "due_date", own, cols, None) is None  # no business date
-    text = "A new hire is created, due_date today plus the boat's hire_days, status 'open'; the boat becomes 'hired'."
+    assert _days_later("return_by today plus 7 days", "return_by", own, cols, "2031-02-03")["days"] == 7
+    assert _days_later("return_by today plus the boat's status", "return_by", own, cols, "2031-02-03") is None
+    assert _days_later("return_by today plus 7 days", "return_by", own, cols, None) is None  # no business date
+    text = "A new hire is created, return_by today plus the boat's hire_days, status 'open'; the boat becomes 'hired'."
     base = ToolPlan(kind="create", collection="hires", key_field="hire_id", fields=["skipper_id", "boat_id"])
     plan = refine_create(HIRE, base, SCHEMA, text, "2031-02-03", SAMPLE)
     assert plan.initial_values["status"] == "open"
@@ -166,3 +166,22 @@ def test_a_transition_logs_on_the_record_its_record_names() -> None:
     case.state_checks = [{"op": "equals", "state": after}]
     res, err = run_cases(render_tool(close, plan, SCHEMA), close.name, [case], SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 1
+
+
+def test_a_list_of_allowed_states_stays_whole_and_counts_keep_their_condition() -> None:
+    from synth.envsynth.answer_extras import derived_field
+    from synth.envsynth.priors import tool_priors
+
+    text = "The boat must be 'free', 'hired' or 'free'; a new hire is made."
+    base = ToolPlan(kind="create", collection="hires", key_field="hire_id", fields=["skipper_id", "boat_id"])
+    plan = refine_create(HIRE, base, SCHEMA, text + " Unknown boats are not found.", "2031-02-03", SAMPLE)
+    assert plan.ref_requires["boat_id"]["status"] == ["free", "hired", "free"]
+    cols = SCHEMA["properties"]
+    own = cols["skippers"]["additionalProperties"]["properties"]
+    quoted = "`open_hires` counts hires with status `open`."
+    assert derived_field("open_hires", own, quoted, cols, "skippers")["where"] == {"status": "open"}
+    unread = "`open_hires` counts hires with status `open` whose boat is free."
+    assert derived_field("open_hires", own, unread, cols, "skippers") is None
+    params = {"type": "object", "properties": {"boat_id": {"type": "string"}}}
+    check_in = ToolSpec("check_in_boat", "Checks a boat in without charging anything; it becomes 'free'.", params)
+    assert tool_priors(check_in).mutates is None

@@ -85,3 +85,9 @@ def test_an_entry_field_of_text_takes_an_empty_text_when_its_optional_parameter_
     loose = {"type": "array", "items": {"type": "object"}}  # nothing says the note is text: left as it is
     [effect] = docs_appends("A log entry {event: 'ended', note: reason} is appended.", {"log": loose}, params)
     assert effect["items"][0]["fields"]["note"] == {"from": "arg", "name": "reason"}
+
+
+def test_conditions_and_errors_about_a_named_record_change_nothing() -> None:
+    text = "Ends a mooring (status becomes `ended`). Fails if the berth is marked `closed`."
+    assert linked_sets(text, "moorings", SCHEMA) == []
+    assert linked_sets("Only when the berth becomes `free` may it end.", "moorings", SCHEMA) == []

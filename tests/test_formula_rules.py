@@ -32,7 +32,7 @@ SCHEMA = {
                 "taken": {"type": "integer"},
             }
         ),
-        "vouchers": _collection({"voucher": {"type": "string"}, "percent_off": {"type": "integer"}}),
+        "vouchers": _collection({"voucher": {"type": "string"}, "rebate_percent": {"type": "integer"}}),
     },
 }
 STATE = {
@@ -46,13 +46,13 @@ STATE = {
             "taken": 5,
         }
     },
-    "vouchers": {"SPRING": {"voucher": "SPRING", "percent_off": 15}},
+    "vouchers": {"SPRING": {"voucher": "SPRING", "rebate_percent": 15}},
 }
 NIGHTLY = ToolSpec(
-    "price_stay",
-    "Price a stay without booking it: nightly_rate x nights, less the owner's club discount (none 0%, silver 5%, "
-    "gold 12%), rounded to 2 decimals. Returns {owner_id, berth_id, nights, nightly_rate, discount_percent, total}. "
-    "Errors if the owner or berth does not exist.",
+    "estimate_mooring",
+    "Estimates what a stay costs and reserves nothing; the figure: nightly_rate times nights, minus the owner's "
+    "club rebate (none 0%, silver 5%, gold 12%), rounded to 1 decimal. Returns {owner_id, berth_id, nights, "
+    "nightly_rate, rebate_pct, charge}. Unknown owners and berths are refused.",
     {
         "type": "object",
         "properties": {"owner_id": {"type": "string"}, "berth_id": {"type": "string"}, "nights": {"type": "integer"}},
@@ -60,15 +60,15 @@ NIGHTLY = ToolSpec(
     },
 )
 SEASON = ToolSpec(
-    "quote_season",
-    "Computes subtotal (unit price x nights), discount (voucher percent of the subtotal, rounded to cents), "
-    "fees (4.50 per night) and total = subtotal - discount + fees. A quote reserves nothing.",
+    "price_season_stay",
+    "Prices a stay in one season and changes nothing. base (season price times nights); rebate (voucher percent "
+    "of the base, rounded to cents); levy (3.00 per night); due = base - rebate + levy.",
     {
         "type": "object",
         "properties": {
             "berth_id": {"type": "string"},
             "season": {"type": "string"},
-            "nights": {"type": "integer", "default": 1},
+            "nights": {"type": "integer", "default": 1, "description": "How many nights."},
             "voucher": {"type": "string"},
         },
         "required": ["berth_id", "season"],
@@ -79,11 +79,11 @@ SEASON = ToolSpec(
             "berth_id": {"type": "string"},
             "season": {"type": "string"},
             "nights": {"type": "integer"},
-            "unit_price": {"type": "number"},
-            "subtotal": {"type": "number"},
-            "discount": {"type": "number"},
-            "fees": {"type": "number"},
-            "total": {"type": "number"},
+            "season_price": {"type": "number"},
+            "base": {"type": "number"},
+            "rebate": {"type": "number"},
+            "levy": {"type": "number"},
+            "due": {"type": "number"},
             "free_length": {"type": "integer", "description": "Metres still free (length - taken)."},
         },
     },
@@ -106,16 +106,16 @@ def test_a_table_by_a_named_records_field_and_a_formula_no_field_name_opens() ->
     assert plan.kind == "quote" and tool_priors(NIGHTLY).mutates is False
     steps = dict(plan.quote["steps"])
     assert steps["nightly_rate"] == {"field": "nightly_rate", "param": "berth_id"}
-    assert steps["discount_percent"]["values"] == {"none": 0, "silver": 5, "gold": 12}
-    gold = {"owner_id": "O1", "berth_id": "B1", "nights": 3, "nightly_rate": 30.0, "discount_percent": 12}
+    assert steps["rebate_pct"]["values"] == {"none": 0, "silver": 5, "gold": 12}
+    gold = {"owner_id": "O1", "berth_id": "B1", "nights": 3, "nightly_rate": 30.0, "rebate_pct": 12}
     assert _runs(
         NIGHTLY,
         plan,
         [
-            ({"owner_id": "O1", "berth_id": "B1", "nights": 3}, {**gold, "total": 79.2}),
+            ({"owner_id": "O1", "berth_id": "B1", "nights": 3}, {**gold, "charge": 79.2}),
             (
                 {"owner_id": "O2", "berth_id": "B1", "nights": 1},
-                {**gold, "owner_id": "O2", "nights": 1, "discount_percent": 0, "total": 30.0},
+                {**gold, "owner_id": "O2", "nights": 1, "rebate_pct": 0, "charge": 30.0},
             ),
             ({"owner_id": "O9", "berth_id": "B1", "nights": 1}, None),
         ],
@@ -125,19 +125,19 @@ def test_a_table_by_a_named_records_field_and_a_formula_no_field_name_opens() ->
 def test_named_figures_a_picked_entry_an_optional_record_and_the_fields_own_formula() -> None:
     plan = quote_plan(SEASON, ToolPlan(kind="get", collection="berths", key_param="berth_id"), SCHEMA, STATE)
     assert plan.kind == "quote" and plan.quote["select"] == {"season": ["berth_id", "rates", "season"]}
-    assert tool_priors(SEASON).mutates is False  # "reserves nothing"
-    base = {"berth_id": "B1", "season": "high", "nights": 2, "unit_price": 55.0, "subtotal": 110.0}
+    assert tool_priors(SEASON).mutates is False  # "changes nothing"
+    common = {"berth_id": "B1", "season": "high", "nights": 2, "season_price": 55.0, "base": 110.0}
     assert _runs(
         SEASON,
         plan,
         [
             (
                 {"berth_id": "B1", "season": "high", "nights": 2},
-                {**base, "discount": 0.0, "fees": 9.0, "total": 119.0, "free_length": 7},
+                {**common, "rebate": 0.0, "levy": 6.0, "due": 116.0, "free_length": 7},
             ),
             (
                 {"berth_id": "B1", "season": "high", "nights": 2, "voucher": "SPRING"},
-                {**base, "discount": 16.5, "fees": 9.0, "total": 102.5, "free_length": 7},
+                {**common, "rebate": 16.5, "levy": 6.0, "due": 99.5, "free_length": 7},
             ),
             ({"berth_id": "B1", "season": "winter"}, None),  # no such entry
             ({"berth_id": "B1", "season": "high", "voucher": "NOPE"}, None),
@@ -148,7 +148,7 @@ def test_named_figures_a_picked_entry_an_optional_record_and_the_fields_own_form
 def test_answers_with_a_figure_nothing_defines_keep_their_plan() -> None:
     vague = ToolSpec(
         "price_stay",
-        "Price a stay. Returns {berth_id, nights, total}.",
+        "Price a stay. Returns {berth_id, nights, charge}.",
         {"type": "object", "properties": {"berth_id": {"type": "string"}, "nights": {"type": "integer"}}},
     )
     plan = ToolPlan(kind="get", collection="berths", key_param="berth_id")
@@ -161,3 +161,32 @@ def test_only_a_tool_that_computes_is_read_as_changing_nothing() -> None:
     params = {"type": "object", "properties": {"berth_id": {"type": "string"}}}
     assert tool_priors(ToolSpec("price_berth", "Prices a berth without booking it.", params)).mutates is False
     assert tool_priors(ToolSpec("release_berth", "Releases a berth without charging anything.", params)).mutates is None
+
+
+def test_side_remarks_other_counts_and_list_answers_are_not_read_as_figures() -> None:
+    from synth.envsynth.formula_rules import _definition
+
+    assert _definition("charge", NIGHTLY, "What is owed (after the rebate).") == []
+    guests = ToolSpec(
+        "price_party",
+        "Prices a party and changes nothing. levy (3.00 per night). Returns {berth_id, guests, levy}.",
+        {"type": "object", "properties": {"berth_id": {"type": "string"}, "guests": {"type": "integer"}}},
+    )
+    plan = ToolPlan(kind="get", collection="berths", key_param="berth_id")
+    assert quote_plan(guests, plan, SCHEMA, STATE) is plan  # nights are no parameter: guests do not count them
+    listed = ToolSpec(
+        "price_many",
+        "Prices stays and changes nothing. Returns a list of {berth_id, nightly_rate, charge}; charge (nightly_rate "
+        "times 2).",
+        {"type": "object", "properties": {"berth_id": {"type": "string"}}},
+    )
+    assert quote_plan(listed, plan, SCHEMA, STATE) is plan
+    down = ToolSpec(
+        "price_night",
+        "Prices one night and changes nothing. charge (nightly_rate times 1.019, rounded down to 1 decimal). "
+        "Returns {berth_id, nightly_rate, charge}.",
+        {"type": "object", "properties": {"berth_id": {"type": "string"}}},
+    )
+    rounded = quote_plan(down, plan, SCHEMA, STATE)
+    assert rounded.kind == "quote" and dict(rounded.quote["steps"])["charge"]["way"] == "down"
+    assert _runs(down, rounded, [({"berth_id": "B1"}, {"berth_id": "B1", "nightly_rate": 30.0, "charge": 30.5})])

@@ -36,11 +36,11 @@ STATE = {
     "pilots": {"P1": {"pilot_id": "P1", "workload": 3}},
 }
 DECIDE = ToolSpec(
-    "decide_request",
-    "Accept or refuse a pilotage request that is pending. accept: status becomes 'accepted'. refuse: note is "
-    "required; status becomes 'refused', the pilot's workload goes down by 1, log gets {event: 'refused', "
-    "detail: <note>}. Returns the updated request. Errors: request not found; 'Error: request <id> is <status>; "
-    "only pending requests can be decided'.",
+    "settle_request",
+    "Settles a pilotage request; only pending requests can be settled.\n\n"
+    "- `accept`: the status becomes 'accepted'.\n"
+    "- `refuse`: the note is required; the status becomes 'refused', the pilot's workload goes down by 1 and the "
+    "log gets {event: 'refused', detail: <note>}.\n\nUnknown requests are refused.",
     {
         "type": "object",
         "properties": {
@@ -57,9 +57,15 @@ PLAN = ToolPlan(kind="update", collection="requests", key_field="request_id", ke
 def test_the_segments_of_each_value_and_the_text_they_share() -> None:
     param, segments, shared = mode_segments(DECIDE)
     assert param == "decision" and list(segments) == ["accept", "refuse"]
-    assert segments["accept"] == "status becomes 'accepted'."
-    assert segments["refuse"].startswith("note is required;") and segments["refuse"].endswith("<note>}.")
-    assert shared.startswith("Accept or refuse a pilotage request that is pending.") and "Errors:" in shared
+    assert segments["accept"] == "the status becomes 'accepted'."
+    assert segments["refuse"].startswith("the note is required;") and segments["refuse"].endswith("<note>}.")
+    assert shared.startswith("Settles a pilotage request;") and shared.endswith("Unknown requests are refused.")
+    inline = ToolSpec(
+        "settle_request",
+        "Settle a request. accept: it is accepted. refuse: it is refused. Returns the request.",
+        DECIDE.parameters,
+    )
+    assert mode_segments(inline)[1] == {"accept": "it is accepted.", "refuse": "it is refused."}
     bullets = ToolSpec(
         "set_request_status",
         "Moves a pending request to `accepted` or `refused`.\n\n- `accepted`: the pilot is told.\n"
@@ -70,7 +76,7 @@ def test_the_segments_of_each_value_and_the_text_they_share() -> None:
         "accepted": "the pilot is told.",
         "refused": "the pilot's workload goes down by 1.",
     }
-    plain = ToolSpec("decide_request", "Accept or refuse a request.", DECIDE.parameters)
+    plain = ToolSpec("settle_request", "Accept or refuse a request.", DECIDE.parameters)
     assert mode_segments(plain) is None
 
 

@@ -49,9 +49,9 @@ STATE = {
 }
 SEARCH = ToolSpec(
     "search_directory",
-    "Search the directory. query matches part of the pier's name, harbour must equal one of the pier's harbours "
-    "(case-insensitive). Returns a list of {pier_id, name, depth, free_berths}, where free_berths counts berths "
-    "with status 'free'.",
+    "Looks up piers in the harbour directory; every filter may be left out. The text in query is looked for in "
+    "the pier's name; harbour is compared with each of the pier's harbours and is case-insensitive. Returns "
+    "{pier_id, name, depth, free_berths} for each hit; free_berths is the number of berths with status `free`.",
     {
         "type": "object",
         "properties": {"query": {"type": "string"}, "harbour": {"type": "string"}, "page_size": {"type": "integer"}},

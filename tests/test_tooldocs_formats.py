@@ -249,7 +249,7 @@ def test_markdown_bare_returns_label_and_other_tables_stay_in_the_description():
 def test_a_policy_bullet_with_words_in_brackets_is_prose_not_a_parameter() -> None:
     from synth.tooldocs.markdown import load_markdown
 
-    policy = "# Desk policy\n\n## Fees\n\n- Payments (card, check or cash) are taken at the desk.\n"
+    policy = "# Harbour rules\n\n## Dues\n\n- Dues (cash or transfer) are paid at the harbour office.\n"
     assert load_markdown(policy, "policy.md") == []
     tool = "## Charges\n\n- amount (number, required): what is charged\n"
     assert [t.name for t in load_markdown(tool, "tools.md")] == ["Charges"]

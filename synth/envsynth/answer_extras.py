@@ -34,7 +34,8 @@ IDS = re.compile(
 )
 COUNTS_TAIL = (
     r"(?:counts|is\s+the\s+number\s+of)\s+(?:the\s+)?(?P<noun>\w+)"
-    r"(?:\s+(?:with|whose|where)\s+(?P<field>\w+)\s+(?:is\s+|=\s*)?['\"](?P<value>[^'\"]{1,40})['\"])?"
+    r"(?:\s+(?:with|whose|where)\s+(?P<field>\w+)\s+(?:is\s+|=\s*)?[`'\"](?P<value>[^`'\"]{1,40})[`'\"])?"
+    r"(?P<rest>\s+(?:with|whose|where)\b)?"
 )
 POSSESSIVE = re.compile(r"^the\s+(?P<noun>\w+)['\u2019]s\s+(?P<field>\w+)$", re.IGNORECASE)
 
@@ -138,8 +139,8 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
 def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str) -> dict[str, Any] | None:
     """ "`free_berths` counts berths with status 'free'": the records of another collection that name this one,
     those with the quoted value only."""
-    said = re.search(rf"\b{re.escape(name)}\s+{COUNTS_TAIL}", glossary.replace("`", ""), re.IGNORECASE)
-    if said is None:
+    said = re.search(rf"`?\b{re.escape(name)}`?\s+{COUNTS_TAIL}", glossary, re.IGNORECASE)
+    if said is None or said.group("rest"):  # a condition that is not read must not be dropped
         return None
     other = plural(singular(said.group("noun").lower()))
     fields = _fields(cols, other)
@@ -161,7 +162,7 @@ def derived_field(
     name: str, own: dict[str, Any], glossary: str, cols: dict[str, Any] | None = None, collection: str = ""
 ) -> dict[str, Any] | None:
     """How a listed answer field that is no field of the record is made: the length of one of its lists
-    (`waitlist_length`, `holds_count`, `number_of_items`), a figure some tool's docs define for it
+    (`queue_length`, `berths_count`, `number_of_stops`), a figure some tool's docs define for it
     ("berths_free (berths minus moored, never below 0)"), or a count of the records of another collection
     (`cols`) that name this one ("free_berths counts berths with status 'free'"); None when nothing says."""
     words = name.lower().split("_")

@@ -109,15 +109,20 @@ def _expr_runtime() -> str:
     return text.split("# runtime\n", 1)[1].strip() + "\n"
 
 
-def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> str:
-    """Render the structured route's code of one tool."""
-    fn = function_name(spec.name)
+def _doc(spec: ToolSpec) -> str:
+    """The tool's description as a one-line docstring body (no closing quotes inside or at its end)."""
+    return re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200].rstrip('"')
+
+
+def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn: str = "") -> str:
+    """Render the structured route's code of one tool (as function `fn`, by default the tool's name)."""
+    fn = fn or function_name(spec.name)
     if plan.kind == "by_mode":
         return _modes_code(spec, fn, plan, state_schema)
     col_schema = (state_schema.get("properties") or {}).get(plan.collection or "", {})
     record_schema = col_schema.get("additionalProperties") if isinstance(col_schema, dict) else None
     resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
-    doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
+    doc = _doc(spec)
     collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
     inner = f"{fn}_result" if plan.output_key or plan.output_fields or plan.embeds else fn
     code = (
@@ -188,20 +193,19 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
 def _modes_code(spec: ToolSpec, fn: str, plan: ToolPlan, state_schema: dict[str, Any]) -> str:
     """One function per documented value of `plan.op_param` (its names suffixed) and the dispatcher."""
     parts, lines = [], []
-    doc = re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200]
+    doc = _doc(spec)
     for i, (value, mode) in enumerate(sorted(plan.modes.items())):
-        code = render_tool(spec, ToolPlan.from_dict(mode["plan"]), state_schema)
-        parts.append(re.sub(rf"(?<![A-Za-z0-9]){fn}(?![A-Za-z0-9])", f"{fn}__{i}", code).rstrip("\n"))
+        parts.append(render_tool(spec, ToolPlan.from_dict(mode["plan"]), state_schema, f"{fn}__{i}").rstrip("\n"))
         lines.append(f"    if arguments.get({plan.op_param!r}) == {value!r}:\n")
         for name in mode["requires"]:
             lines.append(f"        if arguments.get({name!r}) in (None, ''):\n")
-            lines.append(f"            raise ToolError('{name} is required when {plan.op_param} is {value}')\n")
+            lines.append(f"            raise ToolError({f'{name} is required when {plan.op_param} is {value}'!r})\n")
         lines.append(f"        return {fn}__{i}(env_state, **arguments)\n")
     allowed = ", ".join(sorted(plan.modes))
     dispatch = (
         f'def {fn}(env_state, **arguments):\n    """{doc}"""\n'
         + "".join(lines)
-        + f"    raise ToolError('{plan.op_param} must be one of {allowed}')\n"
+        + f"    raise ToolError({f'{plan.op_param} must be one of {allowed}'!r})\n"
     )
     return "\n\n\n".join(parts + [dispatch])
 
@@ -232,7 +236,8 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             lines.append(
                 f"    out[{name!r}] = len([\n"
                 f"        r for r in collection(env_state, {spec['collection']!r}).values()\n"
-                f"        if isinstance(r, dict) and str(r.get({ref!r})) == str(record.get({key!r}))\n"
+                f"        if isinstance(r, dict) and record.get({key!r}) is not None\n"
+                f"        and str(r.get({ref!r})) == str(record.get({key!r}))\n"
                 f"        and all([r.get(f) == v for f, v in {spec['where']!r}.items()])\n"
                 f"    ])\n"
             )

@@ -19,7 +19,7 @@ from synth.spec import ToolSpec
 from synth.words import plural
 
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
-QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'on_loan', not the one of "the title's"
+QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
 STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
 
 
@@ -90,8 +90,8 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
 def _days_later(
     text: str, field: str, own: dict[str, Any], cols: dict[str, Any], today: str | None
 ) -> dict[str, Any] | None:
-    """A `days_later` effect for "`due` today plus 14 days" or "`due` today plus the title's loan_days" (the record
-    the new record names through `title_id`), or None."""
+    """A `days_later` effect for "`due` today plus 14 days" or "`due` today plus the boat's hire_days" (the record
+    the new record names through `boat_id`), or None."""
     if not today:
         return None
     said = re.search(
@@ -151,7 +151,7 @@ def refine_create(
         for sentence in sentences:
             if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
                 continue
-            for clause in re.split(r";\s+|,\s+", sentence):  # "status 'active', ...; the copy becomes 'on_loan'"
+            for clause in re.split(r";\s+|,\s+(?=(?:and\s+)?(?:the|a|an)\b)", sentence):  # "...; the boat becomes ..."
                 if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
                     continue
                 quoted = [_value(q) for q in re.findall(QUOTED, clause)]
@@ -194,7 +194,7 @@ def refine_create(
             initial[field] = value
             continue
         later = _days_later(text, field, own, cols, today or business_date(text))
-        if later is not None:  # "due_date today plus the title's loan_period_days"
+        if later is not None:  # "return_by today plus the boat's hire_days"
             effects.append(later)
             continue
         written = re.search(rf"\b{_name(field)}`?\s*\[\s*(\{{[^\[\]{{}}]{{1,300}}\}})\s*\]", text, re.IGNORECASE)
@@ -202,7 +202,7 @@ def refine_create(
         if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
-    moves = [  # "the member's loans_out goes up by 1": numbers of the records the call names
+    moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names
         e
         for e in docs_counters(text, plan.collection, plan.key_field or "", state_schema, params)
         if e["collection"] != plan.collection and e["path"][0]["from"] == "arg"

@@ -101,10 +101,10 @@ def _entry_rule(
                 fields[name]["default"] = ""
         elif all(isinstance(v, str) and DATE.match(v) for v in values) and today:
             fields[name] = {"from": "const", "value": today}
-        elif len(same) >= 2 and all(v == values[0] for v in values):
-            fields[name] = {"from": "const", "value": values[0]}
         elif own_keys and len(same) >= 2 and all(isinstance(v, str) and v in own_keys for v in values):
             fields[name] = {"from": "own_key"}  # every such entry names a record of the call's collection
+        elif len(same) >= 2 and all(v == values[0] for v in values):
+            fields[name] = {"from": "const", "value": values[0]}
         else:
             return None
     return {"fields": fields}
@@ -119,7 +119,7 @@ def linked_entries(
     today: str | None,
 ) -> list[dict[str, Any]]:
     """`ref_append` effects for the entries the text names by kind on a record the call's record names ("a
-    'checkout' event is added to the member's history": the member of the record's `member_id`). An entry field
+    'hire' event is added to the skipper's log": the skipper of the record's `skipper_id`). An entry field
     that holds, in every such entry of the data, a key of the call's collection holds the call's record key."""
     cols = state_schema.get("properties") or {}
     params = parameters.get("properties") or {}
@@ -146,8 +146,10 @@ def linked_entries(
             continue
         same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
         rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys)
-        via = f"{singular(other)}_id"
-        if rule is not None:
+        own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
+        links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
+        via = f"{singular(other)}_id" if f"{singular(other)}_id" in own else (links[0] if len(links) == 1 else None)
+        if rule is not None and via is not None:
             out.append({"op": "ref_append", "collection": other, "via": via, "field": field, "items": [rule]})
     return out
 

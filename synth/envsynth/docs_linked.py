@@ -16,6 +16,7 @@ from synth.envsynth.create_rules import STATED, _fits, _known, _name, _value
 from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
+CONDITION = re.compile(r"\b(if|unless|when|whose|must|only|not|never|fails?|errors?|refused)\b", re.IGNORECASE)
 BECOMES = r"(?:becomes|is\s+set\s+to|is\s+marked(?:\s+as)?|goes\s+back\s+to|returns\s+to)"
 
 
@@ -80,7 +81,7 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
         nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
         noun = "(?:" + "|".join(_name(n) for n in sorted(nouns)) + ")"
         for clause in clauses:
-            if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE):
+            if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE) or CONDITION.search(clause):
                 continue
             found = []
             for m in re.finditer(rf"\b{noun}\s*\(([^()]{{3,200}})\)", clause, re.IGNORECASE):

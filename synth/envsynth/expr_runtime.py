@@ -216,7 +216,15 @@ def fg_formula(node, arguments, named, values):
         return node["values"].get(str(record.get(node["table"])))
     if "round" in node:
         inner = fg_formula(node["round"], arguments, named, values)
-        return round(inner, node["digits"]) if fg_number(inner) else None
+        if not fg_number(inner):
+            return None
+        if node.get("way") in ("down", "up"):  # toward zero / away from it, at the digits
+            scale = 10 ** node["digits"]
+            whole = int(inner * scale)
+            if node["way"] == "up" and whole != inner * scale:
+                whole += 1 if inner > 0 else -1
+            return whole / scale
+        return round(inner, node["digits"])
     left, right = [fg_formula(arg, arguments, named, values) for arg in node["args"]]
     if not (fg_number(left) and fg_number(right)):
         return None
@@ -232,11 +240,14 @@ def fg_formula(node, arguments, named, values):
 
 
 def fg_add_days(day, days):
-    """The ISO date `days` days after the ISO date `day` (proleptic Gregorian), or None when either is not one."""
+    """The ISO date a whole number of `days` after the ISO date `day` (proleptic Gregorian), or None when either is
+    not one."""
     parts = day.split("-") if isinstance(day, str) else []
-    if len(parts) != 3 or not all([p.isdigit() for p in parts]) or not fg_number(days):
+    if len(parts) != 3 or not all([p.isdigit() for p in parts]) or not fg_number(days) or days != int(days):
         return None
     y, m, d = int(parts[0]), int(parts[1]), int(parts[2])
+    if not (1 <= m <= 12 and 1 <= d <= 31):
+        return None
     y -= 1 if m <= 2 else 0
     era = y // 400
     yoe = y - era * 400

@@ -44,7 +44,7 @@ def _rank(name: str, field: str) -> int | None:
 def _find(name: str, props: dict[str, Any], ordered: bool = False) -> list[Any] | None:
     """The path of the field `name` names among these properties (one nested object or list of objects deep):
     the best-ranked match, when it is the only one of its rank. A bound (`ordered`) looks for a number or date
-    field and prefers the record's own fields to nested ones (`from_date`: `pickup_date`, not `history[].date`)."""
+    field and prefers the record's own fields to nested ones (`from_date`: `sail_date`, not `log[].date`)."""
     candidates: list[tuple[int, int, list[Any]]] = []
     for field, schema in sorted(props.items()):
         schema = schema if isinstance(schema, dict) else {}

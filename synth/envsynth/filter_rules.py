@@ -33,9 +33,9 @@ def _match_modes(spec: ToolSpec, name: str) -> tuple[bool, bool]:
 
 
 def _list_named(spec: ToolSpec, name: str, record: dict[str, Any]) -> str | None:
-    """The one list field of plain values the parameter's docs name ("Only bookings that list this sailor as a
-    crew member", "member_id matches bookings whose crew list contains the member" -> `crew`): the parameter
-    matches when the list holds its value."""
+    """The one list field of plain values the parameter's docs name ("Only trips that list this sailor in their
+    crew", "sailor_id matches trips whose crew holds the sailor" -> `crew`): the parameter matches when the list
+    holds its value."""
     own = str((spec.parameters.get("properties") or {}).get(name, {}).get("description") or "")
     spoken = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
     text = " ".join([own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)])

@@ -5,7 +5,7 @@ Every answer field is one of:
 - a parameter, echoed (`nights`, with its documented default);
 - a field of the record a parameter names (`nightly_rate` of the berth `berth_id` names), or of the element of
   one of its lists that another parameter picks (`price` of the berth's `rates` entry whose `season` is given;
-  `unit_price` -> `price`);
+  `season_price` -> `price`);
 - a table the docs give in brackets, keyed by a field of a named record ("the owner's club discount (none 0%,
   silver 5%, gold 10%)" -> by the owner's `club`);
 - a formula: "subtotal (nightly rate x nights)", "total = subtotal - discount + fees", "fees (4.50 per night)",
@@ -33,7 +33,7 @@ OPS = {"x": "*", "×": "*", "*": "*", "times": "*", "multiplied by": "*", "divid
 OPS.update({"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-"})
 SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-)\s+")
 ROUNDED = re.compile(
-    r",?\s*(?:and\s+)?rounded\s+(?:down\s+|up\s+)?to\s+(?:the\s+)?(?:(\d)\s+decimals?(?:\s+places)?|cents?)", re.I
+    r",?\s*(?:and\s+)?rounded\s+(down\s+|up\s+)?to\s+(?:the\s+)?(?:(\d)\s+decimals?(?:\s+places)?|cents?)", re.I
 )
 TABLE_ITEM = re.compile(rf"^\s*(?:and\s+|or\s+)?([\w-]+)\s+\$?({NUMBER})\s*(%|percent)?(?:\s+[A-Z]{{3}})?\s*$")
 TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{3,200})\)")
@@ -52,7 +52,7 @@ class _Scope:
     select: dict[str, list[str]] = field(default_factory=dict)  # parameter -> [holder parameter, list, match field]
     tables: list[dict[str, Any]] = field(default_factory=list)
     defined: list[str] = field(default_factory=list)
-    count_param: str | None = None
+    counts: dict[str, set[str]] = field(default_factory=dict)  # integer parameter -> words of its name and docs
 
 
 def _record_fields(cols: dict[str, Any], name: str) -> dict[str, Any]:
@@ -68,15 +68,20 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Sco
             if name in cols and name not in scope.named.values():
                 scope.named[p], scope.fields[p] = name, _record_fields(cols, name)
                 break
-    for p in params:  # `season` picks the entry of the berth's `rates` list whose `season` it is
+    for p, schema in params.items():  # `season` picks the entry of the berth's `rates` list whose `season` it is
+        if not isinstance(schema, dict) or schema.get("type") not in ("string", None):
+            continue
         for holder in list(scope.named):
             for lst, schema in scope.fields[holder].items():
                 items = (schema.get("items") or {}) if isinstance(schema, dict) else {}
                 if p not in scope.named and p in (items.get("properties") or {}):
                     scope.select[p] = [holder, lst, p]
                     scope.fields[p] = items["properties"]
-    counts = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") == "integer"]
-    scope.count_param = counts[0] if len(counts) == 1 else None
+    scope.counts = {
+        p: set(_words(p + " " + str(s.get("description") or "")))
+        for p, s in params.items()
+        if isinstance(s, dict) and s.get("type") == "integer"
+    }
     text = spec.description
     for m in TABLE.finditer(text):
         items = re.split(r",|;", m.group(2))
@@ -101,8 +106,11 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     if re.fullmatch(NUMBER, phrase):
         return {"num": float(phrase) if "." in phrase else int(phrase)}
     per = re.fullmatch(rf"\$?({NUMBER})\s+(?:per|each|for each|a)\s+([\w-]+)", phrase)
-    if per and scope.count_param:
-        count = {"arg": scope.count_param, "default": scope.params[scope.count_param].get("default")}
+    if per:  # "4.50 per night": times the count parameter whose name or docs say nights
+        counted = [p for p, words in scope.counts.items() if singular(per.group(2).lower()) in words]
+        if len(counted) != 1:
+            return None
+        count = {"arg": counted[0], "default": scope.params[counted[0]].get("default")}
         return {"op": "*", "args": [_operand(per.group(1), scope), count]}
     low = phrase.lower()
     while low.startswith(ARTICLES):
@@ -154,8 +162,9 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     rounded = ROUNDED.search(text)
     if rounded:
         inner = parse_formula(text[: rounded.start()] + text[rounded.end() :], scope)
-        digits = int(rounded.group(1)) if rounded.group(1) else 2
-        return {"round": inner, "digits": digits} if inner else None
+        digits = int(rounded.group(2)) if rounded.group(2) else 2
+        way = (rounded.group(1) or "").strip().lower()  # "rounded down to the cent": toward zero
+        return {"round": inner, "digits": digits, "way": way or "nearest"} if inner else None
     less = re.match(r"(.+?),?\s+(?:less|minus)\s+(.+)$", text)
     if less:
         right = _operand(less.group(2), scope)
@@ -193,7 +202,11 @@ def _computes(node: dict[str, Any]) -> bool:
 def _definition(name: str, spec: ToolSpec, own: str) -> list[str]:
     """The formula texts the docs give for an answer field."""
     spoken = "(?:" + "|".join(re.escape(n) for n in {name, name.replace("_", " ")}) + ")"
-    out = [m.group(1) for m in re.finditer(r"\(([^()]{3,120})\)", own)]
+    out = [  # "(length - taken)" in the field's own description; not a side remark ("(after discount)")
+        m.group(1)
+        for m in re.finditer(r"\(([^()]{3,120})\)", own)
+        if SPLIT.search(m.group(1)) or ROUNDED.search(m.group(1)) or "percent" in m.group(1)
+    ]
     text = spec.description
     out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
     out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
@@ -201,7 +214,7 @@ def _definition(name: str, spec: ToolSpec, own: str) -> list[str]:
 
 
 def _loose_formulas(spec: ToolSpec) -> list[str]:
-    """Clauses of the description that no field name opens: "...: hourly_rate x hours, less ..."."""
+    """Clauses of the description that no field name opens: "...: nightly_rate x nights, less ..."."""
     clauses = re.split(r"(?<!\d)\.(?!\d)|;|:", spec.description)
     return [c.strip() for c in clauses if SPLIT.search(c)]
 
@@ -212,12 +225,14 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
 
     if plan.kind in WRITE_KINDS or plan.kind in ("compute", "unsupported"):
         return plan
+    returns = spec.returns if isinstance(spec.returns, dict) else {}
+    if returns.get("type") == "array" or re.search(r"\bReturns?\s+(?:a\s+)?list\b", spec.description, re.I):
+        return plan  # a list of figures is no one answer object
     listed = documented_fields(spec)
     cols = state_schema.get("properties") or {}
     scope = _scope(spec, cols, sample)
     if len(listed) < 2 or not scope.named:
         return plan
-    returns = spec.returns if isinstance(spec.returns, dict) else {}
     described = returns.get("properties") or {}
     steps: dict[str, dict[str, Any]] = {}
     for name in listed:  # echoes and fields of the named records first

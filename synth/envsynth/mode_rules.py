@@ -1,5 +1,5 @@
 """One tool, several documented behaviours: a parameter whose values the docs describe one by one
-("approve: ...; deny: reason is required; status becomes 'denied', ..." or a bullet per value) makes a
+("accept: ...; refuse: note is required; the pilot's workload goes down by 1" or a bullet per value) makes a
 `by_mode` plan, a docs transition (policy_rules.docs_transition) per value, dispatched on the parameter's value.
 
 Each value's transition is read from the text every value shares plus that value's own segment; in the shared
@@ -28,7 +28,7 @@ def _values(schema: dict[str, Any]) -> list[str]:
 
 def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
     """(parameter, {value: its segment}, the shared text) when the description describes each value of one
-    parameter in a segment of its own ("approve: ..."), else None."""
+    parameter in a segment of its own ("accept: ..."), else None."""
     text = spec.description
     for param, schema in (spec.parameters.get("properties") or {}).items():
         values = _values(schema) if isinstance(schema, dict) else []
@@ -87,7 +87,7 @@ def mode_transition(
     preconditions: dict[str, list[Any]] = {}
     for value, segment in segments.items():
         text = _as_value(shared, value, [v for v in segments if v != value]) + "\n" + segment
-        given = {param: value} if param in own else None  # `status: picked_up` sets the status it names
+        given = {param: value} if param in own else None  # `status: moored` sets the status it names
         sub = docs_transition(
             dataclasses.replace(spec, description=text), plan, state_schema, policy, records, sample, given
         )
@@ -97,7 +97,9 @@ def mode_transition(
             e for e in sub.effects if e["op"] != "set" or e["field"] in own
         ]
         sub = ToolPlan.from_dict({**sub.to_dict(), "effects": effects})
-        needs = [p for p in params if p != param and re.search(rf"\b`?{re.escape(p)}`?\s+is\s+required\b", segment)]
+        needs = [
+            p for p in params if p != param and re.search(rf"\b`?{re.escape(p)}`?\s+is\s+required\b", segment, re.I)
+        ]
         modes[value] = {"plan": sub.to_dict(), "requires": needs}
         for name, allowed in sub.preconditions.items():
             preconditions[name] = sorted(set(preconditions.get(name, [])) | set(allowed), key=str)

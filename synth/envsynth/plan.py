@@ -15,61 +15,20 @@ from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
-KINDS = (
-    "create",
-    "batch_create",
-    "get",
-    "get_many",
-    "list",
-    "search",
-    "filter",
-    "update",
-    "delete",
-    "batch_delete",
-    "list_append",
-    "list_remove",
-    "dump",
-    "count_by",
-    "singleton_get",
-    "action",
-    "tree_list",
-    "tree_read",
-    "tree_search",
-    "tree_make",
-    "tree_remove",
-    "tree_write",
-    "recorded_update",
-    "tree_cd",
-    "tree_pwd",
-    "tree_move",
-    "tree_copy",
-    "compute",
-    "tree_lines",
-    "tree_find",
-    "tree_total",
-    "item_add",
-    "item_remove",
-    "quote",
-    "by_mode",
+KINDS = tuple(
+    (
+        "create batch_create get get_many list search filter update delete batch_delete list_append "
+        "list_remove dump count_by singleton_get action tree_list tree_read tree_search tree_make "
+        "tree_remove tree_write recorded_update tree_cd tree_pwd tree_move tree_copy compute tree_lines "
+        "tree_find tree_total item_add item_remove quote by_mode"
+    ).split()
 )
-WRITE_KINDS = {
-    "create",
-    "batch_create",
-    "update",
-    "delete",
-    "batch_delete",
-    "list_append",
-    "list_remove",
-    "tree_make",
-    "tree_remove",
-    "tree_write",
-    "recorded_update",
-    "tree_move",
-    "tree_copy",
-    "item_add",
-    "item_remove",
-    "by_mode",
-}
+WRITE_KINDS = set(
+    (
+        "create batch_create update delete batch_delete list_append list_remove tree_make tree_remove "
+        "tree_write recorded_update tree_move tree_copy item_add item_remove by_mode"
+    ).split()
+)
 QUERY_PARAMS = ("query", "q", "search", "keyword", "text", "term")
 
 
@@ -227,12 +186,12 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
             if p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id")
         }
     )
-    if len(keyed) == 1:  # the one collection a parameter names a record of (`pay_fine(member_id, amount)`)
+    if len(keyed) == 1:  # the one collection a parameter names a record of (`pay_dues(sailor_id, amount)`)
         return keyed[0], {"collection_source": f"a parameter names a record of {keyed[0]}"}
     from synth.envsynth.search_rules import answer_collection
 
     answered = answer_collection(spec, ctx.collections)
-    if answered is not None:  # `search_catalog` answering "{title_id, title, year}": the collection holding those
+    if answered is not None:  # `search_directory` answering "{pier_id, name, depth}": the collection holding those
         return answered, {"collection_source": f"the documented answer's fields are {answered}'s"}
     unrelated = res not in GENERIC_RESOURCES and bool(res)
     if unrelated:  # a noun the state does not know: does the tool belong to this API's data at all?

@@ -321,6 +321,9 @@ def docs_transition(
         for o in e["delta"]["expr"].get("plus", []) + e["delta"]["expr"].get("minus", [])
         if "arg" in o
     }
+    # a parameter the docs put in an object or placeholder ("payout = {amount, method}", "'<amount> via <method>'")
+    # goes there, even when that form is not read: it is not also kept on the record
+    used |= {p for p in params if re.search(rf"[<{{][^<>{{}}]*\b{re.escape(p)}\b[^<>{{}}]*[>}}]", text)}
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
         if name == plan.key_param or name in sets or (name in used and not _said_set(name, text)):

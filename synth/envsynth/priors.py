@@ -22,13 +22,14 @@ KIND_VERBS: dict[str, tuple[str, ...]] = {
     "count": ("count", "inventory", "stats", "summary", "summarize"),
     "action": ("login", "logout", "signin", "signout", "calculate", "think", "transfer"),
 }
-# "without booking it", "without enrolling or charging anything", "changes nothing", "reserves nothing"
+# "without mooring it", "without hiring or charging anything", "changes nothing", "reserves nothing"
 CHANGES_NOTHING = re.compile(
     r"\bwithout\s+\w+ing(?:\s+or\s+\w+ing)?\s+(?:it|anything)\b|\b(?:changes|reserves|modifies|writes)\s+nothing\b",
     re.IGNORECASE,
 )
 # verbs a read that "changes nothing" opens with; a write may also do something "without charging anything"
-READING_VERBS = ("compute", "calculate", "estimate", "quote", "price", "preview", "simulate", "check", "validate")
+READING_VERBS = ("compute", "calculate", "estimate", "quote", "price", "preview", "simulate")
+CHANGE_WORDS = re.compile(r"\b(becomes?|is\s+set\s+to|goes\s+(?:up|down)|is\s+(?:added|deducted|appended))\b", re.I)
 
 
 def _opens_with_reading(spec: ToolSpec, words: list[str]) -> bool:
@@ -121,7 +122,12 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     mutates = spec.mutates
     if mutates is None and verb_kind:
         mutates = verb_kind in ("create", "update", "delete")
-    if mutates is None and CHANGES_NOTHING.search(spec.description) and _opens_with_reading(spec, words):
+    if (
+        mutates is None
+        and CHANGES_NOTHING.search(spec.description)
+        and _opens_with_reading(spec, words)
+        and not CHANGE_WORDS.search(spec.description)
+    ):
         mutates = False
         evidence.append("doc says it changes nothing")
     return ToolPriors(

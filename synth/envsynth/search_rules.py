@@ -1,6 +1,6 @@
 """Searches read as filters. A search tool answers the collection whose fields its docs list ("Returns a list of
 {berth_id, pier, length}"), when its name names none. Its free-text parameter matches part of the one field its
-docs name ("query matches part of the pier's name", "Words from the title"), or of the whole record when they name
+docs name ("query matches part of the pier's name", "Words of the name"), or of the whole record when they name
 none or several, and its other parameters filter as a filter's do (filter_rules.py): a search that ignored them
 would answer the same list for different filters."""
 
@@ -17,13 +17,15 @@ TEXT_TYPES = ("string", "array")
 
 def answer_collection(spec: ToolSpec, collections: dict[str, Any]) -> str | None:
     """The one collection whose records hold most of the fields the docs say the tool answers (two or more, and
-    at least half of them), or None."""
+    at least half of them), its key field among them, or None."""
     from synth.envsynth.envelope import documented_fields
 
     listed = set(documented_fields(spec))
     if len(listed) < 2:
         return None
-    scores = {name: len(listed & set(draft.fields)) for name, draft in collections.items()}
+    scores = {
+        name: len(listed & set(draft.fields)) if draft.key_field in listed else 0 for name, draft in collections.items()
+    }
     best = max(scores.values(), default=0)
     top = [name for name, score in scores.items() if score == best]
     return top[0] if best >= 2 and 2 * best >= len(listed) and len(top) == 1 else None

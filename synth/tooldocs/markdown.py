@@ -182,7 +182,7 @@ def _is_tool(h: _Heading) -> bool:
 
 def _param_line(line: str) -> bool:
     """A bullet that reads as a parameter: `- name (type, required): ...` with a known type (a policy's
-    "- Payments (card, check or cash) are taken ..." is prose)."""
+    "- Fees (cash or transfer) are paid at the harbour office" is prose)."""
     m = PARAM_RE.match(line)
     if m is None:
         return False
