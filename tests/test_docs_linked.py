@@ -91,3 +91,34 @@ def test_conditions_and_errors_about_a_named_record_change_nothing() -> None:
     text = "Ends a mooring (status becomes `ended`). Fails if the berth is marked `closed`."
     assert linked_sets(text, "moorings", SCHEMA) == []
     assert linked_sets("Only when the berth becomes `free` may it end.", "moorings", SCHEMA) == []
+
+
+def test_an_optional_argument_kept_on_the_record_is_kept_only_when_given() -> None:
+    end = ToolSpec(
+        "end_mooring",
+        "Ends an active mooring. Sets status `ended`.",
+        {
+            "type": "object",
+            "properties": {"mooring_id": {"type": "string"}, "remark": {"type": "string"}},
+            "required": ["mooring_id"],
+        },
+    )
+    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), SCHEMA, "")
+    assert plan is not None and plan.effects[-1] == {
+        "op": "set",
+        "field": "end_remark",
+        "source": {"from": "arg", "name": "remark"},
+        "if_given": True,
+    }
+    bare = copy.deepcopy(STATE)
+    bare["moorings"]["M1"]["status"] = "ended"
+    given = copy.deepcopy(bare)
+    given["moorings"]["M1"]["end_remark"] = "gale"
+    cases = [
+        Case("end_mooring", "x", STATE, {"mooring_id": "M1"}, expect_error=False),
+        Case("end_mooring", "x", STATE, {"mooring_id": "M1", "remark": "gale"}, expect_error=False),
+    ]
+    cases[0].state_checks = [{"op": "equals", "state": bare}]
+    cases[1].state_checks = [{"op": "equals", "state": given}]
+    res, err = run_cases(render_tool(end, plan, SCHEMA), "end_mooring", cases, SchemaResult(SCHEMA, {}, {}, "docs"))
+    assert err == "" and res.passed == 2

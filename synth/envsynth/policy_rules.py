@@ -331,7 +331,10 @@ def docs_transition(
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
             effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
         elif verb:  # else the action records what it was called with: `reason` of cancel -> cancel_reason
-            effects.append({"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}})
+            kept = {"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}}
+            if name not in (spec.parameters.get("required") or []):  # a field of its own only when given
+                kept["if_given"] = True
+            effects.append(kept)
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
