@@ -185,3 +185,19 @@ def test_a_list_of_allowed_states_stays_whole_and_counts_keep_their_condition() 
     params = {"type": "object", "properties": {"boat_id": {"type": "string"}}}
     check_in = ToolSpec("check_in_boat", "Checks a boat in without charging anything; it becomes 'free'.", params)
     assert tool_priors(check_in).mutates is None
+
+
+def test_an_entry_on_the_record_an_argument_names_when_the_record_holds_no_link() -> None:
+    from synth.envsynth.docs_entries import linked_entries
+
+    text = "Adds the skipper to the boat's queue. A 'hire' event is added to the skipper's log."
+    params = {"type": "object", "properties": {"boat_id": {"type": "string"}, "skipper_id": {"type": "string"}}}
+    assert linked_entries(text, "boats", SCHEMA, params, SAMPLE, "2031-02-03") == []  # refs to hires: unexplained
+    sample = copy.deepcopy(SAMPLE)
+    for skipper in sample["skippers"].values():
+        for entry in skipper["log"]:
+            entry["ref"] = "B1"  # every hire entry names a boat, the call's record
+    [entry] = linked_entries(text, "boats", SCHEMA, params, sample, "2031-02-03")
+    assert entry["via_arg"] == "skipper_id" and "via" not in entry
+    assert entry["items"][0]["fields"]["ref"] == {"from": "own_key"}
+    assert linked_entries(text, "boats", SCHEMA, {"type": "object", "properties": {}}, sample, "2031-02-03") == []

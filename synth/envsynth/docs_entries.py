@@ -148,9 +148,11 @@ def linked_entries(
         rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys)
         own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
-        via = f"{singular(other)}_id" if f"{singular(other)}_id" in own else (links[0] if len(links) == 1 else None)
-        if rule is not None and via is not None:
-            out.append({"op": "ref_append", "collection": other, "via": via, "field": field, "items": [rule]})
+        named = f"{singular(other)}_id"
+        via = named if named in own else (links[0] if len(links) == 1 else None)
+        link = {"via": via} if via else {"via_arg": named} if named in params else None  # else the argument names it
+        if rule is not None and link is not None:
+            out.append({"op": "ref_append", "collection": other, **link, "field": field, "items": [rule]})
     return out
 
 

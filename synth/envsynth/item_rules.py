@@ -10,7 +10,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends
-from synth.envsynth.docs_entries import named_entries
+from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -75,6 +75,7 @@ def refine_item(
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
     named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)
     appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
+    appends += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     if not (preconditions or checks or appends):
         return plan
     return ToolPlan.from_dict(
