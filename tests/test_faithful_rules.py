@@ -64,8 +64,8 @@ def test_policy_section_gives_the_transition_and_its_precondition() -> None:
     assert moved is not None and moved.kind == "recorded_update"
     assert moved.effects == [
         {"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}},
-        {"op": "set", "field": "close_reason", "source": {"from": "arg", "name": "reason"}},
-    ]
+        {"op": "set", "field": "close_reason", "source": {"from": "arg", "name": "reason"}, "if_given": True},
+    ]  # `reason` is optional here: kept only when given
     assert moved.preconditions == {"status": ["open"]}
     schema = SchemaResult(ORDERS, {}, {}, "docs")
     cases = [

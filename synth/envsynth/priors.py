@@ -33,7 +33,7 @@ CHANGE_WORDS = re.compile(r"\b(becomes?|is\s+set\s+to|goes\s+(?:up|down)|is\s+(?
 
 
 def _opens_with_reading(spec: ToolSpec, words: list[str]) -> bool:
-    """The tool's name or its description opens with a verb of computing or checking."""
+    """The tool's name or its description opens with a verb of computing (compute, estimate, quote, price...)."""
     firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
     return any(w in READING_VERBS or (w.endswith("s") and w[:-1] in READING_VERBS) for w in words[:1] + firsts[:1])
 
