@@ -125,6 +125,7 @@ def linked_entries(
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
     own_keys = {str(k) for k in (sample.get(collection) or {})} if isinstance(sample.get(collection), dict) else set()
+    own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     out: list[dict[str, Any]] = []
     for m in NAMED.finditer(text):
         owner = (m.group("owner") or "").lower()
@@ -146,7 +147,6 @@ def linked_entries(
             continue
         same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
         rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys)
-        own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
         named = f"{singular(other)}_id"
         via = named if named in own else (links[0] if len(links) == 1 else None)

@@ -12,16 +12,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.create_rules import STATED, _fits, _known, _name, _value
+from synth.envsynth.create_rules import STATED, _fits, _known, _name, _props, _value
 from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
 CONDITION = re.compile(r"\b(if|unless|when|whose|must|only|not|never|fails?|errors?|refused)\b", re.IGNORECASE)
 BECOMES = r"(?:becomes|is\s+set\s+to|is\s+marked(?:\s+as)?|goes\s+back\s+to|returns\s+to)"
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def _links(own: dict[str, Any], cols: dict[str, Any], collection: str) -> dict[str, str]:

@@ -22,12 +22,19 @@ PARTIAL = re.compile(r"\b(part of|substring|partial|contains?)\b", re.IGNORECASE
 CASELESS = re.compile(r"\bcase[- ]insensitive", re.IGNORECASE)
 
 
+def param_clauses(spec: ToolSpec, name: str, spaced: bool = False) -> list[str]:
+    """What the docs say of one parameter: its own description, then the clauses of the tool's description that
+    name it (`spaced`: also as words, `min_depth` -> "min depth")."""
+    own = str(((spec.parameters.get("properties") or {}).get(name) or {}).get("description") or "")
+    names = [name.replace("_", " "), name] if spaced else [name]
+    spoken = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in names), re.IGNORECASE)
+    return [own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)]
+
+
 def _match_modes(spec: ToolSpec, name: str) -> tuple[bool, bool]:
     """(partial, caseless): the parameter matches part of the field, ignoring case (the docs of the parameter,
     or a sentence of the description that names it)."""
-    own = str((spec.parameters.get("properties") or {}).get(name, {}).get("description") or "")
-    spoken = re.compile(rf"\b{re.escape(name.replace('_', ' '))}\b|\b{re.escape(name)}\b", re.IGNORECASE)
-    sentences = [own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)]
+    sentences = param_clauses(spec, name, spaced=True)
     partial = any(PARTIAL.search(x) for x in sentences)
     return partial, partial or any(CASELESS.search(x) for x in sentences)
 
@@ -36,9 +43,7 @@ def _list_named(spec: ToolSpec, name: str, record: dict[str, Any]) -> str | None
     """The one list field of plain values the parameter's docs name ("Only trips that list this sailor in their
     crew", "sailor_id matches trips whose crew holds the sailor" -> `crew`): the parameter matches when the list
     holds its value."""
-    own = str((spec.parameters.get("properties") or {}).get(name, {}).get("description") or "")
-    spoken = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
-    text = " ".join([own] + [x for x in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(x)])
+    text = " ".join(param_clauses(spec, name))
     lists = [
         f
         for f, s in sorted(record.items())

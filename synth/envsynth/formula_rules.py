@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from synth.envsynth.create_rules import _props
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -55,10 +56,6 @@ class _Scope:
     counts: dict[str, set[str]] = field(default_factory=dict)  # integer parameter -> words of its name and docs
 
 
-def _record_fields(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
-
-
 def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Scope:
     params = spec.parameters.get("properties") or {}
     scope = _Scope(params=params)
@@ -66,7 +63,7 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Sco
         stem = p[:-3] if p.endswith("_id") else p
         for name in (plural(stem), plural(singular(stem))):
             if name in cols and name not in scope.named.values():
-                scope.named[p], scope.fields[p] = name, _record_fields(cols, name)
+                scope.named[p], scope.fields[p] = name, _props(cols, name)
                 break
     for p, schema in params.items():  # `season` picks the entry of the berth's `rates` list whose `season` it is
         if not isinstance(schema, dict) or schema.get("type") not in ("string", None):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.filter_rules import param_clauses
 from synth.envsynth.plan import QUERY_PARAMS, ToolPlan
 from synth.spec import ToolSpec
 
@@ -33,10 +34,7 @@ def answer_collection(spec: ToolSpec, collections: dict[str, Any]) -> str | None
 
 def _named_fields(spec: ToolSpec, param: str, record: dict[str, Any]) -> list[str]:
     """The text fields of the records that the parameter's docs, or the description's clauses naming it, name."""
-    own = str(((spec.parameters.get("properties") or {}).get(param) or {}).get("description") or "")
-    spoken = re.compile(rf"\b{re.escape(param)}\b", re.IGNORECASE)
-    clauses = [own] + [c for c in re.split(r"(?<=[.;])\s+|,\s+", spec.description) if spoken.search(c)]
-    text = " ".join(clauses)
+    text = " ".join(param_clauses(spec, param))
     named = []
     for field, schema in sorted(record.items()):
         if not isinstance(schema, dict) or schema.get("type") not in TEXT_TYPES or field == param:
