@@ -109,6 +109,8 @@ def _meters(rng: random.Random) -> dict:
             dates = ["2026-02-27", "2026-03-30"] if status != "pending" else ["2026-04-06"]
             if status == "disconnected":
                 dates = ["2026-01-29", "2026-02-26"]
+            if status == "closed":
+                dates = ["2025-11-26", "2025-12-29"]
             value, readings = start, []
             for day in dates:
                 value += rng.randint(low, high) if readings else 0
@@ -200,7 +202,15 @@ def _fixups(accounts: dict, bills: dict) -> None:
     acct["balance"] = round(acct["balance"] - 30.0, 2)
     pay = next(h for h in acct["history"] if h["event"] == "payment")
     pay["amount"] = round(pay["amount"] + 30.0, 2)
-    # AC-10273 paid off everything after the disconnection; nothing owed.
+    # AC-10273 paid off both bills in one payment after the disconnection; nothing owed.
+    acct = accounts["AC-10273"]
+    total = round(sum(h["amount"] for h in acct["history"] if h["event"] == "payment"), 2)
+    acct["history"] = [h for h in acct["history"] if h["event"] != "payment"]
+    acct["history"].append({"date": "2026-03-20", "event": "payment", "amount": total, "method": "card",
+                            "receipt": "AC-10273-P1"})
+    # AC-10237's partial payment is what made collections cancel the March disconnection.
+    next(h for h in accounts["AC-10237"]["history"] if h["event"] == "payment")["date"] = "2026-03-16"
+    accounts["AC-10237"]["history"].sort(key=lambda h: h["date"])
     # AC-10295 is on a payment plan for the February bill; the first installment is paid.
     acct = accounts["AC-10295"]
     feb = bills["BL-10295-202602"]
@@ -222,6 +232,9 @@ def _fixups(accounts: dict, bills: dict) -> None:
     # AC-10365 had a completed earlier plan; a new one would be PP-10365-2.
     accounts["AC-10365"]["history"].insert(0, {"date": "2025-06-03", "event": "payment_plan_created",
                                                "plan_id": "PP-10365-1", "amount": 1480.0})
+    accounts["AC-10365"]["payment_plan"] = {
+        "plan_id": "PP-10365-1", "status": "completed", "created": "2025-06-03", "total": 1480.0,
+        "installments": [{"number": k, "due_date": f"2025-{6 + k:02d}-15", "amount": 370.0} for k in range(1, 5)]}
 
 
 def build() -> dict:
