@@ -253,3 +253,52 @@ def test_a_policy_bullet_with_words_in_brackets_is_prose_not_a_parameter() -> No
     assert load_markdown(policy, "policy.md") == []
     tool = "## Charges\n\n- amount (number, required): what is charged\n"
     assert [t.name for t in load_markdown(tool, "tools.md")] == ["Charges"]
+
+
+def test_rest_style_markdown_sections_named_by_their_operation_line() -> None:
+    """A REST README: headings in plain words, each section opening with `METHOD /path` and (or not) the
+    operation's name; parameter tables with an `in` column; an example answer after `**Response 200**` stands
+    for the schema its values show; the prose before the first operation stays policy text."""
+    from synth.tooldocs.markdown import load_markdown, non_tool_text
+
+    text = (
+        "# Marina desk\n\nMoney is in euros.\n\n## Berths\n\n### Look up a berth\n\n"
+        "`GET /berths/{berth_id}` \u00b7 operation `get_berth`\n\nOne berth.\n\n"
+        "| parameter | in | type | required | description |\n|---|---|---|---|---|\n"
+        "| `berth_id` | path | string | yes | e.g. `B-12` |\n\n**Response 200**: the Berth object.\n\n"
+        "### Moor a boat\n\n**POST /berths/{berth_id}/moorings**\n\nMoors a boat for some nights.\n\n"
+        "| parameter | in | type | required | description |\n|---|---|---|---|---|\n"
+        "| `berth_id` | path | string | yes | |\n| `nights` | body | integer | yes | 1 to 14 |\n"
+        "| `skipper` | body | string | for visitors | who answers for the boat |\n\n"
+        "**Response 201**\n\n```json\n"
+        '{"mooring_id": "M-7", "nights": 3, "fee": 42.5, "paid": false, "crew": [{"name": "Ada"}], "note": null}\n'
+        "```\n"
+    )
+    get, moor = load_markdown(text, "desk.md")
+    assert (get.name, get.http) == ("get_berth", {"method": "get", "path": "/berths/{berth_id}"})
+    assert get.parameters["required"] == ["berth_id"]
+    assert get.description == "One berth.\n\nReturns the Berth object."
+    assert (moor.name, moor.http) == ("moor_boat", {"method": "post", "path": "/berths/{berth_id}/moorings"})
+    assert moor.parameters["required"] == ["berth_id", "nights"]  # "for visitors" is no yes
+    assert moor.returns == {
+        "type": "object",
+        "properties": {
+            "mooring_id": {"type": "string"},
+            "nights": {"type": "integer"},
+            "fee": {"type": "number"},
+            "paid": {"type": "boolean"},
+            "crew": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}},
+            "note": {},
+        },
+    }
+    assert moor.description == "Moors a boat for some nights."
+    assert non_tool_text(text).startswith("# Marina desk\n\nMoney is in euros.") and "GET /" not in non_tool_text(text)
+
+
+def test_a_schema_after_the_returns_label_is_kept_as_written() -> None:
+    from synth.tooldocs.markdown import load_markdown
+
+    schema = '{"type": "object", "properties": {"depth": {"type": "number"}}}'
+    text = f"## get_pier\n\nOne pier.\n\n**Returns**\n\n```json\n{schema}\n```\n"
+    (tool,) = load_markdown(text, "piers.md")
+    assert tool.returns == {"type": "object", "properties": {"depth": {"type": "number"}}}

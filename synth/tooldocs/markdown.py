@@ -25,6 +25,7 @@ from jsonschema import Draft202012Validator
 
 from synth.errors import InputError
 from synth.spec import ToolSource, ToolSpec
+from synth.tooldocs.md_endpoints import endpoint, example_schema, is_endpoint_line, looks_like_schema, name_from_heading
 from synth.tooldocs.md_tables import param_rows, table_cells
 from synth.tooldocs.validate import check_name, check_schema, normalize_parameters
 
@@ -36,9 +37,11 @@ _LABEL_WORDS = (
     r"parameters|arguments|args|inputs|request body|returns|return value|response|output|errors|error|raises"
     r"|exceptions|examples|example|notes|usage|description"
 )
+_CODE = r"(?:\s+[1-5]\d\d)?"  # "**Response 200**": an HTTP status after the label
 # a label line: emphasized (`**Returns**`, `**Errors:**`), followed by a colon, or alone on its line
 LABEL_RE = re.compile(
-    rf"^\s*(?:(?P<em>[*_]{{1,2}})(?P<a>{_LABEL_WORDS})\s*:?\s*(?P=em)\s*:?|(?P<b>{_LABEL_WORDS})\s*:|(?P<c>{_LABEL_WORDS})\s*$)"
+    rf"^\s*(?:(?P<em>[*_]{{1,2}})(?P<a>{_LABEL_WORDS}){_CODE}\s*:?\s*(?P=em)\s*:?|(?P<b>{_LABEL_WORDS}){_CODE}\s*:"
+    rf"|(?P<c>{_LABEL_WORDS}){_CODE}\s*$)"
     r"\s*(?P<rest>.*)$",
     re.I,
 )
@@ -108,6 +111,7 @@ class _Heading:
     line: int  # 1-based
     name: str | None  # identifier if the heading looks like a tool name
     body: list[tuple[int, str]] = field(default_factory=list)
+    http: dict[str, str] | None = None  # {"method", "path"} when the section opens with `POST /path`
 
 
 def load_markdown(text: str, path: str) -> list[ToolSpec]:
@@ -169,13 +173,18 @@ def _headings(text: str) -> list[_Heading]:
                 fence = None
         if headings:
             headings[-1].body.append((n, line))
+    for h in headings:  # `POST /piers/{pier_id}/berths` · operation `berth_boat` under a heading in plain words
+        found = endpoint(h.body)
+        if found is not None:
+            h.http = found[0]
+            h.name = found[1] or h.name or name_from_heading(h.text)
     return headings
 
 
 def _is_tool(h: _Heading) -> bool:
     if h.name is None:
         return False
-    if "`" in h.text or re.search(r"[_.\-(]", h.text) or h.name[0].islower():
+    if h.http is not None or "`" in h.text or re.search(r"[_.\-(]", h.text) or h.name[0].islower():
         return True
     return any(_param_line(line) or FENCE_RE.match(line) for _, line in h.body)
 
@@ -227,8 +236,8 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
             if FENCE_RE.match(line) and not FENCE_RE.match(line).group(2):
                 block = _parse_block(fence_lang, fence_lines, path, fence_start)
                 if isinstance(block, dict):
-                    if section == "returns":
-                        returns = block
+                    if section == "returns":  # a schema, or an example answer standing for the schema it shows
+                        returns = block if looks_like_schema(block) else example_schema(block)
                     elif section == "examples":
                         examples.append({"arguments": block.get("arguments", block)})
                     elif schema_block is None and ("parameters" in block or "properties" in block or "type" in block):
@@ -253,7 +262,7 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
                 for _, cells in table:
                     found.add(section, " | ".join(c for c in cells if c and not set(c) <= set("-: ")))
             table = []
-        if RULE_RE.match(line):
+        if RULE_RE.match(line) or (h.http is not None and is_endpoint_line(line)):
             continue
         m_fence = FENCE_RE.match(line)
         if m_fence:
@@ -296,6 +305,7 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
         mutates=mutates,
         source=ToolSource(file=path, format="markdown", pointer=loc),
         examples=tuple(examples),
+        http=dict(h.http) if h.http else None,
     )
 
 

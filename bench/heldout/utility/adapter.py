@@ -4,6 +4,7 @@ Standard library only and deterministic: the business date is `settings.business
 new ids come from the records already in the state. `make()` returns the adapter used by forgegym's
 fidelity measure; `python adapter.py` replays every trajectory of trajectories.jsonl.
 """
+
 from __future__ import annotations
 
 import copy
@@ -127,8 +128,11 @@ class UtilityDesk:
             raise ApiError("min_balance must be a number")
         owners = None
         if meter_serial is not None:
-            owners = {m["account_id"] for m in self._s["meters"].values()
-                      if m["serial"].lower() == str(meter_serial).strip().lower()}
+            owners = {
+                m["account_id"]
+                for m in self._s["meters"].values()
+                if m["serial"].lower() == str(meter_serial).strip().lower()
+            }
         found = []
         for acct_id in sorted(self._s["accounts"]):
             acct = self._s["accounts"][acct_id]
@@ -142,17 +146,26 @@ class UtilityDesk:
                 continue
             if min_balance is not None and acct["balance"] < min_balance:
                 continue
-            found.append({"account_id": acct_id, "holder_name": acct["holder_name"],
-                          "city": acct["service_address"]["city"], "status": acct["status"],
-                          "balance": acct["balance"]})
+            found.append(
+                {
+                    "account_id": acct_id,
+                    "holder_name": acct["holder_name"],
+                    "city": acct["service_address"]["city"],
+                    "status": acct["status"],
+                    "balance": acct["balance"],
+                }
+            )
         return found
 
     def op_list_bills(self, account_id, status=None):
         self._account(account_id)
         if status is not None and status not in BILL_STATUSES:
             raise ApiError(f"status must be one of {', '.join(BILL_STATUSES)}")
-        bills = [b for b in self._s["bills"].values()
-                 if b["account_id"] == account_id and (status is None or b["status"] == status)]
+        bills = [
+            b
+            for b in self._s["bills"].values()
+            if b["account_id"] == account_id and (status is None or b["status"] == status)
+        ]
         return sorted(bills, key=lambda b: (b["due_date"], b["bill_id"]))
 
     def op_get_meter(self, meter_id):
@@ -193,10 +206,19 @@ class UtilityDesk:
         base = _money(tariff["base_charge"])
         subtotal = base + usage_charge
         tax = _money(subtotal * Decimal(str(tariff["tax_rate"])))
-        return {"meter_id": meter_id, "tariff_id": meter["tariff_id"], "service": meter["service"],
-                "previous_reading": meter["last_reading"], "reading": reading, "usage": usage,
-                "unit": tariff["unit"], "base_charge": _num(base), "usage_charge": _num(usage_charge),
-                "tax": _num(tax), "total": _num(subtotal + tax)}
+        return {
+            "meter_id": meter_id,
+            "tariff_id": meter["tariff_id"],
+            "service": meter["service"],
+            "previous_reading": meter["last_reading"],
+            "reading": reading,
+            "usage": usage,
+            "unit": tariff["unit"],
+            "base_charge": _num(base),
+            "usage_charge": _num(usage_charge),
+            "tax": _num(tax),
+            "total": _num(subtotal + tax),
+        }
 
     @staticmethod
     def _usage(meter: dict, reading) -> int:
@@ -220,8 +242,14 @@ class UtilityDesk:
         previous = meter["last_reading"]
         meter["readings"].append({"date": day, "value": reading, "source": source})
         meter["last_reading"], meter["last_read_date"] = reading, day
-        return {"meter_id": meter_id, "previous_reading": previous, "reading": reading, "usage": usage,
-                "date": day, "source": source}
+        return {
+            "meter_id": meter_id,
+            "previous_reading": previous,
+            "reading": reading,
+            "usage": usage,
+            "date": day,
+            "source": source,
+        }
 
     def op_post_payment(self, account_id, amount, method):
         acct = self._account(account_id)
@@ -237,9 +265,14 @@ class UtilityDesk:
         if method == "cash" and paid > Decimal("500"):
             raise ApiError("cash payments at the desk are limited to 500.00")
         left, applied = paid, []
-        open_bills = sorted((b for b in self._s["bills"].values()
-                             if b["account_id"] == account_id and b["status"] in ("open", "partial")),
-                            key=lambda b: (b["due_date"], b["bill_id"]))
+        open_bills = sorted(
+            (
+                b
+                for b in self._s["bills"].values()
+                if b["account_id"] == account_id and b["status"] in ("open", "partial")
+            ),
+            key=lambda b: (b["due_date"], b["bill_id"]),
+        )
         for bill in open_bills:
             if left <= 0:
                 break
@@ -258,18 +291,29 @@ class UtilityDesk:
                 acct["status"] = "active"
             if self._plan_active(acct):
                 acct["payment_plan"]["status"] = "completed"
-        return {"receipt": receipt, "account_id": account_id, "amount": _num(paid), "method": method,
-                "balance": acct["balance"], "account_status": acct["status"], "applied_to": applied}
+        return {
+            "receipt": receipt,
+            "account_id": account_id,
+            "amount": _num(paid),
+            "method": method,
+            "balance": acct["balance"],
+            "account_status": acct["status"],
+            "applied_to": applied,
+        }
 
     def op_create_payment_plan(self, account_id, installments):
         acct = self._account(account_id)
         if acct["status"] not in ("active", "delinquent"):
-            raise ApiError(f"account {account_id} is {acct['status']}; plans are offered only to active or delinquent accounts")
+            raise ApiError(
+                f"account {account_id} is {acct['status']}; plans are offered only to active or delinquent accounts"
+            )
         if self._plan_active(acct):
             raise ApiError(f"account {account_id} already has an active payment plan")
         limit = 12 if acct["account_type"] == "commercial" else 6
         if isinstance(installments, bool) or not isinstance(installments, int) or not 2 <= installments <= limit:
-            raise ApiError(f"installments must be a whole number from 2 to {limit} for a {acct['account_type']} account")
+            raise ApiError(
+                f"installments must be a whole number from 2 to {limit} for a {acct['account_type']} account"
+            )
         total = _money(acct["balance"])
         if total < Decimal("100"):
             raise ApiError(f"balance {_num(total):.2f} is below the 100.00 minimum for a payment plan")
@@ -281,8 +325,13 @@ class UtilityDesk:
             amount = each if number < installments else total - each * (installments - 1)
             due = _add_months(self.today, number, 15).isoformat()
             schedule.append({"number": number, "due_date": due, "amount": _num(amount)})
-        acct["payment_plan"] = {"plan_id": plan_id, "status": "active", "created": self.today.isoformat(),
-                                "total": _num(total), "installments": schedule}
+        acct["payment_plan"] = {
+            "plan_id": plan_id,
+            "status": "active",
+            "created": self.today.isoformat(),
+            "total": _num(total),
+            "installments": schedule,
+        }
         if acct["status"] == "delinquent":
             acct["status"] = "active"
         self._log(acct, "payment_plan_created", plan_id=plan_id, amount=_num(total))
@@ -306,10 +355,17 @@ class UtilityDesk:
         self._check_order_allowed(acct, meter, order_type)
         number = max(int(k.split("-")[1]) for k in self._s["service_orders"]) + 1
         order_id = f"SO-{number}"
-        order = {"order_id": order_id, "account_id": account_id, "meter_id": meter_id, "order_type": order_type,
-                 "status": "scheduled", "scheduled_date": day.isoformat(), "fee": float(ORDER_FEES[order_type]),
-                 "notes": notes if notes is not None else "",
-                 "history": [{"date": self.today.isoformat(), "status": "scheduled"}]}
+        order = {
+            "order_id": order_id,
+            "account_id": account_id,
+            "meter_id": meter_id,
+            "order_type": order_type,
+            "status": "scheduled",
+            "scheduled_date": day.isoformat(),
+            "fee": float(ORDER_FEES[order_type]),
+            "notes": notes if notes is not None else "",
+            "history": [{"date": self.today.isoformat(), "status": "scheduled"}],
+        }
         self._s["service_orders"][order_id] = order
         self._log(acct, "service_order", order_id=order_id, order_type=order_type)
         return order

@@ -3,6 +3,7 @@
 Accounts are listed by hand; meter readings and bill amounts are drawn from a seeded generator and the
 account balances are derived from the bills (plus fees), so the state is consistent with the policy.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,50 +15,256 @@ SEED = 20260414
 TODAY = "2026-04-14"
 
 TARIFFS = {
-    "W-RES": {"tariff_id": "W-RES", "service": "water", "rate_class": "residential", "unit": "CCF",
-              "base_charge": 14.0, "tax_rate": 0.0,
-              "tiers": [{"up_to": 6, "rate": 3.85}, {"up_to": 18, "rate": 4.6}, {"up_to": None, "rate": 6.15}]},
-    "W-COM": {"tariff_id": "W-COM", "service": "water", "rate_class": "commercial", "unit": "CCF",
-              "base_charge": 38.0, "tax_rate": 0.0,
-              "tiers": [{"up_to": 50, "rate": 4.1}, {"up_to": None, "rate": 4.95}]},
-    "E-RES": {"tariff_id": "E-RES", "service": "electric", "rate_class": "residential", "unit": "kWh",
-              "base_charge": 11.5, "tax_rate": 0.05,
-              "tiers": [{"up_to": 600, "rate": 0.1285}, {"up_to": None, "rate": 0.154}]},
-    "E-COM": {"tariff_id": "E-COM", "service": "electric", "rate_class": "commercial", "unit": "kWh",
-              "base_charge": 29.0, "tax_rate": 0.07, "tiers": [{"up_to": None, "rate": 0.119}]},
+    "W-RES": {
+        "tariff_id": "W-RES",
+        "service": "water",
+        "rate_class": "residential",
+        "unit": "CCF",
+        "base_charge": 14.0,
+        "tax_rate": 0.0,
+        "tiers": [{"up_to": 6, "rate": 3.85}, {"up_to": 18, "rate": 4.6}, {"up_to": None, "rate": 6.15}],
+    },
+    "W-COM": {
+        "tariff_id": "W-COM",
+        "service": "water",
+        "rate_class": "commercial",
+        "unit": "CCF",
+        "base_charge": 38.0,
+        "tax_rate": 0.0,
+        "tiers": [{"up_to": 50, "rate": 4.1}, {"up_to": None, "rate": 4.95}],
+    },
+    "E-RES": {
+        "tariff_id": "E-RES",
+        "service": "electric",
+        "rate_class": "residential",
+        "unit": "kWh",
+        "base_charge": 11.5,
+        "tax_rate": 0.05,
+        "tiers": [{"up_to": 600, "rate": 0.1285}, {"up_to": None, "rate": 0.154}],
+    },
+    "E-COM": {
+        "tariff_id": "E-COM",
+        "service": "electric",
+        "rate_class": "commercial",
+        "unit": "kWh",
+        "base_charge": 29.0,
+        "tax_rate": 0.07,
+        "tiers": [{"up_to": None, "rate": 0.119}],
+    },
 }
 
 # id, holder, email, phone, street, city, zip, type, status, opened, services, autopay, contacts
 ACCOUNTS = [
-    ("AC-10214", "Marisol Ortega", "m.ortega", "555-0142", "118 Birchwood Ln", "Fairhaven", "97310", "residential",
-     "active", "2016-05-02", "we", False, [("Luis Ortega", "spouse")]),
-    ("AC-10237", "Dennis Whitfield", "dwhitfield", "555-0187", "42 Quarry Rd", "Fairhaven", "97310", "residential",
-     "delinquent", "2018-09-14", "we", False, []),
-    ("AC-10251", "Priya Raman", "priya.raman", "555-0113", "9 Lantern Ct", "Millbrook", "97344", "residential",
-     "active", "2021-02-01", "e", True, []),
-    ("AC-10268", "Harbor Street Bakery LLC", "accounts", "555-0160", "301 Harbor St", "Millbrook", "97344",
-     "commercial", "active", "2015-11-20", "we", False, [("Nadia Bell", "property_manager")]),
-    ("AC-10273", "Gloria Benson", "gbenson", "555-0109", "77 Elm Hollow Dr", "Cedar Falls", "97402", "residential",
-     "disconnected", "2019-03-11", "w", False, []),
-    ("AC-10289", "Tobias Lindqvist", "t.lindqvist", "555-0175", "15 Ridgeview Ter", "Cedar Falls", "97402",
-     "residential", "disconnected", "2020-07-06", "we", False, [("Ada Lindqvist", "family")]),
-    ("AC-10295", "Annette Kowalczyk", "annette.k", "555-0131", "260 Mill Pond Rd", "Fairhaven", "97311",
-     "residential", "active", "2014-01-27", "we", False, []),
-    ("AC-10302", "Kenji Watanabe", "kenji.w", "555-0194", "5 Orchard Row", "Millbrook", "97345", "residential",
-     "pending", "2026-04-06", "e", False, []),
-    ("AC-10318", "Ruth Adeyemi", "ruth.adeyemi", "555-0126", "88 Sparrow Way", "Fairhaven", "97311", "residential",
-     "delinquent", "2017-08-30", "w", False, [("Tunde Adeyemi", "spouse")]),
-    ("AC-10326", "Cedar Falls Veterinary Clinic", "billing", "555-0150", "12 Commerce Pkwy", "Cedar Falls",
-     "97403", "commercial", "delinquent", "2012-04-16", "we", False, []),
-    ("AC-10331", "Samuel Oyelaran", "s.oyelaran", "555-0168", "402 Willow Bend", "Millbrook", "97344", "residential",
-     "closed", "2017-02-13", "e", False, []),
-    ("AC-10347", "Lena Fischer", "lena.fischer", "555-0121", "31 Aspen Loop", "Cedar Falls", "97402", "residential",
-     "pending", "2026-04-09", "w", False, []),
-    ("AC-10352", "Omar Haddad", "ohaddad", "555-0177", "19 Foundry Ln", "Millbrook", "97345", "residential",
-     "active", "2022-10-03", "we", False,
-     [("Yasmin Haddad", "spouse"), ("Karim Haddad", "family"), ("Brightkey Rentals", "landlord")]),
-    ("AC-10365", "Fairhaven Self Storage Inc.", "office", "555-0104", "700 Industrial Blvd", "Fairhaven", "97312",
-     "commercial", "active", "2013-06-24", "e", False, [("Curtis Mayhew", "property_manager")]),
+    (
+        "AC-10214",
+        "Marisol Ortega",
+        "m.ortega",
+        "555-0142",
+        "118 Birchwood Ln",
+        "Fairhaven",
+        "97310",
+        "residential",
+        "active",
+        "2016-05-02",
+        "we",
+        False,
+        [("Luis Ortega", "spouse")],
+    ),
+    (
+        "AC-10237",
+        "Dennis Whitfield",
+        "dwhitfield",
+        "555-0187",
+        "42 Quarry Rd",
+        "Fairhaven",
+        "97310",
+        "residential",
+        "delinquent",
+        "2018-09-14",
+        "we",
+        False,
+        [],
+    ),
+    (
+        "AC-10251",
+        "Priya Raman",
+        "priya.raman",
+        "555-0113",
+        "9 Lantern Ct",
+        "Millbrook",
+        "97344",
+        "residential",
+        "active",
+        "2021-02-01",
+        "e",
+        True,
+        [],
+    ),
+    (
+        "AC-10268",
+        "Harbor Street Bakery LLC",
+        "accounts",
+        "555-0160",
+        "301 Harbor St",
+        "Millbrook",
+        "97344",
+        "commercial",
+        "active",
+        "2015-11-20",
+        "we",
+        False,
+        [("Nadia Bell", "property_manager")],
+    ),
+    (
+        "AC-10273",
+        "Gloria Benson",
+        "gbenson",
+        "555-0109",
+        "77 Elm Hollow Dr",
+        "Cedar Falls",
+        "97402",
+        "residential",
+        "disconnected",
+        "2019-03-11",
+        "w",
+        False,
+        [],
+    ),
+    (
+        "AC-10289",
+        "Tobias Lindqvist",
+        "t.lindqvist",
+        "555-0175",
+        "15 Ridgeview Ter",
+        "Cedar Falls",
+        "97402",
+        "residential",
+        "disconnected",
+        "2020-07-06",
+        "we",
+        False,
+        [("Ada Lindqvist", "family")],
+    ),
+    (
+        "AC-10295",
+        "Annette Kowalczyk",
+        "annette.k",
+        "555-0131",
+        "260 Mill Pond Rd",
+        "Fairhaven",
+        "97311",
+        "residential",
+        "active",
+        "2014-01-27",
+        "we",
+        False,
+        [],
+    ),
+    (
+        "AC-10302",
+        "Kenji Watanabe",
+        "kenji.w",
+        "555-0194",
+        "5 Orchard Row",
+        "Millbrook",
+        "97345",
+        "residential",
+        "pending",
+        "2026-04-06",
+        "e",
+        False,
+        [],
+    ),
+    (
+        "AC-10318",
+        "Ruth Adeyemi",
+        "ruth.adeyemi",
+        "555-0126",
+        "88 Sparrow Way",
+        "Fairhaven",
+        "97311",
+        "residential",
+        "delinquent",
+        "2017-08-30",
+        "w",
+        False,
+        [("Tunde Adeyemi", "spouse")],
+    ),
+    (
+        "AC-10326",
+        "Cedar Falls Veterinary Clinic",
+        "billing",
+        "555-0150",
+        "12 Commerce Pkwy",
+        "Cedar Falls",
+        "97403",
+        "commercial",
+        "delinquent",
+        "2012-04-16",
+        "we",
+        False,
+        [],
+    ),
+    (
+        "AC-10331",
+        "Samuel Oyelaran",
+        "s.oyelaran",
+        "555-0168",
+        "402 Willow Bend",
+        "Millbrook",
+        "97344",
+        "residential",
+        "closed",
+        "2017-02-13",
+        "e",
+        False,
+        [],
+    ),
+    (
+        "AC-10347",
+        "Lena Fischer",
+        "lena.fischer",
+        "555-0121",
+        "31 Aspen Loop",
+        "Cedar Falls",
+        "97402",
+        "residential",
+        "pending",
+        "2026-04-09",
+        "w",
+        False,
+        [],
+    ),
+    (
+        "AC-10352",
+        "Omar Haddad",
+        "ohaddad",
+        "555-0177",
+        "19 Foundry Ln",
+        "Millbrook",
+        "97345",
+        "residential",
+        "active",
+        "2022-10-03",
+        "we",
+        False,
+        [("Yasmin Haddad", "spouse"), ("Karim Haddad", "family"), ("Brightkey Rentals", "landlord")],
+    ),
+    (
+        "AC-10365",
+        "Fairhaven Self Storage Inc.",
+        "office",
+        "555-0104",
+        "700 Industrial Blvd",
+        "Fairhaven",
+        "97312",
+        "commercial",
+        "active",
+        "2013-06-24",
+        "e",
+        False,
+        [("Curtis Mayhew", "property_manager")],
+    ),
 ]
 
 # Bills per account: (period, paid share) where share 1 = paid, 0 = open, 0<x<1 partial.
@@ -75,8 +282,12 @@ BILLS = {
     "AC-10352": [("2026-02", 1), ("2026-03", 0)],
     "AC-10365": [("2026-02", 1), ("2026-03", 0.5)],
 }
-ISSUE = {"2025-12": ("2026-01-05", "2026-01-26"), "2026-01": ("2026-02-03", "2026-02-24"),
-         "2026-02": ("2026-03-03", "2026-03-24"), "2026-03": ("2026-04-02", "2026-04-23")}
+ISSUE = {
+    "2025-12": ("2026-01-05", "2026-01-26"),
+    "2026-01": ("2026-02-03", "2026-02-24"),
+    "2026-02": ("2026-03-03", "2026-03-24"),
+    "2026-03": ("2026-04-02", "2026-04-23"),
+}
 
 ORDERS = [  # id, account, service, type, status, scheduled, dates of history
     ("SO-7701", "AC-10214", "w", "meter_test", "completed", "2026-01-20", ["2026-01-12", "2026-01-20", "2026-01-20"]),
@@ -91,8 +302,12 @@ ORDERS = [  # id, account, service, type, status, scheduled, dates of history
     ("SO-7710", "AC-10268", "w", "meter_test", "scheduled", "2026-04-22", ["2026-04-13"]),
 ]
 FEES = {"connect": 25.0, "disconnect": 0.0, "reconnect": 45.0, "meter_test": 30.0}
-STEPS = {"completed": ["scheduled", "dispatched", "completed"], "cancelled": ["scheduled", "cancelled"],
-         "dispatched": ["scheduled", "dispatched"], "scheduled": ["scheduled"]}
+STEPS = {
+    "completed": ["scheduled", "dispatched", "completed"],
+    "cancelled": ["scheduled", "cancelled"],
+    "dispatched": ["scheduled", "dispatched"],
+    "scheduled": ["scheduled"],
+}
 
 
 def _meters(rng: random.Random) -> dict:
@@ -120,11 +335,17 @@ def _meters(rng: random.Random) -> dict:
                 readings.append({"date": TODAY, "value": value, "source": "smart_meter"})
             meter_id = f"MTR-{number}"
             meters[meter_id] = {
-                "meter_id": meter_id, "account_id": acct_id,
+                "meter_id": meter_id,
+                "account_id": acct_id,
                 "serial": (f"WB-{rng.randint(100000, 999999)}" if water else f"EK-{rng.randint(1000000, 9999999)}"),
-                "service": "water" if water else "electric", "tariff_id": tariff, "status": "on" if on else "off",
+                "service": "water" if water else "electric",
+                "tariff_id": tariff,
+                "status": "on" if on else "off",
                 "installed": acct[9] if acct[9] > "2016" else "2016-03-01",
-                "last_reading": value, "last_read_date": readings[-1]["date"], "readings": readings}
+                "last_reading": value,
+                "last_read_date": readings[-1]["date"],
+                "readings": readings,
+            }
     return meters
 
 
@@ -143,28 +364,42 @@ def _bills(rng: random.Random) -> dict:
             status = "paid" if share == 1 else ("partial" if share > 0 else "open")
             bill_id = f"BL-{acct_id[3:]}-{period.replace('-', '')}"
             issue, due = ISSUE[period]
-            bills[bill_id] = {"bill_id": bill_id, "account_id": acct_id, "period": period, "issue_date": issue,
-                              "due_date": due, "amount": amount, "amount_paid": paid, "status": status}
+            bills[bill_id] = {
+                "bill_id": bill_id,
+                "account_id": acct_id,
+                "period": period,
+                "issue_date": issue,
+                "due_date": due,
+                "amount": amount,
+                "amount_paid": paid,
+                "status": status,
+            }
     return bills
 
 
 def _orders(meters: dict) -> dict:
     orders = {}
     for order_id, acct_id, svc, kind, status, when, dates in ORDERS:
-        meter_id = next(m for m, rec in meters.items()
-                        if rec["account_id"] == acct_id and rec["service"][0] == svc)
+        meter_id = next(m for m, rec in meters.items() if rec["account_id"] == acct_id and rec["service"][0] == svc)
         history = [{"date": d, "status": s} for d, s in zip(dates, STEPS[status])]
-        orders[order_id] = {"order_id": order_id, "account_id": acct_id, "meter_id": meter_id, "order_type": kind,
-                            "status": status, "scheduled_date": when, "fee": FEES[kind], "notes": "",
-                            "history": history}
+        orders[order_id] = {
+            "order_id": order_id,
+            "account_id": acct_id,
+            "meter_id": meter_id,
+            "order_type": kind,
+            "status": status,
+            "scheduled_date": when,
+            "fee": FEES[kind],
+            "notes": "",
+            "history": history,
+        }
     orders["SO-7705"]["history"][-1]["note"] = "customer paid part of the balance at the desk"
     return orders
 
 
 def _accounts(bills: dict, orders: dict) -> dict:
     accounts = {}
-    for (acct_id, holder, mail, phone, street, city, zip_code, kind, status, opened, _s, autopay,
-         contacts) in ACCOUNTS:
+    for acct_id, holder, mail, phone, street, city, zip_code, kind, status, opened, _s, autopay, contacts in ACCOUNTS:
         history, balance = [], 0.0
         mine = sorted((b for b in bills.values() if b["account_id"] == acct_id), key=lambda b: b["period"])
         for bill in mine:
@@ -174,24 +409,51 @@ def _accounts(bills: dict, orders: dict) -> dict:
                 if bill["period"] == "2026-03":
                     pay_day = "2026-04-08"
                 count = sum(1 for h in history if h["event"] == "payment")
-                history.append({"date": pay_day, "event": "payment", "amount": bill["amount_paid"],
-                                "method": "bank_transfer" if autopay or kind == "commercial" else "card",
-                                "receipt": f"{acct_id}-P{count + 1}"})
+                history.append(
+                    {
+                        "date": pay_day,
+                        "event": "payment",
+                        "amount": bill["amount_paid"],
+                        "method": "bank_transfer" if autopay or kind == "commercial" else "card",
+                        "receipt": f"{acct_id}-P{count + 1}",
+                    }
+                )
         for order in sorted(orders.values(), key=lambda o: o["order_id"]):
             if order["account_id"] == acct_id:
-                history.append({"date": order["history"][0]["date"], "event": "service_order",
-                                "order_id": order["order_id"], "order_type": order["order_type"]})
+                history.append(
+                    {
+                        "date": order["history"][0]["date"],
+                        "event": "service_order",
+                        "order_id": order["order_id"],
+                        "order_type": order["order_type"],
+                    }
+                )
                 if order["status"] == "completed" and order["fee"]:
-                    history.append({"date": order["history"][-1]["date"], "event": "fee",
-                                    "amount": order["fee"], "order_id": order["order_id"]})
+                    history.append(
+                        {
+                            "date": order["history"][-1]["date"],
+                            "event": "fee",
+                            "amount": order["fee"],
+                            "order_id": order["order_id"],
+                        }
+                    )
                     balance += order["fee"]
         history.sort(key=lambda h: h["date"])
         accounts[acct_id] = {
-            "account_id": acct_id, "holder_name": holder, "email": f"{mail}@example.test", "phone": phone,
-            "service_address": {"street": street, "city": city, "zip": zip_code}, "account_type": kind,
-            "status": status, "opened": opened, "balance": round(balance, 2), "autopay": autopay,
+            "account_id": acct_id,
+            "holder_name": holder,
+            "email": f"{mail}@example.test",
+            "phone": phone,
+            "service_address": {"street": street, "city": city, "zip": zip_code},
+            "account_type": kind,
+            "status": status,
+            "opened": opened,
+            "balance": round(balance, 2),
+            "autopay": autopay,
             "authorized_contacts": [{"name": n, "relationship": r, "added": opened} for n, r in contacts],
-            "payment_plan": None, "history": history}
+            "payment_plan": None,
+            "history": history,
+        }
     return accounts
 
 
@@ -206,8 +468,9 @@ def _fixups(accounts: dict, bills: dict) -> None:
     acct = accounts["AC-10273"]
     total = round(sum(h["amount"] for h in acct["history"] if h["event"] == "payment"), 2)
     acct["history"] = [h for h in acct["history"] if h["event"] != "payment"]
-    acct["history"].append({"date": "2026-03-20", "event": "payment", "amount": total, "method": "card",
-                            "receipt": "AC-10273-P1"})
+    acct["history"].append(
+        {"date": "2026-03-20", "event": "payment", "amount": total, "method": "card", "receipt": "AC-10273-P1"}
+    )
     # AC-10237's partial payment is what made collections cancel the March disconnection.
     next(h for h in accounts["AC-10237"]["history"] if h["event"] == "payment")["date"] = "2026-03-16"
     accounts["AC-10237"]["history"].sort(key=lambda h: h["date"])
@@ -219,22 +482,35 @@ def _fixups(accounts: dict, bills: dict) -> None:
     feb["status"] = "partial"
     acct["balance"] = round(feb["amount"] - per + bills["BL-10295-202603"]["amount"], 2)
     last = round(feb["amount"] - 2 * per, 2)
-    acct["payment_plan"] = {"plan_id": "PP-10295-1", "status": "active", "created": "2026-03-10",
-                            "total": feb["amount"], "installments": [
-                                {"number": 1, "due_date": "2026-04-15", "amount": per},
-                                {"number": 2, "due_date": "2026-05-15", "amount": per},
-                                {"number": 3, "due_date": "2026-06-15", "amount": last}]}
+    acct["payment_plan"] = {
+        "plan_id": "PP-10295-1",
+        "status": "active",
+        "created": "2026-03-10",
+        "total": feb["amount"],
+        "installments": [
+            {"number": 1, "due_date": "2026-04-15", "amount": per},
+            {"number": 2, "due_date": "2026-05-15", "amount": per},
+            {"number": 3, "due_date": "2026-06-15", "amount": last},
+        ],
+    }
     acct["history"] = [h for h in acct["history"] if h["event"] != "payment"]
-    acct["history"].append({"date": "2026-03-10", "event": "payment_plan_created", "plan_id": "PP-10295-1",
-                            "amount": feb["amount"]})
-    acct["history"].append({"date": "2026-04-02", "event": "payment", "amount": per, "method": "card",
-                            "receipt": "AC-10295-P1"})
+    acct["history"].append(
+        {"date": "2026-03-10", "event": "payment_plan_created", "plan_id": "PP-10295-1", "amount": feb["amount"]}
+    )
+    acct["history"].append(
+        {"date": "2026-04-02", "event": "payment", "amount": per, "method": "card", "receipt": "AC-10295-P1"}
+    )
     # AC-10365 had a completed earlier plan; a new one would be PP-10365-2.
-    accounts["AC-10365"]["history"].insert(0, {"date": "2025-06-03", "event": "payment_plan_created",
-                                               "plan_id": "PP-10365-1", "amount": 1480.0})
+    accounts["AC-10365"]["history"].insert(
+        0, {"date": "2025-06-03", "event": "payment_plan_created", "plan_id": "PP-10365-1", "amount": 1480.0}
+    )
     accounts["AC-10365"]["payment_plan"] = {
-        "plan_id": "PP-10365-1", "status": "completed", "created": "2025-06-03", "total": 1480.0,
-        "installments": [{"number": k, "due_date": f"2025-{6 + k:02d}-15", "amount": 370.0} for k in range(1, 5)]}
+        "plan_id": "PP-10365-1",
+        "status": "completed",
+        "created": "2025-06-03",
+        "total": 1480.0,
+        "installments": [{"number": k, "due_date": f"2025-{6 + k:02d}-15", "amount": 370.0} for k in range(1, 5)],
+    }
 
 
 def build() -> dict:
@@ -245,9 +521,14 @@ def build() -> dict:
     orders = _orders(meters)
     accounts = _accounts(bills, orders)
     _fixups(accounts, bills)
-    return {"settings": {"business_date": TODAY, "utility": "Brookfield Water & Power"},
-            "accounts": accounts, "meters": meters, "bills": bills, "service_orders": orders,
-            "tariffs": TARIFFS}
+    return {
+        "settings": {"business_date": TODAY, "utility": "Brookfield Water & Power"},
+        "accounts": accounts,
+        "meters": meters,
+        "bills": bills,
+        "service_orders": orders,
+        "tariffs": TARIFFS,
+    }
 
 
 def write_json(path: str, value) -> None:

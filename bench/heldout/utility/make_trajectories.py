@@ -4,6 +4,7 @@ Every session starts from data.json. A scenario runs its calls on the adapter as
 come from earlier outputs, as an agent's would) and states whether each call should succeed; the script
 stops with exit 1 if the adapter disagrees. `--check` only verifies that the file on disk is up to date.
 """
+
 from __future__ import annotations
 
 import json
