@@ -14,6 +14,7 @@ from synth.envsynth.ask import ChatClient
 from synth.envsynth.plan import ToolPlan
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
+from synth.words import singular
 
 TEMPLATE_DIR = Path(__file__).parent / "code_templates"
 
@@ -46,6 +47,7 @@ def _env() -> jinja2.Environment:
     )
     env.filters["pyrepr"] = repr
     env.filters["pysource"] = _pysource
+    env.filters["singular"] = singular
     return env
 
 
@@ -82,14 +84,16 @@ def _list_items(record_schema: dict[str, Any] | None, list_field: str | None) ->
 
 
 def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
-    """Field -> {type, enum, pattern} of a record schema (and of the items of a list of plain values): what the
-    templates check before writing."""
+    """Field -> {type, enum, pattern} of a record schema (and of the items of a list: plain values, or entries
+    with their required fields): what the templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
     out = {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
     for k, v in props.items():  # a list of plain values: each element is checked too
         items = v.get("items") if isinstance(v, dict) else None
         if isinstance(items, dict) and items.get("type") in ("string", "integer", "number", "boolean"):
             out[k]["items"] = {kk: items[kk] for kk in ("type", "enum", "pattern") if kk in items}
+        elif isinstance(items, dict) and items.get("type") == "object" and items.get("required"):
+            out[k]["items"] = {"type": "object", "required": sorted(items["required"]), "properties": _top_level(items)}
     return out
 
 
@@ -154,8 +158,8 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
         if plan.output_fields:  # each record (or the one) cut to the listed fields, some from referenced records
             lines.append(
                 f"    if isinstance(result, list):\n"
-                f"        return [shape_{fn}(env_state, r) for r in result]\n"
-                f"    result = shape_{fn}(env_state, result)\n"
+                f"        return [shape_{fn}(env_state, r, arguments) for r in result]\n"
+                f"    result = shape_{fn}(env_state, result, arguments)\n"
             )
         lines.append("    if not isinstance(result, dict):\n        return result\n")
         for embed in plan.embeds:  # children: the records of another collection that name this one, by key
@@ -211,9 +215,10 @@ def _modes_code(spec: ToolSpec, fn: str, plan: ToolPlan, state_schema: dict[str,
 
 
 def _shape_code(fn: str, plan: ToolPlan) -> str:
-    """shape_<fn>(env_state, record): the listed fields, those of a referenced record looked up through it."""
+    """shape_<fn>(env_state, record, arguments): the listed fields, those of a referenced record looked up through
+    it, derived figures and arguments answered back."""
     lines = [
-        f"\n\ndef shape_{fn}(env_state, record):\n",
+        f"\n\ndef shape_{fn}(env_state, record, arguments):\n",
         "    if not isinstance(record, dict):\n        return record\n",
         "    out = {}\n",
     ]
@@ -241,6 +246,9 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 f"        and all([r.get(f) == v for f, v in {spec['where']!r}.items()])\n"
                 f"    ])\n"
             )
+            continue
+        if spec["op"] == "arg":  # the call's argument, answered back ("paid": the amount paid)
+            lines.append(f"    out[{name!r}] = copy.deepcopy(arguments.get({spec['name']!r}))\n")
             continue
         if spec["op"] == "len":  # the length of one of the record's lists
             lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")

@@ -11,12 +11,12 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import element_rule
-from synth.envsynth.docs_counters import docs_counters
+from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import business_date, linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
-from synth.words import plural
+from synth.words import plural, singular
 
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
 QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
@@ -123,6 +123,40 @@ def _days_later(
     }
 
 
+FIRST = re.compile(
+    r"\bthe\s+(?P<noun>\w+)\s+(?:\([^()]{1,40}\)\s+)?(?:first\b|is\s+always\s+(?:added\s+|listed\s+|put\s+)?first\b"
+    r"|is\s+always\s+the\s+first\s+(?P<item>\w+))",
+    re.IGNORECASE,
+)
+UNIQUE = re.compile(r"\bduplicates?\s+(?:are\s+)?(?:ignored|dropped|removed|skipped)\b|\bwithout\s+duplicates\b", re.I)
+
+
+def leading(spec: ToolSpec, own: dict[str, Any], text: str) -> list[dict[str, Any]]:
+    """`lead` effects: a list parameter kept on the new record that the docs say starts with the record another
+    parameter names ("crew with the skipper first", "The skipper is always added first." in the list's own
+    description, "the skipper is always the first crew member"); the skipper is the parameter of that name, of
+    `<noun>_id`, or the one the docs gloss ("the skipper (sailor_id)"). "duplicates ignored" keeps each id once."""
+    params = spec.parameters.get("properties") or {}
+    lists = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") == "array" and p in own]
+    out: list[dict[str, Any]] = []
+    for field in lists:
+        own_text = str(params[field].get("description") or "")
+        sentences = [own_text] + [s for s in re.split(r"(?<=[.;!?])\s+|\n", text) if s.strip()]
+        for i, sentence in enumerate(sentences):
+            m = FIRST.search(sentence)
+            if m is None:
+                continue
+            item = (m.group("item") or "").lower()
+            about = i == 0 or re.search(rf"\b{re.escape(field)}\b", sentence) or (item and singular(field) == item)
+            noun = m.group("noun").lower()
+            gloss = re.search(rf"\bthe\s+{re.escape(noun)}\s*\(`?(\w+)`?\)", text, re.IGNORECASE)
+            named = [p for p in (noun, f"{noun}_id", gloss.group(1) if gloss else "") if p in params and p != field]
+            if about and named:
+                out.append({"op": "lead", "field": field, "param": named[0], "unique": bool(UNIQUE.search(text))})
+                break
+    return out
+
+
 def refine_create(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -202,12 +236,14 @@ def refine_create(
         if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
+    effects += leading(spec, own, text)
     moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names
         e
         for e in docs_counters(text, plan.collection, plan.key_field or "", state_schema, params)
         if e["collection"] != plan.collection and e["path"][0]["from"] == "arg"
     ]
     effects += moves
+    checks_moves = covered(moves, text)  # "the balance must cover the cost"
     linked = linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     effects += linked
     if not (checks or requires or sets or inherits or initial or moves or linked):
@@ -221,6 +257,7 @@ def refine_create(
             "inherits": inherits,
             "initial_values": initial,
             "effects": effects,
+            "checks": list(plan.checks) + checks_moves,
             "evidence": plan.evidence + ["checks and starting values read from the docs"],
         }
     )

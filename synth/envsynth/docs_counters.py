@@ -114,4 +114,25 @@ def docs_counters(
     return out
 
 
-__all__ = ["docs_counters"]
+SHORT = re.compile(
+    r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than)\b", re.I
+)
+
+
+def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """`enough` checks for the numbers the call takes from a balance, when the docs say a short balance refuses it
+    ("insufficient fuel budget", "the budget must cover the fee")."""
+    out = []
+    for e in counters:
+        minus = e["delta"]["expr"].get("minus") or []
+        field = e["path"][-1]["value"]
+        if len(minus) != 1 or e["delta"]["expr"].get("plus") or not SHORT.search(text):
+            continue
+        head = e["path"][:-1]
+        out.append(
+            {"op": "enough", "collection": e["collection"], "path": head, "field": field, "amount": {"plus": minus}}
+        )
+    return out
+
+
+__all__ = ["covered", "docs_counters"]

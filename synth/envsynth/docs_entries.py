@@ -3,8 +3,9 @@
 
 The kind is a known value of one field of the list's elements (`event`); the rest of the entry is read off the
 entries of that kind already in the sample data: a field that is a parameter holds the argument ("with the reason as
-its note" names another), a field with one value in every such entry holds that value, and a date field holds the
-business date the docs state ("the office's current date is 2031-02-03"; "as of the business date 2031-02-03").
+its note" names another), a field with one value in every such entry (two or more, or null in the only one)
+holds that value, and a date field holds the business date the docs state ("the office's current date is
+2031-02-03"; "as of the business date 2031-02-03").
 An entry with a field none of these explains is not appended (a guess would be wrong anyway).
 """
 
@@ -103,8 +104,8 @@ def _entry_rule(
             fields[name] = {"from": "const", "value": today}
         elif own_keys and len(same) >= 2 and all(isinstance(v, str) and v in own_keys for v in values):
             fields[name] = {"from": "own_key"}  # every such entry names a record of the call's collection
-        elif len(same) >= 2 and all(v == values[0] for v in values):
-            fields[name] = {"from": "const", "value": values[0]}
+        elif (len(same) >= 2 or values[0] is None) and all(v == values[0] for v in values):
+            fields[name] = {"from": "const", "value": values[0]}  # one value throughout; a lone null too
         else:
             return None
     return {"fields": fields}

@@ -2,7 +2,8 @@
 its result under that property (`{"file_content": ...}`), unless the result is a record that has that field.
 A tool that answers a record (or a list of them) but whose docs list fewer of the record's fields (its response
 schema's properties, or "Returns {boat_id, waiting_list}", "Returns ... [{id, status}]") answers those fields only;
-listed fields the record lacks come from the record it references (`owner_name` -> the name of the `owner_id` record).
+listed fields the record lacks come from the record it references (`owner_name` -> the name of the `owner_id` record);
+a write answers back an argument a listed field names ("paid": the `amount` "paid").
 A read of one record also answers the records of another collection that name it, when the docs say so (a list
 property of the response, or "plus moorings: ... as {mooring_id, pier, status}"), and the other additions its
 "Returns ... plus ..." lists (answer_extras.py)."""
@@ -50,6 +51,20 @@ def documented_fields(spec: ToolSpec) -> list[str]:
     return [w.strip() for w in found.group(1).split(",")] if found else []
 
 
+WRITE_ANSWERS = {"update", "recorded_update", "item_add", "item_remove", "create"}
+
+
+def echoed(name: str, spec: ToolSpec) -> dict[str, Any] | None:
+    """A listed answer field a write answers back from its arguments: a parameter of that name, or the one
+    parameter whose description uses the name ("paid" for `amount`: "Amount paid, in euros")."""
+    params = spec.parameters.get("properties") or {}
+    if name in params:
+        return {"op": "arg", "name": name}
+    spoken = re.compile(rf"\b{re.escape(name.replace('_', ' '))}\b", re.IGNORECASE)
+    users = [p for p, s in params.items() if isinstance(s, dict) and spoken.search(str(s.get("description") or ""))]
+    return {"op": "arg", "name": users[0]} if len(users) == 1 else None
+
+
 def projection(
     spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = ""
 ) -> tuple[list[str], dict[str, Any]]:
@@ -71,6 +86,8 @@ def projection(
             found = map_param(name, plan.collection or "", cols)
             if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
+            if found is None and plan.kind in WRITE_ANSWERS:
+                found = echoed(name, spec)
             if found is None:
                 return [], {}
             mapped[name] = found

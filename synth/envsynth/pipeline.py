@@ -97,6 +97,7 @@ def build_tool(
     opts = config.build_options()
     opts.policy = docset.policy
     opts.glossary = "\n\n".join(t.description for t in docset.tools)
+    opts.siblings = tuple(docset.tools)
     if config.traces and not recorded:  # nobody recorded this tool: answer in the style the others recorded
         opts.styled_output = unrecorded_style(spec, docset, config)
     if config.data:

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import appended_params, docs_appends
-from synth.envsynth.docs_counters import docs_counters
+from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
 from synth.envsynth.docs_linked import linked_sets
 from synth.envsynth.docs_moves import docs_moves
@@ -203,27 +203,6 @@ def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
 
 
-SHORT = re.compile(
-    r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than)\b", re.I
-)
-
-
-def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
-    """`enough` checks for the numbers the call takes from a balance, when the docs say a short balance refuses it
-    ("insufficient fuel budget", "the budget must cover the fee")."""
-    out = []
-    for e in counters:
-        minus = e["delta"]["expr"].get("minus") or []
-        field = e["path"][-1]["value"]
-        if len(minus) != 1 or e["delta"]["expr"].get("plus") or not SHORT.search(text):
-            continue
-        head = e["path"][:-1]
-        out.append(
-            {"op": "enough", "collection": e["collection"], "path": head, "field": field, "amount": {"plus": minus}}
-        )
-    return out
-
-
 def _said_set(field: str, text: str) -> bool:
     """The docs say the call sets this field itself ("pilot_id is set"), besides logging the argument."""
     name = rf"`?{re.escape(field)}`?"
@@ -299,7 +278,7 @@ def docs_transition(
     today = business_date(text + "\n" + policy)
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
-    if sets:  # entries named by their kind ("a `docked` entry is appended to the voyage's log")
+    if sets or counters:  # entries named by their kind ("a `docked` entry is appended to the voyage's log")
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         fresh = [e for e in named if not any(w["field"] == e["field"] for w in written)]
         written += fresh

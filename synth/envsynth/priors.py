@@ -54,6 +54,7 @@ class ToolPriors:
     path_params: list[str] = field(default_factory=list)
     array_params: list[str] = field(default_factory=list)
     evidence: list[str] = field(default_factory=list)
+    described_kind: str | None = None  # "create" when the description says the call makes a new record
 
     @property
     def kind_guess(self) -> str | None:
@@ -63,7 +64,7 @@ class ToolPriors:
         """
         if self.http_kind == "create" and self.path_params:
             return "update"
-        return self.http_kind or self.verb_kind
+        return self.http_kind or self.verb_kind or self.described_kind
 
 
 NOUN_TOO = ("file", "book", "submit")  # verbs that are also nouns: a verb only as the name's first word
@@ -77,6 +78,24 @@ def _verb_kind(words: list[str]) -> str | None:
             if w in verbs:
                 return kind
     return None
+
+
+# "Books a pickup ...", "Returns the new booking", "... with its new id", "The new boat starts ..."
+NEW_RECORD = re.compile(
+    r"\b(?:returns?|creates?)\s+(?:the|a)\s+new\b|\bwith\s+(?:its|a)\s+new\s+id\b|^the\s+new\s+\w+", re.I
+)
+
+
+def _described_kind(spec: ToolSpec) -> str | None:
+    """create when the description opens with a creating verb (`Books ...`, `Registers ...`) or says that the
+    call returns a new record; the name's verb, when it has one, is read first."""
+    firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
+    opening = firsts[0] if firsts else ""
+    stems = {opening, opening[:-1] if opening.endswith("s") else opening}
+    if stems & set(KIND_VERBS["create"]) - {"new", "post", "make"}:
+        return "create"
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", spec.description) if s.strip()]
+    return "create" if any(NEW_RECORD.search(s) for s in sentences) else None
 
 
 def _http_kind(spec: ToolSpec, path_params: list[str]) -> str | None:
@@ -112,16 +131,19 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     array_params = [k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"]
     verb_kind = _verb_kind(words)
     http_kind = _http_kind(spec, path_params)
+    described = _described_kind(spec) if verb_kind is None and http_kind is None else None
     evidence = []
     if verb_kind:
         evidence.append(f"name verb suggests {verb_kind}")
     if http_kind:
         evidence.append(f"HTTP {spec.http['method'].upper()} {spec.http['path']} suggests {http_kind}")
+    if described:
+        evidence.append(f"description says it makes a new record: {described}")
     if spec.mutates is not None:
         evidence.append(f"doc says mutates={spec.mutates}")
     mutates = spec.mutates
-    if mutates is None and verb_kind:
-        mutates = verb_kind in ("create", "update", "delete")
+    if mutates is None and (verb_kind or described):
+        mutates = (verb_kind or described) in ("create", "update", "delete")
     if (
         mutates is None
         and CHANGES_NOTHING.search(spec.description)
@@ -140,6 +162,7 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
         path_params=path_params,
         array_params=array_params,
         evidence=evidence,
+        described_kind=described,
     )
 
 

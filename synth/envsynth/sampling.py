@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from typing import Any
 
 WORDS = (
@@ -40,6 +41,17 @@ def key_field_of(entry: dict[str, Any]) -> str | None:
     return entry.get("x-key-field")
 
 
+RANGE = re.compile(r"\b(?:between\s+)?(\d+(?:\.\d+)?)\s*(?:to|and|-|\u2013)\s*(\d+(?:\.\d+)?)\b")
+
+
+def documented_range(schema: dict[str, Any]) -> tuple[float, float] | None:
+    """The bounds a number's description gives ("1 to 8 whole hours", "between 2 and 6"), or None."""
+    found = RANGE.search(str(schema.get("description") or ""))
+    if found and float(found.group(1)) <= float(found.group(2)):
+        return float(found.group(1)), float(found.group(2))
+    return None
+
+
 def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", depth: int = 0) -> Any:
     """A value valid against a (cleaned) field schema; grounded `examples` (from sample data) come first."""
     if "enum" in schema:
@@ -49,6 +61,10 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
     typ = schema.get("type", "string")
     if isinstance(typ, list):
         typ = next((t for t in typ if t != "null"), "string")
+    bounds = documented_range(schema) if typ in ("integer", "number") else None
+    if bounds is not None and rng.random() < 0.8:  # mostly inside what the docs allow, sometimes outside
+        low, high = bounds
+        return rng.randint(int(low), int(high)) if typ == "integer" else round(rng.uniform(low, high), 2)
     if typ == "integer":
         return rng.randint(1, 30)
     if typ == "number":
@@ -155,6 +171,8 @@ def sample_arguments(
             return {k: fill(v, k, depth + 1) for k, v in props.items() if k in req or rng.random() < 0.6}
         if typ == "array" and depth < 3:
             items = schema.get("items") or {"type": "string"}
+            if not items.get("properties") and items.get("type") in ("object", None):  # "lines of {a, b}"
+                items = record_items(state_schema, name) or items
             return [fill(items, name, depth + 1) for _ in range(rng.randint(1, 2))]
         cols = _is_keyish(name, state_schema) if typ in ("string", "integer", None) else []
         keys = [k for c in cols if isinstance(state.get(c), dict) for k in state[c] if typ != "integer" or k.isdigit()]
@@ -169,6 +187,17 @@ def sample_arguments(
         return sample_value(schema, rng, name, depth)
 
     return fill({**parameters, "type": "object"}, "", 0)
+
+
+def record_items(state_schema: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The entry schema of the records' list field of this name (entries with fields), in the first collection
+    that has one: what a parameter documented only as "an array of objects" holds."""
+    for entry in collections_of(state_schema).values():
+        field = ((entry.get("additionalProperties") or {}).get("properties") or {}).get(name)
+        items = field.get("items") if isinstance(field, dict) else None
+        if isinstance(items, dict) and items.get("type") == "object" and items.get("properties"):
+            return items
+    return None
 
 
 def _json_kind(value: Any) -> str:

@@ -25,6 +25,7 @@ from synth.envsynth.plan_choice import (
     run_cases,
 )
 from synth.envsynth.priors import tool_priors
+from synth.envsynth.quote_reuse import priced_fields, sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
@@ -50,6 +51,7 @@ class BuildOptions:
     sample: dict[str, Any] | None = None  # the sample data's single state (--data), read for transitions' effects
     styled_output: dict[str, str] | None = None  # an unrecorded tool's message in the recorded tools' style
     glossary: str = ""  # every tool's description: where a field one tool lists is defined by another's docs
+    siblings: tuple[ToolSpec, ...] = ()  # every tool of the docs: a create priced as a sibling read computes
 
 
 @dataclass
@@ -179,6 +181,9 @@ def _build_tool(
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {})
+    if plan.kind == "create" and opts.siblings:
+        quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {})
+        plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))

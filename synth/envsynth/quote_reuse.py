@@ -1,0 +1,96 @@
+"""A create whose docs price the new record as a sibling read does: the figures of that read's quote plan
+(formula_rules.py) fill the new record's fields.
+
+A sibling is a read (it says it changes nothing, or its name's verb reads) whose parameters the create has too,
+under the same names, and whose answer the docs define with formulas. A field of the new record that no parameter,
+stated value, copied reference or effect sets takes:
+- the sibling's figure of the same name, when the sibling computes it (`fee` from the quote's `fee`);
+- else the sibling's total (its last computed figure), when the create's docs call the field quoted ("must cover
+  the quoted cost") or name the sibling in the sentence that names the field ("the cost, as `quote_mooring` gives").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.priors import tool_priors
+from synth.spec import ToolSpec
+
+
+def sibling_quotes(specs: list[ToolSpec], state_schema: dict[str, Any], sample: dict[str, Any]) -> dict[str, Any]:
+    """{tool name: its `quote` (named records, steps, fields)} for every read whose docs define computed figures."""
+    out: dict[str, Any] = {}
+    for spec in specs:
+        if tool_priors(spec).mutates:
+            continue
+        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample)
+        if plan.kind == "quote":
+            out[spec.name] = plan.quote
+    return out
+
+
+def _computes(node: dict[str, Any]) -> bool:
+    return "op" in node or "round" in node or "table" in node
+
+
+def _fits(create: ToolSpec, sibling: ToolSpec) -> bool:
+    """Every parameter the sibling needs is a parameter of the create, of the same type."""
+    mine = create.parameters.get("properties") or {}
+    theirs = sibling.parameters.get("properties") or {}
+    needed = list(sibling.parameters.get("required") or theirs)
+    return bool(needed) and all(
+        p in mine and (mine[p].get("type") == (theirs.get(p) or {}).get("type")) for p in needed
+    )
+
+
+def _named_with(field: str, sibling: str, text: str) -> bool:
+    """The docs call the field quoted, or name the sibling in a sentence that names the field."""
+    spoken = rf"{re.escape(field)}|{re.escape(field.replace('_', ' '))}"
+    if re.search(rf"\bquoted\s+`?(?:{spoken})\b", text, re.IGNORECASE):
+        return True
+    sentences = re.split(r"(?<=[.;!?])\s+|\n", text)
+    return any(re.search(rf"\b(?:{spoken})\b", s, re.I) and sibling in s for s in sentences)
+
+
+def priced_fields(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    specs: list[ToolSpec],
+    quotes: dict[str, Any],
+    text: str,
+) -> ToolPlan:
+    """The create plan with `quote` set ({named, select, steps, fields: [], assign: {record field: figure}}) when a
+    sibling's figures price fields of the new record; the plan unchanged otherwise."""
+    if plan.kind != "create" or not plan.collection or not quotes:
+        return plan
+    col = (state_schema.get("properties") or {}).get(plan.collection) or {}
+    own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+    given = set(spec.parameters.get("properties") or {}) | set(plan.initial_values) | set(plan.inherits)
+    given |= {e.get("field") for e in plan.effects} | {plan.key_field}
+    open_fields = [f for f, s in own.items() if f not in given and (s or {}).get("type") in ("number", "integer")]
+    by_name = {s.name: s for s in specs}
+    for name in sorted(quotes):
+        sibling = by_name.get(name)
+        if sibling is None or name == spec.name or not _fits(spec, sibling):
+            continue
+        quote = quotes[name]
+        steps = dict((n, node) for n, node in quote["steps"])
+        computed = [n for n in quote["fields"] if n in steps and _computes(steps[n])]
+        assign = {}
+        for field in open_fields:
+            if field in computed:
+                assign[field] = field
+            elif computed and _named_with(field, name, text):
+                assign[field] = computed[-1]
+        if assign:
+            priced = {**quote, "fields": [], "assign": assign}
+            evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
+            return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "evidence": evidence})
+    return plan
+
+
+__all__ = ["priced_fields", "sibling_quotes"]

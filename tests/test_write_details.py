@@ -1,0 +1,150 @@
+"""What a write's docs say beyond its kind: a description that opens with a creating verb or returns a new record
+makes a create; a payment that moves a balance also logs the entry its docs name; a receipt-like answer lists
+record fields and an argument answered back; new list entries missing a required field are refused; sampled
+arguments follow the documented range and the records' own entry shape."""
+
+from __future__ import annotations
+
+import random
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.envelope import echoed, with_envelope
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.policy_rules import docs_transition
+from synth.envsynth.priors import tool_priors
+from synth.envsynth.sampling import documented_range, record_items, sample_arguments
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+
+
+def _collection(props: dict) -> dict:
+    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
+
+
+ENTRY = {
+    "type": "object",
+    "properties": {
+        "date": {"type": "string"},
+        "kind": {"type": "string", "x-enum": ["dues", "fine"]},
+        "ref": {"type": ["string", "null"]},
+        "amount": {"type": "number"},
+    },
+}
+CARGO = {
+    "type": "object",
+    "required": ["hold", "tonnes"],
+    "properties": {"hold": {"type": "string"}, "tonnes": {"type": "integer"}},
+}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "sailors": _collection(
+            {
+                "sailor_id": {"type": "string"},
+                "status": {"type": "string"},
+                "owed": {"type": "number"},
+                "ledger": {"type": "array", "items": ENTRY},
+            }
+        ),
+        "loads": _collection(
+            {
+                "load_id": {"type": "string"},
+                "cargo": {"type": "array", "items": CARGO},
+                "crane_hours": {"type": "integer"},
+            }
+        ),
+    },
+}
+SAMPLE = {
+    "sailors": {
+        "S1": {
+            "sailor_id": "S1",
+            "status": "active",
+            "owed": 12.0,
+            "ledger": [{"date": "2031-01-04", "kind": "dues", "ref": None, "amount": 3.0}],
+        }
+    },
+    "loads": {},
+}
+PAY = ToolSpec(
+    "settle_dues",
+    "Takes a payment toward what a sailor owes; the business date is 2031-02-03. The owed amount goes down by the "
+    "amount and a 'dues' entry is added to the sailor's ledger. Returns {sailor_id, settled, owed, status}.",
+    {
+        "type": "object",
+        "properties": {
+            "sailor_id": {"type": "string"},
+            "amount": {"type": "number", "description": "What is settled, in euros."},
+        },
+        "required": ["sailor_id", "amount"],
+    },
+)
+
+
+def test_a_create_read_from_the_description_when_the_name_has_no_verb() -> None:
+    params = {"type": "object", "properties": {"pier_id": {"type": "string"}}}
+    for text in ("Books a crane slot for a pier.", "Loads a ship. Returns the new load."):
+        pri = tool_priors(ToolSpec("crane_slot", text, params))
+        assert (pri.kind_guess, pri.mutates) == ("create", True), text
+    assert tool_priors(ToolSpec("crane_slot", "The crane's next free slot.", params)).kind_guess is None
+    assert tool_priors(ToolSpec("get_slot", "Returns the new slot.", params)).kind_guess == "get"  # the name wins
+
+
+def test_a_payment_logs_its_entry_and_answers_the_listed_fields() -> None:
+    base = ToolPlan(kind="update", collection="sailors", key_field="sailor_id", key_param="sailor_id")
+    plan = docs_transition(PAY, base, SCHEMA, "", list(SAMPLE["sailors"].values()), SAMPLE)
+    entry = next(e for e in plan.effects if e["op"] == "append")["items"][0]["fields"]
+    assert entry["ref"] == {"from": "const", "value": None}  # null in the only such entry of the data
+    assert entry["amount"] == {"from": "arg", "name": "amount"} and entry["date"]["value"] == "2031-02-03"
+    plan = with_envelope(PAY, plan, SCHEMA)
+    assert plan.output_map == {"settled": {"op": "arg", "name": "amount"}}
+    case = Case("settle_dues", "x", SAMPLE, {"sailor_id": "S1", "amount": 5.0}, expect_error=False)
+    case.expect_result = {"sailor_id": "S1", "settled": 5.0, "owed": 7.0, "status": "active"}
+    case.has_expected_result = True
+    ledger = SAMPLE["sailors"]["S1"]["ledger"] + [{"date": "2031-02-03", "kind": "dues", "ref": None, "amount": 5.0}]
+    case.state_checks = [
+        {"op": "field_equals", "collection": "sailors", "key": "S1", "field": "ledger", "value": ledger}
+    ]
+    res, err = run_cases(render_tool(PAY, plan, SCHEMA), "settle_dues", [case], SchemaResult(SCHEMA, {}, {}, "d"))
+    assert err == "" and res.passed == 1
+
+
+def test_an_argument_is_answered_back_only_when_one_parameter_names_the_field() -> None:
+    assert echoed("amount", PAY) == {"op": "arg", "name": "amount"}
+    assert echoed("settled", PAY) == {"op": "arg", "name": "amount"}
+    assert echoed("refund", PAY) is None
+
+
+def test_new_entries_missing_a_required_field_are_refused() -> None:
+    spec = ToolSpec(
+        "stow_load",
+        "Stows a load.",
+        {"type": "object", "properties": {"cargo": {"type": "array", "items": {"type": "object"}}}},
+    )
+    plan = ToolPlan(kind="create", collection="loads", key_field="load_id", fields=["cargo"])
+    good = Case("stow_load", "x", SAMPLE, {"cargo": [{"hold": "fore", "tonnes": 3}]}, expect_error=False)
+    bad = Case("stow_load", "x", SAMPLE, {"cargo": [{"hold": "fore"}]}, expect_error=True)
+    res, err = run_cases(render_tool(spec, plan, SCHEMA), "stow_load", [good, bad], SchemaResult(SCHEMA, {}, {}, "d"))
+    assert err == "" and res.passed == 2
+
+
+def test_sampled_arguments_follow_documented_ranges_and_the_records_entries() -> None:
+    assert documented_range({"type": "integer", "description": "Whole hours, 1 to 8."}) == (1.0, 8.0)
+    assert documented_range({"type": "integer", "description": "between 2 and 6 weeks"}) == (2.0, 6.0)
+    assert documented_range({"type": "integer", "description": "How many."}) is None
+    assert record_items(SCHEMA, "cargo") == CARGO and record_items(SCHEMA, "ledger") == ENTRY
+    params = {
+        "type": "object",
+        "properties": {
+            "crane_hours": {"type": "integer", "description": "1 to 4 hours."},
+            "cargo": {"type": "array", "items": {"type": "object"}},
+        },
+        "required": ["crane_hours", "cargo"],
+    }
+    rng = random.Random(7)
+    drawn = [sample_arguments(params, rng, SAMPLE, SCHEMA) for _ in range(40)]
+    hours = [d["crane_hours"] for d in drawn]
+    assert sum(1 <= h <= 4 for h in hours) >= 28 and any(h > 4 for h in hours)  # mostly inside, sometimes not
+    assert all({"hold", "tonnes"} <= set(e) for d in drawn for e in d["cargo"])
