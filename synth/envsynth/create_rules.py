@@ -87,6 +87,15 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
     return False, None
 
 
+def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> bool:
+    """The text stamps this string field with the business date ("`closed_on` today", "closed_on = today")."""
+    kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+    if "string" not in kinds:
+        return False
+    found, value = _stated(text, field, {"type": "string"}, today)
+    return found and value == today
+
+
 def _days_later(
     text: str, field: str, own: dict[str, Any], cols: dict[str, Any], today: str | None
 ) -> dict[str, Any] | None:
@@ -263,4 +272,4 @@ def refine_create(
     )
 
 
-__all__ = ["refine_create"]
+__all__ = ["leading", "refine_create", "stated_today"]

@@ -22,6 +22,7 @@ NAMED = re.compile(
     r"(?:(?P<owner>\w+)'s\s+)?(?P<field>\w+)",
     re.IGNORECASE,
 )
+EQUALS = re.compile(r"\b(\w+)\s*=\s*(?:the\s+|its\s+)?(\w+)")  # "(amount = the fee)": an entry field's source
 AS_ITS = re.compile(r"\bthe\s+(?P<param>\w+)\s+as\s+its\s+(?P<field>\w+)", re.IGNORECASE)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
@@ -86,6 +87,7 @@ def _entry_rule(
     renamed: list[tuple[str, str]],
     today: str | None,
     own_keys: set[str] | None = None,
+    copied: dict[str, str] | None = None,
 ) -> dict[str, Any] | None:
     if not same:
         return None
@@ -95,6 +97,8 @@ def _entry_rule(
         values = [e.get(name) for e in same]
         if name == kind_field:
             fields[name] = {"from": "const", "value": kind}
+        elif name in (copied or {}):  # the call's record's field, as the docs say
+            fields[name] = {"from": "record", "path": [(copied or {})[name]]}
         elif name in names or name in params:
             arg = names.get(name, name)
             fields[name] = {"from": "arg", "name": arg}
@@ -147,7 +151,8 @@ def linked_entries(
         if len(kinds) != 1:
             continue
         same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
-        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys)
+        copied = {f: src for f, src in EQUALS.findall(m.group("aside")) if src in own}  # "(amount = the fee)"
+        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied)
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
         named = f"{singular(other)}_id"
         via = named if named in own else (links[0] if len(links) == 1 else None)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import synth
 from synth.envsynth.codegen import function_name, header_source, render_tool
+from synth.envsynth.lookup_target import retarget, target_key
 from synth.envsynth.plan import ToolPlan, describe_plan
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase
@@ -79,9 +80,14 @@ def docs_transition_plan(
     from synth.envsynth.mode_rules import mode_transition
     from synth.envsynth.policy_rules import docs_transition, name_guard
 
-    records = (opts.sample or {}).get(plan.collection or "")
-    records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
-    moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
+    records = _sample_records(opts, plan.collection)
+    moved = None
+    acting = retarget(spec, plan, schema.state_schema)  # "the boat's open mooring becomes 'closed'"
+    if acting is not None:
+        other = _sample_records(opts, acting.collection)
+        moved = docs_transition(spec, acting, schema.state_schema, opts.policy, other, opts.sample)
+    if moved is None:
+        moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:
         moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:
@@ -95,11 +101,14 @@ def docs_transition_plan(
     against: set[int] = set()
     for f in res.failures:
         case = cases[f.index] if f.index >= 0 else None
-        record = (
-            (case.state.get(moved.collection) or {}).get(str(case.arguments.get(moved.key_param)))
-            if case is not None
-            else None
-        )
+        target = target_key(moved, case.state, case.arguments) if case is not None else None
+        record = (case.state.get(moved.collection) or {}).get(target) if case is not None and target else None
+        if moved.lookup and case is not None and record is None:  # the argument's record owns none in that state
+            record = (
+                {}
+                if (case.state.get(moved.lookup["owner"]) or {}).get(str(case.arguments.get(moved.key_param)))
+                else None
+            )
         undocumented_mode = (
             case is not None and moved.kind == "by_mode" and case.arguments.get(moved.op_param) not in moved.modes
         )
@@ -126,6 +135,11 @@ def docs_transition_plan(
     attempts.append({"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": "", "from": "docs"})
     kept = [c for i, c in enumerate(cases) if i not in against]
     return moved, kept + allowed_cases(moved, kept)
+
+
+def _sample_records(opts: "BuildOptions", name: str | None) -> list[dict[str, Any]]:
+    records = (opts.sample or {}).get(name or "")
+    return [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
 
 
 def _kept_record(case: TestCase) -> TestCase:
@@ -157,6 +171,13 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
         if not isinstance(records[key], dict):
             continue
         state = copy.deepcopy(case.state)
+        argument = key
+        if plan.lookup:  # the owning record's key names it; it is put in the state the docs name
+            argument = records[key].get(plan.lookup["field"])
+            if str(argument) not in (state.get(plan.lookup["owner"]) or {}):
+                continue
+            for name, values in sorted(plan.lookup["where"].items()):
+                state[plan.collection][key][name] = values[0]
         for name, values in sorted(plan.preconditions.items()):
             state[plan.collection][key][name] = values[0]
         consts = [e for e in plan.effects if e["op"] == "set" and e["source"]["from"] == "const"]
@@ -175,7 +196,7 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
                 tool=case.tool,
                 origin="docs-rule",
                 state=state,
-                arguments={**case.arguments, plan.key_param: key},
+                arguments={**case.arguments, plan.key_param: argument},
                 expect_error=None if plan.checks else False,  # a balance the docs check may still refuse it
                 state_checks=[] if plan.checks else checks,
                 why="the docs allow the call from this state",

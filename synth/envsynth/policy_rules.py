@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_rules import stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
@@ -31,7 +32,9 @@ QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
 SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
 CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
 NOUN_BECOMES = re.compile(
-    r"\bthe\s+\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to)\s+([`'\"])([^`'\"]{1,60})\1", re.I
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to)\s+"
+    r"([`'\"])([^`'\"]{1,60})\1",
+    re.I,
 )
 WHEN = re.compile(r"^\W*(when|whenever|if|once|unless|in case)\b", re.IGNORECASE)  # a change made on a condition
 REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
@@ -276,6 +279,12 @@ def docs_transition(
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     props = (record or {}).get("properties") or {}
     today = business_date(text + "\n" + policy)
+    if sets and today:  # "... becomes 'closed' with closed_on today": a date the transition stamps
+        effects += [
+            {"op": "set", "field": f, "source": {"from": "const", "value": today}}
+            for f, sub in sorted(props.items())
+            if f not in sets and isinstance(sub, dict) and stated_today(text, f, sub, today)
+        ]
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
     if sets or counters:  # entries named by their kind ("a `docked` entry is appended to the voyage's log")
