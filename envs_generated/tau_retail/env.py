@@ -145,6 +145,11 @@ def check_fields(record, schemas):
         if kind == "array" and schema.get("items") is not None:
             for element in value:
                 check_fields({name: element}, {name: schema["items"]})
+        for part in schema.get("required") or []:
+            if part not in value:
+                raise ToolError("invalid %s %r: %s is required" % (name, value, part))
+        if schema.get("properties"):
+            check_fields(value, schema["properties"])
 
 
 def tokens_calculate(text):
@@ -388,7 +393,7 @@ def modify_pending_order_address(env_state, **arguments):
     for name in []:
         if name in payload:
             changes[name] = copy.deepcopy(payload[name])
-    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array'}, 'items': {'type': 'array'}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array'}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
+    check_fields(changes, {'address': {'type': 'object'}, 'fulfillments': {'type': 'array', 'items': {'type': 'object', 'required': ['item_ids', 'tracking_id'], 'properties': {'item_ids': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[0-9]{10}$'}}, 'tracking_id': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[0-9]{12}$'}}}}}, 'items': {'type': 'array', 'items': {'type': 'object', 'required': ['item_id', 'name', 'options', 'price', 'product_id'], 'properties': {'item_id': {'type': 'string', 'pattern': '^[0-9]{10}$'}, 'name': {'type': 'string'}, 'options': {'type': 'object'}, 'price': {'type': 'number'}, 'product_id': {'type': 'string', 'pattern': '^[0-9]{10}$'}}}}, 'order_id': {'type': 'string', 'pattern': '^\\#W[0-9]{7}$'}, 'payment_history': {'type': 'array', 'items': {'type': 'object', 'required': ['amount', 'payment_method_id', 'transaction_type'], 'properties': {'amount': {'type': 'number'}, 'payment_method_id': {'type': 'string', 'pattern': '^(?:[a-z]+_)+[0-9]{7}$'}, 'transaction_type': {'type': 'string'}}}}, 'status': {'type': 'string'}, 'user_id': {'type': 'string', 'pattern': '^[a-z]+_[a-z]+_[0-9]{4}$'}})
     nested = {}
     if "address1" in payload:
         nested["address.address1"] = copy.deepcopy(payload["address1"])
