@@ -148,3 +148,61 @@ def test_sampled_arguments_follow_documented_ranges_and_the_records_entries() ->
     hours = [d["crane_hours"] for d in drawn]
     assert sum(1 <= h <= 4 for h in hours) >= 28 and any(h > 4 for h in hours)  # mostly inside, sometimes not
     assert all({"hold", "tonnes"} <= set(e) for d in drawn for e in d["cargo"])
+
+
+def test_a_create_checks_the_named_records_state_and_a_date_within_its_term() -> None:
+    from synth.envsynth.create_rules import refine_create
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "permits": _collection(
+                {
+                    "permit_id": {"type": "string"},
+                    "status": {"type": "string", "x-enum": ["valid", "revoked"]},
+                    "valid_from": {"type": "string"},
+                    "valid_until": {"type": "string"},
+                }
+            ),
+            "sailings": _collection(
+                {"sailing_id": {"type": "string"}, "permit_id": {"type": "string"}, "sail_date": {"type": "string"}}
+            ),
+        },
+    }
+    state = {
+        "permits": {
+            "P1": {"permit_id": "P1", "status": "valid", "valid_from": "2031-01-01", "valid_until": "2031-06-30"},
+            "P2": {"permit_id": "P2", "status": "revoked", "valid_from": "2031-01-01", "valid_until": "2031-06-30"},
+        },
+        "sailings": {},
+    }
+    spec = ToolSpec(
+        "log_sailing",
+        "Logs a sailing under a permit. The permit must exist and be valid, sail_date must fall within the "
+        "permit's term (valid_from to valid_until, inclusive), and nothing is logged twice.",
+        {
+            "type": "object",
+            "properties": {"permit_id": {"type": "string"}, "sail_date": {"type": "string"}},
+            "required": ["permit_id", "sail_date"],
+        },
+    )
+    base = ToolPlan(kind="create", collection="sailings", key_field="sailing_id", fields=["permit_id", "sail_date"])
+    plan = refine_create(spec, base, schema, spec.description)
+    assert plan.ref_requires == {"permit_id": {"status": ["valid"]}}
+    assert plan.checks == [
+        {
+            "op": "within",
+            "arg": "sail_date",
+            "collection": "permits",
+            "via_arg": "permit_id",
+            "low": "valid_from",
+            "high": "valid_until",
+        }
+    ]
+    cases = [
+        Case("log_sailing", "x", state, {"permit_id": "P1", "sail_date": "2031-06-30"}, expect_error=False),
+        Case("log_sailing", "x", state, {"permit_id": "P1", "sail_date": "2031-07-01"}, expect_error=True),
+        Case("log_sailing", "x", state, {"permit_id": "P2", "sail_date": "2031-02-01"}, expect_error=True),
+    ]
+    res, err = run_cases(render_tool(spec, plan, schema), "log_sailing", cases, SchemaResult(schema, {}, {}, "d"))
+    assert err == "" and res.passed == 3

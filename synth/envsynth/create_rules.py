@@ -87,6 +87,33 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
     return False, None
 
 
+WITHIN = re.compile(r"\b(?:within|between|inside|during)\b", re.IGNORECASE)
+
+
+def within_checks(
+    sentences: list[str], refs: dict[str, str], cols: dict[str, Any], params: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """`within` checks: "the sail_date must fall within the permit's term (valid_from to valid_until)": a parameter
+    between two fields of the record another parameter names, in the order the sentence names them."""
+    out: list[dict[str, Any]] = []
+    clauses = [c for s in sentences for c in re.split(r"[;,]\s+(?![^()]*\))", s)]  # not inside brackets
+    for sentence in clauses:
+        if not WITHIN.search(sentence):
+            continue
+        args = [p for p in params if p not in refs and re.search(rf"\b{_name(p)}\b", sentence, re.IGNORECASE)]
+        for param, col in sorted(refs.items()):
+            theirs = _props(cols, col)
+            named = sorted(
+                (m.start(), f) for f in theirs for m in [re.search(rf"\b{_name(f)}\b", sentence)] if m is not None
+            )
+            if len(args) == 1 and len(named) == 2 and not re.search(r"\bnot\b", sentence, re.IGNORECASE):
+                low, high = named[0][1], named[1][1]
+                out.append(
+                    {"op": "within", "arg": args[0], "collection": col, "via_arg": param, "low": low, "high": high}
+                )
+    return out
+
+
 def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> bool:
     """The text stamps this string field with the business date ("`closed_on` today", "closed_on = today")."""
     kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
@@ -198,11 +225,14 @@ def refine_create(
                 if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
                     continue
                 quoted = [_value(q) for q in re.findall(QUOTED, clause)]
+                quoted += re.findall(
+                    r"\bmust\s+(?:exist\s+and\s+)?be\s+(?:an?\s+)?([\w-]+)\b", clause, re.I
+                )  # unquoted
                 for field, schema in sorted(theirs.items()):
                     values = [v for v in quoted if v in _known(schema)]
                     if not values:
                         continue
-                    if re.search(r"\bmust\s+be\b", clause, re.I) and param in checks:
+                    if re.search(r"\bmust\s+(?:exist\s+and\s+)?be\b", clause, re.I) and param in checks:
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I):
                         sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
@@ -212,6 +242,7 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
+    checks_within = within_checks(sentences, refs, cols, params)
     inherits = {
         f: [p, c, f]
         for p, c in sorted(refs.items())
@@ -255,7 +286,7 @@ def refine_create(
     checks_moves = covered(moves, text)  # "the balance must cover the cost"
     linked = linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     effects += linked
-    if not (checks or requires or sets or inherits or initial or moves or linked):
+    if not (checks or requires or sets or inherits or initial or moves or linked or checks_within):
         return plan
     return ToolPlan.from_dict(
         {
@@ -266,7 +297,7 @@ def refine_create(
             "inherits": inherits,
             "initial_values": initial,
             "effects": effects,
-            "checks": list(plan.checks) + checks_moves,
+            "checks": list(plan.checks) + checks_within + checks_moves,
             "evidence": plan.evidence + ["checks and starting values read from the docs"],
         }
     )

@@ -157,7 +157,7 @@ def fg_value(source, arguments, record):
 def fg_check(check, arguments, record, state):
     """A learned precondition: `exists` (the path these sources give is in the state), `differs` (an argument is
     not the record's value), `enough` (a number at a path covers an amount), `flag` (every record an argument's ids
-    name has a true flag field)."""
+    name has a true flag field), `within` (an argument between two fields of the record another one names)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -170,6 +170,15 @@ def fg_check(check, arguments, record, state):
         return fg_value(check["a"], arguments, record) != fg_value(check["b"], arguments, record)
     if check["op"] == "enough":
         return fg_enough(check, arguments, record, state)
+    if check["op"] == "within":  # an argument between two fields of the record another argument names
+        named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via_arg"])))
+        value = arguments.get(check["arg"])
+        if not isinstance(named, dict) or value is None:
+            return True
+        low, high = named.get(check["low"]), named.get(check["high"])
+        if all(isinstance(v, str) for v in (low, value, high)) or all(fg_number(v) for v in (low, value, high)):
+            return low <= value <= high
+        return True
     if check["op"] == "flag":
         ids = fg_ids(arguments.get(check["ids"]))
         node = fg_scope(check["scope"], record, state)

@@ -300,8 +300,9 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
-    if sets:  # "reopens the berth (`status` `free`)", "a 'freed' event is added to the berth's log"
+    if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
+    if sets or counters:  # "a 'freed' event is added to the berth's log"
         effects += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     used = appended_params(written) | {
         o["arg"]
