@@ -68,9 +68,16 @@ def named_entries(
             for k, s in (items.get("properties") or {}).items()
             if isinstance(s, dict) and m.group("kind") in (s.get("enum") or s.get("x-enum") or [])
         ]
+        unseen = not kinds  # a kind no entry of the data has yet: the list's one closed field holds it
+        if unseen:  # its values are names (`signed_up`), not free text
+            kinds = [
+                k
+                for k, s in (items.get("properties") or {}).items()
+                if isinstance(s, dict) and s.get("x-enum") and all(re.fullmatch(r"[\w-]+", str(v)) for v in s["x-enum"])
+            ]
         if len(kinds) != 1 or any(e["field"] == field for e in out):
             continue
-        same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
+        same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
         renamed = AS_ITS.findall(m.group("aside"))
         rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, renamed, today)
         if rule is not None:

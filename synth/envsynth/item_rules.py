@@ -10,6 +10,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends
+from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -76,6 +77,7 @@ def refine_item(
     named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)
     appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
     appends += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
+    appends += conditional_sets(text, own)  # "if the berth was `full`, it goes back to `open`"
     if not (preconditions or checks or appends):
         return plan
     return ToolPlan.from_dict(

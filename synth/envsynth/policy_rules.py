@@ -18,6 +18,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends
+from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
 from synth.envsynth.docs_linked import linked_sets
@@ -300,6 +301,7 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
+    effects += conditional_sets(text, props)  # "if the berth was `full`, it goes back to `open`"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
     if sets or counters:  # "a 'freed' event is added to the berth's log"

@@ -22,6 +22,12 @@ KIND_VERBS: dict[str, tuple[str, ...]] = {
     "count": ("count", "inventory", "stats", "summary", "summarize"),
     "action": ("login", "logout", "signin", "signout", "calculate", "think", "transfer"),
 }
+# verbs of a name that always change something (a state transition or a side effect), though no CRUD verb
+WRITE_VERBS = (
+    "cancel", "approve", "reject", "deny", "confirm", "complete", "assign", "unassign", "renew", "withdraw",
+    "close", "reopen", "archive", "restore", "activate", "deactivate", "suspend", "reinstate", "issue", "pay",
+    "refund", "charge", "enroll", "release", "reserve", "schedule", "redeem", "void", "dispatch", "resolve",
+)  # fmt: skip
 # "without mooring it", "without hiring or charging anything", "changes nothing", "reserves nothing"
 CHANGES_NOTHING = re.compile(
     r"\bwithout\s+\w+ing(?:\s+or\s+\w+ing)?\s+(?:it|anything)\b|\b(?:changes|reserves|modifies|writes)\s+nothing\b",
@@ -144,6 +150,9 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     mutates = spec.mutates
     if mutates is None and (verb_kind or described):
         mutates = (verb_kind or described) in ("create", "update", "delete")
+    if mutates is None and words and words[0] in WRITE_VERBS:
+        mutates = True
+        evidence.append(f"name verb `{words[0]}` changes state")
     if (
         mutates is None
         and CHANGES_NOTHING.search(spec.description)
