@@ -206,3 +206,47 @@ def test_a_create_checks_the_named_records_state_and_a_date_within_its_term() ->
     ]
     res, err = run_cases(render_tool(spec, plan, schema), "log_sailing", cases, SchemaResult(schema, {}, {}, "d"))
     assert err == "" and res.passed == 3
+
+
+def test_a_create_refused_when_the_named_record_already_holds_the_most_it_may() -> None:
+    from synth.envsynth.create_rules import refine_create
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "skippers": _collection({"skipper_id": {"type": "string"}}),
+            "moorings": _collection(
+                {
+                    "mooring_id": {"type": "string"},
+                    "skipper_id": {"type": "string"},
+                    "status": {"type": "string", "x-enum": ["booked", "moored", "left"]},
+                }
+            ),
+        },
+    }
+    held = {f"M{i}": {"mooring_id": f"M{i}", "skipper_id": "K1", "status": s} for i, s in enumerate(["booked", "left"])}
+    state = {"skippers": {"K1": {"skipper_id": "K1"}, "K2": {"skipper_id": "K2"}}, "moorings": held}
+    spec = ToolSpec(
+        "book_mooring",
+        "Books a mooring for a skipper, who must exist. A skipper may hold at most 1 active mooring (status "
+        "`booked` or `moored`) at a time; left moorings do not count.",
+        {"type": "object", "properties": {"skipper_id": {"type": "string"}}, "required": ["skipper_id"]},
+    )
+    base = ToolPlan(kind="create", collection="moorings", key_field="mooring_id", fields=["skipper_id"])
+    plan = refine_create(spec, base, schema, spec.description)
+    assert [c for c in plan.checks if c["op"] == "cap"] == [
+        {
+            "op": "cap",
+            "collection": "moorings",
+            "field": "skipper_id",
+            "arg": "skipper_id",
+            "where": {"status": ["booked", "moored"]},
+            "max": 1,
+        }
+    ]
+    cases = [
+        Case("book_mooring", "x", state, {"skipper_id": "K1"}, expect_error=True),  # one booked already
+        Case("book_mooring", "x", state, {"skipper_id": "K2"}, expect_error=False),
+    ]
+    res, err = run_cases(render_tool(spec, plan, schema), "book_mooring", cases, SchemaResult(schema, {}, {}, "d"))
+    assert err == "" and res.passed == 2

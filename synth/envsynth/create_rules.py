@@ -114,6 +114,42 @@ def within_checks(
     return out
 
 
+CAP = re.compile(
+    r"\b(?:an?|each|every)\s+(?P<owner>\w+)\s+(?:may|can)\s+(?:only\s+)?(?:hold|have|keep|book|open)\s+"
+    r"(?:at\s+most|up\s+to|no\s+more\s+than)\s+[*_]*(?P<n>\d+)[*_]*\s+(?P<rest>[^.]{0,160})",
+    re.IGNORECASE,
+)
+
+
+def cap_checks(text: str, collection: str, own: dict[str, Any], refs: dict[str, str]) -> list[dict[str, Any]]:
+    """`cap` checks: "A skipper may hold at most 2 active moorings (status `booked` or `moored`)": the new record is
+    refused when the records of its collection naming the same record are already that many in those states."""
+    out: list[dict[str, Any]] = []
+    for m in CAP.finditer(text):
+        param = next((p for p in refs if p[:-3].replace("_", " ").lower() == m.group("owner").lower()), None)
+        if param is None or param not in own:
+            continue
+        quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
+        states = {
+            f: [v for v in quoted if v in _known(sub)]
+            for f, sub in sorted(own.items())
+            if isinstance(sub, dict) and any(v in _known(sub) for v in quoted)
+        }
+        if len(states) != 1:
+            continue  # the records it counts must be named by their states
+        out.append(
+            {
+                "op": "cap",
+                "collection": collection,
+                "field": param,
+                "arg": param,
+                "where": states,
+                "max": int(m.group("n")),
+            }
+        )
+    return out
+
+
 def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> bool:
     """The text stamps this string field with the business date ("`closed_on` today", "closed_on = today")."""
     kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
@@ -242,7 +278,7 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
-    checks_within = within_checks(sentences, refs, cols, params)
+    checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs)
     inherits = {
         f: [p, c, f]
         for p, c in sorted(refs.items())

@@ -157,7 +157,8 @@ def fg_value(source, arguments, record):
 def fg_check(check, arguments, record, state):
     """A learned precondition: `exists` (the path these sources give is in the state), `differs` (an argument is
     not the record's value), `enough` (a number at a path covers an amount), `flag` (every record an argument's ids
-    name has a true flag field), `within` (an argument between two fields of the record another one names)."""
+    name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
+    (fewer than a number of records in some states name the argument's record)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -170,6 +171,16 @@ def fg_check(check, arguments, record, state):
         return fg_value(check["a"], arguments, record) != fg_value(check["b"], arguments, record)
     if check["op"] == "enough":
         return fg_enough(check, arguments, record, state)
+    if check["op"] == "cap":  # fewer than `max` records of the collection name the argument's record in those states
+        wanted = str(arguments.get(check["arg"]))
+        held = [
+            r
+            for r in (state.get(check["collection"]) or {}).values()
+            if isinstance(r, dict)
+            and str(r.get(check["field"])) == wanted
+            and all([r.get(f) in v for f, v in check["where"].items()])
+        ]
+        return len(held) < check["max"]
     if check["op"] == "within":  # an argument between two fields of the record another argument names
         named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via_arg"])))
         value = arguments.get(check["arg"])
