@@ -250,3 +250,29 @@ def test_a_create_refused_when_the_named_record_already_holds_the_most_it_may() 
     ]
     res, err = run_cases(render_tool(spec, plan, schema), "book_mooring", cases, SchemaResult(schema, {}, {}, "d"))
     assert err == "" and res.passed == 2
+
+
+def test_an_answer_gives_the_arguments_place_in_a_list() -> None:
+    from synth.envsynth.envelope import place_in_list
+
+    own = {"berth_id": {"type": "string"}, "waiting_list": {"type": "array", "items": {"type": "string"}}}
+    spec = ToolSpec(
+        "join_waiting_list",
+        "Puts a skipper at the end of a berth's waiting list. Returns {berth_id, skipper_id, place} where place is "
+        "the skipper's position in the list, starting at 1.",
+        {"type": "object", "properties": {"berth_id": {"type": "string"}, "skipper_id": {"type": "string"}}},
+    )
+    assert place_in_list("place", spec, own) == {"op": "place", "path": ["waiting_list"], "arg": "skipper_id"}
+    assert place_in_list("berth_id", spec, own) is None
+    schema = {"type": "object", "properties": {"berths": _collection(own)}}
+    plan = ToolPlan(
+        kind="item_add", collection="berths", key_param="berth_id", op_param="skipper_id", list_field="waiting_list"
+    )
+    plan = with_envelope(spec, plan, schema)
+    state = {"berths": {"B1": {"berth_id": "B1", "waiting_list": ["K7"]}}}
+    case = Case("join_waiting_list", "x", state, {"berth_id": "B1", "skipper_id": "K2"}, expect_error=False)
+    case.expect_result, case.has_expected_result = {"berth_id": "B1", "skipper_id": "K2", "place": 2}, True
+    res, err = run_cases(
+        render_tool(spec, plan, schema), "join_waiting_list", [case], SchemaResult(schema, {}, {}, "d")
+    )
+    assert err == "" and res.passed == 1

@@ -195,7 +195,7 @@ def add_observations(env_state, **arguments):
     for item in arguments.get("observations") or []:
         key = str(item.get("entityName"))
         if key not in records:
-            raise ToolError("Entitie %s not found" % key)
+            raise ToolError("Entity %s not found" % key)
         values = records[key].get("observations")
         if values is None:
             values = []

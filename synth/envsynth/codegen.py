@@ -125,7 +125,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
         return _modes_code(spec, fn, plan, state_schema)
     col_schema = (state_schema.get("properties") or {}).get(plan.collection or "", {})
     record_schema = col_schema.get("additionalProperties") if isinstance(col_schema, dict) else None
-    resource = (plan.collection or plan.singleton or "record").rstrip("s") or "record"
+    resource = singular(plan.collection or plan.singleton or "record") or "record"
     doc = _doc(spec)
     collections = [k for k, v in (state_schema.get("properties") or {}).items() if "additionalProperties" in v]
     inner = f"{fn}_result" if plan.output_key or plan.output_fields or plan.embeds else fn
@@ -249,6 +249,13 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             continue
         if spec["op"] == "arg":  # the call's argument, answered back ("paid": the amount paid)
             lines.append(f"    out[{name!r}] = copy.deepcopy(arguments.get({spec['name']!r}))\n")
+            continue
+        if spec["op"] == "place":  # where the argument stands in one of the record's lists, from 1
+            lines.append(
+                f"    listed = record.get({spec['path'][0]!r}) or []\n"
+                f"    wanted = arguments.get({spec['arg']!r})\n"
+                f"    out[{name!r}] = listed.index(wanted) + 1 if wanted in listed else None\n"
+            )
             continue
         if spec["op"] == "len":  # the length of one of the record's lists
             lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")

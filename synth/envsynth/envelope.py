@@ -65,6 +65,22 @@ def echoed(name: str, spec: ToolSpec) -> dict[str, Any] | None:
     return {"op": "arg", "name": users[0]} if len(users) == 1 else None
 
 
+PLACE = re.compile(r"\b(?:the\s+)?(?P<noun>\w+)['\u2019]s\s+(?:place|position|rank)\s+in\s+the\s+(?P<list>\w+)", re.I)
+
+
+def place_in_list(name: str, spec: ToolSpec, own: dict[str, Any]) -> dict[str, Any] | None:
+    """A listed answer field the docs define as an argument's place in one of the record's lists, from 1
+    ("position is the sailor's place in the queue, starting at 1")."""
+    params = spec.parameters.get("properties") or {}
+    for m in re.finditer(rf"\b{re.escape(name)}\s+(?:is|=)\s+[^.]{{0,20}}?" + PLACE.pattern, spec.description, re.I):
+        arg = next((p for p in (m.group("noun"), f"{m.group('noun')}_id") if p in params), None)
+        word = singular(m.group("list").lower())
+        lists = [f for f, s in own.items() if isinstance(s, dict) and s.get("type") == "array" and word in f.lower()]
+        if arg and len(lists) == 1:
+            return {"op": "place", "path": [lists[0]], "arg": arg}
+    return None
+
+
 def projection(
     spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = ""
 ) -> tuple[list[str], dict[str, Any]]:
@@ -87,7 +103,7 @@ def projection(
             if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             if found is None and plan.kind in WRITE_ANSWERS:
-                found = echoed(name, spec)
+                found = echoed(name, spec) or place_in_list(name, spec, own)
             if found is None:
                 return [], {}
             mapped[name] = found
