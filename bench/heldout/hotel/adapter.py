@@ -287,6 +287,8 @@ class FrontDesk:
             outstanding = res["balance_due"]
         elif res["status"] == "booked":
             outstanding = _money(res["estimated_total"] - sum(p["amount"] for p in res["payments"]))
+        elif res["status"] == "cancelled" and res["balance_due"] > 0.004:
+            outstanding = res["balance_due"]
         else:
             raise ApiError(f"payments cannot be taken on a {res['status']} reservation")
         if amount > outstanding + 0.004:
@@ -349,6 +351,9 @@ class FrontDesk:
         except ApiError as exc:
             self.s = before
             return {"ok": False, "output": f"Error: {exc}"}
+        except (TypeError, ValueError, AttributeError, KeyError) as exc:
+            self.s = before
+            return {"ok": False, "output": f"Error: invalid arguments ({type(exc).__name__})"}
 
 
 def make():

@@ -161,6 +161,14 @@ def cancel_late(rng, s):
     return f"Reservation {rid} arrives within two days but the guest cancels anyway. Cancel it (the late fee applies)."
 
 
+def cancel_late_collect(rng, s):
+    rid = rng.choice(["RSV-1009", "RSV-1010", "RSV-1011", "RSV-1014"])
+    out = s("cancelReservation", reservation_id=rid)
+    digits = card(rng)
+    s("recordPayment", reservation_id=rid, method="card", amount=out["balance_due"], card_last4=digits)
+    return f"Cancel {rid} for the guest and collect the late cancellation fee on the card ending {digits}."
+
+
 def pay_from_deposit(rng, s):
     rid, amount = rng.choice([("RSV-1015", 300.0), ("RSV-1012", 90.0), ("RSV-1007", 31.75), ("RSV-1013", 40.0),
                               ("RSV-1005", 300.0)])
@@ -311,7 +319,7 @@ def closed_checkout(rng, s):
 
 OK_SCENARIOS = [(new_booking, 7), (booking_with_deposit, 4), (arrival_check_in, 7), (check_in_and_park, 3),
                 (post_charge, 5), (void_charge, 3), (settle_and_check_out, 5), (check_out_paid, 1),
-                (cancel_future, 3), (cancel_late, 3), (pay_from_deposit, 3), (quote_only, 3), (tier_lookup, 2)]
+                (cancel_future, 3), (cancel_late, 2), (cancel_late_collect, 2), (pay_from_deposit, 3), (quote_only, 3), (tier_lookup, 2)]
 FAIL_SCENARIOS = [(early_check_in, 2), (dirty_room, 2), (wrong_type, 1), (checkout_unpaid, 2), (banned_guest, 1),
                   (sold_out, 2), (too_many_adults, 1), (cancel_in_house, 1), (void_room_line, 1), (overpay, 1),
                   (deposit_short, 1), (unknown_reservation, 1), (charge_booked, 1), (past_arrival, 1),
