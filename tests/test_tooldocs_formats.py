@@ -253,6 +253,9 @@ def test_a_policy_bullet_with_words_in_brackets_is_prose_not_a_parameter() -> No
     assert load_markdown(policy, "policy.md") == []
     tool = "## Charges\n\n- amount (number, required): what is charged\n"
     assert [t.name for t in load_markdown(tool, "tools.md")] == ["Charges"]
+    hyphened = "# Harbour rules\n\n## Haul-out\n\n- Only boats that are `ashore` may be scrubbed.\n"
+    assert load_markdown(hyphened, "policy.md") == []  # a capitalised hyphenated heading is prose
+    assert [t.name for t in load_markdown("## haul-out\n\nHauls a boat out.\n", "tools.md")] == ["haul-out"]
 
 
 def test_rest_style_markdown_sections_named_by_their_operation_line() -> None:

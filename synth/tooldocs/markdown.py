@@ -184,7 +184,9 @@ def _headings(text: str) -> list[_Heading]:
 def _is_tool(h: _Heading) -> bool:
     if h.name is None:
         return False
-    if h.http is not None or "`" in h.text or re.search(r"[_.\-(]", h.text) or h.name[0].islower():
+    # `create_note`, create_note, notes.create, get-note, createNote(...); a capitalised hyphenated word ("Check-in",
+    # "Follow-up") is a prose heading unless a bullet under it reads as a parameter
+    if h.http is not None or "`" in h.text or re.search(r"[_.(]", h.text) or h.name[0].islower():
         return True
     return any(_param_line(line) or FENCE_RE.match(line) for _, line in h.body)
 
