@@ -160,7 +160,9 @@ def test_answers_with_a_figure_nothing_defines_keep_their_plan() -> None:
 def test_only_a_tool_that_computes_is_read_as_changing_nothing() -> None:
     params = {"type": "object", "properties": {"berth_id": {"type": "string"}}}
     assert tool_priors(ToolSpec("price_berth", "Prices a berth without booking it.", params)).mutates is False
-    assert tool_priors(ToolSpec("release_berth", "Releases a berth without charging anything.", params)).mutates is None
+    free = ToolSpec("release_berth", "Releases a berth without charging anything.", params)
+    assert tool_priors(free).mutates is True  # not a read: `release` always writes
+    assert tool_priors(ToolSpec("free_berth", free.description, params)).mutates is None  # the LLM says
 
 
 def test_side_remarks_other_counts_and_list_answers_are_not_read_as_figures() -> None:

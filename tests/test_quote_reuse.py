@@ -1,6 +1,6 @@
-"""A create priced as a sibling read computes ("the quoted fee"), its list parameter led by the record another
-parameter names ("crew with the skipper first, duplicates ignored"), and refused when the payer's balance does not
-cover the price; planned and rendered."""
+"""A create priced as a sibling read computes ("bills the club for the quoted fee"), its list parameter led by the
+record another parameter names ("Crew: the skipper first"), and refused when the payer's balance is short; planned
+and rendered."""
 
 from __future__ import annotations
 
@@ -18,12 +18,13 @@ def _collection(props: dict) -> dict:
     return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
+CLUB = {"club_id": {"type": "string"}, "standing": {"type": "string"}, "purse": {"type": "number"}}
 SCHEMA = {
     "type": "object",
     "properties": {
-        "clubs": _collection({"club_id": {"type": "string"}, "tier": {"type": "string"}, "purse": {"type": "number"}}),
+        "clubs": _collection(CLUB),
         "piers": _collection({"pier_id": {"type": "string"}, "night_rate": {"type": "number"}}),
-        "sailors": _collection({"sailor_id": {"type": "string"}}),
+        "sailors": _collection({"skipper_id": {"type": "string"}}),
         "stays": _collection(
             {
                 "stay_id": {"type": "string"},
@@ -38,53 +39,57 @@ SCHEMA = {
 }
 STATE = {
     "clubs": {
-        "C1": {"club_id": "C1", "tier": "gold", "purse": 100.0},
-        "C2": {"club_id": "C2", "tier": "plain", "purse": 10.0},
+        "C1": {"club_id": "C1", "standing": "patron", "purse": 100.0},
+        "C2": {"club_id": "C2", "standing": "plain", "purse": 10.0},
     },
     "piers": {"P1": {"pier_id": "P1", "night_rate": 20.0}},
-    "sailors": {"S1": {"sailor_id": "S1"}, "S2": {"sailor_id": "S2"}},
+    "sailors": {"S1": {"skipper_id": "S1"}, "S2": {"skipper_id": "S2"}},
     "stays": {},
 }
 COMMON = {"club_id": {"type": "string"}, "pier_id": {"type": "string"}, "nights": {"type": "integer"}}
 PRICE = ToolSpec(
     "price_stay",
-    "Prices a stay without mooring it: night_rate x nights, less the club's tier rebate (plain 0%, gold 25%), "
+    "Prices a stay without mooring it: night_rate x nights, less the club's standing rebate (plain 0%, patron 25%), "
     "rounded to 2 decimals. Returns {club_id, pier_id, nights, night_rate, rebate_percent, amount}.",
     {"type": "object", "properties": COMMON, "required": ["club_id", "pier_id", "nights"]},
 )
 MOOR = ToolSpec(
     "moor_stay",
-    "Moors a club's boat at a pier. The club's purse must cover the quoted fee; the fee is deducted from the "
-    "club's purse. The skipper (sailor_id) is always the first crew member; duplicates are ignored.",
+    "Moors a club's boat at a pier and bills the club for the quoted fee: the club's purse drops by the fee, and "
+    "the call is refused when the purse holds less than the fee. Crew: the skipper first, then the rest; repeated "
+    "ids are dropped.",
     {
         "type": "object",
         "properties": {
             **COMMON,
-            "sailor_id": {"type": "string"},
+            "skipper_id": {"type": "string"},
             "crew": {"type": "array", "items": {"type": "string"}, "description": "Sailor ids aboard."},
         },
-        "required": ["club_id", "pier_id", "nights", "sailor_id"],
+        "required": ["club_id", "pier_id", "nights", "skipper_id"],
     },
 )
 
 
 def _plan() -> ToolPlan:
-    create = ToolPlan(kind="create", collection="stays", key_field="stay_id", fields=["club_id", "pier_id", "nights"])
-    create = ToolPlan.from_dict({**create.to_dict(), "fields": ["club_id", "pier_id", "nights", "crew"]})
-    create = ToolPlan.from_dict(
-        {**create.to_dict(), "id_type": "pattern", "key_format": {"prefix": "ST-", "digits": 2}}
+    create = ToolPlan(
+        kind="create",
+        collection="stays",
+        key_field="stay_id",
+        fields=["club_id", "pier_id", "nights", "crew"],
+        id_type="pattern",
+        key_format={"prefix": "ST-", "digits": 2},
     )
     refined = refine_create(MOOR, create, SCHEMA, MOOR.description, None, STATE)
     quotes = sibling_quotes([PRICE, MOOR], SCHEMA, STATE)
     return priced_fields(MOOR, refined, SCHEMA, [PRICE, MOOR], quotes, MOOR.description)
 
 
-def test_the_quoted_fee_is_the_siblings_total_and_the_purse_must_cover_it() -> None:
+def test_the_quoted_fee_is_the_siblings_total_and_the_purse_must_hold_it() -> None:
     assert list(sibling_quotes([PRICE, MOOR], SCHEMA, STATE)) == ["price_stay"]  # a write is no sibling
     plan = _plan()
     assert plan.quote["assign"] == {"fee": "amount"}
     assert [c["op"] for c in plan.checks] == ["enough"]
-    args = {"club_id": "C1", "pier_id": "P1", "nights": 3, "sailor_id": "S1", "crew": ["S2", "S1", "S2"]}
+    args = {"club_id": "C1", "pier_id": "P1", "nights": 3, "skipper_id": "S1", "crew": ["S2", "S1", "S2"]}
     stay = {"stay_id": "ST-01", "club_id": "C1", "pier_id": "P1", "nights": 3, "crew": ["S1", "S2"], "fee": 45.0}
     ok = Case("moor_stay", "x", STATE, args, expect_error=False)
     ok.expect_result, ok.has_expected_result = stay, True
@@ -106,15 +111,17 @@ def test_no_sibling_prices_a_field_the_docs_do_not_tie_to_it() -> None:
 def test_a_list_led_by_the_record_another_parameter_names() -> None:
     own = SCHEMA["properties"]["stays"]["additionalProperties"]["properties"]
     assert leading(MOOR, own, MOOR.description) == [
-        {"op": "lead", "field": "crew", "param": "sailor_id", "unique": True}
+        {"op": "lead", "field": "crew", "param": "skipper_id", "unique": True}
     ]
-    by_field = ToolSpec("moor_stay", "Keeps the crew with the sailor first.", MOOR.parameters)
-    assert leading(by_field, own, by_field.description)[0]["unique"] is False
-    own_words = {
+    once = ToolSpec("moor_stay", "Keeps the crew with the skipper first.", MOOR.parameters)
+    assert leading(once, own, once.description)[0]["unique"] is False
+    glossed = {
         **MOOR.parameters["properties"],
-        "crew": {"type": "array", "description": "Sailor ids. The sailor is always added first."},
+        "crew": {"type": "array", "description": "Sailor ids; the master goes first."},
     }
-    in_param = ToolSpec("moor_stay", "Moors a boat.", {"type": "object", "properties": own_words})
-    assert leading(in_param, own, in_param.description)[0]["param"] == "sailor_id"
+    by_gloss = ToolSpec(
+        "moor_stay", "Moors a boat for the master (skipper_id).", {"type": "object", "properties": glossed}
+    )
+    assert leading(by_gloss, own, by_gloss.description)[0]["param"] == "skipper_id"
     other = ToolSpec("moor_stay", "Moors a boat; the club first.", MOOR.parameters)  # says nothing of the crew
     assert leading(other, own, other.description) == []

@@ -259,35 +259,37 @@ def test_a_policy_bullet_with_words_in_brackets_is_prose_not_a_parameter() -> No
 
 
 def test_rest_style_markdown_sections_named_by_their_operation_line() -> None:
-    """A REST README: headings in plain words, each section opening with `METHOD /path` and (or not) the
-    operation's name; parameter tables with an `in` column; an example answer after `**Response 200**` stands
-    for the schema its values show; the prose before the first operation stays policy text."""
+    """A REST README: headings in plain words (numbered or not), each section opening with its method and path and
+    (or not) the operation's name; parameter tables with an `in` column; an example request in a code block is no
+    endpoint; an example answer after `**Response 201:**` stands for the schema its values show (one with a `type`
+    that is no JSON type is an example too); the prose before the first operation stays policy text."""
     from synth.tooldocs.markdown import load_markdown, non_tool_text
 
     text = (
-        "# Marina desk\n\nMoney is in euros.\n\n## Berths\n\n### Look up a berth\n\n"
-        "`GET /berths/{berth_id}` \u00b7 operation `get_berth`\n\nOne berth.\n\n"
+        "# Marina desk\n\nMoney is in euros.\n\n## Berths\n\n### 1.1 Look up a berth\n\n"
+        "GET /berths/{berth_id} (operationId: get_berth)\n\nOne berth.\n\n"
         "| parameter | in | type | required | description |\n|---|---|---|---|---|\n"
-        "| `berth_id` | path | string | yes | e.g. `B-12` |\n\n**Response 200**: the Berth object.\n\n"
-        "### Moor a boat\n\n**POST /berths/{berth_id}/moorings**\n\nMoors a boat for some nights.\n\n"
+        "| `berth_id` | path | string | yes | say `B-12` |\n\n**Response 200:** a Berth.\n\n"
+        "#### Example request\n\n```http\nGET /berths/B-12 HTTP/1.1\n```\n\n"
+        "### 1.2 Moor a boat\n\n**POST** `/berths/{berth_id}/moorings`\n\nMoors a boat for some nights.\n\n"
         "| parameter | in | type | required | description |\n|---|---|---|---|---|\n"
         "| `berth_id` | path | string | yes | |\n| `nights` | body | integer | yes | 1 to 14 |\n"
         "| `skipper` | body | string | for visitors | who answers for the boat |\n\n"
-        "**Response 201**\n\n```json\n"
-        '{"mooring_id": "M-7", "nights": 3, "fee": 42.5, "paid": false, "crew": [{"name": "Ada"}], "note": null}\n'
+        "**Response 201:**\n\n```json\n"
+        '{"mooring_id": "M-7", "type": "sloop", "fee": 42.5, "paid": false, "crew": [{"name": "Ada"}], "note": null}\n'
         "```\n"
     )
     get, moor = load_markdown(text, "desk.md")
     assert (get.name, get.http) == ("get_berth", {"method": "get", "path": "/berths/{berth_id}"})
     assert get.parameters["required"] == ["berth_id"]
-    assert get.description == "One berth.\n\nReturns the Berth object."
+    assert get.description == "One berth.\n\nReturns a Berth."
     assert (moor.name, moor.http) == ("moor_boat", {"method": "post", "path": "/berths/{berth_id}/moorings"})
     assert moor.parameters["required"] == ["berth_id", "nights"]  # "for visitors" is no yes
     assert moor.returns == {
         "type": "object",
         "properties": {
             "mooring_id": {"type": "string"},
-            "nights": {"type": "integer"},
+            "type": {"type": "string"},
             "fee": {"type": "number"},
             "paid": {"type": "boolean"},
             "crew": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}},

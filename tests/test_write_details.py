@@ -27,7 +27,7 @@ ENTRY = {
     "type": "object",
     "properties": {
         "date": {"type": "string"},
-        "kind": {"type": "string", "x-enum": ["dues", "fine"]},
+        "kind": {"type": "string", "x-enum": ["dues", "levy"]},
         "ref": {"type": ["string", "null"]},
         "amount": {"type": "number"},
     },
@@ -70,13 +70,13 @@ SAMPLE = {
 }
 PAY = ToolSpec(
     "settle_dues",
-    "Takes a payment toward what a sailor owes; the business date is 2031-02-03. The owed amount goes down by the "
-    "amount and a 'dues' entry is added to the sailor's ledger. Returns {sailor_id, settled, owed, status}.",
+    "Settles part of a sailor's dues (business date 2031-02-03): `owed` drops by the amount; one `dues` line gets "
+    "logged to the sailor's ledger. Returns {sailor_id, settled, owed, status}.",
     {
         "type": "object",
         "properties": {
             "sailor_id": {"type": "string"},
-            "amount": {"type": "number", "description": "What is settled, in euros."},
+            "amount": {"type": "number", "description": "Amount settled, in euros."},
         },
         "required": ["sailor_id", "amount"],
     },
@@ -85,10 +85,13 @@ PAY = ToolSpec(
 
 def test_a_create_read_from_the_description_when_the_name_has_no_verb() -> None:
     params = {"type": "object", "properties": {"pier_id": {"type": "string"}}}
-    for text in ("Books a crane slot for a pier.", "Loads a ship. Returns the new load."):
+    for text in ("Registers a launch for a pier.", "Loads a ship. Returns the new load."):
         pri = tool_priors(ToolSpec("crane_slot", text, params))
         assert (pri.kind_guess, pri.mutates) == ("create", True), text
     assert tool_priors(ToolSpec("crane_slot", "The crane's next free slot.", params)).kind_guess is None
+    assert tool_priors(ToolSpec("crane_fees", "Adds up the fees of every crane slot.", params)).kind_guess is None
+    unsaid = "Returns the new fee a longer slot would cost, without changing anything."
+    assert tool_priors(ToolSpec("crane_fee", unsaid, params)).kind_guess is None
     assert tool_priors(ToolSpec("get_slot", "Returns the new slot.", params)).kind_guess == "get"  # the name wins
 
 
@@ -131,7 +134,8 @@ def test_new_entries_missing_a_required_field_are_refused() -> None:
 
 
 def test_sampled_arguments_follow_documented_ranges_and_the_records_entries() -> None:
-    assert documented_range({"type": "integer", "description": "Whole hours, 1 to 8."}) == (1.0, 8.0)
+    assert documented_range({"type": "integer", "description": "Crane shifts, 2 to 5."}) == (2.0, 5.0)
+    assert documented_range({"type": "string", "description": "The office opens 08:00-18:00."}) is None
     assert documented_range({"type": "integer", "description": "between 2 and 6 weeks"}) == (2.0, 6.0)
     assert documented_range({"type": "integer", "description": "How many."}) is None
     assert record_items(SCHEMA, "cargo") == CARGO and record_items(SCHEMA, "ledger") == ENTRY
@@ -156,53 +160,53 @@ def test_a_create_checks_the_named_records_state_and_a_date_within_its_term() ->
     schema = {
         "type": "object",
         "properties": {
-            "permits": _collection(
+            "charters": _collection(
                 {
-                    "permit_id": {"type": "string"},
-                    "status": {"type": "string", "x-enum": ["valid", "revoked"]},
-                    "valid_from": {"type": "string"},
-                    "valid_until": {"type": "string"},
+                    "charter_id": {"type": "string"},
+                    "status": {"type": "string", "x-enum": ["signed", "void"]},
+                    "opens_on": {"type": "string"},
+                    "closes_on": {"type": "string"},
                 }
             ),
             "sailings": _collection(
-                {"sailing_id": {"type": "string"}, "permit_id": {"type": "string"}, "sail_date": {"type": "string"}}
+                {"sailing_id": {"type": "string"}, "charter_id": {"type": "string"}, "sail_date": {"type": "string"}}
             ),
         },
     }
     state = {
-        "permits": {
-            "P1": {"permit_id": "P1", "status": "valid", "valid_from": "2031-01-01", "valid_until": "2031-06-30"},
-            "P2": {"permit_id": "P2", "status": "revoked", "valid_from": "2031-01-01", "valid_until": "2031-06-30"},
+        "charters": {
+            "P1": {"charter_id": "P1", "status": "signed", "opens_on": "2031-01-01", "closes_on": "2031-06-30"},
+            "P2": {"charter_id": "P2", "status": "void", "opens_on": "2031-01-01", "closes_on": "2031-06-30"},
         },
         "sailings": {},
     }
     spec = ToolSpec(
         "log_sailing",
-        "Logs a sailing under a permit. The permit must exist and be valid, sail_date must fall within the "
-        "permit's term (valid_from to valid_until, inclusive), and nothing is logged twice.",
+        "Logs a sailing under a charter. Unknown charters are not found. The charter must be signed; sail_date has "
+        "to fall within the charter's dates (opens_on to closes_on).",
         {
             "type": "object",
-            "properties": {"permit_id": {"type": "string"}, "sail_date": {"type": "string"}},
-            "required": ["permit_id", "sail_date"],
+            "properties": {"charter_id": {"type": "string"}, "sail_date": {"type": "string"}},
+            "required": ["charter_id", "sail_date"],
         },
     )
-    base = ToolPlan(kind="create", collection="sailings", key_field="sailing_id", fields=["permit_id", "sail_date"])
+    base = ToolPlan(kind="create", collection="sailings", key_field="sailing_id", fields=["charter_id", "sail_date"])
     plan = refine_create(spec, base, schema, spec.description)
-    assert plan.ref_requires == {"permit_id": {"status": ["valid"]}}
+    assert plan.ref_requires == {"charter_id": {"status": ["signed"]}}
     assert plan.checks == [
         {
             "op": "within",
             "arg": "sail_date",
-            "collection": "permits",
-            "via_arg": "permit_id",
-            "low": "valid_from",
-            "high": "valid_until",
+            "collection": "charters",
+            "via_arg": "charter_id",
+            "low": "opens_on",
+            "high": "closes_on",
         }
     ]
     cases = [
-        Case("log_sailing", "x", state, {"permit_id": "P1", "sail_date": "2031-06-30"}, expect_error=False),
-        Case("log_sailing", "x", state, {"permit_id": "P1", "sail_date": "2031-07-01"}, expect_error=True),
-        Case("log_sailing", "x", state, {"permit_id": "P2", "sail_date": "2031-02-01"}, expect_error=True),
+        Case("log_sailing", "x", state, {"charter_id": "P1", "sail_date": "2031-06-30"}, expect_error=False),
+        Case("log_sailing", "x", state, {"charter_id": "P1", "sail_date": "2031-07-01"}, expect_error=True),
+        Case("log_sailing", "x", state, {"charter_id": "P2", "sail_date": "2031-02-01"}, expect_error=True),
     ]
     res, err = run_cases(render_tool(spec, plan, schema), "log_sailing", cases, SchemaResult(schema, {}, {}, "d"))
     assert err == "" and res.passed == 3
@@ -228,8 +232,8 @@ def test_a_create_refused_when_the_named_record_already_holds_the_most_it_may() 
     state = {"skippers": {"K1": {"skipper_id": "K1"}, "K2": {"skipper_id": "K2"}}, "moorings": held}
     spec = ToolSpec(
         "book_mooring",
-        "Books a mooring for a skipper, who must exist. A skipper may hold at most 1 active mooring (status "
-        "`booked` or `moored`) at a time; left moorings do not count.",
+        "Books a mooring for a skipper, who must exist. Every skipper can keep no more than 1 mooring that is "
+        "`booked` or `moored`.",
         {"type": "object", "properties": {"skipper_id": {"type": "string"}}, "required": ["skipper_id"]},
     )
     base = ToolPlan(kind="create", collection="moorings", key_field="mooring_id", fields=["skipper_id"])
@@ -258,8 +262,8 @@ def test_an_answer_gives_the_arguments_place_in_a_list() -> None:
     own = {"berth_id": {"type": "string"}, "waiting_list": {"type": "array", "items": {"type": "string"}}}
     spec = ToolSpec(
         "join_waiting_list",
-        "Puts a skipper at the end of a berth's waiting list. Returns {berth_id, skipper_id, place} where place is "
-        "the skipper's position in the list, starting at 1.",
+        "Queues a skipper for a berth. Returns {berth_id, skipper_id, place}; place = the skipper's rank in the "
+        "waiting_list.",
         {"type": "object", "properties": {"berth_id": {"type": "string"}, "skipper_id": {"type": "string"}}},
     )
     assert place_in_list("place", spec, own) == {"op": "place", "path": ["waiting_list"], "arg": "skipper_id"}

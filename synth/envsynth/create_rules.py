@@ -2,7 +2,9 @@
 be in a stated state: "the berth must be `free`"), fields start at stated values ("status `moored`", "`receipt`
 null", "visits 0", "a history of one entry `{...}`"), a reference the named record holds is copied ("the berth's
 harbour as `harbour_id`"), and the named record changes with it ("The berth becomes `taken` and records the new
-`mooring_id`", "the skipper's trips_out goes up by 1")."""
+`mooring_id`", "the skipper's trips_out goes up by 1"). Checks on the named record: its state unquoted too ("must be
+signed"), an argument between two of its fields (`within`), the most records it may hold (`cap`), and a balance
+the new record's amount comes off (`enough`); a list parameter led by another parameter's record (`lead`)."""
 
 from __future__ import annotations
 
@@ -93,7 +95,7 @@ WITHIN = re.compile(r"\b(?:within|between|inside|during)\b", re.IGNORECASE)
 def within_checks(
     sentences: list[str], refs: dict[str, str], cols: dict[str, Any], params: dict[str, Any]
 ) -> list[dict[str, Any]]:
-    """`within` checks: "the sail_date must fall within the permit's term (valid_from to valid_until)": a parameter
+    """`within` checks: "sail_date has to fall within the charter's dates (opens_on to closes_on)": a parameter
     between two fields of the record another parameter names, in the order the sentence names them."""
     out: list[dict[str, Any]] = []
     clauses = [c for s in sentences for c in re.split(r"[;,]\s+(?![^()]*\))", s)]  # not inside brackets
@@ -151,12 +153,20 @@ def cap_checks(text: str, collection: str, own: dict[str, Any], refs: dict[str, 
 
 
 def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> bool:
-    """The text stamps this string field with the business date ("`closed_on` today", "closed_on = today")."""
+    """The text stamps this string field with the business date ("`ended_at` today", "ended_at = today", "with
+    ended_at today"), not merely next to the word ("a mooring created today")."""
     kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
     if "string" not in kinds:
         return False
-    found, value = _stated(text, field, {"type": "string"}, today)
-    return found and value == today
+    name = _name(field)  # "`ended_at` today", "ended_at = today", "with ended_at today", "ended_at is set to today"
+    return bool(
+        re.search(
+            rf"`{name}`\s+(?:is\s+)?today\b|\b{name}\s*=\s*today\b|\bwith\s+`?{name}`?\s+today\b"
+            rf"|\b{name}`?\s+is\s+set\s+to\s+today\b",
+            text,
+            re.IGNORECASE,
+        )
+    )
 
 
 def _days_later(
@@ -196,17 +206,21 @@ def _days_later(
 
 
 FIRST = re.compile(
-    r"\bthe\s+(?P<noun>\w+)\s+(?:\([^()]{1,40}\)\s+)?(?:first\b|is\s+always\s+(?:added\s+|listed\s+|put\s+)?first\b"
-    r"|is\s+always\s+the\s+first\s+(?P<item>\w+))",
+    r"\bthe\s+(?P<noun>\w+)\s+(?:\([^()]{1,40}\)\s+)?(?:first\b|(?:goes|comes|stands)\s+first\b"
+    r"|is\s+always\s+(?:added\s+|listed\s+|put\s+)?first\b|is\s+always\s+the\s+first\s+(?P<item>\w+))",
     re.IGNORECASE,
 )
-UNIQUE = re.compile(r"\bduplicates?\s+(?:are\s+)?(?:ignored|dropped|removed|skipped)\b|\bwithout\s+duplicates\b", re.I)
+UNIQUE = re.compile(
+    r"\b(?:duplicates?|repeats?|repeated\s+\w+)\s+(?:are\s+)?(?:ignored|dropped|removed|skipped)\b"
+    r"|\bwithout\s+duplicates\b|\beach\s+\w+\s+(?:at\s+most\s+)?once\b",
+    re.IGNORECASE,
+)
 
 
 def leading(spec: ToolSpec, own: dict[str, Any], text: str) -> list[dict[str, Any]]:
     """`lead` effects: a list parameter kept on the new record that the docs say starts with the record another
-    parameter names ("crew with the skipper first", "The skipper is always added first." in the list's own
-    description, "the skipper is always the first crew member"); the skipper is the parameter of that name, of
+    parameter names ("Crew: the skipper first", "the skipper goes first" in the list's own description, "the
+    skipper (skipper_id) is always the first crew member"); the skipper is the parameter of that name, of
     `<noun>_id`, or the one the docs gloss ("the skipper (sailor_id)"). "duplicates ignored" keeps each id once."""
     params = spec.parameters.get("properties") or {}
     lists = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") == "array" and p in own]
@@ -219,7 +233,11 @@ def leading(spec: ToolSpec, own: dict[str, Any], text: str) -> list[dict[str, An
             if m is None:
                 continue
             item = (m.group("item") or "").lower()
-            about = i == 0 or re.search(rf"\b{re.escape(field)}\b", sentence) or (item and singular(field) == item)
+            about = (
+                i == 0
+                or re.search(rf"\b{re.escape(field)}\b", sentence, re.IGNORECASE)
+                or (item and singular(field) == item)
+            )
             noun = m.group("noun").lower()
             gloss = re.search(rf"\bthe\s+{re.escape(noun)}\s*\(`?(\w+)`?\)", text, re.IGNORECASE)
             named = [p for p in (noun, f"{noun}_id", gloss.group(1) if gloss else "") if p in params and p != field]

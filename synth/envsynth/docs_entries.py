@@ -1,12 +1,14 @@
 """Entries the docs name by their kind only: "A `boarded` entry is appended to the voyage's log", "a
-'docked' event is added to the log".
+'hauled' event is added to the log".
 
-The kind is a known value of one field of the list's elements (`event`); the rest of the entry is read off the
-entries of that kind already in the sample data: a field that is a parameter holds the argument ("with the reason as
-its note" names another), a field with one value in every such entry (two or more, or null in the only one)
-holds that value, and a date field holds the business date the docs state ("the office's current date is
-2031-02-03"; "as of the business date 2031-02-03").
-An entry with a field none of these explains is not appended (a guess would be wrong anyway).
+The kind is a known value of one field of the list's elements (`event`), or, quoted and never logged yet, a new
+value of the one closed field whose values are names; the rest of the entry is read off the entries of that kind
+already in the sample data (of any kind, for a new one): a field that is a parameter holds the argument ("with the
+reason as its note" names another), a field the docs equate with one of the call's record ("(charge = fee)")
+holds that, a field with one value in every such entry (two or more, or null in the only one) holds that value,
+and a date field holds the business date the docs state ("the office's current date is 2031-02-03"; "as of the
+business date 2031-02-03"). An entry with a field none of these explains is not appended (a guess would be wrong
+anyway).
 """
 
 from __future__ import annotations
@@ -22,7 +24,15 @@ NAMED = re.compile(
     r"(?:(?P<owner>\w+)'s\s+)?(?P<field>\w+)",
     re.IGNORECASE,
 )
-EQUALS = re.compile(r"\b(\w+)\s*=\s*(?:the\s+|its\s+)?(\w+)")  # "(amount = the fee)": an entry field's source
+EQUALS = re.compile(
+    r"\b(\w+)\s*=\s*(?:the\s+|its\s+)?(\w+(?:\s+\w+){0,2})"
+)  # "(charge = fee)": an entry field's source
+
+
+def _joined(words: str, count: int) -> str:
+    return "_".join(words.split()[:count]).lower()
+
+
 AS_ITS = re.compile(r"\bthe\s+(?P<param>\w+)\s+as\s+its\s+(?P<field>\w+)", re.IGNORECASE)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
@@ -68,8 +78,10 @@ def named_entries(
             for k, s in (items.get("properties") or {}).items()
             if isinstance(s, dict) and m.group("kind") in (s.get("enum") or s.get("x-enum") or [])
         ]
-        unseen = not kinds  # a kind no entry of the data has yet: the list's one closed field holds it
-        if unseen:  # its values are names (`signed_up`), not free text
+        unseen = not kinds  # a kind no entry of the data has yet, quoted: the list's one closed field holds it
+        if unseen and not re.match(r"[`'\"]", m.group(0)[m.start("kind") - m.start() - 1 :]):
+            continue
+        if unseen:  # its values are names (`boarded`), not free text
             kinds = [
                 k
                 for k, s in (items.get("properties") or {}).items()
@@ -158,7 +170,11 @@ def linked_entries(
         if len(kinds) != 1:
             continue
         same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
-        copied = {f: src for f, src in EQUALS.findall(m.group("aside")) if src in own}  # "(amount = the fee)"
+        copied = {  # "(charge = fee)", "(ref = pier id)": the longest run of words naming a field of the record
+            f: next(n for n in (_joined(words, k) for k in (3, 2, 1)) if n in own)
+            for f, words in EQUALS.findall(m.group("aside"))
+            if any(_joined(words, k) in own for k in (3, 2, 1))
+        }
         rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied)
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
         named = f"{singular(other)}_id"

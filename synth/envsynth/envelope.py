@@ -3,7 +3,7 @@ its result under that property (`{"file_content": ...}`), unless the result is a
 A tool that answers a record (or a list of them) but whose docs list fewer of the record's fields (its response
 schema's properties, or "Returns {boat_id, waiting_list}", "Returns ... [{id, status}]") answers those fields only;
 listed fields the record lacks come from the record it references (`owner_name` -> the name of the `owner_id` record);
-a write answers back an argument a listed field names ("paid": the `amount` "paid").
+a write answers back an argument a listed field names (`settled`: the "Amount settled").
 A read of one record also answers the records of another collection that name it, when the docs say so (a list
 property of the response, or "plus moorings: ... as {mooring_id, pier, status}"), and the other additions its
 "Returns ... plus ..." lists (answer_extras.py)."""
@@ -56,12 +56,21 @@ WRITE_ANSWERS = {"update", "recorded_update", "item_add", "item_remove", "create
 
 def echoed(name: str, spec: ToolSpec) -> dict[str, Any] | None:
     """A listed answer field a write answers back from its arguments: a parameter of that name, or the one
-    parameter whose description uses the name ("paid" for `amount`: "Amount paid, in euros")."""
+    parameter whose description puts its own name next to it (`settled` for `amount`: "Amount settled, in euros")."""
     params = spec.parameters.get("properties") or {}
     if name in params:
         return {"op": "arg", "name": name}
-    spoken = re.compile(rf"\b{re.escape(name.replace('_', ' '))}\b", re.IGNORECASE)
-    users = [p for p, s in params.items() if isinstance(s, dict) and spoken.search(str(s.get("description") or ""))]
+    word = re.escape(name.replace("_", " "))
+    users = [  # the parameter's own name next to the word: "Amount settled, in euros" for `amount` and `settled`
+        p
+        for p, s in params.items()
+        if isinstance(s, dict)
+        and re.search(
+            rf"\b{re.escape(p.replace('_', ' '))}\s+{word}\b|\b{word}\s+{re.escape(p.replace('_', ' '))}\b",
+            str(s.get("description") or ""),
+            re.IGNORECASE,
+        )
+    ]
     return {"op": "arg", "name": users[0]} if len(users) == 1 else None
 
 

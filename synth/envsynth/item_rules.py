@@ -77,7 +77,9 @@ def refine_item(
     named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)
     appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
     appends += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
-    appends += conditional_sets(text, own)  # "if the berth was `full`, it goes back to `open`"
+    appends += conditional_sets(
+        text, own, singular(plan.collection)
+    )  # "if the pier is `crowded`, its status becomes `calm`"
     if not (preconditions or checks or appends):
         return plan
     return ToolPlan.from_dict(

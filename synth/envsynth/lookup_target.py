@@ -5,7 +5,8 @@ The argument names a record of one collection (the boat); the docs say the call 
 <noun> ("the boat's open mooring") and answer that noun, a collection whose records name the first by a field (a
 mooring's `boat_id`). The call then acts on the record of the second collection that names the argument's record
 and is in that state (`status` `open`): a `lookup` plan ({owner, field, where}) found at call time, refused when the
-argument's record does not exist or has no such record.
+argument's record does not exist or has no such record. Without a state word ("the boat's mooring") nothing says
+which of the records it owns is meant, so the plan is left as it is.
 """
 
 from __future__ import annotations
@@ -52,20 +53,20 @@ def retarget(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> To
         ]
         if len(refs) != 1:
             continue
-        where: dict[str, list[Any]] = {}
         adj = m.group("adj")
-        if adj:
-            states = [
-                f
-                for f, s in sorted(fields.items())
-                if isinstance(s, dict) and adj in (s.get("enum") or s.get("x-enum") or [])
-            ]
-            if len(states) != 1:
-                continue  # a word that names no state of the other record ("the boat's last mooring")
-            where = {states[0]: [adj]}
+        if not adj:
+            continue  # which of the records it owns would be a guess ("the boat's mooring")
+        states = [
+            f
+            for f, s in sorted(fields.items())
+            if isinstance(s, dict) and adj in (s.get("enum") or s.get("x-enum") or [])
+        ]
+        if len(states) != 1:
+            continue  # a word that names no state of the other record ("the boat's last mooring")
+        where = {states[0]: [adj]}
         key_field = _entry(state_schema, other).get("x-key-field")
         lookup = {"owner": plan.collection, "field": refs[0], "where": where}
-        evidence = plan.evidence + [f"acts on the {owner}'s {adj + ' ' if adj else ''}{singular(other)}"]
+        evidence = plan.evidence + [f"acts on the {owner}'s {adj} {singular(other)}"]
         return ToolPlan.from_dict(
             {**plan.to_dict(), "collection": other, "key_field": key_field, "lookup": lookup, "evidence": evidence}
         )

@@ -103,12 +103,11 @@ def docs_transition_plan(
         case = cases[f.index] if f.index >= 0 else None
         target = target_key(moved, case.state, case.arguments) if case is not None else None
         record = (case.state.get(moved.collection) or {}).get(target) if case is not None and target else None
-        if moved.lookup and case is not None and record is None:  # the argument's record owns none in that state
-            record = (
-                {}
-                if (case.state.get(moved.lookup["owner"]) or {}).get(str(case.arguments.get(moved.key_param)))
-                else None
-            )
+        owns_none = False  # the argument's record exists but owns no record in the state the docs name
+        if moved.lookup and case is not None and record is None:
+            owners = case.state.get(moved.lookup["owner"]) or {}
+            owns_none = isinstance(owners.get(str(case.arguments.get(moved.key_param))), dict)
+            record = {} if owns_none else None
         undocumented_mode = (
             case is not None and moved.kind == "by_mode" and case.arguments.get(moved.op_param) not in moved.modes
         )
@@ -117,7 +116,11 @@ def docs_transition_plan(
             or f.kind != "wrong_error"
             or case.expect_error is not False
             or not isinstance(record, dict)
-            or (all(record.get(k) in v for k, v in moved.preconditions.items()) and not undocumented_mode)
+            or (
+                all(record.get(k) in v for k, v in moved.preconditions.items())
+                and not undocumented_mode
+                and not owns_none
+            )
         ):
             attempts.append(
                 {"route": "structured", "attempt": 0, "plan": describe_plan(moved), "error": f.message[:300]}
@@ -178,6 +181,8 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
                 continue
             for name, values in sorted(plan.lookup["where"].items()):
                 state[plan.collection][key][name] = values[0]
+            if target_key(plan, state, {plan.key_param: argument}) != key:
+                continue  # another record of the same owner is in that state already and would be acted on
         for name, values in sorted(plan.preconditions.items()):
             state[plan.collection][key][name] = values[0]
         consts = [e for e in plan.effects if e["op"] == "set" and e["source"]["from"] == "const"]

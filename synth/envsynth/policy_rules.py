@@ -280,7 +280,7 @@ def docs_transition(
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     props = (record or {}).get("properties") or {}
     today = business_date(text + "\n" + policy)
-    if sets and today:  # "... becomes 'closed' with closed_on today": a date the transition stamps
+    if sets and today:  # "... is set to 'closed' and ended_at = today": a date the transition stamps
         effects += [
             {"op": "set", "field": f, "source": {"from": "const", "value": today}}
             for f, sub in sorted(props.items())
@@ -288,7 +288,7 @@ def docs_transition(
         ]
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
-    if sets or counters:  # entries named by their kind ("a `docked` entry is appended to the voyage's log")
+    if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         fresh = [e for e in named if not any(w["field"] == e["field"] for w in written)]
         written += fresh
@@ -301,7 +301,9 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
-    effects += conditional_sets(text, props)  # "if the berth was `full`, it goes back to `open`"
+    effects += conditional_sets(
+        text, props, singular(plan.collection)
+    )  # "if the pier is `crowded`, its status becomes `calm`"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
     if sets or counters:  # "a 'freed' event is added to the berth's log"

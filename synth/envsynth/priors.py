@@ -86,19 +86,21 @@ def _verb_kind(words: list[str]) -> str | None:
     return None
 
 
-# "Books a pickup ...", "Returns the new booking", "... with its new id", "The new boat starts ..."
+# "Returns the new hire", "... with its new id", "The new launch is ..."
 NEW_RECORD = re.compile(
     r"\b(?:returns?|creates?)\s+(?:the|a)\s+new\b|\bwith\s+(?:its|a)\s+new\s+id\b|^the\s+new\s+\w+", re.I
 )
 
 
 def _described_kind(spec: ToolSpec) -> str | None:
-    """create when the description opens with a creating verb (`Books ...`, `Registers ...`) or says that the
-    call returns a new record; the name's verb, when it has one, is read first."""
-    firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
-    opening = firsts[0] if firsts else ""
-    stems = {opening, opening[:-1] if opening.endswith("s") else opening}
-    if stems & set(KIND_VERBS["create"]) - {"new", "post", "make"}:
+    """create when the description opens with a creating verb and its object (`Registers a launch ...`,
+    `Files the ...`) or says that the call returns a new record, and does not say it changes nothing; the
+    name's verb, when it has one, is read first."""
+    if CHANGES_NOTHING.search(spec.description):
+        return None
+    opening = re.match(r"\W*([A-Za-z]+)\s+(a|an|the|one)\b", spec.description)
+    word = opening.group(1).lower() if opening else ""
+    if {word, word[:-1] if word.endswith("s") else word} & (set(KIND_VERBS["create"]) - {"new", "post", "make"}):
         return "create"
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", spec.description) if s.strip()]
     return "create" if any(NEW_RECORD.search(s) for s in sentences) else None
@@ -150,7 +152,10 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     mutates = spec.mutates
     if mutates is None and (verb_kind or described):
         mutates = (verb_kind or described) in ("create", "update", "delete")
-    if mutates is None and words and words[0] in WRITE_VERBS:
+    reads = re.match(
+        r"\W*(lists?|gets?|returns?|shows?|finds?|fetch(?:es)?|retrieves?|looks?|searches)\b", spec.description, re.I
+    )
+    if mutates is None and words and words[0] in WRITE_VERBS and not reads:  # not `issue_comments`: "Lists ..."
         mutates = True
         evidence.append(f"name verb `{words[0]}` changes state")
     if (

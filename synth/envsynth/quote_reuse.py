@@ -1,12 +1,12 @@
 """A create whose docs price the new record as a sibling read does: the figures of that read's quote plan
 (formula_rules.py) fill the new record's fields.
 
-A sibling is a read (it says it changes nothing, or its name's verb reads) whose parameters the create has too,
-under the same names, and whose answer the docs define with formulas. A field of the new record that no parameter,
-stated value, copied reference or effect sets takes:
+A sibling is a tool the docs do not make a write (it says it changes nothing, or nothing says it writes) whose
+parameters the create has too, under the same names, and whose answer the docs define with formulas. A field of
+the new record that no parameter, stated value, copied reference or effect sets takes:
 - the sibling's figure of the same name, when the sibling computes it (`fee` from the quote's `fee`);
-- else the sibling's total (its last computed figure), when the create's docs call the field quoted ("must cover
-  the quoted cost") or name the sibling in the sentence that names the field ("the cost, as `quote_mooring` gives").
+- else the sibling's total (the figure it computes last), when the create's docs call the field quoted ("must cover
+  the quoted fee") or name the sibling in the sentence that names the field ("the cost, as `quote_mooring` gives").
 """
 
 from __future__ import annotations
@@ -78,8 +78,7 @@ def priced_fields(
         if sibling is None or name == spec.name or not _fits(spec, sibling):
             continue
         quote = quotes[name]
-        steps = dict((n, node) for n, node in quote["steps"])
-        computed = [n for n in quote["fields"] if n in steps and _computes(steps[n])]
+        computed = [n for n, node in quote["steps"] if n in quote["fields"] and _computes(node)]  # in order of use
         assign = {}
         for field in open_fields:
             if field in computed:

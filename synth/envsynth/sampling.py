@@ -41,11 +41,12 @@ def key_field_of(entry: dict[str, Any]) -> str | None:
     return entry.get("x-key-field")
 
 
-RANGE = re.compile(r"\b(?:between\s+)?(\d+(?:\.\d+)?)\s*(?:to|and|-|\u2013)\s*(\d+(?:\.\d+)?)\b")
+RANGE = re.compile(r"(?<![\d:.])(?:between\s+)?(\d+(?:\.\d+)?)\s*(?:to|and|-|\u2013)\s*(\d+(?:\.\d+)?)(?![\d:])")
 
 
 def documented_range(schema: dict[str, Any]) -> tuple[float, float] | None:
-    """The bounds a number's description gives ("1 to 8 whole hours", "between 2 and 6"), or None."""
+    """The bounds a number's description gives ("2 to 5 crane shifts", "between 2 and 6"), or None (not times
+    such as "08:00-21:00")."""
     found = RANGE.search(str(schema.get("description") or ""))
     if found and float(found.group(1)) <= float(found.group(2)):
         return float(found.group(1)), float(found.group(2))
