@@ -4,6 +4,7 @@ make() returns a FrontDesk with reset(state), call(name, arguments) and state().
 deterministic: "today" is the hotel's business_date in the state, ids come from the data.
 `python adapter.py` replays trajectories.jsonl from data.json and prints the number of calls and errors.
 """
+
 import copy
 import datetime
 import json
@@ -95,16 +96,25 @@ class FrontDesk:
         for i in range(nights):
             night = arrival + datetime.timedelta(days=i)
             season = self._band(night)
-            nightly.append({"date": night.isoformat(), "season_id": season["id"],
-                            "rate": room_type["rates"][season["rate_band"]]})
+            nightly.append(
+                {"date": night.isoformat(), "season_id": season["id"], "rate": room_type["rates"][season["rate_band"]]}
+            )
         subtotal = _money(sum(n["rate"] for n in nightly))
         discount = _money(subtotal * TIER_DISCOUNT[tier])
         room_total = _money(subtotal - discount)
         tax = _money(room_total * self.hotel["tax_rate"])
-        return {"room_type_id": room_type["id"], "arrival_date": arrival.isoformat(),
-                "departure_date": (arrival + datetime.timedelta(days=nights)).isoformat(), "nights": nights,
-                "nightly": nightly, "room_subtotal": subtotal, "loyalty_discount": discount,
-                "room_total": room_total, "tax": tax, "total": _money(room_total + tax)}
+        return {
+            "room_type_id": room_type["id"],
+            "arrival_date": arrival.isoformat(),
+            "departure_date": (arrival + datetime.timedelta(days=nights)).isoformat(),
+            "nights": nights,
+            "nightly": nightly,
+            "room_subtotal": subtotal,
+            "loyalty_discount": discount,
+            "room_total": room_total,
+            "tax": tax,
+            "total": _money(room_total + tax),
+        }
 
     def _history(self, res, old, new):
         res["history"].append({"date": self.hotel["business_date"], "from_status": old, "to_status": new})
@@ -115,7 +125,7 @@ class FrontDesk:
 
     @staticmethod
     def _next_id(items, key, prefix):
-        nums = [int(x[key][len(prefix):]) for x in items if x[key].startswith(prefix)]
+        nums = [int(x[key][len(prefix) :]) for x in items if x[key].startswith(prefix)]
         return f"{prefix}{max(nums, default=0) + 1}"
 
     def _refund_credit(self, res):
@@ -124,8 +134,14 @@ class FrontDesk:
             credit = _money(-res["balance_due"])
             guest = self.s["guests"][res["guest_id"]]
             guest["deposit_balance"] = _money(guest["deposit_balance"] + credit)
-            res["payments"].append({"payment_id": self._next_id(res["payments"], "payment_id", "P"),
-                                    "method": "deposit", "amount": -credit, "date": self.hotel["business_date"]})
+            res["payments"].append(
+                {
+                    "payment_id": self._next_id(res["payments"], "payment_id", "P"),
+                    "method": "deposit",
+                    "amount": -credit,
+                    "date": self.hotel["business_date"],
+                }
+            )
             self._recompute_balance(res)
 
     # -- reads ---------------------------------------------------------------------------------------
@@ -198,20 +214,43 @@ class FrontDesk:
             raise ApiError("arrival_date is before the hotel's business date")
         if adults < 1 or adults > room_type["max_occupancy"]:
             raise ApiError(f"adults must be between 1 and {room_type['max_occupancy']} for room type {room_type['id']}")
-        rooms = [r for r in self.s["rooms"].values() if r["room_type_id"] == room_type["id"] and r["status"] != "out_of_order"]
+        rooms = [
+            r
+            for r in self.s["rooms"].values()
+            if r["room_type_id"] == room_type["id"] and r["status"] != "out_of_order"
+        ]
         for i in range(nights):
             night = (arrival + datetime.timedelta(days=i)).isoformat()
-            taken = sum(1 for r in self.s["reservations"].values() if r["room_type_id"] == room_type["id"]
-                        and r["status"] in ACTIVE and r["arrival_date"] <= night < r["departure_date"])
+            taken = sum(
+                1
+                for r in self.s["reservations"].values()
+                if r["room_type_id"] == room_type["id"]
+                and r["status"] in ACTIVE
+                and r["arrival_date"] <= night < r["departure_date"]
+            )
             if taken >= len(rooms):
                 raise ApiError(f"no {room_type['id']} rooms available on {night}")
         quote = self._quote(room_type, arrival, nights, guest["loyalty_tier"])
         nums = [int(k.split("-")[1]) for k in self.s["reservations"]]
         rid = f"RSV-{max(nums, default=1000) + 1}"
-        res = {"id": rid, "guest_id": guest["id"], "room_type_id": room_type["id"], "room_id": None,
-               "arrival_date": arrival.isoformat(), "departure_date": departure.isoformat(), "nights": nights,
-               "adults": adults, "status": "booked", "room_total": quote["room_total"], "tax_total": quote["tax"],
-               "estimated_total": quote["total"], "folio": [], "payments": [], "balance_due": 0.0, "history": []}
+        res = {
+            "id": rid,
+            "guest_id": guest["id"],
+            "room_type_id": room_type["id"],
+            "room_id": None,
+            "arrival_date": arrival.isoformat(),
+            "departure_date": departure.isoformat(),
+            "nights": nights,
+            "adults": adults,
+            "status": "booked",
+            "room_total": quote["room_total"],
+            "tax_total": quote["tax"],
+            "estimated_total": quote["total"],
+            "folio": [],
+            "payments": [],
+            "balance_due": 0.0,
+            "history": [],
+        }
         self._history(res, None, "booked")
         self.s["reservations"][rid] = res
         return copy.deepcopy(res)
@@ -227,15 +266,26 @@ class FrontDesk:
         if today >= res["departure_date"]:
             raise ApiError("the stay's departure date has passed")
         if room["room_type_id"] != res["room_type_id"]:
-            raise ApiError(f"room {room['id']} is a {room['room_type_id']} room; the reservation is for {res['room_type_id']}")
+            raise ApiError(
+                f"room {room['id']} is a {room['room_type_id']} room; the reservation is for {res['room_type_id']}"
+            )
         if room["status"] != "clean":
             raise ApiError(f"room {room['id']} is {room['status']}; only clean rooms can be assigned")
         room["status"] = "occupied"
         res["room_id"] = room["id"]
-        for code, amount, text in (("ROOM", res["room_total"], f"Room charges, {res['nights']} nights"),
-                                   ("TAX", res["tax_total"], "Occupancy tax")):
-            res["folio"].append({"line_id": self._next_id(res["folio"], "line_id", "L"), "code": code,
-                                 "description": text, "amount": amount, "date": today})
+        for code, amount, text in (
+            ("ROOM", res["room_total"], f"Room charges, {res['nights']} nights"),
+            ("TAX", res["tax_total"], "Occupancy tax"),
+        ):
+            res["folio"].append(
+                {
+                    "line_id": self._next_id(res["folio"], "line_id", "L"),
+                    "code": code,
+                    "description": text,
+                    "amount": amount,
+                    "date": today,
+                }
+            )
         self._recompute_balance(res)
         self._history(res, "booked", "checked_in")
         return copy.deepcopy(res)
@@ -249,10 +299,16 @@ class FrontDesk:
         if amount <= 0 or amount > MAX_CHARGE:
             raise ApiError(f"amount must be greater than 0 and at most {MAX_CHARGE}")
         if res["status"] != "checked_in":
-            raise ApiError(f"charges can only be posted to checked-in stays; reservation {res['id']} is {res['status']}")
-        line = {"line_id": self._next_id(res["folio"], "line_id", "L"), "code": code,
-                "description": a.get("description") or code.title(), "amount": _money(amount),
-                "date": self.hotel["business_date"]}
+            raise ApiError(
+                f"charges can only be posted to checked-in stays; reservation {res['id']} is {res['status']}"
+            )
+        line = {
+            "line_id": self._next_id(res["folio"], "line_id", "L"),
+            "code": code,
+            "description": a.get("description") or code.title(),
+            "amount": _money(amount),
+            "date": self.hotel["business_date"],
+        }
         res["folio"].append(line)
         self._recompute_balance(res)
         return copy.deepcopy(res)
@@ -261,7 +317,9 @@ class FrontDesk:
         res = self._get("reservations", _req(a, "reservation_id"), "reservation")
         line_id = _req(a, "line_id")
         if res["status"] != "checked_in":
-            raise ApiError(f"folio lines can only be voided on checked-in stays; reservation {res['id']} is {res['status']}")
+            raise ApiError(
+                f"folio lines can only be voided on checked-in stays; reservation {res['id']} is {res['status']}"
+            )
         line = next((f for f in res["folio"] if f["line_id"] == line_id), None)
         if line is None:
             raise ApiError(f"folio line {line_id} not found on reservation {res['id']}")
@@ -298,8 +356,12 @@ class FrontDesk:
             if guest["deposit_balance"] + 0.004 < amount:
                 raise ApiError(f"guest deposit balance {guest['deposit_balance']:.2f} is less than {amount:.2f}")
             guest["deposit_balance"] = _money(guest["deposit_balance"] - amount)
-        payment = {"payment_id": self._next_id(res["payments"], "payment_id", "P"), "method": method,
-                   "amount": amount, "date": self.hotel["business_date"]}
+        payment = {
+            "payment_id": self._next_id(res["payments"], "payment_id", "P"),
+            "method": method,
+            "amount": amount,
+            "date": self.hotel["business_date"],
+        }
         if method == "card":
             payment["card_last4"] = a["card_last4"]
         res["payments"].append(payment)
@@ -326,18 +388,35 @@ class FrontDesk:
             raise ApiError(f"reservation {res['id']} is {res['status']}; only booked reservations can be cancelled")
         days = (datetime.date.fromisoformat(res["arrival_date"]) - self.today()).days
         if days < self.hotel["cancellation_window_days"]:
-            res["folio"].append({"line_id": self._next_id(res["folio"], "line_id", "L"), "code": "CXL_FEE",
-                                 "description": "Late cancellation fee", "amount": _money(res["room_total"] / res["nights"]),
-                                 "date": self.hotel["business_date"]})
+            res["folio"].append(
+                {
+                    "line_id": self._next_id(res["folio"], "line_id", "L"),
+                    "code": "CXL_FEE",
+                    "description": "Late cancellation fee",
+                    "amount": _money(res["room_total"] / res["nights"]),
+                    "date": self.hotel["business_date"],
+                }
+            )
         self._recompute_balance(res)
         self._refund_credit(res)
         self._history(res, "booked", "cancelled")
         return copy.deepcopy(res)
 
     # -- dispatch ------------------------------------------------------------------------------------
-    TOOLS = ("searchGuests", "getReservation", "listReservations", "listRooms", "quoteStay", "createReservation",
-             "checkInReservation", "postFolioCharge", "voidFolioCharge", "recordPayment", "checkOutReservation",
-             "cancelReservation")
+    TOOLS = (
+        "searchGuests",
+        "getReservation",
+        "listReservations",
+        "listRooms",
+        "quoteStay",
+        "createReservation",
+        "checkInReservation",
+        "postFolioCharge",
+        "voidFolioCharge",
+        "recordPayment",
+        "checkOutReservation",
+        "cancelReservation",
+    )
 
     def call(self, name, arguments):
         """Run one operation; refused requests return ok False and an 'Error: ...' text."""

@@ -3,6 +3,7 @@
 Every session starts from data.json. A scenario says for each call whether the real system should accept it;
 a mismatch stops the script (exit 1). Usage: python make_trajectories.py  (MIT, written for forgegym)
 """
+
 import json
 import os
 import random
@@ -19,13 +20,37 @@ ARRIVING_TODAY = ["RSV-1009", "RSV-1010", "RSV-1011", "RSV-1012"]
 ARRIVING_TOMORROW = ["RSV-1013", "RSV-1014"]
 FUTURE = ["RSV-1015", "RSV-1016", "RSV-1017", "RSV-1018"]
 CLOSED = ["RSV-1001", "RSV-1002", "RSV-1003", "RSV-1004"]
-BOOKABLE_GUESTS = ["G-1001", "G-1002", "G-1003", "G-1004", "G-1005", "G-1006", "G-1007", "G-1009", "G-1010",
-                   "G-1011", "G-1012"]
-CHARGES = [("MINIBAR", [8.5, 12.0, 14.75, 21.25]), ("RESTAURANT", [42.8, 58.0, 96.5, 124.3]),
-           ("PARKING", [25.0, 50.0]), ("LAUNDRY", [18.0, 31.5]), ("SPA", [95.0, 140.0]), ("PHONE", [4.2, 7.9])]
-STAYS = [("2026-06-01", "2026-06-04"), ("2026-06-15", "2026-06-18"), ("2026-07-10", "2026-07-14"),
-         ("2026-08-21", "2026-08-23"), ("2026-09-12", "2026-09-19"), ("2026-10-02", "2026-10-05"),
-         ("2026-05-30", "2026-06-02"), ("2026-11-20", "2026-11-22")]
+BOOKABLE_GUESTS = [
+    "G-1001",
+    "G-1002",
+    "G-1003",
+    "G-1004",
+    "G-1005",
+    "G-1006",
+    "G-1007",
+    "G-1009",
+    "G-1010",
+    "G-1011",
+    "G-1012",
+]
+CHARGES = [
+    ("MINIBAR", [8.5, 12.0, 14.75, 21.25]),
+    ("RESTAURANT", [42.8, 58.0, 96.5, 124.3]),
+    ("PARKING", [25.0, 50.0]),
+    ("LAUNDRY", [18.0, 31.5]),
+    ("SPA", [95.0, 140.0]),
+    ("PHONE", [4.2, 7.9]),
+]
+STAYS = [
+    ("2026-06-01", "2026-06-04"),
+    ("2026-06-15", "2026-06-18"),
+    ("2026-07-10", "2026-07-14"),
+    ("2026-08-21", "2026-08-23"),
+    ("2026-09-12", "2026-09-19"),
+    ("2026-10-02", "2026-10-05"),
+    ("2026-05-30", "2026-06-02"),
+    ("2026-11-20", "2026-11-22"),
+]
 
 
 class Session:
@@ -63,8 +88,10 @@ def new_booking(rng, s):
     s("searchGuests", last_name=g["last_name"])
     s("quoteStay", room_type_id=rt, arrival_date=arr, departure_date=dep, guest_id=g["id"])
     s("createReservation", guest_id=g["id"], room_type_id=rt, arrival_date=arr, departure_date=dep, adults=adults)
-    return (f"{g['first_name']} {g['last_name']} calls to book a {rt} room for {adults} adult(s) from {arr} to {dep}. "
-            "Give them the price with their loyalty discount and make the booking.")
+    return (
+        f"{g['first_name']} {g['last_name']} calls to book a {rt} room for {adults} adult(s) from {arr} to {dep}. "
+        "Give them the price with their loyalty discount and make the booking."
+    )
 
 
 def booking_with_deposit(rng, s):
@@ -76,8 +103,10 @@ def booking_with_deposit(rng, s):
     amount = round(out["estimated_total"] / 2, 2)
     digits = card(rng)
     s("recordPayment", reservation_id=out["id"], method="card", amount=amount, card_last4=digits)
-    return (f"Guest with email {g['email']} wants a {rt} room for two from {arr} to {dep} and to pay half of the "
-            f"estimated total now on the card ending {digits}.")
+    return (
+        f"Guest with email {g['email']} wants a {rt} room for two from {arr} to {dep} and to pay half of the "
+        f"estimated total now on the card ending {digits}."
+    )
 
 
 def arrival_check_in(rng, s):
@@ -88,8 +117,10 @@ def arrival_check_in(rng, s):
     rooms = s("listRooms", room_type_id=r["room_type_id"], status="clean")
     room = rng.choice(rooms)["id"]
     s("checkInReservation", reservation_id=rid, room_id=room)
-    return (f"{g['first_name']} {g['last_name']} is at the desk for today's arrival. Find the reservation and check "
-            "them in to a clean room of the booked type.")
+    return (
+        f"{g['first_name']} {g['last_name']} is at the desk for today's arrival. Find the reservation and check "
+        "them in to a clean room of the booked type."
+    )
 
 
 def check_in_and_park(rng, s):
@@ -98,10 +129,17 @@ def check_in_and_park(rng, s):
     rooms = s("listRooms", room_type_id=r["room_type_id"], status="clean")
     s("checkInReservation", reservation_id=rid, room_id=rooms[0]["id"])
     nights = r["nights"]
-    s("postFolioCharge", reservation_id=rid, code="PARKING", amount=25.0 * nights,
-      description=f"Valet parking, {nights} nights")
-    return (f"Check in reservation {rid} to the first clean room of its type, then post valet parking for the whole "
-            f"stay (25.00 a night) to the folio.")
+    s(
+        "postFolioCharge",
+        reservation_id=rid,
+        code="PARKING",
+        amount=25.0 * nights,
+        description=f"Valet parking, {nights} nights",
+    )
+    return (
+        f"Check in reservation {rid} to the first clean room of its type, then post valet parking for the whole "
+        f"stay (25.00 a night) to the folio."
+    )
 
 
 def post_charge(rng, s):
@@ -111,7 +149,9 @@ def post_charge(rng, s):
     amount = rng.choice(amounts)
     found = s("listReservations", room_id=room, status="checked_in")
     s("postFolioCharge", reservation_id=found[0]["id"], code=code, amount=amount)
-    return f"The {code.lower()} team sends a {amount:.2f} charge for room {room}. Post it to the in-house guest's folio."
+    return (
+        f"The {code.lower()} team sends a {amount:.2f} charge for room {room}. Post it to the in-house guest's folio."
+    )
 
 
 def void_charge(rng, s):
@@ -119,8 +159,10 @@ def void_charge(rng, s):
     out = s("getReservation", reservation_id=rid)
     line = next(f for f in reversed(out["folio"]) if f["code"] not in ("ROOM", "TAX"))
     s("voidFolioCharge", reservation_id=rid, line_id=line["line_id"])
-    return (f"The guest on reservation {rid} disputes the latest {line['code'].lower()} charge and the manager "
-            "approved removing it. Void that folio line.")
+    return (
+        f"The guest on reservation {rid} disputes the latest {line['code'].lower()} charge and the manager "
+        "approved removing it. Void that folio line."
+    )
 
 
 def settle_and_check_out(rng, s):
@@ -150,8 +192,10 @@ def cancel_future(rng, s):
     g = s.guest(s.res(rid)["guest_id"])
     s("listReservations", guest_id=g["id"], status="booked")
     s("cancelReservation", reservation_id=rid)
-    return (f"{g['first_name']} {g['last_name']} cancels the stay arriving {s.res(rid)['arrival_date']}. "
-            "Cancel it; any prepayment goes back to their deposit balance.")
+    return (
+        f"{g['first_name']} {g['last_name']} cancels the stay arriving {s.res(rid)['arrival_date']}. "
+        "Cancel it; any prepayment goes back to their deposit balance."
+    )
 
 
 def cancel_late(rng, s):
@@ -170,8 +214,9 @@ def cancel_late_collect(rng, s):
 
 
 def pay_from_deposit(rng, s):
-    rid, amount = rng.choice([("RSV-1015", 300.0), ("RSV-1012", 90.0), ("RSV-1007", 31.75), ("RSV-1013", 40.0),
-                              ("RSV-1005", 300.0)])
+    rid, amount = rng.choice(
+        [("RSV-1015", 300.0), ("RSV-1012", 90.0), ("RSV-1007", 31.75), ("RSV-1013", 40.0), ("RSV-1005", 300.0)]
+    )
     g = s.guest(s.res(rid)["guest_id"])
     s("searchGuests", phone=g["phone"])
     s("recordPayment", reservation_id=rid, method="deposit", amount=amount)
@@ -190,7 +235,10 @@ def tier_lookup(rng, s):
     guests = s("searchGuests", loyalty_tier=tier)
     g = rng.choice(guests)
     s("listReservations", guest_id=g["id"])
-    return f"Marketing wants the stays of one of our {tier} members; list {g['first_name']} {g['last_name']}'s reservations."
+    return (
+        f"Marketing wants the stays of one of our {tier} members; "
+        f"list {g['first_name']} {g['last_name']}'s reservations."
+    )
 
 
 # -- sessions with a refused call --------------------------------------------------------------------
@@ -236,8 +284,14 @@ def banned_guest(rng, s):
 
 
 def sold_out(rng, s):
-    rt, arr, dep = rng.choice([("STE", "2026-05-28", "2026-05-30"), ("STE", "2026-06-13", "2026-06-16"),
-                               ("DBL", "2026-05-29", "2026-05-31"), ("KNG", "2026-05-29", "2026-05-31")])
+    rt, arr, dep = rng.choice(
+        [
+            ("STE", "2026-05-28", "2026-05-30"),
+            ("STE", "2026-06-13", "2026-06-16"),
+            ("DBL", "2026-05-29", "2026-05-31"),
+            ("KNG", "2026-05-29", "2026-05-31"),
+        ]
+    )
     gid = rng.choice(BOOKABLE_GUESTS)
     s("createReservation", False, guest_id=gid, room_type_id=rt, arrival_date=arr, departure_date=dep, adults=2)
     return f"Book a {rt} room for guest {gid}, two adults, {arr} to {dep}."
@@ -278,8 +332,10 @@ def deposit_short(rng, s):
     s("recordPayment", False, reservation_id=rid, method="deposit", amount=100.0)
     digits = card(rng)
     s("recordPayment", reservation_id=rid, method="card", amount=100.0, card_last4=digits)
-    return (f"{g['first_name']} {g['last_name']} wants 100.00 paid toward {rid} from their deposit; if that is not "
-            f"possible, use the card ending {digits}.")
+    return (
+        f"{g['first_name']} {g['last_name']} wants 100.00 paid toward {rid} from their deposit; if that is not "
+        f"possible, use the card ending {digits}."
+    )
 
 
 def unknown_reservation(rng, s):
@@ -296,8 +352,15 @@ def charge_booked(rng, s):
 
 def past_arrival(rng, s):
     gid = rng.choice(BOOKABLE_GUESTS)
-    s("createReservation", False, guest_id=gid, room_type_id="STD", arrival_date="2026-05-26",
-      departure_date="2026-05-29", adults=1)
+    s(
+        "createReservation",
+        False,
+        guest_id=gid,
+        room_type_id="STD",
+        arrival_date="2026-05-26",
+        departure_date="2026-05-29",
+        adults=1,
+    )
     s("createReservation", guest_id=gid, room_type_id="STD", arrival_date=TODAY, departure_date="2026-05-29", adults=1)
     return f"Guest {gid} walked in and wants a standard room 'since the 26th' until the 29th; book what is possible."
 
@@ -317,13 +380,40 @@ def closed_checkout(rng, s):
     return f"Housekeeping says the guest of {rid} left; check the reservation out."
 
 
-OK_SCENARIOS = [(new_booking, 7), (booking_with_deposit, 4), (arrival_check_in, 7), (check_in_and_park, 3),
-                (post_charge, 5), (void_charge, 3), (settle_and_check_out, 5), (check_out_paid, 1),
-                (cancel_future, 3), (cancel_late, 2), (cancel_late_collect, 2), (pay_from_deposit, 3), (quote_only, 3), (tier_lookup, 2)]
-FAIL_SCENARIOS = [(early_check_in, 2), (dirty_room, 2), (wrong_type, 1), (checkout_unpaid, 2), (banned_guest, 1),
-                  (sold_out, 2), (too_many_adults, 1), (cancel_in_house, 1), (void_room_line, 1), (overpay, 1),
-                  (deposit_short, 1), (unknown_reservation, 1), (charge_booked, 1), (past_arrival, 1),
-                  (card_no_digits, 1), (closed_checkout, 1)]
+OK_SCENARIOS = [
+    (new_booking, 7),
+    (booking_with_deposit, 4),
+    (arrival_check_in, 7),
+    (check_in_and_park, 3),
+    (post_charge, 5),
+    (void_charge, 3),
+    (settle_and_check_out, 5),
+    (check_out_paid, 1),
+    (cancel_future, 3),
+    (cancel_late, 2),
+    (cancel_late_collect, 2),
+    (pay_from_deposit, 3),
+    (quote_only, 3),
+    (tier_lookup, 2),
+]
+FAIL_SCENARIOS = [
+    (early_check_in, 2),
+    (dirty_room, 2),
+    (wrong_type, 1),
+    (checkout_unpaid, 2),
+    (banned_guest, 1),
+    (sold_out, 2),
+    (too_many_adults, 1),
+    (cancel_in_house, 1),
+    (void_room_line, 1),
+    (overpay, 1),
+    (deposit_short, 1),
+    (unknown_reservation, 1),
+    (charge_booked, 1),
+    (past_arrival, 1),
+    (card_no_digits, 1),
+    (closed_checkout, 1),
+]
 
 
 def build():
