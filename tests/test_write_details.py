@@ -280,3 +280,37 @@ def test_an_answer_gives_the_arguments_place_in_a_list() -> None:
         render_tool(spec, plan, schema), "join_waiting_list", [case], SchemaResult(schema, {}, {}, "d")
     )
     assert err == "" and res.passed == 1
+
+
+def test_a_rate_per_whole_unit_moves_a_named_records_number() -> None:
+    from synth.envsynth.docs_counters import docs_counters
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "skippers": _collection({"skipper_id": {"type": "string"}, "knots_club": {"type": "integer"}}),
+            "voyages": _collection(
+                {"voyage_id": {"type": "string"}, "skipper_id": {"type": "string"}, "miles": {"type": "number"}}
+            ),
+        },
+    }
+    text = "Logs a voyage as sailed; the skipper collects 2 knots_club stars... per whole mile of the miles."
+    assert docs_counters(text, "voyages", "voyage_id", schema, {}) == []  # the rate names no number of the skipper
+    text = "Logs a voyage as sailed; the skipper collects 2 knots club per whole mile of the miles."
+    (move,) = docs_counters(text, "voyages", "voyage_id", schema, {})
+    assert move["collection"] == "skippers" and move["path"][-1] == {"from": "const", "value": "knots_club"}
+    assert move["delta"]["expr"] == {"plus": [{"path": ["miles"]}], "times": 2, "floor": True}
+    spec = ToolSpec("sail_voyage", text, {"type": "object", "properties": {"voyage_id": {"type": "string"}}})
+    plan = ToolPlan(
+        kind="recorded_update", collection="voyages", key_field="voyage_id", key_param="voyage_id", effects=[move]
+    )
+    state = {
+        "skippers": {"K1": {"skipper_id": "K1", "knots_club": 10}},
+        "voyages": {"V1": {"voyage_id": "V1", "skipper_id": "K1", "miles": 12.8}},
+    }
+    case = Case("sail_voyage", "x", state, {"voyage_id": "V1"}, expect_error=False)
+    case.state_checks = [
+        {"op": "field_equals", "collection": "skippers", "key": "K1", "field": "knots_club", "value": 34}
+    ]
+    res, err = run_cases(render_tool(spec, plan, schema), "sail_voyage", [case], SchemaResult(schema, {}, {}, "d"))
+    assert err == "" and res.passed == 1

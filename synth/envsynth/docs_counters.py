@@ -4,8 +4,9 @@ amount", "adds one to the harbour master's `boats_checked`".
 A sentence naming a number field (by its name, spaced or not, or by its last word when that names one number
 field only) moves it when it says which way and by how much: "goes up / increases / rises by", "added to", "adds"
 (+); "goes down / decreases / drops by", "subtracted / deducted from" (-); by 1 ("1", "one") or by a number
-parameter the sentence names. The field is the call's own record's, else that of a record the call's record
-references (`member_id` -> members). Each becomes an `adjust` effect (recorded_update).
+parameter the sentence names, or by a rate of one of the call's record's numbers ("earns 2 points per whole mile of
+the miles": rounded down to whole units first). The field is the call's own record's, else that of a record the
+call's record references (`member_id` -> members). Each becomes an `adjust` effect (recorded_update).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import re
 from typing import Any
 
 from synth.envsynth.prose import unwrap
-from synth.words import plural
+from synth.words import plural, singular
 
 UP = re.compile(
-    r"\b(goes up|go up|increases?|is increased|rises?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b",
+    r"\b(goes up|go up|increases?|is increased|rises?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
+    r"|\b(?:earns?|accrues?|collects?)\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
@@ -34,6 +36,9 @@ def _numbers(props: dict[str, Any]) -> list[str]:
 def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
     """The field by its name (`voyages_out`, `voyages out`), or by its last word when no other field ends so."""
     names = [field, field.replace("_", " ")]
+    words = field.split("_")
+    if singular(words[-1]) != words[-1]:  # "one loyalty point" for `loyalty_points`
+        names.append(" ".join(words[:-1] + [singular(words[-1])]))
     last = field.split("_")[-1]
     if last != field and sum(f.split("_")[-1] == last for f in fields) == 1:
         names.append(last)
@@ -54,6 +59,28 @@ def _amount(sentence: str, params: dict[str, Any], own: dict[str, Any], moved: s
         return {"arg": named(numeric)[0]}
     fields = [f for f in _numbers(own) if f != moved]
     return {"path": [named(fields)[0]]} if len(named(fields)) == 1 else None
+
+
+PER_UNIT = re.compile(
+    r"\b(?P<rate>one|a|an|\d+(?:\.\d+)?)\s+(?:[\w-]+\s+){0,3}?per\s+(?P<whole>whole\s+)?[\w-]+\s+(?:of|in|spent\s+on)\s+"
+    r"(?:the\s+)?(?:\w+['\u2019]s\s+)?(?P<field>\w+)",
+    re.IGNORECASE,
+)
+
+
+def _per_unit(sentence: str, own: dict[str, Any], moved: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """("one point per whole euro of the total"): the call's record's number times the rate, rounded down when the
+    docs count whole units or say so; (None, {}) when the sentence gives no such rate."""
+    m = PER_UNIT.search(sentence)
+    if m is None or m.group("field") not in _numbers(own) or m.group("field") == moved:
+        return None, {}
+    rate = m.group("rate").lower()
+    extras: dict[str, Any] = {
+        "times": 1 if rate in ("one", "a", "an") else int(rate) if rate.isdigit() else float(rate)
+    }
+    if m.group("whole") or re.search(r"\brounded\s+down\b", sentence, re.IGNORECASE):
+        extras["floor"] = True
+    return {"path": [m.group("field")]}, extras
 
 
 EARLIER = re.compile(r"\b(previous|old|former|current|existing)\b", re.IGNORECASE)
@@ -105,10 +132,11 @@ def docs_counters(
             ):
                 continue
             up, down = UP.search(sentence), DOWN.search(sentence)
-            amount = _amount(sentence, params, own, field)
+            per, extras = _per_unit(sentence, own, field)
+            amount = per or _amount(sentence, params, own, field)
             if bool(up) == bool(down) or amount is None:
                 continue
-            delta = {"plus": [amount]} if up else {"minus": [amount]}
+            delta = {"plus": [amount], **extras} if up else {"minus": [amount], **extras}
             path = head + [{"from": "const", "value": field}]
             out.append({"op": "adjust", "collection": col, "path": path, "delta": {"from": "expr", "expr": delta}})
     return out

@@ -107,6 +107,10 @@ def fg_evaluate(expr, arguments, record, state):
             total += sign * value
     if expr.get("abs"):
         total = abs(total)
+    if expr.get("floor"):  # whole units only ("per whole euro"), counted before the rate
+        total = int(total // 1)
+    if expr.get("times") is not None:  # a rate per unit ("two points per euro")
+        total = total * expr["times"]
     return round(total, expr.get("digits", 6))
 
 
