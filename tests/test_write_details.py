@@ -314,3 +314,40 @@ def test_a_rate_per_whole_unit_moves_a_named_records_number() -> None:
     ]
     res, err = run_cases(render_tool(spec, plan, schema), "sail_voyage", [case], SchemaResult(schema, {}, {}, "d"))
     assert err == "" and res.passed == 1
+
+
+def test_a_date_moved_by_the_days_another_record_holds() -> None:
+    from synth.envsynth.docs_dates import date_extensions
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "piers": _collection({"pier_id": {"type": "string"}, "stay_days": {"type": "integer"}}),
+            "moorings": _collection(
+                {
+                    "mooring_id": {"type": "string"},
+                    "pier_id": {"type": "string"},
+                    "leave_date": {"type": "string"},
+                    "extensions": {"type": "integer"},
+                }
+            ),
+        },
+    }
+    text = "Prolongs a mooring by the pier's stay_days, counted from its current leave date; extensions goes up by 1."
+    (effect,) = date_extensions(text, "moorings", schema)
+    assert effect["field"] == "leave_date" and effect["source"]["source"] == "stay_days"
+    assert (
+        date_extensions("Prolongs a mooring by the pier's name, counted from its leave date.", "moorings", schema) == []
+    )
+    spec = ToolSpec("prolong_mooring", text, {"type": "object", "properties": {"mooring_id": {"type": "string"}}})
+    base = ToolPlan(kind="update", collection="moorings", key_field="mooring_id", key_param="mooring_id")
+    plan = docs_transition(spec, base, schema, "")
+    state = {
+        "piers": {"P1": {"pier_id": "P1", "stay_days": 10}},
+        "moorings": {"M1": {"mooring_id": "M1", "pier_id": "P1", "leave_date": "2031-12-28", "extensions": 0}},
+    }
+    case = Case("prolong_mooring", "x", state, {"mooring_id": "M1"}, expect_error=False)
+    case.expect_result = {"mooring_id": "M1", "pier_id": "P1", "leave_date": "2032-01-07", "extensions": 1}
+    case.has_expected_result = True
+    res, err = run_cases(render_tool(spec, plan, schema), "prolong_mooring", [case], SchemaResult(schema, {}, {}, "d"))
+    assert err == "" and res.passed == 1

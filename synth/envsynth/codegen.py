@@ -37,6 +37,10 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"fg_evaluate({source['expr']!r}, arguments, record, env_state)"
     if source["from"] == "choice":
         return f"fg_choice({source['rule']!r}, arguments, record, env_state)"
+    if source["from"] == "days":  # a date of the record plus a number of days another record holds
+        holder = f"collection(env_state, {source['collection']!r}).get(str(record.get({source['via']!r})))"
+        days = f"({holder} or {{}}).get({source['source']!r})"
+        return f"fg_add_days(dig_{fn}(record, {list(source['base'])!r}), {days})"
     return repr(source["value"])
 
 

@@ -20,6 +20,7 @@ from synth.envsynth.create_rules import stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters
+from synth.envsynth.docs_dates import date_extensions
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
 from synth.envsynth.docs_linked import linked_sets
 from synth.envsynth.docs_moves import docs_moves
@@ -301,9 +302,8 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
-    effects += conditional_sets(
-        text, props, singular(plan.collection)
-    )  # "if the pier is `crowded`, its status becomes `calm`"
+    effects += conditional_sets(text, props, singular(plan.collection))  # "if the pier is `crowded`, ..."
+    effects += date_extensions(text, plan.collection, state_schema)  # "extends ... by the pier's stay_days"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
     if sets or counters:  # "a 'freed' event is added to the berth's log"
