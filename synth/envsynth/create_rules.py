@@ -29,6 +29,13 @@ def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
     return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
+def link_field(own: dict[str, Any], noun: str) -> str | None:
+    """The record's field that names a record of `noun` (`pier_id`, or a field referencing `piers`)."""
+    return next(
+        (f for f, s in sorted(own.items()) if f == f"{noun}_id" or (s or {}).get("x-references") == plural(noun)), None
+    )
+
+
 def _known(schema: dict[str, Any]) -> list[Any]:
     return list(schema.get("enum") or schema.get("x-enum") or [])
 
@@ -189,9 +196,7 @@ def _days_later(
     if named is None:
         return None
     noun, source = named.group(1).lower(), named.group(2)
-    via = next(
-        (f for f, s in sorted(own.items()) if f == f"{noun}_id" or (s or {}).get("x-references") == plural(noun)), None
-    )
+    via = link_field(own, noun)
     theirs = _props(cols, plural(noun))
     if via is None or (theirs.get(source) or {}).get("type") not in ("integer", "number"):
         return None

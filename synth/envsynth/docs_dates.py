@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_rules import _props, link_field
 from synth.words import plural
 
 EXTENDS = re.compile(
@@ -14,10 +15,6 @@ EXTENDS = re.compile(
     r"`?(?P<source>\w+)`?(?:\s+days)?,?\s+counted\s+from\s+(?:the|its)\s+(?:current\s+)?(?P<field>\w+(?:\s\w+)?)",
     re.IGNORECASE,
 )
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def date_extensions(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
@@ -28,10 +25,7 @@ def date_extensions(text: str, collection: str, state_schema: dict[str, Any]) ->
     for m in EXTENDS.finditer(text):
         field = m.group("field").strip().lower().replace(" ", "_")
         noun, source = m.group("noun").lower(), m.group("source")
-        via = next(
-            (f for f, s in sorted(own.items()) if f == f"{noun}_id" or (s or {}).get("x-references") == plural(noun)),
-            None,
-        )
+        via = link_field(own, noun)
         theirs = _props(cols, plural(noun))
         if field not in own or via is None or (theirs.get(source) or {}).get("type") not in ("integer", "number"):
             continue

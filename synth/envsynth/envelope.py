@@ -51,9 +51,6 @@ def documented_fields(spec: ToolSpec) -> list[str]:
     return [w.strip() for w in found.group(1).split(",")] if found else []
 
 
-WRITE_ANSWERS = {"update", "recorded_update", "item_add", "item_remove", "create"}
-
-
 def echoed(name: str, spec: ToolSpec) -> dict[str, Any] | None:
     """A listed answer field a write answers back from its arguments: a parameter of that name, or the one
     parameter whose description puts its own name next to it (`settled` for `amount`: "Amount settled, in euros")."""
@@ -111,7 +108,7 @@ def projection(
             found = map_param(name, plan.collection or "", cols)
             if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
-            if found is None and plan.kind in WRITE_ANSWERS:
+            if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own)
             if found is None:
                 return [], {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_rules import _props
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -24,28 +25,20 @@ OWNED = re.compile(
 RETURNS = re.compile(r"\bReturns?\s+the\s+(?:updated\s+|changed\s+|closed\s+|new\s+)?(?P<noun>\w+)", re.IGNORECASE)
 
 
-def _entry(state_schema: dict[str, Any], name: str) -> dict[str, Any]:
-    col = (state_schema.get("properties") or {}).get(name)
-    return col if isinstance(col, dict) else {}
-
-
-def _fields(state_schema: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((_entry(state_schema, name).get("additionalProperties") or {}).get("properties")) or {}
-
-
 def retarget(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan | None:
     """The plan moved onto the record the argument's record owns in the documented state, or None."""
     if plan.kind not in ("update", "delete") or not plan.collection or not plan.key_param or plan.lookup:
         return None
     owner = singular(plan.collection)
+    cols = state_schema.get("properties") or {}
     answered = RETURNS.search(spec.description)
     for m in OWNED.finditer(spec.description):
         other = plural(singular(m.group("noun").lower()))
-        if m.group("owner").lower() != owner or other == plan.collection or not _fields(state_schema, other):
+        if m.group("owner").lower() != owner or other == plan.collection or not _props(cols, other):
             continue
         if not answered or plural(singular(answered.group("noun").lower())) != other:
             continue  # the docs answer the other record: what they say the call is about
-        fields = _fields(state_schema, other)
+        fields = _props(cols, other)
         refs = [
             f
             for f, s in sorted(fields.items())
@@ -64,7 +57,7 @@ def retarget(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> To
         if len(states) != 1:
             continue  # a word that names no state of the other record ("the boat's last mooring")
         where = {states[0]: [adj]}
-        key_field = _entry(state_schema, other).get("x-key-field")
+        key_field = (cols.get(other) or {}).get("x-key-field")
         lookup = {"owner": plan.collection, "field": refs[0], "where": where}
         evidence = plan.evidence + [f"acts on the {owner}'s {adj} {singular(other)}"]
         return ToolPlan.from_dict(
