@@ -159,11 +159,19 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
         )
     elif plan.output_fields or plan.embeds:  # the record fields the docs list, and the records it embeds
         lines = [f"    result = {inner}(env_state, **arguments)\n"]
+        before = ""
+        if any(m.get("op") == "charged" for m in plan.output_map.values()) and plan.key_param:
+            lines.insert(  # the record as the call found it: what it was charged depends on its starting state
+                0,
+                f"    before = copy.deepcopy(collection(env_state, {plan.collection!r})"
+                f".get(str(arguments.get({plan.key_param!r}))))\n",
+            )
+            before = ", before"
         if plan.output_fields:  # each record (or the one) cut to the listed fields, some from referenced records
             lines.append(
                 f"    if isinstance(result, list):\n"
                 f"        return [shape_{fn}(env_state, r, arguments) for r in result]\n"
-                f"    result = shape_{fn}(env_state, result, arguments)\n"
+                f"    result = shape_{fn}(env_state, result, arguments{before})\n"
             )
         lines.append("    if not isinstance(result, dict):\n        return result\n")
         for embed in plan.embeds:  # children: the records of another collection that name this one, by key
@@ -221,8 +229,9 @@ def _modes_code(spec: ToolSpec, fn: str, plan: ToolPlan, state_schema: dict[str,
 def _shape_code(fn: str, plan: ToolPlan) -> str:
     """shape_<fn>(env_state, record, arguments): the listed fields, those of a referenced record looked up through
     it, derived figures and arguments answered back."""
+    before = ", before=None" if any(m.get("op") == "charged" for m in plan.output_map.values()) else ""
     lines = [
-        f"\n\ndef shape_{fn}(env_state, record, arguments):\n",
+        f"\n\ndef shape_{fn}(env_state, record, arguments{before}):\n",
         "    if not isinstance(record, dict):\n        return record\n",
         "    out = {}\n",
     ]
@@ -260,6 +269,17 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 f"    wanted = arguments.get({spec['arg']!r})\n"
                 f"    out[{name!r}] = listed.index(wanted) + 1 if wanted in listed else None\n"
             )
+            continue
+        if spec["op"] == "self":  # the record itself, under its noun
+            lines.append(f"    out[{name!r}] = copy.deepcopy(record)\n")
+            continue
+        if spec["op"] == "charged":  # the fee the call charged: none when its starting state did not call for it
+            zero = 0.0 if isinstance(spec["amount"], float) else 0
+            when = spec.get("when")
+            held = (
+                "True" if not when else f"isinstance(before, dict) and before.get({when['field']!r}) in {when['in']!r}"
+            )
+            lines.append(f"    out[{name!r}] = {spec['amount']!r} if {held} else {zero!r}\n")
             continue
         if spec["op"] == "len":  # the length of one of the record's lists
             lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")

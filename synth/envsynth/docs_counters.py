@@ -18,7 +18,7 @@ from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
 UP = re.compile(
-    r"\b(goes up|go up|increases?|is increased|rises?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
+    r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
     r"|\b(?:earns?|accrues?|collects?)\b",
     re.IGNORECASE,
 )
@@ -33,8 +33,8 @@ def _numbers(props: dict[str, Any]) -> list[str]:
     return sorted(f for f, s in props.items() if isinstance(s, dict) and s.get("type") in ("number", "integer"))
 
 
-def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
-    """The field by its name (`voyages_out`, `voyages out`), or by its last word when no other field ends so."""
+def _names(field: str, fields: list[str]) -> list[str]:
+    """The ways the docs name a number field: `voyages_out`, `voyages out`, its last word when no other ends so."""
     names = [field, field.replace("_", " ")]
     words = field.split("_")
     if singular(words[-1]) != words[-1]:  # "one loyalty point" for `loyalty_points`
@@ -42,6 +42,12 @@ def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
     last = field.split("_")[-1]
     if last != field and sum(f.split("_")[-1] == last for f in fields) == 1:
         names.append(last)
+    return names
+
+
+def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
+    """The field by one of its names (_names)."""
+    names = _names(field, fields)
     return re.compile(r"(?<![\w])`?(" + "|".join(re.escape(n) for n in names) + r")`?(?![\w])", re.IGNORECASE)
 
 
@@ -96,6 +102,154 @@ def _about_another_action(sentence: str, name_words: list[str]) -> bool:
     return not any(stem.startswith(w[:4]) or w.startswith(stem[:4]) for w in name_words if len(w) >= 3)
 
 
+PAREN = re.compile(  # "(caseload -1)", "(`seats` + 1)", "(`sold` decreases; ...)"
+    r"\(\s*`?(?P<field>[A-Za-z_]\w*)`?\s*(?:(?P<sign>[+-])\s*(?P<n>\d+)|\s(?P<dir>increases|decreases|goes up|goes down"
+    r"|rises|drops))(?:\s+by\s+(?:1|one))?\s*(?=[;),])",
+    re.IGNORECASE,
+)
+OWNER = r"(?:the\s+)?(?:(?P<owner>\w+)['\u2019]s\s+)?`?(?P<field>\w+)`?"
+TAKEN_FROM = re.compile(  # "removes its hours from the skipper's hours_logged"
+    r"\b(?:removes?|subtracts?|deducts?|takes?)\s+(?:its|the|their)\s+`?(?P<amount>\w+)`?\s+from\s+" + OWNER, re.I
+)
+ADDED_TO = re.compile(  # "adds its hours to the skipper's hours_logged", "the hours are added to ..."
+    r"\b(?:adds?\s+(?:its|the|their)\s+`?(?P<amount>\w+)`?|(?:its|the|their)\s+`?(?P<amount2>\w+)`?\s+(?:is|are)\s+added)"
+    r"\s+to\s+" + OWNER,
+    re.I,
+)
+PRICED = re.compile(  # "charges a late fee of 12.50": the amount a sentence names as its own
+    r"\b(?P<noun>fee|charge|penalty|fine|cost|price|deposit|surcharge)\s+of\s+(?:USD\s*|EUR\s*|[$\u20ac\u00a3])?"
+    r"(?P<n>\d+(?:\.\d+)?)\b",
+    re.IGNORECASE,
+)
+
+REFUNDED_OBJECT = re.compile(
+    r"\brefunds?\s+(?:\d+(?:\.\d+)?\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?`?$", re.I
+)
+
+Target = tuple[str, Any, str, list[str]]  # (collection, reference field or None, field, its fields)
+
+
+def _guard(sentence: str, states: dict[str, list[Any]]) -> dict[str, Any] | None:
+    """The one starting state a sentence puts the record in ("A paid order is refunded", "an appointment that was
+    already `confirmed`"), when the call is allowed from several: its moves hold only from that state."""
+    q = "[`'\"]?"
+    named, found = [], []
+    for field, values in sorted(states.items()):
+        if len(values) < 2:
+            continue
+        for value in values:
+            v = re.escape(str(value))
+            if not re.search(rf"(?<![\w-]){v}(?![\w-])", sentence, re.IGNORECASE):
+                continue
+            named.append(value)
+            forms = (
+                rf"\b(?:a|an)\s+{q}{v}{q}\s+\w+",
+                rf"\b(?:that|which)\s+(?:was|is|were|are)\s+(?:already\s+|still\s+)?{q}{v}{q}(?![\w-])",
+                rf"\b(?:if|when)\s+(?:the\s+\w+|it)\s+(?:was|is)\s+(?:already\s+|still\s+)?{q}{v}{q}(?![\w-])",
+            )
+            if any(re.search(f, sentence, re.IGNORECASE) for f in forms):
+                found.append((field, value))
+    if len(named) != 1 or len(found) != 1:
+        return None
+    return {"field": found[0][0], "in": [found[0][1]]}
+
+
+def _pick(word: str, owner: str | None, targets: list[Target], collection: str) -> Target | None:
+    """The one target a field word names, the possessive before it ("the skipper's") choosing among several."""
+    hits = [t for t in targets if word.lower() in [n.lower() for n in _names(t[2], t[3])]]
+    if owner and len(hits) > 1:
+        noun = singular(owner.lower())
+        hits = [t for t in hits if (t[1] or "")[:-3] == noun or (t[1] is None and singular(collection) == noun)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[str, list[tuple[Target, dict]]]:
+    """Moves the sentence spells out by notation or by "X from / to Y" (with the sentence left without them): a
+    parenthesis after a change ("(caseload -1)"), "removes its hours from the skipper's hours_logged", "adds its
+    hours to ...", "the hours are added to ..." (the amount is a number of the call's record)."""
+    found: list[tuple[Target, dict[str, Any]]] = []
+    own = [t for t in targets if t[1] is None]
+    for m in list(PAREN.finditer(sentence)):
+        target = _pick(m.group("field"), None, targets, collection)
+        if target is None:
+            continue
+        up = m.group("sign") == "+" or (m.group("dir") or "").lower() in ("increases", "goes up", "rises")
+        n = int(m.group("n") or 1)
+        found.append((target, {"plus" if up else "minus": [{"const": n}]}))
+        sentence = sentence.replace(m.group(0), " ")
+    for pattern, sign in ((TAKEN_FROM, "minus"), (ADDED_TO, "plus")):
+        for m in list(pattern.finditer(sentence)):
+            amount = m.group("amount") or (m.groupdict().get("amount2") or "")
+            source = _pick(amount, None, own, collection)
+            target = _pick(m.group("field"), m.group("owner"), targets, collection)
+            if source is None or target is None or target == source:
+                continue
+            found.append((target, {sign: [{"path": [source[2]]}]}))
+            sentence = sentence.replace(m.group(0), " ")
+    return sentence, found
+
+
+SAME = re.compile(r"\bby\s+(?:(?:the\s+same|that|this)\s+amount|it)\b", re.IGNORECASE)
+REFUND_OF = re.compile(
+    r"\brefunds?\s+(?:(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?`?(?P<what>\w+(?:\s+\w+)?)",
+    re.IGNORECASE,
+)
+CENT = re.compile(r"\brounded\s+to\s+(?:the\s+)?cents?\b", re.IGNORECASE)
+IS_SET = re.compile(r"`?(?P<field>\w+)`?\s+is\s+(?:set|recorded|filled\s+in)\b", re.IGNORECASE)
+
+
+def _pieces(text: str, states: dict[str, list[Any]]) -> list[tuple[str, dict[str, Any] | None]]:
+    """The text's clauses, each with the starting state its whole sentence puts the record in (_guard)."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)):
+        guard = _guard(sentence, states)
+        for piece in re.split(r",\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", sentence):
+            out.append((piece, guard))
+    return out
+
+
+def _refunded(sentence: str, own: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The number of the call's record a clause refunds and the share of it ("refunds the whole amount charged" ->
+    (`amount_charged`, {}); "refunds 25% of the amount charged (rounded to the cent)" -> times 0.25, 2 digits)."""
+    m = REFUND_OF.search(sentence)
+    if m is None:
+        return None
+    numbers = _numbers(own)
+    words = m.group("what").lower().split()
+    hits: list[str] = []
+    for phrase in (" ".join(words), words[0]):  # "the fee paid" -> `fee_paid`; "the amount charged" -> `charged`
+        hits = hits or [f for f in numbers if phrase in [n.lower() for n in _names(f, numbers)]]
+    if len(hits) != 1:
+        return None
+    extras: dict[str, Any] = {}
+    if m.group("pct"):
+        extras["times"] = float(m.group("pct")) / 100
+        if CENT.search(sentence):
+            extras["digits"] = 2
+    return hits[0], extras
+
+
+def refund_records(text: str, collection: str, schema: dict[str, Any], states: dict[str, list[Any]]) -> list[dict]:
+    """`set` effects for a record number a clause says records what the call refunds ("refunds the whole amount
+    charged: refunded is set" -> refunded = amount_charged), guarded like the clause's moves."""
+    cols = schema.get("properties") or {}
+    own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
+    out: list[dict[str, Any]] = []
+    for piece, guard in _pieces(text, states):
+        refunded = _refunded(piece, own)
+        kept = IS_SET.search(piece[REFUND_OF.search(piece).end() :]) if refunded else None
+        field = kept.group("field") if kept else None
+        if not refunded or refunded[1] or field not in _numbers(own) or field == refunded[0]:
+            continue
+        if any(e["field"] == field for e in out):
+            continue
+        effect = {"op": "set", "field": field, "source": {"from": "record", "path": [refunded[0]]}}
+        if guard:
+            effect["when"] = guard
+        out.append(effect)
+    return out
+
+
 def docs_counters(
     text: str,
     collection: str,
@@ -103,12 +257,14 @@ def docs_counters(
     schema: dict[str, Any],
     params: dict[str, Any],
     name_words: list[str] | None = None,
+    states: dict[str, list[Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """`adjust` effects for the number fields the text says the call moves (not in negated sentences, nor in those
-    about another action)."""
+    about another action). `states`: the values of the record's fields the call is allowed from; a sentence that
+    puts the record in one of several moves only from it (a `when` guard)."""
     cols = schema.get("properties") or {}
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
-    targets: list[tuple[str, str | None, str, list[str]]] = []  # (collection, reference field, field, fields)
+    targets: list[Target] = []
     for field in _numbers(own):
         targets.append((collection, None, field, _numbers(own)))
     for ref in sorted(f for f in own if f.endswith("_id") and f != key_param):
@@ -117,28 +273,55 @@ def docs_counters(
         for field in _numbers(theirs):
             targets.append((other, ref, field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+|\n|,\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", unwrap(text)):
+
+    def head(ref: str | None, sentence: str) -> list[dict[str, Any]]:
+        if ref is None:
+            return [{"from": "arg", "name": key_param}]
+        if ref in params and not EARLIER.search(sentence):  # a link the call sets: the record it now names
+            return [{"from": "arg", "name": ref}]
+        return [{"from": "record", "path": [ref]}]  # the record the stored link names ("the previous owner's")
+
+    def add(col: str, path: list[dict[str, Any]], delta: dict[str, Any], guard: dict | None, noun: str = "") -> None:
+        if any(e["collection"] == col and e["path"] == path for e in out):
+            return
+        effect = {"op": "adjust", "collection": col, "path": path, "delta": {"from": "expr", "expr": delta}}
+        if guard:
+            effect["when"] = guard
+        if noun:
+            effect["noun"] = noun
+        out.append(effect)
+
+    last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "by the same amount"
+    for sentence, guard in _pieces(text, states or {}):
         if NEGATED.search(sentence) or _about_another_action(sentence, name_words or []):
             continue
+        refunded = _refunded(sentence, own)
+        last = ({"path": [refunded[0]]}, refunded[1]) if refunded else last
+        sentence, spelled = _explicit(sentence, targets, collection)
+        for (col, ref, field, _), delta in spelled:
+            add(col, head(ref, sentence) + [{"from": "const", "value": field}], delta, guard)
+        priced = PRICED.search(sentence)
+        named = PRICED.sub(" ", sentence)  # "a late fee of 12.50" names the amount, not a field called `fee`
         for col, ref, field, fields in targets:
-            if ref is None:
-                head = [{"from": "arg", "name": key_param}]
-            elif ref in params and not EARLIER.search(sentence):  # a link the call sets: the record it now names
-                head = [{"from": "arg", "name": ref}]
-            else:  # the record the stored link names ("the previous owner's count")
-                head = [{"from": "record", "path": [ref]}]
-            if not _mention(field, fields).search(sentence) or any(
-                e["collection"] == col and e["path"][:-1] == head and e["path"][-1]["value"] == field for e in out
-            ):
+            path = head(ref, sentence) + [{"from": "const", "value": field}]
+            mention = _mention(field, fields).search(named)
+            if mention and REFUNDED_OBJECT.search(named[: mention.start()]):
+                continue  # "refunds the whole amount charged": what is refunded, not where it goes
+            if any(m.group("field") == field for m in IS_SET.finditer(sentence)):
+                continue  # "refunded is set": a value it takes (refund_records), not a move
+            if not mention or any(e["collection"] == col and e["path"] == path for e in out):
                 continue
             up, down = UP.search(sentence), DOWN.search(sentence)
             per, extras = _per_unit(sentence, own, field)
-            amount = per or _amount(sentence, params, own, field)
+            amount, noun = per or _amount(sentence, params, own, field), ""
+            if last is not None and SAME.search(sentence):  # "... grows by that amount"
+                amount, extras = last
+            if amount is None and priced:  # "charges a late fee of 12.50 ...: it is deducted from the balance"
+                number = priced.group("n")
+                amount, noun = {"const": float(number) if "." in number else int(number)}, priced.group("noun").lower()
             if bool(up) == bool(down) or amount is None:
                 continue
-            delta = {"plus": [amount], **extras} if up else {"minus": [amount], **extras}
-            path = head + [{"from": "const", "value": field}]
-            out.append({"op": "adjust", "collection": col, "path": path, "delta": {"from": "expr", "expr": delta}})
+            add(col, path, {"plus": [amount], **extras} if up else {"minus": [amount], **extras}, guard, noun)
     return out
 
 
@@ -154,7 +337,7 @@ def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
     for e in counters:
         minus = e["delta"]["expr"].get("minus") or []
         field = e["path"][-1]["value"]
-        if len(minus) != 1 or e["delta"]["expr"].get("plus") or not SHORT.search(text):
+        if len(minus) != 1 or e["delta"]["expr"].get("plus") or e.get("when") or not SHORT.search(text):
             continue
         head = e["path"][:-1]
         out.append(
@@ -163,4 +346,4 @@ def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["covered", "docs_counters"]
+__all__ = ["covered", "docs_counters", "refund_records"]

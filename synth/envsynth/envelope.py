@@ -87,6 +87,20 @@ def place_in_list(name: str, spec: ToolSpec, own: dict[str, Any]) -> dict[str, A
     return None
 
 
+def wrapped(name: str, plan: ToolPlan) -> dict[str, Any] | None:
+    """A listed answer field of a write that is its record itself (`boat` for boats) or the fee the call charged
+    (`late_fee` for a move of "a fee of 12.50", 0 when its starting state did not hold)."""
+    if plan.collection and name == singular(plan.collection):
+        return {"op": "self"}
+    last = name.split("_")[-1].lower()
+    for e in plan.effects:
+        if e.get("op") == "adjust" and e.get("noun") == last:
+            amount = (e["delta"]["expr"].get("plus") or e["delta"]["expr"].get("minus") or [{}])[0].get("const")
+            if amount is not None:
+                return {"op": "charged", "amount": amount, "when": e.get("when")}
+    return None
+
+
 def projection(
     spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = ""
 ) -> tuple[list[str], dict[str, Any]]:
@@ -109,7 +123,7 @@ def projection(
             if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
-                found = echoed(name, spec) or place_in_list(name, spec, own)
+                found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
             if found is None:
                 return [], {}
             mapped[name] = found
@@ -177,4 +191,4 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
     return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields, "output_map": mapped, "embeds": children})
 
 
-__all__ = ["documented_fields", "embeds", "projection", "response_key", "with_envelope"]
+__all__ = ["documented_fields", "embeds", "projection", "response_key", "with_envelope", "wrapped"]

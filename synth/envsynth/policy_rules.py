@@ -19,7 +19,7 @@ from typing import Any
 from synth.envsynth.create_rules import stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_conditions import conditional_sets
-from synth.envsynth.docs_counters import covered, docs_counters
+from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
 from synth.envsynth.docs_linked import linked_sets
@@ -165,7 +165,10 @@ def transition_rules(
                 found = words.search(after)
                 values = [v for v in _quoted(after[found.end() :]) if v in known] if found else []
                 if not values and words.search(sentence[: verb.start()].rstrip()[-len(field) - 1 :]):
-                    values = [v for v in _quoted(after.split(" and ")[0]) if v in known]  # "status becomes 'x'"
+                    # "status becomes 'x'": the field named right before, so a value the data has not shown yet
+                    values = [
+                        v for v in _quoted(after.split(" and ")[0]) if v in known or re.fullmatch(r"[a-z][a-z_]*", v)
+                    ][:1]
                 if values:
                     sets[field] = values[0]
             if condition:
@@ -275,7 +278,7 @@ def docs_transition(
     params = spec.parameters.get("properties") or {}
     words = [w.lower() for w in split_words(spec.name)]
     text = tool_text(spec, policy)
-    counters = docs_counters(text, plan.collection, plan.key_param, state_schema, params, words)
+    counters = docs_counters(text, plan.collection, plan.key_param, state_schema, params, words, allowed)
     if not sets and not counters:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
@@ -302,6 +305,9 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += counters
+    effects += [  # "refunds the whole amount charged: refunded is set"
+        e for e in refund_records(text, plan.collection, state_schema, allowed) if e["field"] not in sets
+    ]
     effects += conditional_sets(text, props, singular(plan.collection))  # "if the pier is `crowded`, ..."
     effects += date_extensions(text, plan.collection, state_schema)  # "extends ... by the pier's stay_days"
     if sets:  # "reopens the berth (`status` `free`)"
