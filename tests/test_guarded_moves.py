@@ -56,9 +56,9 @@ def _run(spec: ToolSpec, plan: ToolPlan, cases: list[Case]) -> bool:
 
 def test_a_fee_charged_from_one_starting_state_only_and_reported_in_the_answer() -> None:
     text = (
-        "Lets a mooring go (only while its status is `held` or `paid`). Its status becomes 'released'. When the mooring is "
-        "`paid`, a harbour exit fee of 7.50 is deducted from the skipper's `wallet` (it may turn negative). "
-        "Returns {mooring, exit_fee, wallet}."
+        "Lets a mooring go (only while its status is `held` or `paid`). Its status becomes 'released'. "
+        "When the mooring is `paid`, a harbour exit fee of 7.50 is deducted from the skipper's `wallet` "
+        "(it may turn negative). Returns {mooring, exit_fee, wallet}."
     )
     spec = ToolSpec("release_mooring", text, {"type": "object", "properties": {"mooring_id": ID}})
     base = ToolPlan(kind="update", collection="moorings", key_field="mooring_id", key_param="mooring_id")
