@@ -26,7 +26,9 @@ def singular(word: str) -> str:
 
 
 def plural(word: str) -> str:
-    """'pet' -> 'pets', 'entity' -> 'entities'; already plural words stay."""
+    """'pet' -> 'pets', 'entity' -> 'entities', 'pass' -> 'passes'; already plural words stay."""
+    if word.endswith("ss") or word.endswith("x"):
+        return word + "es"
     if word.endswith("s"):
         return word
     if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":

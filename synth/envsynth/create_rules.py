@@ -17,6 +17,7 @@ from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import business_date, linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.rate_tables import rate_tables
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -86,7 +87,9 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
                 return True, [json.loads(m.group(1))]
             except ValueError:
                 return False, None
-    for m in re.finditer(rf"(?<![\w])`?{_name(field)}`?\s+(?:is\s+|of\s+|=\s*)?{STATED}", text, re.IGNORECASE):
+    for m in re.finditer(rf"(?<![\w])`?{_name(field)}`?(?:\s+(?:is\s+|of\s+|=\s*)?|:\s*){STATED}", text, re.I):
+        if ":" in m.group(0) and re.match(r"\s*(?:or\b|/|,\s*[`'])", text[m.end() :]):  # "status: 'a' or 'b'": values
+            continue
         try:
             value = _value(m.group(1))
         except ValueError:
@@ -130,15 +133,28 @@ CAP = re.compile(
 )
 
 
-def cap_checks(text: str, collection: str, own: dict[str, Any], refs: dict[str, str]) -> list[dict[str, Any]]:
+NOT_ALREADY = re.compile(  # "the skipper must not already hold a booked berth for that day"
+    r"\b(?:the\s+)?(?P<owner>\w+)\s+(?:must|may|can)\s+not\s+already\s+(?:hold|have|own|keep)\s+"
+    r"(?P<rest>[^.,;]{0,120})",
+    re.IGNORECASE,
+)
+
+
+def cap_checks(
+    text: str, collection: str, own: dict[str, Any], refs: dict[str, str], params: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """`cap` checks: "A skipper may hold at most 2 active moorings (status `booked` or `moored`)": the new record is
-    refused when the records of its collection naming the same record are already that many in those states."""
+    refused when the records of its collection naming the same record are already that many in those states;
+    "the skipper must not already hold a booked berth for that day": none such with the same `day` argument."""
     out: list[dict[str, Any]] = []
-    for m in CAP.finditer(text):
+    found = [(m, int(m.group("n"))) for m in CAP.finditer(text)] + [(m, 1) for m in NOT_ALREADY.finditer(text)]
+    for m, most in found:
         param = next((p for p in refs if p[:-3].replace("_", " ").lower() == m.group("owner").lower()), None)
         if param is None or param not in own:
             continue
         quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
+        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "an issued pass"
+            quoted += re.findall(r"[\w-]+", m.group("rest"))
         states = {
             f: [v for v in quoted if v in _known(sub)]
             for f, sub in sorted(own.items())
@@ -146,16 +162,17 @@ def cap_checks(text: str, collection: str, own: dict[str, Any], refs: dict[str, 
         }
         if len(states) != 1:
             continue  # the records it counts must be named by their states
-        out.append(
-            {
-                "op": "cap",
-                "collection": collection,
-                "field": param,
-                "arg": param,
-                "where": states,
-                "max": int(m.group("n")),
-            }
-        )
+        check = {"op": "cap", "collection": collection, "field": param, "arg": param, "where": states, "max": most}
+        same = [  # "for that day": the records counted share the argument's value
+            p
+            for p in sorted(params or {})
+            if p in own
+            and p != param
+            and re.search(rf"\b(?:for|on|at)\s+(?:that|the\s+same)\s+{_name(p)}\b", m.group("rest"), re.I)
+        ]
+        if same:
+            check["same"] = same
+        out.append(check)
     return out
 
 
@@ -291,7 +308,8 @@ def refine_create(
                     values = [v for v in quoted if v in _known(schema)]
                     if not values:
                         continue
-                    if re.search(r"\bmust\s+(?:exist\s+and\s+)?be\b", clause, re.I) and param in checks:
+                    if re.search(r"\bmust\s+(?:exist\s+and\s+)?be\b", clause, re.I):  # a state it must be in:
+                        checks.setdefault(param, col)  # so it must exist too
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I):
                         sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
@@ -301,7 +319,7 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
-    checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs)
+    checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
     inherits = {
         f: [p, c, f]
         for p, c in sorted(refs.items())
@@ -336,16 +354,23 @@ def refine_create(
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
     effects += leading(spec, own, text)
-    moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names
+    links = {f: plural(f[:-3]) for f in inherits if f.endswith("_id") and plural(f[:-3]) in cols}
+    links.update({p: c for p, c in refs.items() if p in own})
+    set_here = set(initial) | {e["field"] for e in effects if "field" in e}
+    unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
+    tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens on the bronze tier, 8 on silver, ..."
+    effects += tabled
+    moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names (or it inherits)
         e
         for e in docs_counters(text, plan.collection, plan.key_field or "", state_schema, params)
-        if e["collection"] != plan.collection and e["path"][0]["from"] == "arg"
+        if e["collection"] != plan.collection
+        and (e["path"][0]["from"] == "arg" or e["path"][0].get("path", [""])[0] in inherits)
     ]
     effects += moves
     checks_moves = covered(moves, text)  # "the balance must cover the cost"
     linked = linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     effects += linked
-    if not (checks or requires or sets or inherits or initial or moves or linked or checks_within):
+    if not (checks or requires or sets or inherits or initial or moves or linked or checks_within or tabled):
         return plan
     return ToolPlan.from_dict(
         {

@@ -183,6 +183,7 @@ def fg_check(check, arguments, record, state):
             if isinstance(r, dict)
             and str(r.get(check["field"])) == wanted
             and all([r.get(f) in v for f, v in check["where"].items()])
+            and all([str(r.get(p)) == str(arguments.get(p)) for p in check.get("same", [])])
         ]
         return len(held) < check["max"]
     if check["op"] == "within":  # an argument between two fields of the record another argument names

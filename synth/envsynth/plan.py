@@ -176,6 +176,15 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
         return head, {}
     if plural(res) in ctx.collections:
         return plural(res), {}
+    compounds = [  # `issue_day_pass` -> day_passes: two or more of the name's words as one noun, longest first
+        plural(singular("_".join(pri.words[i:j])))
+        for size in range(len(pri.words), 1, -1)
+        for i in range(len(pri.words) - size + 1)
+        for j in [i + size]
+    ]
+    for name in compounds:
+        if name in ctx.collections:
+            return name, {}
     for word in pri.words:
         if plural(singular(word)) in ctx.collections:
             return plural(singular(word)), {}

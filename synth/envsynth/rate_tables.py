@@ -1,0 +1,69 @@
+"""A new record's number read from a rate table the docs give in prose, keyed by a field of a record it names:
+"charged to the skipper's club: 12 tokens on the bronze tier, 8 on silver, free (0) on gold" -> the new record's
+one unset number is 12, 8 or 0 by the `tier` of the club its `club_id` names.
+
+A table is a sentence whose clauses (split at commas, semicolons, colons and "and") each hold exactly one known
+value of one text field of a linked record (its `enum` or the data's values) and exactly one number; it needs two
+such clauses or more, and every value of that field the sentence names must have its number. The field it fills
+is the new record's one number that nothing else sets, or the one the sentence names. Each table becomes a
+`tabled` create effect {field, via, collection, key, values}.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.prose import unwrap
+
+NUMBER = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?)(?![\w.])")
+
+
+def _known(schema: Any) -> list[str]:
+    return [str(v) for v in ((schema or {}).get("enum") or (schema or {}).get("x-enum") or [])] if schema else []
+
+
+def _table(sentence: str, values: list[str]) -> dict[str, float | int] | None:
+    """{value: number} when the sentence pairs two or more of the values with one number each, and all it names."""
+    named = [v for v in values if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", sentence, re.IGNORECASE)]
+    if len(named) < 2:
+        return None
+    out: dict[str, float | int] = {}
+    for clause in re.split(r"[,;:]\s*|\s+and\s+", sentence):
+        here = [v for v in named if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", clause, re.IGNORECASE)]
+        numbers = NUMBER.findall(clause)
+        if len(here) == 1 and len(numbers) == 1 and here[0] not in out:
+            out[here[0]] = float(numbers[0]) if "." in numbers[0] else int(numbers[0])
+    return out if len(out) >= 2 and set(out) == set(named) else None
+
+
+def rate_tables(
+    text: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any], unset: list[str]
+) -> list[dict[str, Any]]:
+    """`tabled` effects for the new record's numbers in `unset` (not parameters, nothing else sets them) that a
+    prose table gives by a field of a record the new record names (`links`: its field -> the collection)."""
+    numbers = [f for f in unset if isinstance(own.get(f), dict) and own[f].get("type") in ("number", "integer")]
+    out: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)):
+        found = []
+        for via, col in sorted(links.items()):
+            theirs = ((cols.get(col) or {}).get("additionalProperties") or {}).get("properties") or {}
+            for key, schema in sorted(theirs.items()):
+                values = _known(schema) if isinstance(schema, dict) and schema.get("type") == "string" else []
+                table = _table(sentence, values) if len(values) >= 2 else None
+                if table:
+                    found.append((via, col, key, table))
+        if len(found) != 1:
+            continue
+        named = [f for f in numbers if re.search(rf"\b{re.escape(f.replace('_', ' '))}\b", sentence, re.I)]
+        field = named[0] if len(named) == 1 else numbers[0] if len(numbers) == 1 else None
+        if field is None or any(e["field"] == field for e in out):
+            continue
+        via, col, key, table = found[0]
+        if own[field].get("type") == "number":  # a decimal field keeps decimals ("25" -> 25.0)
+            table = {k: float(v) for k, v in table.items()}
+        out.append({"op": "tabled", "field": field, "via": via, "collection": col, "key": key, "values": table})
+    return out
+
+
+__all__ = ["rate_tables"]
