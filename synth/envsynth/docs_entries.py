@@ -54,6 +54,20 @@ def _entries(records: list[dict[str, Any]], field: str) -> list[dict[str, Any]]:
     return [e for r in records for e in (r.get(field) or []) if isinstance(e, dict)]
 
 
+def _quoted_kind(m: re.Match[str]) -> bool:
+    """The kind a NAMED match found is quoted ("a `boarded` entry")."""
+    return bool(re.match(r"[`'\"]", m.group(0)[m.start("kind") - m.start() - 1 :]))
+
+
+def _name_fields(items: dict[str, Any]) -> list[str]:
+    """The entry fields whose known values are names (`boarded`), not free text: where an unseen kind goes."""
+    return [
+        k
+        for k, s in (items.get("properties") or {}).items()
+        if isinstance(s, dict) and s.get("x-enum") and all(re.fullmatch(r"[\w-]+", str(v)) for v in s["x-enum"])
+    ]
+
+
 def named_entries(
     text: str,
     noun: str,
@@ -79,19 +93,15 @@ def named_entries(
             if isinstance(s, dict) and m.group("kind") in (s.get("enum") or s.get("x-enum") or [])
         ]
         unseen = not kinds  # a kind no entry of the data has yet, quoted: the list's one closed field holds it
-        if unseen and not re.match(r"[`'\"]", m.group(0)[m.start("kind") - m.start() - 1 :]):
+        if unseen and not _quoted_kind(m):
             continue
-        if unseen:  # its values are names (`boarded`), not free text
-            kinds = [
-                k
-                for k, s in (items.get("properties") or {}).items()
-                if isinstance(s, dict) and s.get("x-enum") and all(re.fullmatch(r"[\w-]+", str(v)) for v in s["x-enum"])
-            ]
+        if unseen:
+            kinds = _name_fields(items)
         if len(kinds) != 1 or any(e["field"] == field for e in out):
             continue
         same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
         renamed = AS_ITS.findall(m.group("aside"))
-        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, renamed, today)
+        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen)
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out
@@ -107,7 +117,10 @@ def _entry_rule(
     today: str | None,
     own_keys: set[str] | None = None,
     copied: dict[str, str] | None = None,
+    unseen: bool = False,
 ) -> dict[str, Any] | None:
+    """The entry's fields, from the entries of the same kind in the data (`unseen`: of every kind, for a kind the
+    data has none of yet: an amount they vary in is then the zero some of them hold, nothing named for it)."""
     if not same:
         return None
     names = {f: p for p, f in renamed if p in params}
@@ -127,8 +140,17 @@ def _entry_rule(
             fields[name] = {"from": "const", "value": today}
         elif own_keys and len(same) >= 2 and all(isinstance(v, str) and v in own_keys for v in values):
             fields[name] = {"from": "own_key"}  # every such entry names a record of the call's collection
+        elif (
+            unseen
+            and own_keys
+            and sum(isinstance(v, str) and v in own_keys for v in values) >= 2
+            and all(v is None or (isinstance(v, str) and v in own_keys) for v in values)
+        ):
+            fields[name] = {"from": "own_key"}  # every entry that names a record names one of the call's collection
         elif (len(same) >= 2 or values[0] is None) and all(v == values[0] for v in values):
             fields[name] = {"from": "const", "value": values[0]}  # one value throughout; a lone null too
+        elif unseen and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values) and 0 in values:
+            fields[name] = {"from": "const", "value": 0.0 if any(isinstance(v, float) for v in values) else 0}
         else:
             return None
     return {"fields": fields}
@@ -166,16 +188,19 @@ def linked_entries(
             for k, sub in (items.get("properties") or {}).items()
             if isinstance(sub, dict) and m.group("kind") in (sub.get("enum") or sub.get("x-enum") or [])
         ]
+        unseen = not kinds and _quoted_kind(m)
+        if unseen:
+            kinds = _name_fields(items)
         records = [r for r in (sample.get(other) or {}).values() if isinstance(r, dict)]
         if len(kinds) != 1:
             continue
-        same = [e for e in _entries(records, field) if e.get(kinds[0]) == m.group("kind")]
+        same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
         copied = {  # "(charge = fee)", "(ref = pier id)": the longest run of words naming a field of the record
             f: next(n for n in (_joined(words, k) for k in (3, 2, 1)) if n in own)
             for f, words in EQUALS.findall(m.group("aside"))
             if any(_joined(words, k) in own for k in (3, 2, 1))
         }
-        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied)
+        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied, unseen)
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
         named = f"{singular(other)}_id"
         via = named if named in own else (links[0] if len(links) == 1 else None)

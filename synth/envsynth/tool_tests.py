@@ -122,6 +122,14 @@ def run_tool_tests(
     return ToolTestResult(len(cases) - len(failures), len(cases), failures)
 
 
+def _names_a_record(err: jsonschema.ValidationError, state: Any) -> bool:
+    """A pattern the sample data suggested, broken by the key of a record the state holds: a reference to another
+    kind of record ("ref" holding a title id where the data only showed loan ids), which the pattern did not foresee."""
+    if err.validator != "pattern" or not isinstance(err.instance, str) or not isinstance(state, dict):
+        return False
+    return any(isinstance(records, dict) and err.instance in records for records in state.values())
+
+
 def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator) -> tuple[str, str] | None:
     if out.status not in ("ok", "tool_error"):
         return out.status, out.error[:400]
@@ -133,7 +141,7 @@ def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator)
             else "returned normally but the test expects a ToolError"
         )
     after = out.state_after if out.state_after is not None else case.state
-    err = next(validator.iter_errors(after), None)
+    err = next((e for e in validator.iter_errors(after) if not _names_a_record(e, after)), None)
     if err is not None:
         where = "/".join(str(p) for p in err.absolute_path)
         return "invalid_state", f"state after the call breaks the schema at /{where}: {err.message[:200]}"
