@@ -40,8 +40,8 @@ SCHEMA = {
                 "yard_id": {"type": "string"},
                 "status": {"type": "string", "x-enum": ["afloat", "ashore"]},
                 "tonnes": {"type": "number"},
-                "fee_paid": {"type": "number"},
-                "paid_back": {"type": "number"},
+                "hull_fee": {"type": "number"},
+                "hull_refund": {"type": "number"},
             }
         ),
     },
@@ -57,8 +57,8 @@ def _run(spec: ToolSpec, plan: ToolPlan, cases: list[Case]) -> bool:
 def test_a_fee_charged_from_one_starting_state_only_and_reported_in_the_answer() -> None:
     text = (
         "Lets a mooring go (only while its status is `held` or `paid`). Its status becomes 'released'. "
-        "When the mooring is `paid`, a harbour exit fee of 7.50 is deducted from the skipper's `wallet` "
-        "(it may turn negative). Returns {mooring, exit_fee, wallet}."
+        "When the mooring is `paid`, an exit fee of 7.50 is deducted from the skipper's `wallet`; debts are "
+        "allowed. Returns {mooring, exit_fee, wallet}."
     )
     spec = ToolSpec("release_mooring", text, {"type": "object", "properties": {"mooring_id": ID}})
     base = ToolPlan(kind="update", collection="moorings", key_field="mooring_id", key_param="mooring_id")
@@ -114,13 +114,13 @@ def test_a_parenthesis_after_a_change_and_figures_added_to_or_removed_from_anoth
 
 def test_a_refunded_share_moves_other_numbers_by_that_amount() -> None:
     text = (
-        "Scraps a boat. Scrapping refunds 40% of the fee paid (rounded to the cent): paid_back grows by that "
-        "amount, and the yard's slots_taken drops by 1. The status becomes 'scrapped'."
+        "Scraps a boat. Scrapping repays 40% of the hull fee (to 2 decimals); hull_refund rises by this amount, "
+        "and the yard's slots_taken drops by 1. The status becomes 'scrapped'."
     )
     moves = docs_counters(text, "boats", "boat_id", SCHEMA, {})
-    back = next(e for e in moves if e["path"][-1]["value"] == "paid_back")
-    assert back["delta"]["expr"] == {"plus": [{"path": ["fee_paid"]}], "times": 0.4, "digits": 2}
-    assert not any(e["path"][-1]["value"] == "fee_paid" for e in moves)  # what is refunded does not move
+    back = next(e for e in moves if e["path"][-1]["value"] == "hull_refund")
+    assert back["delta"]["expr"] == {"plus": [{"path": ["hull_fee"]}], "times": 0.4, "digits": 2}
+    assert not any(e["path"][-1]["value"] == "hull_fee" for e in moves)  # what is paid back does not move
     spec = ToolSpec("scrap_boat", text, {"type": "object", "properties": {"boat_id": ID}})
     base = ToolPlan(kind="update", collection="boats", key_field="boat_id", key_param="boat_id")
     plan = docs_transition(spec, base, SCHEMA, "")
@@ -133,13 +133,13 @@ def test_a_refunded_share_moves_other_numbers_by_that_amount() -> None:
                 "yard_id": "Y1",
                 "status": "afloat",
                 "tonnes": 4.0,
-                "fee_paid": 99.99,
-                "paid_back": 0.0,
+                "hull_fee": 99.99,
+                "hull_refund": 0.0,
             }
         },
     }
     case = Case(spec.name, "x", state, {"boat_id": "B1"}, expect_error=False)
-    case.expect_result = {**state["boats"]["B1"], "status": "scrapped", "paid_back": 40.0}
+    case.expect_result = {**state["boats"]["B1"], "status": "scrapped", "hull_refund": 40.0}
     case.has_expected_result = True
     case.state_checks = [{"op": "field_equals", "collection": "yards", "key": "Y1", "field": "slots_taken", "value": 2}]
     assert _run(spec, plan, [case])
@@ -147,15 +147,15 @@ def test_a_refunded_share_moves_other_numbers_by_that_amount() -> None:
 
 def test_a_whole_refund_recorded_on_the_record_and_moved_by_the_same_amount_from_one_state() -> None:
     text = (
-        "Takes a boat off the register; only boats `afloat` or `ashore` can go. Deregistering an afloat boat "
-        "refunds the whole fee paid: paid_back is set and the skipper's wallet rises by the same amount."
+        "Takes a boat off the register; only boats `afloat` or `ashore` can go. For an afloat boat the full hull "
+        "fee is paid back and recorded in hull_refund, and the skipper's wallet increases by the same amount."
     )
     states = {"status": ["afloat", "ashore"]}
     (kept,) = refund_records(text, "boats", SCHEMA, states)
     assert kept == {
         "op": "set",
-        "field": "paid_back",
-        "source": {"from": "record", "path": ["fee_paid"]},
+        "field": "hull_refund",
+        "source": {"from": "record", "path": ["hull_fee"]},
         "when": {"field": "status", "in": ["afloat"]},
     }
     schema = {**SCHEMA, "properties": {**SCHEMA["properties"]}}
@@ -163,4 +163,4 @@ def test_a_whole_refund_recorded_on_the_record_and_moved_by_the_same_amount_from
     schema["properties"]["boats"] = _collection({**boats, "skipper_id": ID})
     (wallet,) = [e for e in docs_counters(text, "boats", "boat_id", schema, {}, None, states)]
     assert wallet["collection"] == "skippers" and wallet["when"] == {"field": "status", "in": ["afloat"]}
-    assert wallet["delta"]["expr"] == {"plus": [{"path": ["fee_paid"]}]}
+    assert wallet["delta"]["expr"] == {"plus": [{"path": ["hull_fee"]}]}

@@ -34,47 +34,49 @@ SCHEMA = {
         "sailors": _collection(
             {"sailor_id": S, "club_id": S, "status": {"type": "string", "x-enum": ["active", "away"]}}
         ),
-        "slip_tickets": _collection(
+        "slip_chits": _collection(
             {
-                "ticket_id": S,
+                "chit_id": S,
                 "sailor_id": S,
                 "club_id": S,
                 "day": S,
-                "fare": {"type": "number"},
+                "toll": {"type": "number"},
                 "status": {"type": "string", "x-enum": ["valid", "void"]},
             }
         ),
     },
 }
 TEXT = (
-    "Gives a sailor a slip ticket for one day, billed to the sailor's club: 12 tokens on the bronze tier, 8 on "
-    "silver, free (0) on gold. The sailor must be active, the sailor must not already hold a valid ticket for "
-    "that day, and the club's tokens must cover the fare. The fare is deducted from the club's tokens; the answer "
-    "is the new ticket {ticket_id, sailor_id, club_id, day, fare, status: 'valid'}."
+    "Writes a slip chit for a sailor and a day. Chits cost 12 tokens for bronze clubs, 8 for silver and 0 for gold, "
+    "taken from the tokens of the sailor's club. A sailor has to be active, and a sailor cannot already have a "
+    "valid chit on the same day; the club's tokens must cover the toll. The toll is deducted from the club's "
+    "tokens. Answer: the new chit {chit_id, sailor_id, club_id, day, toll, status: 'valid'}."
 )
 SPEC = ToolSpec(
-    "give_slip_ticket", TEXT, {"type": "object", "properties": {"sailor_id": S, "day": S}, "required": ["sailor_id"]}
+    "write_slip_chit", TEXT, {"type": "object", "properties": {"sailor_id": S, "day": S}, "required": ["sailor_id"]}
 )
 
 
 def test_a_prose_table_needs_every_value_it_names_paired_with_one_number() -> None:
-    own = SCHEMA["properties"]["slip_tickets"]["additionalProperties"]["properties"]
+    own = SCHEMA["properties"]["slip_chits"]["additionalProperties"]["properties"]
     cols = SCHEMA["properties"]
-    (table,) = rate_tables(TEXT, own, {"club_id": "clubs"}, cols, ["fare"])
+    (table,) = rate_tables(TEXT, own, {"club_id": "clubs"}, cols, ["toll"])
     assert table == {
         "op": "tabled",
-        "field": "fare",
+        "field": "toll",
         "via": "club_id",
         "collection": "clubs",
         "key": "tier",
         "values": {"bronze": 12.0, "silver": 8.0, "gold": 0.0},
     }
-    assert rate_tables("12 tokens on bronze, and silver costs more.", own, {"club_id": "clubs"}, cols, ["fare"]) == []
+    assert rate_tables("12 tokens for bronze, and silver costs more.", own, {"club_id": "clubs"}, cols, ["toll"]) == []
+    bracketed = "Billed to the club: 12 on the bronze tier, 8 on silver, free (0) on gold."
+    assert rate_tables(bracketed, own, {"club_id": "clubs"}, cols, ["toll"])[0]["values"]["gold"] == 0.0
     assert rate_tables(TEXT, own, {"club_id": "clubs"}, cols, []) == []  # nothing left unset to fill
 
 
-def test_a_ticket_priced_by_its_clubs_tier_charged_to_the_club_and_refused_twice_for_a_day() -> None:
-    base = ToolPlan(kind="create", collection="slip_tickets", key_field="ticket_id", fields=["sailor_id", "day"])
+def test_a_chit_priced_by_its_clubs_tier_charged_to_the_club_and_refused_twice_for_a_day() -> None:
+    base = ToolPlan(kind="create", collection="slip_chits", key_field="chit_id", fields=["sailor_id", "day"])
     plan = refine_create(SPEC, base, SCHEMA, TEXT)
     assert plan.initial_values == {"status": "valid"} and plan.inherits["club_id"] == [
         "sailor_id",
@@ -90,17 +92,17 @@ def test_a_ticket_priced_by_its_clubs_tier_charged_to_the_club_and_refused_twice
             "S1": {"sailor_id": "S1", "club_id": "C1", "status": "active"},
             "S2": {"sailor_id": "S2", "club_id": "C1", "status": "away"},
         },
-        "slip_tickets": {
-            "T-1": {"ticket_id": "T-1", "sailor_id": "S1", "club_id": "C1", "day": "d1", "fare": 8.0, "status": "valid"}
+        "slip_chits": {
+            "T-1": {"chit_id": "T-1", "sailor_id": "S1", "club_id": "C1", "day": "d1", "toll": 8.0, "status": "valid"}
         },
     }
     fresh = Case(SPEC.name, "x", state, {"sailor_id": "S1", "day": "d2"}, expect_error=False)
     fresh.expect_result = {
-        "ticket_id": "T-2",
+        "chit_id": "T-2",
         "sailor_id": "S1",
         "club_id": "C1",
         "day": "d2",
-        "fare": 8.0,
+        "toll": 8.0,
         "status": "valid",
     }
     fresh.has_expected_result = True
@@ -117,9 +119,9 @@ def test_a_ticket_priced_by_its_clubs_tier_charged_to_the_club_and_refused_twice
 
 
 def test_a_cap_without_a_same_argument_phrase_counts_every_such_record() -> None:
-    own = SCHEMA["properties"]["slip_tickets"]["additionalProperties"]["properties"]
-    text = "The sailor must not already hold a valid ticket."
-    (cap,) = cap_checks(text, "slip_tickets", own, {"sailor_id": "sailors"}, {"sailor_id": S, "day": S})
+    own = SCHEMA["properties"]["slip_chits"]["additionalProperties"]["properties"]
+    text = "The sailor must not already hold a valid chit."
+    (cap,) = cap_checks(text, "slip_chits", own, {"sailor_id": "sailors"}, {"sailor_id": S, "day": S})
     assert "same" not in cap and cap["max"] == 1
 
 
@@ -129,7 +131,7 @@ def test_a_compound_noun_of_the_name_picks_its_collection_and_ss_words_pluralise
 
     drafts = {
         "sailors": CollectionDraft("sailors", "sailor", key_field="sailor_id"),
-        "slip_tickets": CollectionDraft("slip_tickets", "slip_ticket", key_field="ticket_id"),
+        "slip_chits": CollectionDraft("slip_chits", "slip_chit", key_field="chit_id"),
     }
     ctx = PlanContext(collections=drafts, singletons={}, client=None)
-    assert pick_collection(SPEC, tool_priors(SPEC), ctx)[0] == "slip_tickets"  # not the sailors its parameter names
+    assert pick_collection(SPEC, tool_priors(SPEC), ctx)[0] == "slip_chits"  # not the sailors its parameter names

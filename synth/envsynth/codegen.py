@@ -37,6 +37,9 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"fg_evaluate({source['expr']!r}, arguments, record, env_state)"
     if source["from"] == "choice":
         return f"fg_choice({source['rule']!r}, arguments, record, env_state)"
+    if source["from"] == "linked":  # a field of the record the record's link names
+        holder = f"collection(env_state, {source['collection']!r}).get(str(record.get({source['via']!r})))"
+        return f"copy.deepcopy(({holder} or {{}}).get({source['field']!r}))"
     if source["from"] == "days":  # a date of the record plus a number of days another record holds
         holder = f"collection(env_state, {source['collection']!r}).get(str(record.get({source['via']!r})))"
         days = f"({holder} or {{}}).get({source['source']!r})"

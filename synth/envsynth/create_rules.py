@@ -21,6 +21,7 @@ from synth.envsynth.rate_tables import rate_tables
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
+MUST_BE = r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:exist\s+and\s+)?be"  # "the skipper has to be active"
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
 QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
 STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
@@ -133,8 +134,9 @@ CAP = re.compile(
 )
 
 
-NOT_ALREADY = re.compile(  # "the skipper must not already hold a booked berth for that day"
-    r"\b(?:the\s+)?(?P<owner>\w+)\s+(?:must|may|can)\s+not\s+already\s+(?:hold|have|own|keep)\s+"
+NOT_ALREADY = re.compile(  # "a skipper cannot already have a booked berth on the same day"
+    r"\b(?:the\s+|a\s+|an\s+)?(?P<owner>\w+)\s+(?:must|may|can|should)(?:\s+not|not|n't)\s+already\s+"
+    r"(?:hold|have|own|keep|be\s+holding)\s+"
     r"(?P<rest>[^.,;]{0,120})",
     re.IGNORECASE,
 )
@@ -145,7 +147,7 @@ def cap_checks(
 ) -> list[dict[str, Any]]:
     """`cap` checks: "A skipper may hold at most 2 active moorings (status `booked` or `moored`)": the new record is
     refused when the records of its collection naming the same record are already that many in those states;
-    "the skipper must not already hold a booked berth for that day": none such with the same `day` argument."""
+    "a skipper cannot already have a booked berth on the same day": none such with the same `day` argument."""
     out: list[dict[str, Any]] = []
     found = [(m, int(m.group("n"))) for m in CAP.finditer(text)] + [(m, 1) for m in NOT_ALREADY.finditer(text)]
     for m, most in found:
@@ -153,7 +155,7 @@ def cap_checks(
         if param is None or param not in own:
             continue
         quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
-        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "an issued pass"
+        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "a booked berth"
             quoted += re.findall(r"[\w-]+", m.group("rest"))
         states = {
             f: [v for v in quoted if v in _known(sub)]
@@ -163,7 +165,7 @@ def cap_checks(
         if len(states) != 1:
             continue  # the records it counts must be named by their states
         check = {"op": "cap", "collection": collection, "field": param, "arg": param, "where": states, "max": most}
-        same = [  # "for that day": the records counted share the argument's value
+        same = [  # "on the same day": the records counted share the argument's value
             p
             for p in sorted(params or {})
             if p in own
@@ -301,14 +303,12 @@ def refine_create(
                 if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
                     continue
                 quoted = [_value(q) for q in re.findall(QUOTED, clause)]
-                quoted += re.findall(
-                    r"\bmust\s+(?:exist\s+and\s+)?be\s+(?:an?\s+)?([\w-]+)\b", clause, re.I
-                )  # unquoted
+                quoted += re.findall(rf"{MUST_BE}\s+(?:an?\s+)?([\w-]+)\b", clause, re.I)  # unquoted
                 for field, schema in sorted(theirs.items()):
                     values = [v for v in quoted if v in _known(schema)]
                     if not values:
                         continue
-                    if re.search(r"\bmust\s+(?:exist\s+and\s+)?be\b", clause, re.I):  # a state it must be in:
+                    if re.search(rf"{MUST_BE}\b", clause, re.I):  # a state it must be in:
                         checks.setdefault(param, col)  # so it must exist too
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I):
@@ -358,7 +358,7 @@ def refine_create(
     links.update({p: c for p, c in refs.items() if p in own})
     set_here = set(initial) | {e["field"] for e in effects if "field" in e}
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
-    tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens on the bronze tier, 8 on silver, ..."
+    tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens for bronze clubs, 8 for silver, ..."
     effects += tabled
     moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names (or it inherits)
         e

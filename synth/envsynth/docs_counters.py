@@ -51,9 +51,12 @@ def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])`?(" + "|".join(re.escape(n) for n in names) + r")`?(?![\w])", re.IGNORECASE)
 
 
-def _amount(sentence: str, params: dict[str, Any], own: dict[str, Any], moved: str) -> dict[str, Any] | None:
+def _amount(
+    sentence: str, params: dict[str, Any], own: dict[str, Any], moved: str, linked: list[tuple[str, str, str]] = ()
+) -> dict[str, Any] | None:
     """The operand of the move: 1, a number parameter the sentence names, else a number field of the call's
-    record it names ("refund its full cost")."""
+    record it names ("refund its full cost"), else one of a record it names (`linked`: (collection, link field,
+    number field) other than the one moved: "the berth's bond is added to the skipper's owed")."""
     if ONE.search(sentence):
         return {"const": 1}
 
@@ -64,7 +67,13 @@ def _amount(sentence: str, params: dict[str, Any], own: dict[str, Any], moved: s
     if len(named(numeric)) == 1:
         return {"arg": named(numeric)[0]}
     fields = [f for f in _numbers(own) if f != moved]
-    return {"path": [named(fields)[0]]} if len(named(fields)) == 1 else None
+    if len(named(fields)) == 1:
+        return {"path": [named(fields)[0]]}
+    theirs = [(c, via, f) for c, via, f in linked if named([f])]
+    if not named(fields) and len(theirs) == 1:
+        col, via, field = theirs[0]
+        return {"linked": {"collection": col, "via": via, "field": field}}
+    return None
 
 
 PER_UNIT = re.compile(
@@ -102,7 +111,7 @@ def _about_another_action(sentence: str, name_words: list[str]) -> bool:
     return not any(stem.startswith(w[:4]) or w.startswith(stem[:4]) for w in name_words if len(w) >= 3)
 
 
-PAREN = re.compile(  # "(caseload -1)", "(`seats` + 1)", "(`sold` decreases; ...)"
+PAREN = re.compile(  # "(crews -1)", "(`slots_taken` + 1)", "(`berths_free` decreases; ...)"
     r"\(\s*`?(?P<field>[A-Za-z_]\w*)`?\s*(?:(?P<sign>[+-])\s*(?P<n>\d+)|\s(?P<dir>increases|decreases|goes up|goes down"
     r"|rises|drops))(?:\s+by\s+(?:1|one))?\s*(?=[;),])",
     re.IGNORECASE,
@@ -116,22 +125,24 @@ ADDED_TO = re.compile(  # "adds its hours to the skipper's hours_logged", "the h
     r"\s+to\s+" + OWNER,
     re.I,
 )
-PRICED = re.compile(  # "charges a late fee of 12.50": the amount a sentence names as its own
+PRICED = re.compile(  # "an exit fee of 7.50 is deducted": the amount a sentence names as its own
     r"\b(?P<noun>fee|charge|penalty|fine|cost|price|deposit|surcharge)\s+of\s+(?:USD\s*|EUR\s*|[$\u20ac\u00a3])?"
     r"(?P<n>\d+(?:\.\d+)?)\b",
     re.IGNORECASE,
 )
 
+PAY_BACK = r"(?:refunds?|repays?|pays\s+back|gives\s+back)"
+PAID_BACK = r"(?:is|are)\s+(?:refunded|repaid|paid\s+back|given\s+back)"
 REFUNDED_OBJECT = re.compile(
-    r"\brefunds?\s+(?:\d+(?:\.\d+)?\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?`?$", re.I
+    rf"\b{PAY_BACK}\s+(?:\d+(?:\.\d+)?\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?`?$", re.I
 )
 
 Target = tuple[str, Any, str, list[str]]  # (collection, reference field or None, field, its fields)
 
 
 def _guard(sentence: str, states: dict[str, list[Any]]) -> dict[str, Any] | None:
-    """The one starting state a sentence puts the record in ("A paid order is refunded", "an appointment that was
-    already `confirmed`"), when the call is allowed from several: its moves hold only from that state."""
+    """The one starting state a sentence puts the record in ("For a paid mooring, ...", "a voyage that is already
+    `underway`"), when the call is allowed from several: its moves hold only from that state."""
     q = "[`'\"]?"
     named, found = [], []
     for field, values in sorted(states.items()):
@@ -165,7 +176,7 @@ def _pick(word: str, owner: str | None, targets: list[Target], collection: str) 
 
 def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[str, list[tuple[Target, dict]]]:
     """Moves the sentence spells out by notation or by "X from / to Y" (with the sentence left without them): a
-    parenthesis after a change ("(caseload -1)"), "removes its hours from the skipper's hours_logged", "adds its
+    parenthesis after a change ("(crews -1)"), "removes its hours from the skipper's hours_logged", "adds its
     hours to ...", "the hours are added to ..." (the amount is a number of the call's record)."""
     found: list[tuple[Target, dict[str, Any]]] = []
     own = [t for t in targets if t[1] is None]
@@ -189,13 +200,25 @@ def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[st
     return sentence, found
 
 
+INTO = re.compile(r"\b(?:to|from|into)\s+(?:the\s+\w+['\u2019]s\s+|their\s+|its\s+|the\s+)?`?$", re.IGNORECASE)
 SAME = re.compile(r"\bby\s+(?:(?:the\s+same|that|this)\s+amount|it)\b", re.IGNORECASE)
-REFUND_OF = re.compile(
-    r"\brefunds?\s+(?:(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?`?(?P<what>\w+(?:\s+\w+)?)",
+REFUND_OF = re.compile(  # "repays 40% of the hull fee", "the full hull fee is paid back"
+    rf"\b{PAY_BACK}\s+(?:(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?"
+    r"`?(?P<what>\w+(?:\s+\w+)?)"
+    rf"|\b(?:the|its)\s+(?:whole\s+|full\s+)?`?(?P<passive>\w+(?:\s+\w+)?)`?\s+{PAID_BACK}",
     re.IGNORECASE,
 )
-CENT = re.compile(r"\brounded\s+to\s+(?:the\s+)?cents?\b", re.IGNORECASE)
-IS_SET = re.compile(r"`?(?P<field>\w+)`?\s+is\s+(?:set|recorded|filled\s+in)\b", re.IGNORECASE)
+CENT = re.compile(r"\b(?:rounded\s+)?to\s+(?:the\s+)?(?:cents?|2\s+decimals?|two\s+decimals?)\b", re.IGNORECASE)
+IS_SET = re.compile(
+    r"`?(?P<field>\w+)`?\s+is\s+(?:set|recorded|filled\s+in)\b"
+    r"|\b(?:recorded|kept|stored|noted)\s+(?:in|as)\s+(?:its\s+|the\s+)?`?(?P<into>\w+)`?",
+    re.IGNORECASE,
+)
+
+
+def _kept(text: str) -> list[str]:
+    """The fields a clause says take a figure ("hull_refund is set", "recorded in hull_refund")."""
+    return [m.group("field") or m.group("into") for m in IS_SET.finditer(text)]
 
 
 def _pieces(text: str, states: dict[str, list[Any]]) -> list[tuple[str, dict[str, Any] | None]]:
@@ -209,15 +232,15 @@ def _pieces(text: str, states: dict[str, list[Any]]) -> list[tuple[str, dict[str
 
 
 def _refunded(sentence: str, own: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The number of the call's record a clause refunds and the share of it ("refunds the whole amount charged" ->
-    (`amount_charged`, {}); "refunds 25% of the amount charged (rounded to the cent)" -> times 0.25, 2 digits)."""
+    """The number of the call's record a clause pays back and the share of it ("the full hull fee is paid back" ->
+    (`hull_fee`, {}); "repays 40% of the hull fee (to 2 decimals)" -> times 0.4, 2 digits)."""
     m = REFUND_OF.search(sentence)
     if m is None:
         return None
     numbers = _numbers(own)
-    words = m.group("what").lower().split()
+    words = (m.group("what") or m.group("passive")).lower().split()
     hits: list[str] = []
-    for phrase in (" ".join(words), words[0]):  # "the fee paid" -> `fee_paid`; "the amount charged" -> `charged`
+    for phrase in (" ".join(words), words[0]):  # "the hull fee" -> `hull_fee`; "the fee owed" -> `owed`
         hits = hits or [f for f in numbers if phrase in [n.lower() for n in _names(f, numbers)]]
     if len(hits) != 1:
         return None
@@ -230,15 +253,15 @@ def _refunded(sentence: str, own: dict[str, Any]) -> tuple[str, dict[str, Any]] 
 
 
 def refund_records(text: str, collection: str, schema: dict[str, Any], states: dict[str, list[Any]]) -> list[dict]:
-    """`set` effects for a record number a clause says records what the call refunds ("refunds the whole amount
-    charged: refunded is set" -> refunded = amount_charged), guarded like the clause's moves."""
+    """`set` effects for a record number a clause says records what the call pays back ("the full hull fee is paid
+    back and recorded in hull_refund" -> hull_refund = hull_fee), guarded like the clause's moves."""
     cols = schema.get("properties") or {}
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     out: list[dict[str, Any]] = []
     for piece, guard in _pieces(text, states):
         refunded = _refunded(piece, own)
-        kept = IS_SET.search(piece[REFUND_OF.search(piece).end() :]) if refunded else None
-        field = kept.group("field") if kept else None
+        kept = _kept(piece[REFUND_OF.search(piece).end() :]) if refunded else []
+        field = kept[0] if kept else None
         if not refunded or refunded[1] or field not in _numbers(own) or field == refunded[0]:
             continue
         if any(e["field"] == field for e in out):
@@ -301,22 +324,30 @@ def docs_counters(
         for (col, ref, field, _), delta in spelled:
             add(col, head(ref, sentence) + [{"from": "const", "value": field}], delta, guard)
         priced = PRICED.search(sentence)
-        named = PRICED.sub(" ", sentence)  # "a late fee of 12.50" names the amount, not a field called `fee`
+        named = PRICED.sub(" ", sentence)  # "an exit fee of 7.50" names the amount, not a field called `fee`
         for col, ref, field, fields in targets:
             path = head(ref, sentence) + [{"from": "const", "value": field}]
             mention = _mention(field, fields).search(named)
-            if mention and REFUNDED_OBJECT.search(named[: mention.start()]):
-                continue  # "refunds the whole amount charged": what is refunded, not where it goes
-            if any(m.group("field") == field for m in IS_SET.finditer(sentence)):
-                continue  # "refunded is set": a value it takes (refund_records), not a move
+            if mention and (
+                REFUNDED_OBJECT.search(named[: mention.start()])
+                or re.match(rf"`?\s+{PAID_BACK}", named[mention.end() :])
+            ):
+                continue  # "repays the full hull fee": what is paid back, not where it goes
+            if field in _kept(sentence):
+                continue  # "recorded in hull_refund": a value it takes (refund_records), not a move
             if not mention or any(e["collection"] == col and e["path"] == path for e in out):
                 continue
             up, down = UP.search(sentence), DOWN.search(sentence)
             per, extras = _per_unit(sentence, own, field)
-            amount, noun = per or _amount(sentence, params, own, field), ""
+            others = [
+                (c, r, f) for c, r, f, _ in targets if r is not None and r not in params and (c, f) != (col, field)
+            ]
+            amount, noun = per or _amount(sentence, params, own, field, others), ""
             if last is not None and SAME.search(sentence):  # "... grows by that amount"
                 amount, extras = last
-            if amount is None and priced:  # "charges a late fee of 12.50 ...: it is deducted from the balance"
+            if amount and "linked" in amount and not INTO.search(named[: mention.start()]):
+                continue  # another record's number moves what it is added to or taken from, not itself
+            if amount is None and priced:  # "an exit fee of 7.50 is deducted from the skipper's wallet"
                 number = priced.group("n")
                 amount, noun = {"const": float(number) if "." in number else int(number)}, priced.group("noun").lower()
             if bool(up) == bool(down) or amount is None:

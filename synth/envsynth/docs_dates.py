@@ -1,6 +1,9 @@
 """Dates a write moves by a number another record holds: "Extends a mooring by the pier's stay_days, counted from
 the current leave date" sets the record's `leave_date` to itself plus the `stay_days` of the pier its `pier_id`
-names (`fg_add_days`), read before the call changes anything."""
+names (`fg_add_days`), read before the call changes anything. And charges per day late: "1.50 for each day
+overdue, capped at 12.00, kept in its `penalty` and put on the skipper's `owed`" sets the field to the rate times
+the whole days its date lies before the business date (0 when none), capped, and moves the linked number by the
+same figure."""
 
 from __future__ import annotations
 
@@ -36,4 +39,67 @@ def date_extensions(text: str, collection: str, state_schema: dict[str, Any]) ->
     return out
 
 
-__all__ = ["date_extensions"]
+LATE = re.compile(
+    r"(?P<rate>\d+(?:\.\d+)?)\s+(?:\w+\s+)?(?:(?:per|for\s+each|for\s+every|a)\s+day\s+(?:late|overdue|past\s+(?:the|its)\s+\w+"
+    r"(?:\s\w+)?)|per\s+(?:late|overdue)\s+day)"
+    r"(?P<rest>(?:[^.]|\.(?=\d)){0,200})",
+    re.IGNORECASE,
+)
+CAP = re.compile(
+    r"\b(?:at\s+most|capped\s+at|up\s+to|(?:no|not)\s+more\s+than|a\s+maximum\s+of|maximum)\s+\$?(?P<cap>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+STORED = re.compile(
+    r"\b(?:stored|kept|recorded|saved|written)\s+(?:in|as|into)\s+(?:its|the\s+\w+['\u2019]s)\s+`?(?P<field>\w+)`?",
+    re.I,
+)
+ADDED = re.compile(
+    r"\b(?:added\s+to|charged\s+to|put\s+on)\s+(?:the\s+)?(?P<noun>\w+)['\u2019]s\s+`?(?P<field>\w+)`?", re.IGNORECASE
+)
+
+
+def _date_field(sentence: str, own: dict[str, Any]) -> str | None:
+    """The record's date the sentence counts lateness from: the one it names, else the one called a due date, else
+    its only date."""
+    dates = [f for f, s in own.items() if isinstance(s, dict) and (s.get("format") == "date" or f.endswith("_date"))]
+    named = [f for f in dates if re.search(rf"\b{re.escape(f.replace('_', ' '))}\b", sentence, re.IGNORECASE)]
+    due = [f for f in dates if "due" in f.split("_")]
+    if len(named) == 1:
+        return named[0]
+    return due[0] if len(due) == 1 else dates[0] if len(dates) == 1 else None
+
+
+def late_fees(text: str, collection: str, state_schema: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """The `set` of the record's number a per-day-late charge is stored in, and the `adjust` of a linked record's
+    number it is added to, both by rate x whole days late (capped where the docs cap it)."""
+    if not today:
+        return []
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, collection)
+    out: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        m = LATE.search(sentence)
+        stored = STORED.search(m.group("rest")) if m else None
+        field = _date_field(sentence, own) if m else None
+        if m is None or stored is None or field is None or stored.group("field") not in own:
+            continue
+        rate = m.group("rate")
+        expr: dict[str, Any] = {
+            "plus": [{"late": {"path": [field], "today": today}}],
+            "times": float(rate) if "." in rate else int(rate),
+            "digits": 2,
+        }
+        cap = CAP.search(m.group("rest"))
+        if cap:
+            expr["most"] = float(cap.group("cap"))
+        out.append({"op": "set", "field": stored.group("field"), "source": {"from": "expr", "expr": expr}})
+        added = ADDED.search(m.group("rest"))
+        via = link_field(own, added.group("noun").lower()) if added else None
+        other = plural(added.group("noun").lower()) if added else ""
+        if added and via and (_props(cols, other).get(added.group("field")) or {}).get("type") in ("number", "integer"):
+            path = [{"from": "record", "path": [via]}, {"from": "const", "value": added.group("field")}]
+            out.append({"op": "adjust", "collection": other, "path": path, "delta": {"from": "expr", "expr": expr}})
+    return out
+
+
+__all__ = ["date_extensions", "late_fees"]

@@ -107,6 +107,19 @@ def named_entries(
     return out
 
 
+def _mirrored(name: str, ref: str, same: list[dict[str, Any]], own_records: dict[str, Any]) -> str | None:
+    """The one field of the call's records that every such entry's `name` equals, on the record its `ref` names
+    (a 'sunk' line whose sum is the stay's deposit)."""
+    found = None
+    for e in same:
+        record = own_records.get(e[ref])
+        if not isinstance(record, dict) or e.get(name) is None:
+            return None
+        matches = {f for f, v in record.items() if v == e[name] and type(v) is type(e[name])}
+        found = matches if found is None else found & matches
+    return next(iter(found)) if found and len(found) == 1 else None
+
+
 def _entry_rule(
     kind_field: str,
     kind: str,
@@ -118,6 +131,7 @@ def _entry_rule(
     own_keys: set[str] | None = None,
     copied: dict[str, str] | None = None,
     unseen: bool = False,
+    own_records: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The entry's fields, from the entries of the same kind in the data (`unseen`: of every kind, for a kind the
     data has none of yet: an amount they vary in is then the zero some of them hold, nothing named for it)."""
@@ -125,6 +139,12 @@ def _entry_rule(
         return None
     names = {f: p for p, f in renamed if p in params}
     fields: dict[str, dict[str, Any]] = {}
+    refs = [  # the entry field naming a record of the call's collection in every such entry
+        n
+        for n in dict.fromkeys(k for e in same for k in e)
+        if own_records and all(isinstance(e.get(n), str) and e[n] in own_records for e in same)
+    ]
+    ref = refs[0] if len(refs) == 1 and not unseen else None
     for name in dict.fromkeys(k for e in same for k in e):
         values = [e.get(name) for e in same]
         if name == kind_field:
@@ -140,6 +160,10 @@ def _entry_rule(
             fields[name] = {"from": "const", "value": today}
         elif own_keys and len(same) >= 2 and all(isinstance(v, str) and v in own_keys for v in values):
             fields[name] = {"from": "own_key"}  # every such entry names a record of the call's collection
+        elif name == ref:
+            fields[name] = {"from": "own_key"}  # the one such entry names a record of the call's collection
+        elif ref and (source := _mirrored(name, ref, same, own_records or {})):
+            fields[name] = {"from": "record", "path": [source]}  # the named record's field, in every such entry
         elif (
             unseen
             and own_keys
@@ -175,6 +199,10 @@ def linked_entries(
     out: list[dict[str, Any]] = []
     for m in NAMED.finditer(text):
         owner = (m.group("owner") or "").lower()
+        if not owner and re.search(r"\b(?:their|its)\s+\w+$", m.group(0), re.IGNORECASE):
+            before = re.split(r"(?<=[.!?])\s+", text[: m.start()])[-1]  # "their": the sentence's last owner
+            owners = [w.lower() for w in re.findall(r"\b(\w+)['\u2019]s\b", before)]
+            owner = owners[-1] if owners else ""
         other = next((c for c in cols if owner and singular(c) == singular(owner) and c != collection), None)
         if other is None:
             continue
@@ -200,7 +228,10 @@ def linked_entries(
             for f, words in EQUALS.findall(m.group("aside"))
             if any(_joined(words, k) in own for k in (3, 2, 1))
         }
-        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied, unseen)
+        own_records = sample.get(collection) if isinstance(sample.get(collection), dict) else {}
+        rule = _entry_rule(
+            kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied, unseen, own_records
+        )
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
         named = f"{singular(other)}_id"
         via = named if named in own else (links[0] if len(links) == 1 else None)

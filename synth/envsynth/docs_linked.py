@@ -90,4 +90,30 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
     return out
 
 
-__all__ = ["linked_sets"]
+def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """`set` effects for a field of the record the docs give as a field of a record it names: "its fee is the
+    pier's `berth_rate`", "fee is set to the pier's berth_rate" -> fee = the berth_rate of the pier `pier_id`
+    names (a `linked` source)."""
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, collection)
+    out: list[dict[str, Any]] = []
+    for via, other in _links(own, cols, collection).items():
+        theirs = _props(cols, other)
+        nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
+        noun = "(?:" + "|".join(_name(n) for n in sorted(nouns)) + ")"
+        pattern = (
+            rf"\b(?:its|the\s+\w+['\u2019]s)\s+`?(?P<field>\w+)`?\s+(?:is|becomes|is\s+set\s+to)\s+"
+            rf"(?:the\s+)?{noun}['\u2019]s\s+`?(?P<source>\w+(?:\s\w+)?)`?"
+        )
+        for m in re.finditer(pattern, unwrap(text), re.IGNORECASE):
+            field = m.group("field")
+            words = m.group("source").split()
+            source = next((n for n in ("_".join(words), words[0]) if n in theirs), None)
+            if field not in own or field == via or source is None or any(e["field"] == field for e in out):
+                continue
+            link = {"from": "linked", "collection": other, "via": via, "field": source}
+            out.append({"op": "set", "field": field, "source": link})
+    return out
+
+
+__all__ = ["copied_sets", "linked_sets"]

@@ -92,6 +92,18 @@ def fg_operand(operand, arguments, record, state):
         return value if fg_number(value) else None
     if "term" in operand:
         return fg_term(operand["term"], arguments, record, state)
+    if "late" in operand:  # whole days a date of the record lies before the business date (0 when not before)
+        then, now = fg_day_number(fg_dig(record, operand["late"]["path"])), fg_day_number(operand["late"]["today"])
+        return None if then is None or now is None else max(0, now - then)
+    if "linked" in operand:  # a number of the record the record's link names
+        link = operand["linked"]
+        holder = (
+            (state.get(link["collection"]) or {}).get(str(record.get(link["via"])))
+            if isinstance(record, dict)
+            else None
+        )
+        value = holder.get(link["field"]) if isinstance(holder, dict) else None
+        return value if fg_number(value) else None
     value = fg_dig(record, operand["path"])
     return value if fg_number(value) else None
 
@@ -111,6 +123,8 @@ def fg_evaluate(expr, arguments, record, state):
         total = int(total // 1)
     if expr.get("times") is not None:  # a rate per unit ("two points per euro")
         total = total * expr["times"]
+    if expr.get("most") is not None:  # a cap ("at most 10.00")
+        total = min(total, expr["most"])
     return round(total, expr.get("digits", 6))
 
 
@@ -264,11 +278,10 @@ def fg_formula(node, arguments, named, values):
     return left / right if right else None
 
 
-def fg_add_days(day, days):
-    """The ISO date a whole number of `days` after the ISO date `day` (proleptic Gregorian), or None when either is
-    not one."""
+def fg_day_number(day):
+    """Whole days from a fixed origin to the ISO date `day` (proleptic Gregorian), or None when it is not one."""
     parts = day.split("-") if isinstance(day, str) else []
-    if len(parts) != 3 or not all([p.isdigit() for p in parts]) or not fg_number(days) or days != int(days):
+    if len(parts) != 3 or not all([p.isdigit() for p in parts]):
         return None
     y, m, d = int(parts[0]), int(parts[1]), int(parts[2])
     if not (1 <= m <= 12 and 1 <= d <= 31):
@@ -277,7 +290,16 @@ def fg_add_days(day, days):
     era = y // 400
     yoe = y - era * 400
     doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
-    z = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy + int(days)
+    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy
+
+
+def fg_add_days(day, days):
+    """The ISO date a whole number of `days` after the ISO date `day` (proleptic Gregorian), or None when either is
+    not one."""
+    start = fg_day_number(day)
+    if start is None or not fg_number(days) or days != int(days):
+        return None
+    z = start + int(days)
     era = z // 146097
     doe = z - era * 146097
     yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365

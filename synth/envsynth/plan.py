@@ -176,7 +176,7 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
         return head, {}
     if plural(res) in ctx.collections:
         return plural(res), {}
-    compounds = [  # `issue_day_pass` -> day_passes: two or more of the name's words as one noun, longest first
+    compounds = [  # `hoist_crane_slot` -> crane_slots: two or more of the name's words as one noun, longest first
         plural(singular("_".join(pri.words[i:j])))
         for size in range(len(pri.words), 1, -1)
         for i in range(len(pri.words) - size + 1)

@@ -20,9 +20,9 @@ from synth.envsynth.create_rules import stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
-from synth.envsynth.docs_dates import date_extensions
+from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
-from synth.envsynth.docs_linked import linked_sets
+from synth.envsynth.docs_linked import copied_sets, linked_sets
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -304,14 +304,20 @@ def docs_transition(
             if not any(w["field"] == e["field"] for w in written)
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
+    late = late_fees(text, plan.collection, state_schema, today)  # "0.25 per day late, stored in its fine ..."
+    effects += late
+    counters = [c for c in counters if not any(e.get("path") == c["path"] for e in late)]
     effects += counters
-    effects += [  # "refunds the whole amount charged: refunded is set"
+    effects += [  # "the full hull fee is paid back and recorded in hull_refund"
         e for e in refund_records(text, plan.collection, state_schema, allowed) if e["field"] not in sets
     ]
     effects += conditional_sets(text, props, singular(plan.collection))  # "if the pier is `crowded`, ..."
     effects += date_extensions(text, plan.collection, state_schema)  # "extends ... by the pier's stay_days"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
+        effects += [  # "its fee is the pier's berth_rate"
+            e for e in copied_sets(text, plan.collection, state_schema) if e["field"] not in sets
+        ]
     if sets or counters:  # "a 'freed' event is added to the berth's log"
         effects += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     used = appended_params(written) | {

@@ -1,6 +1,6 @@
 """A new record's number read from a rate table the docs give in prose, keyed by a field of a record it names:
-"charged to the skipper's club: 12 tokens on the bronze tier, 8 on silver, free (0) on gold" -> the new record's
-one unset number is 12, 8 or 0 by the `tier` of the club its `club_id` names.
+"Chits cost 12 tokens for bronze clubs, 8 for silver and 0 for gold" -> the new record's one unset number is 12, 8
+or 0 by the `tier` of the club its `club_id` names.
 
 A table is a sentence whose clauses (split at commas, semicolons, colons and "and") each hold exactly one known
 value of one text field of a linked record (its `enum` or the data's values) and exactly one number; it needs two
