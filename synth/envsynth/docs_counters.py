@@ -19,7 +19,7 @@ from synth.words import plural, singular
 
 UP = re.compile(
     r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
-    r"|\b(?:earns?|accrues?|collects?)\b",
+    r"|\b(?:earns?|accrues?|collects?)\b|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
@@ -60,8 +60,12 @@ def _amount(
     if ONE.search(sentence):
         return {"const": 1}
 
-    def named(names: list[str]) -> list[str]:
-        return [n for n in names if re.search(rf"\b{re.escape(n.replace('_', ' '))}\b", sentence, re.IGNORECASE)]
+    def named(names: list[str]) -> list[str]:  # "total pounds" or `total_pounds`
+        return [
+            n
+            for n in names
+            if re.search(rf"\b(?:{re.escape(n.replace('_', ' '))}|{re.escape(n)})\b", sentence, re.IGNORECASE)
+        ]
 
     numeric = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
     if len(named(numeric)) == 1:

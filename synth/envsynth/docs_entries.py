@@ -180,6 +180,51 @@ def _entry_rule(
     return {"fields": fields}
 
 
+STATE_ENTRY = re.compile(  # "logs a voyage entry with the note", "adds one new log line"
+    r"\b(?:appends?|adds?|writes?|logs?|records?)\s+(?:a|an|one)\s+(?:new\s+)?(?P<list>\w+)\s+(?:entry|event|line|record)\b",
+    re.IGNORECASE,
+)
+
+
+def state_entries(
+    text: str,
+    record_props: dict[str, Any],
+    parameters: dict[str, Any],
+    records: list[dict[str, Any]],
+    today: str | None,
+    sets: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """`append` effects for "appends a <list> entry" on a transition: the entry of the record's list of that name
+    whose one field holds the record's states takes the new state; its other fields as the list's entries in the
+    data show (a date the business date, a field named as a parameter the argument)."""
+    params = parameters.get("properties") or {}
+    required = list(parameters.get("required") or [])
+    out: list[dict[str, Any]] = []
+    for m in STATE_ENTRY.finditer(text):
+        field = m.group("list")
+        schema = record_props.get(field)
+        items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+        if not isinstance(items, dict) or any(e["field"] == field for e in out):
+            continue
+        holders = [  # the entry field holding states of the record: the value the call sets goes there
+            (k, sets[f])
+            for k, sub in (items.get("properties") or {}).items()
+            for f in sets
+            if isinstance(sub, dict)
+            and isinstance(record_props.get(f), dict)
+            and set(map(str, sub.get("x-enum") or sub.get("enum") or []))
+            & set(map(str, record_props[f].get("x-enum") or record_props[f].get("enum") or []))
+        ]
+        if len(holders) != 1:
+            continue
+        rule = _entry_rule(
+            holders[0][0], holders[0][1], _entries(records, field), params, required, [], today, unseen=True
+        )
+        if rule is not None:
+            out.append({"op": "append", "field": field, "items": [rule]})
+    return out
+
+
 def linked_entries(
     text: str,
     collection: str,
@@ -241,4 +286,4 @@ def linked_entries(
     return out
 
 
-__all__ = ["business_date", "linked_entries", "named_entries"]
+__all__ = ["business_date", "linked_entries", "named_entries", "state_entries"]

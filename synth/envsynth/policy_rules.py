@@ -21,7 +21,7 @@ from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
-from synth.envsynth.docs_entries import business_date, linked_entries, named_entries
+from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, state_entries
 from synth.envsynth.docs_linked import copied_sets, linked_sets
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.plan import ToolPlan
@@ -273,6 +273,12 @@ def docs_transition(
     record = col.get("additionalProperties") if isinstance(col, dict) else None
     sets, allowed = transition_rules(spec, record or {}, policy)
     sets = {**sets, **(given or {})}
+    for name in sorted(given or {}):  # a value the call is given: the states it may leave, as the errors say
+        sub = ((record or {}).get("properties") or {}).get(name) or {}
+        known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])] if isinstance(sub, dict) else []
+        found = _refused_from(tool_text(spec, policy), known) or _only_before(tool_text(spec, policy), known)
+        if name not in allowed and found:
+            allowed[name] = found
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
         return None
     params = spec.parameters.get("properties") or {}
@@ -294,7 +300,8 @@ def docs_transition(
     effects += written
     if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
-        fresh = [e for e in named if not any(w["field"] == e["field"] for w in written)]
+        named += state_entries(text, props, spec.parameters, list(records or []), today, sets)  # "appends a log entry"
+        fresh = [e for i, e in enumerate(named) if not any(w["field"] == e["field"] for w in written + named[:i])]
         written += fresh
         effects += fresh
     for name, value in sorted(sets.items()):
