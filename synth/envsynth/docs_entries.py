@@ -60,11 +60,13 @@ def _quoted_kind(m: re.Match[str]) -> bool:
 
 
 def _name_fields(items: dict[str, Any]) -> list[str]:
-    """The entry fields whose known values are names (`boarded`), not free text: where an unseen kind goes."""
+    """The entry fields whose known values are names (`boarded`), not free text nor ids: where an unseen kind goes."""
     return [
         k
         for k, s in (items.get("properties") or {}).items()
-        if isinstance(s, dict) and s.get("x-enum") and all(re.fullmatch(r"[\w-]+", str(v)) for v in s["x-enum"])
+        if isinstance(s, dict)
+        and s.get("x-enum")
+        and all(re.fullmatch(r"[A-Za-z][A-Za-z_-]*", str(v)) for v in s["x-enum"])
     ]
 
 
@@ -134,7 +136,8 @@ def _entry_rule(
     own_records: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The entry's fields, from the entries of the same kind in the data (`unseen`: of every kind, for a kind the
-    data has none of yet: an amount they vary in is then the zero some of them hold, nothing named for it)."""
+    data has none of yet: an amount they vary in is then the zero some of them hold, a reference the null some
+    hold, nothing named for them)."""
     if not same:
         return None
     names = {f: p for p, f in renamed if p in params}
@@ -175,6 +178,8 @@ def _entry_rule(
             fields[name] = {"from": "const", "value": values[0]}  # one value throughout; a lone null too
         elif unseen and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values) and 0 in values:
             fields[name] = {"from": "const", "value": 0.0 if any(isinstance(v, float) for v in values) else 0}
+        elif unseen and None in values and name not in params:
+            fields[name] = {"from": "const", "value": None}  # a reference some leave empty: nothing it names
         else:
             return None
     return {"fields": fields}

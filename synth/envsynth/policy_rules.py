@@ -24,6 +24,7 @@ from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, state_entries
 from synth.envsynth.docs_linked import copied_sets, linked_sets
 from synth.envsynth.docs_moves import docs_moves
+from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -327,6 +328,7 @@ def docs_transition(
         ]
     if sets or counters:  # "a 'freed' event is added to the berth's log"
         effects += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
+        effects += thresholds(text, plan.collection, state_schema, sample or {}, today)  # "if owed climbs to 50 ..."
     used = appended_params(written) | {
         o["arg"]
         for e in counters

@@ -3,6 +3,7 @@
 Standard library only. make() -> Depot with reset(state), call(name, arguments), state().
 `python adapter.py` replays trajectories.jsonl from data.json and prints calls and errors.
 """
+
 import copy
 import json
 import os
@@ -109,9 +110,16 @@ class Depot:
         base, sur = band[2], SERVICES[service]
         disc = Decimal("0")
         if customer is not None:
-            disc = ((base + sur) * TIER_DISCOUNT.get(customer["tier"], Decimal("0"))).quantize(CENT, rounding=ROUND_HALF_UP)
-        return {"band": band[0], "base_price": money(base), "service_surcharge": money(sur),
-                "discount": money(disc), "total": money(base + sur - disc)}
+            disc = ((base + sur) * TIER_DISCOUNT.get(customer["tier"], Decimal("0"))).quantize(
+                CENT, rounding=ROUND_HALF_UP
+            )
+        return {
+            "band": band[0],
+            "base_price": money(base),
+            "service_surcharge": money(sur),
+            "discount": money(disc),
+            "total": money(base + sur - disc),
+        }
 
     # ---- reads
     def t_get_customer(self, customer_id):
@@ -120,8 +128,9 @@ class Depot:
     def t_get_parcel(self, parcel_id):
         return self._parcel(parcel_id)
 
-    def t_search_parcels(self, sender_id=None, sender_phone=None, status=None, service=None, zone=None,
-                         courier_id=None, locker_bank=None):
+    def t_search_parcels(
+        self, sender_id=None, sender_phone=None, status=None, service=None, zone=None, courier_id=None, locker_bank=None
+    ):
         if status is not None and status not in STATUSES:
             raise Refused("unknown status '%s'" % status)
         if service is not None and service not in SERVICES:
@@ -147,8 +156,20 @@ class Depot:
                 lk = self.s["lockers"].get(p["locker_id"]) if p["locker_id"] else None
                 if lk is None or lk["bank"] != locker_bank:
                     continue
-            out.append({k: p[k] for k in ("parcel_id", "sender_id", "recipient_name", "recipient_postcode",
-                                          "weight_kg", "service", "status")})
+            out.append(
+                {
+                    k: p[k]
+                    for k in (
+                        "parcel_id",
+                        "sender_id",
+                        "recipient_name",
+                        "recipient_postcode",
+                        "weight_kg",
+                        "service",
+                        "status",
+                    )
+                }
+            )
         return out
 
     def t_list_lockers(self, bank=None, size=None, available_only=False):
@@ -185,16 +206,28 @@ class Depot:
             raise Refused("payment_method must be 'account' or 'card'")
         if payment_method == "account":
             if dec(c["credit_balance"]) < dec(q["total"]):
-                raise Refused("insufficient account credit: postage is %.2f, balance is %.2f"
-                              % (q["total"], c["credit_balance"]))
+                raise Refused(
+                    "insufficient account credit: postage is %.2f, balance is %.2f" % (q["total"], c["credit_balance"])
+                )
             c["credit_balance"] = money(dec(c["credit_balance"]) - dec(q["total"]))
         n = max([int(k.split("-")[1]) for k in self.s["parcels"]] + [4100]) + 1
         pid = "PX-%d" % n
-        p = {"parcel_id": pid, "sender_id": sender_id, "recipient_name": recipient_name.strip(),
-             "recipient_postcode": recipient_postcode, "weight_kg": weight_kg, "service": service,
-             "labels": [], "postage": q["total"], "payment_method": payment_method, "status": "received",
-             "locker_id": None, "courier_id": None, "delivery_attempts": 0,
-             "history": [{"date": BUSINESS_DATE, "status": "received", "note": "accepted at counter"}]}
+        p = {
+            "parcel_id": pid,
+            "sender_id": sender_id,
+            "recipient_name": recipient_name.strip(),
+            "recipient_postcode": recipient_postcode,
+            "weight_kg": weight_kg,
+            "service": service,
+            "labels": [],
+            "postage": q["total"],
+            "payment_method": payment_method,
+            "status": "received",
+            "locker_id": None,
+            "courier_id": None,
+            "delivery_attempts": 0,
+            "history": [{"date": BUSINESS_DATE, "status": "received", "note": "accepted at counter"}],
+        }
         self.s["parcels"][pid] = p
         c["parcels_sent"] = c.get("parcels_sent", 0) + 1
         return p
@@ -203,11 +236,14 @@ class Depot:
         p = self._parcel(parcel_id)
         cr = self._courier(courier_id)
         if p["status"] not in ("received", "returned_to_depot"):
-            raise Refused("parcel %s is %s; only received or returned_to_depot parcels can be sent out"
-                          % (parcel_id, p["status"]))
+            raise Refused(
+                "parcel %s is %s; only received or returned_to_depot parcels can be sent out" % (parcel_id, p["status"])
+            )
         if p["delivery_attempts"] >= MAX_ATTEMPTS:
-            raise Refused("parcel %s has had %d failed delivery attempts and must be held in a locker for collection"
-                          % (parcel_id, p["delivery_attempts"]))
+            raise Refused(
+                "parcel %s has had %d failed delivery attempts and must be held in a locker for collection"
+                % (parcel_id, p["delivery_attempts"])
+            )
         if not cr["on_shift"]:
             raise Refused("courier %s is not on shift" % courier_id)
         zone = p["recipient_postcode"].split(" ")[0]
@@ -243,13 +279,16 @@ class Depot:
         p = self._parcel(parcel_id)
         lk = self._locker(locker_id)
         if p["status"] not in ("received", "returned_to_depot"):
-            raise Refused("parcel %s is %s; only received or returned_to_depot parcels can be stored"
-                          % (parcel_id, p["status"]))
+            raise Refused(
+                "parcel %s is %s; only received or returned_to_depot parcels can be stored" % (parcel_id, p["status"])
+            )
         if lk["status"] != "free":
             raise Refused("locker %s is %s" % (locker_id, lk["status"]))
         if p["weight_kg"] > lk["max_weight_kg"]:
-            raise Refused("parcel %s weighs %s kg; locker %s takes up to %s kg"
-                          % (parcel_id, p["weight_kg"], locker_id, lk["max_weight_kg"]))
+            raise Refused(
+                "parcel %s weighs %s kg; locker %s takes up to %s kg"
+                % (parcel_id, p["weight_kg"], locker_id, lk["max_weight_kg"])
+            )
         lk["status"] = "occupied"
         lk["parcel_id"] = parcel_id
         p["locker_id"] = locker_id
@@ -273,8 +312,10 @@ class Depot:
     def t_cancel_parcel(self, parcel_id, reason):
         p = self._parcel(parcel_id)
         if p["status"] not in ("received", "returned_to_depot"):
-            raise Refused("parcel %s is %s; only received or returned_to_depot parcels can be cancelled"
-                          % (parcel_id, p["status"]))
+            raise Refused(
+                "parcel %s is %s; only received or returned_to_depot parcels can be cancelled"
+                % (parcel_id, p["status"])
+            )
         if not isinstance(reason, str) or not reason.strip():
             raise Refused("reason is required")
         refund = dec(p["postage"])
@@ -286,8 +327,13 @@ class Depot:
             c["credit_balance"] = money(dec(c["credit_balance"]) + refund)
             credit = c["credit_balance"]
         self._log(p, "cancelled", "cancelled: %s" % reason.strip())
-        return {"parcel_id": parcel_id, "status": "cancelled", "refund": money(refund),
-                "refunded_to": p["payment_method"], "credit_balance": credit}
+        return {
+            "parcel_id": parcel_id,
+            "status": "cancelled",
+            "refund": money(refund),
+            "refunded_to": p["payment_method"],
+            "credit_balance": credit,
+        }
 
     def t_edit_handling_labels(self, parcel_id, action, label):
         p = self._parcel(parcel_id)

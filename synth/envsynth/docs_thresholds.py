@@ -1,0 +1,131 @@
+"""State changes a number crossing a bound makes after the call's moves: "Should the skipper's owed climb to 50.00
+or above, a sailing skipper is grounded (status 'grounded', with a 'grounded' line)", "A grounded skipper whose
+owed comes down to exactly 0 is cleared to 'sailing'".
+
+The record is the call's own or one its record names (by the noun: `skipper` -> `skipper_id`); the number is one
+of its number fields the sentence names (by name or last word); the state it must be in and the one it moves to
+are known values of one of its text fields. A line the docs add with it ("with / plus a 'grounded' line") is built
+like the record list's other entries (docs_entries). Each becomes a `threshold` effect applied last
+(recorded_update.py.j2): {collection, via, field, from, value, number, cmp, bound, entry}.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import _props
+from synth.envsynth.docs_counters import _names, _numbers
+from synth.envsynth.docs_entries import _entries, _entry_rule, _name_fields
+from synth.envsynth.docs_linked import _links
+from synth.envsynth.prose import unwrap
+from synth.words import singular
+
+NUMBER = r"(?P<n>\d+(?:\.\d+)?)"
+CROSS = r"(?:reach(?:es)?|climbs?\s+to|rises?\s+to|comes?\s+down\s+to|falls?\s+to|drops?\s+to|is\s+at\s+least|hits?)"
+BOUND = rf"{CROSS}\s+(?P<exact>exactly\s+)?{NUMBER}(?P<more>\s+or\s+(?:more|above|higher))?"
+LEADING = re.compile(  # "If the balance reaches 20 or more, an active member is suspended"
+    rf"\b(?:if|when|once|should)\s+(?:the\s+|its\s+|their\s+)?(?:(?P<owner>\w+)['\u2019]s\s+)?`?(?P<number>\w+(?:\s\w+)?)`?"
+    rf"\s+{BOUND},?\s+(?:then\s+)?(?:an?\s+|the\s+)?(?P<state>\w+)\s+(?P<noun>\w+)\s+is\s+(?P<rest>[^.]*)",
+    re.IGNORECASE,
+)
+WHOSE = re.compile(  # "A suspended member whose balance reaches exactly 0 is reinstated to 'active'"
+    rf"\b(?:an?|the|each|any)\s+(?P<state>\w+)\s+(?P<noun>\w+)\s+whose\s+`?(?P<number>\w+(?:\s\w+)?)`?\s+{BOUND}\s+is\s+"
+    r"(?P<rest>[^.]*)",
+    re.IGNORECASE,
+)
+QUOTED = r"[`'\"]([\w-]+)[`'\"]"
+
+
+def _target(noun: str, collection: str, cols: dict[str, Any]) -> tuple[str, str | None] | None:
+    """(collection, link field or None for the call's own record) the noun names."""
+    if singular(noun.lower()) == singular(collection):
+        return collection, None
+    for via, other in _links(_props(cols, collection), cols, collection).items():
+        if singular(other) == singular(noun.lower()) or via[:-3] == noun.lower():
+            return other, via
+    return None
+
+
+def thresholds(
+    text: str, collection: str, state_schema: dict[str, Any], sample: dict[str, Any], today: str | None
+) -> list[dict[str, Any]]:
+    """The `threshold` effects the text's bound sentences give for the call's record or one it names."""
+    cols = state_schema.get("properties") or {}
+    out: list[dict[str, Any]] = []
+    for m in list(LEADING.finditer(unwrap(text))) + list(WHOSE.finditer(unwrap(text))):
+        found = _target(m.group("noun"), collection, cols)
+        if found is None:
+            continue
+        other, via = found
+        theirs = _props(cols, other)
+        numbers = _numbers(theirs)
+        words = m.group("number").lower().split()
+        number = next(
+            (
+                f
+                for phrase in (" ".join(words), words[-1])
+                for f in numbers
+                if phrase in [n.lower() for n in _names(f, numbers)]
+            ),
+            None,
+        )
+        rest = m.group("rest")
+        verb = re.match(r"(\w+)", rest)
+        quoted = re.findall(QUOTED, rest)
+        fields = [
+            f
+            for f, s in sorted(theirs.items())
+            if isinstance(s, dict) and m.group("state") in [str(v) for v in (s.get("enum") or s.get("x-enum") or [])]
+        ]
+        if number is None or len(fields) != 1:
+            continue
+        known = [str(v) for v in (theirs[fields[0]].get("enum") or theirs[fields[0]].get("x-enum") or [])]
+        to = re.search(rf"\bto\s+{QUOTED}", rest) or re.search(rf"\b{re.escape(fields[0])}\s+{QUOTED}", rest)
+        value = to.group(1) if to else verb.group(1) if verb and verb.group(1) in known else None
+        if value is None or value == m.group("state"):
+            continue
+        bound = float(m.group("n"))
+        effect: dict[str, Any] = {
+            "op": "threshold",
+            "collection": other,
+            "via": via,
+            "field": fields[0],
+            "from": [m.group("state")],
+            "value": value,
+            "number": number,
+            "cmp": "==" if m.group("exact") else ">=",
+            "bound": bound,
+        }
+        effect["entry"] = _entry(rest, quoted, theirs, sample.get(other) or {}, today)
+        out.append(effect)
+    return out
+
+
+def _entry(rest: str, quoted: list[str], theirs: dict[str, Any], records: Any, today: str | None) -> dict | None:
+    """{field, item} of the line the sentence adds with the change ("plus a 'grounded' line"), or None."""
+    kind = re.search(rf"\b(?:plus|with|and)\s+(?:an?\s+)?{QUOTED}\s+(?:entry|event|line|note|record)\b", rest, re.I)
+    if kind is None:
+        return None
+    rows = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
+    for field, schema in sorted(theirs.items()):
+        items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+        if not isinstance(items, dict):
+            continue
+        kinds = [
+            k
+            for k, s in (items.get("properties") or {}).items()
+            if isinstance(s, dict) and kind.group(1) in [str(v) for v in (s.get("enum") or s.get("x-enum") or [])]
+        ]
+        unseen = not kinds  # a kind the data never logged: the list's one field of names holds it
+        kinds = _name_fields(items) if unseen else kinds
+        if len(kinds) != 1:
+            continue
+        same = [e for e in _entries(rows, field) if unseen or e.get(kinds[0]) == kind.group(1)]
+        rule = _entry_rule(kinds[0], kind.group(1), same, {}, [], [], today, unseen=True)
+        if rule is not None:
+            return {"field": field, "item": rule}
+    return None
+
+
+__all__ = ["thresholds"]
