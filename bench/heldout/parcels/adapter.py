@@ -8,7 +8,7 @@ import copy
 import json
 import os
 import re
-from decimal import Decimal, ROUND_HALF_UP
+from decimal import ROUND_HALF_UP, Decimal
 
 BUSINESS_DATE = "2026-03-14"
 ZONES = ("LR1", "LR2", "LR3", "LR4")

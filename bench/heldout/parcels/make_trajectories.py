@@ -250,8 +250,8 @@ def send_to_locker(r):
     name, pc = person(r), postcode(r)
     lk = r.choice(["LK-A02", "LK-C01"])
     return (
-        "%s sends %.1f kg %s to %s (%s) on account; the recipient will pick it up here, so put it in a free small locker."
-        % (cid, w, s, name, pc),
+        "%s sends %.1f kg %s to %s (%s) on account; the recipient will pick it up here, "
+        "so put it in a free small locker." % (cid, w, s, name, pc),
         [
             C(
                 "create_parcel",
@@ -404,7 +404,7 @@ def store_existing(r):
     size = "small" if w <= 2 else "medium" if w <= 8 else "large"
     d = adapter.make()
     d.reset(DATA)
-    free = [l["locker_id"] for l in d.call("list_lockers", {"size": size, "available_only": True})["output"]]
+    free = [lk["locker_id"] for lk in d.call("list_lockers", {"size": size, "available_only": True})["output"]]
     return (
         "Put parcel %s in a free %s locker for collection." % (pid, size),
         [
@@ -504,7 +504,7 @@ LABELABLE = [
 def labels_add(r):
     pid = r.choice(LABELABLE)
     have = PARC[pid]["labels"]
-    lab = r.choice([l for l in adapter.LABELS if l not in have])
+    lab = r.choice([x for x in adapter.LABELS if x not in have])
     calls = [C("get_parcel", parcel_id=pid), C("edit_handling_labels", parcel_id=pid, action="add", label=lab)]
     if have and r.random() < 0.5:
         calls.append(C("edit_handling_labels", parcel_id=pid, action="remove", label=have[0]))
@@ -524,12 +524,12 @@ def labels_refused(r):
     if kind == "full":
         pid = r.choice(["PX-4118", "PX-4106"])
         have = PARC[pid]["labels"]
-        extra = [l for l in adapter.LABELS if l not in have]
+        extra = [x for x in adapter.LABELS if x not in have]
         return (
             "Add %s, %s and %s labels to %s." % (extra[0], extra[1], extra[2], pid),
             [
-                C("edit_handling_labels", parcel_id=pid, action="add", label=l, ok=(len(have) + i < 3))
-                for i, l in enumerate(extra[:3])
+                C("edit_handling_labels", parcel_id=pid, action="add", label=x, ok=(len(have) + i < 3))
+                for i, x in enumerate(extra[:3])
             ],
         )
     if kind == "status":
