@@ -26,7 +26,7 @@ def singular(word: str) -> str:
 
 
 def plural(word: str) -> str:
-    """'pet' -> 'pets', 'entity' -> 'entities', 'pass' -> 'passes'; already plural words stay."""
+    """'pet' -> 'pets', 'entity' -> 'entities', 'glass' -> 'glasses'; already plural words stay."""
     if word.endswith("ss") or word.endswith("x"):
         return word + "es"
     if word.endswith("s"):

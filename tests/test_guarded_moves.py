@@ -56,18 +56,18 @@ def _run(spec: ToolSpec, plan: ToolPlan, cases: list[Case]) -> bool:
 
 def test_a_fee_charged_from_one_starting_state_only_and_reported_in_the_answer() -> None:
     text = (
-        "Lets a mooring go (only while its status is `held` or `paid`). Its status becomes 'released'. "
-        "When the mooring is `paid`, an exit fee of 7.50 is deducted from the skipper's `wallet`; debts are "
-        "allowed. Returns {mooring, exit_fee, wallet}."
+        "Releases a mooring (only while its status is `held` or `paid`). Its status becomes 'released'. Releasing "
+        "a mooring which is `paid` incurs an exit fee of 9.25, deducted from the skipper's `wallet`. Returns "
+        "{mooring, exit_fee, wallet}."
     )
     spec = ToolSpec("release_mooring", text, {"type": "object", "properties": {"mooring_id": ID}})
     base = ToolPlan(kind="update", collection="moorings", key_field="mooring_id", key_param="mooring_id")
     plan = docs_transition(spec, base, SCHEMA, "")
     (move,) = [e for e in plan.effects if e["op"] == "adjust"]
-    assert move["when"] == {"field": "status", "in": ["paid"]} and move["delta"]["expr"] == {"minus": [{"const": 7.5}]}
+    assert move["when"] == {"field": "status", "in": ["paid"]} and move["delta"]["expr"] == {"minus": [{"const": 9.25}]}
     plan = with_envelope(spec, plan, SCHEMA)
     assert plan.output_map["mooring"] == {"op": "self"}
-    assert plan.output_map["exit_fee"] == {"op": "charged", "amount": 7.5, "when": move["when"]}
+    assert plan.output_map["exit_fee"] == {"op": "charged", "amount": 9.25, "when": move["when"]}
     state = {
         "skippers": {"K1": {"skipper_id": "K1", "wallet": 20.0}},
         "moorings": {
@@ -78,8 +78,8 @@ def test_a_fee_charged_from_one_starting_state_only_and_reported_in_the_answer()
     paid = Case(spec.name, "x", state, {"mooring_id": "M1"}, expect_error=False)
     paid.expect_result = {
         "mooring": {"mooring_id": "M1", "skipper_id": "K1", "status": "released"},
-        "exit_fee": 7.5,
-        "wallet": 12.5,
+        "exit_fee": 9.25,
+        "wallet": 10.75,
     }
     held = Case(spec.name, "x", state, {"mooring_id": "M2"}, expect_error=False)
     held.expect_result = {
@@ -100,22 +100,24 @@ def test_a_sentence_naming_every_allowed_state_guards_nothing() -> None:
 
 def test_a_parenthesis_after_a_change_and_figures_added_to_or_removed_from_another_records_number() -> None:
     text = (
-        "Hauls the boat out of the water (`slots_taken` + 1) and adds its tonnes to the yard's load_tonnes. "
+        "Hauling out takes a yard slot (`slots_taken` + 1). The tonnes are added to the yard's load_tonnes. "
         "The status becomes 'ashore'."
     )
     (slots, load) = docs_counters(text, "boats", "boat_id", SCHEMA, {})
     assert slots["collection"] == "yards" and slots["delta"]["expr"] == {"plus": [{"const": 1}]}
     assert load["path"][-1]["value"] == "load_tonnes" and load["delta"]["expr"] == {"plus": [{"path": ["tonnes"]}]}
-    text = "Launches the boat: the yard frees a slot (slots_taken -1) and removes its tonnes from load_tonnes."
-    (slots, load) = docs_counters(text, "boats", "boat_id", SCHEMA, {})
+    text = "Launching a boat: the call subtracts its tonnes from load_tonnes, and one slot opens (slots_taken -1)."
+    (slots, load) = sorted(docs_counters(text, "boats", "boat_id", SCHEMA, {}), key=lambda e: e["path"][-1]["value"])[
+        ::-1
+    ]
     assert slots["delta"]["expr"] == {"minus": [{"const": 1}]}
     assert load["collection"] == "yards" and load["delta"]["expr"] == {"minus": [{"path": ["tonnes"]}]}
 
 
 def test_a_refunded_share_moves_other_numbers_by_that_amount() -> None:
     text = (
-        "Scraps a boat. Scrapping repays 40% of the hull fee (to 2 decimals); hull_refund rises by this amount, "
-        "and the yard's slots_taken drops by 1. The status becomes 'scrapped'."
+        "Scraps a boat. The yard repays 40% of the hull fee (to 2 decimals). hull_refund rises by this amount; "
+        "slots_taken of the yard drops by 1. The status becomes 'scrapped'."
     )
     moves = docs_counters(text, "boats", "boat_id", SCHEMA, {})
     back = next(e for e in moves if e["path"][-1]["value"] == "hull_refund")
@@ -147,8 +149,9 @@ def test_a_refunded_share_moves_other_numbers_by_that_amount() -> None:
 
 def test_a_whole_refund_recorded_on_the_record_and_moved_by_the_same_amount_from_one_state() -> None:
     text = (
-        "Takes a boat off the register; only boats `afloat` or `ashore` can go. For an afloat boat the full hull "
-        "fee is paid back and recorded in hull_refund, and the skipper's wallet increases by the same amount."
+        "Takes a boat off the register; only boats `afloat` or `ashore` can go. When an afloat boat leaves the "
+        "register, the full hull fee is paid back (recorded in hull_refund), and the skipper's wallet increases by "
+        "the same amount."
     )
     states = {"status": ["afloat", "ashore"]}
     (kept,) = refund_records(text, "boats", SCHEMA, states)

@@ -1,7 +1,7 @@
-"""A transition that takes figures from the record its record names ("its deposit is the berth's `bond`", "the
-bond is added to their `owed`"), a charge per day late stored on the record and added to a linked number, and the
-entry it logs on the linked record ("their log": the sentence's last owner) whose amount the data shows to be one
-of the record's fields."""
+"""A transition that takes figures from the record its record names ("copies the berth's `bond` into its deposit",
+"the berth's bond is added to the skipper's `owed`"), a charge per day late kept on the record and put on a linked
+number, and the entry it logs on the linked record ("their log": the sentence's last owner) whose amount the data
+shows to be one of the record's fields."""
 
 from __future__ import annotations
 
@@ -89,7 +89,9 @@ TODAY = "2031-02-11"
 
 
 def test_a_field_copied_from_the_named_record_and_a_linked_number_as_the_amount() -> None:
-    text = "The stay becomes 'sunk'; its deposit is the berth's bond, and the bond is added to the skipper's owed."
+    text = (
+        "The stay becomes 'sunk'. It copies the berth's bond into its deposit; the bond is added to the skipper's owed."
+    )
     (copied,) = copied_sets(text, "stays", SCHEMA)
     assert copied == {
         "op": "set",
@@ -103,26 +105,25 @@ def test_a_field_copied_from_the_named_record_and_a_linked_number_as_the_amount(
 
 def test_a_charge_per_day_late_capped_stored_and_added_to_the_linked_number() -> None:
     text = (
-        "Casts off a stay (business date 2031-02-11). Leaving past its leave by date costs 1.50 for each day "
-        "overdue, capped at 12.00, kept in its penalty and put on the skipper's owed."
+        "Casts off a stay (business date 2031-02-11). Late departures are charged: penalty = 1.25 per overdue day "
+        "(12 at most), also put on the skipper's owed; lateness counts from the leave by date."
     )
     stored, added = late_fees(text, "stays", SCHEMA, TODAY)
-    expr = {"plus": [{"late": {"path": ["leave_by"], "today": TODAY}}], "times": 1.5, "digits": 2, "most": 12.0}
+    expr = {"plus": [{"late": {"path": ["leave_by"], "today": TODAY}}], "times": 1.25, "digits": 2, "most": 12.0}
     assert stored == {"op": "set", "field": "penalty", "source": {"from": "expr", "expr": expr}}
     assert added["collection"] == "skippers" and added["delta"]["expr"] == expr
-    assert (
-        late_fees(text.replace(", capped at 12.00", ""), "stays", SCHEMA, TODAY)[0]["source"]["expr"].get("most")
-        is None
-    )
+    assert late_fees(text.replace(" (12 at most)", ""), "stays", SCHEMA, TODAY)[0]["source"]["expr"].get("most") is None
     assert late_fees(text, "stays", SCHEMA, None) == []  # no business date, no lateness
 
 
 def test_the_sunk_line_on_their_log_takes_the_figure_the_data_shows_it_holds() -> None:
     text = (
-        "Marks a stay sunk (business date 2031-02-11). The stay becomes 'sunk', its deposit is the berth's bond, "
-        "the skipper's owed rises by 1 and a 'sunk' line is added to their log."
+        "Marks a stay sunk (business date 2031-02-11). The stay becomes 'sunk' and copies the berth's bond into its "
+        "deposit. Because the skipper's owed rises by 1, a 'sunk' line gets written to their log."
     )
     (entry,) = linked_entries(text, "stays", SCHEMA, {"type": "object", "properties": {}}, SAMPLE, TODAY)
+    own = text.replace("their log", "its log")  # "its" is the call's own record, which has no log here
+    assert linked_entries(own, "stays", SCHEMA, {"type": "object", "properties": {}}, SAMPLE, TODAY) == []
     assert entry["collection"] == "skippers" and entry["via"] == "skipper_id"
     assert entry["items"][0]["fields"] == {
         "day": {"from": "const", "value": TODAY},
@@ -152,8 +153,8 @@ def test_the_sunk_line_on_their_log_takes_the_figure_the_data_shows_it_holds() -
 
 def test_late_charges_run_on_the_record_and_stop_at_the_cap() -> None:
     text = (
-        "Casts off a stay (business date 2031-02-11). The stay becomes 'left'. It costs 1.50 per overdue day, a "
-        "maximum of 12.00, recorded in its penalty and charged to the skipper's owed."
+        "Casts off a stay (business date 2031-02-11). The stay becomes 'left'. Each day late adds to the bill: "
+        "1.75 a day overdue, a maximum of 12.00, recorded in its penalty and charged to the skipper's owed."
     )
     spec = ToolSpec("cast_off", text, {"type": "object", "properties": {"stay_id": S}, "required": ["stay_id"]})
     base = ToolPlan(kind="update", collection="stays", key_field="stay_id", key_param="stay_id")
@@ -162,14 +163,14 @@ def test_late_charges_run_on_the_record_and_stop_at_the_cap() -> None:
     stays["Y2"] = {**stays["Y1"], "stay_id": "Y2", "leave_by": "2031-02-09"}
     stays["Y3"] = {**stays["Y1"], "stay_id": "Y3", "leave_by": "2031-03-01"}
     state = {**SAMPLE, "stays": stays}
-    capped = Case(spec.name, "x", state, {"stay_id": "Y1"}, expect_error=False)  # 10 days late: 15.00, capped
+    capped = Case(spec.name, "x", state, {"stay_id": "Y1"}, expect_error=False)  # 10 days late: 17.50, capped
     capped.state_checks = [
         {"op": "field_equals", "collection": "stays", "key": "Y1", "field": "penalty", "value": 12.0},
         {"op": "field_equals", "collection": "skippers", "key": "K1", "field": "owed", "value": 13.0},
     ]
     two_days = Case(spec.name, "x", state, {"stay_id": "Y2"}, expect_error=False)
     two_days.state_checks = [
-        {"op": "field_equals", "collection": "stays", "key": "Y2", "field": "penalty", "value": 3.0}
+        {"op": "field_equals", "collection": "stays", "key": "Y2", "field": "penalty", "value": 3.5}
     ]
     early = Case(spec.name, "x", state, {"stay_id": "Y3"}, expect_error=False)  # not due yet: nothing charged
     early.state_checks = [

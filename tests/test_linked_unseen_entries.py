@@ -55,8 +55,8 @@ STATE = {
 }
 EXTEND = ToolSpec(
     "extend_voyage",
-    "Adds a leg to a voyage (business date 2031-02-03): its legs goes up by 1, and a `stretch` line is written to "
-    "the sailor's history.",
+    "Stretches a voyage by one more leg (business date 2031-02-03; legs goes up by 1). One `stretch` line gets "
+    "logged to the sailor's history.",
     {"type": "object", "properties": {"voyage_id": S}, "required": ["voyage_id"]},
 )
 
@@ -87,8 +87,8 @@ def test_an_unseen_kind_on_the_linked_record_takes_the_shape_of_the_lists_other_
 def test_an_entry_referring_to_another_kind_of_record_than_the_data_showed_keeps_the_state_valid() -> None:
     spec = ToolSpec(
         "queue_at_harbour",
-        "Puts a sailor at the end of a harbour's waiting list (business date 2031-02-03). A `queued` line "
-        "(ref = harbour id) is written to the sailor's history.",
+        "Queues a sailor at a harbour (business date 2031-02-03): the sailor joins the end of its waiting list, "
+        "and one `queued` line (ref = harbour id) gets written to the sailor's history.",
         {"type": "object", "properties": {"harbour_id": S, "sailor_id": S}, "required": ["harbour_id", "sailor_id"]},
     )
     base = ToolPlan(

@@ -1,6 +1,6 @@
 """A status parameter whose values the docs describe one by one: each value leaves only the states the errors
-allow ("only underway voyages may move"), logs "a journey entry" holding the new state, the business date and the
-note, and moves the numbers its own segment names ("grows by the voyage's `miles`", "go back to ...")."""
+allow ("only underway voyages can end"), writes "one journey entry" holding the new state, the business date and
+the note, and moves the numbers its own segment names ("... grows by the voyage's `miles`", "go back to ...")."""
 
 from __future__ import annotations
 
@@ -59,10 +59,9 @@ STATE = {
 }
 SPEC = ToolSpec(
     "set_voyage_state",
-    "Moves an underway voyage to `docked` or `lost` and logs a journey entry with the note (business date "
-    "2031-02-03).\n\n- `docked`: the skipper's `miles_logged` grows by the voyage's `miles`.\n- `lost`: the "
-    "voyage's `miles` go back to the skipper's `miles_left`.\n\nErrors: - `voyage <id> is lost: only underway "
-    "voyages may move`.",
+    "Ends a voyage (business date 2031-02-03) and writes one journey entry (state and remark).\n\n"
+    "Per outcome:\n- `docked`: `miles_logged` of the skipper grows by the voyage's `miles`.\n- `lost`: its `miles` "
+    "go back to `miles_left`.\n\nErrors: 409 when the voyage has ended: only underway voyages can end.",
     {
         "type": "object",
         "properties": {"voyage_id": S, "state": {"type": "string", "enum": ["docked", "lost"]}, "note": S},

@@ -89,7 +89,9 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
             except ValueError:
                 return False, None
     for m in re.finditer(rf"(?<![\w])`?{_name(field)}`?(?:\s+(?:is\s+|of\s+|=\s*)?|:\s*){STATED}", text, re.I):
-        if ":" in m.group(0) and re.match(r"\s*(?:or\b|/|,\s*[`'])", text[m.end() :]):  # "status: 'a' or 'b'": values
+        if ":" in m.group(0) and re.match(
+            r"\s*(?:or\b|/|\||,\s*[`'])", text[m.end() :]
+        ):  # "status: 'a' or 'b'": values
             continue
         try:
             value = _value(m.group(1))
@@ -155,8 +157,8 @@ def cap_checks(
         if param is None or param not in own:
             continue
         quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
-        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "a booked berth"
-            quoted += re.findall(r"[\w-]+", m.group("rest"))
+        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "a booked berth" (not "unless ...")
+            quoted += re.findall(r"[\w-]+", re.split(r"\b(?:unless|except|other\s+than|but)\b", m.group("rest"))[0])
         states = {
             f: [v for v in quoted if v in _known(sub)]
             for f, sub in sorted(own.items())

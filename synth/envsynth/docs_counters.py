@@ -60,7 +60,7 @@ def _amount(
     if ONE.search(sentence):
         return {"const": 1}
 
-    def named(names: list[str]) -> list[str]:  # "total pounds" or `total_pounds`
+    def named(names: list[str]) -> list[str]:  # "hull fee" or `hull_fee`
         return [
             n
             for n in names
@@ -115,13 +115,13 @@ def _about_another_action(sentence: str, name_words: list[str]) -> bool:
     return not any(stem.startswith(w[:4]) or w.startswith(stem[:4]) for w in name_words if len(w) >= 3)
 
 
-PAREN = re.compile(  # "(crews -1)", "(`slots_taken` + 1)", "(`berths_free` decreases; ...)"
+PAREN = re.compile(  # "(crews -1)", "(`slots_taken` + 1)", "(`cranes_idle` drops)"
     r"\(\s*`?(?P<field>[A-Za-z_]\w*)`?\s*(?:(?P<sign>[+-])\s*(?P<n>\d+)|\s(?P<dir>increases|decreases|goes up|goes down"
     r"|rises|drops))(?:\s+by\s+(?:1|one))?\s*(?=[;),])",
     re.IGNORECASE,
 )
 OWNER = r"(?:the\s+)?(?:(?P<owner>\w+)['\u2019]s\s+)?`?(?P<field>\w+)`?"
-TAKEN_FROM = re.compile(  # "removes its hours from the skipper's hours_logged"
+TAKEN_FROM = re.compile(  # "subtracts its hours from hours_logged"
     r"\b(?:removes?|subtracts?|deducts?|takes?)\s+(?:its|the|their)\s+`?(?P<amount>\w+)`?\s+from\s+" + OWNER, re.I
 )
 ADDED_TO = re.compile(  # "adds its hours to the skipper's hours_logged", "the hours are added to ..."
@@ -129,7 +129,7 @@ ADDED_TO = re.compile(  # "adds its hours to the skipper's hours_logged", "the h
     r"\s+to\s+" + OWNER,
     re.I,
 )
-PRICED = re.compile(  # "an exit fee of 7.50 is deducted": the amount a sentence names as its own
+PRICED = re.compile(  # "an exit fee of 9.25, deducted from ...": the amount a sentence names as its own
     r"\b(?P<noun>fee|charge|penalty|fine|cost|price|deposit|surcharge)\s+of\s+(?:USD\s*|EUR\s*|[$\u20ac\u00a3])?"
     r"(?P<n>\d+(?:\.\d+)?)\b",
     re.IGNORECASE,
@@ -145,7 +145,7 @@ Target = tuple[str, Any, str, list[str]]  # (collection, reference field or None
 
 
 def _guard(sentence: str, states: dict[str, list[Any]]) -> dict[str, Any] | None:
-    """The one starting state a sentence puts the record in ("For a paid mooring, ...", "a voyage that is already
+    """The one starting state a sentence puts the record in ("For a paid mooring, ...", "a voyage which is still
     `underway`"), when the call is allowed from several: its moves hold only from that state."""
     q = "[`'\"]?"
     named, found = [], []
@@ -180,8 +180,8 @@ def _pick(word: str, owner: str | None, targets: list[Target], collection: str) 
 
 def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[str, list[tuple[Target, dict]]]:
     """Moves the sentence spells out by notation or by "X from / to Y" (with the sentence left without them): a
-    parenthesis after a change ("(crews -1)"), "removes its hours from the skipper's hours_logged", "adds its
-    hours to ...", "the hours are added to ..." (the amount is a number of the call's record)."""
+    parenthesis after a change ("(crews -1)"), "subtracts its hours from hours_logged", "adds its hours to ...",
+    "the hours are added to ..." (the amount is a number of the call's record)."""
     found: list[tuple[Target, dict[str, Any]]] = []
     own = [t for t in targets if t[1] is None]
     for m in list(PAREN.finditer(sentence)):
@@ -206,7 +206,7 @@ def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[st
 
 INTO = re.compile(r"\b(?:to|from|into)\s+(?:the\s+\w+['\u2019]s\s+|their\s+|its\s+|the\s+)?`?$", re.IGNORECASE)
 SAME = re.compile(r"\bby\s+(?:(?:the\s+same|that|this)\s+amount|it)\b", re.IGNORECASE)
-REFUND_OF = re.compile(  # "repays 40% of the hull fee", "the full hull fee is paid back"
+REFUND_OF = re.compile(  # "repays 30% of the berth fee", "the full hull fee is paid back"
     rf"\b{PAY_BACK}\s+(?:(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?"
     r"`?(?P<what>\w+(?:\s+\w+)?)"
     rf"|\b(?:the|its)\s+(?:whole\s+|full\s+)?`?(?P<passive>\w+(?:\s+\w+)?)`?\s+{PAID_BACK}",
@@ -328,7 +328,7 @@ def docs_counters(
         for (col, ref, field, _), delta in spelled:
             add(col, head(ref, sentence) + [{"from": "const", "value": field}], delta, guard)
         priced = PRICED.search(sentence)
-        named = PRICED.sub(" ", sentence)  # "an exit fee of 7.50" names the amount, not a field called `fee`
+        named = PRICED.sub(" ", sentence)  # "an exit fee of 9.25" names the amount, not a field called `fee`
         for col, ref, field, fields in targets:
             path = head(ref, sentence) + [{"from": "const", "value": field}]
             mention = _mention(field, fields).search(named)
@@ -351,7 +351,7 @@ def docs_counters(
                 amount, extras = last
             if amount and "linked" in amount and not INTO.search(named[: mention.start()]):
                 continue  # another record's number moves what it is added to or taken from, not itself
-            if amount is None and priced:  # "an exit fee of 7.50 is deducted from the skipper's wallet"
+            if amount is None and priced:  # "an exit fee of 9.25, deducted from the skipper's wallet"
                 number = priced.group("n")
                 amount, noun = {"const": float(number) if "." in number else int(number)}, priced.group("noun").lower()
             if bool(up) == bool(down) or amount is None:

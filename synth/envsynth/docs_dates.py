@@ -1,7 +1,7 @@
 """Dates a write moves by a number another record holds: "Extends a mooring by the pier's stay_days, counted from
 the current leave date" sets the record's `leave_date` to itself plus the `stay_days` of the pier its `pier_id`
-names (`fg_add_days`), read before the call changes anything. And charges per day late: "1.50 for each day
-overdue, capped at 12.00, kept in its `penalty` and put on the skipper's `owed`" sets the field to the rate times
+names (`fg_add_days`), read before the call changes anything. And charges per day late: "Late departures are
+charged: penalty = 2 per overdue day (12 at most), also put on the skipper's owed" sets the field to the rate times
 the whole days its date lies before the business date (0 when none), capped, and moves the linked number by the
 same figure."""
 
@@ -40,13 +40,14 @@ def date_extensions(text: str, collection: str, state_schema: dict[str, Any]) ->
 
 
 LATE = re.compile(
-    r"(?P<rate>\d+(?:\.\d+)?)\s+(?:\w+\s+)?(?:(?:per|for\s+each|for\s+every|a)\s+day\s+(?:late|overdue|past\s+(?:the|its)\s+\w+"
+    r"(?:`?(?P<lhs>\w+)`?\s*=\s*)?(?P<rate>\d+(?:\.\d+)?)\s+(?:\w+\s+)?(?:(?:per|for\s+each|for\s+every|a)\s+day\s+(?:late|overdue|past\s+(?:the|its)\s+\w+"
     r"(?:\s\w+)?)|per\s+(?:late|overdue)\s+day)"
     r"(?P<rest>(?:[^.]|\.(?=\d)){0,200})",
     re.IGNORECASE,
 )
 CAP = re.compile(
-    r"\b(?:at\s+most|capped\s+at|up\s+to|(?:no|not)\s+more\s+than|a\s+maximum\s+of|maximum)\s+\$?(?P<cap>\d+(?:\.\d+)?)",
+    r"\b(?:at\s+most|capped\s+at|up\s+to|(?:no|not)\s+more\s+than|a\s+maximum\s+of|maximum)\s+\$?(?P<cap>\d+(?:\.\d+)?)"
+    r"|\b(?P<cap2>\d+(?:\.\d+)?)\s+at\s+(?:the\s+)?most\b",
     re.IGNORECASE,
 )
 STORED = re.compile(
@@ -80,8 +81,9 @@ def late_fees(text: str, collection: str, state_schema: dict[str, Any], today: s
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         m = LATE.search(sentence)
         stored = STORED.search(m.group("rest")) if m else None
+        target = stored.group("field") if stored else m.group("lhs") if m else None  # "kept in its x", "x = 2 per"
         field = _date_field(sentence, own) if m else None
-        if m is None or stored is None or field is None or stored.group("field") not in own:
+        if m is None or target not in own or field is None:
             continue
         rate = m.group("rate")
         expr: dict[str, Any] = {
@@ -91,8 +93,8 @@ def late_fees(text: str, collection: str, state_schema: dict[str, Any], today: s
         }
         cap = CAP.search(m.group("rest"))
         if cap:
-            expr["most"] = float(cap.group("cap"))
-        out.append({"op": "set", "field": stored.group("field"), "source": {"from": "expr", "expr": expr}})
+            expr["most"] = float(cap.group("cap") or cap.group("cap2"))
+        out.append({"op": "set", "field": target, "source": {"from": "expr", "expr": expr}})
         added = ADDED.search(m.group("rest"))
         via = link_field(own, added.group("noun").lower()) if added else None
         other = plural(added.group("noun").lower()) if added else ""

@@ -249,7 +249,7 @@ def linked_entries(
     out: list[dict[str, Any]] = []
     for m in NAMED.finditer(text):
         owner = (m.group("owner") or "").lower()
-        if not owner and re.search(r"\b(?:their|its)\s+\w+$", m.group(0), re.IGNORECASE):
+        if not owner and re.search(r"\btheir\s+\w+$", m.group(0), re.IGNORECASE):
             before = re.split(r"(?<=[.!?])\s+", text[: m.start()])[-1]  # "their": the sentence's last owner
             owners = [w.lower() for w in re.findall(r"\b(\w+)['\u2019]s\b", before)]
             owner = owners[-1] if owners else ""

@@ -92,8 +92,8 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
 
 def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
     """`set` effects for a field of the record the docs give as a field of a record it names: "its fee is the
-    pier's `berth_rate`", "fee is set to the pier's berth_rate" -> fee = the berth_rate of the pier `pier_id`
-    names (a `linked` source)."""
+    pier's `berth_rate`", "copies the pier's berth_rate into its fee" -> fee = the berth_rate of the pier
+    `pier_id` names (a `linked` source)."""
     cols = state_schema.get("properties") or {}
     own = _props(cols, collection)
     out: list[dict[str, Any]] = []
@@ -105,7 +105,11 @@ def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
             rf"\b(?:its|the\s+\w+['\u2019]s)\s+`?(?P<field>\w+)`?\s+(?:is|becomes|is\s+set\s+to)\s+"
             rf"(?:the\s+)?{noun}['\u2019]s\s+`?(?P<source>\w+(?:\s\w+)?)`?"
         )
-        for m in re.finditer(pattern, unwrap(text), re.IGNORECASE):
+        copies = (
+            rf"\bcop(?:y|ies)\s+(?:the\s+)?{noun}['\u2019]s\s+`?(?P<source>\w+(?:\s\w+)?)`?\s+(?:into|to|as)\s+"
+            r"(?:its|the\s+\w+['\u2019]s)\s+`?(?P<field>\w+)`?"
+        )
+        for m in list(re.finditer(pattern, unwrap(text), re.I)) + list(re.finditer(copies, unwrap(text), re.I)):
             field = m.group("field")
             words = m.group("source").split()
             source = next((n for n in ("_".join(words), words[0]) if n in theirs), None)

@@ -1,10 +1,10 @@
-"""State changes a number crossing a bound makes after the call's moves: "Should the skipper's owed climb to 50.00
-or above, a sailing skipper is grounded (status 'grounded', with a 'grounded' line)", "A grounded skipper whose
-owed comes down to exactly 0 is cleared to 'sailing'".
+"""State changes a number crossing a bound makes after the call's moves: "Once the skipper's owed hits 90 or more,
+an afloat skipper is benched, logging a 'benched' line", "Any benched skipper whose owed drops to exactly 0
+returns to 'afloat'".
 
 The record is the call's own or one its record names (by the noun: `skipper` -> `skipper_id`); the number is one
 of its number fields the sentence names (by name or last word); the state it must be in and the one it moves to
-are known values of one of its text fields. A line the docs add with it ("with / plus a 'grounded' line") is built
+are known values of one of its text fields. A line the docs add with it ("logging a 'benched' line") is built
 like the record list's other entries (docs_entries). Each becomes a `threshold` effect applied last
 (recorded_update.py.j2): {collection, via, field, from, value, number, cmp, bound, entry}.
 """
@@ -22,15 +22,19 @@ from synth.envsynth.prose import unwrap
 from synth.words import singular
 
 NUMBER = r"(?P<n>\d+(?:\.\d+)?)"
-CROSS = r"(?:reach(?:es)?|climbs?\s+to|rises?\s+to|comes?\s+down\s+to|falls?\s+to|drops?\s+to|is\s+at\s+least|hits?)"
-BOUND = rf"{CROSS}\s+(?P<exact>exactly\s+)?{NUMBER}(?P<more>\s+or\s+(?:more|above|higher))?"
-LEADING = re.compile(  # "If the balance reaches 20 or more, an active member is suspended"
+UP_TO = r"(?:reach(?:es)?|climbs?\s+to|rises?\s+to|is\s+at\s+least|hits?)"
+DOWN_TO = r"(?:comes?\s+down\s+to|falls?\s+to|drops?\s+to)"
+MORE = r"(?P<more>\s+or\s+(?:more|above|higher|less|below|lower))?"
+BOUND = rf"(?:(?P<up>{UP_TO})|(?P<down>{DOWN_TO}))\s+(?P<exact>exactly\s+)?{NUMBER}{MORE}"
+LEADING = re.compile(  # "Once the skipper's owed hits 90 or more, an afloat skipper is benched"
     rf"\b(?:if|when|once|should)\s+(?:the\s+|its\s+|their\s+)?(?:(?P<owner>\w+)['\u2019]s\s+)?`?(?P<number>\w+(?:\s\w+)?)`?"
-    rf"\s+{BOUND},?\s+(?:then\s+)?(?:an?\s+|the\s+)?(?P<state>\w+)\s+(?P<noun>\w+)\s+is\s+(?P<rest>[^.]*)",
+    rf"\s+{BOUND},?\s+(?:then\s+)?(?:an?\s+|the\s+)?(?P<state>\w+)\s+(?P<noun>\w+)\s+(?:is|becomes|gets|returns)\s+"
+    r"(?P<rest>[^.]*)",
     re.IGNORECASE,
 )
-WHOSE = re.compile(  # "A suspended member whose balance reaches exactly 0 is reinstated to 'active'"
-    rf"\b(?:an?|the|each|any)\s+(?P<state>\w+)\s+(?P<noun>\w+)\s+whose\s+`?(?P<number>\w+(?:\s\w+)?)`?\s+{BOUND}\s+is\s+"
+WHOSE = re.compile(  # "Any benched skipper whose owed drops to exactly 0 returns to 'afloat'"
+    rf"\b(?:an?|the|each|any)\s+(?P<state>\w+)\s+(?P<noun>\w+)\s+whose\s+`?(?P<number>\w+(?:\s\w+)?)`?\s+{BOUND}\s+"
+    r"(?:is|becomes|gets|returns)\s+"
     r"(?P<rest>[^.]*)",
     re.IGNORECASE,
 )
@@ -94,7 +98,7 @@ def thresholds(
             "from": [m.group("state")],
             "value": value,
             "number": number,
-            "cmp": "==" if m.group("exact") else ">=",
+            "cmp": "==" if m.group("exact") else "<=" if m.group("down") else ">=",
             "bound": bound,
         }
         effect["entry"] = _entry(rest, quoted, theirs, sample.get(other) or {}, today)
@@ -104,7 +108,11 @@ def thresholds(
 
 def _entry(rest: str, quoted: list[str], theirs: dict[str, Any], records: Any, today: str | None) -> dict | None:
     """{field, item} of the line the sentence adds with the change ("plus a 'grounded' line"), or None."""
-    kind = re.search(rf"\b(?:plus|with|and)\s+(?:an?\s+)?{QUOTED}\s+(?:entry|event|line|note|record)\b", rest, re.I)
+    kind = re.search(
+        rf"\b(?:plus|with|and|logging|writing|recording)\s+(?:an?\s+)?{QUOTED}\s+(?:entry|event|line|note|record)\b",
+        rest,
+        re.I,
+    )
     if kind is None:
         return None
     rows = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []

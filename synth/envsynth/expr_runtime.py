@@ -123,7 +123,7 @@ def fg_evaluate(expr, arguments, record, state):
         total = int(total // 1)
     if expr.get("times") is not None:  # a rate per unit ("two points per euro")
         total = total * expr["times"]
-    if expr.get("most") is not None:  # a cap ("at most 10.00")
+    if expr.get("most") is not None:  # a cap ("12 at most")
         total = min(total, expr["most"])
     return round(total, expr.get("digits", 6))
 

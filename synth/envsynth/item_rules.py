@@ -18,6 +18,10 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular
 
 RULE = re.compile(r"\b(must|only|while)\b", re.IGNORECASE)
+LIKEWISE = re.compile(r"\((?:\s*likewise\b|\s*the\s+same\s+(?:for|with)\b|[^()]*\blikewise\s*\))[^()]*\)?", re.I)
+KEEPS = re.compile(
+    r"\b(?:must|has\s+to|should)\s+(?:always\s+)?(?:keep|have|retain|hold)\s+at\s+least\s+(?P<n>one|\d+)\b", re.I
+)
 
 
 def _sentences(text: str) -> list[str]:
@@ -33,7 +37,7 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
         rule = RULE.search(sentence)
         if not named or not rule:
             continue
-        tail = sentence[rule.end() :].split(";")[0]
+        tail = re.sub(LIKEWISE, " ", sentence[rule.end() :].split(";")[0])  # an error's variants, not states
         quoted = [_value(q) for q in re.findall(QUOTED, tail)]
         clause = re.split(r"\bnot\b", tail)[0]  # "must exist, be active and not already be ..."
         for field, schema in sorted(props.items()):
@@ -80,7 +84,13 @@ def refine_item(
     appends += conditional_sets(
         text, own, singular(plan.collection)
     )  # "if the pier is `crowded`, its status becomes `calm`"
-    if not (preconditions or checks or appends):
+    keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "must keep at least one line"
+    least = (
+        []
+        if keeps is None
+        else [{"op": "keeps", "least": 1 if keeps.group("n").lower() == "one" else int(keeps.group("n"))}]
+    )
+    if not (preconditions or checks or appends or least):
         return plan
     return ToolPlan.from_dict(
         {
@@ -89,6 +99,7 @@ def refine_item(
             "ref_checks": checks,
             "ref_requires": requires,
             "effects": appends,
+            "checks": list(plan.checks) + least,
             "evidence": plan.evidence + ["states, checks and appends read from the docs"],
         }
     )

@@ -312,7 +312,7 @@ def docs_transition(
             if not any(w["field"] == e["field"] for w in written)
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
-    late = late_fees(text, plan.collection, state_schema, today)  # "0.25 per day late, stored in its fine ..."
+    late = late_fees(text, plan.collection, state_schema, today)  # "penalty = 2 per overdue day ..."
     effects += late
     counters = [c for c in counters if not any(e.get("path") == c["path"] for e in late)]
     effects += counters

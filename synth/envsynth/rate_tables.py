@@ -16,7 +16,7 @@ from typing import Any
 
 from synth.envsynth.prose import unwrap
 
-NUMBER = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?)(?![\w.])")
+NUMBER = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?)(?!\w|\.\d)")
 
 
 def _known(schema: Any) -> list[str]:

@@ -123,11 +123,17 @@ def run_tool_tests(
 
 
 def _names_a_record(err: jsonschema.ValidationError, state: Any) -> bool:
-    """A pattern the sample data suggested, broken by the key of a record the state holds: a reference to another
-    kind of record ("ref" holding a title id where the data only showed loan ids), which the pattern did not foresee."""
+    """A pattern the sample data suggested, broken inside a record's list entries by the key of a record of another
+    collection: a reference to another kind of record (a pier id where the data only showed mooring ids), which the
+    pattern did not foresee. A record's own fields and keys of its own collection still break it."""
+    path = list(err.absolute_path)
     if err.validator != "pattern" or not isinstance(err.instance, str) or not isinstance(state, dict):
         return False
-    return any(isinstance(records, dict) and err.instance in records for records in state.values())
+    if len(path) < 4 or not any(isinstance(p, int) for p in path[2:]):  # collection / key / list / index / field
+        return False
+    return any(
+        isinstance(records, dict) and name != path[0] and err.instance in records for name, records in state.items()
+    )
 
 
 def _judge(case: TestCase, out: Any, validator: jsonschema.Draft202012Validator) -> tuple[str, str] | None:
