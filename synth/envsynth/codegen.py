@@ -163,7 +163,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
     elif plan.output_fields or plan.embeds:  # the record fields the docs list, and the records it embeds
         lines = [f"    result = {inner}(env_state, **arguments)\n"]
         before = ""
-        if any(m.get("op") == "charged" for m in plan.output_map.values()) and plan.key_param:
+        if _charges(plan) and plan.key_param:
             lines.insert(  # the record as the call found it: what it was charged depends on its starting state
                 0,
                 f"    before = copy.deepcopy(collection(env_state, {plan.collection!r})"
@@ -229,10 +229,15 @@ def _modes_code(spec: ToolSpec, fn: str, plan: ToolPlan, state_schema: dict[str,
     return "\n\n\n".join(parts + [dispatch])
 
 
+def _charges(plan: ToolPlan) -> bool:
+    """The answer reports a fee the call charged, which depends on the record as the call found it."""
+    return any(m.get("op") == "charged" for m in plan.output_map.values())
+
+
 def _shape_code(fn: str, plan: ToolPlan) -> str:
     """shape_<fn>(env_state, record, arguments): the listed fields, those of a referenced record looked up through
     it, derived figures and arguments answered back."""
-    before = ", before=None" if any(m.get("op") == "charged" for m in plan.output_map.values()) else ""
+    before = ", before=None" if _charges(plan) else ""
     lines = [
         f"\n\ndef shape_{fn}(env_state, record, arguments{before}):\n",
         "    if not isinstance(record, dict):\n        return record\n",

@@ -70,6 +70,19 @@ def _name_fields(items: dict[str, Any]) -> list[str]:
     ]
 
 
+def _kind_fields(items: dict[str, Any], kind: str, may_be_unseen: bool) -> tuple[list[str], bool]:
+    """(fields, unseen): the entry fields whose known values hold `kind`; else, when the kind may be one the data
+    never logged, the fields of plain names (_name_fields) and True."""
+    fields = [
+        k
+        for k, s in (items.get("properties") or {}).items()
+        if isinstance(s, dict) and kind in (s.get("enum") or s.get("x-enum") or [])
+    ]
+    if fields or not may_be_unseen:
+        return fields, False
+    return _name_fields(items), True
+
+
 def named_entries(
     text: str,
     noun: str,
@@ -89,16 +102,8 @@ def named_entries(
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if not isinstance(items, dict) or (owner and singular(owner) != singular(noun.lower())):
             continue
-        kinds = [
-            k
-            for k, s in (items.get("properties") or {}).items()
-            if isinstance(s, dict) and m.group("kind") in (s.get("enum") or s.get("x-enum") or [])
-        ]
-        unseen = not kinds  # a kind no entry of the data has yet, quoted: the list's one closed field holds it
-        if unseen and not _quoted_kind(m):
-            continue
-        if unseen:
-            kinds = _name_fields(items)
+        # a kind no entry of the data has yet, quoted: the list's one field of names holds it
+        kinds, unseen = _kind_fields(items, m.group("kind"), _quoted_kind(m))
         if len(kinds) != 1 or any(e["field"] == field for e in out):
             continue
         same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
@@ -130,16 +135,16 @@ def _entry_rule(
     required: list[str],
     renamed: list[tuple[str, str]],
     today: str | None,
-    own_keys: set[str] | None = None,
     copied: dict[str, str] | None = None,
     unseen: bool = False,
     own_records: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The entry's fields, from the entries of the same kind in the data (`unseen`: of every kind, for a kind the
     data has none of yet: an amount they vary in is then the zero some of them hold, a reference the null some
-    hold, nothing named for them)."""
+    hold, nothing named for them). `own_records`: the call's collection in the data, for fields naming them."""
     if not same:
         return None
+    own_keys = {str(k) for k in own_records or {}}
     names = {f: p for p, f in renamed if p in params}
     fields: dict[str, dict[str, Any]] = {}
     refs = [  # the entry field naming a record of the call's collection in every such entry
@@ -244,7 +249,6 @@ def linked_entries(
     cols = state_schema.get("properties") or {}
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
-    own_keys = {str(k) for k in (sample.get(collection) or {})} if isinstance(sample.get(collection), dict) else set()
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     out: list[dict[str, Any]] = []
     for m in NAMED.finditer(text):
@@ -261,14 +265,7 @@ def linked_entries(
         items = (props.get(field) or {}).get("items") if (props.get(field) or {}).get("type") == "array" else None
         if not isinstance(items, dict) or any(e["collection"] == other and e["field"] == field for e in out):
             continue
-        kinds = [
-            k
-            for k, sub in (items.get("properties") or {}).items()
-            if isinstance(sub, dict) and m.group("kind") in (sub.get("enum") or sub.get("x-enum") or [])
-        ]
-        unseen = not kinds and _quoted_kind(m)
-        if unseen:
-            kinds = _name_fields(items)
+        kinds, unseen = _kind_fields(items, m.group("kind"), _quoted_kind(m))
         records = [r for r in (sample.get(other) or {}).values() if isinstance(r, dict)]
         if len(kinds) != 1:
             continue
@@ -279,9 +276,7 @@ def linked_entries(
             if any(_joined(words, k) in own for k in (3, 2, 1))
         }
         own_records = sample.get(collection) if isinstance(sample.get(collection), dict) else {}
-        rule = _entry_rule(
-            kinds[0], m.group("kind"), same, params, required, [], today, own_keys, copied, unseen, own_records
-        )
+        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, copied, unseen, own_records)
         links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
         named = f"{singular(other)}_id"
         via = named if named in own else (links[0] if len(links) == 1 else None)

@@ -32,6 +32,12 @@ def _links(own: dict[str, Any], cols: dict[str, Any], collection: str) -> dict[s
     return out
 
 
+def _noun(via: str, other: str) -> str:
+    """A pattern for the record a link names, by the link's noun (`pier_id` -> "pier") or the collection's singular."""
+    nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
+    return "(?:" + "|".join(_name(n) for n in sorted(nouns)) + ")"
+
+
 def _pairs(inside: str, theirs: dict[str, Any]) -> list[tuple[str, Any]]:
     """(field, value) pairs of "`status` `free`, `boat_id` null"."""
     out = []
@@ -74,8 +80,7 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
     seen: set[tuple[str, str]] = set()
     for via, other in _links(own, cols, collection).items():
         theirs = _props(cols, other)
-        nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
-        noun = "(?:" + "|".join(_name(n) for n in sorted(nouns)) + ")"
+        noun = _noun(via, other)
         for clause in clauses:
             if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE) or CONDITION.search(clause):
                 continue
@@ -99,8 +104,7 @@ def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
     out: list[dict[str, Any]] = []
     for via, other in _links(own, cols, collection).items():
         theirs = _props(cols, other)
-        nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
-        noun = "(?:" + "|".join(_name(n) for n in sorted(nouns)) + ")"
+        noun = _noun(via, other)
         pattern = (
             rf"\b(?:its|the\s+\w+['\u2019]s)\s+`?(?P<field>\w+)`?\s+(?:is|becomes|is\s+set\s+to)\s+"
             rf"(?:the\s+)?{noun}['\u2019]s\s+`?(?P<source>\w+(?:\s\w+)?)`?"

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.create_rules import _props
+from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.docs_counters import _names, _numbers
-from synth.envsynth.docs_entries import _entries, _entry_rule, _name_fields
+from synth.envsynth.docs_entries import _entries, _entry_rule, _kind_fields
 from synth.envsynth.docs_linked import _links
 from synth.envsynth.prose import unwrap
 from synth.words import singular
@@ -57,7 +57,8 @@ def thresholds(
     """The `threshold` effects the text's bound sentences give for the call's record or one it names."""
     cols = state_schema.get("properties") or {}
     out: list[dict[str, Any]] = []
-    for m in list(LEADING.finditer(unwrap(text))) + list(WHOSE.finditer(unwrap(text))):
+    prose = unwrap(text)
+    for m in list(LEADING.finditer(prose)) + list(WHOSE.finditer(prose)):
         found = _target(m.group("noun"), collection, cols)
         if found is None:
             continue
@@ -76,15 +77,14 @@ def thresholds(
         )
         rest = m.group("rest")
         verb = re.match(r"(\w+)", rest)
-        quoted = re.findall(QUOTED, rest)
         fields = [
             f
             for f, s in sorted(theirs.items())
-            if isinstance(s, dict) and m.group("state") in [str(v) for v in (s.get("enum") or s.get("x-enum") or [])]
+            if isinstance(s, dict) and m.group("state") in [str(v) for v in _known(s)]
         ]
         if number is None or len(fields) != 1:
             continue
-        known = [str(v) for v in (theirs[fields[0]].get("enum") or theirs[fields[0]].get("x-enum") or [])]
+        known = [str(v) for v in _known(theirs[fields[0]])]
         to = re.search(rf"\bto\s+{QUOTED}", rest) or re.search(rf"\b{re.escape(fields[0])}\s+{QUOTED}", rest)
         value = to.group(1) if to else verb.group(1) if verb and verb.group(1) in known else None
         if value is None or value == m.group("state"):
@@ -101,13 +101,13 @@ def thresholds(
             "cmp": "==" if m.group("exact") else "<=" if m.group("down") else ">=",
             "bound": bound,
         }
-        effect["entry"] = _entry(rest, quoted, theirs, sample.get(other) or {}, today)
+        effect["entry"] = _entry(rest, theirs, sample.get(other) or {}, today)
         out.append(effect)
     return out
 
 
-def _entry(rest: str, quoted: list[str], theirs: dict[str, Any], records: Any, today: str | None) -> dict | None:
-    """{field, item} of the line the sentence adds with the change ("plus a 'grounded' line"), or None."""
+def _entry(rest: str, theirs: dict[str, Any], records: Any, today: str | None) -> dict | None:
+    """{field, item} of the line the sentence adds with the change ("logging a 'benched' line"), or None."""
     kind = re.search(
         rf"\b(?:plus|with|and|logging|writing|recording)\s+(?:an?\s+)?{QUOTED}\s+(?:entry|event|line|note|record)\b",
         rest,
@@ -120,13 +120,7 @@ def _entry(rest: str, quoted: list[str], theirs: dict[str, Any], records: Any, t
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if not isinstance(items, dict):
             continue
-        kinds = [
-            k
-            for k, s in (items.get("properties") or {}).items()
-            if isinstance(s, dict) and kind.group(1) in [str(v) for v in (s.get("enum") or s.get("x-enum") or [])]
-        ]
-        unseen = not kinds  # a kind the data never logged: the list's one field of names holds it
-        kinds = _name_fields(items) if unseen else kinds
+        kinds, unseen = _kind_fields(items, kind.group(1), True)  # a kind the data never logged goes to the names
         if len(kinds) != 1:
             continue
         same = [e for e in _entries(rows, field) if unseen or e.get(kinds[0]) == kind.group(1)]

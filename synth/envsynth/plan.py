@@ -177,10 +177,9 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     if plural(res) in ctx.collections:
         return plural(res), {}
     compounds = [  # `hoist_crane_slot` -> crane_slots: two or more of the name's words as one noun, longest first
-        plural(singular("_".join(pri.words[i:j])))
+        plural(singular("_".join(pri.words[i : i + size])))
         for size in range(len(pri.words), 1, -1)
         for i in range(len(pri.words) - size + 1)
-        for j in [i + size]
     ]
     for name in compounds:
         if name in ctx.collections:

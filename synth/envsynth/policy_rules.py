@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.create_rules import stated_today
+from synth.envsynth.create_rules import _known, stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
@@ -276,7 +276,7 @@ def docs_transition(
     sets = {**sets, **(given or {})}
     for name in sorted(given or {}):  # a value the call is given: the states it may leave, as the errors say
         sub = ((record or {}).get("properties") or {}).get(name) or {}
-        known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])] if isinstance(sub, dict) else []
+        known = [str(v) for v in _known(sub)] if isinstance(sub, dict) else []
         found = _refused_from(tool_text(spec, policy), known) or _only_before(tool_text(spec, policy), known)
         if name not in allowed and found:
             allowed[name] = found
