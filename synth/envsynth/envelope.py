@@ -16,6 +16,7 @@ from typing import Any
 from synth.envsynth.answer_extras import answer_extras, derived_field
 from synth.envsynth.filter_map import map_param
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.returns_shape import returned_fields
 from synth.spec import ToolSpec
 from synth.words import singular
 
@@ -36,7 +37,6 @@ def response_key(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
 
 RECORD_KINDS = {"get", "update", "recorded_update", "item_add", "item_remove", "create"}
 LIST_KINDS = {"filter", "list", "search", "get_many"}
-RETURNS_BRACES = re.compile(r"\bReturns?\b[^{.]{0,80}?\[?\{\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*\}")
 
 
 def documented_fields(spec: ToolSpec) -> list[str]:
@@ -47,8 +47,7 @@ def documented_fields(spec: ToolSpec) -> list[str]:
     props = returns.get("properties") if returns.get("type", "object") == "object" else None
     if isinstance(props, dict) and props:
         return list(props)
-    found = RETURNS_BRACES.search(spec.description)
-    return [w.strip() for w in found.group(1).split(",")] if found else []
+    return [one.name for one in returned_fields(spec.description)]
 
 
 def echoed(name: str, spec: ToolSpec) -> dict[str, Any] | None:

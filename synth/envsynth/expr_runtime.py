@@ -246,6 +246,14 @@ def fg_formula(node, arguments, named, values):
         return arguments.get(node["arg"], node.get("default"))
     if "val" in node:
         return values.get(node["val"])
+    if "when" in node:  # {"when": {"arg", "default", "in"}, "then", "else"}: by the value of an argument
+        held = arguments.get(node["when"]["arg"], node["when"].get("default"))
+        return fg_formula(node["then"] if held in node["when"]["in"] else node["else"], arguments, named, values)
+    if "sum" in node:  # {"sum": lines figure, "of": line field}: the total over the lines
+        terms = [line.get(node["of"]) for line in values.get(node["sum"]) or [] if isinstance(line, dict)]
+        if not all(fg_number(t) for t in terms):
+            return None
+        return round(sum(terms), 6)
     if "field" in node or "table" in node:
         record = named.get(node["param"])
         if record is None:

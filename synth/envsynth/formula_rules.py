@@ -26,6 +26,8 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
+from synth.envsynth.quote_lines import line_node, sum_node
+from synth.envsynth.returns_shape import ReturnedField, returned_fields
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
@@ -39,6 +41,8 @@ ROUNDED = re.compile(
 TABLE_ITEM = re.compile(rf"^\s*(?:and\s+|or\s+)?([\w-]+)\s+\$?({NUMBER})\s*(%|percent)?(?:\s+[A-Z]{{3}})?\s*$")
 TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{3,200})\)")
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
+STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
+TABLE_TOKEN = "fgtable"  # stands for a bracketed table inside a formula's text
 
 
 def _words(text: str) -> list[str]:
@@ -91,10 +95,24 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Sco
                 held = {str(r.get(f)) for r in (sample.get(col) or {}).values() if isinstance(r, dict)}
                 if held and (held <= set(values) or set(values) <= held) and len(held & set(values)) >= 2:
                     phrase = re.sub(r"\s*\(.*", "", m.group(1))
-                    scope.tables.append(
-                        {"words": set(_words(phrase)), "param": p, "field": f, "values": values, "text": m.group(0)}
-                    )
+                    before = re.split(r"[,;:.()]|" + SPLIT.pattern, text[: m.start()])[-1]  # "the rate of" + phrase
+                    words = set(_words(" ".join(before.split()[-4:]) + " " + phrase)) - STOP_WORDS
+                    scope.tables.append({"words": words, "param": p, "field": f, "values": values, "text": m.group(0)})
     return scope
+
+
+def param_default(schema: dict[str, Any]) -> Any:
+    """A parameter's default: its schema's, else one of its enum values its description calls the default
+    ("'daily' (default)", "default 'daily'", "defaults to daily")."""
+    if "default" in schema or not schema.get("enum"):
+        return schema.get("default")
+    text = str(schema.get("description") or "")
+    for value in schema["enum"]:
+        v = re.escape(str(value))
+        said = rf"['\"`]?{v}['\"`]?\s*\(default\)|\bdefaults?(?:\s+to|:|\s+is)?\s+['\"`]?{v}\b"
+        if re.search(said, text, re.I):
+            return value
+    return None
 
 
 def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
@@ -107,8 +125,12 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
         counted = [p for p, words in scope.counts.items() if singular(per.group(2).lower()) in words]
         if len(counted) != 1:
             return None
-        count = {"arg": counted[0], "default": scope.params[counted[0]].get("default")}
+        count = {"arg": counted[0], "default": param_default(scope.params[counted[0]])}
         return {"op": "*", "args": [_operand(per.group(1), scope), count]}
+    inline = re.search(rf"\b{TABLE_TOKEN}(\d+)$", phrase)
+    if inline:  # a table the formula gives in brackets, where it gives it
+        t = scope.tables[int(inline.group(1))]
+        return {"table": t["field"], "param": t["param"], "values": t["values"]}
     low = phrase.lower()
     while low.startswith(ARTICLES):
         low = low.split(" ", 1)[1]
@@ -119,7 +141,7 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     if name in scope.defined:
         return {"val": name}
     if name in scope.params:
-        return {"arg": name, "default": scope.params[name].get("default")}
+        return {"arg": name, "default": param_default(scope.params[name])}
     words = set(_words(low))
     last = _words(low)[-1:] if low else []
     hits: list[list[dict[str, Any]]] = [[], [], []]  # the field's name; noun + field words; the phrase's last word
@@ -137,7 +159,7 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     for tier in hits:
         if tier:
             return tier[0] if len(tier) == 1 else None
-    tables = [t for t in scope.tables if words & t["words"] - {"the"}]
+    tables = [t for t in scope.tables if words & t["words"] - STOP_WORDS]
     if len(tables) == 1:
         t = tables[0]
         return {"table": t["field"], "param": t["param"], "values": t["values"]}
@@ -154,8 +176,8 @@ def _is_percent(node: dict[str, Any], scope: _Scope) -> bool:
 def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     """The node of a prose formula, or None when any part of it is unknown."""
     text = text.strip().rstrip(".")
-    for t in scope.tables:  # "the owner's club discount (none 0%, ...)" -> its phrase
-        text = text.replace(t["text"], re.sub(r"\s*\(.*", "", t["text"]))
+    for i, t in enumerate(scope.tables):  # "the owner's club discount (none 0%, ...)" -> its phrase, then the table
+        text = text.replace(t["text"], re.sub(r"\s*\(.*", "", t["text"]) + f" {TABLE_TOKEN}{i}")
     rounded = ROUNDED.search(text)
     if rounded:
         inner = parse_formula(text[: rounded.start()] + text[rounded.end() :], scope)
@@ -231,19 +253,32 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
     if len(listed) < 2 or not scope.named:
         return plan
     described = returns.get("properties") or {}
+    shape = {one.name: one for one in returned_fields(spec.description) if one.entries}
+    for name, schema in described.items():  # `lines: {type: array, items: {properties: ...}}` in the answer schema
+        items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+        if isinstance(items, dict) and isinstance(items.get("properties"), dict) and name not in shape:
+            shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in items["properties"]])
     steps: dict[str, dict[str, Any]] = {}
-    for name in listed:  # echoes and fields of the named records first
-        node = {"arg": name, "default": scope.params[name].get("default")} if name in scope.params else None
+    for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
+        node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None
         direct = [p for p, fs in scope.fields.items() if name in fs]
         if node is None and len(direct) == 1:
             node = {"field": name, "param": direct[0]}
         if node is not None:
             steps[name] = node
     scope.defined = list(steps)
+    lines: dict[str, list[str]] = {}  # answer field -> the fields of its lines
     left = [n for n in listed if n not in steps]
     for _ in range(len(left) + 1):
         for name in [n for n in left if n not in steps]:
             own = str((described.get(name) or {}).get("description") or "")
+            made = line_node(shape[name], spec, scope, cols) if name in shape else None
+            made = made or (sum_node(name, own, lines, spec.description) if lines else None)
+            if made is not None:
+                steps[name] = made
+                scope.defined.append(name)
+                lines.update({name: made["lines"]["fields"]} if "lines" in made else {})
+                continue
             for text in _definition(name, spec, own):
                 node = parse_formula(text, scope)
                 if node is not None:

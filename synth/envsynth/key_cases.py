@@ -96,10 +96,42 @@ def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> l
     return out
 
 
+def quote_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
+    """A quote: cases whose parameters name the first records of the test state (the records its figures read,
+    and one line of each list its lines come from)."""
+    quote = plan.quote or {}
+    out: list[TestCase] = []
+    for case in cases:
+        state = copy.deepcopy(case.state) if isinstance(case.state, dict) else None
+        args = copy.deepcopy(case.arguments)
+        for param, other in sorted((quote.get("named") or {}).items()):
+            if state is None or not _name_record(plan, state, args, param, other):
+                state = None
+        for _, node in quote.get("steps") or []:
+            lines = node.get("lines") if isinstance(node, dict) else None
+            if state is None or not lines or not lines.get("collection"):
+                continue
+            records = state.get(lines["collection"])
+            if not isinstance(records, dict) or not records:
+                state = None
+                continue
+            first = args.get(lines["param"]) if isinstance(args.get(lines["param"]), list) else []
+            element = first[0] if first and isinstance(first[0], dict) else {}
+            args[lines["param"]] = [{**element, lines["key"]: min(records)} if lines.get("key") else min(records)]
+        if state is None or args == case.arguments:
+            continue
+        out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
+        if len(out) >= limit:
+            break
+    return out
+
+
 def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
     """Up to `limit` cases on distinct test states, each naming the state's first record of the plan's collection."""
     if plan.kind == "create" and plan.ref_checks:
         return referenced_cases(plan, cases, limit)
+    if plan.kind == "quote":
+        return quote_cases(plan, cases, limit)
     if plan.kind not in KEYED or not plan.collection:
         return []
     out: list[TestCase] = []

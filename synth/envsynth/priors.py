@@ -35,7 +35,9 @@ CHANGES_NOTHING = re.compile(
 )
 # verbs a read that "changes nothing" opens with; a write may also do something "without charging anything"
 READING_VERBS = ("compute", "calculate", "estimate", "quote", "price", "preview", "simulate")
-CHANGE_WORDS = re.compile(r"\b(becomes?|is\s+set\s+to|goes\s+(?:up|down)|is\s+(?:added|deducted|appended))\b", re.I)
+CHANGE_WORDS = re.compile(  # "is added to the balance" writes; "the fee is added" may be a sum's term
+    r"\b(becomes?|is\s+set\s+to|goes\s+(?:up|down)|is\s+(?:added|deducted)\s+(?:to|from|back)|is\s+appended)\b", re.I
+)
 
 
 def _opens_with_reading(spec: ToolSpec, words: list[str]) -> bool:
