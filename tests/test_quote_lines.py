@@ -1,11 +1,15 @@
 """Quotes with lines: the answer's shape read from nested braces, one line per element of a list parameter (ids of
 records, or objects naming them), line fields from the element, its record and a record it links, formulas with a
-"doubled for <value>" modifier, an "is added except for <value>" term, line totals and sums over the lines."""
+"doubled when <value>" modifier, an "is added unless <value>" term, line totals and sums over the lines; and what
+is left alone (a nested object, a map, a total the docs define otherwise, an exception no parameter can hold)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from synth.envsynth.codegen import render_tool
-from synth.envsynth.formula_rules import param_default, quote_plan
+from synth.envsynth.figure_terms import param_default
+from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.key_cases import existing_key_cases
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
@@ -42,30 +46,31 @@ STATE = {
         "M2": {"mooring_id": "M2", "pier_id": "P2", "metres": 12.5},
     },
 }
-PRICE = ToolSpec(
-    "price_moorings",
-    "Prices several moorings for one skipper, without booking or charging anything. For each mooring the line is "
-    "{mooring_id, pier_id, metres, charge, levy, line_total}: charge is metres times the berthing rate of the "
-    "skipper's tier (basic 2.40, club 1.80 EUR), doubled for overnight; the pier's levy is added except for "
-    "daytime. Returns {skipper_id, stay, rate, lines (same order as asked), total_metres, total}. Unknown "
-    "skippers and moorings are refused.",
-    {
-        "type": "object",
-        "properties": {
-            "skipper_id": {"type": "string"},
-            "mooring_ids": {"type": "array", "items": {"type": "string"}},
-            "stay": {
-                "type": "string",
-                "enum": ["daytime", "overnight"],
-                "description": "'daytime' (default) or 'overnight'.",
-            },
-        },
-        "required": ["skipper_id", "mooring_ids"],
+STAY = {"type": "string", "enum": ["daytime", "overnight"], "description": "Length of stay; defaults to daytime."}
+PARAMS = {
+    "type": "object",
+    "properties": {
+        "skipper_id": {"type": "string"},
+        "mooring_ids": {"type": "array", "items": {"type": "string"}},
+        "stay": STAY,
     },
+    "required": ["skipper_id", "mooring_ids"],
+}
+
+
+def _spec(text: str) -> ToolSpec:
+    return ToolSpec("price_moorings", text, PARAMS)
+
+
+PRICE = _spec(
+    "Works out what a set of moorings would cost a skipper; nothing is booked. Answers with {skipper_id, stay, "
+    "rate, moorings: [{mooring_id, pier_id, metres, charge, levy, berth_total}], total_metres, total}, the "
+    "moorings in the order asked. charge = metres x the berthing rate of the skipper's tier (basic 2.40, club "
+    "1.80), doubled when overnight. A pier levy is added unless daytime. Unknown skippers or moorings: an error."
 )
 
 
-def _runs(spec: ToolSpec, plan: ToolPlan, cases: list[tuple[dict, object]]) -> bool:
+def _runs(spec: ToolSpec, plan: ToolPlan, cases: list[tuple[dict, object]]) -> None:
     tests = []
     for arguments, expected in cases:
         case = Case(spec.name, "x", STATE, arguments, expect_error=expected is None)
@@ -73,58 +78,70 @@ def _runs(spec: ToolSpec, plan: ToolPlan, cases: list[tuple[dict, object]]) -> b
             case.expect_result, case.has_expected_result = expected, True
         tests.append(case)
     res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, tests, SchemaResult(SCHEMA, {}, {}, "docs"))
-    return err == "" and res.passed == len(cases)
+    assert err == "" and res.passed == len(cases), err
 
 
-def test_the_answer_shape_reads_nested_braces_remarks_placeholders_and_entries_given_elsewhere() -> None:
+def _plan(spec: ToolSpec) -> ToolPlan:
+    return quote_plan(spec, ToolPlan(kind="get_many", collection="moorings", batch_param="mooring_ids"), SCHEMA, STATE)
+
+
+def test_the_answer_shape_reads_lists_maps_objects_remarks_and_entries_given_elsewhere() -> None:
     text = (
-        "Sums up a season. Returns {pier_id, boats (list of {boat_id, nights}, by arrival), by_kind: {<kind>: "
-        "{boats, metres}}, stays, total (boats + stays)}. Each stay is {boat_id, arrived, left}."
+        "Gives a pier's season. Answers with {pier_id, arrivals: [{boat_id, nights}], per_class: {<class>: "
+        "{boats, metres}}, harbour_master: {name, phone}, busiest (the longest stay), departures}. Every departure "
+        "has {boat_id, left}. Logs {event: 'viewed'}."
     )
     fields = {f.name: f for f in returned_fields(text)}
-    assert list(fields) == ["pier_id", "boats", "by_kind", "stays", "total"]
-    assert [e.name for e in fields["boats"].entries] == ["boat_id", "nights"]
-    assert fields["by_kind"].keyed_by == "kind" and [e.name for e in fields["by_kind"].entries] == ["boats", "metres"]
-    assert [e.name for e in fields["stays"].entries] == ["boat_id", "arrived", "left"]
-    assert fields["total"].remark == "boats + stays" and not fields["total"].entries
+    assert list(fields) == ["pier_id", "arrivals", "per_class", "harbour_master", "busiest", "departures"]
+    assert [e.name for e in fields["arrivals"].entries] == ["boat_id", "nights"] and fields["arrivals"].is_list
+    assert fields["per_class"].keyed_by == "class" and not fields["per_class"].is_list
+    assert [e.name for e in fields["harbour_master"].entries] == ["name", "phone"]
+    assert not fields["harbour_master"].is_list and fields["busiest"].remark == "the longest stay"
+    assert [e.name for e in fields["departures"].entries] == ["boat_id", "left"] and fields["departures"].is_list
     assert returned_fields("Returns {a, b}")[1].name == "b" and returned_fields("Returns {only}") == []
+    # a value written in braces is no shape; a later answer group still is
+    assert [f.name for f in returned_fields("Returns the trip with log [{event: 'left'}]. Returns {a, b}.")] == [
+        "a",
+        "b",
+    ]
 
 
 def test_a_default_the_description_names_and_a_sum_term_that_is_no_write() -> None:
-    assert param_default(PRICE.parameters["properties"]["stay"]) == "daytime"
-    assert param_default({"enum": ["a", "b"], "description": "Defaults to b."}) == "b"
+    assert param_default(STAY) == "daytime"
+    assert param_default({"enum": ["a", "b"], "description": "'b' (default)."}) == "b"
+    assert param_default({"enum": ["day", "midday"], "description": "'midday' (default)"}) == "midday"
     assert param_default({"enum": ["a", "b"], "description": "Either."}) is None
-    assert tool_priors(PRICE).mutates is False  # "the levy is added" is a term of the total, not a write
+    assert tool_priors(PRICE).mutates is False  # "a levy is added" is a term of the total, not a write
 
 
 def test_lines_from_ids_with_linked_records_modifiers_and_totals() -> None:
-    plan = quote_plan(PRICE, ToolPlan(kind="get_many", collection="moorings", batch_param="mooring_ids"), SCHEMA, STATE)
+    plan = _plan(PRICE)
     assert plan.kind == "quote"
     steps = dict(plan.quote["steps"])
     assert steps["rate"]["values"] == {"basic": 2.4, "club": 1.8}
-    assert steps["total_metres"] == {"sum": "lines", "of": "metres"} and steps["total"]["of"] == "line_total"
-    lines = steps["lines"]["lines"]
+    assert steps["total_metres"] == {"sum": "moorings", "of": "metres"} and steps["total"]["of"] == "berth_total"
+    lines = steps["moorings"]["lines"]
     assert lines["collection"] == "moorings" and lines["links"] == {"pier_id": "piers"}
     day = [
-        {"mooring_id": "M1", "pier_id": "P1", "metres": 10, "charge": 18.0, "levy": 0.0, "line_total": 18.0},
-        {"mooring_id": "M2", "pier_id": "P2", "metres": 12.5, "charge": 22.5, "levy": 0.0, "line_total": 22.5},
+        {"mooring_id": "M1", "pier_id": "P1", "metres": 10, "charge": 18.0, "levy": 0.0, "berth_total": 18.0},
+        {"mooring_id": "M2", "pier_id": "P2", "metres": 12.5, "charge": 22.5, "levy": 0.0, "berth_total": 22.5},
     ]
     night = [
-        {**day[0], "charge": 36.0, "levy": 4.0, "line_total": 40.0},
-        {**day[1], "charge": 45.0, "line_total": 45.0},
+        {**day[0], "charge": 36.0, "levy": 4.0, "berth_total": 40.0},
+        {**day[1], "charge": 45.0, "berth_total": 45.0},
     ]
     head = {"skipper_id": "S1", "rate": 1.8}
-    assert _runs(
+    _runs(
         PRICE,
         plan,
         [
             (
                 {"skipper_id": "S1", "mooring_ids": ["M1", "M2"]},
-                {**head, "stay": "daytime", "lines": day, "total_metres": 22.5, "total": 40.5},
+                {**head, "stay": "daytime", "moorings": day, "total_metres": 22.5, "total": 40.5},
             ),
             (
                 {"skipper_id": "S1", "mooring_ids": ["M1", "M2"], "stay": "overnight"},
-                {**head, "stay": "overnight", "lines": night, "total_metres": 22.5, "total": 85.0},
+                {**head, "stay": "overnight", "moorings": night, "total_metres": 22.5, "total": 85.0},
             ),
             ({"skipper_id": "S1", "mooring_ids": ["M1", "M9"]}, None),
             ({"skipper_id": "S9", "mooring_ids": ["M1"]}, None),
@@ -132,24 +149,40 @@ def test_lines_from_ids_with_linked_records_modifiers_and_totals() -> None:
     )
 
 
-def test_lines_from_objects_that_name_their_record_and_a_sum_the_docs_describe() -> None:
+def test_a_total_the_docs_define_wins_over_the_sum_and_a_discount_is_taken_off() -> None:
+    text = PRICE.description.replace("moorings in the order asked.", "moorings in the order asked; total = 7 x 3.")
+    steps = dict(_plan(_spec(text)).quote["steps"])
+    assert steps["total"] == {"op": "*", "args": [{"num": 7}, {"num": 3}]}
+    rebated = PRICE.description.replace("charge, levy, berth_total", "charge, rebate, berth_total").replace(
+        "A pier levy is added unless daytime.", "rebate = charge x 0.1."
+    )
+    line = dict(dict(_plan(_spec(rebated)).quote["steps"])["moorings"]["lines"]["steps"])
+    assert line["berth_total"]["round"] == {"op": "-", "args": [{"val": "charge"}, {"val": "rebate"}]}
+
+
+def test_what_is_left_alone_a_nested_object_a_map_and_an_exception_no_parameter_holds() -> None:
+    nested = _spec(
+        "Shows a skipper without booking anything. Answers with {skipper_id, boat: {metres, pier_id}, tier}."
+    )
+    assert "boat" not in [n for n, node in _plan(nested).quote.get("steps", []) if "lines" in node]
+    keyed = _spec("Prices nothing. Answers with {skipper_id, per_pier: {<pier>: {metres, levy}}, tier}.")
+    assert _plan(keyed).kind != "quote"
+    odd = _spec(PRICE.description.replace("unless daytime", "unless stormy"))
+    assert _plan(odd).kind != "quote"  # the levy's exception names no value a parameter holds
+
+
+def test_lines_from_objects_that_name_their_record_and_a_total_of_a_line_field() -> None:
+    visits: dict[str, Any] = {
+        "type": "array",
+        "items": {"type": "object"},
+        "description": 'Each visit as an object such as {"mooring_id": "M1", "nights": 2}.',
+    }
     spec = ToolSpec(
         "price_visits",
-        "Prices visits without charging anything; the fee is nights times the pier's levy. Returns {skipper_id, "
-        "visits (list of {mooring_id, nights, levy, fee}), nights_booked}. nights_booked is the sum of the "
-        "visits' nights.",
-        {
-            "type": "object",
-            "properties": {
-                "skipper_id": {"type": "string"},
-                "visits": {
-                    "type": "array",
-                    "items": {"type": "object"},
-                    "description": 'Entries of `{"mooring_id": string, "nights": integer}`.',
-                },
-            },
-        },
-        returns=None,
+        "Sums up visits for a skipper and books nothing. Returns {skipper_id, visits (list of {mooring_id, nights, "
+        "levy, fee}), nights_booked}: fee is nights times the pier's levy, and nights_booked totals the nights of "
+        "all visits.",
+        {"type": "object", "properties": {"skipper_id": {"type": "string"}, "visits": visits}},
     )
     plan = quote_plan(spec, ToolPlan(kind="get"), SCHEMA, STATE)
     assert plan.kind == "quote", plan.evidence
@@ -164,11 +197,11 @@ def test_lines_from_objects_that_name_their_record_and_a_sum_the_docs_describe()
         ],
         "nights_booked": 3,
     }
-    assert _runs(spec, plan, [(args, expected)])
+    _runs(spec, plan, [(args, expected)])
 
 
 def test_quote_cases_name_the_test_states_records_so_the_gate_sees_a_success() -> None:
-    plan = quote_plan(PRICE, ToolPlan(kind="get"), SCHEMA, STATE)
+    plan = _plan(PRICE)
     unknown = Case(PRICE.name, "x", STATE, {"skipper_id": "S7", "mooring_ids": ["M7"]}, expect_error=True)
     made = existing_key_cases(plan, [unknown])
     assert [c.arguments for c in made] == [{"skipper_id": "S1", "mooring_ids": ["M1"]}]

@@ -11,11 +11,14 @@ Every answer field is one of:
 - a formula: "subtotal (nightly rate x nights)", "total = subtotal - discount + fees", "fees (4.50 per night)",
   "discount (club percent of the subtotal, rounded to cents)", "(capacity - taken)" in the field's own
   description, or one formula no field name opens ("...: nightly_rate x nights, less the owner's club discount
-  (...), rounded to 2 decimals"), for the one figure left.
+  (...), rounded to 2 decimals"), for the one figure left;
+- a list of lines, or a sum over one (quote_lines.py).
 
 The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} |
 {"val": earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /,
-`pct_off` = a * (1 - b / 100)) | {"round": node, "digits"}, evaluated by expr_runtime.fg_formula.
+`pct_off` = a * (1 - b / 100)) | {"round": node, "digits"} | {"when": {"arg", "default", "in"}, "then", "else"} |
+{"sum": lines figure, "of": line field}, evaluated by expr_runtime.fg_formula; a {"lines": ...} node is rendered
+as a loop over the list parameter (code_templates/_blocks.j2 `lines`).
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synth.envsynth.create_rules import _props
+from synth.envsynth.figure_terms import param_default, spoken
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
-from synth.envsynth.quote_lines import line_node, sum_node
 from synth.envsynth.returns_shape import ReturnedField, returned_fields
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -99,20 +102,6 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Sco
                     words = set(_words(" ".join(before.split()[-4:]) + " " + phrase)) - STOP_WORDS
                     scope.tables.append({"words": words, "param": p, "field": f, "values": values, "text": m.group(0)})
     return scope
-
-
-def param_default(schema: dict[str, Any]) -> Any:
-    """A parameter's default: its schema's, else one of its enum values its description calls the default
-    ("'daily' (default)", "default 'daily'", "defaults to daily")."""
-    if "default" in schema or not schema.get("enum"):
-        return schema.get("default")
-    text = str(schema.get("description") or "")
-    for value in schema["enum"]:
-        v = re.escape(str(value))
-        said = rf"['\"`]?{v}['\"`]?\s*\(default\)|\bdefaults?(?:\s+to|:|\s+is)?\s+['\"`]?{v}\b"
-        if re.search(said, text, re.I):
-            return value
-    return None
 
 
 def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
@@ -220,15 +209,15 @@ def _computes(node: dict[str, Any]) -> bool:
 
 def _definition(name: str, spec: ToolSpec, own: str) -> list[str]:
     """The formula texts the docs give for an answer field."""
-    spoken = "(?:" + "|".join(re.escape(n) for n in {name, name.replace("_", " ")}) + ")"
+    said = spoken(name)
     out = [  # "(length - taken)" in the field's own description; not a side remark ("(after discount)")
         m.group(1)
         for m in re.finditer(r"\(([^()]{3,120})\)", own)
         if SPLIT.search(m.group(1)) or ROUNDED.search(m.group(1)) or "percent" in m.group(1)
     ]
     text = spec.description
-    out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
-    out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
+    out += [m.group(1) for m in re.finditer(rf"\b{said}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
+    out += [m.group(1) for m in re.finditer(rf"\b{said}\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
     return out
 
 
@@ -236,6 +225,35 @@ def _loose_formulas(spec: ToolSpec) -> list[str]:
     """Clauses of the description that no field name opens: "...: nightly_rate x nights, less ..."."""
     clauses = re.split(r"(?<!\d)\.(?!\d)|;|:", spec.description)
     return [c.strip() for c in clauses if SPLIT.search(c)]
+
+
+def _figure(
+    name: str,
+    own: str,
+    spec: ToolSpec,
+    scope: _Scope,
+    cols: dict[str, Any],
+    shape: dict[str, ReturnedField],
+    steps: dict[str, dict[str, Any]],
+) -> dict[str, Any] | None:
+    """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
+    a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.quote_lines import line_node, sum_node
+
+    if name in shape:
+        made = line_node(shape[name], spec, scope, cols)
+        if made is not None:
+            return made
+    for text in _definition(name, spec, own):
+        node = parse_formula(text, scope)
+        if node is not None:
+            return node
+    planned = {k: [e.name for e in f.entries] for k, f in shape.items()}
+    summed = sum_node(name, own, planned, spec.description)
+    if summed is not None:
+        return summed if "lines" in steps.get(summed["sum"], {}) else None
+    node = _operand(name.replace("_", " "), scope)
+    return node if node is not None and "val" not in node else None
 
 
 def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
@@ -253,11 +271,11 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
     if len(listed) < 2 or not scope.named:
         return plan
     described = returns.get("properties") or {}
-    shape = {one.name: one for one in returned_fields(spec.description) if one.entries}
+    shape = {one.name: one for one in returned_fields(spec.description) if one.entries and one.is_list}
     for name, schema in described.items():  # `lines: {type: array, items: {properties: ...}}` in the answer schema
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if isinstance(items, dict) and isinstance(items.get("properties"), dict) and name not in shape:
-            shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in items["properties"]])
+            shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in items["properties"]], is_list=True)
     steps: dict[str, dict[str, Any]] = {}
     for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
         node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None
@@ -267,29 +285,15 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
         if node is not None:
             steps[name] = node
     scope.defined = list(steps)
-    lines: dict[str, list[str]] = {}  # answer field -> the fields of its lines
     left = [n for n in listed if n not in steps]
     for _ in range(len(left) + 1):
         for name in [n for n in left if n not in steps]:
-            own = str((described.get(name) or {}).get("description") or "")
-            made = line_node(shape[name], spec, scope, cols) if name in shape else None
-            made = made or (sum_node(name, own, lines, spec.description) if lines else None)
-            if made is not None:
-                steps[name] = made
+            node = _figure(
+                name, str((described.get(name) or {}).get("description") or ""), spec, scope, cols, shape, steps
+            )
+            if node is not None:
+                steps[name] = node
                 scope.defined.append(name)
-                lines.update({name: made["lines"]["fields"]} if "lines" in made else {})
-                continue
-            for text in _definition(name, spec, own):
-                node = parse_formula(text, scope)
-                if node is not None:
-                    steps[name] = node
-                    scope.defined.append(name)
-                    break
-            else:
-                node = _operand(name.replace("_", " "), scope)
-                if node is not None and "val" not in node:
-                    steps[name] = node
-                    scope.defined.append(name)
     rest = [n for n in listed if n not in steps]
     if len(rest) == 1:
         for text in _loose_formulas(spec):
@@ -310,4 +314,6 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
     )
 
 
-__all__ = ["parse_formula", "quote_plan"]
+operand = _operand  # the node of one operand phrase (quote_lines.py reads line terms with it)
+
+__all__ = ["operand", "parse_formula", "quote_plan"]

@@ -117,7 +117,11 @@ def quote_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[T
                 continue
             first = args.get(lines["param"]) if isinstance(args.get(lines["param"]), list) else []
             element = first[0] if first and isinstance(first[0], dict) else {}
-            args[lines["param"]] = [{**element, lines["key"]: min(records)} if lines.get("key") else min(records)]
+            key = min(records)
+            if lines.get("key"):
+                args[lines["param"]] = [{**element, lines["key"]: _typed(element.get(lines["key"]), key)}]
+            else:
+                args[lines["param"]] = [_typed(first[0] if first else None, key)]
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))

@@ -28,9 +28,10 @@ WRITE_VERBS = (
     "close", "reopen", "archive", "restore", "activate", "deactivate", "suspend", "reinstate", "issue", "pay",
     "refund", "charge", "enroll", "release", "reserve", "schedule", "redeem", "void", "dispatch", "resolve",
 )  # fmt: skip
-# "without mooring it", "without hiring or charging anything", "changes nothing", "reserves nothing"
+# "without mooring it", "without hiring or charging anything", "changes nothing", "nothing is booked"
 CHANGES_NOTHING = re.compile(
-    r"\bwithout\s+\w+ing(?:\s+or\s+\w+ing)?\s+(?:it|anything)\b|\b(?:changes|reserves|modifies|writes)\s+nothing\b",
+    r"\bwithout\s+\w+ing(?:\s+or\s+\w+ing)?\s+(?:it|anything)\b|\b(?:changes|reserves|modifies|writes)\s+nothing\b"
+    r"|\bnothing\s+is\s+(?:booked|changed|saved|stored|written|charged|reserved|modified)\b",
     re.IGNORECASE,
 )
 # verbs a read that "changes nothing" opens with; a write may also do something "without charging anything"

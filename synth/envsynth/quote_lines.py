@@ -1,14 +1,18 @@
-"""Quotes with lines: an answer field whose entries the docs give ("Returns {..., stays (list of {berth_id, nights,
-cost}), total}") is computed once per element of the call's list parameter, and totals sum a line figure.
+"""Quotes with lines: an answer field the docs give as a list of entries ("Answers with {skipper_id, moorings:
+[{mooring_id, metres, charge}], metres_total}") is computed once per element of the call's list parameter, and
+totals sum a line figure.
 
-The elements are ids of a collection's records (`berth_ids`), or objects with a field that names one
-(`[{"berth_id", "nights"}]`), or plain objects (`[{"pier", "metres"}]`). Each line field is, in this order: a field
-of the element, of the record it names, or of a record that one links (`pier_id` -> the pier); else a formula the
-docs give for it ("cost is nights times the berth's nightly rate", "cost (nights x rate)"), read as formula_rules.py
-reads the quote's own figures, with the element's records in scope. A modifier "halved for <value>" / "doubled for
-<value>" after a formula applies when an enum parameter holds that value. A total is the sum of a line field:
-`total_nights` of `nights`, `nights_total`, a field whose own description says "sum of the ... nights", or `total`
-over a line `subtotal` when the docs define `total` no other way.
+The elements are ids of a collection's records (`mooring_ids`), or objects with a field that names one
+(`[{"mooring_id", "nights"}]`), or plain objects (`[{"pier", "metres"}]`); the parameter chosen holds at least half
+of the line's fields. Each line field is, in this order: a field of the element, of the record it names, or of a
+record that one links (`pier_id` -> the pier); else a formula the docs give for it ("charge = metres x the tier's
+berthing rate", "charge is ...", "charge (...)"), read as formula_rules.py reads the quote's own figures, with the
+element's records in scope. A trailing "doubled when <value>" (halved, tripled, waived) applies when an enum
+parameter holds that value. "A pier levy is added unless daytime" makes that line field a term of the line's own
+total, 0 for that value; a line total the docs give no formula for (`berth_total`) adds the computed figures and
+those terms (a discount or rebate among them is taken off). A total is the sum of a line field: `total_metres`,
+`metres_total`, a field that "totals the nights of all visits" (or whose own description says "sum of ..."), or
+`total` over the lines' own totals.
 """
 
 from __future__ import annotations
@@ -18,20 +22,25 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
+from synth.envsynth.figure_terms import param_default, spoken
+from synth.envsynth.formula_rules import operand, parse_formula
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
-ELEMENT_KEYS = re.compile(r'"(\w+)"\s*:')
-MODIFIER = re.compile(r",?\s*(halved|doubled|tripled|free)\s+(?:for|when|with|under)\s+([\w-]+)\s*$", re.I)
-FACTORS = {"halved": 0.5, "doubled": 2, "tripled": 3, "free": 0}
-ADDED = re.compile(  # "the pier's levy is added (except for daytime)", not "is added to the balance"
-    r"(?:the\s+)?((?:\w+['\u2019]s\s+)?[\w ]{2,40}?)\s+is\s+added\b(?!\s+to\b)"
-    r"(?:\s+(?:except|unless)\s+(?:for|when|with)\s+([\w-]+))?",
+ELEMENT_KEYS = re.compile(r'"(\w+)"\s*:')  # an element written as JSON in the parameter's description
+VALUE = r"(?:\s+(?:for|when|with|under|on|if))?\s+(?:an?\s+|the\s+)?([\w-]+)"
+MODIFIER = re.compile(
+    rf",?\s*(halved|doubled|tripled|waived|free)(?=\s+(?:for|when|with|under|on|if)\b){VALUE}\s*$", re.I
+)
+FACTORS = {"halved": 0.5, "doubled": 2, "tripled": 3, "waived": 0, "free": 0}
+ADDED = re.compile(  # "A pier levy is added unless daytime"; not "is added to the balance"
+    rf"(?:the\s+|an?\s+)?((?:\w+['\u2019]s\s+)?[\w ]{{2,40}}?)\s+is\s+added\b(?!\s+to\b)(?:\s+(?:except|unless){VALUE})?",
     re.I,
 )
 TOTAL_NAME = re.compile(r"^(?:sub)?total$|_total$|^total_|^amount$")
-SUM_WORDS = re.compile(r"\b(?:sum|total)\s+of\s+(?:the\s+)?([\w' ]+)", re.I)
+TAKEN_OFF = re.compile(r"discount|rebate|credit|deduct|reduction", re.I)
+SUMMED = r"(?:is\s+the\s+(?:sum|total)\s+of|totals|adds\s+up|sums(?:\s+up)?)"
 
 
 def _stem(name: str) -> str:
@@ -52,7 +61,7 @@ def _collection_of(name: str, cols: dict[str, Any]) -> str | None:
 def _element_fields(schema: dict[str, Any]) -> dict[str, Any]:
     items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
     props = dict(items.get("properties") or {})
-    if not props:  # `Lines of {"pier": string, "metres": integer}` in the parameter's own description
+    if not props:  # an element written as JSON in the parameter's own description
         for key in ELEMENT_KEYS.findall(str(schema.get("description") or "")):
             props.setdefault(key, {})
     return props
@@ -60,7 +69,7 @@ def _element_fields(schema: dict[str, Any]) -> dict[str, Any]:
 
 def line_source(spec: ToolSpec, cols: dict[str, Any], entries: list[str]) -> dict[str, Any] | None:
     """Where a quote's lines come from: the list parameter whose elements (or the records they name) hold the most
-    of the line's fields; None when no list parameter holds any."""
+    of the line's fields, at least half of them; None when no list parameter does."""
     best, best_hits = None, 0
     for p, schema in (spec.parameters.get("properties") or {}).items():
         if not isinstance(schema, dict) or schema.get("type") != "array":
@@ -76,7 +85,7 @@ def line_source(spec: ToolSpec, cols: dict[str, Any], entries: list[str]) -> dic
         }
         held = set(element) | set(record) | {f for link in links.values() for f in _props(cols, link)}
         hits = len(held & set(entries))
-        if hits > best_hits:
+        if hits > best_hits and 2 * hits >= len(entries):
             best, best_hits = {"param": p, "key": key, "collection": col, "element": element, "links": links}, hits
     return best
 
@@ -102,46 +111,37 @@ def _line_scope(outer: Any, source: dict[str, Any], cols: dict[str, Any]) -> tup
 
 
 def _definitions(name: str, text: str) -> list[str]:
-    """The texts the docs give for a line field: "cost is ...", "cost = ...", "cost (...)"."""
-    spoken = "(?:" + "|".join(re.escape(n) for n in {name, name.replace("_", " ")}) + ")"
-    clauses = re.split(r";|(?<!\d)\.(?!\d)|:", text)
+    """The texts the docs give for a line field: a clause "charge is ..." or "charge = ...", or "charge (...)"."""
     out = []
-    for clause in clauses:
-        m = re.search(rf"\b{spoken}\s+(?:is|=)\s+(.{{3,200}})$", clause.strip(), re.I)
+    for clause in re.split(r";|(?<!\d)\.(?!\d)|:|,\s+and\s+", text):
+        m = re.search(rf"\b{spoken(name)}\s+(?:is|=)\s+(.{{3,200}})$", clause.strip(), re.I)
         if m:
             out.append(m.group(1))
-    out += [m.group(1) for m in re.finditer(rf"\b{spoken}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
-    return out
+    return out + [m.group(1) for m in re.finditer(rf"\b{spoken(name)}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text)]
 
 
-def _with_modifier(text: str, spec: ToolSpec, parse: Any) -> dict[str, Any] | None:
-    """A formula with a trailing "halved for <value>" applying when an enum parameter holds that value."""
-    from synth.envsynth.formula_rules import param_default
+def _by_value(spec: ToolSpec, value: str, factor: float) -> dict[str, Any] | None:
+    """A factor that applies when the one enum parameter holding `value` holds it (1 otherwise)."""
+    props = spec.parameters.get("properties") or {}
+    holders = [p for p, s in props.items() if isinstance(s, dict) and value in (s.get("enum") or [])]
+    if len(holders) != 1:
+        return None
+    when = {"arg": holders[0], "default": param_default(props[holders[0]]), "in": [value]}
+    return {"when": when, "then": {"num": factor}, "else": {"num": 1}}
 
+
+def _with_modifier(text: str, spec: ToolSpec, scope: Any) -> dict[str, Any] | None:
+    """A formula, with a trailing "doubled when <value>" applying when an enum parameter holds that value."""
     m = MODIFIER.search(text)
     if not m:
-        return parse(text)
-    inner = parse(text[: m.start()])
-    value = m.group(2)
-    holders = [
-        p
-        for p, s in (spec.parameters.get("properties") or {}).items()
-        if isinstance(s, dict) and value in (s.get("enum") or [])
-    ]
-    if inner is None or len(holders) != 1:
-        return None
-    default = param_default(spec.parameters["properties"][holders[0]])
-    when = {"arg": holders[0], "default": default, "in": [value]}
-    return {
-        "op": "*",
-        "args": [inner, {"when": when, "then": {"num": FACTORS[m.group(1).lower()]}, "else": {"num": 1}}],
-    }
+        return parse_formula(text, scope)
+    inner = parse_formula(text[: m.start()], scope)
+    factor = _by_value(spec, m.group(2), FACTORS[m.group(1).lower()])
+    return {"op": "*", "args": [inner, factor]} if inner is not None and factor is not None else None
 
 
 def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, Any]) -> dict[str, Any] | None:
     """The `lines` node of a list field of the answer, or None when any of its entries' fields is unknown."""
-    from synth.envsynth.formula_rules import parse_formula
-
     entries = [e.name for e in field.entries]
     source = line_source(spec, cols, entries) if entries and not field.keyed_by else None
     if source is None:
@@ -159,13 +159,12 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
     for _ in range(len(entries)):
         for name in [n for n in entries if n not in steps]:
             for text in _definitions(name, spec.description):
-                node = _with_modifier(text, spec, lambda t: parse_formula(t, scope))
+                node = _with_modifier(text, spec, scope)
                 if node is not None:
                     steps[name] = node
                     scope.defined.append(name)
                     break
-    _added_terms(spec, scope, steps, entries)
-    if len(steps) != len(entries):
+    if not _added_terms(spec, scope, steps, entries) or len(steps) != len(entries):
         return None
     return {
         "lines": {
@@ -180,49 +179,45 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
     }
 
 
-def _added_terms(spec: ToolSpec, scope: Any, steps: dict[str, dict[str, Any]], entries: list[str]) -> None:
-    """ "the pier's fee is added (except for <value>)": that line field is a term of the line's total (0 for that
-    value); a line total the docs give no formula for (`subtotal`, `line_total`) sums the computed figures and
-    these terms."""
-    from synth.envsynth.formula_rules import _operand
-
+def _added_terms(spec: ToolSpec, scope: Any, steps: dict[str, dict[str, Any]], entries: list[str]) -> bool:
+    """Terms of a line's own total ("A pier levy is added unless daytime": 0 for that value), then a line total the
+    docs give no formula for; False when an exception names a value no enum parameter holds."""
     added: list[str] = []
     for m in ADDED.finditer(spec.description):
-        node = _operand(m.group(1), scope)
+        node = operand(m.group(1), scope)
         named = [n for n, step in steps.items() if node is not None and (step == node or node == {"val": n})]
         if len(named) != 1:
             continue
         added.append(named[0])
         if m.group(2):
-            exempt = _with_modifier(f"{named[0]} free for {m.group(2)}", spec, lambda t: {"val": named[0]})
-            if exempt is not None:
-                steps[named[0]] = {"op": "*", "args": [steps[named[0]], exempt["args"][1]]}
+            exempt = _by_value(spec, m.group(2), 0)
+            if exempt is None:
+                return False
+            steps[named[0]] = {"op": "*", "args": [steps[named[0]], exempt]}
     computed = [n for n in entries if n in steps and any(k in steps[n] for k in ("op", "round", "when"))]
     for name in [n for n in entries if n not in steps and TOTAL_NAME.search(n)]:
         terms = [n for n in entries if n in computed or n in added]
         if terms:
             node: dict[str, Any] = {"val": terms[0]}
             for term in terms[1:]:
-                node = {"op": "+", "args": [node, {"val": term}]}
+                node = {"op": "-" if TAKEN_OFF.search(term) else "+", "args": [node, {"val": term}]}
             steps[name] = {"round": node, "digits": 2, "way": "nearest"}
+    return True
 
 
 def sum_node(name: str, own: str, lines: dict[str, list[str]], text: str = "") -> dict[str, Any] | None:
-    """A total over a line field: `total_nights`, `nights_total`, "Sum of the stays' nights" (the field's own
-    description, or "<name> is the sum of ..." in the tool's), `total` of `subtotal`."""
-    spoken = "(?:" + "|".join(re.escape(n) for n in {name, name.replace("_", " ")}) + ")"
-    told = re.search(rf"\b{spoken}\s+(?:is|=)\s+(?:the\s+)?((?:sum|total)\s+of\s+[\w' ]+)", text, re.I)
-    own = own or (told.group(1) if told else "")
+    """A total over a line field: `total_nights`, `nights_total`, a field that "totals the nights of all visits"
+    (in the tool's description) or whose own description says "sum of the nights", `total` over the lines' own
+    totals."""
+    told = re.search(rf"\b{spoken(name)}\s+{SUMMED}\s+([\w' ]+)", text, re.I)
+    said = told.group(1) if told else (re.search(r"\b(?:sum|total)\s+of\s+([\w' ]+)", own, re.I) or [None, ""])[1]
+    words = split_words(name)
     for lines_field, fields in lines.items():
-        words = split_words(name)
-        wanted = []
+        wanted = [singular(w) for w in split_words(str(said).replace("'s", ""))]
         if len(words) > 1 and words[0] == "total":
             wanted.append("_".join(words[1:]))
         if len(words) > 1 and words[-1] == "total":
             wanted.append("_".join(words[:-1]))
-        said = SUM_WORDS.search(own)
-        if said:
-            wanted += [singular(w) for w in split_words(said.group(1).replace("'s", ""))[-1:]]
         if name == "total":  # over the lines' own totals
             wanted += [f for f in fields if TOTAL_NAME.search(f)][:1]
         for want in wanted:

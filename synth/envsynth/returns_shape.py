@@ -1,11 +1,11 @@
-"""The answer's shape as a description writes it in braces: "Returns {boat_id, nights (at least 1), stays (list of
-{berth_id, nights, cost}, by arrival), by_pier: {<pier>: {boats, metres}}, total}".
+"""The answer's shape as a description writes it in braces: "Answers with {pier_id, arrivals: [{boat_id, nights}],
+per_class: {<class>: {boats, metres}}, busiest (the longest stay), departures}. Every departure has {boat_id, left}."
 
-Each top-level entry gives a field: its name, the remark in brackets after it (when any), and the fields of its
-entries when the remark or a colon gives them in braces (`stays` -> berth_id, nights, cost; `by_pier` -> boats,
-metres, keyed by a placeholder). A flat "{a, b, c}" reads as three plain fields. A field whose entries are not given
-where it is named takes them from a braces group the description opens with its singular nearby ("each stay is
-{berth_id, nights, cost}").
+Each top-level entry gives a field: its name, the remark after it (in brackets, or after a colon when that opens a
+group: `arrivals: [{...}]`), and the fields of its entries when the remark gives them in braces. A field is a list
+when its entries come in square brackets, after "list of", or from a group that the field's singular opens
+elsewhere in the description ("Every departure has {boat_id, left}"); a map when a placeholder keys them
+(`per_class` -> boats, metres by `class`); else a nested object. A flat "{a, b, c}" reads as three plain fields.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from synth.words import singular
 
-RETURNS = re.compile(r"\bReturns?\b[^{.]{0,80}?(\[?\{)")
+ANSWER = re.compile(r"\b(?:Returns?|Answers?\s+with|Responds?\s+with)\b[^{.]{0,80}?(\[?\{)")
 NAME = re.compile(r"\s*([A-Za-z_]\w*)\s*(.*)$", re.S)
 PLACEHOLDER = re.compile(r"^\s*<\s*([\w ]+?)\s*>\s*:\s*(\{.*\})\s*$", re.S)
 
@@ -27,7 +27,8 @@ class ReturnedField:
     name: str
     remark: str = ""
     entries: list["ReturnedField"] = field(default_factory=list)
-    keyed_by: str = ""  # "{<pier>: {...}}": a map from the placeholder's values to entries
+    keyed_by: str = ""  # "{<class>: {...}}": a map from the placeholder's values to entries
+    is_list: bool = False  # "[{...}]", "list of {...}", or entries given where its singular opens a group
 
 
 def _closing(text: str, start: int) -> int:
@@ -56,7 +57,8 @@ def _top_level(inner: str) -> list[str]:
 
 
 def parse_braces(group: str) -> list[ReturnedField] | None:
-    """The fields of one "{...}" group (with its braces), or None when an entry is not a field."""
+    """The fields of one "{...}" group (with its braces), or None when an entry is not a field (`{kind: 'x'}`
+    is a value, not a shape)."""
     out: list[ReturnedField] = []
     for part in _top_level(group.strip()[1:-1]):
         m = NAME.match(part)
@@ -66,7 +68,7 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
         one = ReturnedField(name=name)
         if rest.startswith("(") and rest.endswith(")"):
             one.remark = rest[1:-1].strip()
-        elif rest.startswith(":"):
+        elif rest.startswith(":") and rest[1:].strip()[:1] in ("{", "["):
             one.remark = rest[1:].strip()
         elif rest:
             return None
@@ -79,32 +81,34 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
                 one.keyed_by = keyed.group(1).strip()
                 nested = keyed.group(2)
             one.entries = parse_braces(nested) or []
+            before = one.remark[:inner]
+            one.is_list = not one.keyed_by and ("[" in before or bool(re.search(r"\blist\s+of\b", before, re.I)))
         out.append(one)
     return out
 
 
 def returned_fields(description: str) -> list[ReturnedField]:
-    """The fields of the "Returns {...}" group of a description (empty when it has none)."""
-    found = RETURNS.search(description)
-    if not found:
-        return []
-    start = found.start(1) + (1 if found.group(1).startswith("[") else 0)
-    close = _closing(description, start)
-    fields = parse_braces(description[start : close + 1]) if close > start else None
-    if not fields or len(fields) < 2:
-        return []
-    for one in fields:
-        if not one.entries:
-            one.entries = _entries_elsewhere(one.name, description, start, close)
-    return fields
+    """The fields of the first answer group ("Returns {...}", "Answers with {...}") that reads as a shape."""
+    for found in ANSWER.finditer(description):
+        start = found.start(1) + (1 if found.group(1).startswith("[") else 0)
+        close = _closing(description, start)
+        fields = parse_braces(description[start : close + 1]) if close > start else None
+        if not fields or len(fields) < 2:
+            continue
+        for one in fields:
+            if not one.entries:
+                one.entries = _entries_elsewhere(one.name, description, start, close)
+                one.is_list = bool(one.entries)
+        return fields
+    return []
 
 
 def _entries_elsewhere(name: str, text: str, start: int, close: int) -> list[ReturnedField]:
-    """The entries of a list field from another braces group that its singular opens ("each line is {...}")."""
+    """The entries of a list field from a group its singular opens: "every departure has {...}", "the line is {"."""
     noun = singular(name.split("_")[-1]).lower()
     if noun == name.lower():
         return []
-    for m in re.finditer(rf"\b{re.escape(noun)}\b[^{{}}.;]{{0,24}}?(\{{)", text, re.I):
+    for m in re.finditer(rf"\b{re.escape(noun)}\s+(?:is|has|holds|reads|carries|=|:)\s*(\{{)", text, re.I):
         if start <= m.start(1) <= close:
             continue
         end = _closing(text, m.start(1))

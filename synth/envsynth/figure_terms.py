@@ -1,0 +1,29 @@
+"""Small readers shared by the computed-answer rules: how the docs may write a field's name, and a parameter's
+default when only its description gives it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def spoken(name: str) -> str:
+    """A regex alternation for a field's name as written (`line_total`) or spoken (`line total`)."""
+    return "(?:" + "|".join(re.escape(n) for n in sorted({name, name.replace("_", " ")})) + ")"
+
+
+def param_default(schema: dict[str, Any]) -> Any:
+    """A parameter's default: its schema's, else one of its enum values its description calls the default
+    ("'daily' (default)", "default 'daily'", "defaults to daily")."""
+    if "default" in schema or not schema.get("enum"):
+        return schema.get("default")
+    text = str(schema.get("description") or "")
+    for value in schema["enum"]:
+        v = re.escape(str(value))
+        said = rf"(?<![\w-])['\"`]?{v}['\"`]?\s*\(default\)|\bdefaults?(?:\s+to|:|\s+is)?\s+['\"`]?{v}(?![\w-])"
+        if re.search(said, text, re.I):
+            return value
+    return None
+
+
+__all__ = ["param_default", "spoken"]
