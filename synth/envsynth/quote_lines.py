@@ -35,7 +35,8 @@ MODIFIER = re.compile(
 )
 FACTORS = {"halved": 0.5, "doubled": 2, "tripled": 3, "waived": 0, "free": 0}
 ADDED = re.compile(  # "A pier levy is added unless daytime"; not "is added to the balance"
-    rf"(?:the\s+|an?\s+)?((?:\w+['\u2019]s\s+)?[\w ]{{2,40}}?)\s+is\s+added\b(?!\s+to\b)(?:\s+(?:except|unless){VALUE})?",
+    rf"(?:the\s+|an?\s+)?((?:\w+['\u2019]s\s+)?[\w ]{{2,40}}?)\s+is\s+added\b(?!\s+to\b)"
+    rf"(?:\s+(?:except|unless){VALUE})?",
     re.I,
 )
 TOTAL_NAME = re.compile(r"^(?:sub)?total$|_total$|^total_|^amount$")
