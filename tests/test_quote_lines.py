@@ -205,3 +205,68 @@ def test_quote_cases_name_the_test_states_records_so_the_gate_sees_a_success() -
     unknown = Case(PRICE.name, "x", STATE, {"skipper_id": "S7", "mooring_ids": ["M7"]}, expect_error=True)
     made = existing_key_cases(plan, [unknown])
     assert [c.arguments for c in made] == [{"skipper_id": "S1", "mooring_ids": ["M1"]}]
+
+
+GROUPED_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "harbours": _collection(
+            {
+                "harbour_id": {"type": "string"},
+                "minimum": {"type": "object"},
+                "harbour_fee": {"type": "number"},
+            }
+        ),
+        "visits": _collection(
+            {
+                "visit_id": {"type": "string"},
+                "harbour_id": {"type": "string", "x-references": "harbours"},
+                "stops": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"pier": {"type": "string"}, "metres": {"type": "number"}},
+                    },
+                },
+            }
+        ),
+    },
+}
+GROUPED_STATE = {
+    "harbours": {"H1": {"harbour_id": "H1", "minimum": {"north": 20, "south": 5}, "harbour_fee": 12.5}},
+    "visits": {
+        "V1": {
+            "visit_id": "V1",
+            "harbour_id": "H1",
+            "stops": [{"pier": "north", "metres": 8}, {"pier": "south", "metres": 6.5}, {"pier": "north", "metres": 4}],
+        }
+    },
+}
+
+
+def test_a_map_grouped_by_a_list_field_with_a_keyed_field_of_a_linked_record_and_max() -> None:
+    spec = ToolSpec(
+        "tally_visit",
+        "Tallies a visit's stops by pier and changes nothing. Per pier present: metres = sum of its stops and "
+        "dues = max(metres, the harbour's minimum charge for it). net = max(0, dues_total - harbour_fee). Answers "
+        "with {visit_id, per_pier: {<pier>: {metres, dues}}, metres_total, dues_total, harbour_fee, net}.",
+        {"type": "object", "properties": {"visit_id": {"type": "string"}}, "required": ["visit_id"]},
+    )
+    plan = quote_plan(spec, ToolPlan(kind="get", collection="visits", key_param="visit_id"), GROUPED_SCHEMA, {})
+    assert plan.kind == "quote", plan.evidence
+    assert plan.quote["linked"] == {"harbour_id": ["visit_id", "harbour_id", "harbours"]}
+    steps = dict(plan.quote["steps"])
+    assert steps["per_pier"]["groups"]["by"] == "pier" and steps["harbour_fee"]["param"] == "harbour_id"
+    expected = {
+        "visit_id": "V1",
+        "per_pier": {"north": {"metres": 12, "dues": 20}, "south": {"metres": 6.5, "dues": 6.5}},
+        "metres_total": 18.5,
+        "dues_total": 26.5,
+        "harbour_fee": 12.5,
+        "net": 14.0,
+    }
+    case = Case(spec.name, "x", GROUPED_STATE, {"visit_id": "V1"}, expect_error=False)
+    case.expect_result, case.has_expected_result = expected, True
+    schema = SchemaResult(GROUPED_SCHEMA, {}, {}, "docs")
+    res, err = run_cases(render_tool(spec, plan, GROUPED_SCHEMA), spec.name, [case], schema)
+    assert err == "" and res.passed == 1, err

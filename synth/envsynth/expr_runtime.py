@@ -249,8 +249,14 @@ def fg_formula(node, arguments, named, values):
     if "when" in node:  # {"when": {"arg", "default", "in"}, "then", "else"}: by the value of an argument
         held = arguments.get(node["when"]["arg"], node["when"].get("default"))
         return fg_formula(node["then"] if held in node["when"]["in"] else node["else"], arguments, named, values)
+    if "group_sum" in node:  # {"group_sum": number field, "group"}: the total over a map group's entries
+        items = (named.get(node["group"]) or {}).get("items") or []
+        terms = [item.get(node["group_sum"]) for item in items if isinstance(item, dict)]
+        return round(sum(terms), 6) if all(fg_number(t) for t in terms) else None
     if "sum" in node:  # {"sum": lines figure, "of": line field}: the total over the lines
-        terms = [line.get(node["of"]) for line in values.get(node["sum"]) or [] if isinstance(line, dict)]
+        lines = values.get(node["sum"])
+        lines = list(lines.values()) if isinstance(lines, dict) else lines or []  # a map's groups, or lines
+        terms = [line.get(node["of"]) for line in lines if isinstance(line, dict)]
         if not all(fg_number(t) for t in terms):
             return None
         return round(sum(terms), 6)
@@ -258,6 +264,9 @@ def fg_formula(node, arguments, named, values):
         record = named.get(node["param"])
         if record is None:
             return 0 if node["param"] not in arguments else None
+        if "field" in node and "at" in node:  # a keyed field's entry for the group's key (quote_groups.py)
+            keyed = record.get(node["field"])
+            return keyed.get((named.get(node["at"]) or {}).get("key")) if isinstance(keyed, dict) else None
         if "field" in node:
             return record.get(node["field"])
         return node["values"].get(str(record.get(node["table"])))
@@ -283,6 +292,8 @@ def fg_formula(node, arguments, named, values):
         return left * right
     if node["op"] == "pct_off":
         return left * (1 - right / 100)
+    if node["op"] in ("min", "max"):
+        return min(left, right) if node["op"] == "min" else max(left, right)
     return left / right if right else None
 
 

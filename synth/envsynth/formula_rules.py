@@ -61,6 +61,8 @@ class _Scope:
     tables: list[dict[str, Any]] = field(default_factory=list)
     defined: list[str] = field(default_factory=list)
     counts: dict[str, set[str]] = field(default_factory=dict)  # integer parameter -> words of its name and docs
+    linked: dict[str, list[str]] = field(default_factory=dict)  # link field -> [holder parameter, field, collection]
+    group: str = ""  # in a map's groups (quote_groups.py): the name the group is in scope under
 
 
 def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Scope:
@@ -72,6 +74,11 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Sco
             if name in cols and name not in scope.named.values():
                 scope.named[p], scope.fields[p] = name, _props(cols, name)
                 break
+    for p, col in list(scope.named.items()):  # the records a named record links: the pier its `pier_id` names
+        for f, schema in sorted(_props(cols, col).items()):
+            target = schema.get("x-references") if isinstance(schema, dict) else None
+            if target in cols and target != col and f not in params and f not in scope.fields:
+                scope.linked[f], scope.fields[f] = [p, f, target], _props(cols, target)
     for p, schema in params.items():  # `season` picks the entry of the berth's `rates` list whose `season` it is
         if not isinstance(schema, dict) or schema.get("type") not in ("string", None):
             continue
@@ -131,29 +138,57 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
         return {"val": name}
     if name in scope.params:
         return {"arg": name, "default": param_default(scope.params[name])}
+    each = re.search(r"\s+for\s+(?:it|each|that\s+\w+)$", low) if scope.group else None
+    if each:  # "the pier's levy table for it": the entry of a keyed field for the group's key
+        found, _ = _field_node(low[: each.start()], owner_words, scope, (0, 1, 2, 3))
+        return {**found, "at": scope.group} if found else None
+    found, several = _field_node(low, owner_words, scope, (0, 1, 2))
+    if found is not None or several:
+        return found
     words = set(_words(low))
-    last = _words(low)[-1:] if low else []
-    hits: list[list[dict[str, Any]]] = [[], [], []]  # the field's name; noun + field words; the phrase's last word
-    for p, fields in scope.fields.items():
-        noun = set(_words(p[:-3] if p.endswith("_id") else p))
-        if owner_words and not owner_words & noun:
-            continue
-        for f in fields:
-            if f == name:
-                hits[0].append({"field": f, "param": p})
-            elif words & noun and words - noun and set(_words(f)) >= words - noun:
-                hits[1].append({"field": f, "param": p})
-            elif last and _words(f) == last:
-                hits[2].append({"field": f, "param": p})
-    for tier in hits:
-        if tier:
-            return tier[0] if len(tier) == 1 else None
     tables = [t for t in scope.tables if words & t["words"] - STOP_WORDS]
     if len(tables) == 1:
         t = tables[0]
         return {"table": t["field"], "param": t["param"], "values": t["values"]}
+    if owner_words:
+        found, several = _field_node(low, owner_words, scope, (3,))
+        if found is not None or several:
+            return found
     near = [d for d in scope.defined if words and (words <= set(_words(d)) or set(_words(d)) <= words)]
     return {"val": near[0]} if len(near) == 1 else None
+
+
+def _field_node(
+    low: str, owner_words: set[str], scope: _Scope, tiers: tuple[int, ...]
+) -> tuple[dict[str, Any] | None, bool]:
+    """(the one field a phrase names, whether it names several): by its name (tier 0), by its noun and field words
+    (1), by its last word (2), or with an owner ("the pier's levy table") the one field whose words the phrase holds
+    (3); the named records first, then the records they link."""
+    name, words, last = "_".join(low.split()), set(_words(low)), _words(low)[-1:] if low else []
+    for holders in ([p for p in scope.fields if p not in scope.linked], list(scope.linked)):
+        hits: dict[int, list[dict[str, Any]]] = {t: [] for t in tiers}
+        for p in holders:
+            noun = set(_words(p[:-3] if p.endswith("_id") else p))
+            if owner_words and not owner_words & noun:
+                continue
+            for f in scope.fields[p]:
+                tier = (
+                    0
+                    if f == name
+                    else 1
+                    if words & noun and words - noun and set(_words(f)) >= words - noun
+                    else 2
+                    if last and _words(f) == last
+                    else 3
+                    if owner_words and set(_words(f)) <= words
+                    else -1
+                )
+                if tier in hits:
+                    hits[tier].append({"field": f, "param": p})
+        for t in tiers:
+            if hits[t]:
+                return (hits[t][0], False) if len(hits[t]) == 1 else (None, True)
+    return None, False
 
 
 def _is_percent(node: dict[str, Any], scope: _Scope) -> bool:
@@ -173,6 +208,12 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
         digits = int(rounded.group(2)) if rounded.group(2) else 2
         way = (rounded.group(1) or "").strip().lower()  # "rounded down to the cent": toward zero
         return {"round": inner, "digits": digits, "way": way or "nearest"} if inner else None
+    extreme = re.fullmatch(r"(min|max)\s*\((.+)\)", text.strip(), re.I)
+    if extreme:  # "max(0, covered - excess)", "min(claimed, the pier's cap)"
+        parts = [parse_formula(part, scope) for part in _commas(extreme.group(2))]
+        if len(parts) != 2 or any(n is None for n in parts):
+            return None
+        return {"op": extreme.group(1).lower(), "args": parts}
     less = re.match(r"(.+?),?\s+(?:less|minus)\s+(.+)$", text)
     if less:
         right = _operand(less.group(2), scope)
@@ -201,6 +242,31 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     for op, node in terms[1:]:
         out = {"op": op, "args": [out, node]}
     return out
+
+
+def _nodes(nodes: list[Any]) -> list[dict[str, Any]]:
+    """Every node under these (formula nodes, lines and their steps), for what they read."""
+    out: list[dict[str, Any]] = []
+    todo = list(nodes)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            out.append(node)
+            todo += list(node.values())
+        elif isinstance(node, list):
+            todo += node
+    return out
+
+
+def _commas(text: str) -> list[str]:
+    """The comma-separated parts of a text, commas inside brackets left alone."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [p.strip() for p in parts + [text[start:]]]
 
 
 def _computes(node: dict[str, Any]) -> bool:
@@ -238,10 +304,11 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, sum_node
 
     if name in shape:
-        made = line_node(shape[name], spec, scope, cols)
+        made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
         if made is not None:
             return made
     for text in _definition(name, spec, own):
@@ -251,7 +318,8 @@ def _figure(
     planned = {k: [e.name for e in f.entries] for k, f in shape.items()}
     summed = sum_node(name, own, planned, spec.description)
     if summed is not None:
-        return summed if "lines" in steps.get(summed["sum"], {}) else None
+        built = steps.get(summed["sum"], {})
+        return summed if "lines" in built or "groups" in built else None
     node = _operand(name.replace("_", " "), scope)
     return node if node is not None and "val" not in node else None
 
@@ -271,7 +339,8 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
     if len(listed) < 2 or not scope.named:
         return plan
     described = returns.get("properties") or {}
-    shape = {one.name: one for one in returned_fields(spec.description) if one.entries and one.is_list}
+    returned = returned_fields(spec.description)
+    shape = {one.name: one for one in returned if one.entries and (one.is_list or one.keyed_by)}
     for name, schema in described.items():  # `lines: {type: array, items: {properties: ...}}` in the answer schema
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if isinstance(items, dict) and isinstance(items.get("properties"), dict) and name not in shape:
@@ -279,7 +348,8 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
     steps: dict[str, dict[str, Any]] = {}
     for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
         node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None
-        direct = [p for p, fs in scope.fields.items() if name in fs]
+        direct = [p for p, fs in scope.fields.items() if name in fs and p not in scope.linked]
+        direct = direct or [p for p, fs in scope.fields.items() if name in fs]  # else a record they link
         if node is None and len(direct) == 1:
             node = {"field": name, "param": direct[0]}
         if node is not None:
@@ -303,7 +373,10 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
                 break
     if len(steps) != len(listed) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
+    used = {n.get("param") for n in _nodes(list(steps.values()))}
+    linked = {k: v for k, v in scope.linked.items() if k in used}
     quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
+    quote.update({"linked": linked} if linked else {})
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
