@@ -1,7 +1,8 @@
 """Quotes with lines: the answer's shape read from nested braces, one line per element of a list parameter (ids of
 records, or objects naming them), line fields from the element, its record and a record it links, formulas with a
-"doubled when <value>" modifier, an "is added unless <value>" term, line totals and sums over the lines; and what
-is left alone (a nested object, a map, a total the docs define otherwise, an exception no parameter can hold)."""
+"doubled when <value>" modifier, an "is added unless <value>" term, line totals and sums over the lines; maps
+grouped by a list field, with linked records, keyed fields and max(); and what is left alone (a nested object, a
+map with no definitions, a total the docs define otherwise, an exception no parameter can hold)."""
 
 from __future__ import annotations
 
@@ -160,11 +161,12 @@ def test_a_total_the_docs_define_wins_over_the_sum_and_a_discount_is_taken_off()
     assert line["berth_total"]["round"] == {"op": "-", "args": [{"val": "charge"}, {"val": "rebate"}]}
 
 
-def test_what_is_left_alone_a_nested_object_a_map_and_an_exception_no_parameter_holds() -> None:
+def test_what_is_left_alone_a_nested_object_a_map_with_no_definitions_and_an_exception_no_parameter_holds() -> None:
     nested = _spec(
-        "Shows a skipper without booking anything. Answers with {skipper_id, boat: {metres, pier_id}, tier}."
+        "Shows a skipper without booking anything. Answers with {skipper_id, boat: {metres, pier_id}, tier}. "
+        "Each mooring reads {mooring_id, metres}."
     )
-    assert "boat" not in [n for n, node in _plan(nested).quote.get("steps", []) if "lines" in node]
+    assert _plan(nested).kind != "quote"  # `boat` is one object, not lines over mooring_ids
     keyed = _spec("Prices nothing. Answers with {skipper_id, per_pier: {<pier>: {metres, levy}}, tier}.")
     assert _plan(keyed).kind != "quote"
     odd = _spec(PRICE.description.replace("unless daytime", "unless stormy"))
@@ -244,29 +246,61 @@ GROUPED_STATE = {
 }
 
 
-def test_a_map_grouped_by_a_list_field_with_a_keyed_field_of_a_linked_record_and_max() -> None:
-    spec = ToolSpec(
-        "tally_visit",
-        "Tallies a visit's stops by pier and changes nothing. Per pier present: metres = sum of its stops and "
-        "dues = max(metres, the harbour's minimum charge for it). net = max(0, dues_total - harbour_fee). Answers "
-        "with {visit_id, per_pier: {<pier>: {metres, dues}}, metres_total, dues_total, harbour_fee, net}.",
-        {"type": "object", "properties": {"visit_id": {"type": "string"}}, "required": ["visit_id"]},
-    )
-    plan = quote_plan(spec, ToolPlan(kind="get", collection="visits", key_param="visit_id"), GROUPED_SCHEMA, {})
+TALLY = ToolSpec(
+    "tally_visit",
+    "Tallies a visit pier by pier; nothing is stored. Answers with {visit_id, piers: {<pier>: {metres, dues}}, "
+    "metres_total, dues_total, harbour_fee, owed}. Within a pier: metres is the total of its stops; dues is "
+    "max(metres, the harbour's minimum charge for that pier). owed = dues_total + harbour_fee.",
+    {"type": "object", "properties": {"visit_id": {"type": "string"}}, "required": ["visit_id"]},
+)
+
+
+def _tally(state: dict, expected: object) -> None:
+    plan = quote_plan(TALLY, ToolPlan(kind="get", collection="visits", key_param="visit_id"), GROUPED_SCHEMA, {})
     assert plan.kind == "quote", plan.evidence
+    case = Case(TALLY.name, "x", state, {"visit_id": "V1"}, expect_error=False)
+    case.expect_result, case.has_expected_result = expected, True
+    schema = SchemaResult(GROUPED_SCHEMA, {}, {}, "docs")
+    res, err = run_cases(render_tool(TALLY, plan, GROUPED_SCHEMA), TALLY.name, [case], schema)
+    assert err == "" and res.passed == 1, err
+
+
+def test_a_map_grouped_by_a_list_field_with_a_keyed_field_of_a_linked_record_and_max() -> None:
+    plan = quote_plan(TALLY, ToolPlan(kind="get", collection="visits", key_param="visit_id"), GROUPED_SCHEMA, {})
     assert plan.quote["linked"] == {"harbour_id": ["visit_id", "harbour_id", "harbours"]}
     steps = dict(plan.quote["steps"])
-    assert steps["per_pier"]["groups"]["by"] == "pier" and steps["harbour_fee"]["param"] == "harbour_id"
+    assert steps["piers"]["groups"]["by"] == "pier" and steps["harbour_fee"]["param"] == "harbour_id"
+    assert steps["piers"]["groups"]["steps"][1][1]["op"] == "max"
     expected = {
         "visit_id": "V1",
-        "per_pier": {"north": {"metres": 12, "dues": 20}, "south": {"metres": 6.5, "dues": 6.5}},
+        "piers": {"north": {"metres": 12, "dues": 20}, "south": {"metres": 6.5, "dues": 6.5}},
         "metres_total": 18.5,
         "dues_total": 26.5,
         "harbour_fee": 12.5,
-        "net": 14.0,
+        "owed": 39.0,
     }
-    case = Case(spec.name, "x", GROUPED_STATE, {"visit_id": "V1"}, expect_error=False)
-    case.expect_result, case.has_expected_result = expected, True
-    schema = SchemaResult(GROUPED_SCHEMA, {}, {}, "docs")
-    res, err = run_cases(render_tool(spec, plan, GROUPED_SCHEMA), spec.name, [case], schema)
-    assert err == "" and res.passed == 1, err
+    _tally(GROUPED_STATE, expected)
+    dangling = {**GROUPED_STATE, "visits": {"V1": {**GROUPED_STATE["visits"]["V1"], "harbour_id": "H9"}}}
+    no_harbour = {"harbour_fee": None, "owed": None, "dues_total": None}  # a link to nothing is no 0
+    gone = {"north": {"metres": 12, "dues": None}, "south": {"metres": 6.5, "dues": None}}
+    _tally(dangling, {**expected, **no_harbour, "piers": gone})
+    assert "linked" not in quote_plan(PRICE, ToolPlan(kind="get"), SCHEMA, STATE).quote  # nothing read through one
+
+
+def test_min_and_a_keyed_field_needs_an_object_and_assignments_joined_by_and() -> None:
+    from synth.envsynth.quote_groups import _definitions
+
+    assert _definitions("dues", "metres = 3 and dues = min(metres, 4). Other.") == ["min(metres, 4)"]
+    spec = ToolSpec(
+        TALLY.name,
+        TALLY.description.replace("max(metres, the harbour's minimum charge for that pier)", "min(metres, 10)"),
+        TALLY.parameters,
+    )
+    plan = quote_plan(spec, ToolPlan(kind="get"), GROUPED_SCHEMA, {})
+    assert dict(plan.quote["steps"])["piers"]["groups"]["steps"][1][1] == {
+        "op": "min",
+        "args": [{"val": "metres"}, {"num": 10}],
+    }
+    flat = TALLY.description.replace("the harbour's minimum charge for that pier", "the harbour's minimum charge")
+    plan = quote_plan(ToolSpec(TALLY.name, flat, TALLY.parameters), ToolPlan(kind="get"), GROUPED_SCHEMA, {})
+    assert plan.kind != "quote"  # an object is no number to compare with

@@ -239,7 +239,8 @@ def fg_enough(check, arguments, record, state):
 
 def fg_formula(node, arguments, named, values):
     """The value of a documented figure (formula_rules.py): numbers, the call's arguments, earlier figures,
-    fields of the records the arguments name (0 for an optional record not given), tables and arithmetic."""
+    fields of the records the arguments name or those link (0 for an optional record not given, None for a link
+    to nothing), a keyed field at a group's key, tables, arithmetic, min and max, sums over lines or groups."""
     if "num" in node:
         return node["num"]
     if "arg" in node:
@@ -262,8 +263,8 @@ def fg_formula(node, arguments, named, values):
         return round(sum(terms), 6)
     if "field" in node or "table" in node:
         record = named.get(node["param"])
-        if record is None:
-            return 0 if node["param"] not in arguments else None
+        if record is None:  # an optional record the call leaves out counts as 0; a record it names must exist
+            return 0 if node["param"] not in arguments and node["param"] not in named else None
         if "field" in node and "at" in node:  # a keyed field's entry for the group's key (quote_groups.py)
             keyed = record.get(node["field"])
             return keyed.get((named.get(node["at"]) or {}).get("key")) if isinstance(keyed, dict) else None

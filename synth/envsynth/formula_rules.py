@@ -12,13 +12,15 @@ Every answer field is one of:
   "discount (club percent of the subtotal, rounded to cents)", "(capacity - taken)" in the field's own
   description, or one formula no field name opens ("...: nightly_rate x nights, less the owner's club discount
   (...), rounded to 2 decimals"), for the one figure left;
-- a list of lines, or a sum over one (quote_lines.py).
+- a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py).
 
 The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} |
 {"val": earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /,
-`pct_off` = a * (1 - b / 100)) | {"round": node, "digits"} | {"when": {"arg", "default", "in"}, "then", "else"} |
-{"sum": lines figure, "of": line field}, evaluated by expr_runtime.fg_formula; a {"lines": ...} node is rendered
-as a loop over the list parameter (code_templates/_blocks.j2 `lines`).
+`pct_off` = a * (1 - b / 100), min, max) | {"round": node, "digits"} | {"when": {"arg", "default", "in"}, "then",
+"else"} | {"sum": lines or map figure, "of": its field} | {"group_sum": number field, "group"} | {"field", "param",
+"at": group} (a keyed field read at the group's key), evaluated by expr_runtime.fg_formula; {"lines": ...} and
+{"groups": ...} nodes are rendered as loops (code_templates/_blocks.j2 `lines`, `groups`; quote_lines.py,
+quote_groups.py).
 """
 
 from __future__ import annotations
@@ -139,10 +141,14 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     if name in scope.params:
         return {"arg": name, "default": param_default(scope.params[name])}
     each = re.search(r"\s+for\s+(?:it|each|that\s+\w+)$", low) if scope.group else None
+    named = [p for p in scope.fields if p not in scope.linked]
     if each:  # "the pier's levy table for it": the entry of a keyed field for the group's key
-        found, _ = _field_node(low[: each.start()], owner_words, scope, (0, 1, 2, 3))
-        return {**found, "at": scope.group} if found else None
-    found, several = _field_node(low, owner_words, scope, (0, 1, 2))
+        for holders in (named, list(scope.linked)):
+            found, _ = _field_node(low[: each.start()], owner_words, scope, holders, (0, 1, 2, 3), keyed=True)
+            if found is not None:
+                return {**found, "at": scope.group}
+        return None
+    found, several = _field_node(low, owner_words, scope, named, (0, 1, 2))
     if found is not None or several:
         return found
     words = set(_words(low))
@@ -150,8 +156,11 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     if len(tables) == 1:
         t = tables[0]
         return {"table": t["field"], "param": t["param"], "values": t["values"]}
-    if owner_words:
-        found, several = _field_node(low, owner_words, scope, (3,))
+    found, _ = _field_node(low, owner_words, scope, list(scope.linked), (0, 1, 2))  # the records they link
+    if found is not None:
+        return found
+    for holders in (named, list(scope.linked)) if owner_words else ():
+        found, several = _field_node(low, owner_words, scope, holders, (3,))
         if found is not None or several:
             return found
     near = [d for d in scope.defined if words and (words <= set(_words(d)) or set(_words(d)) <= words)]
@@ -159,35 +168,37 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
 
 
 def _field_node(
-    low: str, owner_words: set[str], scope: _Scope, tiers: tuple[int, ...]
+    low: str, owner_words: set[str], scope: _Scope, holders: list[str], tiers: tuple[int, ...], keyed: bool = False
 ) -> tuple[dict[str, Any] | None, bool]:
-    """(the one field a phrase names, whether it names several): by its name (tier 0), by its noun and field words
-    (1), by its last word (2), or with an owner ("the pier's levy table") the one field whose words the phrase holds
-    (3); the named records first, then the records they link."""
+    """(the one field of these holders' records a phrase names, whether it names several): by its name (tier 0), by
+    its noun and field words (1), by its last word (2), or with an owner ("the pier's levy table") the one field
+    whose words the phrase holds (3). Only a field by its own name may be an object or a list, unless `keyed`
+    asks for an object (a table read at a key)."""
     name, words, last = "_".join(low.split()), set(_words(low)), _words(low)[-1:] if low else []
-    for holders in ([p for p in scope.fields if p not in scope.linked], list(scope.linked)):
-        hits: dict[int, list[dict[str, Any]]] = {t: [] for t in tiers}
-        for p in holders:
-            noun = set(_words(p[:-3] if p.endswith("_id") else p))
-            if owner_words and not owner_words & noun:
-                continue
-            for f in scope.fields[p]:
-                tier = (
-                    0
-                    if f == name
-                    else 1
-                    if words & noun and words - noun and set(_words(f)) >= words - noun
-                    else 2
-                    if last and _words(f) == last
-                    else 3
-                    if owner_words and set(_words(f)) <= words
-                    else -1
-                )
-                if tier in hits:
-                    hits[tier].append({"field": f, "param": p})
-        for t in tiers:
-            if hits[t]:
-                return (hits[t][0], False) if len(hits[t]) == 1 else (None, True)
+    hits: dict[int, list[dict[str, Any]]] = {t: [] for t in tiers}
+    for p in holders:
+        noun = set(_words(p[:-3] if p.endswith("_id") else p))
+        if owner_words and not owner_words & noun:
+            continue
+        for f, schema in scope.fields[p].items():
+            kind = schema.get("type") if isinstance(schema, dict) else None
+            tier = (
+                0
+                if f == name
+                else 1
+                if words & noun and words - noun and set(_words(f)) >= words - noun
+                else 2
+                if last and _words(f) == last
+                else 3
+                if owner_words and set(_words(f)) <= words
+                else -1
+            )
+            whole = kind in ("object", "array")
+            if tier in hits and (kind == "object" if keyed else tier == 0 or not whole):
+                hits[tier].append({"field": f, "param": p})
+    for t in tiers:
+        if hits[t]:
+            return (hits[t][0], False) if len(hits[t]) == 1 else (None, True)
     return None, False
 
 
@@ -209,7 +220,7 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
         way = (rounded.group(1) or "").strip().lower()  # "rounded down to the cent": toward zero
         return {"round": inner, "digits": digits, "way": way or "nearest"} if inner else None
     extreme = re.fullmatch(r"(min|max)\s*\((.+)\)", text.strip(), re.I)
-    if extreme:  # "max(0, covered - excess)", "min(claimed, the pier's cap)"
+    if extreme:  # "max(dues - rebate, 0)", "min(metres, the pier's cap)"
         parts = [parse_formula(part, scope) for part in _commas(extreme.group(2))]
         if len(parts) != 2 or any(n is None for n in parts):
             return None
@@ -373,7 +384,9 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
                 break
     if len(steps) != len(listed) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
-    used = {n.get("param") for n in _nodes(list(steps.values()))}
+    used = {n.get("param") for n in _nodes(list(steps.values()))} | {
+        n.get("holder") for n in _nodes(list(steps.values()))
+    }
     linked = {k: v for k, v in scope.linked.items() if k in used}
     quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
     quote.update({"linked": linked} if linked else {})

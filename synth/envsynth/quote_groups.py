@@ -1,9 +1,9 @@
-"""Quotes grouped into a map: an answer field the docs key by a placeholder ("per_pier: {<pier>: {metres, dues}}")
+"""Quotes grouped into a map: an answer field the docs key by a placeholder ("piers: {<pier>: {metres, dues}}")
 holds one entry per value of that field among the entries of a named record's list (the visit's `stops`, grouped
-by their `pier`), each computed as the docs say: "metres = sum of its stops" (the one number of the list's
-entries, or the one the phrase names), "dues = max(metres, the harbour's minimum charge for it)" (a keyed field
-of a named or linked record, read at the group's value). A total over the map sums one of its entries' figures
-(quote_lines.sum_node).
+by their `pier`; entries without one are left out), each figure as the docs give it: "metres is the total of its
+stops" (the one number of the list's entries, or the one the phrase names), "dues is max(metres, the harbour's
+minimum charge for that pier)" (an object field of a named or linked record, read at the group's value). A total
+over the map sums one figure of its entries (quote_lines.sum_node).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def group_source(field: ReturnedField, scope: Any, cols: dict[str, Any]) -> dict
 
 
 def _definitions(name: str, text: str) -> list[str]:
-    """The texts the docs give for a group figure: "metres = ...", "metres is ..." (clauses split at ", and" /
-    " and <name> =")."""
+    """The texts the docs give for a group figure: "metres = ...", "metres is ..." (clauses split at ", and", and
+    at " and" before another "<name> =")."""
     clauses = re.split(r";|(?<!\d)\.(?!\d)|,\s+and\s+|\s+and\s+(?=\w+\s*=)", text)
     out = []
     for clause in clauses:
@@ -56,7 +56,7 @@ def group_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str,
     """The `groups` node of a keyed map field of the answer, or None when any of its figures is unknown."""
     entries = [e.name for e in field.entries]
     source = group_source(field, outer, cols) if field.keyed_by and entries else None
-    if source is None:
+    if source is None or GROUP in outer.fields or GROUP in outer.params:
         return None
     scope = copy.copy(outer)
     scope.defined, scope.group = list(outer.defined), GROUP
@@ -77,7 +77,12 @@ def group_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str,
                     break
     if len(steps) != len(entries):
         return None
-    return {"groups": {**{k: source[k] for k in ("holder", "list", "by")}, "steps": [[n, steps[n]] for n in entries]}}
+    groups = {
+        **{k: source[k] for k in ("holder", "list", "by")},
+        "name": GROUP,
+        "steps": [[n, steps[n]] for n in entries],
+    }
+    return {"groups": groups}
 
 
 __all__ = ["group_node", "group_source"]
