@@ -215,7 +215,7 @@ GROUPED_SCHEMA = {
         "harbours": _collection(
             {
                 "harbour_id": {"type": "string"},
-                "minimum": {"type": "object"},
+                "floor": {"type": "object"},
                 "harbour_fee": {"type": "number"},
             }
         ),
@@ -235,7 +235,7 @@ GROUPED_SCHEMA = {
     },
 }
 GROUPED_STATE = {
-    "harbours": {"H1": {"harbour_id": "H1", "minimum": {"north": 20, "south": 5}, "harbour_fee": 12.5}},
+    "harbours": {"H1": {"harbour_id": "H1", "floor": {"north": 20, "south": 5}, "harbour_fee": 12.5}},
     "visits": {
         "V1": {
             "visit_id": "V1",
@@ -248,9 +248,9 @@ GROUPED_STATE = {
 
 TALLY = ToolSpec(
     "tally_visit",
-    "Tallies a visit pier by pier; nothing is stored. Answers with {visit_id, piers: {<pier>: {metres, dues}}, "
-    "metres_total, dues_total, harbour_fee, owed}. Within a pier: metres is the total of its stops; dues is "
-    "max(metres, the harbour's minimum charge for that pier). owed = dues_total + harbour_fee.",
+    "Tallies a visit pier by pier; it saves nothing. Answers with {visit_id, harbour_fee, piers: {<pier>: {metres, "
+    "dues}}, dues_total, owed}. Within a pier: metres is the total of its stops; dues is max(metres, the harbour's "
+    "floor for that pier). owed = dues_total + harbour_fee.",
     {"type": "object", "properties": {"visit_id": {"type": "string"}}, "required": ["visit_id"]},
 )
 
@@ -273,10 +273,9 @@ def test_a_map_grouped_by_a_list_field_with_a_keyed_field_of_a_linked_record_and
     assert steps["piers"]["groups"]["steps"][1][1]["op"] == "max"
     expected = {
         "visit_id": "V1",
-        "piers": {"north": {"metres": 12, "dues": 20}, "south": {"metres": 6.5, "dues": 6.5}},
-        "metres_total": 18.5,
-        "dues_total": 26.5,
         "harbour_fee": 12.5,
+        "piers": {"north": {"metres": 12, "dues": 20}, "south": {"metres": 6.5, "dues": 6.5}},
+        "dues_total": 26.5,
         "owed": 39.0,
     }
     _tally(GROUPED_STATE, expected)
@@ -284,7 +283,10 @@ def test_a_map_grouped_by_a_list_field_with_a_keyed_field_of_a_linked_record_and
     no_harbour = {"harbour_fee": None, "owed": None, "dues_total": None}  # a link to nothing is no 0
     gone = {"north": {"metres": 12, "dues": None}, "south": {"metres": 6.5, "dues": None}}
     _tally(dangling, {**expected, **no_harbour, "piers": gone})
-    assert "linked" not in quote_plan(PRICE, ToolPlan(kind="get"), SCHEMA, STATE).quote  # nothing read through one
+    unlinked = TALLY.description.replace("max(metres, the harbour's floor for that pier)", "min(metres, 10)")
+    unlinked = unlinked.replace("harbour_fee, piers", "piers").replace(", owed}", "}")
+    plan = quote_plan(ToolSpec(TALLY.name, unlinked, TALLY.parameters), ToolPlan(kind="get"), GROUPED_SCHEMA, {})
+    assert plan.kind == "quote" and "linked" not in plan.quote  # no figure reads the harbour
 
 
 def test_min_and_a_keyed_field_needs_an_object_and_assignments_joined_by_and() -> None:
@@ -293,7 +295,7 @@ def test_min_and_a_keyed_field_needs_an_object_and_assignments_joined_by_and() -
     assert _definitions("dues", "metres = 3 and dues = min(metres, 4). Other.") == ["min(metres, 4)"]
     spec = ToolSpec(
         TALLY.name,
-        TALLY.description.replace("max(metres, the harbour's minimum charge for that pier)", "min(metres, 10)"),
+        TALLY.description.replace("max(metres, the harbour's floor for that pier)", "min(metres, 10)"),
         TALLY.parameters,
     )
     plan = quote_plan(spec, ToolPlan(kind="get"), GROUPED_SCHEMA, {})
@@ -301,6 +303,6 @@ def test_min_and_a_keyed_field_needs_an_object_and_assignments_joined_by_and() -
         "op": "min",
         "args": [{"val": "metres"}, {"num": 10}],
     }
-    flat = TALLY.description.replace("the harbour's minimum charge for that pier", "the harbour's minimum charge")
+    flat = TALLY.description.replace("the harbour's floor for that pier", "the harbour's floor")
     plan = quote_plan(ToolSpec(TALLY.name, flat, TALLY.parameters), ToolPlan(kind="get"), GROUPED_SCHEMA, {})
     assert plan.kind != "quote"  # an object is no number to compare with

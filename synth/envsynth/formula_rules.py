@@ -113,7 +113,7 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Sco
     return scope
 
 
-def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
+def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] | None:
     """The node of one operand phrase, or None when it names nothing known."""
     phrase = phrase.strip().strip(",").strip()
     if re.fullmatch(NUMBER, phrase):
@@ -144,11 +144,11 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     named = [p for p in scope.fields if p not in scope.linked]
     if each:  # "the pier's levy table for it": the entry of a keyed field for the group's key
         for holders in (named, list(scope.linked)):
-            found, _ = _field_node(low[: each.start()], owner_words, scope, holders, (0, 1, 2, 3), keyed=True)
-            if found is not None:
-                return {**found, "at": scope.group}
+            found, several = _field_node(low[: each.start()], owner_words, scope, holders, (0, 1, 2, 3), keyed=True)
+            if found is not None or several:
+                return {**found, "at": scope.group} if found else None
         return None
-    found, several = _field_node(low, owner_words, scope, named, (0, 1, 2))
+    found, several = _field_node(low, owner_words, scope, named, (0, 1, 2), whole=whole)
     if found is not None or several:
         return found
     words = set(_words(low))
@@ -156,8 +156,8 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
     if len(tables) == 1:
         t = tables[0]
         return {"table": t["field"], "param": t["param"], "values": t["values"]}
-    found, _ = _field_node(low, owner_words, scope, list(scope.linked), (0, 1, 2))  # the records they link
-    if found is not None:
+    found, several = _field_node(low, owner_words, scope, list(scope.linked), (0, 1, 2), whole=whole)  # they link
+    if found is not None or several:
         return found
     for holders in (named, list(scope.linked)) if owner_words else ():
         found, several = _field_node(low, owner_words, scope, holders, (3,))
@@ -168,12 +168,18 @@ def _operand(phrase: str, scope: _Scope) -> dict[str, Any] | None:
 
 
 def _field_node(
-    low: str, owner_words: set[str], scope: _Scope, holders: list[str], tiers: tuple[int, ...], keyed: bool = False
+    low: str,
+    owner_words: set[str],
+    scope: _Scope,
+    holders: list[str],
+    tiers: tuple[int, ...],
+    keyed: bool = False,
+    whole: bool = False,
 ) -> tuple[dict[str, Any] | None, bool]:
     """(the one field of these holders' records a phrase names, whether it names several): by its name (tier 0), by
     its noun and field words (1), by its last word (2), or with an owner ("the pier's levy table") the one field
-    whose words the phrase holds (3). Only a field by its own name may be an object or a list, unless `keyed`
-    asks for an object (a table read at a key)."""
+    whose words the phrase holds (3). An object or a list is no operand: only a `whole` answer field may be one,
+    by its own name; `keyed` asks for an object (a table read at a key)."""
     name, words, last = "_".join(low.split()), set(_words(low)), _words(low)[-1:] if low else []
     hits: dict[int, list[dict[str, Any]]] = {t: [] for t in tiers}
     for p in holders:
@@ -193,8 +199,8 @@ def _field_node(
                 if owner_words and set(_words(f)) <= words
                 else -1
             )
-            whole = kind in ("object", "array")
-            if tier in hits and (kind == "object" if keyed else tier == 0 or not whole):
+            nested = kind in ("object", "array")
+            if tier in hits and (kind == "object" if keyed else not nested or (whole and tier == 0)):
                 hits[tier].append({"field": f, "param": p})
     for t in tiers:
         if hits[t]:
@@ -331,7 +337,7 @@ def _figure(
     if summed is not None:
         built = steps.get(summed["sum"], {})
         return summed if "lines" in built or "groups" in built else None
-    node = _operand(name.replace("_", " "), scope)
+    node = _operand(name.replace("_", " "), scope, whole=True)
     return node if node is not None and "val" not in node else None
 
 
