@@ -6,7 +6,7 @@ outcome is accepted, and the publish gate sees whether any call succeeds."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Callable
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
@@ -77,17 +77,25 @@ def _name_record(plan: ToolPlan, state: dict[str, Any], args: dict[str, Any], pa
     return True
 
 
-def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
-    """A create that checks the records its parameters name: cases whose parameters name existing records, put in
-    the states the docs require (either outcome is accepted; the publish gate sees whether any call succeeds)."""
+def _naming_cases(
+    plan: ToolPlan,
+    cases: list[TestCase],
+    refs: dict[str, str],
+    limit: int,
+    more: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None,
+) -> list[TestCase]:
+    """Cases whose parameters in `refs` name the first record of their collection in the test state (and `more`
+    names what else it must); either outcome is accepted, the publish gate sees whether any call succeeds."""
     out: list[TestCase] = []
     for case in cases:
         state = copy.deepcopy(case.state) if isinstance(case.state, dict) else None
         args = copy.deepcopy(case.arguments)
-        for param, other in sorted(plan.ref_checks.items()):
+        for param, other in sorted(refs.items()):
             if state is None or not _name_record(plan, state, args, param, other):
                 state = None
                 break
+        if state is not None and more is not None and not more(state, args):
+            state = None
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -96,25 +104,25 @@ def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> l
     return out
 
 
+def referenced_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
+    """A create that checks the records its parameters name: cases whose parameters name existing records, put in
+    the states the docs require."""
+    return _naming_cases(plan, cases, plan.ref_checks, limit)
+
+
 def quote_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
     """A quote: cases whose parameters name the first records of the test state (the records its figures read,
     and one line of each list its lines come from)."""
     quote = plan.quote or {}
-    out: list[TestCase] = []
-    for case in cases:
-        state = copy.deepcopy(case.state) if isinstance(case.state, dict) else None
-        args = copy.deepcopy(case.arguments)
-        for param, other in sorted((quote.get("named") or {}).items()):
-            if state is None or not _name_record(plan, state, args, param, other):
-                state = None
+
+    def lines_named(state: dict[str, Any], args: dict[str, Any]) -> bool:
         for _, node in quote.get("steps") or []:
             lines = node.get("lines") if isinstance(node, dict) else None
-            if state is None or not lines or not lines.get("collection"):
+            if not lines or not lines.get("collection"):
                 continue
             records = state.get(lines["collection"])
             if not isinstance(records, dict) or not records:
-                state = None
-                continue
+                return False
             first = args.get(lines["param"]) if isinstance(args.get(lines["param"]), list) else []
             element = first[0] if first and isinstance(first[0], dict) else {}
             key = min(records)
@@ -122,12 +130,9 @@ def quote_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[T
                 args[lines["param"]] = [{**element, lines["key"]: _typed(element.get(lines["key"]), key)}]
             else:
                 args[lines["param"]] = [_typed(first[0] if first else None, key)]
-        if state is None or args == case.arguments:
-            continue
-        out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
-        if len(out) >= limit:
-            break
-    return out
+        return True
+
+    return _naming_cases(plan, cases, quote.get("named") or {}, limit, lines_named)
 
 
 def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
