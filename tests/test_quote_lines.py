@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.codegen import render_tool
-from synth.envsynth.figure_terms import param_default
+from synth.envsynth.figure_terms import param_default, stated_formulas
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.key_cases import existing_key_cases
 from synth.envsynth.plan import ToolPlan
@@ -290,9 +290,7 @@ def test_a_map_grouped_by_a_list_field_with_a_keyed_field_of_a_linked_record_and
 
 
 def test_min_and_a_keyed_field_needs_an_object_and_assignments_joined_by_and() -> None:
-    from synth.envsynth.quote_groups import _definitions
-
-    assert _definitions("dues", "metres = 3 and dues = min(metres, 4). Other.") == ["min(metres, 4)"]
+    assert stated_formulas("dues", "metres = 3 and dues = min(metres, 4). Other.") == ["min(metres, 4)"]
     spec = ToolSpec(
         TALLY.name,
         TALLY.description.replace("max(metres, the harbour's floor for that pier)", "min(metres, 10)"),

@@ -1,5 +1,5 @@
-"""Small readers shared by the computed-answer rules: how the docs may write a field's name, and a parameter's
-default when only its description gives it."""
+"""Small readers shared by the computed-answer rules: how the docs may write a field's name, the clauses that
+define a figure, and a parameter's default when only its description gives it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,20 @@ from typing import Any
 def spoken(name: str) -> str:
     """A regex alternation for a field's name as written (`line_total`) or spoken (`line total`)."""
     return "(?:" + "|".join(re.escape(n) for n in sorted({name, name.replace("_", " ")})) + ")"
+
+
+# clause ends: "; ", ". ", ": ", ", and ", and " and " before another "<name> ="
+CLAUSE_END = re.compile(r";|(?<!\d)\.(?!\d)|:|,\s+and\s+|\s+and\s+(?=\w+\s*=)")
+
+
+def stated_formulas(name: str, text: str) -> list[str]:
+    """The formula texts of the clauses that define a figure: "charge is ...", "charge = ..."."""
+    out = []
+    for clause in CLAUSE_END.split(text):
+        m = re.search(rf"\b{spoken(name)}\s*(?:=|\s+is\s+)\s*(.{{3,200}})$", clause.strip(), re.I)
+        if m:
+            out.append(m.group(1).strip())
+    return out
 
 
 def param_default(schema: dict[str, Any]) -> Any:
@@ -26,4 +40,4 @@ def param_default(schema: dict[str, Any]) -> Any:
     return None
 
 
-__all__ = ["param_default", "spoken"]
+__all__ = ["param_default", "spoken", "stated_formulas"]

@@ -32,7 +32,7 @@ from typing import Any
 from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import param_default, spoken
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
-from synth.envsynth.returns_shape import ReturnedField, returned_fields
+from synth.envsynth.returns_shape import ReturnedField, returned_fields, top_level_parts
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
@@ -227,7 +227,7 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
         return {"round": inner, "digits": digits, "way": way or "nearest"} if inner else None
     extreme = re.fullmatch(r"(min|max)\s*\((.+)\)", text.strip(), re.I)
     if extreme:  # "max(dues - rebate, 0)", "min(metres, the pier's cap)"
-        parts = [parse_formula(part, scope) for part in _commas(extreme.group(2))]
+        parts = [parse_formula(part, scope) for part in top_level_parts(extreme.group(2))]
         if len(parts) != 2 or any(n is None for n in parts):
             return None
         return {"op": extreme.group(1).lower(), "args": parts}
@@ -273,17 +273,6 @@ def _nodes(nodes: list[Any]) -> list[dict[str, Any]]:
         elif isinstance(node, list):
             todo += node
     return out
-
-
-def _commas(text: str) -> list[str]:
-    """The comma-separated parts of a text, commas inside brackets left alone."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    return [p.strip() for p in parts + [text[start:]]]
 
 
 def _computes(node: dict[str, Any]) -> bool:
@@ -390,9 +379,7 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
                 break
     if len(steps) != len(listed) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
-    used = {n.get("param") for n in _nodes(list(steps.values()))} | {
-        n.get("holder") for n in _nodes(list(steps.values()))
-    }
+    used = {n.get(k) for n in _nodes(list(steps.values())) for k in ("param", "holder")}
     linked = {k: v for k, v in scope.linked.items() if k in used}
     quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
     quote.update({"linked": linked} if linked else {})

@@ -12,7 +12,7 @@ import copy
 import re
 from typing import Any
 
-from synth.envsynth.figure_terms import spoken
+from synth.envsynth.figure_terms import stated_formulas
 from synth.envsynth.formula_rules import parse_formula
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
@@ -40,18 +40,6 @@ def group_source(field: ReturnedField, scope: Any, cols: dict[str, Any]) -> dict
     return found[0] if len(found) == 1 else None
 
 
-def _definitions(name: str, text: str) -> list[str]:
-    """The texts the docs give for a group figure: "metres = ...", "metres is ..." (clauses split at ", and", and
-    at " and" before another "<name> =")."""
-    clauses = re.split(r";|(?<!\d)\.(?!\d)|,\s+and\s+|\s+and\s+(?=\w+\s*=)", text)
-    out = []
-    for clause in clauses:
-        m = re.search(rf"\b{spoken(name)}\s*(?:=|\s+is\s+)\s*(.{{3,200}})$", clause.strip(), re.I)
-        if m:
-            out.append(m.group(1).strip())
-    return out
-
-
 def group_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, Any]) -> dict[str, Any] | None:
     """The `groups` node of a keyed map field of the answer, or None when any of its figures is unknown."""
     entries = [e.name for e in field.entries]
@@ -63,7 +51,7 @@ def group_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str,
     steps: dict[str, dict[str, Any]] = {}
     for _ in range(len(entries)):
         for name in [n for n in entries if n not in steps]:
-            for text in _definitions(name, spec.description):
+            for text in stated_formulas(name, spec.description):
                 summed = SUM_OF.match(text)
                 if summed:
                     said = [f for f in _numbers(source["items"]) if f in summed.group(1).split()]

@@ -22,8 +22,8 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.envsynth.figure_terms import param_default, spoken
-from synth.envsynth.formula_rules import operand, parse_formula
+from synth.envsynth.figure_terms import param_default, spoken, stated_formulas
+from synth.envsynth.formula_rules import _definition, operand, parse_formula
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -111,14 +111,9 @@ def _line_scope(outer: Any, source: dict[str, Any], cols: dict[str, Any]) -> tup
     return scope, names
 
 
-def _definitions(name: str, text: str) -> list[str]:
-    """The texts the docs give for a line field: a clause "charge is ..." or "charge = ...", or "charge (...)"."""
-    out = []
-    for clause in re.split(r";|(?<!\d)\.(?!\d)|:|,\s+and\s+", text):
-        m = re.search(rf"\b{spoken(name)}\s+(?:is|=)\s+(.{{3,200}})$", clause.strip(), re.I)
-        if m:
-            out.append(m.group(1))
-    return out + [m.group(1) for m in re.finditer(rf"\b{spoken(name)}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text)]
+def _definitions(name: str, spec: ToolSpec) -> list[str]:
+    """The texts the docs give for a line field: a clause "charge is ..." or "charge = ...", else "charge (...)"."""
+    return stated_formulas(name, spec.description) + _definition(name, spec, "")
 
 
 def _by_value(spec: ToolSpec, value: str, factor: float) -> dict[str, Any] | None:
@@ -159,7 +154,7 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
     scope.defined += list(steps)
     for _ in range(len(entries)):
         for name in [n for n in entries if n not in steps]:
-            for text in _definitions(name, spec.description):
+            for text in _definitions(name, spec):
                 node = _with_modifier(text, spec, scope)
                 if node is not None:
                     steps[name] = node

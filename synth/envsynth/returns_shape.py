@@ -41,8 +41,8 @@ def _closing(text: str, start: int) -> int:
     return -1
 
 
-def _top_level(inner: str) -> list[str]:
-    """The comma-separated parts of a braces group, commas inside brackets or braces left alone."""
+def top_level_parts(inner: str) -> list[str]:
+    """The comma-separated parts of a text, commas inside brackets or braces left alone."""
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(inner):
         if ch in "({[":
@@ -60,7 +60,7 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
     """The fields of one "{...}" group (with its braces), or None when an entry is not a field (`{kind: 'x'}`
     is a value, not a shape)."""
     out: list[ReturnedField] = []
-    for part in _top_level(group.strip()[1:-1]):
+    for part in top_level_parts(group.strip()[1:-1]):
         m = NAME.match(part)
         if not m:
             return None
@@ -118,4 +118,4 @@ def _entries_elsewhere(name: str, text: str, start: int, close: int) -> list[Ret
     return []
 
 
-__all__ = ["ReturnedField", "parse_braces", "returned_fields"]
+__all__ = ["ReturnedField", "parse_braces", "returned_fields", "top_level_parts"]
