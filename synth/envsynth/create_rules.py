@@ -12,9 +12,12 @@ import json
 import re
 from typing import Any
 
-from synth.envsynth.docs_appends import element_rule
+from synth.envsynth.data_copies import data_copies
+from synth.envsynth.docs_appends import element_rule, first_entry
 from synth.envsynth.docs_counters import covered, docs_counters
+from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries
+from synth.envsynth.figure_terms import param_default
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import rate_tables
@@ -280,10 +283,12 @@ def refine_create(
     text: str,
     today: str | None = None,
     sample: dict[str, Any] | None = None,
+    policy: str = "",
 ) -> ToolPlan:
     """The create plan with the checks, starting values, copied references and referenced changes its docs give
     (`today`: the business date the docs state, for fields that start "today"; `sample`: the sample state, read
-    for the entries the call adds to the records it names)."""
+    for the entries the call adds to the records it names and the fields it copies; `policy`: the whole policy,
+    read for calendar tables)."""
     if plan.kind != "create" or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -322,6 +327,15 @@ def refine_create(
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
+    checks_within += deadline_checks(  # "the add deadline of the berth's season has passed" refuses it
+        spec.description,
+        text + "\n" + policy,
+        plan.collection,
+        state_schema,
+        sample or {},
+        today or business_date(text + "\n" + policy),
+        params,
+    )
     inherits = {
         f: [p, c, f]
         for p, c in sorted(refs.items())
@@ -355,10 +369,28 @@ def refine_create(
         if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
+    for field, schema in sorted(own.items()):  # "a first log entry {...}" the new record's list starts with
+        body = first_entry(text, field, list(initial.values())) if isinstance(schema, dict) else None
+        if schema.get("type") != "array" or field in params or field in initial or body is None:
+            continue
+        rule = element_rule(body, own, params, today=today or business_date(text))
+        if rule is not None:
+            initial[field] = []
+            effects.append({"op": "append", "field": field, "items": [rule]})
+    defaults = [  # "'daily' (default)": a field the call leaves out takes its parameter's documented default
+        {"op": "param_default", "field": p, "value": param_default(params[p])}
+        for p in sorted(params)
+        if p in own and p in plan.fields and isinstance(params[p], dict) and param_default(params[p]) is not None
+    ]
+    effects += defaults
     effects += leading(spec, own, text)
     links = {f: plural(f[:-3]) for f in inherits if f.endswith("_id") and plural(f[:-3]) in cols}
     links.update({p: c for p, c in refs.items() if p in own})
     set_here = set(initial) | {e["field"] for e in effects if "field" in e}
+    skip = set(params) | {plan.key_field or ""} | set(inherits) | set_here
+    copies = data_copies(sample or {}, plan.collection, own, links, skip)  # a stay's pier_code is its berth's
+    effects += copies
+    set_here |= {e["field"] for e in copies}
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
     tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens for bronze clubs, 8 for silver, ..."
     effects += tabled
@@ -372,7 +404,9 @@ def refine_create(
     checks_moves = covered(moves, text)  # "the balance must cover the cost"
     linked = linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     effects += linked
-    if not (checks or requires or sets or inherits or initial or moves or linked or checks_within or tabled):
+    if not (checks or requires or sets or inherits or initial or moves or linked or checks_within or tabled or copies):
+        if defaults:
+            return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + defaults})
         return plan
     return ToolPlan.from_dict(
         {

@@ -32,7 +32,10 @@ PASSIVE = re.compile(  # "`{"action": "paid"}` is appended to its history"
 )
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
-PLACEHOLDER = re.compile(r"<\s*(\w+(?:\s\w+)?)(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>")
+PLACEHOLDER = re.compile(  # `<note>`, `<note or "">`, `<fee to 2 decimals>`, `<fee in 2 decimals, say '3.10'>`
+    r"<\s*(\w+(?:\s\w+)?)(?:\s+(?:with|to|in|at)\s+(\d)\s+decimals?(?:,[^<>]*)?)?"
+    r"(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>"
+)
 MARK = "\x00arg\x00"
 
 
@@ -43,6 +46,38 @@ def _default(text: str) -> Any:
         return json.loads(text)
     except ValueError:
         return text
+
+
+# a quoted text that holds a placeholder; a quote inside a placeholder (`e.g. '12.50'`) does not end it
+QUOTED_WITH_PLACEHOLDER = re.compile(r"""(['"])((?:(?!\1)[^<>{}]|<[^<>]*>)*<[^<>]*>(?:(?!\1)[^<>{}]|<[^<>]*>)*)\1""")
+
+
+def is_number(schema: Any) -> bool:
+    """Whether a field schema holds numbers (`"number"`, `["number", "null"]`, integers too)."""
+    kinds = schema.get("type") if isinstance(schema, dict) else None
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    return any(k in ("number", "integer") for k in kinds)
+
+
+def _record_field(name: str, record_props: dict[str, Any]) -> str | None:
+    """The record field a placeholder names: its own name, else the one number field whose last word it is
+    (`<fee>` for `berth_fee`)."""
+    if name in record_props:
+        return name
+    ends = [f for f, s in record_props.items() if is_number(s) and f.split("_")[-1] == name]
+    return ends[0] if len(ends) == 1 else None
+
+
+def _arguments(sources: list[Any]) -> set[str]:
+    """The argument names these sources read (inside fixed numbers and texts too)."""
+    out: set[str] = set()
+    for source in sources:
+        if not isinstance(source, dict):
+            continue
+        if source.get("from") == "arg":
+            out.add(source["name"])
+        out |= _arguments([source.get("of")] + list(source.get("parts") or []))
+    return out
 
 
 KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{event: 'filed'}`
@@ -62,19 +97,31 @@ def element_rule(
     placeholders that are no parameter (the id of the element the call adds)."""
     sources: dict[str, dict[str, Any]] = {}
 
-    def mark(m: re.Match[str]) -> str:
-        name, default = m.group(1).replace(" ", "_"), m.group(2)
-        token = f"{MARK}{len(sources)}"
+    def source_of(m: re.Match[str]) -> dict[str, Any]:
+        name, decimals, default = m.group(1).replace(" ", "_"), m.group(2), m.group(3)
         if name in (named or {}) and name not in params:
-            sources[token] = dict((named or {})[name])
-            return json.dumps(token)
-        if name not in params and name in record_props and default is None:  # `<total>`: the record's own value
-            sources[token] = {"from": "record", "path": [name]}
-            return json.dumps(token)
-        source: dict[str, Any] = {"from": "arg", "name": name}
-        if default is not None:
-            source["default"] = _default(default)
-        sources[token] = source
+            source = dict((named or {})[name])
+        elif name not in params and default is None and _record_field(name, record_props):  # `<total>`: its own
+            source = {"from": "record", "path": [_record_field(name, record_props)]}
+        else:
+            source = {"from": "arg", "name": name}
+            if default is not None:
+                source["default"] = _default(default)
+        return {"from": "fixed", "of": source, "decimals": int(decimals)} if decimals else source
+
+    def mark(m: re.Match[str]) -> str:
+        token = f"{MARK}{len(sources)}"
+        sources[token] = source_of(m)
+        return json.dumps(token)
+
+    def spliced(m: re.Match[str]) -> str:  # a quoted text with placeholders in it: `'<fee> at <pier>'`
+        inner, parts, cursor = m.group(2), [], 0
+        for found in PLACEHOLDER.finditer(inner):
+            parts += [inner[cursor : found.start()], source_of(found)] if found.start() > cursor else [source_of(found)]
+            cursor = found.end()
+        parts += [inner[cursor:]] if cursor < len(inner) else []
+        token = f"{MARK}{len(sources)}"
+        sources[token] = {"from": "concat", "parts": parts}
         return json.dumps(token)
 
     def bare(m: re.Match[str]) -> str:
@@ -85,18 +132,19 @@ def element_rule(
         if name == "today" and today and name not in params and name not in record_props:  # the business date
             sources[token] = {"from": "const", "value": today}
             return m.group(1) + json.dumps(token) + m.group(3)
-        in_record = name in record_props and name not in params
-        sources[token] = {"from": "record", "path": [name]} if in_record else {"from": "arg", "name": name}
+        field = _record_field(name, record_props) if name not in params else None
+        sources[token] = {"from": "record", "path": [field]} if field else {"from": "arg", "name": name}
         return m.group(1) + json.dumps(token) + m.group(3)
 
-    text = PLACEHOLDER.sub(mark, body)
+    text = QUOTED_WITH_PLACEHOLDER.sub(spliced, body)
+    text = PLACEHOLDER.sub(mark, text)
     text = SINGLE.sub(lambda m: json.dumps(m.group(1)), text)
     text = KEY.sub(lambda m: m.group(1) + json.dumps(m.group(2)) + m.group(3), text)
     try:
         element = json.loads(BARE.sub(bare, text))
     except ValueError:
         return None
-    if not isinstance(element, dict) or any(s["from"] == "arg" and s["name"] not in params for s in sources.values()):
+    if not isinstance(element, dict) or any(name not in params for name in _arguments(list(sources.values()))):
         return None
     return {
         "fields": {
@@ -128,6 +176,56 @@ def docs_appends(
         rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [_blank_text(rule, record_props[field], params)]})
+    return out
+
+
+ALTERNATIVES = re.compile(r"'([^'{}]*)'(?:\s+or\s+'([^'{}]*)')+")  # `'moored' or 'waiting'`
+WHERE = r"\bwhere\s+`?{name}`?\s+is\s+('[^']*'|\"[^\"]*\")"  # "where note is '' for a mooring"
+
+
+def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
+    """The element a new record's list starts with, as the docs write it ("a first log entry {date: today, event:
+    'moored' or 'waiting', note}, where note is '' for a mooring"): of alternatives, the one the call sets
+    elsewhere (`chosen`: values the new record takes), else the first; a bare name a "where" clause gives a value
+    takes that value. None when the docs write no such entry."""
+    spoken = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(field.rstrip('s'))})"
+    found = re.search(rf"\b(?:a|an|one)\s+(?:first\s+)?{spoken}\s+entry\s+`?(\{{[^`{{}}]{{1,300}}\}})`?", text, re.I)
+    if found is None:
+        return None
+
+    def pick(m: re.Match[str]) -> str:
+        options = re.findall(r"'([^'{}]*)'", m.group(0))
+        return "'" + next((o for o in options if o in [str(c) for c in chosen]), options[0]) + "'"
+
+    body = ALTERNATIVES.sub(pick, found.group(1))
+    for name in re.findall(r"[{,]\s*([A-Za-z_]\w*)\s*(?=[,}])", body):  # a bare name: `{date, note}`
+        given = re.search(WHERE.format(name=re.escape(name)), text[found.end() :], re.I)
+        if given:
+            body = re.sub(rf"([{{,]\s*){re.escape(name)}(\s*[,}}])", rf"\g<1>{name}: {given.group(1)}\g<2>", body)
+    return body
+
+
+OBJECT_SET = re.compile(  # "`berth` = {pier, fee}", "mooring is set to {pier: <pier_id>, since: today}"
+    r"`?\b([A-Za-z_]\w*)`?\s*(?:=|is\s+set\s+to|becomes)\s*`?(\{[^`{}]{1,300}\})`?", re.I
+)
+SHORTHAND = re.compile(r"^\{\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*\}$")  # `{pier, fee}`: each name its value
+
+
+def object_sets(
+    text: str, record_props: dict[str, Any], params: dict[str, Any], today: str | None = None
+) -> list[dict[str, Any]]:
+    """`set` effects of an object field the docs write out ("`berth` = {pier, fee}": each name is the parameter,
+    else the record's field, it names)."""
+    out = []
+    for field, body in OBJECT_SET.findall(unwrap(text)):
+        kinds = (record_props.get(field) or {}).get("type") if isinstance(record_props.get(field), dict) else None
+        if "object" not in (kinds if isinstance(kinds, list) else [kinds]) or any(e["field"] == field for e in out):
+            continue
+        if SHORTHAND.match(body):
+            body = "{" + ", ".join(f"{n.strip()}: {n.strip()}" for n in body.strip("{} ").split(",")) + "}"
+        rule = element_rule(body, record_props, params, today=today)
+        if rule is not None:
+            out.append({"op": "set", "field": field, "source": {"from": "object", "fields": rule["fields"]}})
     return out
 
 

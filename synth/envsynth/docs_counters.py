@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.docs_appends import is_number
 from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
@@ -30,7 +31,7 @@ ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 
 
 def _numbers(props: dict[str, Any]) -> list[str]:
-    return sorted(f for f, s in props.items() if isinstance(s, dict) and s.get("type") in ("number", "integer"))
+    return sorted(f for f, s in props.items() if is_number(s))
 
 
 def _names(field: str, fields: list[str]) -> list[str]:
@@ -73,6 +74,12 @@ def _amount(
     fields = [f for f in _numbers(own) if f != moved]
     if len(named(fields)) == 1:
         return {"path": [named(fields)[0]]}
+    ends = [
+        f for f in fields if len(f.split("_")) > 1 and sum(g.split("_")[-1] == f.split("_")[-1] for g in fields) == 1
+    ]
+    by_last = [f for f in ends if re.search(rf"\bthe\s+{re.escape(f.split('_')[-1])}\b", sentence, re.I)]
+    if not named(fields) and len(by_last) == 1:  # "by the amount": the record's one number ending so
+        return {"path": [by_last[0]]}
     theirs = [(c, via, f) for c, via, f in linked if named([f])]
     if not named(fields) and len(theirs) == 1:
         col, via, field = theirs[0]
@@ -339,6 +346,8 @@ def docs_counters(
                 continue  # "repays the full hull fee": what is paid back, not where it goes
             if field in _kept(sentence):
                 continue  # "recorded in hull_refund": a value it takes (refund_records), not a move
+            if mention and re.search(r"\bby\s+(?:the|its|their)?\s*`?$", named[: mention.start()], re.I):
+                continue  # "rises by the fee": the amount of a move, not what moves
             if not mention or any(e["collection"] == col and e["path"] == path for e in out):
                 continue
             up, down = UP.search(sentence), DOWN.search(sentence)

@@ -176,7 +176,8 @@ def fg_check(check, arguments, record, state):
     """A learned precondition: `exists` (the path these sources give is in the state), `differs` (an argument is
     not the record's value), `enough` (a number at a path covers an amount), `flag` (every record an argument's ids
     name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
-    (fewer than a number of records in some states name the argument's record)."""
+    (fewer than a number of records in some states name the argument's record), `filled` (a list field of the
+    record is not empty), `deadline` (the business date on the right side of a calendar's date)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -219,7 +220,47 @@ def fg_check(check, arguments, record, state):
             if found is None or found.get(check["field"]) is not True:
                 return False
         return True
+    if check["op"] == "deadline":  # today stands to the date a calendar gives the record's key as `cmp` says
+        holder = record
+        if check["collection"] is not None:
+            ident = record.get(check["via"]) if check["from"] == "record" else arguments.get(check["via"])
+            holder = (state.get(check["collection"]) or {}).get(str(ident))
+        date = check["dates"].get(str(holder.get(check["field"]))) if isinstance(holder, dict) else None
+        if date is None:
+            return True
+        return check["today"] <= date if check["cmp"] == "<=" else check["today"] > date
+    if check["op"] == "filled":  # a list field of the record holds at least one entry
+        return isinstance(record.get(check["field"]), list) and len(record[check["field"]]) > 0
     return True
+
+
+def fg_compare(value, op, bound):
+    """Whether a number stands to a bound as `op` says (> >= <); a missing number never does."""
+    if not fg_number(value):
+        return False
+    return value > bound if op == ">" else value >= bound if op == ">=" else value < bound
+
+
+def fg_fixed(value, decimals):
+    """A number as text with a fixed number of decimals, halves rounded away from zero; no number is no text."""
+    if value is None:
+        return ""
+    if not fg_number(value):
+        return value
+    whole = int(abs(value) * 10**decimals + 0.5 + 1e-9)
+    digits = str(whole).rjust(decimals + 1, "0")
+    sign = "-" if value < 0 and whole else ""
+    return sign + (digits[:-decimals] + "." + digits[-decimals:] if decimals else digits)
+
+
+def fg_whole(obj):
+    """The object, or None when one of its values is missing (an object the docs write out is all there or not)."""
+    return None if any(v is None for v in obj.values()) else obj
+
+
+def fg_text(parts):
+    """Parts joined into one text (numbers as written, a missing value as nothing)."""
+    return "".join("" if p is None else p if isinstance(p, str) else str(p) for p in parts)
 
 
 def fg_enough(check, arguments, record, state):

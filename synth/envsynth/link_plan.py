@@ -39,17 +39,21 @@ def link_holder(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> str | None
 
 CREATED = re.compile(
     r"\b(?:an?|one)\s+new\s+(\w+)(?:\s+record)?\s+(?:is|gets)\s+(?:created|opened|added|issued|made)\b"
-    r"|\bcreates?\s+(?:an?|one)\s+new\s+(\w+)\b",
+    r"|\bcreates?\s+(?:an?|one)\s+new\s+(\w+)\b"
+    r"|\bthe\s+(\w+)\s+is\s+created\b"  # "the rental is created with status 'open'"
+    r"|\bnew\s+(\w+)\s+(?:get|gets|receive|receives|take|takes)\s+the\s+next\s+(?:id|number|key)\b"
+    r"|\breturns?\s+the\s+new\s+(\w+)\b",  # "Returns the new rental"
     re.I,
 )
 
 
 def created_collection(spec: ToolSpec, ctx: PlanContext) -> str | None:
-    """The collection a write whose docs say "a new <noun> is created" adds a record to, when one is named so
-    (`lend_boat(sailor_id, boat_id)`: "a new rental is created" -> rentals)."""
+    """The collection a write whose docs say "a new <noun> is created" (or "the <noun> is created", "new <nouns>
+    get the next id", "returns the new <noun>") adds a record to, when one is named so (`lend_boat(sailor_id,
+    boat_id)`: "a new rental is created" -> rentals)."""
     from synth.words import plural, singular
 
-    found = {plural(singular(a or b)) for a, b in CREATED.findall(spec.description)}
+    found = {plural(singular(next(w for w in words if w))) for words in CREATED.findall(spec.description)}
     found = {c for c in found if c in ctx.collections}
     return found.pop() if len(found) == 1 else None
 

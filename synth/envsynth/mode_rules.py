@@ -56,6 +56,11 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
     return None
 
 
+def value_text(shared: str, value: str, values: list[str]) -> str:
+    """The text every value shares, read as this value's ("to `done` or `dropped`" is "to `dropped`")."""
+    return _as_value(shared, value, [v for v in values if v != value])
+
+
 def _as_value(shared: str, value: str, others: list[str]) -> str:
     for other in others:
         shared = re.sub(rf"([`'\"]){re.escape(other)}\1", rf"\g<1>{value}\g<1>", shared)
@@ -115,4 +120,4 @@ def mode_transition(
     )
 
 
-__all__ = ["mode_segments", "mode_transition"]
+__all__ = ["mode_segments", "mode_transition", "value_text"]

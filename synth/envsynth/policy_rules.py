@@ -17,10 +17,11 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _known, stated_today
-from synth.envsynth.docs_appends import appended_params, docs_appends
+from synth.envsynth.docs_appends import appended_params, docs_appends, object_sets
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
+from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, state_entries
 from synth.envsynth.docs_linked import copied_sets, linked_sets
 from synth.envsynth.docs_moves import docs_moves
@@ -299,6 +300,7 @@ def docs_transition(
         ]
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
+    effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
     if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")
         named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         named += state_entries(text, props, spec.parameters, list(records or []), today, sets)  # "appends a log entry"
@@ -335,8 +337,8 @@ def docs_transition(
         for o in e["delta"]["expr"].get("plus", []) + e["delta"]["expr"].get("minus", [])
         if "arg" in o
     }
-    # a parameter the docs put in an object or placeholder ("payout = {amount, method}", "'<amount> via <method>'")
-    # goes there, even when that form is not read: it is not also kept on the record
+    # a parameter the docs put in an object or placeholder ("berth = {pier, fee}", "'<fee> at <pier>'") goes
+    # there, even when that form is not read: it is not also kept on the record
     used |= {p for p in params if re.search(rf"[<{{][^<>{{}}]*\b{re.escape(p)}\b[^<>{{}}]*[>}}]", text)}
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
@@ -354,7 +356,11 @@ def docs_transition(
             **plan.to_dict(),
             "kind": "recorded_update",
             "effects": effects,
-            "checks": list(plan.checks) + covered(counters, text),
+            "checks": list(plan.checks)
+            + covered(counters, text)
+            + deadline_checks(
+                spec.description, spec.description + "\n" + policy, plan.collection, state_schema, sample or {}, today
+            ),
             "preconditions": allowed,
             "evidence": plan.evidence
             + ["status transition read from the docs and policy" if sets else "number moves read from the docs"],

@@ -32,18 +32,34 @@ def sibling_quotes(specs: list[ToolSpec], state_schema: dict[str, Any], sample: 
     return out
 
 
+ECHO = {"arg", "default", "field", "param", "at"}  # a node that only repeats an argument or a record's value
+
+
 def _computes(node: dict[str, Any]) -> bool:
-    return "op" in node or "round" in node or "table" in node
+    """A figure the sibling works out: not a list or map of lines, nor an echo of an argument or a field."""
+    return isinstance(node, dict) and not ({"lines", "groups"} & set(node)) and not set(node) <= ECHO
 
 
-def _fits(create: ToolSpec, sibling: ToolSpec) -> bool:
-    """Every parameter the sibling needs is a parameter of the create, of the same type."""
-    mine = create.parameters.get("properties") or {}
+def fits_parameters(tool: ToolSpec, sibling: ToolSpec) -> dict[str, str] | None:
+    """{sibling's list parameter: the tool's parameter whose one value it takes} when every parameter the sibling
+    needs is a parameter of the tool of the same type, or a list of ids (`pier_ids`) the tool names one of
+    (`pier_id`); None when the sibling cannot be called with the tool's arguments."""
+    mine = tool.parameters.get("properties") or {}
     theirs = sibling.parameters.get("properties") or {}
     needed = list(sibling.parameters.get("required") or theirs)
-    return bool(needed) and all(
-        p in mine and (mine[p].get("type") == (theirs.get(p) or {}).get("type")) for p in needed
-    )
+    if not needed:
+        return None
+    wrapped = {}
+    for p in needed:
+        kind = (theirs.get(p) or {}).get("type")
+        if p in mine and mine[p].get("type") == kind:
+            continue
+        one = p[:-1] if p.endswith("_ids") else None
+        if kind == "array" and one in mine and (mine[one] or {}).get("type") == "string":
+            wrapped[p] = one
+            continue
+        return None
+    return wrapped
 
 
 def _named_with(field: str, sibling: str, text: str) -> bool:
@@ -75,7 +91,8 @@ def priced_fields(
     by_name = {s.name: s for s in specs}
     for name in sorted(quotes):
         sibling = by_name.get(name)
-        if sibling is None or name == spec.name or not _fits(spec, sibling):
+        wrapped = fits_parameters(spec, sibling) if sibling is not None and name != spec.name else None
+        if wrapped is None:
             continue
         quote = quotes[name]
         computed = [n for n, node in quote["steps"] if n in quote["fields"] and _computes(node)]  # in order of use
@@ -86,10 +103,10 @@ def priced_fields(
             elif computed and _named_with(field, name, text):
                 assign[field] = computed[-1]
         if assign:
-            priced = {**quote, "fields": [], "assign": assign}
+            priced = {**quote, "fields": [], "assign": assign, "wrap": wrapped}
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
             return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "evidence": evidence})
     return plan
 
 
-__all__ = ["priced_fields", "sibling_quotes"]
+__all__ = ["fits_parameters", "priced_fields", "sibling_quotes"]

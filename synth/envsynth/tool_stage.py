@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
@@ -98,6 +98,56 @@ def make_tests(
     return cases, view, dropped
 
 
+DOCS_REFUSAL = "the call is not allowed ("  # how the templates word a refusal by a check read from the docs
+
+
+def _refused_by_references(plan: ToolPlan | None, case: TestCase) -> bool:
+    """The docs refuse the call: a record a parameter names is missing though the docs say it must exist, or is
+    in a state the docs do not allow (a create's `ref_checks` and `ref_requires`), or the entry a priced create
+    picks from it is not there (its quote's `select`)."""
+    if plan is None:
+        return False
+    for param, col in plan.ref_checks.items():
+        value = case.arguments.get(param)
+        if value is not None and str(value) not in (case.state.get(col) or {}):
+            return True
+    for param, fields in plan.ref_requires.items():
+        col = plan.ref_checks.get(param)
+        record = (case.state.get(col) or {}).get(str(case.arguments.get(param))) if col else None
+        if isinstance(record, dict) and any(record.get(f) not in allowed for f, allowed in fields.items()):
+            return True
+    named = (plan.quote or {}).get("named") or {}
+    for param, (holder, items, match) in ((plan.quote or {}).get("select") or {}).items():  # a tier of the event
+        record = (case.state.get(named.get(holder, "")) or {}).get(str(case.arguments.get(holder)))
+        value = case.arguments.get(param)
+        entries = record.get(items) if isinstance(record, dict) else None
+        if value is not None and isinstance(entries, list):
+            if not any(isinstance(e, dict) and e.get(match) == value for e in entries):
+                return True
+    return False
+
+
+def _docs_refused(
+    cases: list[TestCase], res: ToolTestResult, dropped: list[dict[str, Any]], plan: ToolPlan | None = None
+) -> set[int]:
+    """The LLM-written tests (their indexes) that expect success where the docs refuse the call (a check read from
+    them, or a record the call names that is missing or in a state they do not allow), recorded as dropped: the
+    docs win over the test writer's guess (as for a transition from a state the docs do not allow)."""
+    drop = set()
+    for f in res.failures:
+        case = cases[f.index] if 0 <= f.index < len(cases) else None
+        if (
+            case is not None
+            and case.origin in ARBITRATED_ORIGINS
+            and f.kind == "wrong_error"
+            and case.expect_error is False
+            and (DOCS_REFUSAL in f.message or _refused_by_references(plan, case))
+        ):
+            drop.add(f.index)
+            dropped.append({"case": case.to_dict(), "failure": f.message, "verdict": {"decision": "docs"}})
+    return drop
+
+
 def _arbitrate(
     spec: ToolSpec,
     source: str,
@@ -105,21 +155,24 @@ def _arbitrate(
     res: ToolTestResult,
     client: ChatClient | None,
     dropped: list[dict[str, Any]],
+    refused: set[int] = frozenset(),
 ) -> list[TestCase]:
-    """For failed LLM-written tests, ask which side is wrong; drop tests judged wrong (at most half of them)."""
+    """For failed LLM-written tests, ask which side is wrong; drop tests judged wrong (at most half of them), and
+    the `refused` ones (_docs_refused)."""
     if client is None:
-        return cases
-    budget = sum(1 for c in cases if c.origin in ARBITRATED_ORIGINS) // 2 - len(dropped)
-    drop: set[int] = set()
+        return [c for i, c in enumerate(cases) if i not in refused]
+    budget = sum(1 for c in cases if c.origin in ARBITRATED_ORIGINS) // 2 - (len(dropped) - len(refused))
+    drop: set[int] = set(refused)
     for f in res.failures:
         case = cases[f.index] if f.index >= 0 else None
         if (
-            case is None
+            f.index in refused
+            or case is None
             or case.origin not in ARBITRATED_ORIGINS
             or f.kind not in ("wrong_error", "wrong_state", "wrong_result")
         ):
             continue
-        if len(drop) >= budget:
+        if len(drop) - len(refused) >= budget:
             break
         prompt_vars = dict(
             name=spec.name,
@@ -178,7 +231,7 @@ def _build_tool(
     plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
-    plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample)
+    plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {})
     if plan.kind == "create" and opts.siblings:
@@ -235,7 +288,8 @@ def _build_tool(
                 why="the tool computes",
             )
         ]
-    plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped)
+    price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
+    plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
 
@@ -278,7 +332,7 @@ def _build_tool(
                 recorded,
                 schema,
             )
-        cases = _arbitrate(spec, source, cases, res, client, dropped)
+        cases = _arbitrate(spec, source, cases, res, client, dropped, _docs_refused(cases, res, dropped, plan))
         res2, error2 = run_cases(source, fn, cases, schema) if source else (res, error)
         if source and not error2:
             attempts.append(
@@ -321,6 +375,17 @@ def _build_tool(
             }
         )
     return _failed(spec, fn, "structured", source, plan, cases, res, error, attempts, dropped, view)
+
+
+def _pricing(spec: ToolSpec, schema: SchemaResult, opts: BuildOptions, text: str) -> Callable[[ToolPlan], ToolPlan]:
+    """What a docs transition reads from sibling reads' figures (quote_effects), for docs_transition_plan."""
+    from synth.envsynth.quote_effects import priced_plan
+
+    def price(plan: ToolPlan) -> ToolPlan:
+        quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {})
+        return priced_plan(spec, plan, schema.state_schema, list(opts.siblings), quotes, text)
+
+    return price
 
 
 def _policy_for(spec: ToolSpec, policy: str) -> str:

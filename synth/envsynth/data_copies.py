@@ -1,0 +1,68 @@
+"""Fields a new record copies from the records it names, read from the sample data: when every sample record of
+the collection holds the same value as the record its link names, under the same field name (a stay's `pier_code`
+is its berth's `pier_code`; its `night_rate` is that pier's `night_rate`), a new record copies it the same way.
+
+The link is a parameter the record keeps (`berth_id` -> berths), else a field the record has or copies (its
+`pier_code` naming a pier). At least three sample records, each naming a record that exists, must agree; a field
+the docs or the call set is left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_RECORDS = 3
+
+
+def _records(sample: dict[str, Any], collection: str) -> list[dict[str, Any]]:
+    node = sample.get(collection)
+    values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    return [r for r in values if isinstance(r, dict)]
+
+
+def _keyed(sample: dict[str, Any], collection: str) -> dict[str, dict[str, Any]]:
+    node = sample.get(collection)
+    return {str(k): r for k, r in node.items() if isinstance(r, dict)} if isinstance(node, dict) else {}
+
+
+def _agrees(records: list[dict[str, Any]], holders: dict[str, dict[str, Any]], via: str, field: str) -> bool:
+    """Every record names a holder by `via`, and holds the holder's value of `field` (not None)."""
+    if len(records) < MIN_RECORDS:
+        return False
+    for record in records:
+        holder = holders.get(str(record.get(via)))
+        if holder is None or field not in holder or record.get(field) is None or holder[field] != record.get(field):
+            return False
+    return True
+
+
+def data_copies(
+    sample: dict[str, Any],
+    collection: str,
+    own: dict[str, Any],
+    links: dict[str, str],
+    skip: set[str],
+) -> list[dict[str, Any]]:
+    """`copied` effects ({field, via, collection, source}) in the order they must run: `links` are the record's
+    fields that name another collection's records (the parameters it keeps); `skip` the fields set otherwise."""
+    records = _records(sample, collection)
+    out: list[dict[str, Any]] = []
+    open_fields = [f for f in sorted(own) if f not in skip]
+    known = dict(links)
+    for _ in range(2):  # a copied field can name the next holder (a stay's pier_code -> piers)
+        for field in open_fields:
+            if any(e["field"] == field for e in out):
+                continue
+            for via, other in sorted(known.items()):
+                if via != field and _agrees(records, _keyed(sample, other), via, field):
+                    out.append({"op": "copied", "field": field, "via": via, "collection": other, "source": field})
+                    break
+        for e in out:  # a copied field whose values are keys of a collection links to it
+            for other in sorted(sample):
+                keys = _keyed(sample, other)
+                if other != collection and keys and all(str(r.get(e["field"])) in keys for r in records):
+                    known.setdefault(e["field"], other)
+    return out
+
+
+__all__ = ["data_copies"]

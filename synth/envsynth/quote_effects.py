@@ -1,0 +1,192 @@
+"""A status change whose docs use a sibling read's figure: "on `accept`, `berth_fee` is set to that charge (as
+`price_berth` gives)", "a charge (as `price_berth`) above 0 is needed", "the visit needs at least one stop".
+
+The sibling is a read whose answer the docs define with formulas (quote_reuse.sibling_quotes), that the call's
+docs name, and whose parameters the call has. Its figures are computed before the change, from the state the call
+finds, and
+- a number field of the record "is set to (that | the | the new) <figure>" takes that figure;
+- "<figure> ... above / over / more than / at least N" in a sentence that needs or requires it refuses the call
+  when the figure falls short;
+- an entry the change appends that reads a field the change sets reads the figure (the value the field gets).
+"At least one <entry>" of a list field the record holds refuses the call on an empty list (a `filled` check).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
+from synth.envsynth.quote_reuse import fits_parameters
+from synth.spec import ToolSpec
+from synth.words import singular
+
+SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n")
+COMPARE = {"above": ">", "over": ">", "more than": ">", "greater than": ">", "at least": ">=", "below": "<"}
+NEEDS = re.compile(r"\b(?:needs?|requires?|must|only\s+(?:when|if))\b", re.I)
+
+
+def _spoken(name: str) -> str:
+    return rf"(?:`?{re.escape(name)}`?|{re.escape(name.replace('_', ' '))})"
+
+
+def _computed(quote: dict[str, Any]) -> list[str]:
+    """The figures the sibling answers, in the order it computes them."""
+    return [name for name, node in quote["steps"] if name in quote["fields"] and isinstance(node, dict)]
+
+
+def _named(sibling: str, text: str) -> bool:
+    return bool(re.search(rf"(?<![\w-]){re.escape(sibling)}(?![\w-])", text))
+
+
+def figure_sets(text: str, figures: list[str], numbers: list[str]) -> dict[str, str]:
+    """{record field: figure} for every "<field> is set to (that | the | this | the new) <figure>"."""
+    out = {}
+    for field in numbers:
+        for figure in figures:
+            said = rf"\b{_spoken(field)}\s+(?:is\s+set\s+to|becomes|=)\s+(?:(?:that|the|this|its)\s+)?(?:new\s+)?"
+            if re.search(said + rf"{_spoken(figure)}\b", text, re.I):
+                out[field] = figure
+    return out
+
+
+def figure_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
+    """[{figure, op, value}] for every sentence that needs a figure above (or at least) a number."""
+    out = []
+    for sentence in SENTENCES.split(text):
+        if not NEEDS.search(sentence):
+            continue
+        for figure in figures:
+            words = "|".join(sorted(COMPARE, key=len, reverse=True))
+            found = re.search(
+                rf"\b{_spoken(figure)}\b(?:\s*\([^()]{{0,80}}\))?\s+(?:of\s+)?({words})\s+(-?\d+(?:\.\d+)?)\b",
+                sentence,
+                re.I,
+            )
+            if found:
+                value = float(found.group(2))
+                out.append({"figure": figure, "op": COMPARE[found.group(1).lower()], "value": value})
+    return out
+
+
+def filled_checks(text: str, record_props: dict[str, Any]) -> list[dict[str, Any]]:
+    """A `filled` check for each list field the docs need "at least one" entry of ("needs at least one stop")."""
+    out = []
+    for field in sorted(record_props):
+        if not isinstance(record_props[field], dict) or record_props[field].get("type") != "array":
+            continue
+        words = field.split("_")
+        entry = " ".join(words[:-1] + [singular(words[-1])])
+        spoken = rf"(?:{re.escape(entry)}|{re.escape(field.replace('_', ' '))}|`?{re.escape(field)}`?)"
+        if re.search(rf"\b(?:needs?|requires?|must\s+have)\s+at\s+least\s+one\s+{spoken}\b", text, re.I):
+            out.append({"op": "filled", "field": field})
+    return out
+
+
+def _reads_field(source: dict[str, Any], fields: dict[str, str]) -> str | None:
+    """The set field an entry's source reads (directly or inside a text or a fixed-decimals number)."""
+    if source.get("from") == "record" and len(source.get("path") or []) == 1 and source["path"][0] in fields:
+        return source["path"][0]
+    return None
+
+
+def _to_figure(source: dict[str, Any], fields: dict[str, str]) -> dict[str, Any]:
+    field = _reads_field(source, fields)
+    if field is not None:
+        return {"from": "figure", "name": fields[field]}
+    if source.get("from") == "fixed":
+        return {**source, "of": _to_figure(source["of"], fields)}
+    if source.get("from") == "concat":
+        return {**source, "parts": [_to_figure(p, fields) if isinstance(p, dict) else p for p in source["parts"]]}
+    return source
+
+
+def priced_change(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    text: str,
+    record_props: dict[str, Any],
+    specs: list[ToolSpec],
+    quotes: dict[str, Any],
+) -> ToolPlan:
+    """A recorded_update plan with the sibling's figures it reads (quote, figure sets and guards), and the
+    `filled` checks its text asks for; the plan unchanged when the text uses none."""
+    if plan.kind != "recorded_update":
+        return plan
+    text = unwrap(text)
+    checks = [c for c in filled_checks(text, record_props) if c not in plan.checks]
+    by_name = {s.name: s for s in specs}
+    numbers = sorted(f for f, s in record_props.items() if is_number(s))
+    priced: dict[str, Any] = {}
+    sets: dict[str, str] = {}
+    for name in sorted(quotes):
+        sibling = by_name.get(name)
+        wrapped = fits_parameters(spec, sibling) if sibling is not None and name != spec.name else None
+        if wrapped is None or not _named(name, text):
+            continue
+        figures = _computed(quotes[name])
+        sets = figure_sets(text, figures, numbers)
+        guards = figure_guards(text, figures)
+        if sets or guards:
+            priced = {**quotes[name], "fields": [], "assign": {}, "guards": guards, "wrap": wrapped}
+            break
+    if not priced and not checks:
+        return plan
+    kept = [copy.deepcopy(e) for e in plan.effects if not (e.get("op") == "set" and e.get("field") in sets)]
+    for effect in kept:  # an entry that reads a field the change sets reads the value it gets
+        for rule in effect.get("items", []) if effect.get("op") == "append" else []:
+            if "fields" in rule:
+                rule["fields"] = {k: _to_figure(v, sets) for k, v in rule["fields"].items()}
+    effects = [{"op": "set", "field": f, "source": {"from": "figure", "name": g}} for f, g in sorted(sets.items())]
+    effects += kept
+    evidence = plan.evidence + (
+        [f"figures of a sibling read: {', '.join(sorted(sets)) or 'guards only'}"] if priced else []
+    )
+    if checks:
+        evidence.append("needs entries: " + ", ".join(c["field"] for c in checks))
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "quote": priced,
+            "effects": effects,
+            "checks": list(plan.checks) + checks,
+            "evidence": evidence,
+        }
+    )
+
+
+def priced_plan(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    specs: list[ToolSpec],
+    quotes: dict[str, Any],
+    text: str,
+) -> ToolPlan:
+    """priced_change on a status change, or on each value's change of a `by_mode` plan (read from the text every
+    value shares and its own segment, as mode_rules reads it)."""
+    from synth.envsynth.mode_rules import mode_segments, value_text
+
+    col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
+    own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+    if plan.kind == "recorded_update":
+        return priced_change(spec, plan, text, own, specs, quotes)
+    found = mode_segments(spec) if plan.kind == "by_mode" else None
+    if found is None:
+        return plan
+    _, segments, shared = found
+    modes = {}
+    for value, mode in plan.modes.items():
+        sub = ToolPlan.from_dict(mode["plan"])
+        if value in segments:
+            sub = priced_change(
+                spec, sub, value_text(shared, value, list(segments)) + "\n" + segments[value], own, specs, quotes
+            )
+        modes[value] = {**mode, "plan": sub.to_dict()}
+    return ToolPlan.from_dict({**plan.to_dict(), "modes": modes})
+
+
+__all__ = ["figure_guards", "figure_sets", "filled_checks", "priced_change", "priced_plan"]

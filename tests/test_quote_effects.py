@@ -1,0 +1,244 @@
+"""A status change that uses a sibling read's figure ("on `accept`, `billed` is set to that charge, as
+`price_haulout` gives"), refuses when the figure or a list falls short, writes numbers with fixed decimals and texts
+of several parts into the entries it appends, sets an object field the docs write out, and moves a linked record's
+number "by the fee"; planned and rendered."""
+
+from __future__ import annotations
+
+import copy
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.docs_appends import element_rule, object_sets
+from synth.envsynth.expr_runtime import fg_compare, fg_fixed, fg_text, fg_whole
+from synth.envsynth.mode_rules import mode_transition
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.policy_rules import docs_transition
+from synth.envsynth.quote_effects import figure_guards, figure_sets, filled_checks, priced_plan
+from synth.envsynth.quote_reuse import sibling_quotes
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+
+
+def _collection(props: dict) -> dict:
+    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
+
+
+ENTRY = {"type": "object", "properties": {"kind": {"type": "string"}, "text": {"type": "string"}}}
+JOB = {"type": "object", "properties": {"job_id": {"type": "string"}, "cost": {"type": "number"}}}
+HAULOUT = {
+    "haulout_id": {"type": "string"},
+    "yard_id": {"type": "string", "x-references": "yards"},
+    "status": {"type": "string", "x-enum": ["open", "accepted", "refused", "settled"]},
+    "hours": {"type": "number"},
+    "jobs": {"type": "array", "items": JOB},
+    "billed_fee": {"type": ["number", "null"]},
+    "receipt": {
+        "type": ["object", "null"],
+        "properties": {"fee": {"type": "number"}, "channel": {"type": "string"}},
+        "required": ["fee", "channel"],
+    },
+    "log": {"type": "array", "items": ENTRY},
+}
+YARD = {
+    "yard_id": {"type": "string"},
+    "hourly_rate": {"type": "number"},
+    "cradle_fee": {"type": "number"},
+    "takings_total": {"type": "number"},
+}
+SCHEMA = {"type": "object", "properties": {"haulouts": _collection(HAULOUT), "yards": _collection(YARD)}}
+STATE = {
+    "haulouts": {
+        "H1": {
+            "haulout_id": "H1",
+            "yard_id": "Y1",
+            "status": "open",
+            "hours": 2.5,
+            "jobs": [{"job_id": "J1", "cost": 80.25}, {"job_id": "J2", "cost": 40.0}],
+            "billed_fee": None,
+            "receipt": None,
+            "log": [],
+        },
+        "H2": {"haulout_id": "H2", "yard_id": "Y1", "status": "open", "hours": 1, "jobs": [], "billed_fee": None},
+        "H3": {
+            "haulout_id": "H3",
+            "yard_id": "Y2",
+            "status": "open",
+            "hours": 1,
+            "jobs": [{"job_id": "J1", "cost": 5.0}],
+            "billed_fee": None,
+            "receipt": None,
+            "log": [],
+        },
+    },
+    "yards": {
+        "Y1": {"yard_id": "Y1", "hourly_rate": 64.1, "cradle_fee": 10.0, "takings_total": 1000.0},
+        "Y2": {"yard_id": "Y2", "hourly_rate": 5.0, "cradle_fee": 10.0, "takings_total": 0.0},
+    },
+}
+KEY = {"haulout_id": {"type": "string"}}
+PRICE = ToolSpec(
+    "price_haulout",
+    "Prices a haul-out and changes nothing: the charge is the haul-out's hours times the yard's hourly_rate, minus "
+    "the yard's cradle_fee. Returns {haulout_id, charge}.",
+    {"type": "object", "properties": KEY, "required": ["haulout_id"]},
+)
+DECIDE = ToolSpec(
+    "rule_on_haulout",
+    "Rules on an open haul-out. accept: the haul-out must have at least one job and a charge (as price_haulout) "
+    "above 0; billed_fee is set to that charge, the status becomes 'accepted' and the call appends "
+    "{kind: 'accepted', text: <fee to 2 decimals>} to the log. refuse: note is required; the status becomes "
+    "'refused' and the call appends {kind: 'refused', text: <note>} to the log.",
+    {
+        "type": "object",
+        "properties": {
+            **KEY,
+            "verdict": {"type": "string", "enum": ["accept", "refuse"]},
+            "note": {"type": "string"},
+        },
+        "required": ["haulout_id", "verdict"],
+    },
+)
+SETTLE = ToolSpec(
+    "settle_haulout",
+    "Settles a haul-out for its billed_fee; only accepted haul-outs can be settled. The status becomes 'settled' "
+    "and `receipt` is set to {fee, channel}; the yard's takings_total rises by the fee; the call appends "
+    "{kind: 'settled', text: '<fee to 2 decimals> by <channel>'} to the log.",
+    {
+        "type": "object",
+        "properties": {**KEY, "channel": {"type": "string", "enum": ["card", "cash"]}},
+        "required": ["haulout_id", "channel"],
+    },
+)
+PLAN = ToolPlan(kind="update", collection="haulouts", key_field="haulout_id", key_param="haulout_id")
+SCHEMA_RESULT = SchemaResult(SCHEMA, {}, {}, "docs")
+
+
+def _run(spec: ToolSpec, plan: ToolPlan, cases: list[Case]) -> tuple[int, str]:
+    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SCHEMA_RESULT)
+    return res.passed, err
+
+
+def test_the_figures_a_change_reads() -> None:
+    text = "accept: the haul-out must have at least one job and a charge (as price_haulout) above 0; billed_fee is set"
+    assert figure_sets(text + " to that charge.", ["haulout_id", "charge"], ["billed_fee"]) == {"billed_fee": "charge"}
+    assert figure_sets(text + " to the cradle fee.", ["charge"], ["billed_fee"]) == {}
+    assert figure_guards(text, ["charge"]) == [{"figure": "charge", "op": ">", "value": 0.0}]
+    assert figure_guards("A charge above 0 is shown.", ["charge"]) == []  # nothing needs it
+    assert filled_checks(text, HAULOUT) == [{"op": "filled", "field": "jobs"}]
+    assert filled_checks("It lists at least one job.", HAULOUT) == []
+
+
+def test_a_change_takes_the_siblings_figure_and_refuses_when_it_falls_short() -> None:
+    moved = mode_transition(DECIDE, PLAN, SCHEMA, "")
+    assert moved is not None and moved.kind == "by_mode"
+    quotes = sibling_quotes([PRICE, DECIDE], SCHEMA, STATE)
+    assert "price_haulout" in quotes
+    plan = priced_plan(DECIDE, moved, SCHEMA, [PRICE, DECIDE], quotes, DECIDE.description)
+    accept = ToolPlan.from_dict(plan.modes["accept"]["plan"])
+    assert accept.quote["guards"] == [{"figure": "charge", "op": ">", "value": 0.0}]
+    assert {"op": "filled", "field": "jobs"} in accept.checks
+    assert plan.modes["refuse"]["plan"]["quote"] == {}  # the other value reads no figure
+    accepted = copy.deepcopy(STATE)
+    accepted["haulouts"]["H1"].update(
+        status="accepted", billed_fee=150.25, log=[{"kind": "accepted", "text": "150.25"}]
+    )
+    cases = [
+        Case(DECIDE.name, "x", STATE, {"haulout_id": "H1", "verdict": "accept"}, expect_error=False),
+        Case(DECIDE.name, "x", STATE, {"haulout_id": "H2", "verdict": "accept"}, expect_error=True),  # no job
+        Case(DECIDE.name, "x", STATE, {"haulout_id": "H3", "verdict": "accept"}, expect_error=True),  # charge -5
+        Case(DECIDE.name, "x", STATE, {"haulout_id": "H3", "verdict": "refuse", "note": "rot"}, expect_error=False),
+    ]
+    cases[0].state_checks = [{"op": "equals", "state": accepted}]
+    passed, err = _run(DECIDE, plan, cases)
+    assert err == "" and passed == len(cases)
+    unpriced_passed, _ = _run(DECIDE, moved, cases)
+    assert unpriced_passed < len(cases)  # without the figures the change neither bills nor refuses
+
+
+def test_an_object_field_a_text_of_parts_and_a_move_by_the_records_number() -> None:
+    accepted = copy.deepcopy(STATE)
+    accepted["haulouts"]["H1"].update(status="accepted", billed_fee=150.25)
+    plan = docs_transition(SETTLE, PLAN, SCHEMA, "", list(accepted["haulouts"].values()), accepted)
+    assert plan is not None and plan.preconditions == {"status": ["accepted"]}
+    settled = copy.deepcopy(accepted)
+    settled["haulouts"]["H1"].update(
+        status="settled",
+        receipt={"fee": 150.25, "channel": "card"},
+        log=[{"kind": "settled", "text": "150.25 by card"}],
+    )
+    settled["yards"]["Y1"]["takings_total"] = 1150.25
+    case = Case(SETTLE.name, "x", accepted, {"haulout_id": "H1", "channel": "card"}, expect_error=False)
+    case.state_checks = [{"op": "equals", "state": settled}]
+    passed, err = _run(SETTLE, plan, [case])
+    assert err == "" and passed == 1
+
+
+def test_placeholders_with_decimals_texts_and_objects() -> None:
+    params = {"channel": {"type": "string"}, "note": {"type": "string"}}
+    rule = element_rule("{kind: 'paid', text: '<fee to 2 decimals, say '9.50'> by <channel>'}", HAULOUT, params)
+    fixed = {"from": "fixed", "of": {"from": "record", "path": ["billed_fee"]}, "decimals": 2}
+    assert rule == {
+        "fields": {
+            "kind": {"from": "const", "value": "paid"},
+            "text": {"from": "concat", "parts": [fixed, " by ", {"from": "arg", "name": "channel"}]},
+        }
+    }
+    assert element_rule("{kind: 'x', text: <tip to 2 decimals>}", HAULOUT, params) is None  # names nothing
+    three = element_rule("{text: <fee in 3 decimals>}", HAULOUT, params)["fields"]["text"]
+    assert three == {"from": "fixed", "of": {"from": "record", "path": ["billed_fee"]}, "decimals": 3}
+    assert object_sets("`receipt` is set to {fee, channel}", HAULOUT, params) == [
+        {
+            "op": "set",
+            "field": "receipt",
+            "source": {
+                "from": "object",
+                "fields": {
+                    "fee": {"from": "record", "path": ["billed_fee"]},
+                    "channel": {"from": "arg", "name": "channel"},
+                },
+            },
+        }
+    ]
+    assert object_sets("`log` = {fee, channel}", HAULOUT, params) == []  # not an object field
+    assert object_sets("receipt = {fee: fee, channel: 'cash'}", HAULOUT, params)[0]["source"]["fields"]["channel"] == {
+        "from": "const",
+        "value": "cash",
+    }
+
+
+def test_the_runtime_of_fixed_decimals_texts_objects_and_comparisons() -> None:
+    assert fg_fixed(1234.5, 2) == "1234.50" and fg_fixed(0.125, 2) == "0.13" and fg_fixed(-2.005, 2) == "-2.01"
+    assert fg_fixed(7, 0) == "7" and fg_fixed(None, 2) == "" and fg_fixed("n/a", 2) == "n/a"
+    assert fg_text(["12.50", " by ", "card", None]) == "12.50 by card"
+    assert fg_whole({"fee": 1.0, "channel": "card"}) == {"fee": 1.0, "channel": "card"}
+    assert fg_whole({"fee": None, "channel": "card"}) is None
+    assert fg_compare(0.01, ">", 0) and not fg_compare(0, ">", 0) and fg_compare(0, ">=", 0)
+    assert not fg_compare(None, ">", 0) and not fg_compare(True, ">", 0)
+
+
+def test_a_written_test_that_expects_success_where_a_documented_check_refuses_is_dropped() -> None:
+    from synth.envsynth.tool_stage import _arbitrate, _docs_refused
+    from synth.envsynth.tool_tests import CaseFailure, ToolTestResult
+
+    args = {"haulout_id": "H2", "verdict": "accept"}
+    cases = [
+        Case(DECIDE.name, "llm-questions", STATE, args, expect_error=False),
+        Case(DECIDE.name, "doc-example", STATE, args, expect_error=False),  # not written by the model: kept
+        Case(DECIDE.name, "llm-questions", STATE, {**args, "haulout_id": "H1"}, expect_error=False),
+    ]
+    refusal = "raised ToolError('Haulout H2: the call is not allowed (filled check)') but the test expects success"
+    res = ToolTestResult(
+        0,
+        3,
+        [
+            CaseFailure(0, "llm-questions", "wrong_error", refusal),
+            CaseFailure(1, "doc-example", "wrong_error", refusal),
+            CaseFailure(2, "llm-questions", "wrong_error", "raised ToolError('Haulout H1 not found')"),
+        ],
+    )
+    dropped: list = []
+    refused = _docs_refused(cases, res, dropped)
+    assert refused == {0} and dropped[0]["verdict"] == {"decision": "docs"}
+    assert _arbitrate(DECIDE, "", cases, res, None, dropped, refused) == cases[1:]
