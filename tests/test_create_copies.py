@@ -1,7 +1,7 @@
 """A create that copies fields from the records it names as the sample data shows (a stay's `pier_code` is its
-berth's, its `night_rate` that pier's), starts its log with the entry the docs write out, is priced by a sibling
-read that takes a list of the ids the create names one of, and goes to the collection the docs say a new record of
-is created in; planned and rendered."""
+berth's, its `night_rate` that pier's), opens its log with the entry its docs spell out, is priced by a sibling
+read that takes a list of the ids the create names one of, takes parameters' documented defaults, and goes to the
+collection its docs say it adds a record to; planned and rendered."""
 
 from __future__ import annotations
 
@@ -90,10 +90,10 @@ PRICE = ToolSpec(
 )
 MOOR = ToolSpec(
     "moor_skipper",
-    "Moors a skipper at a berth. The stay is created with state 'moored', and the berth's price (as price_berths "
-    "gives) is charged: charged is set. New stays get the next id in sequence. A first log entry {day: today, "
-    "event: 'moored' or 'waiting', note} is written, where note is '' for a mooring and 'queue N' for a wait. "
-    "The business date is 2031-05-06. Returns the new stay.",
+    "Moors a skipper at a berth, making a stay record for it. Each new stay receives the next id; it starts out in "
+    "state 'moored'. charged holds what price_berths totals for the berth. To begin with, its log holds one log "
+    "entry {event: 'moored' or 'waiting', day: today, note}, where note is '' (a wait would note its place). The "
+    "desk works on 2031-05-06. It returns the new stay.",
     {"type": "object", "properties": IDS, "required": ["skipper_id", "berth_id"]},
 )
 
@@ -106,14 +106,18 @@ def test_fields_every_sample_record_copies_from_the_records_it_names() -> None:
         {"op": "copied", "field": "night_rate", "via": "pier_code", "collection": "piers", "source": "night_rate"},
     ]
     odd = {"stays": {**STATE["stays"], "ST-03": {**STATE["stays"]["ST-03"], "pier_code": "SOUTH"}}}
-    assert data_copies({**STATE, **odd}, "stays", own, {"berth_id": "berths"}, set())[:1] == []  # one disagrees
+    assert data_copies({**STATE, **odd}, "stays", own, {"berth_id": "berths"}, set()) == []  # one disagrees
+    one = {"berths": {k: {**b, "pier_code": "NORTH"} for k, b in STATE["berths"].items()}}
+    flat = {"stays": {k: {**r, "pier_code": "NORTH"} for k, r in STATE["stays"].items()}}
+    same = data_copies({**STATE, **one, **flat}, "stays", own, {"berth_id": "berths"}, set())
+    assert all(c["field"] != "pier_code" for c in same)  # one value everywhere is no evidence of a copy
     few = {"stays": {"ST-01": STATE["stays"]["ST-01"]}}
     assert data_copies({**STATE, **few}, "stays", own, {"berth_id": "berths"}, set()) == []  # too few to tell
 
 
 def test_the_first_entry_the_docs_write_out() -> None:
-    assert first_entry(MOOR.description, "log", ["moored"]) == "{day: today, event: 'moored', note: ''}"
-    assert first_entry(MOOR.description, "log", ["waiting"]) == "{day: today, event: 'waiting', note: ''}"
+    assert first_entry(MOOR.description, "log", ["moored"]) == "{event: 'moored', day: today, note: ''}"
+    assert first_entry(MOOR.description, "log", []) == "{event: 'moored', day: today, note: ''}"  # the first
     assert first_entry("Moors a skipper.", "log", []) is None
 
 
@@ -124,9 +128,12 @@ def test_the_collection_a_new_record_is_created_in() -> None:
     }
     ctx = PlanContext(collections=drafts, singletons={}, client=None, votes=1, trees={})
     assert created_collection(MOOR, ctx) == "stays"
-    for text in ("The stay is created.", "New stays get the next id.", "Returns the new stay."):
+    for text in ("The stay is created.", "New stays take the next id.", "Returns the new stay."):
         assert created_collection(ToolSpec("moor_skipper", text, MOOR.parameters), ctx) == "stays"
     assert created_collection(ToolSpec("moor_skipper", "Returns the new rank.", MOOR.parameters), ctx) is None
+    keyed = {"type": "object", "properties": {"stay_id": {"type": "string"}, "berth_id": {"type": "string"}}}
+    swap = ToolSpec("move_stay", "Moves a stay to another berth. Returns the new stay.", keyed)
+    assert created_collection(swap, ctx) is None  # the call names the stay it changes
 
 
 def test_a_sibling_that_takes_a_list_of_the_ids_the_create_names_one_of() -> None:

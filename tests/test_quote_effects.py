@@ -1,7 +1,7 @@
-"""A status change that uses a sibling read's figure ("on `accept`, `billed` is set to that charge, as
-`price_haulout` gives"), refuses when the figure or a list falls short, writes numbers with fixed decimals and texts
-of several parts into the entries it appends, sets an object field the docs write out, and moves a linked record's
-number "by the fee"; planned and rendered."""
+"""A status change that uses a sibling read's figure (the yard's charge for a haul-out becomes its `billed_fee`),
+is refused when the change requires that figure above a bound or a list entry it lacks, appends entries whose
+numbers have fixed decimals and whose texts join several parts, sets an object field written out in the docs, and
+moves a linked record's number by one of the record's own; planned and rendered."""
 
 from __future__ import annotations
 
@@ -86,10 +86,12 @@ PRICE = ToolSpec(
 )
 DECIDE = ToolSpec(
     "rule_on_haulout",
-    "Rules on an open haul-out. accept: the haul-out must have at least one job and a charge (as price_haulout) "
-    "above 0; billed_fee is set to that charge, the status becomes 'accepted' and the call appends "
-    "{kind: 'accepted', text: <fee to 2 decimals>} to the log. refuse: note is required; the status becomes "
-    "'refused' and the call appends {kind: 'refused', text: <note>} to the log.",
+    "Rules on an open haul-out, one way or the other.\n\n"
+    "- `accept`: requires at least one job on the haul-out; it also requires a yard charge (see price_haulout) "
+    "over 0. billed_fee becomes the charge, the status becomes 'accepted', and the call appends "
+    "{text: <fee to 2 decimals>, kind: 'accepted'} to the log.\n"
+    "- `refuse`: the note is required; the status becomes 'refused' and the call appends {kind: 'refused', "
+    "text: <note>} to the log.",
     {
         "type": "object",
         "properties": {
@@ -102,9 +104,9 @@ DECIDE = ToolSpec(
 )
 SETTLE = ToolSpec(
     "settle_haulout",
-    "Settles a haul-out for its billed_fee; only accepted haul-outs can be settled. The status becomes 'settled' "
-    "and `receipt` is set to {fee, channel}; the yard's takings_total rises by the fee; the call appends "
-    "{kind: 'settled', text: '<fee to 2 decimals> by <channel>'} to the log.",
+    "Closes the bill of a haul-out; this works only when its status is 'accepted'. Afterwards the status becomes "
+    "'settled' and `receipt` becomes {channel, fee}; the call appends {kind: 'settled', text: '<channel>: <fee to "
+    "2 decimals>'} to the log, and the yard's takings_total grows by the fee.",
     {
         "type": "object",
         "properties": {**KEY, "channel": {"type": "string", "enum": ["card", "cash"]}},
@@ -121,11 +123,18 @@ def _run(spec: ToolSpec, plan: ToolPlan, cases: list[Case]) -> tuple[int, str]:
 
 
 def test_the_figures_a_change_reads() -> None:
-    text = "accept: the haul-out must have at least one job and a charge (as price_haulout) above 0; billed_fee is set"
-    assert figure_sets(text + " to that charge.", ["haulout_id", "charge"], ["billed_fee"]) == {"billed_fee": "charge"}
-    assert figure_sets(text + " to the cradle fee.", ["charge"], ["billed_fee"]) == {}
+    text = "`accept` requires at least one job; it also requires a yard charge (see price_haulout) over 0. billed_fee"
+    assert figure_sets(text + " becomes the charge.", ["haulout_id", "charge"], ["billed_fee"]) == {
+        "billed_fee": "charge"
+    }
+    assert figure_sets(text + " is set to that charge.", ["charge"], ["billed_fee"]) == {"billed_fee": "charge"}
+    assert figure_sets(text + " becomes the cradle fee.", ["charge"], ["billed_fee"]) == {}
     assert figure_guards(text, ["charge"]) == [{"figure": "charge", "op": ">", "value": 0.0}]
-    assert figure_guards("A charge above 0 is shown.", ["charge"]) == []  # nothing needs it
+    assert figure_guards("A charge over 0 is shown.", ["charge"]) == []  # nothing needs it
+    assert figure_guards("A charge over 500 requires a foreman.", ["charge"]) == []  # the charge is no need
+    assert figure_guards("Must have a charge of at least 20.", ["charge"]) == [
+        {"figure": "charge", "op": ">=", "value": 20.0}
+    ]
     assert filled_checks(text, HAULOUT) == [{"op": "filled", "field": "jobs"}]
     assert filled_checks("It lists at least one job.", HAULOUT) == []
 
@@ -166,7 +175,7 @@ def test_an_object_field_a_text_of_parts_and_a_move_by_the_records_number() -> N
     settled["haulouts"]["H1"].update(
         status="settled",
         receipt={"fee": 150.25, "channel": "card"},
-        log=[{"kind": "settled", "text": "150.25 by card"}],
+        log=[{"kind": "settled", "text": "card: 150.25"}],
     )
     settled["yards"]["Y1"]["takings_total"] = 1150.25
     case = Case(SETTLE.name, "x", accepted, {"haulout_id": "H1", "channel": "card"}, expect_error=False)
@@ -177,18 +186,20 @@ def test_an_object_field_a_text_of_parts_and_a_move_by_the_records_number() -> N
 
 def test_placeholders_with_decimals_texts_and_objects() -> None:
     params = {"channel": {"type": "string"}, "note": {"type": "string"}}
-    rule = element_rule("{kind: 'paid', text: '<fee to 2 decimals, say '9.50'> by <channel>'}", HAULOUT, params)
-    fixed = {"from": "fixed", "of": {"from": "record", "path": ["billed_fee"]}, "decimals": 2}
+    rule = element_rule("{text: '<channel> / <fee at 1 decimals, like '3.5'>', kind: 'paid'}", HAULOUT, params)
+    fixed = {"from": "fixed", "of": {"from": "record", "path": ["billed_fee"]}, "decimals": 1}
     assert rule == {
         "fields": {
             "kind": {"from": "const", "value": "paid"},
-            "text": {"from": "concat", "parts": [fixed, " by ", {"from": "arg", "name": "channel"}]},
+            "text": {"from": "concat", "parts": [{"from": "arg", "name": "channel"}, " / ", fixed]},
         }
     }
+    around = element_rule("{kind: 'paid', fee: <fee>, note: 'kept'}", HAULOUT, params)  # quotes around, not in
+    assert around is not None and around["fields"]["note"] == {"from": "const", "value": "kept"}
     assert element_rule("{kind: 'x', text: <tip to 2 decimals>}", HAULOUT, params) is None  # names nothing
     three = element_rule("{text: <fee in 3 decimals>}", HAULOUT, params)["fields"]["text"]
     assert three == {"from": "fixed", "of": {"from": "record", "path": ["billed_fee"]}, "decimals": 3}
-    assert object_sets("`receipt` is set to {fee, channel}", HAULOUT, params) == [
+    assert object_sets("`receipt` becomes {fee, channel}", HAULOUT, params) == [
         {
             "op": "set",
             "field": "receipt",
@@ -209,9 +220,9 @@ def test_placeholders_with_decimals_texts_and_objects() -> None:
 
 
 def test_the_runtime_of_fixed_decimals_texts_objects_and_comparisons() -> None:
-    assert fg_fixed(1234.5, 2) == "1234.50" and fg_fixed(0.125, 2) == "0.13" and fg_fixed(-2.005, 2) == "-2.01"
+    assert fg_fixed(86.5, 2) == "86.50" and fg_fixed(0.125, 2) == "0.13" and fg_fixed(-2.005, 2) == "-2.01"
     assert fg_fixed(7, 0) == "7" and fg_fixed(None, 2) == "" and fg_fixed("n/a", 2) == "n/a"
-    assert fg_text(["12.50", " by ", "card", None]) == "12.50 by card"
+    assert fg_text(["card", ": ", "12.50", None]) == "card: 12.50"
     assert fg_whole({"fee": 1.0, "channel": "card"}) == {"fee": 1.0, "channel": "card"}
     assert fg_whole({"fee": None, "channel": "card"}) is None
     assert fg_compare(0.01, ">", 0) and not fg_compare(0, ">", 0) and fg_compare(0, ">=", 0)
@@ -242,3 +253,19 @@ def test_a_written_test_that_expects_success_where_a_documented_check_refuses_is
     refused = _docs_refused(cases, res, dropped)
     assert refused == {0} and dropped[0]["verdict"] == {"decision": "docs"}
     assert _arbitrate(DECIDE, "", cases, res, None, dropped, refused) == cases[1:]
+    plan = ToolPlan(kind="create", collection="haulouts", ref_checks={"yard_id": "yards"}, ref_requires={})
+    named = [
+        Case("open_haulout", "llm-cases", STATE, {"yard_id": "Y9"}, expect_error=False),  # no such yard
+        Case("open_haulout", "llm-cases", STATE, {"yard_id": "Y1"}, expect_error=False),  # it exists: a real bug
+    ]
+    failing = ToolTestResult(
+        0, 2, [CaseFailure(i, "llm-cases", "wrong_error", "raised ToolError('x')") for i in (0, 1)]
+    )
+    assert _docs_refused(named, failing, [], plan) == {0}
+    stated = ToolPlan(
+        kind="create",
+        collection="haulouts",
+        ref_checks={"yard_id": "yards"},
+        ref_requires={"yard_id": {"hourly_rate": [5.0]}},
+    )
+    assert _docs_refused(named, failing, [], stated) == {0, 1}  # Y1's rate is not one the docs allow

@@ -46,12 +46,12 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"fg_add_days(dig_{fn}(record, {list(source['base'])!r}), {days})"
     if source["from"] == "figure":  # a figure of the sibling read the change computes first (quote_effects)
         return f"copy.deepcopy(figures.get({source['name']!r}))"
-    if source["from"] == "fixed":  # a number written with a fixed number of decimals ("1234.50")
+    if source["from"] == "fixed":  # a number written with a fixed number of decimals ("7.00")
         return f"fg_fixed({_pysource(source['of'], fn)}, {int(source['decimals'])!r})"
     if source["from"] == "object":  # an object the docs write out, a source per key
         pairs = [f"{k!r}: {_pysource(v, fn)}" for k, v in sorted(source["fields"].items())]
         return "fg_whole({" + ", ".join(pairs) + "})"
-    if source["from"] == "concat":  # a text of literal parts and values ("<amount> for <reason>")
+    if source["from"] == "concat":  # a text of literal parts and values ("<pier>, <nights> nights")
         parts = [repr(p) if isinstance(p, str) else _pysource(p, fn) for p in source["parts"]]
         return f"fg_text([{', '.join(parts)}])"
     return repr(source["value"])

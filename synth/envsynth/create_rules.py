@@ -327,7 +327,7 @@ def refine_create(
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
-    checks_within += deadline_checks(  # "the add deadline of the berth's season has passed" refuses it
+    checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,
         plan.collection,
@@ -369,9 +369,11 @@ def refine_create(
         if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
-    for field, schema in sorted(own.items()):  # "a first log entry {...}" the new record's list starts with
-        body = first_entry(text, field, list(initial.values())) if isinstance(schema, dict) else None
-        if schema.get("type") != "array" or field in params or field in initial or body is None:
+    for field, schema in sorted(own.items()):  # the entry the docs write for the new record's list to start with
+        if not isinstance(schema, dict) or schema.get("type") != "array" or field in params or field in initial:
+            continue
+        body = first_entry(text, field, list(initial.values()))
+        if body is None:
             continue
         rule = element_rule(body, own, params, today=today or business_date(text))
         if rule is not None:

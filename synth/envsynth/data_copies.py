@@ -3,8 +3,8 @@ the collection holds the same value as the record its link names, under the same
 is its berth's `pier_code`; its `night_rate` is that pier's `night_rate`), a new record copies it the same way.
 
 The link is a parameter the record keeps (`berth_id` -> berths), else a field the record has or copies (its
-`pier_code` naming a pier). At least three sample records, each naming a record that exists, must agree; a field
-the docs or the call set is left alone.
+`pier_code` naming a pier). At least three sample records, each naming a record that exists and holding at least
+two values between them, must agree; a field the docs or the call set is left alone.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def _keyed(sample: dict[str, Any], collection: str) -> dict[str, dict[str, Any]]
 
 def _agrees(records: list[dict[str, Any]], holders: dict[str, dict[str, Any]], via: str, field: str) -> bool:
     """Every record names a holder by `via`, and holds the holder's value of `field` (not None)."""
-    if len(records) < MIN_RECORDS:
+    if len(records) < MIN_RECORDS or len({str(r.get(field)) for r in records}) < 2:  # one value everywhere: no copy
         return False
     for record in records:
         holder = holders.get(str(record.get(via)))

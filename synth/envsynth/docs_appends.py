@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from synth.envsynth.prose import unwrap
-from synth.words import plural
+from synth.words import plural, singular
 
 APPEND = re.compile(
     r"\bappends?\s+(?:[^{}.;]{0,60}?\band\s+)?`?(\{[^`{}]{1,400}\})`?\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?"
@@ -32,7 +32,7 @@ PASSIVE = re.compile(  # "`{"action": "paid"}` is appended to its history"
 )
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
-PLACEHOLDER = re.compile(  # `<note>`, `<note or "">`, `<fee to 2 decimals>`, `<fee in 2 decimals, say '3.10'>`
+PLACEHOLDER = re.compile(  # `<note>`, `<note or "">`, `<toll to 1 decimals>`, `<toll at 3 decimals, like '0.125'>`
     r"<\s*(\w+(?:\s\w+)?)(?:\s+(?:with|to|in|at)\s+(\d)\s+decimals?(?:,[^<>]*)?)?"
     r"(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>"
 )
@@ -48,8 +48,10 @@ def _default(text: str) -> Any:
         return text
 
 
-# a quoted text that holds a placeholder; a quote inside a placeholder (`e.g. '12.50'`) does not end it
-QUOTED_WITH_PLACEHOLDER = re.compile(r"""(['"])((?:(?!\1)[^<>{}]|<[^<>]*>)*<[^<>]*>(?:(?!\1)[^<>{}]|<[^<>]*>)*)\1""")
+# a quoted value that holds a placeholder; a quote inside a placeholder (`like '0.125'`) does not end it
+QUOTED_WITH_PLACEHOLDER = re.compile(
+    r"""(:\s*)(['"])((?:(?!\2)[^<>{}]|<[^<>]*>)*<[^<>]*>(?:(?!\2)[^<>{}]|<[^<>]*>)*)\2"""
+)
 
 
 def is_number(schema: Any) -> bool:
@@ -114,15 +116,15 @@ def element_rule(
         sources[token] = source_of(m)
         return json.dumps(token)
 
-    def spliced(m: re.Match[str]) -> str:  # a quoted text with placeholders in it: `'<fee> at <pier>'`
-        inner, parts, cursor = m.group(2), [], 0
+    def spliced(m: re.Match[str]) -> str:  # a quoted value with placeholders in it: `note: '<pier>, <fee>'`
+        inner, parts, cursor = m.group(3), [], 0
         for found in PLACEHOLDER.finditer(inner):
             parts += [inner[cursor : found.start()], source_of(found)] if found.start() > cursor else [source_of(found)]
             cursor = found.end()
         parts += [inner[cursor:]] if cursor < len(inner) else []
         token = f"{MARK}{len(sources)}"
         sources[token] = {"from": "concat", "parts": parts}
-        return json.dumps(token)
+        return m.group(1) + json.dumps(token)
 
     def bare(m: re.Match[str]) -> str:
         name = m.group(2)
@@ -179,16 +181,18 @@ def docs_appends(
     return out
 
 
-ALTERNATIVES = re.compile(r"'([^'{}]*)'(?:\s+or\s+'([^'{}]*)')+")  # `'moored' or 'waiting'`
-WHERE = r"\bwhere\s+`?{name}`?\s+is\s+('[^']*'|\"[^\"]*\")"  # "where note is '' for a mooring"
+ALTERNATIVES = re.compile(r"'([^'{}]*)'(?:\s+or\s+'([^'{}]*)')+")  # `'afloat' or 'ashore'`
+WHERE = r"\bwhere\s+`?{name}`?\s+is\s+('[^']*'|\"[^\"]*\")"  # "where remark is 'none'"
 
 
 def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
-    """The element a new record's list starts with, as the docs write it ("a first log entry {date: today, event:
-    'moored' or 'waiting', note}, where note is '' for a mooring"): of alternatives, the one the call sets
-    elsewhere (`chosen`: values the new record takes), else the first; a bare name a "where" clause gives a value
-    takes that value. None when the docs write no such entry."""
-    spoken = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(field.rstrip('s'))})"
+    """The element a new record's list starts with, as the docs write it (one `<field>` entry `{...}`): of
+    alternatives (`'afloat' or 'ashore'`), the one the call sets elsewhere (`chosen`: values the new record takes),
+    else the first; a bare name that a later "where <name> is '...'" gives a value takes that value. None when the
+    docs write no such entry."""
+    words = field.split("_")
+    entry = " ".join(words[:-1] + [singular(words[-1])])
+    spoken = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(entry)})"
     found = re.search(rf"\b(?:a|an|one)\s+(?:first\s+)?{spoken}\s+entry\s+`?(\{{[^`{{}}]{{1,300}}\}})`?", text, re.I)
     if found is None:
         return None

@@ -77,7 +77,7 @@ def _amount(
     ends = [
         f for f in fields if len(f.split("_")) > 1 and sum(g.split("_")[-1] == f.split("_")[-1] for g in fields) == 1
     ]
-    by_last = [f for f in ends if re.search(rf"\bthe\s+{re.escape(f.split('_')[-1])}\b", sentence, re.I)]
+    by_last = [f for f in ends if re.search(rf"\bby\s+the\s+{re.escape(f.split('_')[-1])}\b", sentence, re.I)]
     if not named(fields) and len(by_last) == 1:  # "by the amount": the record's one number ending so
         return {"path": [by_last[0]]}
     theirs = [(c, via, f) for c, via, f in linked if named([f])]

@@ -1,16 +1,15 @@
 """Deadlines read from a calendar table: a markdown table of the docs or the policy whose first column holds the
-values of a field the call's record reaches (a berth's `season`: `spring`, `summer`) and whose other columns hold
-dates ("book by", "cancel by"), with the tool's own description saying how the business date must stand to one of
-them:
+values of a field the call's record reaches (a berth's `tide_band`: `neap`, `spring`) and whose other columns hold
+dates ("| band | mooring closes | hauling closes |"), with the tool's own description saying how the business date
+must stand to one of them. A column is named by its header's first word and the words that share its first four
+letters ("hauling" is the "haul", "hauling" or "hauls" deadline, date or period):
 
-- "on or before / until / by the season's cancel deadline", "the cancel deadline has passed" (as a failure): the
-  call needs today on or before that date;
-- "after the cancel deadline", "still in its cancel period" (as a failure): it needs today after it.
+- "on or before", "until", "by" or "before" the deadline, or the deadline "has passed" (or expired, closed) in a
+  sentence about failures: the call needs today on or before that date;
+- "after" the deadline, or "still in" its period in a sentence about failures: it needs today after it.
 
-A column is named by the first word of its header, or that word's longer form ("cancel by" is the "cancel" and the
-"cancellation" deadline or period). A column the description ties both ways is left alone. Each becomes a
-`deadline` check (expr_runtime.fg_check) on the record's field, or on a field of the record its link (or the
-parameter naming one) names.
+A column the description ties both ways is left alone. Each becomes a `deadline` check (expr_runtime.fg_check) on
+the record's field, or on a field of the record its link (or the parameter naming one) names.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from synth.tooldocs.md_tables import table_cells
 from synth.words import plural
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-OWNER = r"(?:(?:its|the|their)\s+)?(?:\w+['\u2019]s\s+)?"
+OWNER = r"(?:(?:its|the|their)\s+)?(?:\w+['\u2019]s\s+)*"
 
 
 def date_tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
@@ -52,7 +51,7 @@ def _relations(description: str, word: str) -> set[str]:
         if re.search(rf"\bafter\s+{OWNER}{name}", sentence, re.I):
             said.add(">")
         if failing and re.search(
-            rf"\b{name}(?:\s+of\s+[\w\s']{{0,40}}?)?\s+has\s+(?:passed|expired|closed)", sentence, re.I
+            rf"\b{name}(?:\s+(?:of|for)\s+[\w\s']{{0,40}}?)?\s+has\s+(?:passed|expired|closed)", sentence, re.I
         ):
             said.add("<=")
         if failing and re.search(rf"\bstill\s+(?:with)?in\s+{OWNER}{name}", sentence, re.I):

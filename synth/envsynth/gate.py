@@ -128,7 +128,7 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
 
 
 def _set_in_prose(field: str, prose: str) -> bool:
-    """The prose names the field other than as blank ("no crew", "hull_fee and refund null")."""
+    """The prose names the field other than as blank ("no crew", "the refund stays null until a return")."""
     for name in {field, field.replace("_", " ")}:
         for m in re.finditer(rf"\b{re.escape(name)}\b", prose, re.I):
             before, after = prose[max(0, m.start() - 12) : m.start()], prose[m.end() : m.end() + 30]

@@ -40,21 +40,26 @@ def link_holder(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> str | None
 CREATED = re.compile(
     r"\b(?:an?|one)\s+new\s+(\w+)(?:\s+record)?\s+(?:is|gets)\s+(?:created|opened|added|issued|made)\b"
     r"|\bcreates?\s+(?:an?|one)\s+new\s+(\w+)\b"
-    r"|\bthe\s+(\w+)\s+is\s+created\b"  # "the rental is created with status 'open'"
+    r"|\bthe\s+(\w+)\s+is\s+created\b"
     r"|\bnew\s+(\w+)\s+(?:get|gets|receive|receives|take|takes)\s+the\s+next\s+(?:id|number|key)\b"
-    r"|\breturns?\s+the\s+new\s+(\w+)\b",  # "Returns the new rental"
+    r"|\breturns?\s+the\s+new\s+(\w+)\b",
     re.I,
 )
 
 
 def created_collection(spec: ToolSpec, ctx: PlanContext) -> str | None:
-    """The collection a write whose docs say "a new <noun> is created" (or "the <noun> is created", "new <nouns>
-    get the next id", "returns the new <noun>") adds a record to, when one is named so (`lend_boat(sailor_id,
-    boat_id)`: "a new rental is created" -> rentals)."""
+    """The collection a write adds a record to when its docs say so: "a new <noun> is created", "the <noun> is
+    created", "new <nouns> take the next id", "returns the new <noun>" (`lend_boat(sailor_id, boat_id)`: "a new rental
+    is created" -> rentals). A collection whose key the call is given is the one it changes, not one it adds to."""
     from synth.words import plural, singular
 
     found = {plural(singular(next(w for w in words if w))) for words in CREATED.findall(spec.description)}
-    found = {c for c in found if c in ctx.collections}
+    params = set(spec.parameters.get("properties") or {})
+    found = {
+        c
+        for c in found
+        if c in ctx.collections and ctx.collections[c].key_field not in params and f"{singular(c)}_id" not in params
+    }
     return found.pop() if len(found) == 1 else None
 
 

@@ -3,7 +3,7 @@
 `by_mode` plan, a docs transition (policy_rules.docs_transition) per value, dispatched on the parameter's value.
 
 Each value's transition is read from the text every value shares plus that value's own segment; in the shared
-text, the other values are read as this one ("Moves it to `done` or `dropped`" is "to `dropped`" for `dropped`).
+text, the other values are read as this one ("Moves it to `moored` or `hauled`" is "to `hauled`" for `hauled`).
 A value's segment that says "<parameter> is required" refuses the call without it; a value the docs do not
 describe is refused.
 """
@@ -57,7 +57,7 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
 
 
 def value_text(shared: str, value: str, values: list[str]) -> str:
-    """The text every value shares, read as this value's ("to `done` or `dropped`" is "to `dropped`")."""
+    """The text every value shares, read as this value's ("to `moored` or `hauled`" is "to `hauled`")."""
     return _as_value(shared, value, [v for v in values if v != value])
 
 

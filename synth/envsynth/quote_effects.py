@@ -1,14 +1,12 @@
-"""A status change whose docs use a sibling read's figure: "on `accept`, `berth_fee` is set to that charge (as
-`price_berth` gives)", "a charge (as `price_berth`) above 0 is needed", "the visit needs at least one stop".
-
-The sibling is a read whose answer the docs define with formulas (quote_reuse.sibling_quotes), that the call's
-docs name, and whose parameters the call has. Its figures are computed before the change, from the state the call
+"""A status change whose docs use a figure of a sibling read: the read that computes figures from the call's
+parameters (quote_reuse.sibling_quotes), named in the change's docs, is computed first, from the state the call
 finds, and
-- a number field of the record "is set to (that | the | the new) <figure>" takes that figure;
-- "<figure> ... above / over / more than / at least N" in a sentence that needs or requires it refuses the call
-  when the figure falls short;
+- a number field of the record that "is set to" (or "becomes", "=") that figure ("the toll", "that toll", "the new
+  toll") takes it;
+- a sentence that needs, requires or must have the figure above, over, more than, at least or below a number
+  refuses the call when the figure falls short;
 - an entry the change appends that reads a field the change sets reads the figure (the value the field gets).
-"At least one <entry>" of a list field the record holds refuses the call on an empty list (a `filled` check).
+A need of "at least one <entry>" of a list field the record holds refuses the call on an empty list (`filled`).
 """
 
 from __future__ import annotations
@@ -54,11 +52,14 @@ def figure_sets(text: str, figures: list[str], numbers: list[str]) -> dict[str, 
 
 
 def figure_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
-    """[{figure, op, value}] for every sentence that needs a figure above (or at least) a number."""
+    """[{figure, op, value}] for every sentence that needs (requires, must have) a figure above (or at least) a
+    number: the need comes first ("requires a toll above 0"), not the figure ("a toll above 500 requires ...")."""
     out = []
     for sentence in SENTENCES.split(text):
-        if not NEEDS.search(sentence):
+        need = NEEDS.search(sentence)
+        if not need:
             continue
+        sentence = sentence[need.end() :]
         for figure in figures:
             words = "|".join(sorted(COMPARE, key=len, reverse=True))
             found = re.search(
@@ -73,7 +74,7 @@ def figure_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
 
 
 def filled_checks(text: str, record_props: dict[str, Any]) -> list[dict[str, Any]]:
-    """A `filled` check for each list field the docs need "at least one" entry of ("needs at least one stop")."""
+    """A `filled` check for each list field the docs need "at least one" entry of ("requires at least one hand")."""
     out = []
     for field in sorted(record_props):
         if not isinstance(record_props[field], dict) or record_props[field].get("type") != "array":

@@ -117,7 +117,7 @@ def _refused_by_references(plan: ToolPlan | None, case: TestCase) -> bool:
         if isinstance(record, dict) and any(record.get(f) not in allowed for f, allowed in fields.items()):
             return True
     named = (plan.quote or {}).get("named") or {}
-    for param, (holder, items, match) in ((plan.quote or {}).get("select") or {}).items():  # a tier of the event
+    for param, (holder, items, match) in ((plan.quote or {}).get("select") or {}).items():  # a berth of the pier
         record = (case.state.get(named.get(holder, "")) or {}).get(str(case.arguments.get(holder)))
         value = case.arguments.get(param)
         entries = record.get(items) if isinstance(record, dict) else None
