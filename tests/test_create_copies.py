@@ -25,7 +25,7 @@ def _collection(props: dict) -> dict:
 
 ENTRY = {
     "type": "object",
-    "properties": {"day": {"type": "string"}, "event": {"type": "string"}, "note": {"type": "string"}},
+    "properties": {"day": {"type": "string"}, "what": {"type": "string"}, "remark": {"type": "string"}},
 }
 STAY = {
     "stay_id": {"type": "string"},
@@ -33,7 +33,7 @@ STAY = {
     "berth_id": {"type": "string"},
     "pier_code": {"type": "string"},
     "night_rate": {"type": "number"},
-    "state": {"type": "string", "x-enum": ["moored", "waiting"]},
+    "state": {"type": "string", "x-enum": ["afloat", "ashore"]},
     "charged": {"type": "number"},
     "log": {"type": "array", "items": ENTRY},
 }
@@ -57,7 +57,7 @@ def _stay(n: int, berth: str, pier: str, rate: float) -> dict:
         "berth_id": berth,
         "pier_code": pier,
         "night_rate": rate,
-        "state": "moored",
+        "state": "afloat",
         "charged": 0.0,
         "log": [],
     }
@@ -90,10 +90,10 @@ PRICE = ToolSpec(
 )
 MOOR = ToolSpec(
     "moor_skipper",
-    "Moors a skipper at a berth, making a stay record for it. Each new stay receives the next id; it starts out in "
-    "state 'moored'. charged holds what price_berths totals for the berth. To begin with, its log holds one log "
-    "entry {event: 'moored' or 'waiting', day: today, note}, where note is '' (a wait would note its place). The "
-    "desk works on 2031-05-06. It returns the new stay.",
+    "Moors a skipper at a berth, making a stay record for it.\n\n* Ids: each new stay receives the next id.\n"
+    "* State: 'afloat' from the start.\n* Price: charged holds what price_berths totals for the berth.\n"
+    "* Log: one log entry {day: today, what: 'afloat' or 'ashore', remark}, where remark is 'none'.\n\n"
+    "The desk works on 2031-05-06. It returns the new stay.",
     {"type": "object", "properties": IDS, "required": ["skipper_id", "berth_id"]},
 )
 
@@ -116,8 +116,9 @@ def test_fields_every_sample_record_copies_from_the_records_it_names() -> None:
 
 
 def test_the_first_entry_the_docs_write_out() -> None:
-    assert first_entry(MOOR.description, "log", ["moored"]) == "{event: 'moored', day: today, note: ''}"
-    assert first_entry(MOOR.description, "log", []) == "{event: 'moored', day: today, note: ''}"  # the first
+    assert first_entry(MOOR.description, "log", ["afloat"]) == "{day: today, what: 'afloat', remark: 'none'}"
+    assert first_entry(MOOR.description, "log", ["ashore"]) == "{day: today, what: 'ashore', remark: 'none'}"
+    assert first_entry(MOOR.description, "log", []) == "{day: today, what: 'afloat', remark: 'none'}"  # the first
     assert first_entry("Moors a skipper.", "log", []) is None
 
 
@@ -134,6 +135,8 @@ def test_the_collection_a_new_record_is_created_in() -> None:
     keyed = {"type": "object", "properties": {"stay_id": {"type": "string"}, "berth_id": {"type": "string"}}}
     swap = ToolSpec("move_stay", "Moves a stay to another berth. Returns the new stay.", keyed)
     assert created_collection(swap, ctx) is None  # the call names the stay it changes
+    made = ToolSpec("log_stay", "Logs a stay under the id given. A new stay is created.", keyed)
+    assert created_collection(made, ctx) == "stays"  # "a new stay" says so, whoever picks the id
 
 
 def test_a_sibling_that_takes_a_list_of_the_ids_the_create_names_one_of() -> None:
@@ -158,9 +161,9 @@ def test_a_sibling_that_takes_a_list_of_the_ids_the_create_names_one_of() -> Non
         "berth_id": "B2",
         "pier_code": "SOUTH",
         "night_rate": 35.5,
-        "state": "moored",
+        "state": "afloat",
         "charged": 35.5,
-        "log": [{"day": "2031-05-06", "event": "moored", "note": ""}],
+        "log": [{"day": "2031-05-06", "what": "afloat", "remark": "none"}],
     }
     case = Case(MOOR.name, "x", STATE, {"skipper_id": "K2", "berth_id": "B2"}, expect_error=False)
     case.expect_result, case.has_expected_result = new, True

@@ -33,7 +33,7 @@ def _collection(props: dict) -> dict:
 SCHEMA = {
     "type": "object",
     "properties": {
-        "berths": _collection({"berth_id": {"type": "string"}, "season": {"type": "string"}}),
+        "berths": _collection({"berth_id": {"type": "string"}, "tide_band": {"type": "string"}}),
         "stays": _collection(
             {
                 "stay_id": {"type": "string"},
@@ -44,7 +44,7 @@ SCHEMA = {
     },
 }
 STATE = {
-    "berths": {"B1": {"berth_id": "B1", "season": "SPRING"}, "B2": {"berth_id": "B2", "season": "SUMMER"}},
+    "berths": {"B1": {"berth_id": "B1", "tide_band": "SPRING"}, "B2": {"berth_id": "B2", "tide_band": "SUMMER"}},
     "stays": {
         "S1": {"stay_id": "S1", "berth_id": "B1", "status": "booked"},
         "S2": {"stay_id": "S2", "berth_id": "B2", "status": "booked"},
@@ -53,14 +53,14 @@ STATE = {
 KEY = {"type": "object", "properties": {"stay_id": {"type": "string"}}, "required": ["stay_id"]}
 CANCEL = ToolSpec(
     "cancel_stay",
-    "Cancels a booked stay. This is possible until the berth's season's cancelling deadline. The status becomes "
+    "Cancels a booked stay. This is possible until the berth's tide band's cancelling deadline. The status becomes "
     "'cancelled'. An error is raised for a stay that is not booked, or once the cancelling deadline has passed.",
     KEY,
 )
 REFUND = ToolSpec(
     "refund_stay",
-    "Refunds a booked stay. This is possible after its season's cancelling deadline, and by its refund date at the "
-    "latest. The status becomes 'refunded'. Errors: a stay that is still within its cancelling period.",
+    "Refunds a booked stay. It is accepted after the cancelling deadline of the stay's band and by its refund date. "
+    "The status becomes 'refunded'. Errors: refusing a stay still in the cancelling period.",
     KEY,
 )
 PLAN = ToolPlan(kind="update", collection="stays", key_field="stay_id", key_param="stay_id")
@@ -77,7 +77,7 @@ def test_the_calendar_table_and_the_checks_each_tool_says() -> None:
             "from": "record",
             "via": "berth_id",
             "collection": "berths",
-            "field": "season",
+            "field": "tide_band",
             "dates": {"SPRING": "2031-05-01", "SUMMER": "2031-06-15"},
             "today": "2031-06-10",
             "cmp": "<=",
@@ -88,7 +88,7 @@ def test_the_calendar_table_and_the_checks_each_tool_says() -> None:
     both = "Cancels a stay before the cancelling deadline; after the cancelling deadline it is refunded."
     assert deadline_checks(both, POLICY, "stays", SCHEMA, STATE, "2031-06-10") == []  # tied both ways
     assert deadline_checks(CANCEL.description, POLICY, "stays", SCHEMA, STATE, None) == []  # no business date
-    book = "Moors a boat at a berth. Errors: the mooring deadline for the berth's season has passed."
+    book = "Moors a boat at a berth. Errors: a mooring deadline that has passed."
     params = {"berth_id": {"type": "string"}}
     (check,) = deadline_checks(book, POLICY, "stays", SCHEMA, {"berths": STATE["berths"]}, "2031-06-10", params)
     assert check["via"] == "berth_id" and check["cmp"] == "<=" and check["from"] == "record"

@@ -80,18 +80,18 @@ STATE = {
 KEY = {"haulout_id": {"type": "string"}}
 PRICE = ToolSpec(
     "price_haulout",
-    "Prices a haul-out and changes nothing: the charge is the haul-out's hours times the yard's hourly_rate, minus "
+    "Prices a haul-out; nothing is stored: the charge is the haul-out's hours times the yard's hourly_rate, minus "
     "the yard's cradle_fee. Returns {haulout_id, charge}.",
     {"type": "object", "properties": KEY, "required": ["haulout_id"]},
 )
 DECIDE = ToolSpec(
     "rule_on_haulout",
     "Rules on an open haul-out, one way or the other.\n\n"
-    "- `accept`: requires at least one job on the haul-out; it also requires a yard charge (see price_haulout) "
-    "over 0. billed_fee becomes the charge, the status becomes 'accepted', and the call appends "
-    "{text: <fee to 2 decimals>, kind: 'accepted'} to the log.\n"
-    "- `refuse`: the note is required; the status becomes 'refused' and the call appends {kind: 'refused', "
-    "text: <note>} to the log.",
+    "- `accept`: the status becomes 'accepted' and billed_fee becomes the charge; {kind: 'accepted', text: <fee to "
+    "2 decimals>} is appended to the log. Accepting requires at least one job, and it requires a yard charge (see "
+    "price_haulout) over 0.\n"
+    "- `refuse`: without a note the call fails. The status becomes 'refused' and {kind: 'refused', text: <note>} "
+    "is appended to the log.",
     {
         "type": "object",
         "properties": {
@@ -104,9 +104,9 @@ DECIDE = ToolSpec(
 )
 SETTLE = ToolSpec(
     "settle_haulout",
-    "Closes the bill of a haul-out; this works only when its status is 'accepted'. Afterwards the status becomes "
-    "'settled' and `receipt` becomes {channel, fee}; the call appends {kind: 'settled', text: '<channel>: <fee to "
-    "2 decimals>'} to the log, and the yard's takings_total grows by the fee.",
+    "Closes the bill of a haul-out; this works only when its status is 'accepted'. The yard's takings_total grows "
+    "by the fee. Then `receipt` becomes {channel, fee}, {kind: 'settled', text: '<channel>: <fee to 2 decimals>'} "
+    "is appended to the log, and the status becomes 'settled'.",
     {
         "type": "object",
         "properties": {**KEY, "channel": {"type": "string", "enum": ["card", "cash"]}},

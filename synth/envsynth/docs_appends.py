@@ -50,7 +50,7 @@ def _default(text: str) -> Any:
 
 # a quoted value that holds a placeholder; a quote inside a placeholder (`like '0.125'`) does not end it
 QUOTED_WITH_PLACEHOLDER = re.compile(
-    r"""(:\s*)(['"])((?:(?!\2)[^<>{}]|<[^<>]*>)*<[^<>]*>(?:(?!\2)[^<>{}]|<[^<>]*>)*)\2"""
+    r"""([:\[]\s*|,\s*)(['"])((?:(?!\2)[^<>{}]|<[^<>]*>)*<[^<>]*>(?:(?!\2)[^<>{}]|<[^<>]*>)*)\2"""
 )
 
 
@@ -202,7 +202,7 @@ def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
         return "'" + next((o for o in options if o in [str(c) for c in chosen]), options[0]) + "'"
 
     body = ALTERNATIVES.sub(pick, found.group(1))
-    for name in re.findall(r"[{,]\s*([A-Za-z_]\w*)\s*(?=[,}])", body):  # a bare name: `{date, note}`
+    for name in re.findall(r"[{,]\s*([A-Za-z_]\w*)\s*(?=[,}])", body):  # a bare name: `{day, remark}`
         given = re.search(WHERE.format(name=re.escape(name)), text[found.end() :], re.I)
         if given:
             body = re.sub(rf"([{{,]\s*){re.escape(name)}(\s*[,}}])", rf"\g<1>{name}: {given.group(1)}\g<2>", body)

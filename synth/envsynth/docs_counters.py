@@ -1,5 +1,5 @@
-"""Numbers a call moves, read from the docs: "the sailor's voyages_out goes up by 1", "the balance goes down by the
-amount", "adds one to the harbour master's `boats_checked`".
+"""Numbers a call moves, read from the docs: "the sailor's voyages_out goes up by 1", "the purse goes down by the
+toll", "adds one to the harbour master's `boats_checked`".
 
 A sentence naming a number field (by its name, spaced or not, or by its last word when that names one number
 field only) moves it when it says which way and by how much: "goes up / increases / rises by", "added to", "adds"
@@ -78,7 +78,7 @@ def _amount(
         f for f in fields if len(f.split("_")) > 1 and sum(g.split("_")[-1] == f.split("_")[-1] for g in fields) == 1
     ]
     by_last = [f for f in ends if re.search(rf"\bby\s+the\s+{re.escape(f.split('_')[-1])}\b", sentence, re.I)]
-    if not named(fields) and len(by_last) == 1:  # "by the amount": the record's one number ending so
+    if not named(fields) and len(by_last) == 1:  # "by the toll": the record's one number ending so
         return {"path": [by_last[0]]}
     theirs = [(c, via, f) for c, via, f in linked if named([f])]
     if not named(fields) and len(theirs) == 1:

@@ -51,7 +51,9 @@ def _relations(description: str, word: str) -> set[str]:
         if re.search(rf"\bafter\s+{OWNER}{name}", sentence, re.I):
             said.add(">")
         if failing and re.search(
-            rf"\b{name}(?:\s+(?:of|for)\s+[\w\s']{{0,40}}?)?\s+has\s+(?:passed|expired|closed)", sentence, re.I
+            rf"\b{name}(?:\s+(?:of|for)\s+[\w\s']{{0,40}}?)?(?:\s+(?:that|which))?\s+has\s+(?:passed|expired|closed)",
+            sentence,
+            re.I,
         ):
             said.add("<=")
         if failing and re.search(rf"\bstill\s+(?:with)?in\s+{OWNER}{name}", sentence, re.I):

@@ -48,18 +48,20 @@ CREATED = re.compile(
 
 
 def created_collection(spec: ToolSpec, ctx: PlanContext) -> str | None:
-    """The collection a write adds a record to when its docs say so: "a new <noun> is created", "the <noun> is
-    created", "new <nouns> take the next id", "returns the new <noun>" (`lend_boat(sailor_id, boat_id)`: "a new rental
-    is created" -> rentals). A collection whose key the call is given is the one it changes, not one it adds to."""
+    """The collection a write adds a record to when its docs say so: "a new <noun> is created", "new <nouns> take
+    the next id", "the <noun> is created", "returns the new <noun>" (`lend_boat(sailor_id, boat_id)`: "a new rental is
+    created" -> rentals). The last two do not count for a collection whose key the call is given: an update says
+    them of the record it changes."""
     from synth.words import plural, singular
 
-    found = {plural(singular(next(w for w in words if w))) for words in CREATED.findall(spec.description)}
     params = set(spec.parameters.get("properties") or {})
-    found = {
-        c
-        for c in found
-        if c in ctx.collections and ctx.collections[c].key_field not in params and f"{singular(c)}_id" not in params
-    }
+    found = set()
+    for words in CREATED.findall(spec.description):
+        c = plural(singular(next(w for w in words if w)))
+        weak = bool(words[2] or words[4])  # "the <noun> is created", "returns the new <noun>": an update says so too
+        given = c in ctx.collections and (ctx.collections[c].key_field in params or f"{singular(c)}_id" in params)
+        if c in ctx.collections and not (weak and given):
+            found.add(c)
     return found.pop() if len(found) == 1 else None
 
 

@@ -1,5 +1,5 @@
 """One tool, several documented behaviours: a parameter whose values the docs describe one by one
-("accept: ...; refuse: note is required; the pilot's workload goes down by 1" or a bullet per value) makes a
+("hoist: ...; lower: a crane must be named and the yard's free_cranes drops by 1", or a bullet per value) makes a
 `by_mode` plan, a docs transition (policy_rules.docs_transition) per value, dispatched on the parameter's value.
 
 Each value's transition is read from the text every value shares plus that value's own segment; in the shared
