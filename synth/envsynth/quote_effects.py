@@ -3,8 +3,8 @@ parameters (quote_reuse.sibling_quotes), named in the change's docs, is computed
 finds, and
 - a number field of the record that "is set to" (or "becomes", "=") that figure ("the toll", "that toll", "the new
   toll") takes it;
-- a sentence that needs, requires or must have the figure above, over, more than, at least or below a number
-  refuses the call when the figure falls short;
+- a sentence that needs, requires, must have or works only when/if the figure is above, over, more than, greater
+  than, at least or below a number refuses the call when the figure falls short;
 - an entry the change appends that reads a field the change sets reads the figure (the value the field gets).
 A need of "at least one <entry>" of a list field the record holds refuses the call on an empty list (`filled`).
 """
@@ -88,7 +88,7 @@ def filled_checks(text: str, record_props: dict[str, Any]) -> list[dict[str, Any
 
 
 def _reads_field(source: dict[str, Any], fields: dict[str, str]) -> str | None:
-    """The set field an entry's source reads (directly or inside a text or a fixed-decimals number)."""
+    """The set field a source reads as it is (_to_figure looks inside texts and fixed-decimals numbers)."""
     if source.get("from") == "record" and len(source.get("path") or []) == 1 and source["path"][0] in fields:
         return source["path"][0]
     return None
