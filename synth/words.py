@@ -25,6 +25,12 @@ def singular(word: str) -> str:
     return word
 
 
+def entry_words(field: str) -> str:
+    """A list field's name spoken as one of its entries: `crew_members` -> 'crew member'."""
+    words = field.split("_")
+    return " ".join(words[:-1] + [singular(words[-1])])
+
+
 def plural(word: str) -> str:
     """'pet' -> 'pets', 'entity' -> 'entities', 'glass' -> 'glasses'; already plural words stay."""
     if word.endswith("ss") or word.endswith("x"):

@@ -14,7 +14,8 @@ from typing import Any
 MIN_RECORDS = 3
 
 
-def _records(sample: dict[str, Any], collection: str) -> list[dict[str, Any]]:
+def sample_records(sample: dict[str, Any], collection: str) -> list[dict[str, Any]]:
+    """The records of a sample collection, kept as a map by key or as a list."""
     node = sample.get(collection)
     values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
     return [r for r in values if isinstance(r, dict)]
@@ -45,7 +46,7 @@ def data_copies(
 ) -> list[dict[str, Any]]:
     """`copied` effects ({field, via, collection, source}) in the order they must run: `links` are the record's
     fields that name another collection's records (the parameters it keeps); `skip` the fields set otherwise."""
-    records = _records(sample, collection)
+    records = sample_records(sample, collection)
     out: list[dict[str, Any]] = []
     open_fields = [f for f in sorted(own) if f not in skip]
     known = dict(links)
@@ -65,4 +66,4 @@ def data_copies(
     return out
 
 
-__all__ = ["data_copies"]
+__all__ = ["data_copies", "sample_records"]

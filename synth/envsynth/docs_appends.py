@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from synth.envsynth.prose import unwrap
-from synth.words import plural, singular
+from synth.words import entry_words, plural
 
 APPEND = re.compile(
     r"\bappends?\s+(?:[^{}.;]{0,60}?\band\s+)?`?(\{[^`{}]{1,400}\})`?\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?"
@@ -190,9 +190,7 @@ def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
     alternatives (`'afloat' or 'ashore'`), the one the call sets elsewhere (`chosen`: values the new record takes),
     else the first; a bare name that a later "where <name> is '...'" gives a value takes that value. None when the
     docs write no such entry."""
-    words = field.split("_")
-    entry = " ".join(words[:-1] + [singular(words[-1])])
-    spoken = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(entry)})"
+    spoken = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(entry_words(field))})"
     found = re.search(rf"\b(?:a|an|one)\s+(?:first\s+)?{spoken}\s+entry\s+`?(\{{[^`{{}}]{{1,300}}\}})`?", text, re.I)
     if found is None:
         return None

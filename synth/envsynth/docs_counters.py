@@ -16,7 +16,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.prose import unwrap
-from synth.words import plural, singular
+from synth.words import entry_words, plural, singular
 
 UP = re.compile(
     r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
@@ -39,7 +39,7 @@ def _names(field: str, fields: list[str]) -> list[str]:
     names = [field, field.replace("_", " ")]
     words = field.split("_")
     if singular(words[-1]) != words[-1]:  # "one loyalty point" for `loyalty_points`
-        names.append(" ".join(words[:-1] + [singular(words[-1])]))
+        names.append(entry_words(field))
     last = field.split("_")[-1]
     if last != field and sum(f.split("_")[-1] == last for f in fields) == 1:
         names.append(last)

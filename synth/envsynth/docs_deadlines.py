@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.data_copies import sample_records
 from synth.tooldocs.md_tables import table_cells
 from synth.words import plural
 
@@ -62,9 +63,7 @@ def _relations(description: str, word: str) -> set[str]:
 
 
 def _sample_values(sample: dict[str, Any], collection: str, field: str) -> set[str]:
-    node = sample.get(collection)
-    records = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
-    return {str(r.get(field)) for r in records if isinstance(r, dict) and r.get(field) is not None}
+    return {str(r.get(field)) for r in sample_records(sample, collection) if r.get(field) is not None}
 
 
 def _key_source(

@@ -16,11 +16,12 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import is_number
+from synth.envsynth.figure_terms import spoken
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import fits_parameters
 from synth.spec import ToolSpec
-from synth.words import singular
+from synth.words import entry_words
 
 SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n")
 COMPARE = {"above": ">", "over": ">", "more than": ">", "greater than": ">", "at least": ">=", "below": "<"}
@@ -28,7 +29,7 @@ NEEDS = re.compile(r"\b(?:needs?|requires?|must|only\s+(?:when|if))\b", re.I)
 
 
 def _spoken(name: str) -> str:
-    return rf"(?:`?{re.escape(name)}`?|{re.escape(name.replace('_', ' '))})"
+    return rf"`?{spoken(name)}`?"
 
 
 def _computed(quote: dict[str, Any]) -> list[str]:
@@ -79,9 +80,7 @@ def filled_checks(text: str, record_props: dict[str, Any]) -> list[dict[str, Any
     for field in sorted(record_props):
         if not isinstance(record_props[field], dict) or record_props[field].get("type") != "array":
             continue
-        words = field.split("_")
-        entry = " ".join(words[:-1] + [singular(words[-1])])
-        spoken = rf"(?:{re.escape(entry)}|{re.escape(field.replace('_', ' '))}|`?{re.escape(field)}`?)"
+        spoken = rf"(?:{re.escape(entry_words(field))}|{re.escape(field.replace('_', ' '))}|`?{re.escape(field)}`?)"
         if re.search(rf"\b(?:needs?|requires?|must\s+have)\s+at\s+least\s+one\s+{spoken}\b", text, re.I):
             out.append({"op": "filled", "field": field})
     return out
