@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from synth.envsynth.data_copies import data_copies
-from synth.envsynth.docs_appends import element_rule, first_entry
+from synth.envsynth.docs_appends import element_rule, first_entry, worded_entry
 from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries
@@ -373,6 +373,7 @@ def refine_create(
         if not isinstance(schema, dict) or schema.get("type") != "array" or field in params or field in initial:
             continue
         body = first_entry(text, field, list(initial.values()))
+        body = body or worded_entry(text, field, schema, params, today or business_date(text))
         if body is None:
             continue
         rule = element_rule(body, own, params, today=today or business_date(text))

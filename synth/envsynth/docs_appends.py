@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any
 
+from synth.envsynth.figure_terms import param_default
 from synth.envsynth.prose import unwrap
 from synth.words import entry_words, plural
 
@@ -205,6 +206,44 @@ def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
         if given:
             body = re.sub(rf"([{{,]\s*){re.escape(name)}(\s*[,}}])", rf"\g<1>{name}: {given.group(1)}\g<2>", body)
     return body
+
+
+def worded_entry(text: str, field: str, list_schema: Any, params: dict[str, Any], today: str | None) -> str | None:
+    """The element a new record's list starts with when the docs name it by a value ("a first log entry `moored`
+    carrying the remark"), written out as first_entry's form: the value goes to the one entry field that holds
+    such values (its enum or the data's), each parameter it carries to the entry field of that name, today to a
+    date field; None when a required entry field is left without a value."""
+    said = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(entry_words(field))})"
+    found = re.search(
+        rf"\b(?:a|an|one)\s+(?:first\s+)?{said}\s+entry\s+`([\w-]+)`"
+        rf"((?:\s*,?\s*(?:carrying|with|holding)\s+(?:the\s+)?[\w ]+?)*)\s*(?:[.;,)]|$)",
+        unwrap(text),
+        re.I,
+    )
+    items = list_schema.get("items") if isinstance(list_schema, dict) else None
+    props = (items or {}).get("properties") if isinstance(items, dict) else None
+    if found is None or not isinstance(props, dict):
+        return None
+    value = found.group(1)
+    holders = [f for f, s in props.items() if isinstance(s, dict) and value in (s.get("enum") or s.get("x-enum") or [])]
+    if len(holders) != 1:
+        return None
+    parts = {holders[0]: f"'{value}'"}
+    for name in re.findall(
+        r"(?:carrying|with|holding)\s+(?:the\s+)?([\w ]+?)(?=\s*,|\s+(?:and\s+)?(?:carrying|with|holding)\b|$)",
+        found.group(2),
+    ):
+        param = "_".join(name.split())
+        if param not in params or param not in props:
+            return None
+        default = param_default(params[param]) if isinstance(params[param], dict) else None
+        parts[param] = f"<{param}>" if default is None else f"<{param} or {json.dumps(default)}>"
+    for f, schema in props.items():
+        if f not in parts and isinstance(schema, dict) and schema.get("format") == "date" and today:
+            parts[f] = "today"
+    if any(f not in parts for f in (items or {}).get("required") or []):
+        return None
+    return "{" + ", ".join(f"{k}: {v}" for k, v in parts.items()) + "}"
 
 
 OBJECT_SET = re.compile(  # "`berth` = {pier, fee}", "mooring is set to {pier: <pier_id>, since: today}"

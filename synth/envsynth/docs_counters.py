@@ -327,7 +327,8 @@ def docs_counters(
 
     last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "by the same amount"
     for sentence, guard in _pieces(text, states or {}):
-        if NEGATED.search(sentence) or _about_another_action(sentence, name_words or []):
+        said = re.sub(r"\([^()]*\)", " ", sentence)  # "(reserved at booking, not at pickup)" negates nothing
+        if NEGATED.search(said) or _about_another_action(sentence, name_words or []):
             continue
         refunded = _refunded(sentence, own)
         last = ({"path": [refunded[0]]}, refunded[1]) if refunded else last

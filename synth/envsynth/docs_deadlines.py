@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from synth.envsynth.data_copies import sample_records
-from synth.tooldocs.md_tables import table_cells
+from synth.tooldocs.md_tables import markdown_tables
 from synth.words import plural
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -27,18 +27,11 @@ OWNER = r"(?:(?:its|the|their)\s+)?(?:\w+['\u2019]s\s+)*"
 
 def date_tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
     """(header, rows) of every markdown table in the text that has a column of dates."""
-    out, block = [], []
-    for line in text.splitlines() + [""]:
-        cells = table_cells(line)
-        if cells is not None:
-            block.append(cells)
-            continue
-        if len(block) >= 3 and all(re.fullmatch(r":?-+:?", c) for c in block[1]):
-            header, rows = [c.strip("`* ").lower() for c in block[0]], [r for r in block[2:] if len(r) == len(block[0])]
-            if rows and any(all(DATE.match(r[i].strip("`* ")) for r in rows) for i in range(len(header))):
-                out.append((header, rows))
-        block = []
-    return out
+    return [
+        (header, rows)
+        for header, rows in markdown_tables(text)
+        if any(all(DATE.match(r[i].strip("`* ")) for r in rows) for i in range(len(header)))
+    ]
 
 
 def _relations(description: str, word: str) -> set[str]:

@@ -322,21 +322,31 @@ def fg_formula(node, arguments, named, values):
             if node["way"] == "up" and whole != inner * scale:
                 whole += 1 if inner > 0 else -1
             return whole / scale
+        if node.get("way") in ("half_up", "half_down"):  # a half goes away from zero (up) or toward it (down)
+            scale = 10 ** node["digits"]
+            shifted = round(abs(inner) * scale, 6)
+            whole = int(shifted)
+            if shifted - whole > 0.5 or (shifted - whole == 0.5 and node["way"] == "half_up"):
+                whole += 1
+            return (whole if inner >= 0 else -whole) / scale
         return round(inner, node["digits"])
     left, right = [fg_formula(arg, arguments, named, values) for arg in node["args"]]
     if not (fg_number(left) and fg_number(right)):
         return None
-    if node["op"] == "+":
-        return left + right
-    if node["op"] == "-":
-        return left - right
-    if node["op"] == "*":
-        return left * right
-    if node["op"] == "pct_off":
-        return left * (1 - right / 100)
+    if node["op"] in ("<=", ">=", "<", ">"):  # a yes/no figure (figure_words.py)
+        return {"<=": left <= right, ">=": left >= right, "<": left < right, ">": left > right}[node["op"]]
     if node["op"] in ("min", "max"):
         return min(left, right) if node["op"] == "min" else max(left, right)
-    return left / right if right else None
+    if node["op"] == "/" and not right:
+        return None
+    worked = {
+        "+": lambda: left + right,
+        "-": lambda: left - right,
+        "*": lambda: left * right,
+        "pct_off": lambda: left * (1 - right / 100),
+        "/": lambda: left / right,
+    }[node["op"]]()
+    return round(worked, 9) if isinstance(worked, float) else worked  # 31 x 0.3 is 9.3, not 9.299999999999999
 
 
 def fg_day_number(day):

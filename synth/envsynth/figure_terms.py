@@ -26,9 +26,19 @@ def stated_formulas(name: str, text: str) -> list[str]:
     return out
 
 
+EMPTY = re.compile(
+    r"\bempty(?:\s+string|\s+text)?\s+(?:if|when)\s+(?:omitted|left\s+out|not\s+given|absent)"
+    r"|\bdefaults?\s+(?:to\s+|is\s+)?(?:an?\s+)?empty(?:\s+string)?\b",
+    re.I,
+)
+
+
 def param_default(schema: dict[str, Any]) -> Any:
     """A parameter's default: its schema's, else one of its enum values its description calls the default
-    ("'daily' (default)", "default 'daily'", "defaults to daily")."""
+    ("'daily' (default)", "default 'daily'", "defaults to daily"), else "" for text its description says is empty
+    when left out ("empty string if omitted", "defaults to an empty string")."""
+    if "default" not in schema and schema.get("type") == "string" and EMPTY.search(str(schema.get("description"))):
+        return ""
     if "default" in schema or not schema.get("enum"):
         return schema.get("default")
     text = str(schema.get("description") or "")

@@ -47,6 +47,7 @@ TABLE_ITEM = re.compile(rf"^\s*(?:and\s+|or\s+)?([\w-]+)\s+\$?({NUMBER})\s*(%|pe
 TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{3,200})\)")
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
 STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
+ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "One entry per item: `pier`, `metres`, `charge`"
 TABLE_TOKEN = "fgtable"  # stands for a bracketed table inside a formula's text
 
 
@@ -65,11 +66,13 @@ class _Scope:
     counts: dict[str, set[str]] = field(default_factory=dict)  # integer parameter -> words of its name and docs
     linked: dict[str, list[str]] = field(default_factory=dict)  # link field -> [holder parameter, field, collection]
     group: str = ""  # in a map's groups (quote_groups.py): the name the group is in scope under
+    sample: dict[str, Any] = field(default_factory=dict)  # the sample state (values a field can hold)
+    docs: str = ""  # the tool's description and the policy text (price lists, values' numbers)
 
 
-def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any]) -> _Scope:
+def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any], policy: str = "") -> _Scope:
     params = spec.parameters.get("properties") or {}
-    scope = _Scope(params=params)
+    scope = _Scope(params=params, sample=sample, docs=spec.description + "\n" + policy)
     for p in params:
         stem = p[:-3] if p.endswith("_id") else p
         for name in (plural(stem), plural(singular(stem))):
@@ -310,6 +313,7 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.figure_words import after_removal, by_value, comparison
     from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, sum_node
 
@@ -321,6 +325,10 @@ def _figure(
         node = parse_formula(text, scope)
         if node is not None:
             return node
+    worded = by_value(own, scope, _operand) or comparison(own, scope, _operand)
+    worded = worded or after_removal(own, scope, spec.description)
+    if worded is not None:
+        return worded
     planned = {k: [e.name for e in f.entries] for k, f in shape.items()}
     summed = sum_node(name, own, planned, spec.description)
     if summed is not None:
@@ -330,8 +338,11 @@ def _figure(
     return node if node is not None and "val" not in node else None
 
 
-def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
-    """A `quote` plan computing every field of the documented answer object, or the plan unchanged."""
+def quote_plan(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any], policy: str = ""
+) -> ToolPlan:
+    """A `quote` plan computing every field of the documented answer object, or the plan unchanged (`policy`: the
+    policy text, read for price lists and the numbers of values)."""
     from synth.envsynth.envelope import documented_fields
 
     if plan.kind in WRITE_KINDS or plan.kind in ("compute", "unsupported"):
@@ -341,7 +352,7 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
         return plan  # a list of figures is no one answer object
     listed = documented_fields(spec)
     cols = state_schema.get("properties") or {}
-    scope = _scope(spec, cols, sample)
+    scope = _scope(spec, cols, sample, policy)
     if len(listed) < 2 or not scope.named:
         return plan
     described = returns.get("properties") or {}
@@ -351,6 +362,9 @@ def quote_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sam
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if isinstance(items, dict) and isinstance(items.get("properties"), dict) and name not in shape:
             shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in items["properties"]], is_list=True)
+        said = ENTRY_FIELDS.findall(str(schema.get("description") or "")) if isinstance(schema, dict) else []
+        if len(said) >= 2 and name not in shape and schema.get("type") == "array" and not items:
+            shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in said], is_list=True)
     steps: dict[str, dict[str, Any]] = {}
     for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
         node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None

@@ -24,6 +24,7 @@ from typing import Any
 from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import param_default, spoken, stated_formulas
 from synth.envsynth.formula_rules import _definition, operand, parse_formula
+from synth.envsynth.price_lists import price_lists, price_node
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -112,8 +113,12 @@ def _line_scope(outer: Any, source: dict[str, Any], cols: dict[str, Any]) -> tup
 
 
 def _definitions(name: str, spec: ToolSpec) -> list[str]:
-    """The texts the docs give for a line field: a clause "charge is ..." or "charge = ...", else "charge (...)"."""
-    return stated_formulas(name, spec.description) + _definition(name, spec, "")
+    """The texts the docs give for a line field: a clause "charge is ..." or "charge = ...", else "charge (...)",
+    else "the charge is computed per line (...)"."""
+    per_line = rf"\b{spoken(name)}\s+(?:is|are)\s+(?:computed|calculated|worked\s+out|charged)\s+(?:per|for\s+each)\s+"
+    per_line += r"[\w-]+\s*\(([^()]{3,120})\)"
+    found = [m.group(1) for m in re.finditer(per_line, spec.description, re.I)]
+    return stated_formulas(name, spec.description) + _definition(name, spec, "") + found
 
 
 def _by_value(spec: ToolSpec, value: str, factor: float) -> dict[str, Any] | None:
@@ -151,6 +156,11 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
         holder = next((h for h in holders if h and name in scope.fields.get(h, {})), None)
         if holder is not None:
             steps[name] = {"field": name, "param": holder}
+    lists = price_lists(outer.docs)
+    for name in [n for n in entries if n not in steps]:  # a column of a price list, at the element's value
+        node = price_node(name, {h: scope.fields.get(h, {}) for h in holders if h}, lists)
+        if node is not None:
+            steps[name] = node
     scope.defined += list(steps)
     for _ in range(len(entries)):
         for name in [n for n in entries if n not in steps]:

@@ -20,13 +20,16 @@ from synth.envsynth.priors import tool_priors
 from synth.spec import ToolSpec
 
 
-def sibling_quotes(specs: list[ToolSpec], state_schema: dict[str, Any], sample: dict[str, Any]) -> dict[str, Any]:
-    """{tool name: its `quote` (named records, steps, fields)} for every read whose docs define computed figures."""
+def sibling_quotes(
+    specs: list[ToolSpec], state_schema: dict[str, Any], sample: dict[str, Any], policy: str = ""
+) -> dict[str, Any]:
+    """{tool name: its `quote` (named records, steps, fields)} for every read whose docs (and policy) define computed
+    figures."""
     out: dict[str, Any] = {}
     for spec in specs:
         if tool_priors(spec).mutates:
             continue
-        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample)
+        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy)
         if plan.kind == "quote":
             out[spec.name] = plan.quote
     return out

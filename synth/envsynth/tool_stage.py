@@ -101,12 +101,37 @@ def make_tests(
 DOCS_REFUSAL = "the call is not allowed ("  # how the templates word a refusal by a check read from the docs
 
 
+KEYED_KINDS = {"get", "update", "recorded_update", "item_add", "item_remove", "delete", "by_mode"}
+
+
+def _refused_by_record(plan: ToolPlan, case: TestCase) -> bool:
+    """The call's own record is missing, in a state its preconditions do not allow, or (removing an entry) has no
+    entry the call names."""
+    if plan.kind not in KEYED_KINDS or not plan.key_param or not plan.collection:
+        return False
+    value = case.arguments.get(plan.key_param)
+    record = (case.state.get(plan.collection) or {}).get(str(value)) if value is not None else None
+    if value is not None and not isinstance(record, dict):
+        return True
+    if not isinstance(record, dict):
+        return False
+    if any(record.get(f) not in allowed for f, allowed in plan.preconditions.items()):
+        return True
+    entries, picked = record.get(plan.list_field or ""), case.arguments.get(plan.op_param or "")
+    if plan.kind == "item_remove" and plan.item_key and isinstance(entries, list) and picked is not None:
+        return not any(isinstance(e, dict) and e.get(plan.item_key) == picked for e in entries)
+    return False
+
+
 def _refused_by_references(plan: ToolPlan | None, case: TestCase) -> bool:
-    """The docs refuse the call: a record a parameter names is missing though the docs say it must exist, or is
-    in a state the docs do not allow (a create's `ref_checks` and `ref_requires`), or the entry a priced create
-    picks from it is not there (its quote's `select`)."""
+    """The docs refuse the call: its own record is missing or not in an allowed state (_refused_by_record), a
+    record a parameter names is missing though the docs say it must exist, or is in a state the docs do not allow
+    (a create's `ref_checks` and `ref_requires`), or the entry a priced create picks from it is not there (its
+    quote's `select`)."""
     if plan is None:
         return False
+    if _refused_by_record(plan, case):
+        return True
     for param, col in plan.ref_checks.items():
         value = case.arguments.get(param)
         if value is not None and str(value) not in (case.state.get(col) or {}):
@@ -233,9 +258,9 @@ def _build_tool(
     today = business_date(docs_text + "\n" + opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
-    plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {})
+    plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy)
     if plan.kind == "create" and opts.siblings:
-        quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {})
+        quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
@@ -382,7 +407,7 @@ def _pricing(spec: ToolSpec, schema: SchemaResult, opts: BuildOptions, text: str
     from synth.envsynth.quote_effects import priced_plan
 
     def price(plan: ToolPlan) -> ToolPlan:
-        quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {})
+        quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         return priced_plan(spec, plan, schema.state_schema, list(opts.siblings), quotes, text)
 
     return price

@@ -8,7 +8,8 @@ Recognised shape (per tool)::
     Parameters:
     - `title` (string, required): the title
     - `tags` (array of string): optional tags
-      (or a fenced ```json block holding the parameters schema; a block after a "Returns" line is `returns`)
+      (or a fenced ```json block holding the parameters schema; a block after a "Returns" line is `returns`;
+      a table of fields after it is `returns` when no block gives one)
     Mutates: yes
 
 A markdown file without tool headings is domain policy text (`load_markdown` returns no tools).
@@ -227,6 +228,7 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
     required: list[str] = []
     schema_block: Any = None
     returns: Any = None
+    table_returns: dict[str, Any] | None = None  # the answer's fields from a table under "Returns"
     mutates: bool | None = None
     examples: list[dict[str, Any]] = []
     section = "description"  # where prose lines go: description | parameters | returns | errors | examples | other
@@ -257,6 +259,10 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
             if rows and section == "returns":  # the fields of the answer: listed as `{a, b}` like other docs do
                 listed = "{" + ", ".join(r.name for r in rows) + "}"
                 found.add("returns", listed, opens=not any(found.lines["returns"]))
+                answer: dict[str, Any] = {}  # and, unless a code block gives one, the answer's schema
+                for row in rows:
+                    _add_table_param(row, answer, [], path, f"line {table[0][0]}")
+                table_returns = table_returns or _object(answer, [])
                 rows = []
             for row in rows or []:
                 _add_table_param(row, params, required, path, f"line {table[0][0]}")
@@ -295,6 +301,7 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
         parameters = normalize_parameters(schema_block, path, loc)
     else:
         parameters = normalize_parameters(_object(params, required), path, loc)
+    returns = returns if returns is not None else table_returns
     if returns is not None:
         check_schema(returns, path, loc, "returns")
     validator = Draft202012Validator(parameters)

@@ -41,6 +41,23 @@ def table_cells(line: str) -> list[str] | None:
     return [c.replace("\\|", "|") for c in cells]
 
 
+def markdown_tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
+    """(header, rows) of every markdown table in the text: header cells lower-cased without emphasis or code
+    marks, rows as written, only those with as many cells as the header."""
+    out, block = [], []
+    for line in text.splitlines() + [""]:
+        cells = table_cells(line)
+        if cells is not None:
+            block.append(cells)
+            continue
+        if len(block) >= 3 and all(re.fullmatch(r":?-+:?", c) for c in block[1]):
+            header, rows = [c.strip("`* ").lower() for c in block[0]], [r for r in block[2:] if len(r) == len(block[0])]
+            if rows:
+                out.append((header, rows))
+        block = []
+    return out
+
+
 def _plain(cell: str) -> str:
     return re.sub(r"[*_`]", "", cell).strip().lower()
 
@@ -73,4 +90,4 @@ def param_rows(rows: list[list[str]]) -> list[TableParam] | None:
     return out
 
 
-__all__ = ["TableParam", "param_rows", "table_cells"]
+__all__ = ["TableParam", "markdown_tables", "param_rows", "table_cells"]

@@ -1,0 +1,129 @@
+"""Answer figures the docs state in words rather than as a formula (formula_rules.py reads the formulas):
+
+- one number per value of a field: "5, 10 or 20 depending on the vessel's hull class", with each value's number
+  given where the docs name the value ("`coastal` (10% off)"); a value given without a number takes the one
+  number no other value took;
+- a figure after a discount: "Toll after discount" beside an answer field `toll_before_discount` and a percent
+  field of that discount (`discount_pct`) is the first less that percent, rounded as a sentence of the tool's
+  description rounds "the discounted toll" ("rounded to the nearest cent, halves rounding up");
+- a yes/no comparison: "Whether `tonnes_total` is within the berth's free quota" compares two known figures.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.words import singular, split_words
+
+NUMBER = r"-?\d+(?:\.\d+)?"
+BY_VALUE = re.compile(
+    rf"^\s*((?:{NUMBER}\s*%?\s*(?:,\s*|\s+or\s+|\s+and\s+|,\s*or\s+))+{NUMBER})\s*%?\s+"
+    r"(?:depending\s+on|according\s+to|based\s+on|by)\s+(.+?)\s*\.?\s*$",
+    re.I,
+)
+AFTER = re.compile(r"^\s*(?:the\s+)?([\w -]+?)\s+after\s+(?:the\s+)?([\w -]+?)\s*(?:[,.;(]|$)", re.I)
+WHETHER = re.compile(
+    r"^\s*(?:true\s+when\s+|whether\s+)(.+?)\s+(is\s+within|fits\s+(?:in(?:to)?|within)|is\s+at\s+most|"
+    r"does\s+not\s+exceed|is\s+no\s+more\s+than|stays\s+within|is\s+at\s+least|exceeds|is\s+over|is\s+above|"
+    r"is\s+more\s+than|is\s+below|is\s+under|is\s+less\s+than)\s+(.+?)\s*\.?\s*$",
+    re.I,
+)
+COMPARE = {"within": "<=", "fits": "<=", "at most": "<=", "not exceed": "<=", "no more": "<=", "stays": "<="}
+COMPARE.update({"at least": ">=", "exceeds": ">", "over": ">", "above": ">", "more than": ">"})
+COMPARE.update({"below": "<", "under": "<", "less than": "<"})
+ROUNDING = re.compile(
+    r"([\w' -]{1,60}?)\s+(?:is|are)\s+rounded\s+to\s+the\s+nearest\s+(cent|penny|whole\s+\w+|integer)"
+    r"(?:\s*,\s*(?:with\s+)?(?:halves|half)\s+(?:rounding|rounded|going)\s+(up|down|away\s+from\s+zero))?",
+    re.I,
+)
+
+
+def _words(text: str) -> set[str]:
+    return {singular(w) for w in split_words(text)}
+
+
+def _number(text: str) -> float | int:
+    return float(text) if "." in text else int(text)
+
+
+def _known_values(node: dict[str, Any], scope: Any) -> list[str]:
+    """The values the field a node reads can hold: its enum, else the sample records' values."""
+    schema = (scope.fields.get(node["param"]) or {}).get(node["field"]) or {}
+    values = [str(v) for v in (schema.get("enum") or schema.get("x-enum") or [])] if isinstance(schema, dict) else []
+    col = scope.named.get(node["param"])
+    if not values and col:
+        records = (scope.sample.get(col) or {}).values() if isinstance(scope.sample.get(col), dict) else []
+        values = sorted({str(r.get(node["field"])) for r in records if isinstance(r, dict) and r.get(node["field"])})
+    return values
+
+
+def by_value(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
+    """A table node for "5, 10 or 20 depending on <the record's field>", or None."""
+    m = BY_VALUE.match(own)
+    if not m:
+        return None
+    numbers = [_number(n) for n in re.findall(NUMBER, m.group(1))]
+    node = operand(m.group(2).replace("`", ""), scope)
+    if not node or set(node) != {"field", "param"}:
+        return None
+    values = _known_values(node, scope)
+    table: dict[str, float | int] = {}
+    for value in values:
+        said = re.search(rf"(?<![\w-])`?{re.escape(value)}`?\s*\(([^()]*)\)", scope.docs)
+        found = [_number(n) for n in re.findall(NUMBER, said.group(1))] if said else []
+        if len(found) == 1 and found[0] in numbers:
+            table[value] = found[0]
+    left = [v for v in values if v not in table]
+    spare = [n for n in numbers if n not in table.values()]
+    if len(left) == 1 and len(spare) == 1:
+        table[left[0]] = spare[0]
+    if not values or len(table) != len(values):
+        return None
+    return {"table": node["field"], "param": node["param"], "values": table}
+
+
+def _rounding(base: str, removal: str, text: str) -> dict[str, Any] | None:
+    """How the description rounds the figure "after <removal>" ("the discounted toll is rounded to the nearest
+    cent, halves rounding up"): {digits, way}, or None when it says nothing of it."""
+    for m in ROUNDING.finditer(text):
+        subject = _words(m.group(1))
+        if _words(base) & subject and any(w.startswith(r[:5]) for r in _words(removal) for w in subject):
+            digits = 2 if m.group(2).lower() in ("cent", "penny") else 0
+            way = {"up": "half_up", "down": "half_down"}.get((m.group(3) or "").lower(), "half_up")
+            return {"digits": digits, "way": way if m.group(3) else "nearest"}
+    return None
+
+
+def after_removal(own: str, scope: Any, text: str) -> dict[str, Any] | None:
+    """The figure "<base> after <removal>": a known `<base>_before_<removal>` figure less the known percent
+    figure of that removal, rounded as the description says."""
+    m = AFTER.match(own)
+    if not m:
+        return None
+    base, removal = _words(m.group(1)), _words(m.group(2))
+    before = [d for d in scope.defined if base <= _words(d) and removal <= _words(d) and "before" in split_words(d)]
+    share = [
+        d
+        for d in scope.defined
+        if removal <= _words(d) and {"pct", "percent", "percentage"} & _words(d) and d not in before
+    ]
+    if len(before) != 1 or len(share) != 1:
+        return None
+    node: dict[str, Any] = {"op": "pct_off", "args": [{"val": before[0]}, {"val": share[0]}]}
+    rounded = _rounding(m.group(1), m.group(2), text)
+    return {"round": node, **rounded} if rounded else node
+
+
+def comparison(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
+    """A yes/no figure comparing two known figures ("Whether `tonnes_total` is within the free quota")."""
+    m = WHETHER.match(own)
+    if not m:
+        return None
+    words = " ".join(m.group(2).lower().split())
+    op = next((o for key, o in COMPARE.items() if key in words), None)
+    left, right = (operand(part.replace("`", ""), scope) for part in (m.group(1), m.group(3)))
+    return {"op": op, "args": [left, right]} if op and left and right else None
+
+
+__all__ = ["after_removal", "by_value", "comparison"]
