@@ -110,6 +110,7 @@ def test_price_lists_pair_a_key_column_with_each_number_column() -> None:
         "table": "variety",
         "param": "packet",
         "values": {"kale": 0.05, "leek": 0.125, "basil": 0.3},
+        "listed": True,
     }
     assert price_node("stock_grams", holders, lists)["values"]["leek"] == 40
     assert price_node("cost_per_kilo", holders, lists) is None  # no column spells it
@@ -171,9 +172,10 @@ def test_the_worded_quote_computes_every_documented_field() -> None:
         case(arguments, silver),
         case({"grower_id": "GR-2", "packets": [{"variety": "basil", "grams": 31}]}, over),
         case({"grower_id": "GR-9", "packets": [{"variety": "kale", "grams": 1}]}, None),
+        case({"grower_id": "GR-1", "packets": [{"variety": "okra", "grams": 1}]}, None),  # not on the price list
     ]
     res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == 3, (err, [f.message for f in res.failures])
+    assert err == "" and res.passed == 4, (err, [f.message for f in res.failures])
 
 
 def test_words_that_do_not_pin_a_figure_down_give_nothing() -> None:

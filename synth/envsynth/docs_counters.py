@@ -35,7 +35,8 @@ def _numbers(props: dict[str, Any]) -> list[str]:
 
 
 def _names(field: str, fields: list[str]) -> list[str]:
-    """The ways the docs name a number field: `voyages_out`, `voyages out`, its last word when no other ends so."""
+    """The ways the docs name a number field: `voyages_out`, `voyages out`, its last word when no other ends so, its
+    two words the other way round ("remaining credit" for `credit_remaining` or `credit_remaining_eur`)."""
     names = [field, field.replace("_", " ")]
     words = field.split("_")
     if singular(words[-1]) != words[-1]:  # "one loyalty point" for `loyalty_points`
@@ -43,6 +44,9 @@ def _names(field: str, fields: list[str]) -> list[str]:
     last = field.split("_")[-1]
     if last != field and sum(f.split("_")[-1] == last for f in fields) == 1:
         names.append(last)
+    core = words[:-1] if len(words) == 3 and len(words[-1]) <= 3 else words  # `seats_left_n`: a unit at the end
+    if len(core) == 2:  # `balance_remaining` is "the remaining balance" too
+        names.append(f"{core[1]} {core[0]}")
     return names
 
 

@@ -9,8 +9,9 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
-from synth.envsynth.docs_appends import docs_appends
+from synth.envsynth.docs_appends import docs_appends, is_number
 from synth.envsynth.docs_conditions import conditional_sets
+from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -84,6 +85,7 @@ def refine_item(
     appends += conditional_sets(
         text, own, singular(plan.collection)
     )  # "if the pier is `crowded`, its status becomes `calm`"
+    appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
     keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "must keep at least one line"
     least = (
         []
@@ -103,6 +105,47 @@ def refine_item(
             "evidence": plan.evidence + ["states, checks and appends read from the docs"],
         }
     )
+
+
+EXISTING = re.compile(  # "if it is, the kilos are added to the existing line"
+    r"\b(?:are|is)\s+(?:added\s+to|summed\s+into|merged\s+into)\s+(?:the\s+)?(?:existing|same|current)\s+\w+", re.I
+)
+
+
+def _element_numbers(plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any]:
+    items = ((own.get(plan.list_field or "") or {}).get("items") or {}) if plan.list_field else {}
+    props = items.get("properties") if isinstance(items, dict) else None
+    return {f: sch for f, sch in (props or {}).items() if is_number(sch)}
+
+
+def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """A `merge` effect when the docs say an added element whose other fields match one already in the list adds
+    its numbers to that one ("if the category is there already, the kilos are added to the existing line"): the
+    numbers it names are summed, the other fields it names (else all the others) must match."""
+    if plan.kind != "item_add" or plan.item_key or not plan.fields:
+        return []
+    numbers = _element_numbers(plan, own)
+    for sentence in _sentences(text):
+        if not EXISTING.search(sentence):
+            continue
+        said = [f for f in plan.fields if re.search(rf"\b{re.escape(f.replace('_', ' '))}\b", sentence, re.I)]
+        summed = [f for f in said if f in numbers]
+        match = [f for f in said if f not in numbers] or [f for f in plan.fields if f not in numbers]
+        if summed and match:
+            return [{"op": "merge", "match": match, "sum": summed}]
+    return []
+
+
+def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], params: dict[str, Any]) -> list[dict]:
+    """The numbers a list edit moves on a record its record links ("the added kilos are deducted from the
+    member's remaining quota"; a removal's "its kilos go back to ..." reads the removed element's numbers, which
+    the template passes with the call's arguments)."""
+    own = _props(state_schema.get("properties") or {}, plan.collection or "")
+    given = dict(params)
+    if plan.kind == "item_remove":
+        given.update({f: sch for f, sch in _element_numbers(plan, own).items() if f not in given})
+    moves = docs_counters(text, plan.collection or "", plan.key_param or "", state_schema, given)
+    return [e for e in moves if e["collection"] != plan.collection and e["path"][0]["from"] == "record"]
 
 
 __all__ = ["refine_item", "stated_states"]

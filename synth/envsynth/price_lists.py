@@ -9,7 +9,8 @@ tonne" -> `toll_per_tonne`). A quote's line field of that name reads the column 
     | `reefer` | $2.05 |
 
 gives the line field `toll_per_tonne` the node {"table": "grade", "param": <holder>, "values": {"bulk": 1.2,
-"reefer": 2.05}}, which expr_runtime.fg_formula reads like any table the docs give.
+"reefer": 2.05}, "listed": true}, which expr_runtime.fg_formula reads like any table the docs give; a value the list
+does not hold refuses the call ("unknown grade 'x'": code_templates/_blocks.j2 `lines`).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def price_node(name: str, holders: dict[str, dict[str, Any]], lists: list[PriceL
         if one.figure != _words(name):
             continue
         found += [
-            {"table": one.key, "param": holder, "values": dict(one.values)}
+            {"table": one.key, "param": holder, "values": dict(one.values), "listed": True}
             for holder, fields in holders.items()
             if one.key in fields
         ]

@@ -7,6 +7,10 @@ the new record that no parameter, stated value, copied reference or effect sets 
 - the sibling's figure of the same name, when the sibling computes it (`fee` from the quote's `fee`);
 - else the sibling's total (the figure it computes last), when the create's docs call the field quoted ("must cover
   the quoted fee") or name the sibling in the sentence that names the field ("the cost, as `quote_mooring` gives").
+
+A list edit whose docs say fields of its record "are recomputed" prices the edited record again: a sibling whose
+parameters are all fields of the record is run on the record's own values, and its figures of those names are
+stored (`recomputed_fields`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_rules import _props
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.priors import tool_priors
@@ -112,4 +117,41 @@ def priced_fields(
     return plan
 
 
-__all__ = ["fits_parameters", "priced_fields", "sibling_quotes"]
+RECOMPUTED = re.compile(r"\b(?:are|is)\s+(?:re-?computed|re-?calculated|refreshed|updated\s+to\s+match)\b", re.I)
+
+
+def recomputed_fields(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    specs: list[ToolSpec],
+    quotes: dict[str, Any],
+    text: str,
+) -> ToolPlan:
+    """A list edit's plan with `quote` set ({..., fields: [], assign, from_record}) when its docs say fields of the
+    record "are recomputed" and a sibling read computes figures of those names from parameters that are all fields
+    of the record (`from_record`: they are read off the edited record); the plan unchanged otherwise."""
+    if plan.kind not in ("item_add", "item_remove") or not plan.collection or plan.quote or not quotes:
+        return plan
+    own = _props(state_schema.get("properties") or {}, plan.collection)
+    said = [s for s in re.split(r"(?<=[.;!?])\s+|\n", text) if RECOMPUTED.search(s)]
+    named = [
+        f
+        for f in own
+        if any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])|\b{re.escape(f.replace('_', ' '))}\b", s) for s in said)
+    ]
+    by_name = {s.name: s for s in specs}
+    for name in sorted(quotes):
+        sibling = by_name.get(name)
+        needs = list((sibling.parameters.get("properties") or {}) if sibling is not None else [])
+        quote = quotes[name]
+        computed = [n for n, node in quote["steps"] if n in quote["fields"] and _computes(node)]
+        assign = {f: f for f in named if f in computed}
+        if name != spec.name and needs and all(p in own for p in needs) and assign:
+            priced = {**quote, "fields": [], "assign": assign, "from_record": needs}
+            evidence = plan.evidence + [f"recomputed as `{name}` computes: " + ", ".join(sorted(assign))]
+            return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "evidence": evidence})
+    return plan
+
+
+__all__ = ["fits_parameters", "priced_fields", "recomputed_fields", "sibling_quotes"]

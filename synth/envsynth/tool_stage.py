@@ -25,7 +25,7 @@ from synth.envsynth.plan_choice import (
     run_cases,
 )
 from synth.envsynth.priors import tool_priors
-from synth.envsynth.quote_reuse import priced_fields, sibling_quotes
+from synth.envsynth.quote_reuse import priced_fields, recomputed_fields, sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
@@ -259,9 +259,10 @@ def _build_tool(
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy)
-    if plan.kind == "create" and opts.siblings:
+    if plan.kind in ("create", "item_add", "item_remove") and opts.siblings:
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
+        plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
