@@ -21,6 +21,7 @@ from synth.envsynth.figure_terms import param_default
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import rate_tables
+from synth.envsynth.refusals import refused_states
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -326,6 +327,11 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
+    for param, col in sorted(refs.items()):  # "`skipper <id> is barred and cannot book`"
+        for field, allowed in refused_states(text, param[:-3].replace("_", " "), _props(cols, col)).items():
+            if field not in requires.get(param, {}):
+                checks.setdefault(param, col)
+                requires.setdefault(param, {})[field] = allowed
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,

@@ -177,7 +177,8 @@ def fg_check(check, arguments, record, state):
     not the record's value), `enough` (a number at a path covers an amount), `flag` (every record an argument's ids
     name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
     (fewer than a number of records in some states name the argument's record), `filled` (a list field of the
-    record is not empty), `deadline` (the business date on the right side of a calendar's date)."""
+    record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
+    (the record its link names holds an allowed value)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -229,6 +230,9 @@ def fg_check(check, arguments, record, state):
         if date is None:
             return True
         return check["today"] <= date if check["cmp"] == "<=" else check["today"] > date
+    if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]
     if check["op"] == "filled":  # a list field of the record holds at least one entry
         return isinstance(record.get(check["field"]), list) and len(record[check["field"]]) > 0
     return True

@@ -103,6 +103,7 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
         return []
     given = set(spec.parameters.get("properties") or {}) | set(plan.get("initial_values") or {})
     given |= set(plan.get("inherits") or {}) | {e.get("field") for e in plan.get("effects") or []}
+    given |= set((plan.get("quote") or {}).get("assign") or {})  # priced: a figure may well be 0
     given.add(plan.get("key_field"))
     for c, o in succeeded:
         before = c.state.get(plan["collection"]) or {}

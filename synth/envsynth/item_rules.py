@@ -15,6 +15,7 @@ from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.refusals import refused_states
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -92,6 +93,7 @@ def refine_item(
         if keeps is None
         else [{"op": "keeps", "least": 1 if keeps.group("n").lower() == "one" else int(keeps.group("n"))}]
     )
+    least += _linked_states(text, plan, cols, own)
     if not (preconditions or checks or appends or least):
         return plan
     return ToolPlan.from_dict(
@@ -146,6 +148,19 @@ def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], param
         given.update({f: sch for f, sch in _element_numbers(plan, own).items() if f not in given})
     moves = docs_counters(text, plan.collection or "", plan.key_param or "", state_schema, given)
     return [e for e in moves if e["collection"] != plan.collection and e["path"][0]["from"] == "record"]
+
+
+def _linked_states(text: str, plan: ToolPlan, cols: dict[str, Any], own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`linked_state` checks: a record the edited record links must not be in a state a listed refusal names
+    ("`skipper <id> is barred; no crew can be added`": refusals.py)."""
+    out = []
+    for link in sorted(f for f in own if f.endswith("_id") and f != plan.key_field):
+        col = next((c for c in (plural(link[:-3]), link[:-3]) if c in cols and c != plan.collection), None)
+        for field, allowed in (
+            refused_states(text, link[:-3].replace("_", " "), _props(cols, col)).items() if col else ()
+        ):
+            out.append({"op": "linked_state", "collection": col, "via": link, "field": field, "allowed": allowed})
+    return out
 
 
 __all__ = ["refine_item", "stated_states"]
