@@ -10,7 +10,6 @@ from types import SimpleNamespace
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.create_rules import refine_create
 from synth.envsynth.docs_counters import docs_counters
-from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.gate import _unset_documented_fields
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.plan import ToolPlan
