@@ -26,6 +26,7 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular
 
 MUST_BE = r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:exist\s+and\s+)?be"  # "the skipper has to be active"
+CONDITION = re.compile(r"\b(?:when|whenever|if|once|unless)\b", re.IGNORECASE)
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
 QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
 STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
@@ -307,7 +308,12 @@ def refine_create(
         for sentence in sentences:
             if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
                 continue
-            for clause in re.split(r";\s+|,\s+(?=(?:and\s+)?(?:the|a|an)\b)", sentence):  # "...; the boat becomes ..."
+            pieces = [  # "...; the boat becomes ...", with whether its part of the sentence sets a condition
+                (clause, bool(CONDITION.search(part)))
+                for part in re.split(r";\s+", sentence)
+                for clause in re.split(r",\s+(?=(?:and\s+)?(?:the|a|an)\b)", part)
+            ]
+            for clause, conditional in pieces:
                 if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
                     continue
                 quoted = [_value(q) for q in re.findall(QUOTED, clause)]
@@ -319,7 +325,8 @@ def refine_create(
                     if re.search(rf"{MUST_BE}\b", clause, re.I):  # a state it must be in:
                         checks.setdefault(param, col)  # so it must exist too
                         requires.setdefault(param, {})[field] = values
-                    elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I):
+                    elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I) and not conditional:
+                        # not "when every seat is then taken, the ferry becomes `full`": a condition it cannot read
                         sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
             if (
                 plan.key_field

@@ -187,12 +187,16 @@ WHERE = r"\bwhere\s+`?{name}`?\s+is\s+('[^']*'|\"[^\"]*\")"  # "where remark is 
 
 
 def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
-    """The element a new record's list starts with, as the docs write it (one `<field>` entry `{...}`): of
+    """The element a new record's list starts with, as the docs write it (one `<field>` entry `{...}`, or "the
+    `<field>` starts with `{...}`"): of
     alternatives (`'afloat' or 'ashore'`), the one the call sets elsewhere (`chosen`: values the new record takes),
     else the first; a bare name that a later "where <name> is '...'" gives a value takes that value. None when the
     docs write no such entry."""
     spoken = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(entry_words(field))})"
     found = re.search(rf"\b(?:a|an|one)\s+(?:first\s+)?{spoken}\s+entry\s+`?(\{{[^`{{}}]{{1,300}}\}})`?", text, re.I)
+    found = found or re.search(  # "the log starts with `{...}`"
+        rf"\b{spoken}\s+(?:starts|opens|begins)\s+with\s+`?(\{{[^`{{}}]{{1,300}}\}})`?", text, re.I
+    )
     if found is None:
         return None
 

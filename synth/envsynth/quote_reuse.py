@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.count_entries import covered_counts, entry_moves, repeated_entries
 from synth.envsynth.create_rules import _props
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.plan import ToolPlan
@@ -86,9 +87,11 @@ def priced_fields(
     specs: list[ToolSpec],
     quotes: dict[str, Any],
     text: str,
+    sample: dict[str, Any] | None = None,
 ) -> ToolPlan:
     """The create plan with `quote` set ({named, select, steps, fields: [], assign: {record field: figure}}) when a
-    sibling's figures price fields of the new record; the plan unchanged otherwise."""
+    sibling's figures price fields of the new record, and the entries it makes by count and the numbers it moves
+    on what the quote reads (count_entries.py); the plan unchanged otherwise."""
     if plan.kind != "create" or not plan.collection or not quotes:
         return plan
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
@@ -113,7 +116,11 @@ def priced_fields(
         if assign:
             priced = {**quote, "fields": [], "assign": assign, "wrap": wrapped}
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
-            return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "evidence": evidence})
+            params = spec.parameters.get("properties") or {}
+            made = repeated_entries(text, plan.collection, state_schema, params, priced, sample or {})
+            made += entry_moves(text, state_schema, params, priced) + covered_counts(text, params, priced)
+            effects = list(plan.effects) + made
+            return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "effects": effects, "evidence": evidence})
     return plan
 
 

@@ -261,7 +261,7 @@ def _build_tool(
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy)
     if plan.kind in ("create", "item_add", "item_remove") and opts.siblings:
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
-        plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
+        plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text, opts.sample)
         plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
