@@ -31,6 +31,11 @@ PASSIVE = re.compile(  # "`{"action": "paid"}` is appended to its history"
     r"`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)",
     re.I,
 )
+NAMED_ENTRY = re.compile(  # "appends a history entry {date: today, event: 'lifted'}"
+    r"\bappends?\s+(?:[^{}.;]{0,60}?\band\s+)?(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+"
+    r"`?(\{[^`{}]{1,400}\})`?(?!\s+to\b)",
+    re.I,
+)
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
 PLACEHOLDER = re.compile(  # `<note>`, `<note or "">`, `<toll to 1 decimals>`, `<toll at 3 decimals, like '0.125'>`
@@ -166,12 +171,12 @@ def docs_appends(
 ) -> list[dict[str, Any]]:
     """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field
     ("appends {...} to the history", "{...} is appended to its history", "history gets {...}", "a history entry
-    {...} is appended")."""
+    {...} is appended", "appends a history entry {...}")."""
     out = []
     lists = {plural(f.lower()): f for f, s in record_props.items() if isinstance(s, dict) and s.get("type") == "array"}
     text = unwrap(text)
     found = APPEND.findall(text) + PASSIVE.findall(text)
-    found += [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text)]
+    found += [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text) + NAMED_ENTRY.findall(text)]
     for body, target in found:
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):

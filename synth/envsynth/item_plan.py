@@ -4,10 +4,10 @@ A write whose name holds a noun that is an array field of some collection, or it
 voyages, `waiting_list` of berths), with a parameter that names the record (its key field, or `<resource>_id`)
 and exactly one other parameter, a scalar whose name shares a word with that field (`service_code`) or any scalar
 when the list holds scalars (`member_id` into a holds queue), adds that value to the record's list (item_add) or
-removes it (item_remove, when the docs' verb deletes). On a list of objects, a remove takes the element an id
-parameter names (`remove_cargo_item(voyage_id, item_id)`), and an add whose other parameters are all fields of the
-elements appends one built from them, with the next id in the list's format (`CI-5` after `CI-4`). Both answer the
-updated record.
+removes it (item_remove, when the docs' verb deletes, or a verb that adds nothing comes with "removes it from the
+<list>"). On a list of objects, a remove takes the element an id parameter names (`remove_cargo_item(voyage_id,
+item_id)`), and an add whose other parameters are all fields of the elements appends one built from them, with
+the next id in the list's format (`CI-5` after `CI-4`). Both answer the updated record.
 """
 
 from __future__ import annotations
@@ -23,7 +23,23 @@ from synth.words import plural, singular, split_words
 
 ADD_WORDS = ("add", "append", "attach", "enlist", "enroll", "join", "register", "sign", "subscribe", "include")
 ADDING = re.compile(r"\W*(adds?|appends?|attach(?:es)?|enlists?|enrolls?|joins?|registers?|signs?|puts?)\b", re.I)
-REMOVING = ("remove", "cancel", "drop", "withdraw", "detach", "unassign", "unlink", "leave")
+REMOVING = (
+    "remove",
+    "cancel",
+    "drop",
+    "withdraw",
+    "detach",
+    "unassign",
+    "unlink",
+    "leave",
+    "release",
+    "revoke",
+    "lift",
+)
+TAKES_OFF = re.compile(  # "...: removes it from the holds list"
+    r"\b(?:removes?|takes?|deletes?)\s+(?:it|them|the\s+[\w ]{1,30}?)\s+(?:from|off|out\s+of)\s+(?:the|its|their)\b",
+    re.I,
+)
 
 
 def _record_param(props: dict[str, Any], col: CollectionDraft) -> str | None:
@@ -92,6 +108,8 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
     if not mutates or len(props) < 2 or pri.array_params:
         return None
     removes = pri.verb_kind == "delete" or bool(pri.words[:1] and pri.words[0] in REMOVING)
+    neutral = not (pri.words[:1] and pri.words[0] in ADD_WORDS) and not ADDING.match(spec.description)
+    removes = removes or (neutral and bool(TAKES_OFF.search(spec.description)))
     for noun in pri.words[1:]:
         for col in ctx.collections.values():
             for fname, fs in sorted(col.fields.items()):

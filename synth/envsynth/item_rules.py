@@ -77,7 +77,7 @@ def refine_item(
             requires[value] = theirs
     adds_object = plan.kind == "item_add" and plan.item_key and plan.fields  # only then is there a new element
     added = {plan.item_key: {"from": "new_element", "field": plan.item_key}} if adds_object else {}
-    appends = [e for e in docs_appends(text, own, params, added) if e["field"] != plan.list_field]
+    appends = [e for e in docs_appends(text, own, params, added, today) if e["field"] != plan.list_field]
     records = (sample or {}).get(plan.collection) or {}
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
     named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)
