@@ -306,6 +306,10 @@ def fg_formula(node, arguments, named, values):
         if not all(fg_number(t) for t in terms):
             return None
         return round(sum(terms), 6)
+    if "days_since" in node:  # whole days from a record's date to the business date
+        start = fg_day_number((named.get(node["param"]) or {}).get(node["days_since"]))
+        end = fg_day_number(node["today"])
+        return None if start is None or end is None else end - start
     if "field" in node or "table" in node:
         record = named.get(node["param"])
         if record is None:  # an optional record the call leaves out counts as 0; a record it names must exist

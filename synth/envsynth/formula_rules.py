@@ -12,7 +12,8 @@ Every answer field is one of:
   "discount (club percent of the subtotal, rounded to cents)", "(capacity - taken)" in the field's own
   description, or one formula no field name opens ("...: nightly_rate x nights, less the owner's club discount
   (...), rounded to 2 decimals"), for the one figure left;
-- a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py).
+- a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py); lines over another
+  collection's records that name the quoted record (related_lines.py).
 
 The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} |
 {"val": earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /,
@@ -316,9 +317,11 @@ def _figure(
     from synth.envsynth.figure_words import after_removal, by_value, comparison
     from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, sum_node
+    from synth.envsynth.related_lines import related_node
 
     if name in shape:
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
+        made = made or (related_node(shape[name], spec, scope, cols) if shape[name].is_list else None)
         if made is not None:
             return made
     for text in _definition(name, spec, own):
@@ -333,7 +336,7 @@ def _figure(
     summed = sum_node(name, own, planned, spec.description)
     if summed is not None:
         built = steps.get(summed["sum"], {})
-        return summed if "lines" in built or "groups" in built else None
+        return summed if {"lines", "groups", "related"} & set(built) else None
     node = _operand(name.replace("_", " "), scope, whole=True)
     return node if node is not None and "val" not in node else None
 
