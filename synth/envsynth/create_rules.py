@@ -12,6 +12,7 @@ import json
 import re
 from typing import Any
 
+from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.data_copies import data_copies
 from synth.envsynth.docs_appends import element_rule, first_entry, worded_entry
 from synth.envsynth.docs_counters import covered, docs_counters
@@ -340,6 +341,7 @@ def refine_create(
                 checks.setdefault(param, col)
                 requires.setdefault(param, {})[field] = allowed
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
+    checks_within += bound_checks(text, refs, cols)  # "must owe less than 40.00 in dues"
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

@@ -178,7 +178,8 @@ def fg_check(check, arguments, record, state):
     name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
     (fewer than a number of records in some states name the argument's record), `filled` (a list field of the
     record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
-    (the record its link names holds an allowed value)."""
+    (the record its link names holds an allowed value), `bound` (a number of the record an argument names within a
+    limit)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -230,6 +231,13 @@ def fg_check(check, arguments, record, state):
         if date is None:
             return True
         return check["today"] <= date if check["cmp"] == "<=" else check["today"] > date
+    if check["op"] == "bound":  # a number of the record an argument names stays within a limit
+        holder = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via"])))
+        value = holder.get(check["field"]) if isinstance(holder, dict) else None
+        if not fg_number(value):
+            return True
+        limit, cmp = check["value"], check["cmp"]
+        return {"<": value < limit, "<=": value <= limit, ">": value > limit, ">=": value >= limit}[cmp]
     if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]

@@ -1,0 +1,62 @@
+"""Number limits on the records a create names, read from the docs: "The skipper must be 'active', owe less than
+40.00 in dues and have fewer than 3 boats afloat" refuses the call when the skipper's `dues_owed` is 40.00 or more,
+or their `boats_afloat` is 3 or more.
+
+The sentence names the record by the noun of a parameter (`skipper_id` -> skipper) and says "must"; each "less /
+fewer / more than N <words>" (or "at most / at least N <words>") in it picks the one number field of that record
+that shares a word with <words>. Each becomes a `bound` check {collection, via, field, cmp, value} that
+expr_runtime.fg_check evaluates before the record is stored.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.prose import unwrap
+from synth.words import singular, split_words
+
+LIMIT = re.compile(
+    r"\b(less|fewer|more|no\s+more|at\s+most|at\s+least)(?:\s+than)?\s+\$?(\d+(?:\.\d+)?)\s+(?:in\s+|of\s+)?"
+    r"([a-z][a-z ]{1,30}?)(?=\s*(?:,|;|\.|\band\b|\bor\b|$))",
+    re.I,
+)
+CMP = {"less": "<", "fewer": "<", "more": ">", "no more": "<=", "at most": "<=", "at least": ">="}
+
+
+def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
+def _words(text: str) -> set[str]:
+    return {singular(w) for w in split_words(text)} - {"in", "on", "of", "the", "a", "an", "item", "items"}
+
+
+def bound_checks(text: str, refs: dict[str, str], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """`bound` checks for the number limits a "must" sentence puts on the records the call's parameters name."""
+    out: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.;])\s+", unwrap(text)):
+        if not re.search(r"\bmust\b", sentence, re.I):
+            continue
+        for param, col in sorted(refs.items()):
+            noun = param[:-3].replace("_", " ")
+            named = re.search(rf"\b{re.escape(noun)}\b", sentence, re.I)
+            if not named:
+                continue
+            numbers = {f: _words(f) for f, s in _props(cols, col).items() if is_number(s)}
+            rest = re.split(r";|\bthe\s+(?!same\b)\w+\s+must\b", sentence[named.end() :], flags=re.I)[0]
+            for m in LIMIT.finditer(rest):
+                said = _words(m.group(3))
+                fields = [f for f, words in numbers.items() if words & said]
+                if len(fields) != 1:
+                    continue
+                value = float(m.group(2)) if "." in m.group(2) else int(m.group(2))
+                cmp = CMP[" ".join(m.group(1).lower().split())]
+                check = {"op": "bound", "collection": col, "via": param, "field": fields[0], "cmp": cmp, "value": value}
+                if check not in out:
+                    out.append(check)
+    return out
+
+
+__all__ = ["bound_checks"]
