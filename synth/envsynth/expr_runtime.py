@@ -178,8 +178,9 @@ def fg_check(check, arguments, record, state):
     name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
     (fewer than a number of records in some states name the argument's record), `filled` (a list field of the
     record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
-    (the record its link names holds an allowed value), `bound` (a number of the record an argument names within a
-    limit)."""
+    (the record its link names holds an allowed value), `bound` (a number of the record, or of the one an argument
+    names, within a limit), `empty` (a list of the record its link names is empty), `dated` (a date of the record
+    on one side of a date)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -231,13 +232,24 @@ def fg_check(check, arguments, record, state):
         if date is None:
             return True
         return check["today"] <= date if check["cmp"] == "<=" else check["today"] > date
-    if check["op"] == "bound":  # a number of the record an argument names stays within a limit
-        holder = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via"])))
+    if check["op"] == "bound":  # a number of the record (or of the one an argument names) stays within a limit
+        if check.get("from") == "self":
+            holder = record
+        else:
+            holder = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via"])))
         value = holder.get(check["field"]) if isinstance(holder, dict) else None
         if not fg_number(value):
             return True
         limit, cmp = check["value"], check["cmp"]
         return {"<": value < limit, "<=": value <= limit, ">": value > limit, ">=": value >= limit}[cmp]
+    if check["op"] == "empty":  # a list of the record the record's link names holds nothing
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        return not isinstance(holder, dict) or not holder.get(check["field"])
+    if check["op"] == "dated":  # a date of the record on the stated side of a date
+        day = record.get(check["field"])
+        if not isinstance(day, str):
+            return True
+        return day >= check["value"] if check["cmp"] == ">=" else day <= check["value"]
     if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from synth.envsynth.allowed_when import allowed_checks
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
@@ -121,6 +122,14 @@ def _refused_by_record(plan: ToolPlan, case: TestCase) -> bool:
     if plan.kind == "item_remove" and plan.item_key and isinstance(entries, list) and picked is not None:
         return not any(isinstance(e, dict) and e.get(plan.item_key) == picked for e in entries)
     return False
+
+
+def _outside_states(plan: ToolPlan, case: TestCase) -> bool:
+    """A docs-rule case that expects success from a state of its record the plan's preconditions exclude."""
+    if case.origin != "docs-rule" or case.expect_error or not plan.key_param or not plan.collection:
+        return False
+    record = (case.state.get(plan.collection) or {}).get(str(case.arguments.get(plan.key_param)))
+    return isinstance(record, dict) and any(record.get(f) not in v for f, v in plan.preconditions.items())
 
 
 def _refused_by_references(plan: ToolPlan | None, case: TestCase) -> bool:
@@ -316,6 +325,10 @@ def _build_tool(
         ]
     price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
+    allowed = allowed_checks(spec, plan, schema.state_schema, docs_text)
+    if allowed.preconditions != plan.preconditions:  # the docs' own rules win over cases from a looser reading
+        cases = [c for c in cases if not _outside_states(allowed, c)]
+    plan = allowed
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
 

@@ -1,0 +1,127 @@
+"""Conditions a change of an existing record is allowed under, read from an "allowed only when ..." sentence ("only
+if", "only while" too). Each clause of its list becomes a check:
+
+- "has been extended fewer than 3 times": a number of the record whose name starts like the verb (`extensions`);
+- "the skipper is 'active'": the state of a record the record links (`skipper_id`), or of the record itself;
+- "nobody is waiting in the berth's queue": a list of a linked record (`queue`, `waiting_queue`) that is empty;
+- "(return by on or after 2031-05-01)": a date of the record on the stated side of a date.
+
+Checks are {"op": "bound", "from": "self", "field", "cmp", "value"}, {"op": "linked_state", "collection", "via",
+"field", "allowed"}, {"op": "empty", "collection", "via", "field"} and {"op": "dated", "field", "cmp", "value"}
+(expr_runtime.fg_check); a state of the record itself joins the plan's preconditions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
+from synth.spec import ToolSpec
+from synth.words import plural, singular, split_words
+
+OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b", re.I)
+CLAUSES = re.compile(r",\s*(?:and\s+)?|\s+and\s+(?=(?:the|nobody|no\s+one|has|is|it|not)\b)", re.I)
+TIMES = re.compile(r"^(?:it\s+)?has\s+been\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I)
+STATE = re.compile(r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?[`']([\w-]+)[`']", re.I)
+EMPTY = re.compile(
+    r"^(?:nobody|no\s+one|nothing)\s+is\s+(?:[a-z]+\s+)?(?:in|on)\s+(?:the\s+)?([a-z]+)['\u2019]s\s+([a-z][\w ]{1,30})",
+    re.I,
+)
+DATED = re.compile(r"\(([a-z][\w ]{1,30}?)\s+on\s+or\s+(after|before)\s+(\d{4}-\d{2}-\d{2})\)", re.I)
+CMP = {"fewer": "<", "less": "<", "more": ">"}
+
+
+def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
+def _known(schema: Any) -> list[Any]:
+    return list((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])
+
+
+def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
+    """(link field, collection) of the record the noun names through the record's `<noun>_id`."""
+    field = "_".join(noun.lower().split()) + "_id"
+    col = next((c for c in (plural(field[:-3]), field[:-3]) if c in cols), None)
+    return (field, col) if field in own and col else None
+
+
+def _clause_checks(
+    clause: str, resource: str, own: dict[str, Any], cols: dict[str, Any], states: dict[str, list[Any]]
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    times = TIMES.match(clause)
+    if times:
+        stem = times.group(1).lower()[:5]
+        fields = [f for f, s in own.items() if is_number(s) and f.lower().startswith(stem)]
+        if len(fields) == 1:
+            value = int(times.group(3))
+            out.append(
+                {"op": "bound", "from": "self", "field": fields[0], "cmp": CMP[times.group(2).lower()], "value": value}
+            )
+    state = STATE.match(clause)
+    if state:
+        noun, value = state.group(1).lower(), state.group(2)
+        if singular(noun) == resource:
+            holders = [f for f, s in own.items() if value in [str(v) for v in _known(s)]]
+            if len(holders) == 1:
+                states.setdefault(holders[0], []).append(value)
+        elif (link := _link(noun, own, cols)) is not None:
+            theirs = _props(cols, link[1])
+            holders = [f for f, s in theirs.items() if value in [str(v) for v in _known(s)]]
+            if len(holders) == 1:
+                check = {"op": "linked_state", "collection": link[1], "via": link[0], "field": holders[0]}
+                out.append({**check, "allowed": [value]})
+    empty = EMPTY.match(clause)
+    if empty and (link := _link(empty.group(1), own, cols)) is not None:
+        words = [singular(w) for w in split_words(empty.group(2))]
+        lists = [
+            f
+            for f, s in _props(cols, link[1]).items()
+            if isinstance(s, dict)
+            and s.get("type") == "array"
+            and [singular(w) for w in split_words(f)][-len(words) :] == words
+        ]
+        if len(lists) == 1:
+            out.append({"op": "empty", "collection": link[1], "via": link[0], "field": lists[0]})
+    for dated in DATED.finditer(clause):
+        field = "_".join(dated.group(1).lower().split())
+        if field in own:
+            cmp = ">=" if dated.group(2).lower() == "after" else "<="
+            out.append({"op": "dated", "field": field, "cmp": cmp, "value": dated.group(3)})
+    return out
+
+
+def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
+    """The change's plan with the checks (and own states) its "allowed only when ..." sentence gives."""
+    if plan.kind not in ("recorded_update", "item_add", "item_remove") or not plan.collection:
+        return plan
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, plan.collection)
+    resource = singular(plan.collection)
+    checks: list[dict[str, Any]] = []
+    states: dict[str, list[Any]] = {}
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", unwrap(text)):
+        opened = OPEN.search(sentence)
+        if opened is None:
+            continue
+        for clause in CLAUSES.split(sentence[opened.end() :].strip().rstrip(".")):
+            checks += [c for c in _clause_checks(clause.strip(), resource, own, cols, states) if c not in checks]
+    checks = [c for c in checks if c not in plan.checks]
+    states = {f: v for f, v in states.items() if f not in plan.preconditions}
+    if not checks and not states:
+        return plan
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "checks": list(plan.checks) + checks,
+            "preconditions": {**plan.preconditions, **states},
+            "evidence": plan.evidence + ["conditions read from an 'allowed only when' sentence"],
+        }
+    )
+
+
+__all__ = ["allowed_checks"]
