@@ -6,7 +6,9 @@
 - a figure after a discount: "Toll after discount" beside an answer field `toll_before_discount` and a percent
   field of that discount (`discount_pct`) is the first less that percent, rounded as a sentence of the tool's
   description rounds "the discounted toll" ("rounded to the nearest cent, halves rounding up");
-- a yes/no comparison: "Whether `tonnes_total` is within the berth's free quota" compares two known figures.
+- a yes/no comparison: "Whether `tonnes_total` is within the berth's free quota" compares two known figures;
+- a capped share: "the credit that would be used (the skipper's positive `credit`, up to the subtotal)";
+- the rest: "the rest is the amount due" makes `amount_due` the (sub)total less the credits and discounts taken.
 """
 
 from __future__ import annotations
@@ -126,4 +128,51 @@ def comparison(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
     return {"op": op, "args": [left, right]} if op and left and right else None
 
 
-__all__ = ["after_removal", "by_value", "comparison"]
+CAPPED = re.compile(r"^(?:the\s+)?(.+?)\s*,\s*(?:up\s+to|at\s+most|capped\s+at)\s+(?:the\s+)?(.+?)\s*$", re.I)
+POSITIVE = re.compile(r"\b(?:positive|non-negative)\s+", re.I)
+TAKEN_OFF = re.compile(r"credit|discount|rebate|deduct|reduction|allowance|voucher|_applied|_used", re.I)
+
+
+def described(name: str, text: str) -> list[str]:
+    """Bracketed texts the description puts right after a phrase holding every word of the name ("the credit that
+    would be applied (...)" for `credit_applied`)."""
+    wanted = _words(name.replace("_", " "))
+    out = []
+    for m in re.finditer(r"\(([^()]{3,160})\)", text):
+        before = re.split(r"[,;:.]", text[: m.start()])[-1].split()[-8:]
+        if wanted and wanted <= _words(" ".join(before)):
+            out.append(m.group(1))
+    return out
+
+
+def capped(text: str, scope: Any, operand: Any) -> dict[str, Any] | None:
+    """ "the owner's positive `credit`, up to the subtotal": min(max(credit, 0), subtotal)."""
+    m = CAPPED.match(text.replace("`", ""))
+    if not m:
+        return None
+    left_text = POSITIVE.sub("", m.group(1))
+    left, right = operand(left_text, scope), operand(m.group(2), scope)
+    if not left or not right:
+        return None
+    if left_text != m.group(1):
+        left = {"op": "max", "args": [left, {"num": 0}]}
+    return {"op": "min", "args": [left, right]}
+
+
+def remainder(name: str, scope: Any) -> dict[str, Any] | None:
+    """The figure the docs call "the rest" ("the rest is the amount due", "`amount_due` is the rest"): the
+    (sub)total less the figures that take something off it (a credit, a discount)."""
+    said = re.escape(name).replace("_", "[ _]")
+    if not re.search(rf"\bthe\s+rest\s+is\s+the\s+{said}\b|`?\b{said}`?\s+is\s+the\s+rest\b", scope.docs, re.I):
+        return None
+    totals = [d for d in scope.defined if re.fullmatch(r"(?:sub)?total", d)]
+    taken = [d for d in scope.defined if TAKEN_OFF.search(d)]
+    if len(totals) != 1 or not taken:
+        return None
+    node: dict[str, Any] = {"val": totals[0]}
+    for one in taken:
+        node = {"op": "-", "args": [node, {"val": one}]}
+    return node
+
+
+__all__ = ["after_removal", "by_value", "capped", "comparison", "described", "remainder"]

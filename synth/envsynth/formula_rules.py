@@ -314,14 +314,16 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
-    from synth.envsynth.figure_words import after_removal, by_value, comparison
+    from synth.envsynth.figure_words import after_removal, by_value, capped, comparison, described, remainder
     from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, sum_node
+    from synth.envsynth.record_lines import record_line_node
     from synth.envsynth.related_lines import related_node
 
     if name in shape:
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
         made = made or (related_node(shape[name], spec, scope, cols) if shape[name].is_list else None)
+        made = made or (record_line_node(shape[name], spec, scope) if shape[name].is_list else None)
         if made is not None:
             return made
     for text in _definition(name, spec, own):
@@ -330,15 +332,26 @@ def _figure(
             return node
     worded = by_value(own, scope, _operand) or comparison(own, scope, _operand)
     worded = worded or after_removal(own, scope, spec.description)
+    worded = worded or next((n for t in described(name, spec.description) if (n := capped(t, scope, _operand))), None)
+    worded = worded or remainder(name, scope)
     if worded is not None:
         return worded
     planned = {k: [e.name for e in f.entries] for k, f in shape.items()}
     summed = sum_node(name, own, planned, spec.description)
+    listed = [(k, n["record_lines"]["number"]) for k, n in steps.items() if "record_lines" in n]
+    if summed is None and re.fullmatch(r"(?:sub)?total", name) and len(listed) == 1:  # the lines' one number
+        summed = {"sum": listed[0][0], "of": listed[0][1]}
     if summed is not None:
         built = steps.get(summed["sum"], {})
-        return summed if {"lines", "groups", "related"} & set(built) else None
+        return summed if {"lines", "groups", "related", "record_lines"} & set(built) else None
     node = _operand(name.replace("_", " "), scope, whole=True)
     return node if node is not None and "val" not in node else None
+
+
+def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+    from synth.envsynth.item_rules import stated_states as states_of
+
+    return states_of(text, noun, props)
 
 
 def quote_plan(
@@ -400,6 +413,9 @@ def quote_plan(
     linked = {k: v for k, v in scope.linked.items() if k in used}
     quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
     quote.update({"linked": linked} if linked else {})
+    states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
+    states = {p: v for p, v in states.items() if v}  # "only for moorings that are `open` or `held`"
+    quote.update({"states": states} if states else {})
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),

@@ -114,7 +114,7 @@ def priced_fields(
             elif computed and _named_with(field, name, text):
                 assign[field] = computed[-1]
         if assign:
-            priced = {**quote, "fields": [], "assign": assign, "wrap": wrapped}
+            priced = {**quote, "fields": [], "states": {}, "assign": assign, "wrap": wrapped}
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
             params = spec.parameters.get("properties") or {}
             made = repeated_entries(text, plan.collection, state_schema, params, priced, sample or {})
@@ -155,7 +155,7 @@ def recomputed_fields(
         computed = [n for n, node in quote["steps"] if n in quote["fields"] and _computes(node)]
         assign = {f: f for f in named if f in computed}
         if name != spec.name and needs and all(p in own for p in needs) and assign:
-            priced = {**quote, "fields": [], "assign": assign, "from_record": needs}
+            priced = {**quote, "fields": [], "states": {}, "assign": assign, "from_record": needs}
             evidence = plan.evidence + [f"recomputed as `{name}` computes: " + ", ".join(sorted(assign))]
             return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "evidence": evidence})
     return plan
