@@ -205,3 +205,11 @@ def test_halves_round_away_from_zero_or_toward_it_as_asked() -> None:
     assert fg_formula({**up, "way": "half_down"}, {}, {}, {}) == 2.67
     assert fg_formula({**up, "round": {"num": 0.125}, "digits": 2}, {}, {}, {}) == 0.13
     assert fg_formula({"op": ">=", "args": [{"num": 3}, {"num": 3}]}, {}, {}, {}) is True
+
+
+def test_the_whole_expression_runtime_passes_the_sandbox_checks() -> None:
+    from synth.envsynth.codegen import header_source
+    from synth.sandbox import check_source
+
+    source = header_source("env", "1", "fg_formula(")  # any tool that calls the runtime embeds all of it
+    assert "def fg_no_overlap" in source and check_source(source) == []

@@ -19,6 +19,7 @@ from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.overlap_checks import overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import rate_tables
@@ -342,6 +343,7 @@ def refine_create(
                 requires.setdefault(param, {})[field] = allowed
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
     checks_within += bound_checks(text, refs, cols)  # "must owe less than 40.00 in dues"
+    checks_within += overlap_checks(text, plan.collection, own)  # "must not have another ... overlapping"
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

@@ -180,7 +180,7 @@ def fg_check(check, arguments, record, state):
     record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
     (the record its link names holds an allowed value), `bound` (a number of the record, or of the one an argument
     names, within a limit), `empty` (a list of the record its link names is empty), `dated` (a date of the record
-    on one side of a date)."""
+    on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -242,6 +242,8 @@ def fg_check(check, arguments, record, state):
             return True
         limit, cmp = check["value"], check["cmp"]
         return {"<": value < limit, "<=": value <= limit, ">": value > limit, ">=": value >= limit}[cmp]
+    if check["op"] == "overlap":  # no stored record sharing these fields, in these states, overlaps the span
+        return fg_no_overlap(check, record, state)
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])
@@ -255,6 +257,37 @@ def fg_check(check, arguments, record, state):
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]
     if check["op"] == "filled":  # a list field of the record holds at least one entry
         return isinstance(record.get(check["field"]), list) and len(record[check["field"]]) > 0
+    return True
+
+
+def fg_no_overlap(check, record, state):
+    """Whether no stored record of the collection that shares the `same` fields and is in the `where` states has a
+    span (start and length, or start and end) overlapping the record's."""
+
+    def span(one):
+        start = one.get(check["start"])
+        if "length" in check:
+            length = one.get(check["length"])
+            return (start, start + length) if fg_number(start) and fg_number(length) else None
+        end = one.get(check["end"])
+        if (fg_number(start) and fg_number(end)) or (isinstance(start, str) and isinstance(end, str)):
+            return (start, end)
+        return None
+
+    mine = span(record)
+    if mine is None:
+        return True
+    for other in (state.get(check["collection"]) or {}).values():
+        if not isinstance(other, dict) or other is record:
+            continue
+        if any([other.get(f) != record.get(f) for f in check["same"]]):
+            continue
+        if any([other.get(f) not in v for f, v in check["where"].items()]):
+            continue
+        theirs = span(other)
+        alike = theirs is not None and isinstance(theirs[0], str) == isinstance(mine[0], str)
+        if alike and mine[0] < theirs[1] and theirs[0] < mine[1]:
+            return False
     return True
 
 

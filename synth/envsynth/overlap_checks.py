@@ -1,0 +1,64 @@
+"""Clashes a create's docs forbid: "the berth must not have another confirmed or arrived stay overlapping the same
+date and hours" refuses a new record whose span overlaps that of a stored record of the same collection that names
+the same berth (and holds the same date), in one of those states.
+
+The noun before "must not" names the shared record by the new record's `<noun>_id`; the states are the known
+values of one of the record's text fields the sentence names ("checked-in" for `checked_in`); the span is a start
+number and a length number of the record (`start_hour` and `hours`), or a start and an end field (`arrive` and
+`depart`, `start_date` and `end_date`, `check_in` and `check_out`), compared as numbers or as ISO dates; a `date`
+field, when the span is a start and a length, must match too. Each becomes an `overlap` check {collection, same,
+where, start, length | end} that expr_runtime.fg_check evaluates on the new record.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.prose import unwrap
+
+CLASH = re.compile(
+    r"\bthe\s+([a-z][\w ]{0,30}?)\s+(?:must\s+not|may\s+not|cannot|can't)\s+(?:have|hold)\s+"
+    r"(?:another|any\s+other|an\s+)([\w ,-]{0,80}?)\s+overlapping\b([^.;]*)",
+    re.I,
+)
+LENGTHS = ("hours", "minutes", "nights", "days", "duration", "length", "slots")
+ENDS = (("start", "end"), ("start_date", "end_date"), ("arrive", "depart"), ("check_in", "check_out"), ("from", "to"))
+ENDS += (("starts_at", "ends_at"), ("start_time", "end_time"), ("arrival", "departure"))
+
+
+def _span(own: dict[str, Any]) -> dict[str, str] | None:
+    for start, end in ENDS:
+        if start in own and end in own:
+            return {"start": start, "end": end}
+    starts = [f for f in own if f.startswith("start") and is_number(own[f])]
+    lengths = [f for f in own if f in LENGTHS and is_number(own[f])]
+    if len(starts) == 1 and len(lengths) == 1:
+        return {"start": starts[0], "length": lengths[0]}
+    return None
+
+
+def overlap_checks(text: str, collection: str, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`overlap` checks for the clashes the docs forbid between a new record and stored ones."""
+    out = []
+    span = _span(own)
+    for m in CLASH.finditer(unwrap(text)):
+        link = "_".join(m.group(1).lower().split()) + "_id"
+        if span is None or link not in own:
+            continue
+        said = {w.replace("-", "_") for w in re.findall(r"[\w-]+", m.group(2).lower())}
+        where = {}
+        for field, schema in sorted(own.items()):
+            known = [
+                str(v) for v in ((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])
+            ]
+            named = [v for v in known if v.lower() in said]
+            if named:
+                where[field] = named
+        same = [link] + (["date"] if "length" in span and "date" in own else [])
+        out.append({"op": "overlap", "collection": collection, "same": same, "where": where, **span})
+    return out
+
+
+__all__ = ["overlap_checks"]
