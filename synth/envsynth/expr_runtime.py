@@ -180,7 +180,8 @@ def fg_check(check, arguments, record, state):
     record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
     (the record its link names holds an allowed value), `bound` (a number of the record, or of the one an argument
     names, within a limit), `empty` (a list of the record its link names is empty), `dated` (a date of the record
-    on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span)."""
+    on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span), `needs`
+    (the value an argument names needs a value of the record's linked record)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -242,6 +243,13 @@ def fg_check(check, arguments, record, state):
             return True
         limit, cmp = check["value"], check["cmp"]
         return {"<": value < limit, "<=": value <= limit, ">": value > limit, ">=": value >= limit}[cmp]
+    if check["op"] == "needs":  # the value an argument names needs a value of the record's linked record
+        need = check["table"].get(str(arguments.get(check["param"])))
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        if need is None or not isinstance(holder, dict):
+            return True
+        have = holder.get(check["field"])
+        return need in have if isinstance(have, list) else have == need
     if check["op"] == "overlap":  # no stored record sharing these fields, in these states, overlaps the span
         return fg_no_overlap(check, record, state)
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing

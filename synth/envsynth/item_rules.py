@@ -16,6 +16,7 @@ from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_states
+from synth.envsynth.value_needs import value_needs
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -94,6 +95,8 @@ def refine_item(
         else [{"op": "keeps", "least": 1 if keeps.group("n").lower() == "one" else int(keeps.group("n"))}]
     )
     least += _linked_states(text, plan, cols, own)
+    if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills
+        least += value_needs(text, plan.op_param, plan.collection, cols)
     if not (preconditions or checks or appends or least):
         return plan
     return ToolPlan.from_dict(
