@@ -43,3 +43,37 @@ def test_what_is_no_limit_on_a_named_record() -> None:
     assert bound_checks("The paddler owes less than 40.00 in dues.", REFS, COLS) == []  # no "must"
     assert bound_checks("The paddler must carry fewer than 3 paddles.", REFS, COLS) == []  # no field shares a word
     assert bound_checks("The club must have fewer than 3 boats afloat.", REFS, COLS) == []  # names no record
+
+
+def test_a_cap_the_named_record_holds_itself() -> None:
+    cols = {"crews": _collection({"crew_id": S, "boats": {"type": "integer"}, "max_boats": {"type": "integer"}})}
+    text = "Puts a boat in a crew's care. The crew must be active and below max_boats."
+    checks = bound_checks(text, {"crew_id": "crews"}, cols)
+    assert checks == [
+        {
+            "op": "bound",
+            "collection": "crews",
+            "via": "crew_id",
+            "field": "boats",
+            "cmp": "<",
+            "value": {"field": "max_boats"},
+        }
+    ]
+    state = {"crews": {"C1": {"boats": 2, "max_boats": 3}, "C2": {"boats": 3, "max_boats": 3}}}
+    assert fg_check(checks[0], {"crew_id": "C1"}, {}, state) and not fg_check(checks[0], {"crew_id": "C2"}, {}, state)
+    assert bound_checks("The crew must be below max_oars.", {"crew_id": "crews"}, cols) == []  # no such cap
+
+
+def test_a_docs_rule_case_the_limit_refuses_yields_to_it() -> None:
+    from synth.envsynth.plan import ToolPlan
+    from synth.envsynth.testgen import TestCase
+    from synth.envsynth.tool_stage import _refused_by_checks
+
+    cols = {"crews": _collection({"crew_id": S, "boats": {"type": "integer"}, "max_boats": {"type": "integer"}})}
+    checks = bound_checks("The crew must be below max_boats.", {"crew_id": "crews"}, cols)
+    state = {"crews": {"C2": {"boats": 3, "max_boats": 3}}, "boats": {"B1": {"boat_id": "B1"}}}
+    plan = ToolPlan(kind="recorded_update", collection="boats", key_param="boat_id", checks=checks)
+    rule = TestCase("assign_boat", "docs-rule", state, {"boat_id": "B1", "crew_id": "C2"}, expect_error=False)
+    assert _refused_by_checks(plan, checks, rule)
+    written = TestCase("assign_boat", "llm-questions", state, {"boat_id": "B1", "crew_id": "C2"}, expect_error=False)
+    assert not _refused_by_checks(plan, checks, written)  # only the docs' own cases yield here

@@ -8,7 +8,8 @@ if", "only while" too). Each clause of its list becomes a check:
 
 Checks are {"op": "bound", "from": "self", "field", "cmp", "value"}, {"op": "linked_state", "collection", "via",
 "field", "allowed"}, {"op": "empty", "collection", "via", "field"} and {"op": "dated", "field", "cmp", "value"}
-(expr_runtime.fg_check); a state of the record itself joins the plan's preconditions.
+(expr_runtime.fg_check); a state of the record itself joins the plan's preconditions. The number limits a "must"
+sentence puts on the records the call's parameters name (bound_checks.py) apply to a change too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -110,6 +112,9 @@ def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any],
             continue
         for clause in CLAUSES.split(sentence[opened.end() :].strip().rstrip(".")):
             checks += [c for c in _clause_checks(clause.strip(), resource, own, cols, states) if c not in checks]
+    params = spec.parameters.get("properties") or {}
+    refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
+    checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the skipper must be below max_x"
     checks = [c for c in checks if c not in plan.checks]
     states = {f: v for f, v in states.items() if f not in plan.preconditions}
     if not checks and not states:

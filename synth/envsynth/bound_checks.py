@@ -4,8 +4,9 @@ or their `boats_afloat` is 3 or more.
 
 The sentence names the record by the noun of a parameter (`skipper_id` -> skipper) and says "must"; each "less /
 fewer / more than N <words>" (or "at most / at least N <words>") in it picks the one number field of that record
-that shares a word with <words>. Each becomes a `bound` check {collection, via, field, cmp, value} that
-expr_runtime.fg_check evaluates before the record is stored.
+that shares a word with <words>; "be below `max_boats`" compares the one other number whose words are among the
+cap's (`boats`) with the cap. Each becomes a `bound` check {collection, via, field, cmp, value} (a value
+{"field": cap} reads the cap) that expr_runtime.fg_check evaluates.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ LIMIT = re.compile(
     r"([a-z][a-z ]{1,30}?)(?=\s*(?:,|;|\.|\band\b|\bor\b|$))",
     re.I,
 )
+BELOW = re.compile(r"\b(below|under|within|at\s+most)\s+(?:its\s+|their\s+|the\s+)?`?([a-z]\w*_\w+)`?", re.I)
 CMP = {"less": "<", "fewer": "<", "more": ">", "no more": "<=", "at most": "<=", "at least": ">="}
 
 
@@ -46,6 +48,16 @@ def bound_checks(text: str, refs: dict[str, str], cols: dict[str, Any]) -> list[
                 continue
             numbers = {f: _words(f) for f, s in _props(cols, col).items() if is_number(s)}
             rest = re.split(r";|\bthe\s+(?!same\b)\w+\s+must\b", sentence[named.end() :], flags=re.I)[0]
+            for m in BELOW.finditer(rest):  # "be below max_load": the one other number sharing its words
+                cap = m.group(2)
+                if cap not in numbers:
+                    continue
+                counts = [f for f, words in numbers.items() if f != cap and words and words < numbers[cap]]
+                cmp = "<" if m.group(1).lower() in ("below", "under") else "<="
+                check = {"op": "bound", "collection": col, "via": param, "field": counts[0] if counts else ""}
+                check.update({"cmp": cmp, "value": {"field": cap}})
+                if len(counts) == 1 and check not in out:
+                    out.append(check)
             for m in LIMIT.finditer(rest):
                 said = _words(m.group(3))
                 fields = [f for f, words in numbers.items() if words & said]

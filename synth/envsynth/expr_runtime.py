@@ -242,6 +242,10 @@ def fg_check(check, arguments, record, state):
         if not fg_number(value):
             return True
         limit, cmp = check["value"], check["cmp"]
+        if isinstance(limit, dict):  # a cap the record holds itself
+            limit = holder.get(limit.get("field"))
+            if not fg_number(limit):
+                return True
         return {"<": value < limit, "<=": value <= limit, ">": value > limit, ">=": value >= limit}[cmp]
     if check["op"] == "needs":  # the value an argument names needs a value of the record's linked record
         need = check["table"].get(str(arguments.get(check["param"])))

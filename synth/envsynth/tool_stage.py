@@ -132,6 +132,16 @@ def _outside_states(plan: ToolPlan, case: TestCase) -> bool:
     return isinstance(record, dict) and any(record.get(f) not in v for f, v in plan.preconditions.items())
 
 
+def _refused_by_checks(plan: ToolPlan, checks: list[dict[str, Any]], case: TestCase) -> bool:
+    """A docs-rule case that expects success where one of these checks, read from the docs, refuses the call."""
+    from synth.envsynth.expr_runtime import fg_check
+
+    if case.origin != "docs-rule" or case.expect_error or not checks or not plan.key_param or not plan.collection:
+        return False
+    record = (case.state.get(plan.collection) or {}).get(str(case.arguments.get(plan.key_param)))
+    return isinstance(record, dict) and not all(fg_check(c, case.arguments, record, case.state) for c in checks)
+
+
 def _refused_by_references(plan: ToolPlan | None, case: TestCase) -> bool:
     """The docs refuse the call: its own record is missing or not in an allowed state (_refused_by_record), a
     record a parameter names is missing though the docs say it must exist, or is in a state the docs do not allow
@@ -326,8 +336,9 @@ def _build_tool(
     price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
     allowed = allowed_checks(spec, plan, schema.state_schema, docs_text)
-    if allowed.preconditions != plan.preconditions:  # the docs' own rules win over cases from a looser reading
-        cases = [c for c in cases if not _outside_states(allowed, c)]
+    if allowed != plan:  # the docs' own rules win over cases from a looser reading
+        added = [c for c in allowed.checks if c not in plan.checks]
+        cases = [c for c in cases if not _outside_states(allowed, c) and not _refused_by_checks(allowed, added, c)]
     plan = allowed
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
