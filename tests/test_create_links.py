@@ -139,6 +139,16 @@ def test_dates_need_a_number_to_count_and_apostrophes_are_not_quotes() -> None:
     assert [s["value"] for s in plan.ref_sets] == ["hired"]
 
 
+def test_a_condition_holds_back_only_the_change_it_leads_up_to() -> None:
+    base = ToolPlan(kind="create", collection="hires", key_field="hire_id", fields=["skipper_id", "boat_id"])
+    later = "A new hire is made; the boat becomes 'hired', and the skipper is told if the weather turns."
+    plan = refine_create(HIRE, base, SCHEMA, later, "2031-02-03", SAMPLE)
+    assert [s["value"] for s in plan.ref_sets] == ["hired"]  # the 'if' is about a later clause
+    before = "A new hire is made; if the skipper asks twice, the boat becomes 'hired'."
+    plan = refine_create(HIRE, base, SCHEMA, before, "2031-02-03", SAMPLE)
+    assert plan.ref_sets == []  # a condition it cannot read leads up to the change
+
+
 def test_a_transition_logs_on_the_record_its_record_names() -> None:
     from synth.envsynth.policy_rules import docs_transition
 
@@ -201,3 +211,12 @@ def test_an_entry_on_the_record_an_argument_names_when_the_record_holds_no_link(
     assert entry["via_arg"] == "skipper_id" and "via" not in entry
     assert entry["items"][0]["fields"]["ref"] == {"from": "own_key"}
     assert linked_entries(text, "boats", SCHEMA, {"type": "object", "properties": {}}, sample, "2031-02-03") == []
+
+
+def test_an_entry_dated_from_the_record_brings_its_path_reader() -> None:
+    source = {"from": "days", "base": ["return_by"], "collection": "boats", "via": "boat_id", "source": "hire_days"}
+    effect = {"op": "append", "field": "notes", "items": [{"fields": {"due": source}}]}
+    plan = ToolPlan(kind="create", collection="hires", key_field="hire_id", fields=["boat_id"], effects=[effect])
+    code = render_tool(HIRE, plan, SCHEMA)
+    assert "dig_hire_boat(record" in code and "def dig_hire_boat(node, path)" in code
+    compile(code, "<hire>", "exec")

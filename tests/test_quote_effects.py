@@ -230,7 +230,8 @@ def test_the_runtime_of_fixed_decimals_texts_objects_and_comparisons() -> None:
 
 
 def test_a_written_test_that_expects_success_where_a_documented_check_refuses_is_dropped() -> None:
-    from synth.envsynth.tool_stage import _arbitrate, _docs_refused
+    from synth.envsynth.case_filters import docs_refused
+    from synth.envsynth.tool_stage import _arbitrate
     from synth.envsynth.tool_tests import CaseFailure, ToolTestResult
 
     args = {"haulout_id": "H2", "verdict": "accept"}
@@ -250,7 +251,7 @@ def test_a_written_test_that_expects_success_where_a_documented_check_refuses_is
         ],
     )
     dropped: list = []
-    refused = _docs_refused(cases, res, dropped)
+    refused = docs_refused(cases, res, dropped)
     assert refused == {0} and dropped[0]["verdict"] == {"decision": "docs"}
     assert _arbitrate(DECIDE, "", cases, res, None, dropped, refused) == cases[1:]
     plan = ToolPlan(kind="create", collection="haulouts", ref_checks={"yard_id": "yards"}, ref_requires={})
@@ -261,11 +262,11 @@ def test_a_written_test_that_expects_success_where_a_documented_check_refuses_is
     failing = ToolTestResult(
         0, 2, [CaseFailure(i, "llm-cases", "wrong_error", "raised ToolError('x')") for i in (0, 1)]
     )
-    assert _docs_refused(named, failing, [], plan) == {0}
+    assert docs_refused(named, failing, [], plan) == {0}
     stated = ToolPlan(
         kind="create",
         collection="haulouts",
         ref_checks={"yard_id": "yards"},
         ref_requires={"yard_id": {"hourly_rate": [5.0]}},
     )
-    assert _docs_refused(named, failing, [], stated) == {0, 1}  # Y1's rate is not one the docs allow
+    assert docs_refused(named, failing, [], stated) == {0, 1}  # Y1's rate is not one the docs allow

@@ -135,6 +135,19 @@ def _doc(spec: ToolSpec) -> str:
     return re.sub(r"\s+", " ", spec.description).replace('"""', "'").replace("\\", "/")[:200].rstrip('"')
 
 
+DIG = """
+
+
+def dig_{fn}(node, path):
+    for part in path:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return copy.deepcopy(node)
+"""
+
+
 def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn: str = "") -> str:
     """Render the structured route's code of one tool (as function `fn`, by default the tool's name)."""
     fn = fn or function_name(spec.name)
@@ -161,6 +174,8 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
             list_items=repr(_list_items(record_schema, plan.list_field)),
         )
     )
+    if f"dig_{inner}(" in code and f"def dig_{inner}(" not in code:  # a value source reads a path of the record
+        code = code.rstrip("\n") + DIG.format(fn=inner)
     if plan.output_key and plan.output_format:  # a message learned from recorded calls, built from the arguments
         parts = " + ".join(_piece(kind, v) for kind, v in plan.output_format)
         landed = _landed_code(plan) if any(kind == "landed" for kind, _ in plan.output_format) else ""

@@ -310,10 +310,11 @@ def refine_create(
         for sentence in sentences:
             if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
                 continue
-            pieces = [  # "...; the boat becomes ...", with whether its part of the sentence sets a condition
-                (clause, bool(CONDITION.search(part)))
+            pieces = [  # "...; the boat becomes ...", with whether a condition leads up to it or sits in it
+                (clause, bool(CONDITION.search(" ".join(clauses[: i + 1]))))
                 for part in re.split(r";\s+", sentence)
-                for clause in re.split(r",\s+(?=(?:and\s+)?(?:the|a|an)\b)", part)
+                for clauses in [re.split(r",\s+(?=(?:and\s+)?(?:the|a|an)\b)", part)]
+                for i, clause in enumerate(clauses)
             ]
             for clause, conditional in pieces:
                 if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
@@ -328,7 +329,7 @@ def refine_create(
                         checks.setdefault(param, col)  # so it must exist too
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I) and not conditional:
-                        # not "when every seat is then taken, the ferry becomes `full`": a condition it cannot read
+                        # not "once every <noun> is <state>, the <record> becomes `<value>`": a condition it cannot read
                         sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
             if (
                 plan.key_field
@@ -336,14 +337,14 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
-    for param, col in sorted(refs.items()):  # "`skipper <id> is barred and cannot book`"
+    for param, col in sorted(refs.items()):  # "`<noun> <id> is <value> and cannot <verb>`"
         for field, allowed in refused_states(text, param[:-3].replace("_", " "), _props(cols, col)).items():
             if field not in requires.get(param, {}):
                 checks.setdefault(param, col)
                 requires.setdefault(param, {})[field] = allowed
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
-    checks_within += bound_checks(text, refs, cols)  # "must owe less than 40.00 in dues"
-    checks_within += overlap_checks(text, plan.collection, own)  # "must not have another ... overlapping"
+    checks_within += bound_checks(text, refs, cols)  # "the <noun> must ... less than N <field words>"
+    checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,
@@ -383,7 +384,7 @@ def refine_create(
             continue
         written = re.search(rf"\b{_name(field)}`?\s*\[\s*(\{{[^\[\]{{}}]{{1,300}}\}})\s*\]", text, re.IGNORECASE)
         rule = element_rule(written.group(1), own, params) if written and schema.get("type") == "array" else None
-        if rule is not None:  # "history [{event: 'filed', detail: <peril>}]": one entry built from the call
+        if rule is not None:  # "log [{kind: 'opened', note: <reason>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
     for field, schema in sorted(own.items()):  # the entry the docs write for the new record's list to start with

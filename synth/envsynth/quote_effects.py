@@ -131,7 +131,7 @@ def priced_change(
         sets = figure_sets(text, figures, numbers)
         guards = figure_guards(text, figures)
         if sets or guards:
-            priced = {**quotes[name], "fields": [], "assign": {}, "guards": guards, "wrap": wrapped}
+            priced = {**quotes[name], "fields": [], "assign": {}, "states": {}, "guards": guards, "wrap": wrapped}
             break
     if not priced and not checks:
         return plan

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from synth.envsynth.allowed_when import allowed_checks
 from synth.envsynth.ask import ChatClient, ask_choice
+from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
 from synth.envsynth.create_rules import refine_create
@@ -33,8 +34,6 @@ from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, prope
 from synth.envsynth.tool_tests import ToolTestResult
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
-
-ARBITRATED_ORIGINS = {"llm-questions", "llm-cases"}
 
 
 @dataclass
@@ -99,99 +98,6 @@ def make_tests(
     return cases, view, dropped
 
 
-DOCS_REFUSAL = "the call is not allowed ("  # how the templates word a refusal by a check read from the docs
-
-
-KEYED_KINDS = {"get", "update", "recorded_update", "item_add", "item_remove", "delete", "by_mode"}
-
-
-def _refused_by_record(plan: ToolPlan, case: TestCase) -> bool:
-    """The call's own record is missing, in a state its preconditions do not allow, or (removing an entry) has no
-    entry the call names."""
-    if plan.kind not in KEYED_KINDS or not plan.key_param or not plan.collection:
-        return False
-    value = case.arguments.get(plan.key_param)
-    record = (case.state.get(plan.collection) or {}).get(str(value)) if value is not None else None
-    if value is not None and not isinstance(record, dict):
-        return True
-    if not isinstance(record, dict):
-        return False
-    if any(record.get(f) not in allowed for f, allowed in plan.preconditions.items()):
-        return True
-    entries, picked = record.get(plan.list_field or ""), case.arguments.get(plan.op_param or "")
-    if plan.kind == "item_remove" and plan.item_key and isinstance(entries, list) and picked is not None:
-        return not any(isinstance(e, dict) and e.get(plan.item_key) == picked for e in entries)
-    return False
-
-
-def _outside_states(plan: ToolPlan, case: TestCase) -> bool:
-    """A docs-rule case that expects success from a state of its record the plan's preconditions exclude."""
-    if case.origin != "docs-rule" or case.expect_error or not plan.key_param or not plan.collection:
-        return False
-    record = (case.state.get(plan.collection) or {}).get(str(case.arguments.get(plan.key_param)))
-    return isinstance(record, dict) and any(record.get(f) not in v for f, v in plan.preconditions.items())
-
-
-def _refused_by_checks(plan: ToolPlan, checks: list[dict[str, Any]], case: TestCase) -> bool:
-    """A docs-rule case that expects success where one of these checks, read from the docs, refuses the call."""
-    from synth.envsynth.expr_runtime import fg_check
-
-    if case.origin != "docs-rule" or case.expect_error or not checks or not plan.key_param or not plan.collection:
-        return False
-    record = (case.state.get(plan.collection) or {}).get(str(case.arguments.get(plan.key_param)))
-    return isinstance(record, dict) and not all(fg_check(c, case.arguments, record, case.state) for c in checks)
-
-
-def _refused_by_references(plan: ToolPlan | None, case: TestCase) -> bool:
-    """The docs refuse the call: its own record is missing or not in an allowed state (_refused_by_record), a
-    record a parameter names is missing though the docs say it must exist, or is in a state the docs do not allow
-    (a create's `ref_checks` and `ref_requires`), or the entry a priced create picks from it is not there (its
-    quote's `select`)."""
-    if plan is None:
-        return False
-    if _refused_by_record(plan, case):
-        return True
-    for param, col in plan.ref_checks.items():
-        value = case.arguments.get(param)
-        if value is not None and str(value) not in (case.state.get(col) or {}):
-            return True
-    for param, fields in plan.ref_requires.items():
-        col = plan.ref_checks.get(param)
-        record = (case.state.get(col) or {}).get(str(case.arguments.get(param))) if col else None
-        if isinstance(record, dict) and any(record.get(f) not in allowed for f, allowed in fields.items()):
-            return True
-    named = (plan.quote or {}).get("named") or {}
-    for param, (holder, items, match) in ((plan.quote or {}).get("select") or {}).items():  # a berth of the pier
-        record = (case.state.get(named.get(holder, "")) or {}).get(str(case.arguments.get(holder)))
-        value = case.arguments.get(param)
-        entries = record.get(items) if isinstance(record, dict) else None
-        if value is not None and isinstance(entries, list):
-            if not any(isinstance(e, dict) and e.get(match) == value for e in entries):
-                return True
-    return False
-
-
-def _docs_refused(
-    cases: list[TestCase], res: ToolTestResult, dropped: list[dict[str, Any]], plan: ToolPlan | None = None
-) -> set[int]:
-    """The LLM-written tests (their indexes) that expect success where the docs refuse the call (a check read from
-    them, or a record the call names that is missing or in a state they do not allow), recorded as dropped: the
-    docs win over the test writer's guess (as for a transition from a state the docs do not allow)."""
-    drop = set()
-    for f in res.failures:
-        case = cases[f.index] if 0 <= f.index < len(cases) else None
-        if (
-            case is not None
-            and case.origin in ARBITRATED_ORIGINS
-            and f.kind == "wrong_error"
-            and case.expect_error is False
-            and (DOCS_REFUSAL in f.message or _refused_by_references(plan, case))
-        ):
-            drop.add(f.index)
-            dropped.append({"case": case.to_dict(), "failure": f.message, "verdict": {"decision": "docs"}})
-    return drop
-
-
 def _arbitrate(
     spec: ToolSpec,
     source: str,
@@ -202,10 +108,11 @@ def _arbitrate(
     refused: set[int] = frozenset(),
 ) -> list[TestCase]:
     """For failed LLM-written tests, ask which side is wrong; drop tests judged wrong (at most half of them), and
-    the `refused` ones (_docs_refused)."""
+    the `refused` ones (case_filters.docs_refused)."""
     if client is None:
         return [c for i, c in enumerate(cases) if i not in refused]
-    budget = sum(1 for c in cases if c.origin in ARBITRATED_ORIGINS) // 2 - (len(dropped) - len(refused))
+    earlier = sum(1 for d in dropped if (d.get("verdict") or {}).get("decision") != YIELDED)
+    budget = sum(1 for c in cases if c.origin in ARBITRATED_ORIGINS) // 2 - (earlier - len(refused))
     drop: set[int] = set(refused)
     for f in res.failures:
         case = cases[f.index] if f.index >= 0 else None
@@ -338,7 +245,7 @@ def _build_tool(
     allowed = allowed_checks(spec, plan, schema.state_schema, docs_text)
     if allowed != plan:  # the docs' own rules win over cases from a looser reading
         added = [c for c in allowed.checks if c not in plan.checks]
-        cases = [c for c in cases if not _outside_states(allowed, c) and not _refused_by_checks(allowed, added, c)]
+        cases = yield_to_checks(allowed, added, cases, dropped)
     plan = allowed
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
@@ -382,7 +289,7 @@ def _build_tool(
                 recorded,
                 schema,
             )
-        cases = _arbitrate(spec, source, cases, res, client, dropped, _docs_refused(cases, res, dropped, plan))
+        cases = _arbitrate(spec, source, cases, res, client, dropped, docs_refused(cases, res, dropped, plan))
         res2, error2 = run_cases(source, fn, cases, schema) if source else (res, error)
         if source and not error2:
             attempts.append(
