@@ -1,6 +1,7 @@
-"""Conditions a change is allowed under, read from an "allowed only when ..." sentence (a tool shed extending a
-hire): a count of the record, the state of the record and of a record it links, an empty list of a linked record,
-and a date of the record; each checked by the runtime, and nothing read from a sentence without "only"."""
+"""Conditions a change is allowed under, read from a "possible only if ..." sentence (a community garden adding a
+season to a plot lease): a date of the record, a count of the record, the state of the record and of a record it
+links, and an empty list of a linked record; each checked by the runtime, and nothing read from a sentence without
+"only"."""
 
 from __future__ import annotations
 
@@ -19,52 +20,67 @@ def _collection(props: dict) -> dict:
 SCHEMA = {
     "type": "object",
     "properties": {
-        "hires": _collection(
+        "leases": _collection(
             {
-                "hire_id": S,
-                "renter_id": S,
-                "tool_id": S,
-                "state": {"type": "string", "x-enum": ["out", "back"]},
-                "return_by": S,
-                "extensions": {"type": "integer"},
+                "lease_id": S,
+                "gardener_id": S,
+                "plot_id": S,
+                "phase": {"type": "string", "x-enum": ["running", "lapsed"]},
+                "ends_on": S,
+                "prolongations": {"type": "integer"},
             }
         ),
-        "renters": _collection({"renter_id": S, "standing": {"type": "string", "x-enum": ["active", "barred"]}}),
-        "tools": _collection({"tool_id": S, "wait_list": {"type": "array", "items": S}}),
+        "gardeners": _collection({"gardener_id": S, "standing": {"type": "string", "x-enum": ["enrolled", "struck"]}}),
+        "plots": _collection({"plot_id": S, "standby_list": {"type": "array", "items": S}}),
     },
 }
 TEXT = (
-    "Pushes a hire's return date back by a week. Allowed only when the hire is 'out' and not late (return by on or "
-    "after 2030-06-10), has been extended fewer than 2 times, the renter is 'active' and owes nothing, and nobody "
-    "is waiting in the tool's wait list. Returns the hire."
+    "Adds a season to a plot lease. Possible only if the lease is still 'running', with its `ends_on` no earlier "
+    "than 2030-06-10, it was prolonged fewer than 3 times so far, the gardener is 'enrolled' and has paid in full, "
+    "and the plot's standby list is empty. Returns the lease."
 )
-SPEC = ToolSpec("extend_hire", TEXT, {"type": "object", "properties": {"hire_id": S}, "required": ["hire_id"]})
-PLAN = ToolPlan(kind="recorded_update", collection="hires", key_field="hire_id", key_param="hire_id")
+SPEC = ToolSpec("prolong_lease", TEXT, {"type": "object", "properties": {"lease_id": S}, "required": ["lease_id"]})
+PLAN = ToolPlan(kind="recorded_update", collection="leases", key_field="lease_id", key_param="lease_id")
 
 
 def test_each_clause_becomes_a_check_or_a_state() -> None:
     plan = allowed_checks(SPEC, PLAN, SCHEMA, TEXT)
-    assert plan.preconditions == {"state": ["out"]}
+    assert plan.preconditions == {"phase": ["running"]}
     assert plan.checks == [
-        {"op": "dated", "field": "return_by", "cmp": ">=", "value": "2030-06-10"},
-        {"op": "bound", "from": "self", "field": "extensions", "cmp": "<", "value": 2},
-        {"op": "linked_state", "collection": "renters", "via": "renter_id", "field": "standing", "allowed": ["active"]},
-        {"op": "empty", "collection": "tools", "via": "tool_id", "field": "wait_list"},
+        {"op": "dated", "field": "ends_on", "cmp": ">=", "value": "2030-06-10"},
+        {"op": "bound", "from": "self", "field": "prolongations", "cmp": "<", "value": 3},
+        {
+            "op": "linked_state",
+            "collection": "gardeners",
+            "via": "gardener_id",
+            "field": "standing",
+            "allowed": ["enrolled"],
+        },
+        {"op": "empty", "collection": "plots", "via": "plot_id", "field": "standby_list"},
     ]
     state = {
-        "renters": {"R1": {"standing": "active"}, "R2": {"standing": "barred"}},
-        "tools": {"T1": {"wait_list": []}, "T2": {"wait_list": ["R2"]}},
+        "gardeners": {"G1": {"standing": "enrolled"}, "G2": {"standing": "struck"}},
+        "plots": {"P1": {"standby_list": []}, "P2": {"standby_list": ["G2"]}},
     }
-    fine = {"renter_id": "R1", "tool_id": "T1", "return_by": "2030-06-10", "extensions": 1}
+    fine = {"gardener_id": "G1", "plot_id": "P1", "ends_on": "2030-06-10", "prolongations": 2}
     assert all(fg_check(c, {}, fine, state) for c in plan.checks)
-    for change in ({"renter_id": "R2"}, {"tool_id": "T2"}, {"return_by": "2030-06-09"}, {"extensions": 2}):
+    for change in ({"gardener_id": "G2"}, {"plot_id": "P2"}, {"ends_on": "2030-06-09"}, {"prolongations": 3}):
         assert not all(fg_check(c, {}, {**fine, **change}, state) for c in plan.checks), change
 
 
+def test_other_words_for_a_date_side_and_a_count() -> None:
+    text = "Possible only while the lease has `ends_on` not after 2031-01-31 and has been prolonged more than 1 time."
+    plan = allowed_checks(ToolSpec("prolong_lease", text, SPEC.parameters), PLAN, SCHEMA, text)
+    assert plan.checks == [
+        {"op": "dated", "field": "ends_on", "cmp": "<=", "value": "2031-01-31"},
+        {"op": "bound", "from": "self", "field": "prolongations", "cmp": ">", "value": 1},
+    ]
+
+
 def test_no_only_sentence_or_an_unknown_noun_changes_nothing() -> None:
-    plain = "Pushes a hire's return date back. The hire is 'out' and has been extended fewer than 2 times."
-    assert allowed_checks(ToolSpec("extend_hire", plain, SPEC.parameters), PLAN, SCHEMA, plain) == PLAN
-    odd = "Allowed only when the lender is 'active'."  # no `lender_id` on the hire
-    assert allowed_checks(ToolSpec("extend_hire", odd, SPEC.parameters), PLAN, SCHEMA, odd) == PLAN
-    read = ToolPlan(kind="get", collection="hires", key_param="hire_id")
+    plain = "Adds a season to a plot lease. The lease is 'running' and was prolonged fewer than 3 times."
+    assert allowed_checks(ToolSpec("prolong_lease", plain, SPEC.parameters), PLAN, SCHEMA, plain) == PLAN
+    odd = "Possible only if the landlord is 'enrolled'."  # no `landlord_id` on the lease
+    assert allowed_checks(ToolSpec("prolong_lease", odd, SPEC.parameters), PLAN, SCHEMA, odd) == PLAN
+    read = ToolPlan(kind="get", collection="leases", key_param="lease_id")
     assert allowed_checks(SPEC, read, SCHEMA, TEXT) == read  # a read is no change

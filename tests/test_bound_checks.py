@@ -1,6 +1,6 @@
-"""Number limits a create's docs put on the records it names (a kayak club's rentals): each "less / fewer than N
-<words>" picks the named record's one number field sharing a word, and the rendered create refuses the call past
-the limit; limits on other nouns, or words no single field shares, are left alone."""
+"""Number limits a create's docs put on the records it names (an observatory lending telescopes): each "at least /
+less than / no more than N <words>" picks the named record's one number field sharing a word, and the rendered
+create refuses the call beyond the limit; limits on other nouns, or words no single field shares, are left alone."""
 
 from __future__ import annotations
 
@@ -14,66 +14,76 @@ def _collection(props: dict) -> dict:
     return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
+INT = {"type": "integer"}
 COLS = {
-    "paddlers": _collection({"paddler_id": S, "dues_owed": N, "boats_afloat": {"type": "integer"}, "age": N}),
-    "kayaks": _collection({"kayak_id": S, "seats": {"type": "integer"}}),
+    "astronomers": _collection(
+        {"astronomer_id": S, "safety_badges": INT, "open_charges": N, "scopes_out": INT, "age": N}
+    ),
+    "telescopes": _collection({"telescope_id": S, "aperture": INT}),
 }
-REFS = {"paddler_id": "paddlers", "kayak_id": "kayaks"}
+REFS = {"astronomer_id": "astronomers", "telescope_id": "telescopes"}
 TEXT = (
-    "Rents a kayak. The paddler must be 'active', owe less than 40.00 in dues and have fewer than 3 boats afloat; "
-    "the kayak must be 'docked'. Afterwards the paddler has more than 2 things to carry."
+    "Lends a telescope for one night. Before lending, the astronomer must hold at least 2 safety badges, must keep "
+    "less than 25.50 in open charges and must have no more than 4 scopes out; the telescope itself has to be "
+    "'parked'. Afterwards the astronomer carries more than 3 eyepieces."
 )
 
 
 def test_limits_on_the_named_record_become_bound_checks() -> None:
     checks = bound_checks(TEXT, REFS, COLS)
     assert [(c["via"], c["field"], c["cmp"], c["value"]) for c in checks] == [
-        ("paddler_id", "dues_owed", "<", 40.0),
-        ("paddler_id", "boats_afloat", "<", 3),
+        ("astronomer_id", "safety_badges", ">=", 2),
+        ("astronomer_id", "open_charges", "<", 25.5),
+        ("astronomer_id", "scopes_out", "<=", 4),
     ]
-    state = {"paddlers": {"P1": {"dues_owed": 39.99, "boats_afloat": 2}, "P2": {"dues_owed": 40.0, "boats_afloat": 0}}}
-    assert fg_check(checks[0], {"paddler_id": "P1"}, {}, state)
-    assert not fg_check(checks[0], {"paddler_id": "P2"}, {}, state)
-    assert fg_check(checks[1], {"paddler_id": "P2"}, {}, state) and fg_check(checks[0], {"paddler_id": "P9"}, {}, state)
-    at_most = bound_checks("The paddler must have at most 2 boats afloat.", REFS, COLS)
-    assert at_most[0]["cmp"] == "<=" and fg_check(at_most[0], {"paddler_id": "P1"}, {}, state)
+    state = {
+        "astronomers": {
+            "A1": {"safety_badges": 2, "open_charges": 25.49, "scopes_out": 4},
+            "A2": {"safety_badges": 1, "open_charges": 25.5, "scopes_out": 5},
+        }
+    }
+    assert all(fg_check(c, {"astronomer_id": "A1"}, {}, state) for c in checks)
+    assert not any(fg_check(c, {"astronomer_id": "A2"}, {}, state) for c in checks)
+    assert fg_check(checks[1], {"astronomer_id": "A9"}, {}, state)  # no such record: left to the existence check
+    fewer = bound_checks("An astronomer must have fewer than 4 scopes out.", REFS, COLS)
+    assert fewer[0]["cmp"] == "<" and not fg_check(fewer[0], {"astronomer_id": "A1"}, {}, state)
 
 
 def test_what_is_no_limit_on_a_named_record() -> None:
-    assert bound_checks("The paddler owes less than 40.00 in dues.", REFS, COLS) == []  # no "must"
-    assert bound_checks("The paddler must carry fewer than 3 paddles.", REFS, COLS) == []  # no field shares a word
-    assert bound_checks("The club must have fewer than 3 boats afloat.", REFS, COLS) == []  # names no record
+    assert bound_checks("The astronomer keeps less than 25.50 in open charges.", REFS, COLS) == []  # no "must"
+    assert bound_checks("The astronomer must carry fewer than 3 lenses.", REFS, COLS) == []  # no field shares a word
+    assert bound_checks("The dome must have fewer than 3 scopes out.", REFS, COLS) == []  # names no record
 
 
 def test_a_cap_the_named_record_holds_itself() -> None:
-    cols = {"crews": _collection({"crew_id": S, "boats": {"type": "integer"}, "max_boats": {"type": "integer"}})}
-    text = "Puts a boat in a crew's care. The crew must be active and below max_boats."
-    checks = bound_checks(text, {"crew_id": "crews"}, cols)
+    cols = {"teams": _collection({"team_id": S, "probes": INT, "max_probes": INT})}
+    text = "Hands a probe to a survey team. The team has to be active, and it must stay under its `max_probes`."
+    checks = bound_checks(text, {"team_id": "teams"}, cols)
     assert checks == [
         {
             "op": "bound",
-            "collection": "crews",
-            "via": "crew_id",
-            "field": "boats",
+            "collection": "teams",
+            "via": "team_id",
+            "field": "probes",
             "cmp": "<",
-            "value": {"field": "max_boats"},
+            "value": {"field": "max_probes"},
         }
     ]
-    state = {"crews": {"C1": {"boats": 2, "max_boats": 3}, "C2": {"boats": 3, "max_boats": 3}}}
-    assert fg_check(checks[0], {"crew_id": "C1"}, {}, state) and not fg_check(checks[0], {"crew_id": "C2"}, {}, state)
-    assert bound_checks("The crew must be below max_oars.", {"crew_id": "crews"}, cols) == []  # no such cap
+    state = {"teams": {"T1": {"probes": 2, "max_probes": 3}, "T2": {"probes": 3, "max_probes": 3}}}
+    assert fg_check(checks[0], {"team_id": "T1"}, {}, state) and not fg_check(checks[0], {"team_id": "T2"}, {}, state)
+    assert bound_checks("The team must stay under max_sensors.", {"team_id": "teams"}, cols) == []  # no such cap
 
 
 def test_a_docs_rule_case_the_limit_refuses_yields_to_it() -> None:
+    from synth.envsynth.case_filters import refused_by_checks
     from synth.envsynth.plan import ToolPlan
     from synth.envsynth.testgen import TestCase
-    from synth.envsynth.tool_stage import _refused_by_checks
 
-    cols = {"crews": _collection({"crew_id": S, "boats": {"type": "integer"}, "max_boats": {"type": "integer"}})}
-    checks = bound_checks("The crew must be below max_boats.", {"crew_id": "crews"}, cols)
-    state = {"crews": {"C2": {"boats": 3, "max_boats": 3}}, "boats": {"B1": {"boat_id": "B1"}}}
-    plan = ToolPlan(kind="recorded_update", collection="boats", key_param="boat_id", checks=checks)
-    rule = TestCase("assign_boat", "docs-rule", state, {"boat_id": "B1", "crew_id": "C2"}, expect_error=False)
-    assert _refused_by_checks(plan, checks, rule)
-    written = TestCase("assign_boat", "llm-questions", state, {"boat_id": "B1", "crew_id": "C2"}, expect_error=False)
-    assert not _refused_by_checks(plan, checks, written)  # only the docs' own cases yield here
+    cols = {"teams": _collection({"team_id": S, "probes": INT, "max_probes": INT})}
+    checks = bound_checks("The team must stay under its `max_probes`.", {"team_id": "teams"}, cols)
+    state = {"teams": {"T2": {"probes": 3, "max_probes": 3}}, "probes": {"PR1": {"probe_id": "PR1"}}}
+    plan = ToolPlan(kind="recorded_update", collection="probes", key_param="probe_id", checks=checks)
+    rule = TestCase("hand_probe", "docs-rule", state, {"probe_id": "PR1", "team_id": "T2"}, expect_error=False)
+    assert refused_by_checks(plan, checks, rule)
+    written = TestCase("hand_probe", "llm-questions", state, {"probe_id": "PR1", "team_id": "T2"}, expect_error=False)
+    assert not refused_by_checks(plan, checks, written)  # only the docs' own cases yield here

@@ -1,7 +1,7 @@
-"""A ferry desk's booking, priced as its quote prices a crossing: as many passes as passengers (ids continuing the
-fleet-wide sequence, each at the deck's fare), the deck's `taken` and a voucher's `uses` moved, a deck without
-enough seats left refusing the booking, a log that starts with the total, and a state change under a condition the
-rules cannot read left out."""
+"""A cooking school's enrolment, priced as its quote prices a class: one apron per cook (apron ids following on
+from the school-wide numbering, each at the station's tuition), `cooks` added to the station's `filled` and one to a
+coupon's `stamps`, a station without enough places free refusing the enrolment, a journal that opens with the
+total, and a state change under a condition the rules cannot read left out."""
 
 from __future__ import annotations
 
@@ -18,9 +18,12 @@ from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
-DECKS = {"type": "array", "items": {"type": "object", "properties": {"deck": S, "fare": N, "seats": INT, "taken": INT}}}
-PASSES = {"type": "array", "items": {"type": "object", "properties": {"pass_id": S, "deck": S, "fare": N}}}
-LOG = {"type": "array", "items": {"type": "object", "properties": {"step": S, "amount": N}}}
+STATIONS = {
+    "type": "array",
+    "items": {"type": "object", "properties": {"station": S, "tuition": N, "places": INT, "filled": INT}},
+}
+APRONS = {"type": "array", "items": {"type": "object", "properties": {"apron_id": S, "station": S, "tuition": N}}}
+JOURNAL = {"type": "array", "items": {"type": "object", "properties": {"what": S, "sum": N}}}
 
 
 def _collection(props: dict) -> dict:
@@ -30,89 +33,93 @@ def _collection(props: dict) -> dict:
 SCHEMA = {
     "type": "object",
     "properties": {
-        "routes": _collection(
-            {"route_id": S, "state": {"type": "string", "x-enum": ["open", "closed"]}, "decks": DECKS}
+        "workshops": _collection(
+            {"workshop_id": S, "state": {"type": "string", "x-enum": ["open", "closed"]}, "stations": STATIONS}
         ),
-        "vouchers": _collection({"voucher": S, "uses": INT}),
-        "bookings": _collection(
+        "coupons": _collection({"coupon": S, "stamps": INT}),
+        "enrolments": _collection(
             {
-                "booking_id": S,
-                "route_id": S,
-                "voucher": {"type": ["string", "null"]},
-                "passes": PASSES,
-                "log": LOG,
-                "total": N,
+                "enrolment_id": S,
+                "workshop_id": S,
+                "coupon": {"type": ["string", "null"]},
+                "aprons": APRONS,
+                "journal": JOURNAL,
+                "grand_total": N,
                 "state": S,
             }
         ),
     },
 }
-PASSENGERS = {"type": "integer", "default": 1, "description": "How many passengers travel."}
+COOKS = {"type": "integer", "default": 1, "description": "Number of cooks coming along."}
 QUOTE = ToolSpec(
-    "quote_crossing",
-    "Prices a crossing; nothing is held. fare_total = fare x passengers; port_tax (1.50 per passenger); "
-    "total = fare_total + port_tax.",
-    {"type": "object", "properties": {"route_id": S, "deck": S, "passengers": PASSENGERS, "voucher": S}},
+    "cost_class",
+    "Costs a class and enrols nobody. Every cook pays the station's tuition, so tuition_total = tuition x cooks; "
+    "apron_levy = 2.00 per cook; grand_total = tuition_total + apron_levy.",
+    {"type": "object", "properties": {"workshop_id": S, "station": S, "cooks": COOKS, "coupon": S}},
     returns={
         "type": "object",
         "properties": {
-            "route_id": S,
-            "deck": S,
-            "passengers": INT,
-            "fare": N,
-            "fare_total": N,
-            "port_tax": N,
-            "total": N,
-            "seats_left": {"type": "integer", "description": "Seats of the deck still free (seats - taken)."},
+            "workshop_id": S,
+            "station": S,
+            "cooks": INT,
+            "tuition": N,
+            "tuition_total": N,
+            "apron_levy": N,
+            "grand_total": N,
+            "places_free": {
+                "type": "integer",
+                "description": "How many places the station still offers: (places - filled).",
+            },
         },
     },
 )
-BOOK_TEXT = (
-    "Books a crossing in state `held`, holding `passengers` new passes of the deck, each at the deck's fare, priced "
-    "as quote_crossing prices it. The route must be `open` and the deck must have enough seats left (seats - taken). "
-    "Pass ids continue the fleet-wide sequence (PS-0001, PS-0002, ...). Afterwards: the deck's `taken` grows by "
-    "passengers; when every deck is then taken, the route becomes `closed`; a voucher's `uses` grows by 1. The "
-    'booking\'s log starts with `{"step": "booked", "amount": <total>}`.'
+ENROL_TEXT = (
+    "Signs cooks up for a class and issues one apron per cook, each for the chosen station at that station's tuition; "
+    "the grand_total comes out the way cost_class works it out. The workshop has to be `open`, and the station needs "
+    "enough places free (places - filled). Apron numbers follow on from the highest apron_id of any enrolment. "
+    "Once done, it adds `cooks` to the station's `filled` and adds one to a coupon's `stamps`; should every station "
+    "then be full, the workshop turns `closed`. The new enrolment's state is `pending`, and it gets one journal entry "
+    '`{"what": "enrolled", "sum": <grand_total>}`.'
 )
-BOOK = ToolSpec(
-    "book_crossing",
-    BOOK_TEXT,
+ENROL = ToolSpec(
+    "enrol_cooks",
+    ENROL_TEXT,
     {
         "type": "object",
-        "properties": {"route_id": S, "deck": S, "passengers": PASSENGERS, "voucher": S},
-        "required": ["route_id", "deck"],
+        "properties": {"workshop_id": S, "station": S, "cooks": COOKS, "coupon": S},
+        "required": ["workshop_id", "station"],
     },
 )
 STATE = {
-    "routes": {
-        "R1": {
-            "route_id": "R1",
+    "workshops": {
+        "S1": {
+            "workshop_id": "S1",
             "state": "open",
-            "decks": [
-                {"deck": "upper", "fare": 20.0, "seats": 4, "taken": 1},
-                {"deck": "car", "fare": 9.0, "seats": 9, "taken": 9},
+            "stations": [
+                {"station": "pastry", "tuition": 20.0, "places": 4, "filled": 1},
+                {"station": "grill", "tuition": 9.0, "places": 9, "filled": 9},
             ],
         },
     },
-    "vouchers": {"SEA5": {"voucher": "SEA5", "uses": 2}},
-    "bookings": {
-        "BK-01": {
-            "booking_id": "BK-01",
-            "route_id": "R1",
-            "voucher": None,
-            "passes": [{"pass_id": "PS-0007", "deck": "upper", "fare": 20.0}],
-            "log": [{"step": "booked", "amount": 21.5}],
-            "total": 21.5,
-            "state": "held",
+    "coupons": {"CHEF5": {"coupon": "CHEF5", "stamps": 2}},
+    "enrolments": {
+        "EN-01": {
+            "enrolment_id": "EN-01",
+            "workshop_id": "S1",
+            "coupon": None,
+            "aprons": [{"apron_id": "AP-0007", "station": "pastry", "tuition": 20.0}],
+            "journal": [{"what": "enrolled", "sum": 22.0}],
+            "grand_total": 22.0,
+            "state": "pending",
         },
-        "BK-02": {
-            "booking_id": "BK-02",
-            "route_id": "R1",
-            "voucher": None,
-            "passes": [{"pass_id": "PS-0003", "deck": "car", "fare": 9.0}],
-            "log": [{"step": "booked", "amount": 10.5}],
-            "total": 10.5,
-            "state": "held",
+        "EN-02": {
+            "enrolment_id": "EN-02",
+            "workshop_id": "S1",
+            "coupon": None,
+            "aprons": [{"apron_id": "AP-0003", "station": "grill", "tuition": 9.0}],
+            "journal": [{"what": "enrolled", "sum": 11.0}],
+            "grand_total": 11.0,
+            "state": "pending",
         },
     },
 }
@@ -121,74 +128,78 @@ STATE = {
 def _plan() -> ToolPlan:
     base = ToolPlan(
         kind="create",
-        collection="bookings",
-        key_field="booking_id",
-        fields=["route_id", "voucher"],
+        collection="enrolments",
+        key_field="enrolment_id",
+        fields=["workshop_id", "coupon"],
         id_type="pattern",
-        key_format={"prefix": "BK-", "digits": 2},
+        key_format={"prefix": "EN-", "digits": 2},
     )
-    plan = refine_create(BOOK, base, SCHEMA, BOOK_TEXT, sample=STATE)
-    quotes = sibling_quotes([QUOTE, BOOK], SCHEMA, STATE)
-    return priced_fields(BOOK, plan, SCHEMA, [QUOTE, BOOK], quotes, BOOK_TEXT, STATE)
+    plan = refine_create(ENROL, base, SCHEMA, ENROL_TEXT, sample=STATE)
+    quotes = sibling_quotes([QUOTE, ENROL], SCHEMA, STATE)
+    return priced_fields(ENROL, plan, SCHEMA, [QUOTE, ENROL], quotes, ENROL_TEXT, STATE)
 
 
-def test_the_booking_plan_reads_counts_moves_and_the_seats_it_needs() -> None:
+def test_the_enrolment_plan_reads_counts_moves_and_the_places_it_needs() -> None:
     plan = _plan()
     made = {e["op"]: e for e in plan.effects}
     assert made["repeat"] == {
         "op": "repeat",
-        "field": "passes",
-        "count": {"arg": "passengers", "default": 1},
+        "field": "aprons",
+        "count": {"arg": "cooks", "default": 1},
         "fields": {
-            "deck": {"from": "arg", "name": "deck"},
-            "fare": {"from": "named", "param": "deck", "field": "fare"},
+            "station": {"from": "arg", "name": "station"},
+            "tuition": {"from": "named", "param": "station", "field": "tuition"},
         },
-        "sequence": {"field": "pass_id", "prefix": "PS-", "digits": 4},
+        "sequence": {"field": "apron_id", "prefix": "AP-", "digits": 4},
     }
-    moved = [(e["param"], e["field"], e["amount"]) for e in plan.effects if e["op"] == "entry_adjust"]
-    assert moved == [("deck", "taken", {"arg": "passengers", "default": 1}), ("voucher", "uses", {"num": 1})]
-    assert made["covers"]["figure"] == "seats_left" and made["covers"]["noun"] == "seats"
-    assert plan.ref_sets == []  # "when every deck is then taken, the route becomes `closed`": not read
-    assert plan.quote["assign"] == {"total": "total"}
+    moved = [(e["param"], e["field"], e["amount"], e["sign"]) for e in plan.effects if e["op"] == "entry_adjust"]
+    assert moved == [("station", "filled", {"arg": "cooks", "default": 1}, 1), ("coupon", "stamps", {"num": 1}, 1)]
+    assert made["covers"]["figure"] == "places_free" and made["covers"]["noun"] == "places"
+    assert plan.ref_sets == []  # "should every station then be full, the workshop turns `closed`": not read
+    assert plan.quote["assign"] == {"grand_total": "grand_total"}
 
 
-def test_the_booking_runs_as_documented() -> None:
+def test_the_enrolment_runs_as_documented() -> None:
     plan = _plan()
     after = copy.deepcopy(STATE)
-    after["routes"]["R1"]["decks"][0]["taken"] = 3
-    after["vouchers"]["SEA5"]["uses"] = 3
-    after["bookings"]["BK-03"] = {
-        "booking_id": "BK-03",
-        "route_id": "R1",
-        "voucher": "SEA5",
-        "passes": [
-            {"pass_id": "PS-0008", "deck": "upper", "fare": 20.0},
-            {"pass_id": "PS-0009", "deck": "upper", "fare": 20.0},
+    after["workshops"]["S1"]["stations"][0]["filled"] = 3
+    after["coupons"]["CHEF5"]["stamps"] = 3
+    after["enrolments"]["EN-03"] = {
+        "enrolment_id": "EN-03",
+        "workshop_id": "S1",
+        "coupon": "CHEF5",
+        "aprons": [
+            {"apron_id": "AP-0008", "station": "pastry", "tuition": 20.0},
+            {"apron_id": "AP-0009", "station": "pastry", "tuition": 20.0},
         ],
-        "log": [{"step": "booked", "amount": 43.0}],
-        "total": 43.0,
-        "state": "held",
+        "journal": [{"what": "enrolled", "sum": 44.0}],
+        "grand_total": 44.0,
+        "state": "pending",
     }
-    booked = Case(BOOK.name, "x", STATE, {"route_id": "R1", "deck": "upper", "passengers": 2, "voucher": "SEA5"})
-    booked.expect_state, booked.has_expected_state = after, True
-    full = Case(BOOK.name, "x", STATE, {"route_id": "R1", "deck": "car"}, expect_error=True)  # no seat left
-    many = Case(BOOK.name, "x", STATE, {"route_id": "R1", "deck": "upper", "passengers": 4}, expect_error=True)
-    source = render_tool(BOOK, plan, SCHEMA)
-    res, err = run_cases(source, BOOK.name, [booked, full, many], SchemaResult(SCHEMA, {}, {}, "docs"))
+    enrolled = Case(ENROL.name, "x", STATE, {"workshop_id": "S1", "station": "pastry", "cooks": 2, "coupon": "CHEF5"})
+    enrolled.expect_state, enrolled.has_expected_state = after, True
+    full = Case(ENROL.name, "x", STATE, {"workshop_id": "S1", "station": "grill"}, expect_error=True)  # no place left
+    many = Case(ENROL.name, "x", STATE, {"workshop_id": "S1", "station": "pastry", "cooks": 4}, expect_error=True)
+    source = render_tool(ENROL, plan, SCHEMA)
+    res, err = run_cases(source, ENROL.name, [enrolled, full, many], SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 3, (err, [f.message for f in res.failures])
 
 
 def test_what_is_left_alone() -> None:
-    params = BOOK.parameters["properties"]
+    params = ENROL.parameters["properties"]
     quote = _plan().quote
     # a count that is no integer parameter, or a list the record does not have
-    assert repeated_entries("holding `deck` new passes", "bookings", SCHEMA, params, quote, STATE) == []
-    assert repeated_entries("holding `passengers` new berths", "bookings", SCHEMA, params, quote, STATE) == []
+    assert repeated_entries("issues one apron per station", "enrolments", SCHEMA, params, quote, STATE) == []
+    assert repeated_entries("issues one towel per cook", "enrolments", SCHEMA, params, quote, STATE) == []
+    assert repeated_entries("holding `cooks` new towels", "enrolments", SCHEMA, params, quote, STATE) == []
+    assert repeated_entries("holding `cooks` new aprons", "enrolments", SCHEMA, params, quote, STATE) != []
     # an entry field nothing gives a value (no parameter, nothing the quote reads, no sequence in the sample)
-    bare = {**STATE, "bookings": {}}
-    assert repeated_entries(BOOK_TEXT, "bookings", SCHEMA, params, quote, bare) == []
-    # a move by an amount that is no parameter, or on a field that holds no number
-    assert entry_moves("the deck's `taken` grows by several", SCHEMA, params, quote) == []
-    assert entry_moves("the deck's `deck` grows by 1", SCHEMA, params, quote) == []
+    bare = {**STATE, "enrolments": {}}
+    assert repeated_entries(ENROL_TEXT, "enrolments", SCHEMA, params, quote, bare) == []
+    # a move by an amount that is no parameter, or on a field that holds no number; "from" takes away
+    assert entry_moves("it adds several to the station's `filled`", SCHEMA, params, quote) == []
+    assert entry_moves("it adds one to the station's `station`", SCHEMA, params, quote) == []
+    assert entry_moves("it takes one from a coupon's `stamps`", SCHEMA, params, quote)[0]["sign"] == -1
+    assert entry_moves("the station's `filled` rises by cooks", SCHEMA, params, quote)[0]["amount"]["arg"] == "cooks"
     # a bracket that names no figure the quote computes
-    assert covered_counts("the deck must have enough seats left (seats - fare)", params, quote) == []
+    assert covered_counts("the station needs enough places free (places - tuition)", params, quote) == []

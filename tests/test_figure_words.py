@@ -1,7 +1,7 @@
-"""A quote documented in markdown the way many desk APIs are: the answer's fields in a table under **Returns**, a
-price list as a table in the policy, a percentage per membership level given in words next to each level, a
-figure "after discount" rounded halves-up, and a yes/no comparison; the plan computes every field, and the
-rendered tool gives the documented figures. Also: what stays unplanned when the words do not pin a figure down."""
+"""A timber yard's estimate documented in markdown the way many desk APIs are: the answer's keys in a table under
+**Response**, a price list as a table in the policy, a rebate per account grade given in words beside each grade,
+a price "net of" the rebate rounded with ties going up, and a yes/no comparison; the plan computes every key, and
+the rendered tool gives the documented figures. Also: what stays unplanned when the words do not pin a figure down."""
 
 from __future__ import annotations
 
@@ -17,44 +17,46 @@ from synth.envsynth.testgen import TestCase as Case
 from synth.tooldocs.markdown import load_markdown
 
 DOCS = """
-## price_seed_order
+## estimate_cut_list
 
-Prices seed packets for a grower without placing the order. A packet's charge is computed per packet (grams x the
-variety's cost per gram); the reduced charge is rounded to the nearest cent, halves rounding up.
+Works out, for a trade account, what a cut list of boards would cost; no order is placed and no stock is held.
+For every board, charge = metres x price_per_metre. Rebated prices are rounded to the nearest penny, ties going
+up.
 
-**Parameters**
+**Arguments**
 
-| name | type | required | description |
+| parameter | kind | mandatory | meaning |
 |---|---|---|---|
-| `grower_id` | string | required | The grower buying. |
-| `packets` | array of objects | required | Packets as `{"variety": string, "grams": integer}`. |
+| `account_id` | string | yes | Which trade account is asking. |
+| `boards` | array of objects | yes | The cut list, each board shaped `{"wood": string, "metres": integer}`. |
 
-**Returns** an object:
+**Response** (an object)
 
-| field | type | description |
+| key | kind | meaning |
 |---|---|---|
-| `grower_id` | string | The grower priced. |
-| `packets` | array | One entry per packet: `variety`, `grams`, `cost_per_gram`, `charge`. |
-| `grams_total` | integer | Sum of the packets' grams. |
-| `charge_before_reduction` | number | Sum of the packet charges. |
-| `reduction_percent` | integer | 40, 0 or 15 by the grower's membership. |
-| `amount_due` | number | Charge after reduction, in euros. |
-| `weekly_limit_g` | integer | The grower's weekly limit in grams. |
-| `under_limit` | boolean | Whether `grams_total` is at most the weekly limit. |
+| `account_id` | string | Echo of the account. |
+| `boards` | array | For each board of the cut list: `wood`, `metres`, `price_per_metre`, `charge`. |
+| `metres_total` | integer | Total of the metres over all boards. |
+| `price_before_rebate` | number | Total of every board's charge. |
+| `rebate_percent` | integer | Set by the account's grade: 35, 25 or 0. |
+| `price_payable` | number | Price net of the rebate, in pounds. |
+| `metre_cap` | integer | How many metres the account may take this month. |
+| `within_cap` | boolean | True when `metres_total` stays within the account's metre cap. |
 """
 
 POLICY = """
-# Nursery desk rules
+# Timber yard counter notes
 
-Seed is sold by the gram:
+Boards are cut to length and charged by the metre:
 
-| variety | cost per gram | stock grams |
+| wood | price per metre | metres in stock |
 |---|---|---|
-| `kale` | 0.05 | 900 |
-| `leek` | $0.125 | 40 |
-| `basil` | 0.30 | 15 |
+| `pine` | 0.05 | 900 |
+| `ash` | $0.125 | 40 |
+| `oak` | 0.30 | 15 |
 
-Growers hold a `membership`: `gold` (40% reduction), `seedling` (pays every cent) and `silver` (15% reduction).
+Every trade account carries a `grade`; the rebate a grade earns is in brackets after it: `builder` (35% rebate),
+`visitor` (no rebate at all) and `joiner` (25 percent).
 """
 
 
@@ -65,114 +67,120 @@ def _collection(props: dict) -> dict:
 SCHEMA = {
     "type": "object",
     "properties": {
-        "growers": _collection(
-            {"id": {"type": "string"}, "membership": {"type": "string"}, "weekly_limit_g": {"type": "integer"}}
+        "accounts": _collection(
+            {"id": {"type": "string"}, "grade": {"type": "string"}, "metre_cap": {"type": "integer"}}
         )
     },
 }
 STATE = {
-    "growers": {
-        "GR-1": {"id": "GR-1", "membership": "silver", "weekly_limit_g": 100},
-        "GR-2": {"id": "GR-2", "membership": "seedling", "weekly_limit_g": 30},
-        "GR-3": {"id": "GR-3", "membership": "gold", "weekly_limit_g": 500},
+    "accounts": {
+        "AC-1": {"id": "AC-1", "grade": "joiner", "metre_cap": 100},
+        "AC-2": {"id": "AC-2", "grade": "visitor", "metre_cap": 30},
+        "AC-3": {"id": "AC-3", "grade": "builder", "metre_cap": 500},
     }
 }
 
 
 def _spec():
-    return load_markdown(DOCS, "nursery.md")[0]
+    return load_markdown(DOCS, "timber.md")[0]
 
 
 def test_a_returns_table_becomes_the_answer_schema_with_types_and_descriptions() -> None:
     spec = _spec()
     props = spec.returns["properties"]
     assert list(props) == [
-        "grower_id",
-        "packets",
-        "grams_total",
-        "charge_before_reduction",
-        "reduction_percent",
-        "amount_due",
-        "weekly_limit_g",
-        "under_limit",
+        "account_id",
+        "boards",
+        "metres_total",
+        "price_before_rebate",
+        "rebate_percent",
+        "price_payable",
+        "metre_cap",
+        "within_cap",
     ]
-    assert props["under_limit"]["type"] == "boolean" and props["grams_total"]["type"] == "integer"
-    assert props["amount_due"]["description"] == "Charge after reduction, in euros."
-    assert "{grower_id, packets, grams_total" in spec.description  # still listed in the prose too
+    assert props["within_cap"]["type"] == "boolean" and props["metres_total"]["type"] == "integer"
+    assert props["price_payable"]["description"] == "Price net of the rebate, in pounds."
+    assert "{account_id, boards, metres_total" in spec.description  # still listed in the prose too
+    assert spec.parameters["required"] == ["account_id", "boards"]
 
 
 def test_price_lists_pair_a_key_column_with_each_number_column() -> None:
     lists = price_lists(POLICY)
-    assert [(p.key, p.figure) for p in lists] == [("variety", ["cost", "per", "gram"]), ("variety", ["stock", "gram"])]
-    assert lists[0].values == {"kale": 0.05, "leek": 0.125, "basil": 0.3}
-    holders = {"packet": {"variety": {}, "grams": {}}}
-    assert price_node("cost_per_gram", holders, lists) == {
-        "table": "variety",
-        "param": "packet",
-        "values": {"kale": 0.05, "leek": 0.125, "basil": 0.3},
+    assert [(p.key, p.figure) for p in lists] == [
+        ("wood", ["price", "per", "metre"]),
+        ("wood", ["metre", "in", "stock"]),
+    ]
+    assert lists[0].values == {"pine": 0.05, "ash": 0.125, "oak": 0.3}
+    holders = {"board": {"wood": {}, "metres": {}}}
+    assert price_node("price_per_metre", holders, lists) == {
+        "table": "wood",
+        "param": "board",
+        "values": {"pine": 0.05, "ash": 0.125, "oak": 0.3},
         "listed": True,
     }
-    assert price_node("stock_grams", holders, lists)["values"]["leek"] == 40
-    assert price_node("cost_per_kilo", holders, lists) is None  # no column spells it
-    assert price_node("cost_per_gram", {"packet": {"grams": {}}}, lists) is None  # nothing holds a variety
+    assert price_node("metres_in_stock", holders, lists)["values"]["ash"] == 40
+    assert price_node("price_per_foot", holders, lists) is None  # no column spells it
+    assert price_node("price_per_metre", {"board": {"metres": {}}}, lists) is None  # nothing holds a wood
     # a table whose first column holds numbers, or whose number column has a word in it, is no price list
-    assert price_lists("| grams | cost |\n|---|---|\n| 10 | 1.0 |\n| 20 | 1.5 |\n") == []
-    assert price_lists("| variety | cost |\n|---|---|\n| kale | 1.0 |\n| leek | ask |\n") == []
+    assert price_lists("| metres | price |\n|---|---|\n| 10 | 1.0 |\n| 20 | 1.5 |\n") == []
+    assert price_lists("| wood | price |\n|---|---|\n| oak | 1.0 |\n| ash | ask |\n") == []
 
 
 def test_the_worded_quote_computes_every_documented_field() -> None:
     spec = _spec()
-    plan = quote_plan(spec, ToolPlan(kind="get", collection="growers"), SCHEMA, STATE, POLICY)
+    plan = quote_plan(spec, ToolPlan(kind="get", collection="accounts"), SCHEMA, STATE, POLICY)
     assert plan.kind == "quote"
     steps = dict(plan.quote["steps"])
-    assert steps["reduction_percent"] == {
-        "table": "membership",
-        "param": "grower_id",
-        "values": {"gold": 40, "seedling": 0, "silver": 15},
+    assert steps["rebate_percent"] == {
+        "table": "grade",
+        "param": "account_id",
+        "values": {"builder": 35, "joiner": 25, "visitor": 0},
     }
-    assert steps["amount_due"] == {
-        "round": {"op": "pct_off", "args": [{"val": "charge_before_reduction"}, {"val": "reduction_percent"}]},
+    assert steps["price_payable"] == {
+        "round": {"op": "pct_off", "args": [{"val": "price_before_rebate"}, {"val": "rebate_percent"}]},
         "digits": 2,
         "way": "half_up",
     }
-    assert steps["under_limit"] == {"op": "<=", "args": [{"val": "grams_total"}, {"val": "weekly_limit_g"}]}
-    line_steps = dict(steps["packets"]["lines"]["steps"])
-    assert line_steps["cost_per_gram"]["table"] == "variety" and "op" in line_steps["charge"]
+    assert steps["within_cap"] == {"op": "<=", "args": [{"val": "metres_total"}, {"val": "metre_cap"}]}
+    assert steps["metres_total"] == {"sum": "boards", "of": "metres"}
+    line_steps = dict(steps["boards"]["lines"]["steps"])
+    assert line_steps["price_per_metre"]["table"] == "wood"
+    assert line_steps["charge"] == {"op": "*", "args": [{"val": "metres"}, {"val": "price_per_metre"}]}
 
     def case(arguments: dict, expected: dict | None) -> Case:
         one = Case(spec.name, "x", STATE, arguments, expect_error=expected is None)
         one.expect_result, one.has_expected_result = expected, expected is not None
         return one
 
-    silver = {
-        "grower_id": "GR-1",
-        "packets": [
-            {"variety": "leek", "grams": 10, "cost_per_gram": 0.125, "charge": 1.25},
-            {"variety": "kale", "grams": 5, "cost_per_gram": 0.05, "charge": 0.25},
+    joiner = {
+        "account_id": "AC-1",
+        "boards": [
+            {"wood": "ash", "metres": 10, "price_per_metre": 0.125, "charge": 1.25},
+            {"wood": "pine", "metres": 5, "price_per_metre": 0.05, "charge": 0.25},
         ],
-        "grams_total": 15,
-        "charge_before_reduction": 1.5,
-        "reduction_percent": 15,
-        "amount_due": 1.28,  # 1.275 rounds half up
-        "weekly_limit_g": 100,
-        "under_limit": True,
+        "metres_total": 15,
+        "price_before_rebate": 1.5,
+        "rebate_percent": 25,
+        "price_payable": 1.13,  # 1.125: the tie goes up (banker's rounding would give 1.12)
+        "metre_cap": 100,
+        "within_cap": True,
     }
     over = {
-        "grower_id": "GR-2",
-        "packets": [{"variety": "basil", "grams": 31, "cost_per_gram": 0.3, "charge": 9.3}],
-        "grams_total": 31,
-        "charge_before_reduction": 9.3,
-        "reduction_percent": 0,
-        "amount_due": 9.3,
-        "weekly_limit_g": 30,
-        "under_limit": False,
+        "account_id": "AC-2",
+        "boards": [{"wood": "oak", "metres": 31, "price_per_metre": 0.3, "charge": 9.3}],
+        "metres_total": 31,
+        "price_before_rebate": 9.3,
+        "rebate_percent": 0,
+        "price_payable": 9.3,
+        "metre_cap": 30,
+        "within_cap": False,
     }
-    arguments = {"grower_id": "GR-1", "packets": [{"variety": "leek", "grams": 10}, {"variety": "kale", "grams": 5}]}
+    arguments = {"account_id": "AC-1", "boards": [{"wood": "ash", "metres": 10}, {"wood": "pine", "metres": 5}]}
     cases = [
-        case(arguments, silver),
-        case({"grower_id": "GR-2", "packets": [{"variety": "basil", "grams": 31}]}, over),
-        case({"grower_id": "GR-9", "packets": [{"variety": "kale", "grams": 1}]}, None),
-        case({"grower_id": "GR-1", "packets": [{"variety": "okra", "grams": 1}]}, None),  # not on the price list
+        case(arguments, joiner),
+        case({"account_id": "AC-2", "boards": [{"wood": "oak", "metres": 31}]}, over),
+        case({"account_id": "AC-9", "boards": [{"wood": "pine", "metres": 1}]}, None),
+        case({"account_id": "AC-1", "boards": [{"wood": "teak", "metres": 1}]}, None),  # not on the price list
     ]
     res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 4, (err, [f.message for f in res.failures])
@@ -181,22 +189,26 @@ def test_the_worded_quote_computes_every_documented_field() -> None:
 def test_words_that_do_not_pin_a_figure_down_give_nothing() -> None:
     spec = _spec()
     scope = _scope(spec, SCHEMA["properties"], STATE, POLICY)
-    # a level the docs give no number for, and two numbers left over for it: no table
-    loose = scope.docs.replace("`silver` (15% reduction)", "`silver` (ask the desk)")
-    scope.docs = loose
-    assert by_value("40, 0 or 15 by the grower's membership.", scope, operand) is None
+    own = "Set by the account's grade: 35, 25 or 0."
+    # a grade the docs give no number for, and two numbers left over for it: no table
+    scope.docs = scope.docs.replace("`joiner` (25 percent)", "`joiner` (ask the yard foreman)")
+    assert by_value(own, scope, operand) is None
     scope.docs = POLICY
-    assert by_value("40, 0 or 15 by the grower's membership.", scope, operand)["values"]["seedling"] == 0
-    assert by_value("Some share of the charge.", scope, operand) is None
-    # "after" needs one `..._before_...` figure and one percent figure of the same removal
-    scope.defined = ["charge_before_reduction"]
-    assert after_removal("Charge after reduction.", scope, spec.description) is None
-    scope.defined = ["charge_before_reduction", "reduction_percent"]
-    plain = after_removal("Charge after reduction.", scope, "No rounding is said.")
-    assert plain == {"op": "pct_off", "args": [{"val": "charge_before_reduction"}, {"val": "reduction_percent"}]}
-    assert comparison("Whether the moon is full.", scope, operand) is None
-    scope.defined = ["grams_total", "weekly_limit_g"]
-    assert comparison("True when `grams_total` exceeds the weekly limit.", scope, operand)["op"] == ">"
+    assert by_value(own, scope, operand)["values"]["visitor"] == 0
+    # the numbers may come first too, and a phrase naming no field of the account reads nothing
+    assert by_value("35, 25 or 0 according to the account's grade.", scope, operand)["values"]["joiner"] == 25
+    assert by_value("Set by the account's colour: 35, 25 or 0.", scope, operand) is None
+    assert by_value("Some share of the price.", scope, operand) is None
+    # "net of" needs one `..._before_...` figure and one percent figure of the same removal
+    scope.defined = ["price_before_rebate"]
+    assert after_removal("Price net of the rebate.", scope, spec.description) is None
+    scope.defined = ["price_before_rebate", "rebate_percent"]
+    plain = after_removal("Price net of the rebate.", scope, "Nothing is said of rounding.")
+    assert plain == {"op": "pct_off", "args": [{"val": "price_before_rebate"}, {"val": "rebate_percent"}]}
+    assert after_removal("Price after the rebate.", scope, "Nothing is said of rounding.") == plain
+    assert comparison("True when the kiln is hot.", scope, operand) is None
+    scope.defined = ["metres_total", "metre_cap"]
+    assert comparison("Whether `metres_total` exceeds the metre cap.", scope, operand)["op"] == ">"
 
 
 def test_halves_round_away_from_zero_or_toward_it_as_asked() -> None:

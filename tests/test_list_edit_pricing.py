@@ -1,7 +1,7 @@
-"""List edits that keep a record's figures true (a ship's manifest): loading cargo into a hold already on the
-manifest adds to that entry, the charterer's remaining tonnage moves both ways (a discharge gives back what the
-removed entry held), the manifest's figures are priced again by the sibling quote from the manifest's own values,
-and a suspended charterer refuses the edit and the create; a priced create whose figure is 0 is no blank field."""
+"""List edits that keep a record's figures true (a dye works' batches): dyeing a colour the batch already holds
+merges into that colour's entry, the weaver's allowed kilos move both ways (unpicking a skein gives back the kilos
+it held), the batch's figures are costed again by the sibling quote from the batch's own values, and a barred
+weaver refuses the edit and the create; a priced create whose figure is 0 is no blank field."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 
 S, N = {"type": "string"}, {"type": "number"}
-CARGO = {"type": "array", "items": {"type": "object", "properties": {"hold": S, "tonnes": N}}}
+SKEINS = {"type": "array", "items": {"type": "object", "properties": {"colour": S, "kilos": N}}}
 
 
 def _collection(props: dict) -> dict:
@@ -31,16 +31,16 @@ def _collection(props: dict) -> dict:
 SCHEMA = {
     "type": "object",
     "properties": {
-        "charterers": _collection(
+        "weavers": _collection(
             {
                 "id": S,
-                "standing": {"type": "string", "x-enum": ["good", "suspended"]},
-                "tonnes_remaining": N,
-                "duty_rate": N,
+                "standing": {"type": "string", "x-enum": ["good", "barred"]},
+                "kilos_allowed": N,
+                "dye_rate": N,
             }
         ),
-        "manifests": _collection(
-            {"id": S, "charterer_id": S, "lots": CARGO, "weight_total": N, "duty": N, "state": {"type": "string"}}
+        "batches": _collection(
+            {"id": S, "weaver_id": S, "skeins": SKEINS, "kilos_total": N, "dye_cost": N, "state": {"type": "string"}}
         ),
     },
 }
@@ -48,25 +48,25 @@ SCHEMA = {
 
 def _state() -> dict:
     return {
-        "charterers": {
-            "CH-1": {"id": "CH-1", "standing": "good", "tonnes_remaining": 50, "duty_rate": 2},
-            "CH-2": {"id": "CH-2", "standing": "suspended", "tonnes_remaining": 80, "duty_rate": 1},
+        "weavers": {
+            "WV-1": {"id": "WV-1", "standing": "good", "kilos_allowed": 50, "dye_rate": 2},
+            "WV-2": {"id": "WV-2", "standing": "barred", "kilos_allowed": 80, "dye_rate": 1},
         },
-        "manifests": {
-            "MF-1": {
-                "id": "MF-1",
-                "charterer_id": "CH-1",
-                "lots": [{"hold": "fore", "tonnes": 10}, {"hold": "aft", "tonnes": 4}],
-                "weight_total": 14,
-                "duty": 28,
+        "batches": {
+            "BA-1": {
+                "id": "BA-1",
+                "weaver_id": "WV-1",
+                "skeins": [{"colour": "indigo", "kilos": 10}, {"colour": "madder", "kilos": 4}],
+                "kilos_total": 14,
+                "dye_cost": 28,
                 "state": "open",
             },
-            "MF-2": {
-                "id": "MF-2",
-                "charterer_id": "CH-2",
-                "lots": [{"hold": "fore", "tonnes": 3}],
-                "weight_total": 3,
-                "duty": 3,
+            "BA-2": {
+                "id": "BA-2",
+                "weaver_id": "WV-2",
+                "skeins": [{"colour": "indigo", "kilos": 3}],
+                "kilos_total": 3,
+                "dye_cost": 3,
                 "state": "open",
             },
         },
@@ -74,37 +74,37 @@ def _state() -> dict:
 
 
 QUOTE = ToolSpec(
-    "price_cargo",
-    "Prices lots for a charterer; nothing is stored. Answers with {charterer_id, lots: [{hold, tonnes}], "
-    "weight_total, duty}. weight_total totals the tonnes of all lots. duty = weight_total x the charterer's "
-    "duty_rate.",
-    {"type": "object", "properties": {"charterer_id": S, "lots": CARGO}, "required": ["charterer_id", "lots"]},
+    "price_batch",
+    "Costs a dye batch for a weaver and stores nothing. Responds with {weaver_id, skeins: [{colour, kilos}], "
+    "kilos_total, dye_cost}. kilos_total adds up the kilos of every skein; dye_cost = kilos_total x the weaver's "
+    "dye_rate.",
+    {"type": "object", "properties": {"weaver_id": S, "skeins": SKEINS}, "required": ["weaver_id", "skeins"]},
 )
-LOAD_TEXT = (
-    "Loads lots onto an open manifest. When that hold is not listed yet it gets its own entry; when it is, the "
-    "tonnes are added to the existing entry. The loaded tonnes are deducted from the charterer's remaining tonnes, "
-    "and the manifest's weight_total and duty are recomputed.\n\nErrors: `manifest <id> not found`; "
-    "`charterer <id> is suspended; lots cannot be loaded`."
+DYE_TEXT = (
+    "Puts one more skein into a batch that is still open. A colour the batch already holds has the new kilos merged "
+    "into its current entry; any other colour is appended as a fresh entry. The weaver's `kilos_allowed` drops by "
+    "the kilos dyed; `kilos_total` and `dye_cost` are then refreshed from the batch itself.\n\nErrors: "
+    "`batch <id> not found`; `weaver <id> is barred, and barred weavers may not dye`."
 )
-LOAD = ToolSpec(
-    "load_cargo",
-    LOAD_TEXT,
-    {"type": "object", "properties": {"manifest_id": S, "hold": S, "tonnes": N}, "required": ["manifest_id"]},
+DYE = ToolSpec(
+    "dye_skein",
+    DYE_TEXT,
+    {"type": "object", "properties": {"batch_id": S, "colour": S, "kilos": N}, "required": ["batch_id"]},
 )
-DISCHARGE = ToolSpec(
-    "discharge_hold",
-    "Takes a hold's entry off a manifest. Its tonnes go back to the charterer's remaining tonnes; weight_total "
-    "and duty are recomputed.",
-    {"type": "object", "properties": {"manifest_id": S, "hold": S}, "required": ["manifest_id", "hold"]},
+UNPICK = ToolSpec(
+    "unpick_skein",
+    "Drops one colour's skein from a batch. The weaver's `kilos_allowed` rises by the kilos that skein held, and "
+    "`kilos_total` and `dye_cost` are refreshed.",
+    {"type": "object", "properties": {"batch_id": S, "colour": S}, "required": ["batch_id", "colour"]},
 )
 
 
 def _plan(spec: ToolSpec, kind: str) -> ToolPlan:
-    base = ToolPlan(kind=kind, collection="manifests", key_field="id", key_param="manifest_id", list_field="lots")
+    base = ToolPlan(kind=kind, collection="batches", key_field="id", key_param="batch_id", list_field="skeins")
     if kind == "item_add":
-        base = ToolPlan.from_dict({**base.to_dict(), "fields": ["hold", "tonnes"]})
+        base = ToolPlan.from_dict({**base.to_dict(), "fields": ["colour", "kilos"]})
     else:
-        base = ToolPlan.from_dict({**base.to_dict(), "item_key": "hold", "op_param": "hold"})
+        base = ToolPlan.from_dict({**base.to_dict(), "item_key": "colour", "op_param": "colour"})
     plan = refine_item(spec, base, SCHEMA, spec.description, _state())
     quotes = sibling_quotes([QUOTE, spec], SCHEMA, _state())
     return recomputed_fields(spec, plan, SCHEMA, [QUOTE, spec], quotes, spec.description)
@@ -121,85 +121,87 @@ def _run(spec: ToolSpec, plan: ToolPlan, calls: list[tuple[dict, dict | None]]) 
     assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
 
 
-def test_loading_merges_by_hold_charges_the_charterer_and_prices_the_manifest_again() -> None:
-    plan = _plan(LOAD, "item_add")
+def test_dyeing_merges_by_colour_charges_the_weaver_and_costs_the_batch_again() -> None:
+    plan = _plan(DYE, "item_add")
     ops = [e["op"] for e in plan.effects]
-    assert {"op": "merge", "match": ["hold"], "sum": ["tonnes"]} in plan.effects and "adjust" in ops
-    assert {"op": "linked_state", "collection": "charterers", "via": "charterer_id", "field": "standing"} == {
+    assert {"op": "merge", "match": ["colour"], "sum": ["kilos"]} in plan.effects and "adjust" in ops
+    assert {"op": "linked_state", "collection": "weavers", "via": "weaver_id", "field": "standing"} == {
         k: v for k, v in plan.checks[-1].items() if k != "allowed"
     }
-    assert plan.quote["assign"] == {"weight_total": "weight_total", "duty": "duty"}
-    assert plan.quote["from_record"] == ["charterer_id", "lots"]
+    assert plan.checks[-1]["allowed"] == ["good"]
+    assert plan.quote["assign"] == {"kilos_total": "kilos_total", "dye_cost": "dye_cost"}
+    assert plan.quote["from_record"] == ["weaver_id", "skeins"]
     merged = _state()
-    merged["manifests"]["MF-1"].update(
-        lots=[{"hold": "fore", "tonnes": 16}, {"hold": "aft", "tonnes": 4}], weight_total=20, duty=40
+    merged["batches"]["BA-1"].update(
+        skeins=[{"colour": "indigo", "kilos": 16}, {"colour": "madder", "kilos": 4}], kilos_total=20, dye_cost=40
     )
-    merged["charterers"]["CH-1"]["tonnes_remaining"] = 44
+    merged["weavers"]["WV-1"]["kilos_allowed"] = 44
     added = _state()
-    added["manifests"]["MF-1"].update(
-        lots=[{"hold": "fore", "tonnes": 10}, {"hold": "aft", "tonnes": 4}, {"hold": "mid", "tonnes": 1}],
-        weight_total=15,
-        duty=30,
+    added["batches"]["BA-1"].update(
+        skeins=[{"colour": "indigo", "kilos": 10}, {"colour": "madder", "kilos": 4}, {"colour": "weld", "kilos": 1}],
+        kilos_total=15,
+        dye_cost=30,
     )
-    added["charterers"]["CH-1"]["tonnes_remaining"] = 49
+    added["weavers"]["WV-1"]["kilos_allowed"] = 49
     calls = [
-        ({"manifest_id": "MF-1", "hold": "fore", "tonnes": 6}, merged),
-        ({"manifest_id": "MF-1", "hold": "mid", "tonnes": 1}, added),
-        ({"manifest_id": "MF-2", "hold": "fore", "tonnes": 1}, None),  # the charterer is suspended
+        ({"batch_id": "BA-1", "colour": "indigo", "kilos": 6}, merged),
+        ({"batch_id": "BA-1", "colour": "weld", "kilos": 1}, added),
+        ({"batch_id": "BA-2", "colour": "indigo", "kilos": 1}, None),  # the weaver is barred
     ]
-    _run(LOAD, plan, calls)
+    _run(DYE, plan, calls)
 
 
-def test_discharging_gives_back_what_the_entry_held() -> None:
-    plan = _plan(DISCHARGE, "item_remove")
-    assert [e["op"] for e in plan.effects] == ["adjust"] and plan.quote["assign"]["duty"] == "duty"
+def test_unpicking_gives_back_what_the_entry_held() -> None:
+    plan = _plan(UNPICK, "item_remove")
+    assert [e["op"] for e in plan.effects] == ["adjust"] and plan.quote["assign"]["dye_cost"] == "dye_cost"
     after = _state()
-    after["manifests"]["MF-1"].update(lots=[{"hold": "fore", "tonnes": 10}], weight_total=10, duty=20)
-    after["charterers"]["CH-1"]["tonnes_remaining"] = 54
-    _run(DISCHARGE, plan, [({"manifest_id": "MF-1", "hold": "aft"}, after)])
+    after["batches"]["BA-1"].update(skeins=[{"colour": "indigo", "kilos": 10}], kilos_total=10, dye_cost=20)
+    after["weavers"]["WV-1"]["kilos_allowed"] = 54
+    _run(UNPICK, plan, [({"batch_id": "BA-1", "colour": "madder"}, after)])
 
 
 def test_what_stays_plain() -> None:
-    # no "recomputed" sentence, or a sibling that needs a parameter the record has no field for: no pricing
-    quiet = ToolSpec("load_cargo", "Loads lots onto a manifest.", LOAD.parameters)
+    # no "refreshed" sentence, or a sibling that needs a parameter the record has no field for: no costing
+    quiet = ToolSpec("dye_skein", "Puts one more skein into a batch.", DYE.parameters)
     assert not _plan(quiet, "item_add").quote
-    odd = ToolSpec("price_cargo", QUOTE.description, {**QUOTE.parameters, "properties": {"tide": S, "lots": CARGO}})
-    plan = _plan(LOAD, "item_add")
+    odd = ToolSpec(
+        "price_batch", QUOTE.description, {**QUOTE.parameters, "properties": {"vat_band": S, "skeins": SKEINS}}
+    )
+    plan = _plan(DYE, "item_add")
     bare = ToolPlan.from_dict({**plan.to_dict(), "quote": {}})
     quotes = sibling_quotes([odd], SCHEMA, _state())
-    assert not recomputed_fields(LOAD, bare, SCHEMA, [odd], quotes, LOAD.description).quote
-    # a refusal without "cannot", or naming a value no field holds, refuses nothing
-    props = SCHEMA["properties"]["charterers"]["additionalProperties"]["properties"]
-    assert refused_states("`charterer <id> is suspended`", "charterer", props) == {}
-    assert refused_states("`charterer <id> is asleep and cannot load`", "charterer", props) == {}
-    assert refused_states(LOAD_TEXT, "charterer", props) == {"standing": ["good"]}
+    assert not recomputed_fields(DYE, bare, SCHEMA, [odd], quotes, DYE.description).quote
+    # an entry that is only summed, with no sentence merging it, merges nothing
+    plain = ToolSpec("dye_skein", DYE_TEXT.replace("merged into its current entry", "weighed again"), DYE.parameters)
+    assert not [e for e in _plan(plain, "item_add").effects if e["op"] == "merge"]
+    # a refusal without "may not" (or the like), or naming a value no field holds, refuses nothing
+    props = SCHEMA["properties"]["weavers"]["additionalProperties"]["properties"]
+    assert refused_states("`weaver <id> is barred`", "weaver", props) == {}
+    assert refused_states("`weaver <id> is on_leave, and on_leave weavers may not dye`", "weaver", props) == {}
+    assert refused_states(DYE_TEXT, "weaver", props) == {"standing": ["good"]}
 
 
-def test_a_create_refuses_a_charterer_in_a_refused_state() -> None:
+def test_a_create_refuses_a_weaver_in_a_refused_state() -> None:
     spec = ToolSpec(
-        "open_manifest",
-        "Opens a manifest for a charterer.\n\nErrors: `charterer <id> is suspended and cannot open manifests`.",
-        {"type": "object", "properties": {"charterer_id": S}, "required": ["charterer_id"]},
+        "start_batch",
+        "Starts a batch for a weaver.\n\nErrors: `weaver <id> is barred; a barred weaver is not allowed to start one`.",
+        {"type": "object", "properties": {"weaver_id": S}, "required": ["weaver_id"]},
     )
-    plan = refine_create(
-        spec, ToolPlan(kind="create", collection="manifests", key_field="id"), SCHEMA, spec.description
-    )
-    assert plan.ref_checks == {"charterer_id": "charterers"}
-    assert plan.ref_requires == {"charterer_id": {"standing": ["good"]}}
+    plan = refine_create(spec, ToolPlan(kind="create", collection="batches", key_field="id"), SCHEMA, spec.description)
+    assert plan.ref_checks == {"weaver_id": "weavers"}
+    assert plan.ref_requires == {"weaver_id": {"standing": ["good"]}}
 
 
 def test_reversed_words_name_a_number_and_a_priced_zero_is_no_blank() -> None:
-    params = {"tonnes": N}
-    moves = docs_counters(
-        "The tonnes are deducted from the charterer's remaining tonnes.", "manifests", "id", SCHEMA, params
-    )
-    assert [m["path"][-1]["value"] for m in moves if m["collection"] == "charterers"] == ["tonnes_remaining"]
-    spec = ToolSpec("open_manifest", "Opens a manifest; its duty is set as `price_cargo` prices it.", LOAD.parameters)
+    params = {"kilos": N}
+    moves = docs_counters("The weaver's allowed kilos go down by the kilos.", "batches", "id", SCHEMA, params)
+    assert [m["path"][-1]["value"] for m in moves if m["collection"] == "weavers"] == ["kilos_allowed"]
+    spec = ToolSpec("start_batch", "Starts a batch; `price_batch` decides its dye_cost.", DYE.parameters)
     state = _state()
-    after = {**state, "manifests": {**state["manifests"], "MF-9": {"id": "MF-9", "duty": 0}}}
-    case = Case("open_manifest", "x", state, {})
+    after = {**state, "batches": {**state["batches"], "BA-9": {"id": "BA-9", "dye_cost": 0}}}
+    case = Case("start_batch", "x", state, {})
     outcome = SimpleNamespace(status="ok", state_after=after)  # what the gate reads of a passing call
-    plan = {"kind": "create", "collection": "manifests", "key_field": "id"}
+    plan = {"kind": "create", "collection": "batches", "key_field": "id"}
     assert _unset_documented_fields(spec, plan, [(case, outcome)]) != []
-    priced = {**plan, "quote": {"assign": {"duty": "duty"}}}
+    priced = {**plan, "quote": {"assign": {"dye_cost": "dye_cost"}}}
     assert _unset_documented_fields(spec, priced, [(case, outcome)]) == []

@@ -1,6 +1,6 @@
-"""A quote built from a list the quoted record holds (a bike workshop's job estimate): a leading line at a linked
-record's rate, one line per listed task at its list price (prose or table), the subtotal over the lines, a capped
-share of a linked record's positive balance, "the rest" as the amount due, and the states the quote is given in."""
+"""A boatyard pricing a lift-out from the chores the lift holds: an opening row at a linked yard's fee, a row for
+every listed chore at its tariff price (prose or table), the total over the rows, a capped share of a linked
+skipper's credit when above zero, what remains as the figure to pay, and the states a price is given in."""
 
 from __future__ import annotations
 
@@ -23,92 +23,95 @@ def _collection(props: dict) -> dict:
 SCHEMA = {
     "type": "object",
     "properties": {
-        "jobs": _collection(
+        "lifts": _collection(
             {
-                "job_id": S,
-                "rider_id": {"type": "string", "x-references": "riders"},
-                "mechanic_id": {"type": "string", "x-references": "mechanics"},
-                "state": {"type": "string", "x-enum": ["open", "quoted", "done"]},
-                "tasks": {"type": "array", "items": S},
+                "lift_id": S,
+                "skipper_id": {"type": "string", "x-references": "skippers"},
+                "yard_id": {"type": "string", "x-references": "yards"},
+                "phase": {"type": "string", "x-enum": ["waiting", "raised", "relaunched"]},
+                "chores": {"type": "array", "items": S},
             }
         ),
-        "riders": _collection({"rider_id": S, "voucher_balance": N}),
-        "mechanics": _collection({"mechanic_id": S, "bench_rate": N}),
+        "skippers": _collection({"skipper_id": S, "store_credit": N}),
+        "yards": _collection({"yard_id": S, "crane_fee": N}),
     },
 }
 STATE = {
-    "jobs": {
-        "J1": {
-            "job_id": "J1",
-            "rider_id": "R1",
-            "mechanic_id": "M1",
-            "state": "open",
-            "tasks": ["true_wheel", "bleed"],
+    "lifts": {
+        "L1": {
+            "lift_id": "L1",
+            "skipper_id": "K1",
+            "yard_id": "Y1",
+            "phase": "waiting",
+            "chores": ["antifoul", "zincs"],
         },
-        "J2": {"job_id": "J2", "rider_id": "R2", "mechanic_id": "M1", "state": "quoted", "tasks": ["chain"]},
-        "J3": {"job_id": "J3", "rider_id": "R1", "mechanic_id": "M1", "state": "done", "tasks": []},
+        "L2": {"lift_id": "L2", "skipper_id": "K2", "yard_id": "Y1", "phase": "raised", "chores": ["polish"]},
+        "L3": {"lift_id": "L3", "skipper_id": "K1", "yard_id": "Y1", "phase": "relaunched", "chores": []},
     },
-    "riders": {"R1": {"rider_id": "R1", "voucher_balance": 50.0}, "R2": {"rider_id": "R2", "voucher_balance": -5.0}},
-    "mechanics": {"M1": {"mechanic_id": "M1", "bench_rate": 20.0}},
+    "skippers": {"K1": {"skipper_id": "K1", "store_credit": 200.0}, "K2": {"skipper_id": "K2", "store_credit": -12.0}},
+    "yards": {"Y1": {"yard_id": "Y1", "crane_fee": 80.0}},
 }
-POLICY = "## Prices\n- Task prices (EUR): true_wheel 15.00, bleed 22.50, chain 9.00, tubeless 30.00.\n"
+POLICY = "## Yard tariff\n- Chore tariff (GBP): antifoul 140.00, polish 60.00, zincs 35.50, osmosis 400.00.\n"
 TEXT = (
-    "Estimates a job without changing it: the bench line at the mechanic's `bench_rate`, one line per task at its "
-    "price, the `subtotal`, the voucher that would be used (the rider's positive `voucher_balance`, up to the "
-    "subtotal) and the `amount_due`; the rest is the amount due. Only for jobs that are `open` or `quoted`."
+    "Works out a price for a lift and stores nothing. `rows` opens with a `crane` row charged at the yard's "
+    "`crane_fee` and continues with a row for every chore, priced from the chore tariff. `total` adds up the rows. "
+    "`credit_spent` (the skipper's `store_credit` when above zero, never more than the total) is taken off, and "
+    "what remains is `to_pay`. A lift must be `waiting` or `raised` to be priced."
 )
-LINE = {"type": "object", "properties": {"code": S, "amount": N}}
+ROW = {"type": "object", "properties": {"item": S, "cost": N}}
 SPEC = ToolSpec(
-    "estimate_job",
+    "price_lift",
     TEXT,
-    {"type": "object", "properties": {"job_id": S}, "required": ["job_id"]},
+    {"type": "object", "properties": {"lift_id": S}, "required": ["lift_id"]},
     returns={
         "type": "object",
         "properties": {
-            "job_id": S,
-            "lines": {"type": "array", "items": LINE},
-            "subtotal": N,
-            "voucher_used": N,
-            "amount_due": N,
+            "lift_id": S,
+            "rows": {"type": "array", "items": ROW},
+            "total": N,
+            "credit_spent": N,
+            "to_pay": N,
         },
     },
 )
 
 
-def test_the_estimate_is_planned_from_the_job_its_links_and_the_price_list() -> None:
-    plan = quote_plan(SPEC, ToolPlan(kind="get", collection="jobs"), SCHEMA, STATE, POLICY)
+def test_the_price_is_planned_from_the_lift_its_links_and_the_tariff() -> None:
+    plan = quote_plan(SPEC, ToolPlan(kind="get", collection="lifts"), SCHEMA, STATE, POLICY)
     assert plan.kind == "quote"
     steps = dict(plan.quote["steps"])
-    lines = steps["lines"]["record_lines"]
-    assert (lines["holder"], lines["list"], lines["text"], lines["number"]) == ("job_id", "tasks", "code", "amount")
-    assert lines["lead"] == {"text": "bench", "number": {"field": "bench_rate", "param": "mechanic_id"}}
-    assert lines["prices"]["bleed"] == 22.5 and steps["subtotal"] == {"sum": "lines", "of": "amount"}
-    assert steps["voucher_used"]["op"] == "min" and steps["amount_due"]["op"] == "-"
-    assert plan.quote["states"] == {"job_id": {"state": ["open", "quoted"]}}
+    rows = steps["rows"]["record_lines"]
+    assert (rows["holder"], rows["list"], rows["text"], rows["number"]) == ("lift_id", "chores", "item", "cost")
+    assert rows["lead"] == {"text": "crane", "number": {"field": "crane_fee", "param": "yard_id"}}
+    assert rows["prices"]["zincs"] == 35.5 and steps["total"] == {"sum": "rows", "of": "cost"}
+    credit = {"op": "max", "args": [{"field": "store_credit", "param": "skipper_id"}, {"num": 0}]}
+    assert steps["credit_spent"] == {"op": "min", "args": [credit, {"val": "total"}]}
+    assert steps["to_pay"] == {"op": "-", "args": [{"val": "total"}, {"val": "credit_spent"}]}
+    assert plan.quote["states"] == {"lift_id": {"phase": ["waiting", "raised"]}}
 
 
-def test_the_estimate_runs() -> None:
-    plan = quote_plan(SPEC, ToolPlan(kind="get", collection="jobs"), SCHEMA, STATE, POLICY)
+def test_the_price_runs() -> None:
+    plan = quote_plan(SPEC, ToolPlan(kind="get", collection="lifts"), SCHEMA, STATE, POLICY)
     one = {
-        "job_id": "J1",
-        "lines": [
-            {"code": "bench", "amount": 20.0},
-            {"code": "true_wheel", "amount": 15.0},
-            {"code": "bleed", "amount": 22.5},
+        "lift_id": "L1",
+        "rows": [
+            {"item": "crane", "cost": 80.0},
+            {"item": "antifoul", "cost": 140.0},
+            {"item": "zincs", "cost": 35.5},
         ],
-        "subtotal": 57.5,
-        "voucher_used": 50.0,
-        "amount_due": 7.5,
+        "total": 255.5,
+        "credit_spent": 200.0,
+        "to_pay": 55.5,
     }
-    two = {  # a negative balance uses nothing
-        "job_id": "J2",
-        "lines": [{"code": "bench", "amount": 20.0}, {"code": "chain", "amount": 9.0}],
-        "subtotal": 29.0,
-        "voucher_used": 0,
-        "amount_due": 29.0,
+    two = {  # credit below zero spends nothing
+        "lift_id": "L2",
+        "rows": [{"item": "crane", "cost": 80.0}, {"item": "polish", "cost": 60.0}],
+        "total": 140.0,
+        "credit_spent": 0,
+        "to_pay": 140.0,
     }
     cases = []
-    for arguments, expected in (({"job_id": "J1"}, one), ({"job_id": "J2"}, two), ({"job_id": "J3"}, None)):
+    for arguments, expected in (({"lift_id": "L1"}, one), ({"lift_id": "L2"}, two), ({"lift_id": "L3"}, None)):
         case = Case(SPEC.name, "x", STATE, arguments, expect_error=expected is None)
         case.expect_result, case.has_expected_result = expected, expected is not None
         cases.append(case)
@@ -117,10 +120,10 @@ def test_the_estimate_runs() -> None:
 
 
 def test_what_stays_unplanned() -> None:
-    assert _prose("Prices: true_wheel 15.00, bleed 22.50") == {}  # two pairs are no list
-    assert _prose("Prices: true_wheel 15.00, bleed soon, chain 9.00") == {}  # a pair without a number
-    missing = POLICY.replace("chain 9.00, ", "")  # a task the sample holds has no price
-    assert quote_plan(SPEC, ToolPlan(kind="get", collection="jobs"), SCHEMA, STATE, missing).kind == "get"
-    no_rest = TEXT.replace("; the rest is the amount due", "")
+    assert _prose("Tariff: antifoul 140.00, polish 60.00") == {}  # two pairs are no list
+    assert _prose("Tariff: antifoul 140.00, polish later, zincs 35.50") == {}  # a pair without a number
+    missing = POLICY.replace("polish 60.00, ", "")  # a chore the sample holds has no price
+    assert quote_plan(SPEC, ToolPlan(kind="get", collection="lifts"), SCHEMA, STATE, missing).kind == "get"
+    no_rest = TEXT.replace(", and what remains is `to_pay`", "")
     spec = ToolSpec(SPEC.name, no_rest, SPEC.parameters, returns=SPEC.returns)
-    assert quote_plan(spec, ToolPlan(kind="get", collection="jobs"), SCHEMA, STATE, POLICY).kind == "get"
+    assert quote_plan(spec, ToolPlan(kind="get", collection="lifts"), SCHEMA, STATE, POLICY).kind == "get"

@@ -1,5 +1,5 @@
-"""A value a list edit adds that needs something of a linked record (a sailing charter's extras and its skipper's
-skills): the check read from a bracket of pairs, and the runtime refusing a skipper without the skill."""
+"""A value a list edit adds that needs something of a linked record (a dive trip's kit and its guide's ratings): the
+check read from a bracket of pairs, and the runtime refusing a guide without the rating."""
 
 from __future__ import annotations
 
@@ -14,35 +14,35 @@ def _collection(props: dict) -> dict:
 
 
 COLS = {
-    "charters": _collection({"charter_id": S, "skipper_id": S, "extras": {"type": "array", "items": S}}),
-    "skippers": _collection({"skipper_id": S, "skills": {"type": "array", "items": S}}),
+    "trips": _collection({"trip_id": S, "guide_id": S, "kit": {"type": "array", "items": S}}),
+    "guides": _collection({"guide_id": S, "ratings": {"type": "array", "items": S}}),
 }
 TEXT = (
-    "Puts an extra on a charter. Each extra needs the skill of the charter's skipper (`spinnaker`: racing, "
-    "`night_sail`: navigation) before it goes on; others need nothing."
+    "Packs a piece of kit for a dive trip. For some kit the trip's guide must hold a matching rating "
+    "(`rebreather`: trimix, `scooter`: dpv); anything else can be packed freely."
 )
 
 
-def test_an_extra_needs_its_skill_of_the_skipper() -> None:
-    checks = value_needs(TEXT, "extra", "charters", COLS)
+def test_kit_needs_its_rating_of_the_guide() -> None:
+    checks = value_needs(TEXT, "kit", "trips", COLS)
     assert checks == [
         {
             "op": "needs",
-            "param": "extra",
-            "table": {"spinnaker": "racing", "night_sail": "navigation"},
-            "collection": "skippers",
-            "via": "skipper_id",
-            "field": "skills",
+            "param": "kit",
+            "table": {"rebreather": "trimix", "scooter": "dpv"},
+            "collection": "guides",
+            "via": "guide_id",
+            "field": "ratings",
         }
     ]
-    state = {"skippers": {"SK1": {"skills": ["racing"]}, "SK2": {"skills": []}}}
-    charter = {"skipper_id": "SK1"}
-    assert fg_check(checks[0], {"extra": "spinnaker"}, charter, state)
-    assert not fg_check(checks[0], {"extra": "night_sail"}, charter, state)
-    assert fg_check(checks[0], {"extra": "cooler"}, {"skipper_id": "SK2"}, state)  # needs nothing
+    state = {"guides": {"G1": {"ratings": ["trimix"]}, "G2": {"ratings": []}}}
+    trip = {"guide_id": "G1"}
+    assert fg_check(checks[0], {"kit": "rebreather"}, trip, state)
+    assert not fg_check(checks[0], {"kit": "scooter"}, trip, state)
+    assert fg_check(checks[0], {"kit": "torch"}, {"guide_id": "G2"}, state)  # needs nothing
 
 
 def test_no_bracket_of_pairs_or_no_such_record_or_field() -> None:
-    assert value_needs("Each extra needs the skill of the charter's skipper.", "extra", "charters", COLS) == []
-    assert value_needs(TEXT.replace("skipper (", "owner ("), "extra", "charters", COLS) == []  # no `owner_id`
-    assert value_needs(TEXT.replace("the skill", "the badge"), "extra", "charters", COLS) == []  # no such field
+    assert value_needs("For some kit the trip's guide must hold a matching rating.", "kit", "trips", COLS) == []
+    assert value_needs(TEXT.replace("guide must", "captain must"), "kit", "trips", COLS) == []  # no `captain_id`
+    assert value_needs(TEXT.replace("a matching rating", "a matching badge"), "kit", "trips", COLS) == []  # no field

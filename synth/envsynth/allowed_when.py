@@ -1,10 +1,13 @@
 """Conditions a change of an existing record is allowed under, read from an "allowed only when ..." sentence ("only
 if", "only while" too). Each clause of its list becomes a check:
 
-- "has been extended fewer than 3 times": a number of the record whose name starts like the verb (`extensions`);
-- "the skipper is 'active'": the state of a record the record links (`skipper_id`), or of the record itself;
-- "nobody is waiting in the berth's queue": a list of a linked record (`queue`, `waiting_queue`) that is empty;
-- "(return by on or after 2031-05-01)": a date of the record on the stated side of a date.
+- "it was <verb>ed fewer than N times" (has been, had been): a number of the record whose name starts like the
+  verb (`<verb>ions`);
+- "the <noun> is '<value>'": the state of a record the record links (`<noun>_id`), or of the record itself;
+- "the <noun>'s <list words> is empty" (or "no one is ... in the <noun>'s <list words>"): a list of a linked record
+  whose name ends in those words (`<list>`, `<x>_<list>`) that is empty;
+- "its `<field>` no earlier than <date>" (no later than, not before, not after; in brackets or not): a date of the
+  record on the stated side of a date.
 
 Checks are {"op": "bound", "from": "self", "field", "cmp", "value"}, {"op": "linked_state", "collection", "via",
 "field", "allowed"}, {"op": "empty", "collection", "via", "field"} and {"op": "dated", "field", "cmp", "value"}
@@ -26,13 +29,28 @@ from synth.words import plural, singular, split_words
 
 OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b", re.I)
 CLAUSES = re.compile(r",\s*(?:and\s+)?|\s+and\s+(?=(?:the|nobody|no\s+one|has|is|it|not)\b)", re.I)
-TIMES = re.compile(r"^(?:it\s+)?has\s+been\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I)
+TIMES = re.compile(
+    r"^(?:it\s+)?(?:has\s+been|was|had\s+been)\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I
+)
 STATE = re.compile(r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?[`']([\w-]+)[`']", re.I)
 EMPTY = re.compile(
     r"^(?:nobody|no\s+one|nothing)\s+is\s+(?:[a-z]+\s+)?(?:in|on)\s+(?:the\s+)?([a-z]+)['\u2019]s\s+([a-z][\w ]{1,30})",
     re.I,
 )
-DATED = re.compile(r"\(([a-z][\w ]{1,30}?)\s+on\s+or\s+(after|before)\s+(\d{4}-\d{2}-\d{2})\)", re.I)
+# "<the list> is empty" after its holder: "the <noun>'s <list> is (stays, remains) empty"
+EMPTY_SAID = re.compile(
+    r"^(?:the\s+)?([a-z]+)['\u2019]s\s+([a-z][\w ]{1,30}?)\s+(?:is|stays|remains)\s+(?:still\s+)?empty\b", re.I
+)
+# a date field on one side of a date, in brackets or not: "its `<field>` no earlier than <date>" (SIDES' words)
+SIDES = {
+    **dict.fromkeys(("on or after", "no earlier than", "not before"), ">="),
+    **dict.fromkeys(("on or before", "no later than", "not after"), "<="),
+}
+DATED = re.compile(
+    r"`?([a-z][\w ]{1,30}?)`?\s+(?:is\s+)?(on\s+or\s+after|on\s+or\s+before|no\s+earlier\s+than|no\s+later\s+than|"
+    r"not\s+before|not\s+after)\s+(\d{4}-\d{2}-\d{2})\b",
+    re.I,
+)
 CMP = {"fewer": "<", "less": "<", "more": ">"}
 
 
@@ -77,7 +95,7 @@ def _clause_checks(
             if len(holders) == 1:
                 check = {"op": "linked_state", "collection": link[1], "via": link[0], "field": holders[0]}
                 out.append({**check, "allowed": [value]})
-    empty = EMPTY.match(clause)
+    empty = EMPTY.match(clause) or EMPTY_SAID.match(clause)
     if empty and (link := _link(empty.group(1), own, cols)) is not None:
         words = [singular(w) for w in split_words(empty.group(2))]
         lists = [
@@ -90,9 +108,10 @@ def _clause_checks(
         if len(lists) == 1:
             out.append({"op": "empty", "collection": link[1], "via": link[0], "field": lists[0]})
     for dated in DATED.finditer(clause):
-        field = "_".join(dated.group(1).lower().split())
-        if field in own:
-            cmp = ">=" if dated.group(2).lower() == "after" else "<="
+        words = dated.group(1).lower().split()  # the field's words, after any leading ones ("with its", "the")
+        field = next((f for f in ("_".join(words[i:]) for i in range(len(words))) if f in own), None)
+        if field:
+            cmp = SIDES[" ".join(dated.group(2).lower().split())]
             out.append({"op": "dated", "field": field, "cmp": cmp, "value": dated.group(3)})
     return out
 
@@ -114,7 +133,7 @@ def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any],
             checks += [c for c in _clause_checks(clause.strip(), resource, own, cols, states) if c not in checks]
     params = spec.parameters.get("properties") or {}
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
-    checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the skipper must be below max_x"
+    checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"
     checks = [c for c in checks if c not in plan.checks]
     states = {f: v for f, v in states.items() if f not in plan.preconditions}
     if not checks and not states:

@@ -1,12 +1,12 @@
-"""Number limits on the records a create names, read from the docs: "The skipper must be 'active', owe less than
-40.00 in dues and have fewer than 3 boats afloat" refuses the call when the skipper's `dues_owed` is 40.00 or more,
-or their `boats_afloat` is 3 or more.
+"""Number limits on the records a create names, read from the docs: "the <noun> must hold at least N <words> and
+must keep less than M in <other words>" refuses the call when the <noun>'s number field sharing a word with <words>
+is below N, or the one sharing a word with <other words> is M or more.
 
-The sentence names the record by the noun of a parameter (`skipper_id` -> skipper) and says "must"; each "less /
-fewer / more than N <words>" (or "at most / at least N <words>") in it picks the one number field of that record
-that shares a word with <words>; "be below `max_boats`" compares the one other number whose words are among the
-cap's (`boats`) with the cap. Each becomes a `bound` check {collection, via, field, cmp, value} (a value
-{"field": cap} reads the cap) that expr_runtime.fg_check evaluates.
+The sentence names the record by the noun of a parameter (`<noun>_id` -> <noun>) and says "must"; each "less /
+fewer / more than N <words>" (or "at most / at least / no more than N <words>") in it picks the one number field of
+that record that shares a word with <words>; "stay under its `max_<x>s`" (below, under, within, at most) compares
+the one other number whose words are among the cap's (`<x>s`) with the cap. Each becomes a `bound` check
+{collection, via, field, cmp, value} (a value {"field": cap} reads the cap) that expr_runtime.fg_check evaluates.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def bound_checks(text: str, refs: dict[str, str], cols: dict[str, Any]) -> list[
                 continue
             numbers = {f: _words(f) for f, s in _props(cols, col).items() if is_number(s)}
             rest = re.split(r";|\bthe\s+(?!same\b)\w+\s+must\b", sentence[named.end() :], flags=re.I)[0]
-            for m in BELOW.finditer(rest):  # "be below max_load": the one other number sharing its words
+            for m in BELOW.finditer(rest):  # "under its max_<x>s": the one other number sharing its words
                 cap = m.group(2)
                 if cap not in numbers:
                     continue

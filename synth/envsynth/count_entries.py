@@ -1,15 +1,15 @@
 """What a priced create does by count and to the records its quote reads (quote_reuse.priced_fields):
 
-- "holding `seats` new passes of the tier, each at the tier's price": the new record's list field `passes` gets
-  as many entries as the count parameter says; each entry field is a parameter of that name, the field of that
-  name of the one record or entry the quote reads that has it (the tier picked from the event's tiers), or, for
-  an id field, the next numbers of the sequence the sample's entries follow (across all records when no id
-  repeats between them: "pass ids continue the venue-wide sequence");
-- "the tier's `taken` grows by seats", "a voucher's `uses` grows by 1": a number of a record or entry the quote
-  reads moves by a count parameter or by one.
+- "issues one apron per cook" or "with `cooks` new aprons": the new record's list field `aprons` gets as many
+  entries as the count parameter says; each entry field is a parameter of that name, the field of that name of
+  the one record or entry the quote reads that has it (the station picked from the workshop's stations), or, for
+  an id field, the next numbers after the highest that any record's entries hold (one sequence over all
+  records: apron numbers running on across every enrolment);
+- "adds `cooks` to the station's `filled`", "takes one from a coupon's `stamps`", "the station's `filled` rises by
+  cooks": a number of a record or entry the quote reads moves by a count parameter or by one.
 
-- "the tier must have enough passes left (capacity - taken)": the count may not exceed the quote's figure of
-  that formula.
+- "the station needs enough places free (places - filled)": the count may not exceed the quote's figure of that
+  formula.
 
 Each becomes a create effect: {"op": "repeat", "field", "count": {"arg", "default"}, "fields": {name: source},
 "sequence": {"field", "prefix", "digits"}} and {"op": "entry_adjust", "param", "field", "amount", "sign"}, and
@@ -28,9 +28,19 @@ from synth.envsynth.prose import unwrap
 from synth.words import plural, singular, split_words
 
 COUNTED = re.compile(r"\b(?:holding|with|makes?|creates?|issues?|adds?)\s+`?(\w+)`?\s+new\s+([a-z_]+)\b", re.I)
+PER_COUNT = re.compile(  # "issues one <entry> per <unit>": the count is the integer parameter naming the unit
+    r"\b(?:holding|with|makes?|creates?|issues?|adds?|gets?)\s+(?:one|a|an)\s+([a-z_]+)\s+(?:per|for\s+each|for\s+every)\s+"
+    r"`?(\w+)`?",
+    re.I,
+)
 MOVED = re.compile(
     r"\b(?:the|a|an|its)\s+([a-z][\w ]{0,30}?)['\u2019]s\s+`?(\w+)`?\s+(grows|increases|rises|goes\s+up|"
     r"decreases|drops|falls|goes\s+down)\s+by\s+(?:the\s+)?`?(\w+)`?",
+    re.I,
+)
+ADDED = re.compile(  # "adds <count> to the <entry>'s `field`", "takes one from a <record>'s `field`"
+    r"\b(adds?|takes?|subtracts?)\s+(?:the\s+)?`?(\w+)`?\s+(?:to|onto|from)\s+(?:the|a|an|its)\s+"
+    r"([a-z][\w ]{0,30}?)['\u2019]s\s+`?(\w+)`?",
     re.I,
 )
 
@@ -40,7 +50,7 @@ def _held(quote: dict[str, Any], cols: dict[str, Any]) -> dict[str, dict[str, An
     out = {p: _props(cols, col) for p, col in (quote.get("named") or {}).items()}
     for param, (holder, items, _match) in (quote.get("select") or {}).items():
         entry = ((out.get(holder) or {}).get(items) or {}).get("items") or {}
-        out[param] = entry.get("properties") or {} if isinstance(entry, dict) else {}
+        out[param] = (entry.get("properties") or {}) if isinstance(entry, dict) else {}
     return out
 
 
@@ -66,8 +76,12 @@ def repeated_entries(
     own = _props(cols, collection)
     held = _held(quote, cols)
     out: list[dict[str, Any]] = []
-    for m in COUNTED.finditer(unwrap(text)):
-        count, noun = m.group(1), m.group(2).lower()
+    plain = unwrap(text)
+    counted = [(m.group(1), m.group(2).lower()) for m in COUNTED.finditer(plain)]
+    for m in PER_COUNT.finditer(plain):  # the unit, singular or plural, names the count parameter
+        unit = [p for p in (m.group(2), plural(m.group(2))) if (params.get(p) or {}).get("type") == "integer"]
+        counted += [(unit[0], m.group(1).lower())] if unit else []
+    for count, noun in counted:
         field = next((f for f in own if plural(singular(f)) == plural(singular(noun))), None)
         schema = own.get(field) if field else None
         if (params.get(count) or {}).get("type") != "integer" or not isinstance(schema, dict):
@@ -114,8 +128,14 @@ def entry_moves(
     parameter or by one."""
     held = _held(quote, state_schema.get("properties") or {})
     out = []
-    for m in MOVED.finditer(unwrap(text)):
-        param, field, verb, by = _owner(m.group(1), held), m.group(2), m.group(3).lower(), m.group(4)
+    plain = unwrap(text)
+    said = [(m.start(), m.group(1), m.group(2), m.group(3).lower(), m.group(4)) for m in MOVED.finditer(plain)]
+    said += [  # "adds `cooks` to the station's `filled`": a move up (to) or down (from)
+        (m.start(), m.group(3), m.group(4), "increases" if m.group(1).lower()[:3] == "add" else "decreases", m.group(2))
+        for m in ADDED.finditer(plain)
+    ]
+    for _, owner, field, verb, by in sorted(said):
+        param = _owner(owner, held)
         schema = (held.get(param) or {}).get(field) if param else None
         if not isinstance(schema, dict) or schema.get("type") not in ("integer", "number"):
             continue
@@ -133,8 +153,8 @@ def entry_moves(
 
 
 ENOUGH = re.compile(
-    r"\bmust\s+(?:have|hold|keep)\s+enough\s+([a-z][\w ]{0,30}?)\s+(?:left|remaining|available|free|open)\s*"
-    r"\(([^()]{3,80})\)",
+    r"\b(?:must\s+(?:have|hold|keep)|needs?|requires?)\s+enough\s+([a-z][\w ]{0,30}?)\s+"
+    r"(?:left|remaining|available|free|open)\s*\(([^()]{3,80})\)",
     re.I,
 )
 
@@ -150,7 +170,7 @@ def _names_in(node: Any) -> set[str]:
 
 
 def covered_counts(text: str, params: dict[str, Any], quote: dict[str, Any]) -> list[dict[str, Any]]:
-    """`covers` checks: "the tier must have enough seats left (capacity - taken)" refuses a count parameter above
+    """`covers` checks: "the station needs enough places free (places - filled)" refuses a count parameter above
     the quote's figure of that formula (the figure reading exactly the names the bracket names)."""
     out = []
     for m in ENOUGH.finditer(unwrap(text)):

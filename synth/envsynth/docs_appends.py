@@ -1,5 +1,5 @@
-"""Elements a status transition appends, as the docs write them: "appends `{"status": "confirmed", "note":
-<note or "">}` to the history".
+"""Elements a status transition appends, as the docs write them: "appends `{"stage": "fitted", "remark":
+<remark or "">}` to the log".
 
 The element is the JSON object after "appends" (between backticks or not); a placeholder `<name>` or a bare
 name is the call's argument `name` (a bare name that is a field of the record and no parameter is the record's
@@ -23,22 +23,22 @@ APPEND = re.compile(
     r"([A-Za-z_]+)",
     re.I,
 )
-ENTRY = re.compile(  # "a history entry {date: today, event: 'dropped'} is appended"
+ENTRY = re.compile(  # "a log entry {on: today, stage: 'torn'} is appended"
     r"\b(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)",
     re.I,
 )
-PASSIVE = re.compile(  # "`{"action": "paid"}` is appended to its history"
+PASSIVE = re.compile(  # "`{"event": "enrolled"}` is appended to its journal"
     r"`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)",
     re.I,
 )
-NAMED_ENTRY = re.compile(  # "appends a history entry {date: today, event: 'lifted'}"
+NAMED_ENTRY = re.compile(  # "appends a log entry {on: today, stage: 'returned'}"
     r"\bappends?\s+(?:[^{}.;]{0,60}?\band\s+)?(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+"
-    r"`?(\{[^`{}]{1,400}\})`?(?!\s+to\b)",
+    r"`?(\{[^`{}]{1,400}\})(?!`?\s+to\b)`?",
     re.I,
 )
-GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "history gets {event: 'x'}"
+GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "log gets {stage: 'x'}"
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
-PLACEHOLDER = re.compile(  # `<note>`, `<note or "">`, `<toll to 1 decimals>`, `<toll at 3 decimals, like '0.125'>`
+PLACEHOLDER = re.compile(  # `<remark>`, `<remark or "">`, `<toll to 1 decimals>`, `<toll at 3 decimals, like '0.125'>`
     r"<\s*(\w+(?:\s\w+)?)(?:\s+(?:with|to|in|at)\s+(\d)\s+decimals?(?:,[^<>]*)?)?"
     r"(?:\s+or\s+(\"[^\"]*\"|'[^']*'|[\w.-]+))?\s*>"
 )
@@ -88,7 +88,7 @@ def _arguments(sources: list[Any]) -> set[str]:
     return out
 
 
-KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{event: 'filed'}`
+KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{stage: 'torn'}`
 SINGLE = re.compile(r"'([^'\\\"]*)'")
 
 
@@ -99,8 +99,8 @@ def element_rule(
     named: dict[str, Any] | None = None,
     today: str | None = None,
 ) -> dict[str, Any] | None:
-    """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{event: 'filed',
-    detail: <peril>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses.
+    """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{stage: 'torn',
+    remark: <damage>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses.
     A placeholder of two words names the parameter they join (`<sailor id>`); `named` gives the sources of
     placeholders that are no parameter (the id of the element the call adds)."""
     sources: dict[str, dict[str, Any]] = {}
@@ -170,8 +170,8 @@ def docs_appends(
     today: str | None = None,
 ) -> list[dict[str, Any]]:
     """`append` effects (trace_learn's form) for every element the docs say the call appends to a list field
-    ("appends {...} to the history", "{...} is appended to its history", "history gets {...}", "a history entry
-    {...} is appended", "appends a history entry {...}")."""
+    ("appends {...} to the log", "{...} is appended to its log", "log gets {...}", "a log entry {...} is
+    appended", "appends a log entry {...}")."""
     out = []
     lists = {plural(f.lower()): f for f, s in record_props.items() if isinstance(s, dict) and s.get("type") == "array"}
     text = unwrap(text)
@@ -219,29 +219,29 @@ def first_entry(text: str, field: str, chosen: list[Any]) -> str | None:
 
 def worded_entry(text: str, field: str, list_schema: Any, params: dict[str, Any], today: str | None) -> str | None:
     """The element a new record's list starts with when the docs name it by a value ("a first log entry `moored`
-    carrying the remark"), written out as first_entry's form: the value goes to the one entry field that holds
-    such values (its enum or the data's), each parameter it carries to the entry field of that name, today to a
-    date field; None when a required entry field is left without a value."""
+    carrying the remark", "its log begins with a `moored` entry that records the remark"), written out as
+    first_entry's form: the value goes to the one entry field that holds such values (its enum or the data's), each
+    parameter it carries to the entry field of that name, today to a date field; None when a required entry field
+    is left without a value."""
     said = rf"(?:{re.escape(field)}|{re.escape(field.replace('_', ' '))}|{re.escape(entry_words(field))})"
-    found = re.search(
-        rf"\b(?:a|an|one)\s+(?:first\s+)?{said}\s+entry\s+`([\w-]+)`"
-        rf"((?:\s*,?\s*(?:carrying|with|holding)\s+(?:the\s+)?[\w ]+?)*)\s*(?:[.;,)]|$)",
-        unwrap(text),
-        re.I,
+    plain = unwrap(text)
+    found = re.search(rf"\b(?:a|an|one)\s+(?:first\s+)?{said}\s+entry\s+`([\w-]+)`", plain, re.I)
+    found = found or re.search(  # "its log begins with a `moored` entry"
+        rf"\b{said}\s+(?:starts|opens|begins)\s+with\s+(?:a|an|one)\s+`([\w-]+)`\s+entry\b", plain, re.I
     )
     items = list_schema.get("items") if isinstance(list_schema, dict) else None
     props = (items or {}).get("properties") if isinstance(items, dict) else None
     if found is None or not isinstance(props, dict):
         return None
     value = found.group(1)
+    carried = _carried_clauses(plain[found.end() :])
+    if carried is None:
+        return None
     holders = [f for f, s in props.items() if isinstance(s, dict) and value in (s.get("enum") or s.get("x-enum") or [])]
     if len(holders) != 1:
         return None
     parts = {holders[0]: f"'{value}'"}
-    for name in re.findall(
-        r"(?:carrying|with|holding)\s+(?:the\s+)?([\w ]+?)(?=\s*,|\s+(?:and\s+)?(?:carrying|with|holding)\b|$)",
-        found.group(2),
-    ):
+    for name in carried:
         param = "_".join(name.split())
         if param not in params or param not in props:
             return None
@@ -253,6 +253,29 @@ def worded_entry(text: str, field: str, list_schema: Any, params: dict[str, Any]
     if any(f not in parts for f in (items or {}).get("required") or []):
         return None
     return "{" + ", ".join(f"{k}: {v}" for k, v in parts.items()) + "}"
+
+
+CARRY = r"(?:carrying|with|holding|(?:that|which)\s+(?:carries|holds|keeps|records))"
+CARRY_WORD = re.compile(rf"^\s*,?\s*(?:and\s+)?{CARRY}\s+(?:the\s+)?", re.I)
+
+
+def _carried_clauses(rest: str) -> list[str] | None:
+    """The names after an entry's value ("carrying the remark, with the crew", "that records the remark"), read
+    clause by clause; None when the clauses do not end the sentence or clause there. Plain string work, so no
+    pattern can backtrack over a long sentence."""
+    names: list[str] = []
+    while True:
+        lead = CARRY_WORD.match(rest)
+        if lead is None:
+            return names if re.match(r"\s*(?:[.;,)]|$)", rest) else None
+        rest = rest[lead.end() :]
+        words = re.match(r"[\w ]*", rest).group(0)
+        stop = re.search(rf"\s+(?:and\s+)?{CARRY}\b", words)
+        name = (words[: stop.start()] if stop else words).strip()
+        if not name:
+            return None
+        names.append(name)
+        rest = rest[len(words[: stop.start()]) if stop else len(words) :]
 
 
 OBJECT_SET = re.compile(  # "`berth` = {pier, fee}", "mooring is set to {pier: <pier_id>, since: today}"

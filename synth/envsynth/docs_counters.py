@@ -1,5 +1,5 @@
-"""Numbers a call moves, read from the docs: "the sailor's voyages_out goes up by 1", "the purse goes down by the
-toll", "adds one to the harbour master's `boats_checked`".
+"""Numbers a call moves, read from the docs: "the sailor's `trips_logged` rises by one", "the purse drops by the
+toll", "(`boats_checked` + 1)".
 
 A sentence naming a number field (by its name, spaced or not, or by its last word when that names one number
 field only) moves it when it says which way and by how much: "goes up / increases / rises by", "added to", "adds"
@@ -60,7 +60,7 @@ def _amount(
     sentence: str, params: dict[str, Any], own: dict[str, Any], moved: str, linked: list[tuple[str, str, str]] = ()
 ) -> dict[str, Any] | None:
     """The operand of the move: 1, a number parameter the sentence names, else a number field of the call's
-    record it names ("refund its full cost"), else one of a record it names (`linked`: (collection, link field,
+    record it names ("pays back its whole fee"), else one of a record it names (`linked`: (collection, link field,
     number field) other than the one moved: "the berth's bond is added to the skipper's owed")."""
     if ONE.search(sentence):
         return {"const": 1}
@@ -329,9 +329,9 @@ def docs_counters(
             effect["noun"] = noun
         out.append(effect)
 
-    last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "by the same amount"
+    last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "<number> rises by it"
     for sentence, guard in _pieces(text, states or {}):
-        said = re.sub(r"\([^()]*\)", " ", sentence)  # "(reserved at booking, not at pickup)" negates nothing
+        said = re.sub(r"\([^()]*\)", " ", sentence)  # "(settled at the fitting, never on return)" negates nothing
         if NEGATED.search(said) or _about_another_action(sentence, name_words or []):
             continue
         refunded = _refunded(sentence, own)
@@ -361,7 +361,7 @@ def docs_counters(
                 (c, r, f) for c, r, f, _ in targets if r is not None and r not in params and (c, f) != (col, field)
             ]
             amount, noun = per or _amount(sentence, params, own, field, others), ""
-            if last is not None and SAME.search(sentence):  # "... grows by that amount"
+            if last is not None and SAME.search(sentence):  # "... rises by it", "... drops by that amount"
                 amount, extras = last
             if amount and "linked" in amount and not INTO.search(named[: mention.start()]):
                 continue  # another record's number moves what it is added to or taken from, not itself

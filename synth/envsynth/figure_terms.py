@@ -36,7 +36,7 @@ EMPTY = re.compile(
 def param_default(schema: dict[str, Any]) -> Any:
     """A parameter's default: its schema's, else one of its enum values its description calls the default
     ("'daily' (default)", "default 'daily'", "defaults to daily"), else "" for text its description says is empty
-    when left out ("empty string if omitted", "defaults to an empty string")."""
+    when left out ("empty text when not given", "defaults to empty")."""
     if "default" not in schema and schema.get("type") == "string" and EMPTY.search(str(schema.get("description"))):
         return ""
     if "default" in schema or not schema.get("enum"):

@@ -1,14 +1,15 @@
 """Answer figures the docs state in words rather than as a formula (formula_rules.py reads the formulas):
 
-- one number per value of a field: "5, 10 or 20 depending on the vessel's hull class", with each value's number
-  given where the docs name the value ("`coastal` (10% off)"); a value given without a number takes the one
-  number no other value took;
-- a figure after a discount: "Toll after discount" beside an answer field `toll_before_discount` and a percent
-  field of that discount (`discount_pct`) is the first less that percent, rounded as a sentence of the tool's
-  description rounds "the discounted toll" ("rounded to the nearest cent, halves rounding up");
-- a yes/no comparison: "Whether `tonnes_total` is within the berth's free quota" compares two known figures;
-- a capped share: "the credit that would be used (the skipper's positive `credit`, up to the subtotal)";
-- the rest: "the rest is the amount due" makes `amount_due` the (sub)total less the credits and discounts taken.
+- one number per value of a field: "<n>, <n> or <n> according to <the record's field>" or "set by <the record's
+  field>: <n>, <n> or <n>", with each value's number given where the docs name the value ("`joiner` (25
+  percent)"); a value given without a number takes the one number no other value took;
+- a figure after a removal: "<figure> net of the rebate" (or "after the rebate") beside an answer field
+  `<figure>_before_rebate` and a percent field of that removal (`rebate_percent`) is the first less that percent,
+  rounded as a sentence of the tool's description rounds the rebated figure ("rebated prices are rounded to the
+  nearest penny, ties going up");
+- a yes/no comparison: "True when `<figure>` stays within <the record's field>" compares two known figures;
+- a capped share: "the <field> used (<the record's> positive `<field>`, capped at <another figure>)";
+- the rest: "`<field>` is the rest" makes `<field>` the (sub)total less the credits and discounts taken.
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ BY_VALUE = re.compile(
     r"(?:depending\s+on|according\s+to|based\s+on|by)\s+(.+?)\s*\.?\s*$",
     re.I,
 )
-AFTER = re.compile(r"^\s*(?:the\s+)?([\w -]+?)\s+after\s+(?:the\s+)?([\w -]+?)\s*(?:[,.;(]|$)", re.I)
+# the same numbers after the field they follow: "Set by the account's grade: 35, 25 or 0"
+BY_VALUE_LATE = re.compile(
+    rf"^.*?\b(?:by|for|from|on)\s+((?:the\s+)?[\w`'\u2019 -]+?)\s*[:(]\s*"
+    rf"((?:{NUMBER}\s*%?\s*(?:,\s*|\s+or\s+|\s+and\s+|,\s*or\s+))+{NUMBER})\s*%?\s*\)?\s*\.?\s*$",
+    re.I,
+)
+AFTER = re.compile(r"^\s*(?:the\s+)?([\w -]+?)\s+(?:after|net\s+of)\s+(?:the\s+)?([\w -]+?)\s*(?:[,.;(]|$)", re.I)
 WHETHER = re.compile(
     r"^\s*(?:true\s+when\s+|whether\s+)(.+?)\s+(is\s+within|fits\s+(?:in(?:to)?|within)|is\s+at\s+most|"
     r"does\s+not\s+exceed|is\s+no\s+more\s+than|stays\s+within|is\s+at\s+least|exceeds|is\s+over|is\s+above|"
@@ -36,7 +43,7 @@ COMPARE.update({"at least": ">=", "exceeds": ">", "over": ">", "above": ">", "mo
 COMPARE.update({"below": "<", "under": "<", "less than": "<"})
 ROUNDING = re.compile(
     r"([\w' -]{1,60}?)\s+(?:is|are)\s+rounded\s+to\s+the\s+nearest\s+(cent|penny|whole\s+\w+|integer)"
-    r"(?:\s*,\s*(?:with\s+)?(?:halves|half)\s+(?:rounding|rounded|going)\s+(up|down|away\s+from\s+zero))?",
+    r"(?:\s*,\s*(?:with\s+)?(?:halves|half|ties)\s+(?:rounding|rounded|going|round)\s+(up|down|away\s+from\s+zero))?",
     re.I,
 )
 
@@ -61,12 +68,17 @@ def _known_values(node: dict[str, Any], scope: Any) -> list[str]:
 
 
 def by_value(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
-    """A table node for "5, 10 or 20 depending on <the record's field>", or None."""
-    m = BY_VALUE.match(own)
-    if not m:
+    """A table node for "<n>, <n> or <n> according to <the record's field>" (or "... by <the record's field>: <n>,
+    <n> or <n>"), or None."""
+    m, late = BY_VALUE.match(own), BY_VALUE_LATE.match(own)
+    if m:
+        said, field = m.group(1), m.group(2)
+    elif late:
+        said, field = late.group(2), late.group(1)
+    else:
         return None
-    numbers = [_number(n) for n in re.findall(NUMBER, m.group(1))]
-    node = operand(m.group(2).replace("`", ""), scope)
+    numbers = [_number(n) for n in re.findall(NUMBER, said)]
+    node = operand(field.replace("`", ""), scope)
     if not node or set(node) != {"field", "param"}:
         return None
     values = _known_values(node, scope)
@@ -86,8 +98,8 @@ def by_value(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
 
 
 def _rounding(base: str, removal: str, text: str) -> dict[str, Any] | None:
-    """How the description rounds the figure "after <removal>" ("the discounted toll is rounded to the nearest
-    cent, halves rounding up"): {digits, way}, or None when it says nothing of it."""
+    """How the description rounds the figure "after <removal>" ("rebated prices are rounded to the nearest penny,
+    ties going up"): {digits, way}, or None when it says nothing of it."""
     for m in ROUNDING.finditer(text):
         subject = _words(m.group(1))
         if _words(base) & subject and any(w.startswith(r[:5]) for r in _words(removal) for w in subject):
@@ -98,8 +110,8 @@ def _rounding(base: str, removal: str, text: str) -> dict[str, Any] | None:
 
 
 def after_removal(own: str, scope: Any, text: str) -> dict[str, Any] | None:
-    """The figure "<base> after <removal>": a known `<base>_before_<removal>` figure less the known percent
-    figure of that removal, rounded as the description says."""
+    """The figure "<base> after <removal>" (or "net of"): a known `<base>_before_<removal>` figure less the known
+    percent figure of that removal, rounded as the description says."""
     m = AFTER.match(own)
     if not m:
         return None
@@ -118,7 +130,7 @@ def after_removal(own: str, scope: Any, text: str) -> dict[str, Any] | None:
 
 
 def comparison(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
-    """A yes/no figure comparing two known figures ("Whether `tonnes_total` is within the free quota")."""
+    """A yes/no figure comparing two known figures ("True when `metres_total` stays within the metre cap")."""
     m = WHETHER.match(own)
     if not m:
         return None
@@ -128,14 +140,24 @@ def comparison(own: str, scope: Any, operand: Any) -> dict[str, Any] | None:
     return {"op": op, "args": [left, right]} if op and left and right else None
 
 
-CAPPED = re.compile(r"^(?:the\s+)?(.+?)\s*,\s*(?:up\s+to|at\s+most|capped\s+at)\s+(?:the\s+)?(.+?)\s*$", re.I)
-POSITIVE = re.compile(r"\b(?:positive|non-negative)\s+", re.I)
+CAPPED = re.compile(
+    r"^(?:the\s+)?(.+?)\s*,\s*(?:up\s+to|at\s+most|capped\s+at|(?:but\s+)?(?:never|no|not)\s+more\s+than)\s+"
+    r"(?:the\s+)?(.+?)\s*$",
+    re.I,
+)
+# "positive <x>", or "<x> when above zero" / "if positive" after it
+POSITIVE = re.compile(
+    r"\b(?:positive|non-negative)\s+|\s+(?:when|if|while)\s+(?:it\s+is\s+)?(?:positive|above\s+zero|over\s+zero)\b",
+    re.I,
+)
 TAKEN_OFF = re.compile(r"credit|discount|rebate|deduct|reduction|allowance|voucher|_applied|_used", re.I)
+# figures named like a share, a figure before something is taken, or what is left to take: not amounts taken off
+NOT_AN_AMOUNT = {"pct", "percent", "percentage", "rate", "ratio", "before", "balance", "remaining", "available", "left"}
 
 
 def described(name: str, text: str) -> list[str]:
-    """Bracketed texts the description puts right after a phrase holding every word of the name ("the credit that
-    would be applied (...)" for `credit_applied`)."""
+    """Bracketed texts the description puts right after a phrase holding every word of the name ("the voucher
+    value used (...)" for `voucher_used`)."""
     wanted = _words(name.replace("_", " "))
     out = []
     for m in re.finditer(r"\(([^()]{3,160})\)", text):
@@ -146,7 +168,7 @@ def described(name: str, text: str) -> list[str]:
 
 
 def capped(text: str, scope: Any, operand: Any) -> dict[str, Any] | None:
-    """ "the owner's positive `credit`, up to the subtotal": min(max(credit, 0), subtotal)."""
+    """ "the <record>'s positive `<field>`, capped at <figure>": min(max(<field>, 0), <figure>)."""
     m = CAPPED.match(text.replace("`", ""))
     if not m:
         return None
@@ -160,13 +182,18 @@ def capped(text: str, scope: Any, operand: Any) -> dict[str, Any] | None:
 
 
 def remainder(name: str, scope: Any) -> dict[str, Any] | None:
-    """The figure the docs call "the rest" ("the rest is the amount due", "`amount_due` is the rest"): the
+    """The figure the docs call what is left ("`<field>` is the rest", "what remains is `<field>`"): the
     (sub)total less the figures that take something off it (a credit, a discount)."""
     said = re.escape(name).replace("_", "[ _]")
-    if not re.search(rf"\bthe\s+rest\s+is\s+the\s+{said}\b|`?\b{said}`?\s+is\s+the\s+rest\b", scope.docs, re.I):
+    rest = r"(?:the\s+rest|the\s+remainder|what\s+(?:remains|is\s+left))"  # "what remains is `<x>`" too
+    if not re.search(rf"\b{rest}\s+is\s+(?:the\s+)?`?{said}\b|`?\b{said}`?\s+is\s+{rest}", scope.docs, re.I):
         return None
     totals = [d for d in scope.defined if re.fullmatch(r"(?:sub)?total", d)]
-    taken = [d for d in scope.defined if TAKEN_OFF.search(d)]
+    taken = [
+        d
+        for d in scope.defined
+        if TAKEN_OFF.search(d) and d not in scope.echoes and not NOT_AN_AMOUNT & set(split_words(d)) and d not in totals
+    ]
     if len(totals) != 1 or not taken:
         return None
     node: dict[str, Any] = {"val": totals[0]}

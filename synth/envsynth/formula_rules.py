@@ -1,17 +1,17 @@
-"""Computed answers read from the docs: a read whose documented answer is an object of figures ("Returns {boat_id,
-nights, nightly_rate, discount_percent, total}") computes each one as the docs say.
+"""Computed answers read from the docs: a read whose documented answer is an object of figures ("Returns
+{account_id, metres, price_per_metre, rebate_percent, total}") computes each one as the docs say.
 
 Every answer field is one of:
 - a parameter, echoed (`nights`, with its documented default);
 - a field of the record a parameter names (`nightly_rate` of the berth `berth_id` names), or of the element of
   one of its lists that another parameter picks (`price` of the berth's `rates` entry whose `season` is given;
   `season_price` -> `price`);
-- a table the docs give in brackets, keyed by a field of a named record ("the owner's club discount (none 0%,
-  silver 5%, gold 10%)" -> by the owner's `club`);
-- a formula: "subtotal (nightly rate x nights)", "total = subtotal - discount + fees", "fees (4.50 per night)",
-  "discount (club percent of the subtotal, rounded to cents)", "(capacity - taken)" in the field's own
-  description, or one formula no field name opens ("...: nightly_rate x nights, less the owner's club discount
-  (...), rounded to 2 decimals"), for the one figure left;
+- a table the docs give in brackets, keyed by a field of a named record ("the account's grade rebate (visitor
+  0%, joiner 25%, builder 35%)" -> by the account's `grade`);
+- a formula: "subtotal (price per metre x metres)", "total = subtotal + cutting - rebate", "cutting (0.40 per
+  board)", "rebate (grade percent of the price, rounded to cents)", "(places - filled)" in the field's own
+  description, or one formula no field name opens ("...: price_per_metre x metres, less the account's grade
+  rebate (...), rounded to 2 decimals"), for the one figure left;
 - a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py); lines over another
   collection's records that name the quoted record (related_lines.py).
 
@@ -48,7 +48,7 @@ TABLE_ITEM = re.compile(rf"^\s*(?:and\s+|or\s+)?([\w-]+)\s+\$?({NUMBER})\s*(%|pe
 TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{3,200})\)")
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
 STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
-ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "One entry per item: `pier`, `metres`, `charge`"
+ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "For each board: `wood`, `metres`, `subtotal`"
 TABLE_TOKEN = "fgtable"  # stands for a bracketed table inside a formula's text
 
 
@@ -64,6 +64,7 @@ class _Scope:
     select: dict[str, list[str]] = field(default_factory=dict)  # parameter -> [holder parameter, list, match field]
     tables: list[dict[str, Any]] = field(default_factory=list)
     defined: list[str] = field(default_factory=list)
+    echoes: list[str] = field(default_factory=list)  # defined figures that echo a named record's field
     counts: dict[str, set[str]] = field(default_factory=dict)  # integer parameter -> words of its name and docs
     linked: dict[str, list[str]] = field(default_factory=dict)  # link field -> [holder parameter, field, collection]
     group: str = ""  # in a map's groups (quote_groups.py): the name the group is in scope under
@@ -391,6 +392,7 @@ def quote_plan(
         if node is not None:
             steps[name] = node
     scope.defined = list(steps)
+    scope.echoes = [n for n, node in steps.items() if "field" in node]
     left = [n for n in listed if n not in steps]
     for _ in range(len(left) + 1):
         for name in [n for n in left if n not in steps]:
@@ -414,7 +416,7 @@ def quote_plan(
     quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
     quote.update({"linked": linked} if linked else {})
     states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
-    states = {p: v for p, v in states.items() if v}  # "only for moorings that are `open` or `held`"
+    states = {p: v for p, v in states.items() if v}  # "quoted only while the <noun> is `open` or `held`"
     quote.update({"states": states} if states else {})
     return ToolPlan.from_dict(
         {

@@ -3,11 +3,11 @@
 A write whose name holds a noun that is an array field of some collection, or its first word (`stops` of
 voyages, `waiting_list` of berths), with a parameter that names the record (its key field, or `<resource>_id`)
 and exactly one other parameter, a scalar whose name shares a word with that field (`service_code`) or any scalar
-when the list holds scalars (`member_id` into a holds queue), adds that value to the record's list (item_add) or
-removes it (item_remove, when the docs' verb deletes, or a verb that adds nothing comes with "removes it from the
+when the list holds scalars (`sailor_id` into a waiting list), adds that value to the record's list (item_add) or
+removes it (item_remove, when the docs' verb deletes, or a verb that adds nothing comes with "takes it off the
 <list>"). On a list of objects, a remove takes the element an id parameter names (`remove_cargo_item(voyage_id,
 item_id)`), and an add whose other parameters are all fields of the elements appends one built from them, with
-the next id in the list's format (`CI-5` after `CI-4`). Both answer the updated record.
+the following id in the list's format (`CI-5` after `CI-4`). Both answer the updated record.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ REMOVING = (
     "revoke",
     "lift",
 )
-TAKES_OFF = re.compile(  # "...: removes it from the holds list"
+TAKES_OFF = re.compile(  # "...: takes it off the <list>", "deletes them from its <list>"
     r"\b(?:removes?|takes?|deletes?)\s+(?:it|them|the\s+[\w ]{1,30}?)\s+(?:from|off|out\s+of)\s+(?:the|its|their)\b",
     re.I,
 )
@@ -70,7 +70,7 @@ def _object_edit(
     spec: ToolSpec, pri: ToolPriors, col: CollectionDraft, fname: str, key: str, others: list[str], removes: bool
 ) -> ToolPlan | None:
     """An edit of a list of objects: remove the element an id parameter names, or add one built from the
-    parameters (every one a field of the elements) with the next id in the list's format."""
+    parameters (every one a field of the elements) with the following id in the list's format."""
     props = spec.parameters.get("properties") or {}
     item_props = ((col.fields[fname].get("items") or {}).get("properties")) or {}
     base = dict(collection=col.name, key_field=col.key_field, key_param=key, list_field=fname, votes={})

@@ -1,7 +1,7 @@
-"""What a one-value list edit's docs say beyond the edit: the record must be in a stated state ("The booking must
-be 'confirmed' or 'checked_in'"), the record the value names must exist and be in a stated state ("the member must
-exist, be active"), and an entry is appended to another list ("... and {"event": "crew_added", "sailor_id":
-member_id} to the history")."""
+"""What a one-value list edit's docs say beyond the edit: the record must be in a stated state ("The voyage may
+only be 'planned' or 'boarding'"), the record the value names must exist and be in a stated state ("the sailor
+must exist and be fit"), and an entry is appended to another list ("... and {"stage": "crew_signed", "sailor_id":
+sailor_id} to the log")."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
             continue
         tail = re.sub(LIKEWISE, " ", sentence[rule.end() :].split(";")[0])  # an error's variants, not states
         quoted = [_value(q) for q in re.findall(QUOTED, tail)]
-        clause = re.split(r"\bnot\b", tail)[0]  # "must exist, be active and not already be ..."
+        clause = re.split(r"\bnot\b", tail)[0]  # "must exist and be fit, not yet ..."
         for field, schema in sorted(props.items()):
             known = [str(v) for v in _known(schema)]
             found = [v for v in quoted if v in known] or [w for w in re.findall(r"[A-Za-z_]+", clause) if w in known]
@@ -88,7 +88,7 @@ def refine_item(
         text, own, singular(plan.collection)
     )  # "if the pier is `crowded`, its status becomes `calm`"
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
-    keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "must keep at least one line"
+    keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "has to retain at least one <entry>"
     least = (
         []
         if keeps is None
@@ -112,8 +112,9 @@ def refine_item(
     )
 
 
-EXISTING = re.compile(  # "if it is, the kilos are added to the existing line"
-    r"\b(?:are|is)\s+(?:added\s+to|summed\s+into|merged\s+into)\s+(?:the\s+)?(?:existing|same|current)\s+\w+", re.I
+# "the <number> is summed into the same <entry>", "has the <number> merged into its current <entry>"
+EXISTING = re.compile(
+    r"\b(?:added\s+to|summed\s+into|merged\s+into)\s+(?:the\s+|its\s+|that\s+)?(?:existing|same|current)\s+\w+", re.I
 )
 
 
@@ -125,7 +126,7 @@ def _element_numbers(plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any]:
 
 def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any]]:
     """A `merge` effect when the docs say an added element whose other fields match one already in the list adds
-    its numbers to that one ("if the category is there already, the kilos are added to the existing line"): the
+    its numbers to that one ("a colour the batch already holds has the new kilos merged into its current entry"): the
     numbers it names are summed, the other fields it names (else all the others) must match."""
     if plan.kind != "item_add" or plan.item_key or not plan.fields:
         return []
@@ -142,8 +143,8 @@ def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any
 
 
 def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], params: dict[str, Any]) -> list[dict]:
-    """The numbers a list edit moves on a record its record links ("the added kilos are deducted from the
-    member's remaining quota"; a removal's "its kilos go back to ..." reads the removed element's numbers, which
+    """The numbers a list edit moves on a record its record links ("the weaver's `kilos_allowed` drops by the
+    kilos dyed"; a removal's "... rises by the kilos that skein held" reads the removed element's numbers, which
     the template passes with the call's arguments)."""
     own = _props(state_schema.get("properties") or {}, plan.collection or "")
     given = dict(params)
@@ -155,7 +156,7 @@ def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], param
 
 def _linked_states(text: str, plan: ToolPlan, cols: dict[str, Any], own: dict[str, Any]) -> list[dict[str, Any]]:
     """`linked_state` checks: a record the edited record links must not be in a state a listed refusal names
-    ("`skipper <id> is barred; no crew can be added`": refusals.py)."""
+    ("`skipper <id> is barred, and barred skippers may not sign crew`": refusals.py)."""
     out = []
     for link in sorted(f for f in own if f.endswith("_id") and f != plan.key_field):
         col = next((c for c in (plural(link[:-3]), link[:-3]) if c in cols and c != plan.collection), None)

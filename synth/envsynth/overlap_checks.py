@@ -1,13 +1,14 @@
-"""Clashes a create's docs forbid: "the berth must not have another confirmed or arrived stay overlapping the same
-date and hours" refuses a new record whose span overlaps that of a stored record of the same collection that names
-the same berth (and holds the same date), in one of those states.
+"""Clashes a create's docs forbid: "the <noun> must not (may not, cannot) have (hold) any other <states> <record>
+overlapping ...", or "... would overlap a <states> <record> on (of, for) the same <noun>", refuses a new record whose
+span overlaps that of a stored record of the same collection that names the same <noun> (and holds the same date),
+in one of those states.
 
-The noun before "must not" names the shared record by the new record's `<noun>_id`; the states are the known
-values of one of the record's text fields the sentence names ("checked-in" for `checked_in`); the span is a start
-number and a length number of the record (`start_hour` and `hours`), or a start and an end field (`arrive` and
-`depart`, `start_date` and `end_date`, `check_in` and `check_out`), compared as numbers or as ISO dates; a `date`
-field, when the span is a start and a length, must match too. Each becomes an `overlap` check {collection, same,
-where, start, length | end} that expr_runtime.fg_check evaluates on the new record.
+The <noun> names the shared record by the new record's `<noun>_id`; the states are the known values of one of the
+record's text fields the sentence names ("<a>-<b>" for `<a>_<b>`); the span is a start number and a length number of
+the record (`start_<unit>` and `duration`, `minutes`, ...), or a start and an end field (`start_date` and `end_date`,
+`arrive` and `depart`, ...), compared as numbers or as ISO dates; a `date` field, when the span is a start and a
+length, must match too. Each becomes an `overlap` check {collection, same, where, start, length | end} that
+expr_runtime.fg_check evaluates on the new record.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ from synth.envsynth.prose import unwrap
 CLASH = re.compile(
     r"\bthe\s+([a-z][\w ]{0,30}?)\s+(?:must\s+not|may\s+not|cannot|can't)\s+(?:have|hold)\s+"
     r"(?:another|any\s+other|an\s+)([\w ,-]{0,80}?)\s+overlapping\b([^.;]*)",
+    re.I,
+)
+# the clash said the other way round: "... would overlap a <states> <record> on (of, for) the same <noun>"
+SAME = re.compile(
+    r"\boverlap(?:s|ping)?\s+(?:an?\s+|any\s+|another\s+)?(?:existing\s+|other\s+)?([\w ,-]{0,80}?)\s+"
+    r"(?:on|of|for|in|at|with)\s+the\s+same\s+([a-z]\w*(?:\s+[a-z]\w*)?)",
     re.I,
 )
 LENGTHS = ("hours", "minutes", "nights", "days", "duration", "length", "slots")
@@ -43,11 +50,14 @@ def overlap_checks(text: str, collection: str, own: dict[str, Any]) -> list[dict
     """`overlap` checks for the clashes the docs forbid between a new record and stored ones."""
     out = []
     span = _span(own)
-    for m in CLASH.finditer(unwrap(text)):
-        link = "_".join(m.group(1).lower().split()) + "_id"
-        if span is None or link not in own:
+    said_as = [(m.group(1), m.group(2)) for m in CLASH.finditer(unwrap(text))]
+    said_as += [(m.group(2), m.group(1)) for m in SAME.finditer(unwrap(text))]
+    for noun, states in said_as:
+        words = noun.lower().split()
+        link = next((f for f in ("_".join(words) + "_id", words[0] + "_id") if f in own), "")
+        if span is None or not link:
             continue
-        said = {w.replace("-", "_") for w in re.findall(r"[\w-]+", m.group(2).lower())}
+        said = {w.replace("-", "_") for w in re.findall(r"[\w-]+", states.lower())}
         where = {}
         for field, schema in sorted(own.items()):
             known = [
@@ -57,7 +67,9 @@ def overlap_checks(text: str, collection: str, own: dict[str, Any]) -> list[dict
             if named:
                 where[field] = named
         same = [link] + (["date"] if "length" in span and "date" in own else [])
-        out.append({"op": "overlap", "collection": collection, "same": same, "where": where, **span})
+        check = {"op": "overlap", "collection": collection, "same": same, "where": where, **span}
+        if check not in out:
+            out.append(check)
     return out
 
 

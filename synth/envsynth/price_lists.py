@@ -1,16 +1,16 @@
 """Price lists the docs give as markdown tables: the first column holds the values of a field and its header names
-that field (`grade`), another column holds one number per value and its header names the figure ("toll per
-tonne" -> `toll_per_tonne`). A quote's line field of that name reads the column at the value the line's element
+that field (`wood`), another column holds one number per value and its header names the figure ("price per
+metre" -> `price_per_metre`). A quote's line field of that name reads the column at the value the line's element
 (or record) holds in the named field:
 
-    | grade | toll per tonne |
+    | wood | price per metre |
     |---|---|
-    | `bulk` | 1.20 |
-    | `reefer` | $2.05 |
+    | `pine` | 0.05 |
+    | `ash` | $0.125 |
 
-gives the line field `toll_per_tonne` the node {"table": "grade", "param": <holder>, "values": {"bulk": 1.2,
-"reefer": 2.05}, "listed": true}, which expr_runtime.fg_formula reads like any table the docs give; a value the list
-does not hold refuses the call ("unknown grade 'x'": code_templates/_blocks.j2 `lines`).
+gives the line field `price_per_metre` the node {"table": "wood", "param": <holder>, "values": {"pine": 0.05,
+"ash": 0.125}, "listed": true}, which expr_runtime.fg_formula reads like any table the docs give; a value the list
+does not hold refuses the call (an "unknown <key> 'x'" error: code_templates/_blocks.j2 `lines`).
 """
 
 from __future__ import annotations

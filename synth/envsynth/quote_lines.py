@@ -114,7 +114,7 @@ def _line_scope(outer: Any, source: dict[str, Any], cols: dict[str, Any]) -> tup
 
 def _definitions(name: str, spec: ToolSpec) -> list[str]:
     """The texts the docs give for a line field: a clause "charge is ..." or "charge = ...", else "charge (...)",
-    else "the charge is computed per line (...)"."""
+    else "the <figure> is worked out for each <element> (...)"."""
     per_line = rf"\b{spoken(name)}\s+(?:is|are)\s+(?:computed|calculated|worked\s+out|charged)\s+(?:per|for\s+each)\s+"
     per_line += r"[\w-]+\s*\(([^()]{3,120})\)"
     found = [m.group(1) for m in re.finditer(per_line, spec.description, re.I)]

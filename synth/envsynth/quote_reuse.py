@@ -124,7 +124,10 @@ def priced_fields(
     return plan
 
 
-RECOMPUTED = re.compile(r"\b(?:are|is)\s+(?:re-?computed|re-?calculated|refreshed|updated\s+to\s+match)\b", re.I)
+RECOMPUTED = re.compile(  # "are recomputed", "is then refreshed"
+    r"\b(?:are|is)\s+(?:(?:then|also|always|immediately)\s+)?(?:re-?computed|re-?calculated|refreshed|updated\s+to\s+match)\b",
+    re.I,
+)
 
 
 def recomputed_fields(

@@ -1,11 +1,12 @@
-"""Quote lines over a list the quoted record holds: "the mooring line at the harbour's `berth_fee`, one line per
-extra at list price" answers `lines: [{code, amount}]` with a first line {code: "mooring", amount: the harbour's
-berth_fee} and then one line per element of the record's `extras` list, {code: the element, amount: its price}.
+"""Quote lines over a list the quoted record holds: "a `<word>` row charged at the <owner>'s `<field>`, then a row for
+every <element>" (line, row or entry; per, for each or for every) answers `<lines>: [{<text>, <number>}]` with a
+leading line {<text>: "<word>", <number>: the owner's <field>} and then a line for each element of the record's
+`<element>s` list, {<text>: the element, <number>: its price}.
 
-The list is the named record's array field the "one line per <noun>" names; a line's text field (by the answer
+The list is the named record's array field whose singular is the <element> noun; a line's text field (by the answer
 schema's types) takes the element and its number field the element's price, from a price list the docs give as a
-table (price_lists.py) or in prose ("List prices: winch 12.00, crane 40.00, ..."), holding every value the list's
-schema or the sample's records give it. A leading "the <word> line at the <owner>'s `<field>`" line comes first.
+table (price_lists.py) or in prose ("<Heading>: <a> 12.00, <b> 40.00, <c> 9.50"), holding every value the list's
+schema or the sample's records give it. The leading line, when the docs name one, comes first.
 
 The node is {"record_lines": {holder, list, text, number, prices, lead}} (code_templates/_blocks.j2
 `record_lines`).
@@ -22,8 +23,12 @@ from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
 from synth.words import singular
 
-PER = re.compile(r"\bone\s+(?:line|entry|row)\s+(?:per|for\s+each)\s+([a-z_]+)", re.I)
-LEAD = re.compile(r"\bthe\s+`?([\w-]+)`?\s+line\s+(?:at|for|with)\s+the\s+[a-z]+['\u2019]s\s+`?(\w+)`?", re.I)
+PER = re.compile(r"\b(?:one|a|an)\s+(?:line|entry|row)\s+(?:per|for\s+(?:each|every))\s+([a-z_]+)", re.I)
+LEAD = re.compile(
+    r"\b(?:the|a|an)\s+(?:leading\s+|first\s+|opening\s+)?`?([\w-]+)`?\s+(?:line|row|entry)\s+"
+    r"(?:(?:charged|priced|billed)\s+)?(?:at|for|with)\s+the\s+[a-z]+['\u2019]s\s+`?(\w+)`?",
+    re.I,
+)
 
 
 PAIR = re.compile(r"^\s*(?:and\s+)?`?([a-z][\w-]*)`?\s+\$?(\d+(?:\.\d+)?)\s*$", re.I)

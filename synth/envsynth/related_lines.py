@@ -1,13 +1,15 @@
-"""Quote lines over the records of another collection that name the quoted record: "Returns {skipper_id,
-late_berths (list of {berth_id, days_late, levy}, ordered by berth_id), levy_total}" with "For each open berth past
-its return date: days_late and the levy charged so far (1.50 per day, at most 20.00 per berth)".
+"""Quote lines over the records of another collection that name the quoted record: "Returns {paddler_id,
+overdue_kayaks (sorted by kayak_id), late_owed}; every overdue kayak has {kayak_id, days_over, surcharge}" with "A
+line is made for every afloat kayak whose `due_back` has passed: its days_over since that date, and surcharge =
+1.25 per day, capped at 30.00 per kayak".
 
-The answer's list field names the collection by its last word (`late_berths` -> berths), whose records link the
-record a parameter names (`skipper_id`). A "For each <value> <noun> past its <date>" sentence keeps the records in
-that state (a known value of one of their fields) whose date is before the business date. Each line field is a
-field of the record, the whole days from that date to today for a `days_*` / `*_days` field, or the formula the
-docs give ("levy charged so far (1.50 per day, at most 20.00 per berth)": a rate per day of a days figure, capped).
-Lines keep the collection's key order, or the documented "ordered by <field>".
+The answer's list field names the collection by its last word (`overdue_kayaks` -> kayaks), whose records link the
+record a parameter names (`paddler_id`). A "for every <value> <noun> whose <date> has passed" sentence (or "for each
+<value> <noun> past <its date>") keeps the records in that state (a known value of one of their fields) whose date
+is before the business date. Each line field is a field of the record, the whole days from that date to today for a
+`days_*` / `*_days` field, or the formula the docs give ("<figure> = 1.25 per day, capped at 30.00 per <noun>", or
+"<figure> charged to date (...)": a rate per day of a days figure, capped). Lines keep the collection's key order,
+or the documented "sorted by <field>".
 
 The node is {"related": {collection, link, holder, name, where, before_today, today, order, steps, fields}}
 (code_templates/_blocks.j2 `related`); a days figure is {"days_since": field, "param": name, "today": date}.
@@ -20,13 +22,18 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_entries import business_date
+from synth.envsynth.figure_terms import stated_formulas
 from synth.envsynth.prose import unwrap
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 NUMBER = r"\d+(?:\.\d+)?"
-EACH = re.compile(r"\bfor\s+each\s+([\w ]{0,40}?)\s+past\s+(?:its|their|the)\s+([\w ]{2,30}?)\s*[:,;.]", re.I)
+EACH = re.compile(  # "for each <value> <noun> past <its date>", "for every <value> <noun> whose <date> has passed"
+    r"\bfor\s+(?:each|every)\s+([\w ]{0,40}?)\s+(?:past\s+(?:its|their|the)\s+([\w ]{2,30}?)|whose\s+`?(\w+)`?\s+"
+    r"(?:has|have)\s+(?:already\s+)?passed)\s*[:,;.]",
+    re.I,
+)
 PER_UNIT_CAPPED = re.compile(
     rf"^\s*\$?({NUMBER})\s+(?:per|a|each)\s+([a-z]+)(?:\s*,\s*(?:at\s+most|capped\s+at|up\s+to)\s+\$?({NUMBER})"
     r"(?:\s+(?:per|a|each)\s+[a-z]+)?)?\s*$",
@@ -46,7 +53,7 @@ def _collection(name: str, cols: dict[str, Any]) -> str | None:
 
 
 def _filter(text: str, noun: str, props: dict[str, Any]) -> tuple[dict[str, list[Any]], str | None] | None:
-    """({field: allowed values}, the date field that must be past) of the "For each ... past its ..." sentence
+    """({field: allowed values}, the date field that must be past) of the "for each / every <value> <noun> ..." sentence
     about `noun`; None when there is none or it names no known field."""
     for m in EACH.finditer(unwrap(text)):
         words = m.group(1).lower().split()
@@ -60,7 +67,7 @@ def _filter(text: str, noun: str, props: dict[str, Any]) -> tuple[dict[str, list
             if len(holders) != 1:
                 return None
             where.setdefault(holders[0], []).append(word)
-        date = "_".join(m.group(2).lower().split())
+        date = "_".join((m.group(2) or m.group(3)).lower().split())
         if date not in props:
             return None
         return where, date
@@ -69,12 +76,13 @@ def _filter(text: str, noun: str, props: dict[str, Any]) -> tuple[dict[str, list
 
 def _definitions(name: str, text: str) -> list[str]:
     said = re.escape(name).replace("_", "[ _]")
-    said += r"(?:\s+[a-z]+ed)?(?:\s+so\s+far|\s+to\s+date)?"  # "the levy charged so far (...)"
-    return [m.group(1) for m in re.finditer(rf"\b{said}\s*\(([^()]{{3,120}})\)", text, re.I)]
+    said += r"(?:\s+[a-z]+ed)?(?:\s+so\s+far|\s+to\s+date)?"  # "the <figure> charged to date (...)"
+    found = [m.group(1) for m in re.finditer(rf"\b{said}\s*\(([^()]{{3,120}})\)", text, re.I)]
+    return found + stated_formulas(name, unwrap(text))  # "<figure> = 1.50 per day, capped at 20.00 per <noun>"
 
 
 def _formula(text: str, defined: list[str]) -> dict[str, Any] | None:
-    """A rate per unit of a days figure, capped when the docs cap it: "1.50 per day, at most 20.00 per berth"."""
+    """A rate per unit of a days figure, capped when the docs cap it: "1.25 per day, capped at 30.00 per kayak"."""
     m = PER_UNIT_CAPPED.match(text)
     if not m:
         return None
