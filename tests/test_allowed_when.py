@@ -84,3 +84,22 @@ def test_no_only_sentence_or_an_unknown_noun_changes_nothing() -> None:
     assert allowed_checks(ToolSpec("prolong_lease", odd, SPEC.parameters), PLAN, SCHEMA, odd) == PLAN
     read = ToolPlan(kind="get", collection="leases", key_param="lease_id")
     assert allowed_checks(SPEC, read, SCHEMA, TEXT) == read  # a read is no change
+
+
+def test_a_list_of_states_keeps_every_value() -> None:
+    schema = {"type": "object", "properties": {**SCHEMA["properties"]}}
+    schema["properties"]["leases"] = _collection(
+        {
+            "lease_id": S,
+            "gardener_id": S,
+            "phase": {"type": "string", "x-enum": ["draft", "running", "paused", "lapsed"]},
+        }
+    )
+    schema["properties"]["gardeners"] = _collection(
+        {"gardener_id": S, "standing": {"type": "string", "x-enum": ["enrolled", "trial", "struck"]}}
+    )
+    text = "Possible only while the lease is 'running', 'paused' or 'draft' and the gardener is 'enrolled' or 'trial'."
+    plan = allowed_checks(ToolSpec("prolong_lease", text, SPEC.parameters), PLAN, schema, text)
+    assert plan.preconditions == {"phase": ["running", "paused", "draft"]}
+    [linked] = plan.checks
+    assert linked["allowed"] == ["enrolled", "trial"]

@@ -87,3 +87,15 @@ def test_a_docs_rule_case_the_limit_refuses_yields_to_it() -> None:
     assert refused_by_checks(plan, checks, rule)
     written = TestCase("hand_probe", "llm-questions", state, {"probe_id": "PR1", "team_id": "T2"}, expect_error=False)
     assert not refused_by_checks(plan, checks, written)  # only the docs' own cases yield here
+
+
+def test_a_limit_said_in_the_negative_turns_the_comparison_round() -> None:
+    text = "The astronomer must not carry more than 9.75 in open charges, and must never hold fewer than 1 safety badge"
+    checks = bound_checks(text, REFS, COLS)
+    assert [(c["field"], c["cmp"], c["value"]) for c in checks] == [
+        ("open_charges", "<=", 9.75),
+        ("safety_badges", ">=", 1),
+    ]
+    state = {"astronomers": {"A1": {"open_charges": 9.75, "safety_badges": 1}, "A2": {"open_charges": 10.0}}}
+    assert all(fg_check(c, {"astronomer_id": "A1"}, {}, state) for c in checks)
+    assert not fg_check(checks[0], {"astronomer_id": "A2"}, {}, state)

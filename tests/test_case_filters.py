@@ -38,3 +38,26 @@ def test_a_check_the_docs_add_drops_only_the_cases_it_refuses() -> None:
     assert [c.arguments["glider_id"] for c in kept] == ["G2"]
     assert [d["case"]["arguments"]["glider_id"] for d in dropped] == ["G1"]
     assert "check" in dropped[0]["failure"]
+
+
+class _AlwaysTest:
+    """A fake arbiter that always blames the test (not the real model)."""
+
+    def chat(self, messages: list[dict], **kw: object) -> object:
+        from types import SimpleNamespace
+
+        return SimpleNamespace(text="test")
+
+
+def test_yielded_cases_do_not_use_up_the_arbiters_budget() -> None:
+    from synth.envsynth.tool_stage import _arbitrate
+    from synth.envsynth.tool_tests import CaseFailure, ToolTestResult
+    from synth.spec import ToolSpec
+
+    spec = ToolSpec("launch_glider", "Launches a glider.", {"type": "object", "properties": {}})
+    cases = [_case(g, "llm-cases") for g in ("G1", "G2", "G1", "G2")]
+    res = ToolTestResult(0, 4, [CaseFailure(i, "llm-cases", "wrong_state", "differs") for i in range(4)])
+    yielded = [{"case": {}, "failure": "x", "verdict": {"decision": YIELDED}}] * 2
+    assert len(_arbitrate(spec, "", cases, res, _AlwaysTest(), list(yielded))) == 2  # half of four may go
+    other = [{"reason": "an LLM answer that did not parse"}] * 2  # earlier drops of any other kind count
+    assert len(_arbitrate(spec, "", cases, res, _AlwaysTest(), list(other))) == 4

@@ -183,6 +183,11 @@ def test_the_enrolment_runs_as_documented() -> None:
     source = render_tool(ENROL, plan, SCHEMA)
     res, err = run_cases(source, ENROL.name, [enrolled, full, many], SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 3, (err, [f.message for f in res.failures])
+    loose = ToolPlan.from_dict({**plan.to_dict(), "effects": [e for e in plan.effects if e["op"] != "covers"]})
+    res, err = run_cases(
+        render_tool(ENROL, loose, SCHEMA), ENROL.name, [full, many], SchemaResult(SCHEMA, {}, {}, "docs")
+    )
+    assert res.passed == 0 and err.count("returned normally") == 2  # the places check is what refuses them
 
 
 def test_what_is_left_alone() -> None:

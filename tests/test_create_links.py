@@ -147,6 +147,9 @@ def test_a_condition_holds_back_only_the_change_it_leads_up_to() -> None:
     before = "A new hire is made; if the skipper asks twice, the boat becomes 'hired'."
     plan = refine_create(HIRE, base, SCHEMA, before, "2031-02-03", SAMPLE)
     assert plan.ref_sets == []  # a condition it cannot read leads up to the change
+    for own in ("When the hire is made, the boat becomes 'hired'.", "Once booked, the boat becomes 'hired'."):
+        plan = refine_create(HIRE, base, SCHEMA, own, "2031-02-03", SAMPLE)
+        assert [s["value"] for s in plan.ref_sets] == ["hired"], own  # the call itself is no condition
 
 
 def test_a_transition_logs_on_the_record_its_record_names() -> None:

@@ -149,6 +149,10 @@ def test_dyeing_merges_by_colour_charges_the_weaver_and_costs_the_batch_again() 
         ({"batch_id": "BA-2", "colour": "indigo", "kilos": 1}, None),  # the weaver is barred
     ]
     _run(DYE, plan, calls)
+    unchecked = ToolPlan.from_dict({**plan.to_dict(), "checks": plan.checks[:-1]})
+    barred = Case(DYE.name, "x", _state(), calls[-1][0], expect_error=True)
+    res, _ = run_cases(render_tool(DYE, unchecked, SCHEMA), DYE.name, [barred], SchemaResult(SCHEMA, {}, {}, "docs"))
+    assert res.passed == 0  # the weaver's standing is what refuses BA-2, nothing else
 
 
 def test_unpicking_gives_back_what_the_entry_held() -> None:

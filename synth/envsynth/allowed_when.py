@@ -3,7 +3,8 @@ if", "only while" too). Each clause of its list becomes a check:
 
 - "it was <verb>ed fewer than N times" (has been, had been): a number of the record whose name starts like the
   verb (`<verb>ions`);
-- "the <noun> is '<value>'": the state of a record the record links (`<noun>_id`), or of the record itself;
+- "the <noun> is '<value>'" (or "'<a>', '<b>' or '<c>'"): the states of a record the record links (`<noun>_id`),
+  or of the record itself;
 - "the <noun>'s <list words> is empty" (or "no one is ... in the <noun>'s <list words>"): a list of a linked record
   whose name ends in those words (`<list>`, `<x>_<list>`) that is empty;
 - "its `<field>` no earlier than <date>" (no later than, not before, not after; in brackets or not): a date of the
@@ -28,11 +29,15 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b", re.I)
-CLAUSES = re.compile(r",\s*(?:and\s+)?|\s+and\s+(?=(?:the|nobody|no\s+one|has|is|it|not)\b)", re.I)
+# a comma ends a clause unless a list of quoted values goes on after it ("`a`, `b` or `c`")
+CLAUSES = re.compile(r",(?!\s*(?:[`']|or\b))\s*(?:and\s+)?|\s+and\s+(?=(?:the|nobody|no\s+one|has|is|it|not)\b)", re.I)
 TIMES = re.compile(
     r"^(?:it\s+)?(?:has\s+been|was|had\s+been)\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I
 )
-STATE = re.compile(r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?[`']([\w-]+)[`']", re.I)
+STATE = re.compile(  # "the <noun> is `a`", "... is `a`, `b` or `c`": every value listed
+    r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?([`'][\w-]+[`'](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'][\w-]+[`'])*)",
+    re.I,
+)
 EMPTY = re.compile(
     r"^(?:nobody|no\s+one|nothing)\s+is\s+(?:[a-z]+\s+)?(?:in|on)\s+(?:the\s+)?([a-z]+)['\u2019]s\s+([a-z][\w ]{1,30})",
     re.I,
@@ -84,17 +89,17 @@ def _clause_checks(
             )
     state = STATE.match(clause)
     if state:
-        noun, value = state.group(1).lower(), state.group(2)
+        noun, values = state.group(1).lower(), re.findall(r"[`']([\w-]+)[`']", state.group(2))
         if singular(noun) == resource:
-            holders = [f for f, s in own.items() if value in [str(v) for v in _known(s)]]
+            holders = [f for f, s in own.items() if set(values) <= {str(v) for v in _known(s)}]
             if len(holders) == 1:
-                states.setdefault(holders[0], []).append(value)
+                states.setdefault(holders[0], []).extend(v for v in values if v not in states.get(holders[0], []))
         elif (link := _link(noun, own, cols)) is not None:
             theirs = _props(cols, link[1])
-            holders = [f for f, s in theirs.items() if value in [str(v) for v in _known(s)]]
+            holders = [f for f, s in theirs.items() if set(values) <= {str(v) for v in _known(s)}]
             if len(holders) == 1:
                 check = {"op": "linked_state", "collection": link[1], "via": link[0], "field": holders[0]}
-                out.append({**check, "allowed": [value]})
+                out.append({**check, "allowed": values})
     empty = EMPTY.match(clause) or EMPTY_SAID.match(clause)
     if empty and (link := _link(empty.group(1), own, cols)) is not None:
         words = [singular(w) for w in split_words(empty.group(2))]

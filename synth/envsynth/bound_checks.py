@@ -4,9 +4,10 @@ is below N, or the one sharing a word with <other words> is M or more.
 
 The sentence names the record by the noun of a parameter (`<noun>_id` -> <noun>) and says "must"; each "less /
 fewer / more than N <words>" (or "at most / at least / no more than N <words>") in it picks the one number field of
-that record that shares a word with <words>; "stay under its `max_<x>s`" (below, under, within, at most) compares
-the one other number whose words are among the cap's (`<x>s`) with the cap. Each becomes a `bound` check
-{collection, via, field, cmp, value} (a value {"field": cap} reads the cap) that expr_runtime.fg_check evaluates.
+that record that shares a word with <words> ("must not" / "never" before it turns the comparison round); "stay
+under its `max_<x>s`" (below, under, within, at most) compares the one other number whose words are among the
+cap's (`<x>s`) with the cap. Each becomes a `bound` check {collection, via, field, cmp, value} (a value {"field":
+cap} reads the cap) that expr_runtime.fg_check evaluates.
 """
 
 from __future__ import annotations
@@ -31,8 +32,18 @@ def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
     return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
+GENERIC = {"item", "thing", "unit"}  # nouns that name no field: left out only when the words pick no single field
+FLIP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+
+
 def _words(text: str) -> set[str]:
-    return {singular(w) for w in split_words(text)} - {"in", "on", "of", "the", "a", "an", "item", "items"}
+    return {singular(w) for w in split_words(text)} - {"in", "on", "of", "the", "a", "an"}
+
+
+def _negated(before: str) -> bool:
+    """Whether the clause leading up to a limit says it is not to be reached ("must not owe more than ...")."""
+    clause = re.split(r",|;|\band\b|\bor\b", before)[-1]
+    return bool(re.search(r"\b(?:not|never|no\s+longer)\b|n't\b", clause, re.I))
 
 
 def bound_checks(text: str, refs: dict[str, str], cols: dict[str, Any]) -> list[dict[str, Any]]:
@@ -54,6 +65,7 @@ def bound_checks(text: str, refs: dict[str, str], cols: dict[str, Any]) -> list[
                     continue
                 counts = [f for f, words in numbers.items() if f != cap and words and words < numbers[cap]]
                 cmp = "<" if m.group(1).lower() in ("below", "under") else "<="
+                cmp = FLIP[cmp] if _negated(rest[: m.start()]) else cmp
                 check = {"op": "bound", "collection": col, "via": param, "field": counts[0] if counts else ""}
                 check.update({"cmp": cmp, "value": {"field": cap}})
                 if len(counts) == 1 and check not in out:
@@ -61,10 +73,13 @@ def bound_checks(text: str, refs: dict[str, str], cols: dict[str, Any]) -> list[
             for m in LIMIT.finditer(rest):
                 said = _words(m.group(3))
                 fields = [f for f, words in numbers.items() if words & said]
+                if len(fields) != 1:  # "<n> items on <x>": the field the other words name
+                    fields = [f for f, words in numbers.items() if words & (said - GENERIC)]
                 if len(fields) != 1:
                     continue
                 value = float(m.group(2)) if "." in m.group(2) else int(m.group(2))
                 cmp = CMP[" ".join(m.group(1).lower().split())]
+                cmp = FLIP[cmp] if _negated(rest[: m.start()]) else cmp
                 check = {"op": "bound", "collection": col, "via": param, "field": fields[0], "cmp": cmp, "value": value}
                 if check not in out:
                     out.append(check)

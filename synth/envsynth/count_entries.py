@@ -169,6 +169,11 @@ def _names_in(node: Any) -> set[str]:
     return own.union(*[_names_in(v) for k, v in node.items() if k not in ("field", "val", "arg", "param")])
 
 
+def _said(name: str, schema: dict[str, Any]) -> set[str]:
+    """The singular words of a parameter's name and description."""
+    return {singular(w.lower()) for w in split_words(name + " " + str(schema.get("description") or ""))}
+
+
 def covered_counts(text: str, params: dict[str, Any], quote: dict[str, Any]) -> list[dict[str, Any]]:
     """`covers` checks: "the station needs enough places free (places - filled)" refuses a count parameter above
     the quote's figure of that formula (the figure reading exactly the names the bracket names)."""
@@ -179,7 +184,7 @@ def covered_counts(text: str, params: dict[str, Any], quote: dict[str, Any]) -> 
         noun = singular(m.group(1).split()[-1].lower())
         counts = [p for p, sch in params.items() if isinstance(sch, dict) and sch.get("type") == "integer"]
         if len(counts) > 1:
-            counts = [p for p in counts if noun in split_words(p + " " + str(params[p].get("description") or ""))]
+            counts = [p for p in counts if noun in _said(p, params[p])]
         if len(figures) == 1 and len(counts) == 1:
             default = param_default(params[counts[0]])
             amount = {"arg": counts[0], "default": 1 if default is None else default}

@@ -29,6 +29,11 @@ from synth.words import plural, singular
 
 MUST_BE = r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:exist\s+and\s+)?be"  # "the skipper has to be active"
 CONDITION = re.compile(r"\b(?:when|whenever|if|once|unless)\b", re.IGNORECASE)
+OWN_EVENT = re.compile(  # "when the <noun> is made", "once booked", "if it succeeds": the call itself, no condition
+    r"\b(?:when|whenever|once|if)\s+(?:(?:the|a|an|this|it|its)\s+(?:new\s+)?(?:\w+\s+)?(?:is|was|has\s+been|gets)\s+)?"
+    r"(?:made|created|booked|placed|added|opened|filed|submitted|saved|recorded|successful|succeeds?)\b",
+    re.IGNORECASE,
+)
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
 QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
 STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
@@ -311,7 +316,7 @@ def refine_create(
             if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
                 continue
             pieces = [  # "...; the boat becomes ...", with whether a condition leads up to it or sits in it
-                (clause, bool(CONDITION.search(" ".join(clauses[: i + 1]))))
+                (clause, bool(CONDITION.search(OWN_EVENT.sub(" ", " ".join(clauses[: i + 1])))))
                 for part in re.split(r";\s+", sentence)
                 for clauses in [re.split(r",\s+(?=(?:and\s+)?(?:the|a|an)\b)", part)]
                 for i, clause in enumerate(clauses)

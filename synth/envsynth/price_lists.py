@@ -10,7 +10,8 @@ metre" -> `price_per_metre`). A quote's line field of that name reads the column
 
 gives the line field `price_per_metre` the node {"table": "wood", "param": <holder>, "values": {"pine": 0.05,
 "ash": 0.125}, "listed": true}, which expr_runtime.fg_formula reads like any table the docs give; a value the list
-does not hold refuses the call (an "unknown <key> 'x'" error: code_templates/_blocks.j2 `lines`).
+does not hold refuses the call ("the call is not allowed (<table> <value> is not listed)": code_templates/_blocks.j2
+`lines`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """States a named record must not be in, read from the refusals the docs list: "`<noun> <id> is <value> and cannot
 <verb> ...`" (or "`<noun> <id> is <value>; ... cannot ...`") refuses the call while the <noun>'s field holding
-`<value>` holds it. Such a field must then hold one of its other known values (its enum, or the data's values).
+`<value>` holds it. Such a field must then hold one of its other enum values.
 """
 
 from __future__ import annotations
