@@ -9,12 +9,9 @@ from synth.envsynth.allowed_when import allowed_checks
 from synth.envsynth.expr_runtime import fg_check
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
+from tests.schemas import collection as _collection
 
 S = {"type": "string"}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.expr_runtime import fg_check
+from tests.schemas import collection as _collection
 
 S, N = {"type": "string"}, {"type": "number"}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 INT = {"type": "integer"}

@@ -16,6 +16,7 @@ from synth.envsynth.quote_reuse import priced_fields, sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
+from tests.schemas import collection as _collection
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
 STATIONS = {
@@ -24,10 +25,6 @@ STATIONS = {
 }
 APRONS = {"type": "array", "items": {"type": "object", "properties": {"apron_id": S, "station": S, "tuition": N}}}
 JOURNAL = {"type": "array", "items": {"type": "object", "properties": {"what": S, "sum": N}}}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {

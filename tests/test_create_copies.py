@@ -17,11 +17,7 @@ from synth.envsynth.quote_reuse import fits_parameters, priced_fields, sibling_q
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
-
+from tests.schemas import collection as _collection
 
 ENTRY = {
     "type": "object",

@@ -14,6 +14,7 @@ from synth.envsynth.policy_rules import docs_transition
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
+from tests.schemas import collection as _collection
 
 POLICY = """# Marina desk
 
@@ -24,10 +25,6 @@ Every desk works on the business date 2031-06-10.
 | SPRING | early berths | 2031-03-01 | 2031-05-01 | 2031-06-30 |
 | SUMMER | high season | 2031-06-20 | 2031-06-15 | 2031-07-15 |
 """
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {

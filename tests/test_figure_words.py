@@ -15,6 +15,7 @@ from synth.envsynth.price_lists import price_lists, price_node
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.tooldocs.markdown import load_markdown
+from tests.schemas import collection as _collection
 
 DOCS = """
 ## estimate_cut_list
@@ -58,10 +59,6 @@ Boards are cut to length and charged by the metre:
 Every trade account carries a `grade`; the rebate a grade earns is in brackets after it: `builder` (35% rebate),
 `visitor` (no rebate at all) and `joiner` (25 percent).
 """
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {

@@ -12,11 +12,7 @@ from synth.envsynth.priors import tool_priors
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
-
+from tests.schemas import collection as _collection
 
 RATE = {"type": "object", "properties": {"season": {"type": "string"}, "price": {"type": "number"}}}
 SCHEMA = {

@@ -16,13 +16,10 @@ from synth.envsynth.policy_rules import docs_transition
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
+from tests.schemas import collection as _collection
 
 S = {"type": "string"}
 N = {"type": "number"}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 LINE = {

@@ -19,13 +19,10 @@ from synth.envsynth.refusals import refused_states
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
+from tests.schemas import collection as _collection
 
 S, N = {"type": "string"}, {"type": "number"}
 SKEINS = {"type": "array", "items": {"type": "object", "properties": {"colour": S, "kilos": N}}}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {

@@ -19,11 +19,7 @@ from synth.envsynth.quote_reuse import sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
-
+from tests.schemas import collection as _collection
 
 ENTRY = {"type": "object", "properties": {"kind": {"type": "string"}, "text": {"type": "string"}}}
 JOB = {"type": "object", "properties": {"job_id": {"type": "string"}, "cost": {"type": "number"}}}

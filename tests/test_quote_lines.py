@@ -19,11 +19,7 @@ from synth.envsynth.returns_shape import returned_fields
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
-
+from tests.schemas import collection as _collection
 
 SCHEMA = {
     "type": "object",

@@ -12,11 +12,7 @@ from synth.envsynth.quote_reuse import priced_fields, sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
-
+from tests.schemas import collection as _collection
 
 CLUB = {"club_id": {"type": "string"}, "standing": {"type": "string"}, "purse": {"type": "number"}}
 SCHEMA = {

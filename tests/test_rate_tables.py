@@ -14,11 +14,7 @@ from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from synth.words import plural
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
-
+from tests.schemas import collection as _collection
 
 S = {"type": "string"}
 SCHEMA = {

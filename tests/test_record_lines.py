@@ -12,12 +12,9 @@ from synth.envsynth.record_lines import _prose
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
+from tests.schemas import collection as _collection
 
 S, N = {"type": "string"}, {"type": "number"}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from synth.envsynth.expr_runtime import fg_check
 from synth.envsynth.value_needs import value_needs
+from tests.schemas import collection as _collection
 
 S = {"type": "string"}
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 COLS = {

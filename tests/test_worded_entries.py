@@ -11,6 +11,7 @@ from synth.envsynth.figure_terms import param_default
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase as Case
 from synth.envsynth.tool_tests import CaseFailure, ToolTestResult
+from tests.schemas import collection as _collection
 
 LOG = {
     "type": "array",
@@ -62,10 +63,6 @@ def test_text_that_is_empty_when_left_out_defaults_to_the_empty_string() -> None
     assert param_default(PARAMS["fitter"]) is None
     assert param_default({"type": "integer", "description": "empty text when not given"}) is None  # no text
     assert param_default({"type": "string", "default": "x", "description": "empty text when not given"}) == "x"
-
-
-def _collection(props: dict) -> dict:
-    return {"type": "object", "additionalProperties": {"type": "object", "properties": props}}
 
 
 SCHEMA = {
