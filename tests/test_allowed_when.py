@@ -100,3 +100,6 @@ def test_a_list_of_states_keeps_every_value() -> None:
     assert plan.preconditions == {"phase": ["running", "paused", "draft"]}
     [linked] = plan.checks
     assert linked["allowed"] == ["enrolled", "trial"]
+    dated = "Possible only if the lease is 'running', `ends_on` not after 2031-01-31."  # a field after the comma
+    plan = allowed_checks(ToolSpec("prolong_lease", dated, SPEC.parameters), PLAN, SCHEMA, dated)
+    assert plan.preconditions == {"phase": ["running"]} and plan.checks[0]["op"] == "dated"

@@ -30,7 +30,11 @@ from synth.words import plural, singular, split_words
 
 OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b", re.I)
 # a comma ends a clause unless a list of quoted values goes on after it ("`a`, `b` or `c`")
-CLAUSES = re.compile(r",(?!\s*(?:[`']|or\b))\s*(?:and\s+)?|\s+and\s+(?=(?:the|nobody|no\s+one|has|is|it|not)\b)", re.I)
+CLAUSES = re.compile(
+    r",(?!\s*(?:[`'][\w-]+[`']\s*(?:,|\bor\b)|or\b))\s*(?:and\s+)?"
+    r"|\s+and\s+(?=(?:the|nobody|no\s+one|has|is|it|not)\b)",
+    re.I,
+)
 TIMES = re.compile(
     r"^(?:it\s+)?(?:has\s+been|was|had\s+been)\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I
 )
