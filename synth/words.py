@@ -14,11 +14,16 @@ def split_words(name: str) -> list[str]:
     return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
 
 
+E_ENDED = {"caches", "niches", "aches", "headaches", "quiches"}  # a singular ending in -che keeps its e
+
+
 def singular(word: str) -> str:
     """A crude singular: 'entities' -> 'entity', 'todos' -> 'todo', 'pets' -> 'pet'."""
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith("sses") or word.endswith("xes"):
+        return word[:-2]
+    if (word.endswith("ches") or word.endswith("shes")) and word not in E_ENDED:  # 'batches' -> 'batch'
         return word[:-2]
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
@@ -32,8 +37,9 @@ def entry_words(field: str) -> str:
 
 
 def plural(word: str) -> str:
-    """'pet' -> 'pets', 'entity' -> 'entities', 'glass' -> 'glasses'; already plural words stay."""
-    if word.endswith("ss") or word.endswith("x"):
+    """'pet' -> 'pets', 'entity' -> 'entities', 'glass' -> 'glasses', 'batch' -> 'batches'; already plural words
+    stay."""
+    if word.endswith("ss") or word.endswith("x") or word.endswith("ch") or word.endswith("sh"):
         return word + "es"
     if word.endswith("s"):
         return word

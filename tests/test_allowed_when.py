@@ -103,3 +103,24 @@ def test_a_list_of_states_keeps_every_value() -> None:
     dated = "Possible only if the lease is 'running', `ends_on` not after 2031-01-31."  # a field after the comma
     plan = allowed_checks(ToolSpec("prolong_lease", dated, SPEC.parameters), PLAN, SCHEMA, dated)
     assert plan.preconditions == {"phase": ["running"]} and plan.checks[0]["op"] == "dated"
+
+
+def test_an_unless_clause_allows_every_other_state() -> None:
+    text = "Adds a season to a plot lease, unless its gardener is 'struck' or the lease is 'lapsed'."
+    plan = allowed_checks(ToolSpec("prolong_lease", text, SPEC.parameters), PLAN, SCHEMA, text)
+    assert plan.checks == [
+        {
+            "op": "linked_state",
+            "collection": "gardeners",
+            "via": "gardener_id",
+            "field": "standing",
+            "allowed": ["enrolled"],
+        }
+    ]
+    assert plan.preconditions == {"phase": ["running"]}
+    state = {"gardeners": {"G1": {"standing": "enrolled"}, "G2": {"standing": "struck"}}}
+    assert fg_check(plan.checks[0], {}, {"gardener_id": "G1"}, state)
+    assert not fg_check(plan.checks[0], {}, {"gardener_id": "G2"}, state)
+    required = "Adds a season to a plot lease. The call fails unless the lease is 'lapsed'."
+    plan = allowed_checks(ToolSpec("prolong_lease", required, SPEC.parameters), PLAN, SCHEMA, required)
+    assert plan.preconditions == {"phase": ["lapsed"]} and plan.checks == []  # after a refusal: what is required

@@ -35,6 +35,8 @@ def test_words_and_number():
     assert split_words("create_entities") == ["create", "entities"]
     assert singular("entities") == "entity" and plural("entity") == "entities"
     assert plural("todos") == "todos" and singular("pets") == "pet"
+    assert plural("batch") == "batches" and singular("batches") == "batch" and singular("wishes") == "wish"
+    assert singular("caches") == "cache"  # a singular that ends in -che keeps it
     assert function_name("class") == "tool_class" and function_name("_x-y") == "x_y"
 
 

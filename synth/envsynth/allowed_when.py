@@ -10,6 +10,9 @@ if", "only while" too). Each clause of its list becomes a check:
 - "its `<field>` no earlier than <date>" (no later than, not before, not after; in brackets or not): a date of the
   record on the stated side of a date.
 
+An "unless its <noun> is `<value>`" clause in any sentence allows every other known state of that record (the
+record itself, or the one it links); after a refusal ("fails unless ...") it names the states required instead.
+
 Checks are {"op": "bound", "from": "self", "field", "cmp", "value"}, {"op": "linked_state", "collection", "via",
 "field", "allowed"}, {"op": "empty", "collection", "via", "field"} and {"op": "dated", "field", "cmp", "value"}
 (expr_runtime.fg_check); a state of the record itself joins the plan's preconditions. The number limits a "must"
@@ -125,8 +128,33 @@ def _clause_checks(
     return out
 
 
+REFUSED = re.compile(r"\b(?:refus|fail|error|reject|denied|cannot|can't|not\s+allowed)", re.I)
+UNLESS = re.compile(r"\bunless\s+(?:its|their|the)\s+([a-z][\w ]{0,30}?\s+is\s+[^.;]{1,120})", re.I)
+
+
+def _unless_checks(
+    said: str, resource: str, own: dict[str, Any], cols: dict[str, Any], states: dict[str, list[Any]]
+) -> list[dict[str, Any]]:
+    """ "..., unless its <noun> is `x`": the record (or the one it links) may hold any other known state."""
+    refused: dict[str, list[Any]] = {}
+    found = _clause_checks("the " + said, resource, own, cols, refused)
+    out = []
+    for check in found:
+        if check["op"] == "linked_state":
+            known = [
+                v for v in _known(_props(cols, check["collection"]).get(check["field"])) if v not in check["allowed"]
+            ]
+            out += [{**check, "allowed": known}] if known else []
+    for field, values in refused.items():
+        kept = [v for v in _known(own.get(field)) if v not in values]
+        if kept and field not in states:
+            states[field] = kept
+    return out
+
+
 def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
-    """The change's plan with the checks (and own states) its "allowed only when ..." sentence gives."""
+    """The change's plan with the checks (and own states) its "allowed only when ..." and "unless ..." clauses
+    give."""
     if plan.kind not in ("recorded_update", "item_add", "item_remove") or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -135,6 +163,15 @@ def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any],
     checks: list[dict[str, Any]] = []
     states: dict[str, list[Any]] = {}
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", unwrap(text)):
+        for m in UNLESS.finditer(sentence):
+            parts = re.split(r"\s+or\s+(?:its|their|the)\s+(?=[a-z][\w ]{0,30}?\s+is\b)", m.group(1))
+            for said in parts:
+                if REFUSED.search(sentence[: m.start()]):  # "fails unless ...": what it says is required
+                    # (of alternatives, "fails unless A or B", any one would do: not read)
+                    found = _clause_checks("the " + said, resource, own, cols, states) if len(parts) == 1 else []
+                else:  # "does <x>, unless ... or ...": what it says is refused
+                    found = _unless_checks(said, resource, own, cols, states)
+                checks += [c for c in found if c not in checks]
         opened = OPEN.search(sentence)
         if opened is None:
             continue

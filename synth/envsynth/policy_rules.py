@@ -102,6 +102,24 @@ def _quoted(text: str) -> list[str]:
     return [a or b or c for a, b, c in QUOTED.findall(text)]
 
 
+DESCRIBED = re.compile(  # "Closes a <noun> that is `open` or `held`": the states the call acts on
+    r"^\s*[A-Z][a-z]+s\s+(?:a|an|the|any)\s+[\w ]{1,40}?\s+(?:that|which)\s+(?:is|are)\s+(?:still\s+|currently\s+)?"
+    r"([`'\"][\w-]+[`'\"](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'\"][\w-]+[`'\"])*)"
+)
+
+
+def _described_states(text: str, known: list[str], target: Any) -> list[str]:
+    """The states the opening sentence of a description's paragraph (a summary line may come first) gives the
+    record it acts on ("Cancels an order that is `reserved` or `paid`"): every value must be known, and the state
+    the call leads to is not among them."""
+    for paragraph in re.split(r"\n\s*\n", text):
+        m = DESCRIBED.match(unwrap(paragraph))
+        values = _quoted(m.group(1)) if m else []
+        if values:
+            return values if all(v in known for v in values) and str(target) not in values else []
+    return []
+
+
 def _only_before(text: str, known: list[str]) -> list[str]:
     """States an "only" sentence names bare before its noun: "only active loans can be renewed"."""
     for m in re.finditer(r"\bonly\s+(\w+)(?:\s+or\s+(\w+))?\s+\w+", text, re.IGNORECASE):
@@ -182,6 +200,10 @@ def transition_rules(
             refused = _refused_from(text, known)
             if refused:
                 allowed[field] = refused
+        if field not in allowed and field in sets:
+            described = _described_states(text, known, sets[field])
+            if described:
+                allowed[field] = described
         if field not in allowed and field in sets:
             bare = _only_before(text, known)
             if bare:
