@@ -21,7 +21,8 @@ def sample_records(sample: dict[str, Any], collection: str) -> list[dict[str, An
     return [r for r in values if isinstance(r, dict)]
 
 
-def _keyed(sample: dict[str, Any], collection: str) -> dict[str, dict[str, Any]]:
+def keyed_records(sample: dict[str, Any], collection: str) -> dict[str, dict[str, Any]]:
+    """The records of a sample collection kept as a map, by key (empty when it is a list)."""
     node = sample.get(collection)
     return {str(k): r for k, r in node.items() if isinstance(r, dict)} if isinstance(node, dict) else {}
 
@@ -55,15 +56,15 @@ def data_copies(
             if any(e["field"] == field for e in out):
                 continue
             for via, other in sorted(known.items()):
-                if via != field and _agrees(records, _keyed(sample, other), via, field):
+                if via != field and _agrees(records, keyed_records(sample, other), via, field):
                     out.append({"op": "copied", "field": field, "via": via, "collection": other, "source": field})
                     break
         for e in out:  # a copied field whose values are keys of a collection links to it
             for other in sorted(sample):
-                keys = _keyed(sample, other)
+                keys = keyed_records(sample, other)
                 if other != collection and keys and all(str(r.get(e["field"])) in keys for r in records):
                     known.setdefault(e["field"], other)
     return out
 
 
-__all__ = ["data_copies", "sample_records"]
+__all__ = ["data_copies", "keyed_records", "sample_records"]

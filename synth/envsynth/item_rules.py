@@ -13,6 +13,7 @@ from synth.envsynth.docs_appends import docs_appends, is_number
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import linked_entries, named_entries
+from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_states
@@ -48,7 +49,21 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
             found = [v for v in quoted if v in known] or [w for w in re.findall(r"[A-Za-z_]+", clause) if w in known]
             if found and field not in out:
                 out[field] = list(dict.fromkeys(found))
-    return out
+    return out or _named_before(text, noun, props)
+
+
+def _named_before(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+    """{field: values} quoted straight before the record's noun ("adds a line to a `draft` or `held` invoice"):
+    the first such phrase whose values all belong to one closed field."""
+    for m in re.finditer(
+        rf"\b(?:an?|the|its)\s+((?:`[^`]+`(?:\s*,\s*|\s+or\s+)?)+)\s*{re.escape(noun)}s?\b", text, re.I
+    ):
+        quoted = [_value(q) for q in re.findall(QUOTED, m.group(1))]
+        for field, schema in sorted(props.items()):
+            known = [str(v) for v in _known(schema)]
+            if quoted and all(str(v) in known for v in quoted):
+                return {field: list(dict.fromkeys(quoted))}
+    return {}
 
 
 def refine_item(
@@ -88,6 +103,10 @@ def refine_item(
         text, own, singular(plan.collection)
     )  # "if the pier is `crowded`, its status becomes `calm`"
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
+    if plan.kind == "item_add" and plan.fields:  # the new entry's other fields, as the sample entries copy them
+        appends += entry_copies(
+            sample or {}, plan.collection, plan.list_field or "", list(plan.fields), _entry_fields(plan, own)
+        )
     keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "has to retain at least one <entry>"
     least = (
         []
@@ -122,6 +141,12 @@ def _element_numbers(plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any]:
     items = ((own.get(plan.list_field or "") or {}).get("items") or {}) if plan.list_field else {}
     props = items.get("properties") if isinstance(items, dict) else None
     return {f: sch for f, sch in (props or {}).items() if is_number(sch)}
+
+
+def _entry_fields(plan: ToolPlan, own: dict[str, Any]) -> list[str]:
+    """The fields of the entries of the plan's list field, as the state schema gives them."""
+    items = ((own.get(plan.list_field or "") or {}).get("items") or {}) if plan.list_field else {}
+    return sorted((items.get("properties") or {}) if isinstance(items, dict) else {})
 
 
 def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any]]:
