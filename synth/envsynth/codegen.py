@@ -89,6 +89,9 @@ def _defaults(record_schema: dict[str, Any] | None, skip: set[str]) -> dict[str,
         kind = fs.get("type", "string")
         if isinstance(kind, list):  # a nullable field starts empty; another union takes its first type
             kind = None if "null" in kind else (kind[0] if kind else "string")
+        if kind == "object" and fs.get("required"):  # a nested object starts with its own required fields
+            out[name] = _defaults(fs, set())
+            continue
         out[name] = fs["enum"][0] if fs.get("enum") else (None if kind is None else zero.get(kind, ""))
     return out
 
@@ -146,6 +149,16 @@ def dig_{fn}(node, path):
             return None
     return copy.deepcopy(node)
 """
+
+
+def _envelope_code(fn: str, inner: str, doc: str, plan: ToolPlan) -> str:
+    """`fn` answering `inner`'s result under the documented key (with the list's length under `count_key`)."""
+    count = f"{plan.count_key!r}: len(result), " if plan.count_key else ""
+    return (
+        f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+        f"    result = {inner}(env_state, **arguments)\n"
+        f"    return result if result is None else {{{count}{plan.output_key!r}: result}}\n"
+    )
 
 
 def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn: str = "") -> str:
@@ -212,16 +225,15 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
                 f"        and str(children[k].get({embed['ref']!r})) == str(arguments.get({plan.key_param!r}))\n"
                 f"    ]\n"
             )
-        code = code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n' + "".join(lines)
+        shaped = f"{fn}_rows" if plan.output_key else fn  # rows cut to their fields, then put in the envelope
+        code = code.rstrip("\n") + f'\n\n\ndef {shaped}(env_state, **arguments):\n    """{doc}"""\n' + "".join(lines)
         code += "    return result\n"
         if plan.output_fields:
             code += _shape_code(fn, plan)
+        if plan.output_key:
+            code += _envelope_code(fn, shaped, doc, plan)
     elif plan.output_key:  # the documented response envelope; a None result stays None
-        code = (
-            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
-            f"    result = {inner}(env_state, **arguments)\n"
-            f"    return result if result is None else {{{plan.output_key!r}: result}}\n"
-        )
+        code = code.rstrip("\n") + _envelope_code(fn, inner, doc, plan)
     if plan.special_outputs:  # argument values the recorded calls show a fixed answer for
         general = f"{fn}_general"
         code = re.sub(rf"^def {fn}\(", f"def {general}(", code, flags=re.M)

@@ -100,18 +100,43 @@ def wrapped(name: str, plan: ToolPlan) -> dict[str, Any] | None:
     return None
 
 
+COUNT_NAMES = {"count", "total", "total_count", "matches", "num_results", "result_count"}
+
+
+def list_envelope(spec: ToolSpec, plan: ToolPlan) -> tuple[str, str, list[str]] | None:
+    """(list key, count key, row fields) of a list read whose documented answer is an object of exactly two fields:
+    the records under one key and how many there are under the other (`{"count": <n>, "units": [{...}]}`)."""
+    if plan.kind not in LIST_KINDS or plan.return_key or plan.output_key:
+        return None
+    returns = spec.returns if isinstance(spec.returns, dict) else {}
+    props = returns.get("properties") if returns.get("type", "object") == "object" else None
+    if isinstance(props, dict) and props:
+        parts = [
+            (n, (s or {}).get("type") == "array", list(((s or {}).get("items") or {}).get("properties") or {}))
+            for n, s in props.items()
+        ]
+    else:
+        parts = [(f.name, f.is_list, [e.name for e in f.entries]) for f in returned_fields(spec.description)]
+    lists = [p for p in parts if p[1]]
+    counts = [p for p in parts if not p[1] and p[0].lower() in COUNT_NAMES]
+    if len(parts) != 2 or len(lists) != 1 or len(counts) != 1:
+        return None
+    return lists[0][0], counts[0][0], lists[0][2]
+
+
 def projection(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = ""
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "", rows: list[str] | None = None
 ) -> tuple[list[str], dict[str, Any]]:
-    """(fields, mapped) a record- or list-answering tool's docs list, when they are two or more and fewer than the
-    record's or some come from a record it references (`owner_name` through `owner_id`, filter_map) or are derived
-    from the record (a list's length, a figure the docs define: answer_extras.derived_field)."""
+    """(fields, mapped) a record- or list-answering tool's docs list (`rows`: those of an envelope's records), when
+    they are two or more and fewer than the record's or some come from a record it references (`owner_name` through
+    `owner_id`, filter_map) or are derived from the record (a list's length, a figure the docs define:
+    answer_extras.derived_field)."""
     if (plan.kind not in RECORD_KINDS and plan.kind not in LIST_KINDS) or plan.output_key or plan.return_key:
         return [], {}
     cols = state_schema.get("properties") or {}
     col = cols.get(plan.collection or "") or {}
     fields = set(((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {})
-    listed = documented_fields(spec)
+    listed = documented_fields(spec) if rows is None else rows
     if len(listed) < 2 or not fields:
         return [], {}
     own = (col.get("additionalProperties") or {}).get("properties") or {}
@@ -177,6 +202,12 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
     key = response_key(spec, plan, state_schema)
     if key:
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key})
+    envelope = list_envelope(spec, plan)
+    if envelope:  # {"count": n, "<records>": [...]}, each record cut to the fields the docs give it
+        key, count, rows = envelope
+        fields, mapped = projection(spec, plan, state_schema, glossary, rows)
+        shaped = {"output_fields": fields, "output_map": mapped} if fields else {}
+        return ToolPlan.from_dict({**plan.to_dict(), "output_key": key, "count_key": count, **shaped})
     fields, mapped = projection(spec, plan, state_schema, glossary)
     extras = answer_extras(spec, plan, state_schema)
     if extras:  # "Returns the X ... plus ...": the record (or the listed fields) and the additions
@@ -190,4 +221,4 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
     return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields, "output_map": mapped, "embeds": children})
 
 
-__all__ = ["documented_fields", "embeds", "projection", "response_key", "with_envelope", "wrapped"]
+__all__ = ["documented_fields", "embeds", "list_envelope", "projection", "response_key", "with_envelope", "wrapped"]

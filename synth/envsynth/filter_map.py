@@ -30,14 +30,28 @@ def _props(schema: dict[str, Any]) -> dict[str, Any]:
     return (schema.get("properties") or {}) if isinstance(schema, dict) else {}
 
 
+STEM_ENDINGS = ("ing", "ure", "al", "ed")
+
+
+def _stem(word: str) -> str:
+    """The word without one derivational ending (`arriving`, `arrival` -> `arriv`), when four letters remain."""
+    for end in STEM_ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            return word[: -len(end)]
+    return word
+
+
 def _rank(name: str, field: str) -> int | None:
     """How well the parameter names the field: 0 the same word in any number, 1 the field's last word (a list
-    `allowed_plans` for `plan`, `clinic_city` for `city`); None not at all."""
+    `allowed_plans` for `plan`, `clinic_city` for `city`), 2 another form of the same one-word stem (`arriving`
+    for `arrival`); None not at all."""
     if singular(name.lower()) == singular(field.lower()):
         return 0
     words = split_words(field)
     if len(words) > 1 and singular(words[-1]) == singular(name.lower()):
         return 1
+    if "_" not in name and "_" not in field and _stem(name.lower()) == _stem(field.lower()) != name.lower():
+        return 2
     return None
 
 
@@ -74,7 +88,7 @@ def _bound(name: str) -> tuple[str, str] | None:
     return None
 
 
-def _target(field: str, schema: Any, collection: str, cols: dict[str, Any]) -> str | None:
+def referenced_collection(field: str, schema: Any, collection: str, cols: dict[str, Any]) -> str | None:
     """The collection a field names: the data's reference (`course_code` -> courses), else for a `<noun>_id`
     field `<noun>s`, else the one collection whose name ends so (`owner_id` -> boatowners)."""
     named = schema.get("x-references") if isinstance(schema, dict) else None
@@ -87,10 +101,21 @@ def _target(field: str, schema: Any, collection: str, cols: dict[str, Any]) -> s
     return ending[0] if len(ending) == 1 else None
 
 
+def _own_noun_dropped(name: str, collection: str) -> str:
+    """The parameter's name without leading words that end the records' own noun (`site_type` of campsites ->
+    `type`, `order_status` of orders -> `status`); "" when it has none."""
+    words = name.lower().split("_")
+    noun = singular(collection.lower()).replace("_", "")
+    for cut in range(len(words) - 1, 0, -1):
+        if noun.endswith("".join(words[:cut])):
+            return "_".join(words[cut:])
+    return ""
+
+
 def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any] | None:
     """How the records of `collection` are compared with the parameter `name`, or None."""
     record = _props((cols.get(collection) or {}).get("additionalProperties") or {})
-    path = _find(name, record)
+    path = _find(name, record) or _find(_own_noun_dropped(name, collection), record)
     if path is not None:
         return {"path": path, "via": None, "collection": None, "op": "eq"}
     bound = _bound(name)
@@ -98,7 +123,7 @@ def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any
         path = _find(bound[1], record, ordered=True)
         if path is not None:
             return {"path": path, "via": None, "collection": None, "op": bound[0]}
-    refs = {f: t for f in sorted(record) if (t := _target(f, record[f], collection, cols))}
+    refs = {f: t for f in sorted(record) if (t := referenced_collection(f, record[f], collection, cols))}
     for ref, other in refs.items():  # `owner_name` -> the `name` of the record `owner_id` names
         noun = ref[:-3]
         if name.startswith(noun + "_"):
@@ -113,4 +138,4 @@ def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any
     return found[0] if len(found) == 1 else None
 
 
-__all__ = ["map_param"]
+__all__ = ["map_param", "referenced_collection"]

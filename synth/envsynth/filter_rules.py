@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.filter_map import map_param
+from synth.envsynth.filter_map import map_param, referenced_collection
 from synth.envsynth.flag_rules import flag_filters
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
-from synth.words import plural, singular
+from synth.words import singular
 
 NOT_FOUND = re.compile(r"\b(not found|does not exist|no such)\b", re.IGNORECASE)
 PARTIAL = re.compile(r"\b(part of|substring|partial|contains?)\b", re.IGNORECASE)
@@ -53,6 +53,35 @@ def _list_named(spec: ToolSpec, name: str, record: dict[str, Any]) -> str | None
     return named[0] if len(named) == 1 else None
 
 
+AT_LEAST = re.compile(
+    r"\b(?:at\s+least|or\s+more|or\s+later|on\s+or\s+after|earliest|minimum|no\s+less\s+than)\b", re.I
+)
+AT_MOST = re.compile(
+    r"\b(?:at\s+most|or\s+less|or\s+fewer|or\s+earlier|on\s+or\s+before|at\s+or\s+below|latest|maximum|up\s+to|"
+    r"no\s+more\s+than)\b",
+    re.I,
+)
+
+
+def _described_bound(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[str, Any] | None:
+    """A bound the parameter's own description states on the one number or date field it names ("Only units whose
+    `bay_count` is at least this", "Latest pickup date"): {"path", "op": "min" | "max"}, or None."""
+    text = str(((spec.parameters.get("properties") or {}).get(name) or {}).get("description") or "")
+    ops = [op for op, rx in (("min", AT_LEAST), ("max", AT_MOST)) if rx.search(text)]
+    if len(ops) != 1:
+        return None
+    named = [
+        f
+        for f, s in sorted(record.items())
+        if isinstance(s, dict)
+        and (s.get("type") in ("number", "integer") or s.get("format") in ("date", "date-time"))
+        and re.search(rf"(?<![\w-])(?:{re.escape(f)}|{re.escape(f.replace('_', ' '))})(?![\w-])", text, re.I)
+    ]
+    if len(named) != 1:
+        return None
+    return {"path": named, "via": None, "collection": None, "op": ops[0]}
+
+
 def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
     """The filter plan with defaults, wildcards and reference checks the docs give (unchanged when none)."""
     if plan.kind != "filter" or not plan.collection:
@@ -75,9 +104,9 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             extra = [v for v in schema["enum"] if v not in known]
             if extra and len(extra) < len(schema["enum"]):
                 wildcards[name] = extra
-        if name.endswith("_id") and plural(name[:-3]) in cols and plural(name[:-3]) != plan.collection:
-            if NOT_FOUND.search(spec.description):
-                refs[name] = plural(name[:-3])
+        other = referenced_collection(name, record.get(name) or {}, plan.collection, cols)
+        if other and NOT_FOUND.search(spec.description):  # `site_id` -> campsites, the one collection so named
+            refs[name] = other
     mapped = {}
     for name, schema in sorted(props.items()):
         if name in plan.filter_params or name in plan.field_paths or name == plan.key_param or name in plan.param_map:
@@ -86,7 +115,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             continue
         listed = _list_named(spec, name, record)
         found = {"path": [listed], "via": None, "collection": None, "op": "eq"} if listed else None
-        found = found or map_param(name, plan.collection, cols)
+        found = found or map_param(name, plan.collection, cols) or _described_bound(spec, name, record)
         if found is not None:
             mapped[name] = found
             part, case = _match_modes(spec, name)

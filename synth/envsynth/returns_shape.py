@@ -15,8 +15,18 @@ from dataclasses import dataclass, field
 
 from synth.words import singular
 
-ANSWER = re.compile(r"\b(?:Returns?|Answers?\s+with|Responds?\s+with)\b[^{.]{0,80}?(\[?\{)")
-NAME = re.compile(r"\s*([A-Za-z_]\w*)\s*(.*)$", re.S)
+ANSWER = re.compile(
+    r"(?:\b(?:Returns?|Answers?\s+with|Responds?\s+with)\b|\bResponse\s*:|\b(?:Each|Every)\s+\w+\s+(?:is|has|holds|carries)\b)"
+    r"[^{.]{0,80}?(\[?\{)"
+)
+NAME = re.compile(r'\s*"?([A-Za-z_]\w*)"?\s*(.*)$', re.S)
+# a bare list of fields after a lead-in: "Returns: a, b (..), c.", "Response fields: ...", "The response has ..."
+BARE = re.compile(
+    r"(?:\bReturns?(?:\s+(?:the|an?)\s+[\w ]{1,40}?)?\s*:|\bResponse\s+fields\s*:|"
+    r"\b(?:The\s+)?response\s+(?:has|holds|carries|contains)\b|"
+    r"\b(?:Each|Every)\s+\w+\s+(?:carries|has|holds)\s*:)\s*(?=[A-Za-z_])",
+    re.I,
+)
 PLACEHOLDER = re.compile(r"^\s*<\s*([\w ]+?)\s*>\s*:\s*(\{.*\})\s*$", re.S)
 
 
@@ -68,7 +78,7 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
         one = ReturnedField(name=name)
         if rest.startswith("(") and rest.endswith(")"):
             one.remark = rest[1:-1].strip()
-        elif rest.startswith(":") and rest[1:].strip()[:1] in ("{", "["):
+        elif rest.startswith(":") and rest[1:].strip()[:1] in ("{", "[", "<"):  # a group, or `: <what it is>`
             one.remark = rest[1:].strip()
         elif rest:
             return None
@@ -83,6 +93,8 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
             one.entries = parse_braces(nested) or []
             before = one.remark[:inner]
             one.is_list = not one.keyed_by and ("[" in before or bool(re.search(r"\blist\s+of\b", before, re.I)))
+        elif one.remark.startswith("["):  # `"items": [...]`: a list whose entries it does not spell out
+            one.is_list = True
         out.append(one)
     return out
 
@@ -98,8 +110,45 @@ def returned_fields(description: str) -> list[ReturnedField]:
         for one in fields:
             if not one.entries:
                 one.entries = _entries_elsewhere(one.name, description, start, close)
-                one.is_list = bool(one.entries)
+                one.is_list = one.is_list or bool(one.entries)
         return fields
+    return _bare_fields(description)
+
+
+def _split_and(part: str) -> list[str]:
+    """A part cut at each " and " outside brackets ("hookups (none or full) and notes" -> two)."""
+    pieces, depth, start = [], 0, 0
+    for i, ch in enumerate(part):
+        depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
+        if depth == 0 and part.startswith(" and ", i):
+            pieces.append(part[start:i])
+            start = i + len(" and ")
+    return [p.strip() for p in pieces + [part[start:]] if p.strip()]
+
+
+def _bare_fields(description: str) -> list[ReturnedField]:
+    """The fields of the first bare list after a lead-in ("Returns: a, b (remark), and c."), each part a name with
+    an optional remark in brackets; "plus two computed lists: d (...)" and "and e" give d and e."""
+    for found in BARE.finditer(description):
+        text = description[found.end() :]
+        depth, end = 0, len(text)
+        for i, ch in enumerate(text):
+            depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
+            if depth == 0 and (ch == "\n" or ch == "." and (i + 1 == len(text) or text[i + 1].isspace())):
+                end = i
+                break
+        out = []
+        for part in [piece for whole in top_level_parts(text[:end]) for piece in _split_and(whole)]:
+            part = re.sub(
+                r"^(?:and|or|plus)\s+", "", part.split(":")[-1].strip() if ":" in part.split("(")[0] else part
+            )
+            m = re.fullmatch(r"([A-Za-z_]\w*)\s*(?:\((.*)\))?", part.strip(), re.S)
+            if not m:
+                out = []
+                break
+            out.append(ReturnedField(name=m.group(1), remark=(m.group(2) or "").strip()))
+        if len(out) >= 2:
+            return out
     return []
 
 
