@@ -383,6 +383,10 @@ def refine_create(
         if found:
             initial[field] = value
             continue
+        starts = _starts_in(text, field, schema)
+        if starts is not None:  # "the order starts in status queued"
+            initial[field] = starts
+            continue
         later = _days_later(text, field, own, cols, today or business_date(text))
         if later is not None:  # "return_by today plus the boat's hire_days"
             effects.append(later)
@@ -403,6 +407,10 @@ def refine_create(
         if rule is not None:
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
+    day = today or business_date(text)
+    for field, schema in sorted(own.items()):  # a date every record holds and nothing sets: the day it was made
+        if day and field not in initial and _undated(field, schema, params, plan, inherits, effects):
+            initial[field] = day
     defaults = [  # "'daily' (default)": a field the call leaves out takes its parameter's documented default
         {"op": "param_default", "field": p, "value": param_default(params[p])}
         for p in sorted(params)
@@ -447,6 +455,38 @@ def refine_create(
             "evidence": plan.evidence + ["checks and starting values read from the docs"],
         }
     )
+
+
+def _starts_in(text: str, field: str, schema: Any) -> Any:
+    """The known value of `field` a new record starts in ("starts in status queued", "is created as `draft`",
+    "is stored with status "open""), or None."""
+    known = [str(v) for v in _known(schema)] if isinstance(schema, dict) else []
+    pattern = (
+        rf"\b(?:starts?|begins?|opens?|is\s+(?:created|stored|saved|opened|filed|recorded))\s+(?:out\s+)?(?:in|as|with)\s+"
+        rf"(?:the\s+)?"
+        rf"(?:{_name(field)}\s+|status\s+|state\s+)?[`'\"]?([\w-]+)"
+    )
+    for m in re.finditer(pattern, text, re.IGNORECASE):
+        if m.group(1) in known:
+            return m.group(1)
+    return None
+
+
+def _undated(
+    field: str,
+    schema: Any,
+    params: dict[str, Any],
+    plan: ToolPlan,
+    inherits: dict[str, Any],
+    effects: list[dict[str, Any]],
+) -> bool:
+    """A non-nullable date field of the new record that no parameter, inherited value or effect sets (its type
+    default, the empty text, would break the field's date form)."""
+    if not isinstance(schema, dict) or schema.get("type") != "string":
+        return False
+    dated = schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
+    taken = field in params or field == plan.key_field or field in inherits
+    return dated and not taken and all(e.get("field") != field for e in effects)
 
 
 __all__ = ["leading", "refine_create", "stated_today"]

@@ -113,8 +113,13 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
     for noun in pri.words[1:]:
         for col in ctx.collections.values():
             for fname, fs in sorted(col.fields.items()):
-                head = split_words(fname)[0] if split_words(fname) else ""
-                if fs.get("type") != "array" or plural(noun.lower()) not in (plural(fname.lower()), plural(head)):
+                parts = split_words(fname)
+                head, tail = (parts[0], parts[-1]) if parts else ("", "")
+                if fs.get("type") != "array" or plural(noun.lower()) not in (
+                    plural(fname.lower()),
+                    plural(head),
+                    plural(tail),  # `vehicle` of `extra_vehicles`
+                ):
                     continue
                 key = _record_param(props, col)
                 others = [p for p in props if p != key]

@@ -135,6 +135,16 @@ def quote_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[T
     return _naming_cases(plan, cases, quote.get("named") or {}, limit, lines_named)
 
 
+def _some_entry(records: dict[str, Any], list_field: str, item_key: str) -> dict[str, Any] | None:
+    """A copy of the first entry (holding `item_key`) of `list_field` across the records, in key order."""
+    for key in sorted(records):
+        values = records[key].get(list_field) if isinstance(records[key], dict) else None
+        for entry in values if isinstance(values, list) else []:
+            if isinstance(entry, dict) and item_key in entry:
+                return copy.deepcopy(entry)
+    return None
+
+
 def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
     """Up to `limit` cases on distinct test states, each naming the state's first record of the plan's collection."""
     if plan.kind == "create" and plan.ref_checks:
@@ -170,6 +180,11 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
                 args[plan.op_param] = copy.deepcopy(values[0].get(plan.item_key))  # an element the record holds
             elif isinstance(values, list) and values:  # remove a value the record holds
                 args[plan.op_param] = copy.deepcopy(values[0])
+            elif plan.item_key:  # an empty list of entries: one another record holds, moved over
+                donor = _some_entry(state[plan.collection], plan.list_field, plan.item_key)
+                if donor is not None:
+                    state[plan.collection][min(records)][plan.list_field] = [donor]
+                    args[plan.op_param] = copy.deepcopy(donor.get(plan.item_key))
             elif plan.op_param in args:
                 state[plan.collection][min(records)][plan.list_field] = [copy.deepcopy(args[plan.op_param])]
         out.append(

@@ -35,6 +35,9 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
 SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
 CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
+GETS_BARE = re.compile(
+    r"\b(?:gets?|takes?|receives?|is\s+given|moves?\s+to|goes\s+to|enters?)\s+(?:the\s+)?(\w+)\s+[`'\"]?([\w-]+)", re.I
+)
 NOUN_BECOMES = re.compile(
     r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to)\s+"
     r"([`'\"])([^`'\"]{1,60})\1",
@@ -191,6 +194,10 @@ def transition_rules(
                     ][:1]
                 if values:
                     sets[field] = values[0]
+            gets = GETS_BARE.search(sentence)  # "the order gets status filled": a known value, unquoted
+            if gets and field not in sets and not condition and not conditional and words.fullmatch(gets.group(1)):
+                if gets.group(2) in known:
+                    sets[field] = gets.group(2)
             if condition:
                 after = sentence[words.search(sentence).end() :]
                 values = [v for v in _quoted(after) if v in known]

@@ -41,6 +41,14 @@ CHANGE_WORDS = re.compile(  # "is added to the balance" writes; "the fee is adde
 )
 
 
+def _posted_read(spec: ToolSpec, words: list[str], verb_kind: str | None) -> bool:
+    """A POST operation that reads: its name's verb gets, lists or searches (and the description does not say it
+    writes), or it computes and its docs say it changes nothing."""
+    if verb_kind in ("get", "list", "search") and not CHANGE_WORDS.search(spec.description):
+        return True
+    return bool(CHANGES_NOTHING.search(spec.description)) and _opens_with_reading(spec, words)
+
+
 def _opens_with_reading(spec: ToolSpec, words: list[str]) -> bool:
     """The tool's name or its description opens with a verb of computing (compute, estimate, quote, price...)."""
     firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
@@ -153,6 +161,10 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     if spec.mutates is not None:
         evidence.append(f"doc says mutates={spec.mutates}")
     mutates = spec.mutates
+    posted = bool(spec.http) and str((spec.http or {}).get("method", "")).lower() == "post"
+    if mutates and posted and spec.mutates is not None and _posted_read(spec, words, verb_kind):
+        mutates = False  # POST /customers/lookup named get_customer; POST /quote "without booking it"
+        evidence.append("a POST whose name reads, or that computes and changes nothing")
     if mutates is None and (verb_kind or described):
         mutates = (verb_kind or described) in ("create", "update", "delete")
     reads = re.match(
