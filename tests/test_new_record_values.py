@@ -85,3 +85,18 @@ def test_a_removal_case_borrows_an_entry_when_the_record_has_none() -> None:
     cases = existing_key_cases(plan, [Case("remove_part", "x", state, {"job_id": "J-9", "part_no": "P-1"})])
     assert cases and cases[0].arguments == {"job_id": "J-1", "part_no": "P-7"}
     assert cases[0].state["jobs"]["J-1"]["spare_parts"] == [{"part_no": "P-7", "cost": 4.0}]
+
+
+def test_a_change_that_gives_the_record_a_bare_state() -> None:
+    from synth.envsynth.policy_rules import transition_rules
+
+    record = {"type": "object", "properties": JOB}
+    spec = ToolSpec(
+        "finish_job",
+        "Closes a repair. The job gets status done; only repairing jobs can be finished.",
+        {"type": "object", "properties": {"job_id": {"type": "string"}}},
+    )
+    sets, allowed = transition_rules(spec, record, "")
+    assert sets == {"status": "done"} and allowed == {"status": ["repairing"]}
+    vague = ToolSpec("finish_job", "Closes a repair. The job gets status updates by mail.", spec.parameters)
+    assert transition_rules(vague, record, "")[0] == {}  # `updates` is no state of a job
