@@ -286,11 +286,16 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             lines.append(f"    if {name!r} in record:\n        out[{name!r}] = record[{name!r}]\n")
             continue
         if spec["op"] == "ids":  # the keys of another collection's records that name this one
+            where = "".join(  # only those holding one of these values (learned from recorded answers)
+                f"        and r.get({field!r}) in {list(values)!r}\n"
+                for field, values in sorted((spec.get("where") or {}).items())
+            )
             lines.append(
                 f"    out[{name!r}] = sorted(\n"
                 f"        k for k, r in collection(env_state, {spec['collection']!r}).items()\n"
                 f"        if isinstance(r, dict) and record.get({plan.key_field!r}) is not None\n"
                 f"        and str(r.get({spec['ref']!r})) == str(record.get({plan.key_field!r}))\n"
+                f"{where}"
                 f"    )\n"
             )
             continue

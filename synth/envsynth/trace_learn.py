@@ -18,6 +18,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap
+from synth.envsynth.trace_outputs import answered_fields
 from synth.envsynth.traces import apply_changes, parse_pointer
 from synth.spec import ToolSpec
 
@@ -427,6 +428,9 @@ def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
             out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": landed[0], "output_format": landed[1]}))
     if message is not None and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": message[0], "output_format": message[1]}))
+    answered = answered_fields(plan, recorded)  # the fields the recorded answers hold, some from linked records
+    if answered is not None:
+        out.append(answered)
     special = _special_outputs(recorded)
     if special:
         out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]
