@@ -146,3 +146,48 @@ def test_a_post_that_only_reads() -> None:
         mutates=True,
     )
     assert tool_priors(book).mutates is True
+
+
+def test_a_record_looked_up_by_another_of_its_fields() -> None:
+    from synth.envsynth.get_rules import lookup_keys
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "tenants": collection(
+                {"tenant_id": {"type": "string"}, "email": {"type": "string"}, "floor": {"type": "integer"}}
+            )
+        },
+    }
+    state = {
+        "tenants": {
+            "T-1": {"tenant_id": "T-1", "email": "ana@example.org", "floor": 2},
+            "T-2": {"tenant_id": "T-2", "email": "bo@example.org", "floor": 5},
+        }
+    }
+    params = {
+        "tenant_id": {"type": "string"},
+        "email": {"type": "string", "description": "Matched case-insensitively."},
+    }
+    spec = ToolSpec("get_tenant", "Look a tenant up by id or by email.", {"type": "object", "properties": params})
+    plan = lookup_keys(
+        spec, ToolPlan(kind="get", collection="tenants", key_field="tenant_id", key_param="tenant_id"), schema
+    )
+    assert plan.lookup_params == {"email": {"field": "email", "caseless": True}}
+    by_mail = Case(spec.name, "x", state, {"email": "BO@example.org"}, expect_error=False)
+    by_mail.expect_result, by_mail.has_expected_result = state["tenants"]["T-2"], True
+    by_id = Case(spec.name, "x", state, {"tenant_id": "T-1"}, expect_error=False)
+    by_id.expect_result, by_id.has_expected_result = state["tenants"]["T-1"], True
+    unknown = Case(spec.name, "x", state, {"email": "cy@example.org"}, expect_error=True)
+    res, err = run_cases(
+        render_tool(spec, plan, schema), spec.name, [by_mail, by_id, unknown], SchemaResult(schema, {}, {}, "d")
+    )
+    assert err == "" and res.passed == 3
+    options = {**params, "verbose": {"type": "boolean"}}  # another parameter that is no field: options, not keys
+    spec = ToolSpec("get_tenant", "Look a tenant up.", {"type": "object", "properties": options})
+    assert (
+        lookup_keys(
+            spec, ToolPlan(kind="get", collection="tenants", key_field="tenant_id", key_param="tenant_id"), schema
+        ).lookup_params
+        == {}
+    )

@@ -15,6 +15,7 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.get_rules import lookup_keys
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
@@ -180,6 +181,7 @@ def _build_tool(
     pri = tool_priors(spec)
     plan = search_as_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
     plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema)
+    plan = lookup_keys(spec, plan, schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)

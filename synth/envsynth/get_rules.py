@@ -1,0 +1,41 @@
+"""A read of one record that can also be looked up by another of its fields: `get_member(member_id | email)`,
+"look the member up by id or by email". A parameter other than the key that is a text field of the records (by
+name) finds the record whose field holds its value, when the key is not given; its docs (or the tool's) saying
+"case-insensitive" make the match ignore case. Without the key and without any such value the call is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+
+CASELESS = re.compile(r"\bcase[- ]?insensitiv", re.IGNORECASE)
+
+
+def lookup_keys(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
+    """The get plan with `lookup_params` ({parameter: {"field", "caseless"}}) for the other fields it can be
+    looked up by; unchanged when it has none."""
+    if plan.kind != "get" or not plan.collection or not plan.key_param:
+        return plan
+    col = (state_schema.get("properties") or {}).get(plan.collection) or {}
+    record = ((col.get("additionalProperties") or {}) if isinstance(col, dict) else {}).get("properties") or {}
+    params = spec.parameters.get("properties") or {}
+    lookups = {}
+    for name, schema in sorted(params.items()):
+        field = record.get(name)
+        if name == plan.key_param or not isinstance(field, dict) or field.get("type") != "string":
+            continue
+        if (schema or {}).get("type") not in (None, "string"):
+            continue
+        said = str((schema or {}).get("description") or "") + " " + spec.description
+        lookups[name] = {"field": name, "caseless": bool(CASELESS.search(said))}
+    if not lookups or len(lookups) != len([p for p in params if p != plan.key_param]):
+        return plan  # every other parameter must be a lookup field: otherwise they are options, not keys
+    evidence = plan.evidence + ["also looked up by " + ", ".join(sorted(lookups))]
+    return ToolPlan.from_dict({**plan.to_dict(), "lookup_params": lookups, "evidence": evidence})
+
+
+__all__ = ["lookup_keys"]
