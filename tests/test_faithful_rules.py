@@ -390,3 +390,16 @@ def test_a_create_fills_the_one_field_that_names_the_record_a_parameter_names() 
     made = refine_create(book, plan, schema, book.description)
     assert made.inherits == {"booked_by": ["member_id", "members", "member_id"]}
     assert made.ref_checks == {"member_id": "members"}
+
+
+def test_gate_leaves_out_a_computation_planned_as_stored_records() -> None:
+    quote = spec(
+        "estimate_order", "Estimates what the order would cost. Nothing is saved.", {"order_id": {"type": "string"}}
+    )
+    uses = 'def estimate_order(env_state, **arguments):\n    return env_state["orders"][arguments["order_id"]]\n'
+    cases = [case({"order_id": "a"}), case({"order_id": "b"})]
+    problems = gate_problems(quote, {"kind": "filter"}, uses, "estimate_order", cases)
+    assert problems == ["its docs compute an answer and change nothing, but the plan answers stored records"]
+    assert gate_problems(quote, {"kind": "quote"}, uses, "estimate_order", cases) == []  # a plan that computes
+    read = spec("get_order", "Gets the order. Nothing is saved.", {"order_id": {"type": "string"}})
+    assert gate_problems(read, {"kind": "get"}, uses.replace("estimate_order", "get_order"), "get_order", cases) == []

@@ -7,7 +7,9 @@ Per tool (`gate_problems`), on its own test cases run once more in the sandbox:
 - a create does not leave a field its docs talk about at a blank value that nothing in its plan sets;
 - a read that takes parameters uses them: successful calls with different documented arguments on one state
   do not all give the same non-empty output (judged only where the tests hold two such calls);
-- a read whose docs list its answer's fields answers at least half of them.
+- a read whose docs list its answer's fields answers at least half of them;
+- a read whose docs compute something and change nothing ("Calculates what a stay would cost") is not planned as
+  an answer of stored records.
 Across tools (`same_change_problems`): two writes with different names and descriptions whose code is the
 same up to the function name make the same change (borrow/return, enable/disable), so neither is published.
 """
@@ -21,9 +23,12 @@ from typing import Any
 import synth
 from synth.envsynth.codegen import header_source
 from synth.envsynth.plan import WRITE_KINDS
+from synth.envsynth.priors import computes_without_change
 from synth.envsynth.testgen import TestCase
 from synth.sandbox import run_cases
 from synth.spec import ToolSpec
+
+STORED_READS = {"get", "get_many", "list", "search", "filter"}  # plans that answer records as they are stored
 
 
 def _canon(value: Any) -> str:
@@ -48,6 +53,8 @@ def gate_problems(
     if not any(o.status == "ok" for o in outcomes):
         problems.append("no call succeeds: the tool always fails")
         return problems
+    if plan and plan.get("kind") in STORED_READS and computes_without_change(spec):
+        problems.append("its docs compute an answer and change nothing, but the plan answers stored records")
     writes = bool(plan and plan.get("kind") in WRITE_KINDS) or (
         plan is None and any(o.state_after is not None and o.state_after != c.state for c, o in succeeded)
     )

@@ -49,6 +49,11 @@ def _posted_read(spec: ToolSpec, words: list[str], verb_kind: str | None) -> boo
     return bool(CHANGES_NOTHING.search(spec.description)) and _opens_with_reading(spec, words)
 
 
+def computes_without_change(spec: ToolSpec) -> bool:
+    """The docs open with a verb of computing (name or description) and say the call changes nothing."""
+    return bool(CHANGES_NOTHING.search(spec.description)) and _opens_with_reading(spec, split_words(spec.name))
+
+
 def _opens_with_reading(spec: ToolSpec, words: list[str]) -> bool:
     """The tool's name or its description opens with a verb of computing (compute, estimate, quote, price...)."""
     firsts = [seg.split()[0].lower() for seg in re.split(r"[.:;!?\n]", spec.description) if seg.split()]
