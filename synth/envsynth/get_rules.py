@@ -6,13 +6,11 @@ name) finds the record whose field holds its value, when the key is not given; i
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from synth.envsynth.filter_rules import CASELESS
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
-
-CASELESS = re.compile(r"\bcase[- ]?insensitiv", re.IGNORECASE)
 
 
 def lookup_keys(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:

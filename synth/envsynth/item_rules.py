@@ -105,7 +105,7 @@ def refine_item(
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
     if plan.kind == "item_add" and plan.fields:  # the new entry's other fields, as the sample entries copy them
         appends += entry_copies(
-            sample or {}, plan.collection, plan.list_field or "", list(plan.fields), _entry_fields(plan, own)
+            sample or {}, plan.collection, plan.list_field or "", list(plan.fields), sorted(_entry_props(plan, own))
         )
     keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "has to retain at least one <entry>"
     least = (
@@ -137,16 +137,14 @@ EXISTING = re.compile(
 )
 
 
+def _entry_props(plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any]:
+    """The properties of the entries of the plan's list field, as the state schema gives them."""
+    items = ((own.get(plan.list_field or "") or {}).get("items") or {}) if plan.list_field else {}
+    return (items.get("properties") or {}) if isinstance(items, dict) else {}
+
+
 def _element_numbers(plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any]:
-    items = ((own.get(plan.list_field or "") or {}).get("items") or {}) if plan.list_field else {}
-    props = items.get("properties") if isinstance(items, dict) else None
-    return {f: sch for f, sch in (props or {}).items() if is_number(sch)}
-
-
-def _entry_fields(plan: ToolPlan, own: dict[str, Any]) -> list[str]:
-    """The fields of the entries of the plan's list field, as the state schema gives them."""
-    items = ((own.get(plan.list_field or "") or {}).get("items") or {}) if plan.list_field else {}
-    return sorted((items.get("properties") or {}) if isinstance(items, dict) else {})
+    return {f: sch for f, sch in _entry_props(plan, own).items() if is_number(sch)}
 
 
 def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any]]:

@@ -51,17 +51,17 @@ def _closing(text: str, start: int) -> int:
     return -1
 
 
-def top_level_parts(inner: str) -> list[str]:
-    """The comma-separated parts of a text, commas inside brackets or braces left alone."""
+def top_level_parts(inner: str, sep: str = ",") -> list[str]:
+    """The parts of a text between separators (commas by default), those inside brackets or braces left alone."""
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(inner):
         if ch in "({[":
             depth += 1
         elif ch in ")}]":
             depth -= 1
-        elif ch == "," and depth == 0:
+        elif depth == 0 and i >= start and inner.startswith(sep, i):
             parts.append(inner[start:i])
-            start = i + 1
+            start = i + len(sep)
     parts.append(inner[start:])
     return [p.strip() for p in parts if p.strip()]
 
@@ -115,17 +115,6 @@ def returned_fields(description: str) -> list[ReturnedField]:
     return _bare_fields(description)
 
 
-def _split_and(part: str) -> list[str]:
-    """A part cut at each " and " outside brackets ("hookups (none or full) and notes" -> two)."""
-    pieces, depth, start = [], 0, 0
-    for i, ch in enumerate(part):
-        depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
-        if depth == 0 and part.startswith(" and ", i):
-            pieces.append(part[start:i])
-            start = i + len(" and ")
-    return [p.strip() for p in pieces + [part[start:]] if p.strip()]
-
-
 def _bare_fields(description: str) -> list[ReturnedField]:
     """The fields of the first bare list after a lead-in ("Returns: a, b (remark), and c."), each part a name with
     an optional remark in brackets; "plus two computed lists: d (...)" and "and e" give d and e."""
@@ -138,7 +127,7 @@ def _bare_fields(description: str) -> list[ReturnedField]:
                 end = i
                 break
         out = []
-        for part in [piece for whole in top_level_parts(text[:end]) for piece in _split_and(whole)]:
+        for part in [piece for whole in top_level_parts(text[:end]) for piece in top_level_parts(whole, " and ")]:
             part = re.sub(
                 r"^(?:and|or|plus)\s+", "", part.split(":")[-1].strip() if ":" in part.split("(")[0] else part
             )
