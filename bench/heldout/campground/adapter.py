@@ -8,12 +8,13 @@ business date is fixed below, nothing reads the clock).
 `python adapter.py` replays every trajectory in trajectories.jsonl from data.json and prints
 the number of calls and refused calls.
 """
+
 import copy
 import datetime as _dt
 import json
 import os
 import sys
-from decimal import Decimal, ROUND_HALF_UP
+from decimal import ROUND_HALF_UP, Decimal
 
 BUSINESS_DATE = _dt.date(2025, 6, 12)
 MAX_NIGHTS = 14
@@ -47,6 +48,7 @@ def peak_rate(day):
 
 
 # ---------------------------------------------------------------- argument checks
+
 
 def _req_str(args, key):
     if key not in args or args[key] is None:
@@ -262,8 +264,14 @@ class Office:
             raise ToolError("extra_vehicles cannot be negative")
         if extra > t["max_extra_vehicles"]:
             raise ToolError("%s sites allow at most %d extra vehicle(s)" % (site["type"], t["max_extra_vehicles"]))
-        q = {"site_id": site["site_id"], "site_type": site["type"], "arrival": arrival.isoformat(),
-             "departure": departure.isoformat(), "nights": nights, "nightly_fee": site["nightly_fee"]}
+        q = {
+            "site_id": site["site_id"],
+            "site_type": site["type"],
+            "arrival": arrival.isoformat(),
+            "departure": departure.isoformat(),
+            "nights": nights,
+            "nightly_fee": site["nightly_fee"],
+        }
         q.update(self._price(site, arrival, nights, senior, extra))
         return q
 
@@ -280,17 +288,22 @@ class Office:
         if arrival < BUSINESS_DATE:
             raise ToolError("arrival date %s is in the past" % arrival.isoformat())
         if (arrival - BUSINESS_DATE).days > BOOKING_WINDOW_DAYS:
-            raise ToolError("arrival is more than %d days ahead; the booking window is not open yet" % BOOKING_WINDOW_DAYS)
+            raise ToolError(
+                "arrival is more than %d days ahead; the booking window is not open yet" % BOOKING_WINDOW_DAYS
+            )
         if party is None:
             party = camper["party_size"]
         if party < 1:
             raise ToolError("party_size must be at least 1")
         if party > site["max_occupancy"]:
-            raise ToolError("party of %d exceeds the maximum occupancy of %s (%d)"
-                            % (party, site["site_id"], site["max_occupancy"]))
+            raise ToolError(
+                "party of %d exceeds the maximum occupancy of %s (%d)" % (party, site["site_id"], site["max_occupancy"])
+            )
         if self._conflict(site["site_id"], arrival, departure):
-            raise ToolError("campsite %s is already reserved for part of %s to %s"
-                            % (site["site_id"], arrival.isoformat(), departure.isoformat()))
+            raise ToolError(
+                "campsite %s is already reserved for part of %s to %s"
+                % (site["site_id"], arrival.isoformat(), departure.isoformat())
+            )
         senior = bool(camper["senior_pass"])
         price = self._price(site, arrival, nights, senior, 0)
         total = _d(price["total"])
@@ -351,8 +364,21 @@ class Office:
                 continue
             if a_to is not None and arr > a_to:
                 continue
-            rows.append({k: r[k] for k in ("reservation_id", "camper_id", "site_id", "arrival", "departure",
-                                           "party_size", "status", "total")})
+            rows.append(
+                {
+                    k: r[k]
+                    for k in (
+                        "reservation_id",
+                        "camper_id",
+                        "site_id",
+                        "arrival",
+                        "departure",
+                        "party_size",
+                        "status",
+                        "total",
+                    )
+                }
+            )
         rows.sort(key=lambda x: (x["arrival"], x["reservation_id"]))
         return rows
 
@@ -360,8 +386,10 @@ class Office:
         res = self._res(_req_str(args, "reservation_id"))
         plate = _req_str(args, "plate").upper().replace(" ", "")
         if res["status"] not in ACTIVE:
-            raise ToolError("vehicles can only be added to confirmed or checked-in reservations (%s is %s)"
-                            % (res["reservation_id"], res["status"]))
+            raise ToolError(
+                "vehicles can only be added to confirmed or checked-in reservations (%s is %s)"
+                % (res["reservation_id"], res["status"])
+            )
         camper = self.db["campers"][res["camper_id"]]
         if plate == camper["vehicle_plate"]:
             raise ToolError("plate %s is the camper's primary vehicle, which is already included" % plate)
@@ -383,8 +411,9 @@ class Office:
         res = self._res(_req_str(args, "reservation_id"))
         plate = _req_str(args, "plate").upper().replace(" ", "")
         if res["status"] != "confirmed":
-            raise ToolError("vehicles can only be removed before check-in (%s is %s)"
-                            % (res["reservation_id"], res["status"]))
+            raise ToolError(
+                "vehicles can only be removed before check-in (%s is %s)" % (res["reservation_id"], res["status"])
+            )
         idx = next((i for i, v in enumerate(res["extra_vehicles"]) if v["plate"] == plate), None)
         if idx is None:
             raise ToolError("plate %s is not registered on %s" % (plate, res["reservation_id"]))
@@ -400,8 +429,9 @@ class Office:
     def t_check_in(self, args):
         res = self._res(_req_str(args, "reservation_id"))
         if res["status"] != "confirmed":
-            raise ToolError("only confirmed reservations can be checked in (%s is %s)"
-                            % (res["reservation_id"], res["status"]))
+            raise ToolError(
+                "only confirmed reservations can be checked in (%s is %s)" % (res["reservation_id"], res["status"])
+            )
         arrival = _dt.date.fromisoformat(res["arrival"])
         departure = _dt.date.fromisoformat(res["departure"])
         if BUSINESS_DATE < arrival:
@@ -423,8 +453,9 @@ class Office:
     def t_check_out(self, args):
         res = self._res(_req_str(args, "reservation_id"))
         if res["status"] != "checked_in":
-            raise ToolError("only checked-in reservations can be checked out (%s is %s)"
-                            % (res["reservation_id"], res["status"]))
+            raise ToolError(
+                "only checked-in reservations can be checked out (%s is %s)" % (res["reservation_id"], res["status"])
+            )
         site = self.db["campsites"][res["site_id"]]
         res["status"] = "checked_out"
         site["status"] = "open"
@@ -439,8 +470,9 @@ class Office:
         res = self._res(_req_str(args, "reservation_id"))
         reason = _opt_str(args, "reason") or "camper request"
         if res["status"] != "confirmed":
-            raise ToolError("only confirmed reservations can be cancelled (%s is %s)"
-                            % (res["reservation_id"], res["status"]))
+            raise ToolError(
+                "only confirmed reservations can be cancelled (%s is %s)" % (res["reservation_id"], res["status"])
+            )
         arrival = _dt.date.fromisoformat(res["arrival"])
         days = (arrival - BUSINESS_DATE).days
         if days < 0:
@@ -457,8 +489,9 @@ class Office:
         res["refund_amount"] = _money(refund)
         camper = self.db["campers"][res["camper_id"]]
         camper["account_credit"] = _money(_d(camper["account_credit"]) + refund)
-        self._history(res, "cancelled", "%s; %d day(s) before arrival, %.2f credited to account"
-                      % (reason, days, refund))
+        self._history(
+            res, "cancelled", "%s; %d day(s) before arrival, %.2f credited to account" % (reason, days, refund)
+        )
         return res
 
 

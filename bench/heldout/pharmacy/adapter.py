@@ -14,7 +14,7 @@ import datetime
 import json
 import os
 import re
-from decimal import Decimal, ROUND_HALF_UP
+from decimal import ROUND_HALF_UP, Decimal
 
 BUSINESS_DATE = "2025-03-14"
 
@@ -26,10 +26,10 @@ COVERAGE = {
     "standard": (80, 50),
     "premier": (90, 70),
 }
-CASH_GENERIC_DISCOUNT = Decimal("0.15")   # uninsured patients, generic Rx lines
-MINIMUM_COPAY = Decimal("5.00")           # insured patients, per Rx line
-CONTROLLED_FEE = Decimal("3.00")          # per controlled Rx line
-ACCOUNT_LIMIT = Decimal("200.00")         # max copay balance on a patient account
+CASH_GENERIC_DISCOUNT = Decimal("0.15")  # uninsured patients, generic Rx lines
+MINIMUM_COPAY = Decimal("5.00")  # insured patients, per Rx line
+CONTROLLED_FEE = Decimal("3.00")  # per controlled Rx line
+ACCOUNT_LIMIT = Decimal("200.00")  # max copay balance on a patient account
 CONTROLLED_REFILL_DAYS = 28
 MAX_OTC_QUANTITY = 24
 
@@ -64,6 +64,7 @@ def _date(text):
 # --------------------------------------------------------------------------- #
 # argument checking
 
+
 def _check_args(args, spec, required=()):
     """spec: name -> type ('string', 'integer', 'boolean', 'number') or tuple of enum values."""
     if not isinstance(args, dict):
@@ -97,6 +98,7 @@ def _check_args(args, spec, required=()):
 
 # --------------------------------------------------------------------------- #
 # the system
+
 
 class PharmacyCounter:
     def __init__(self):
@@ -168,8 +170,12 @@ class PharmacyCounter:
     # -- pricing --------------------------------------------------------------
     def _dispensed_med(self, rx, quantity, substitute_generic):
         med = self._med(rx["medication_id"])
-        if (substitute_generic and not rx.get("dispense_as_written") and not med["generic"]
-                and med.get("generic_equivalent")):
+        if (
+            substitute_generic
+            and not rx.get("dispense_as_written")
+            and not med["generic"]
+            and med.get("generic_equivalent")
+        ):
             alt = self._s["medications"].get(med["generic_equivalent"])
             if alt is not None and alt["stock"] >= quantity:
                 return alt, True
@@ -194,8 +200,13 @@ class PharmacyCounter:
                 plan_pays = base - share
         fee = CONTROLLED_FEE if med["controlled"] else Decimal("0.00")
         return {
-            "base": base, "coverage": coverage, "discount": discount,
-            "plan_pays": plan_pays, "share": share, "fee": fee, "patient_pays": share + fee,
+            "base": base,
+            "coverage": coverage,
+            "discount": discount,
+            "plan_pays": plan_pays,
+            "share": share,
+            "fee": fee,
+            "patient_pays": share + fee,
         }
 
     def _reprice(self, order):
@@ -228,16 +239,28 @@ class PharmacyCounter:
         p = self._patient(a["patient_id"])
         out = copy.deepcopy(p)
         out["prescription_ids"] = sorted(
-            r for r, rx in self._s["prescriptions"].items() if rx["patient_id"] == p["patient_id"])
+            r for r, rx in self._s["prescriptions"].items() if rx["patient_id"] == p["patient_id"]
+        )
         out["open_order_ids"] = sorted(
-            o for o, od in self._s["fill_orders"].items()
-            if od["patient_id"] == p["patient_id"] and od["status"] in ("queued", "filled"))
+            o
+            for o, od in self._s["fill_orders"].items()
+            if od["patient_id"] == p["patient_id"] and od["status"] in ("queued", "filled")
+        )
         return out
 
     def _t_search_medications(self, a):
-        _check_args(a, {"query": "string", "ingredient_class": "string", "controlled": "boolean",
-                        "requires_prescription": "boolean", "generic": "boolean",
-                        "in_stock_only": "boolean", "limit": "integer"})
+        _check_args(
+            a,
+            {
+                "query": "string",
+                "ingredient_class": "string",
+                "controlled": "boolean",
+                "requires_prescription": "boolean",
+                "generic": "boolean",
+                "in_stock_only": "boolean",
+                "limit": "integer",
+            },
+        )
         limit = a.get("limit", 20)
         if limit < 1 or limit > 50:
             raise ToolError("limit must be between 1 and 50")
@@ -247,13 +270,14 @@ class PharmacyCounter:
             m = self._s["medications"][mid]
             if q is not None and q.strip().lower() not in m["name"].lower():
                 continue
-            if a.get("ingredient_class") is not None and \
-                    (m.get("ingredient_class") or "").lower() != a["ingredient_class"].strip().lower():
+            if (
+                a.get("ingredient_class") is not None
+                and (m.get("ingredient_class") or "").lower() != a["ingredient_class"].strip().lower()
+            ):
                 continue
             if a.get("controlled") is not None and m["controlled"] != a["controlled"]:
                 continue
-            if a.get("requires_prescription") is not None and \
-                    m["requires_prescription"] != a["requires_prescription"]:
+            if a.get("requires_prescription") is not None and m["requires_prescription"] != a["requires_prescription"]:
                 continue
             if a.get("generic") is not None and m["generic"] != a["generic"]:
                 continue
@@ -272,8 +296,9 @@ class PharmacyCounter:
         return out
 
     def _t_list_prescriptions(self, a):
-        _check_args(a, {"patient_id": "string", "status": RX_STATUSES, "medication_id": "string",
-                        "prescriber": "string"})
+        _check_args(
+            a, {"patient_id": "string", "status": RX_STATUSES, "medication_id": "string", "prescriber": "string"}
+        )
         if not any(a.get(k) is not None for k in ("patient_id", "status", "medication_id", "prescriber")):
             raise ToolError("provide at least one filter (patient_id, status, medication_id or prescriber)")
         if a.get("patient_id") is not None:
@@ -289,21 +314,22 @@ class PharmacyCounter:
                 continue
             if a.get("medication_id") is not None and rx["medication_id"] != a["medication_id"]:
                 continue
-            if a.get("prescriber") is not None and \
-                    a["prescriber"].strip().lower() not in rx["prescriber"].lower():
+            if a.get("prescriber") is not None and a["prescriber"].strip().lower() not in rx["prescriber"].lower():
                 continue
             med = self._s["medications"].get(rx["medication_id"], {})
-            rows.append({
-                "prescription_id": rid,
-                "patient_id": rx["patient_id"],
-                "medication_id": rx["medication_id"],
-                "medication_name": "%s %s" % (med.get("name", "?"), med.get("strength", "")),
-                "prescriber": rx["prescriber"],
-                "quantity": rx["quantity"],
-                "refills_remaining": rx["refills_remaining"],
-                "status": rx["status"],
-                "expires_on": rx["expires_on"],
-            })
+            rows.append(
+                {
+                    "prescription_id": rid,
+                    "patient_id": rx["patient_id"],
+                    "medication_id": rx["medication_id"],
+                    "medication_name": "%s %s" % (med.get("name", "?"), med.get("strength", "")),
+                    "prescriber": rx["prescriber"],
+                    "quantity": rx["quantity"],
+                    "refills_remaining": rx["refills_remaining"],
+                    "status": rx["status"],
+                    "expires_on": rx["expires_on"],
+                }
+            )
         return {"count": len(rows), "prescriptions": rows}
 
     def _t_get_fill_order(self, a):
@@ -312,8 +338,11 @@ class PharmacyCounter:
 
     # -- tools: quote -------------------------------------------------------------
     def _t_quote_fill(self, a):
-        _check_args(a, {"prescription_id": "string", "quantity": "integer", "substitute_generic": "boolean"},
-                    ["prescription_id"])
+        _check_args(
+            a,
+            {"prescription_id": "string", "quantity": "integer", "substitute_generic": "boolean"},
+            ["prescription_id"],
+        )
         rx = self._rx(a["prescription_id"])
         patient = self._patient(rx["patient_id"])
         qty = a.get("quantity", rx["quantity"])
@@ -347,8 +376,11 @@ class PharmacyCounter:
 
     # -- tools: orders ------------------------------------------------------------
     def _t_create_fill_order(self, a):
-        _check_args(a, {"prescription_id": "string", "quantity": "integer", "substitute_generic": "boolean"},
-                    ["prescription_id"])
+        _check_args(
+            a,
+            {"prescription_id": "string", "quantity": "integer", "substitute_generic": "boolean"},
+            ["prescription_id"],
+        )
         rx = self._rx(a["prescription_id"])
         rid = rx["prescription_id"]
         patient = self._patient(rx["patient_id"])
@@ -374,13 +406,17 @@ class PharmacyCounter:
             if last is not None:
                 next_ok = _date(last) + datetime.timedelta(days=CONTROLLED_REFILL_DAYS)
                 if _date(BUSINESS_DATE) < next_ok:
-                    raise ToolError("controlled prescription %s was last filled on %s; the next fill is allowed "
-                                    "from %s" % (rid, last, next_ok.isoformat()))
+                    raise ToolError(
+                        "controlled prescription %s was last filled on %s; the next fill is allowed "
+                        "from %s" % (rid, last, next_ok.isoformat())
+                    )
         med, substituted = self._dispensed_med(rx, qty, a.get("substitute_generic", True))
         cls = med.get("ingredient_class")
         if cls and cls in patient["allergies"]:
-            raise ToolError("patient %s has a recorded %s allergy; %s cannot be dispensed"
-                            % (patient["patient_id"], cls, med["medication_id"]))
+            raise ToolError(
+                "patient %s has a recorded %s allergy; %s cannot be dispensed"
+                % (patient["patient_id"], cls, med["medication_id"])
+            )
         oid = self._next_order_id()
         order = {
             "order_id": oid,
@@ -393,16 +429,22 @@ class PharmacyCounter:
             "verified_by": None,
             "substituted": substituted,
             "payment_method": None,
-            "lines": [{
-                "line_no": 1,
-                "medication_id": med["medication_id"],
-                "description": "%s %s %s" % (med["name"], med["strength"], med["form"]),
-                "quantity": qty,
-                "unit_price": med["unit_price"],
-                "line_total": 0.0,
-                "rx_line": True,
-            }],
-            "subtotal": 0.0, "discount": 0.0, "plan_pays": 0.0, "fees": 0.0, "patient_pays": 0.0,
+            "lines": [
+                {
+                    "line_no": 1,
+                    "medication_id": med["medication_id"],
+                    "description": "%s %s %s" % (med["name"], med["strength"], med["form"]),
+                    "quantity": qty,
+                    "unit_price": med["unit_price"],
+                    "line_total": 0.0,
+                    "rx_line": True,
+                }
+            ],
+            "subtotal": 0.0,
+            "discount": 0.0,
+            "plan_pays": 0.0,
+            "fees": 0.0,
+            "patient_pays": 0.0,
             "history": [],
         }
         self._reprice(order)
@@ -414,12 +456,22 @@ class PharmacyCounter:
         return copy.deepcopy(order)
 
     def _t_update_order_items(self, a):
-        _check_args(a, {"order_id": "string", "action": ("add", "remove"), "medication_id": "string",
-                        "quantity": "integer", "line_no": "integer"}, ["order_id", "action"])
+        _check_args(
+            a,
+            {
+                "order_id": "string",
+                "action": ("add", "remove"),
+                "medication_id": "string",
+                "quantity": "integer",
+                "line_no": "integer",
+            },
+            ["order_id", "action"],
+        )
         order = self._order(a["order_id"])
         if order["status"] != "queued":
-            raise ToolError("order %s is %s; items can only be changed while it is queued"
-                            % (order["order_id"], order["status"]))
+            raise ToolError(
+                "order %s is %s; items can only be changed while it is queued" % (order["order_id"], order["status"])
+            )
         if a["action"] == "add":
             if a.get("line_no") is not None:
                 raise ToolError("line_no is only used with action 'remove'")
@@ -427,26 +479,32 @@ class PharmacyCounter:
                 raise ToolError("action 'add' needs medication_id and quantity")
             med = self._med(a["medication_id"])
             if med["requires_prescription"]:
-                raise ToolError("%s requires a prescription and cannot be added as an item; create a fill order "
-                                "from a prescription instead" % med["medication_id"])
+                raise ToolError(
+                    "%s requires a prescription and cannot be added as an item; create a fill order "
+                    "from a prescription instead" % med["medication_id"]
+                )
             qty = a["quantity"]
             if qty < 1 or qty > MAX_OTC_QUANTITY:
                 raise ToolError("quantity must be between 1 and %d" % MAX_OTC_QUANTITY)
             patient = self._patient(order["patient_id"])
             cls = med.get("ingredient_class")
             if cls and cls in patient["allergies"]:
-                raise ToolError("patient %s has a recorded %s allergy; %s cannot be added"
-                                % (patient["patient_id"], cls, med["medication_id"]))
-            line_no = max(l["line_no"] for l in order["lines"]) + 1
-            order["lines"].append({
-                "line_no": line_no,
-                "medication_id": med["medication_id"],
-                "description": "%s %s %s" % (med["name"], med["strength"], med["form"]),
-                "quantity": qty,
-                "unit_price": med["unit_price"],
-                "line_total": 0.0,
-                "rx_line": False,
-            })
+                raise ToolError(
+                    "patient %s has a recorded %s allergy; %s cannot be added"
+                    % (patient["patient_id"], cls, med["medication_id"])
+                )
+            line_no = max(ln["line_no"] for ln in order["lines"]) + 1
+            order["lines"].append(
+                {
+                    "line_no": line_no,
+                    "medication_id": med["medication_id"],
+                    "description": "%s %s %s" % (med["name"], med["strength"], med["form"]),
+                    "quantity": qty,
+                    "unit_price": med["unit_price"],
+                    "line_total": 0.0,
+                    "rx_line": False,
+                }
+            )
             self._reprice(order)
             self._history(order, "item_added", "line %d: %d x %s" % (line_no, qty, med["medication_id"]))
         else:
@@ -454,13 +512,14 @@ class PharmacyCounter:
                 raise ToolError("action 'remove' takes only line_no")
             if a.get("line_no") is None:
                 raise ToolError("action 'remove' needs line_no")
-            match = [l for l in order["lines"] if l["line_no"] == a["line_no"]]
+            match = [ln for ln in order["lines"] if ln["line_no"] == a["line_no"]]
             if not match:
                 raise ToolError("order %s has no line %d" % (order["order_id"], a["line_no"]))
             if match[0]["rx_line"]:
-                raise ToolError("line %d is the prescription line and cannot be removed; cancel the order instead"
-                                % a["line_no"])
-            order["lines"] = [l for l in order["lines"] if l["line_no"] != a["line_no"]]
+                raise ToolError(
+                    "line %d is the prescription line and cannot be removed; cancel the order instead" % a["line_no"]
+                )
+            order["lines"] = [ln for ln in order["lines"] if ln["line_no"] != a["line_no"]]
             self._reprice(order)
             self._history(order, "item_removed", "line %d: %s" % (a["line_no"], match[0]["medication_id"]))
         return copy.deepcopy(order)
@@ -476,8 +535,9 @@ class PharmacyCounter:
             raise ToolError("verified_by must be the pharmacist's initials (2-3 capital letters)")
         meds = [(line, self._med(line["medication_id"])) for line in order["lines"]]
         if any(m["controlled"] for _, m in meds) and vb is None:
-            raise ToolError("order %s contains a controlled substance; verified_by (pharmacist initials) is "
-                            "required" % oid)
+            raise ToolError(
+                "order %s contains a controlled substance; verified_by (pharmacist initials) is required" % oid
+            )
         need = {}
         for line, m in meds:
             need[m["medication_id"]] = need.get(m["medication_id"], 0) + line["quantity"]
@@ -499,24 +559,29 @@ class PharmacyCounter:
         return copy.deepcopy(order)
 
     def _t_pickup_order(self, a):
-        _check_args(a, {"order_id": "string", "payment_method": PAYMENT_METHODS, "id_verified": "boolean"},
-                    ["order_id", "payment_method"])
+        _check_args(
+            a,
+            {"order_id": "string", "payment_method": PAYMENT_METHODS, "id_verified": "boolean"},
+            ["order_id", "payment_method"],
+        )
         order = self._order(a["order_id"])
         oid = order["order_id"]
         if order["status"] != "filled":
             raise ToolError("order %s is %s; only filled orders can be picked up" % (oid, order["status"]))
-        controlled = any(self._med(l["medication_id"])["controlled"] for l in order["lines"])
+        controlled = any(self._med(ln["medication_id"])["controlled"] for ln in order["lines"])
         if controlled and not a.get("id_verified", False):
-            raise ToolError("order %s contains a controlled substance; photo ID must be checked (id_verified=true)"
-                            % oid)
+            raise ToolError(
+                "order %s contains a controlled substance; photo ID must be checked (id_verified=true)" % oid
+            )
         patient = self._patient(order["patient_id"])
         due = _dec(order["patient_pays"])
         if a["payment_method"] == "account":
             new_balance = _dec(patient["copay_balance"]) + due
             if new_balance > ACCOUNT_LIMIT:
-                raise ToolError("charging %s to the account would bring the copay balance of %s to %s, over the "
-                                "%s limit" % (_money(due), patient["patient_id"], _money(new_balance),
-                                              ACCOUNT_LIMIT))
+                raise ToolError(
+                    "charging %s to the account would bring the copay balance of %s to %s, over the "
+                    "%s limit" % (_money(due), patient["patient_id"], _money(new_balance), ACCOUNT_LIMIT)
+                )
             patient["copay_balance"] = _out(new_balance)
         order["status"] = "picked_up"
         order["picked_up_on"] = BUSINESS_DATE
@@ -537,8 +602,11 @@ class PharmacyCounter:
                 self._med(line["medication_id"])["stock"] += line["quantity"]
             rx = self._rx(order["prescription_id"])
             rx["refills_remaining"] += 1
-            self._history(rx, "fill_reversed", "%s cancelled (%s); %d refills remaining"
-                          % (oid, a["reason"], rx["refills_remaining"]))
+            self._history(
+                rx,
+                "fill_reversed",
+                "%s cancelled (%s); %d refills remaining" % (oid, a["reason"], rx["refills_remaining"]),
+            )
             detail = "%s; stock returned" % a["reason"]
         else:
             detail = a["reason"]
@@ -547,8 +615,11 @@ class PharmacyCounter:
         return copy.deepcopy(order)
 
     def _t_transfer_prescription(self, a):
-        _check_args(a, {"prescription_id": "string", "to_pharmacy": "string", "to_pharmacy_phone": "string"},
-                    ["prescription_id", "to_pharmacy"])
+        _check_args(
+            a,
+            {"prescription_id": "string", "to_pharmacy": "string", "to_pharmacy_phone": "string"},
+            ["prescription_id", "to_pharmacy"],
+        )
         rx = self._rx(a["prescription_id"])
         rid = rx["prescription_id"]
         if rx["status"] != "active":
@@ -571,8 +642,13 @@ class PharmacyCounter:
         rx["status"] = "transferred"
         rx["transferred_to"] = target
         self._history(rx, "transferred", "%d fills moved to %s" % (moved, target))
-        return {"prescription_id": rid, "status": "transferred", "transferred_to": target,
-                "refills_transferred": moved, "transferred_on": BUSINESS_DATE}
+        return {
+            "prescription_id": rid,
+            "status": "transferred",
+            "transferred_to": target,
+            "refills_transferred": moved,
+            "transferred_on": BUSINESS_DATE,
+        }
 
 
 def make():

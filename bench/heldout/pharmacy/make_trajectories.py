@@ -34,11 +34,29 @@ OTHER_PHARMACIES = [
 
 FILLABLE = ["RX-50101", "RX-50102", "RX-50103", "RX-50105", "RX-50106", "RX-50114"]
 NON_CONTROLLED_FILLABLE = ["RX-50101", "RX-50102", "RX-50103", "RX-50105", "RX-50114"]
-BLOCKED_CREATE = ["RX-50104", "RX-50107", "RX-50108", "RX-50109", "RX-50111", "RX-50112", "RX-50113",
-                  "RX-50118", "RX-50120"]
+BLOCKED_CREATE = [
+    "RX-50104",
+    "RX-50107",
+    "RX-50108",
+    "RX-50109",
+    "RX-50111",
+    "RX-50112",
+    "RX-50113",
+    "RX-50118",
+    "RX-50120",
+]
 TRANSFERABLE = ["RX-50101", "RX-50102", "RX-50103", "RX-50105", "RX-50114"]
-BLOCKED_TRANSFER = ["RX-50106", "RX-50116", "RX-50110", "RX-50111", "RX-50112", "RX-50113", "RX-50118",
-                    "RX-50104", "RX-50119"]
+BLOCKED_TRANSFER = [
+    "RX-50106",
+    "RX-50116",
+    "RX-50110",
+    "RX-50111",
+    "RX-50112",
+    "RX-50113",
+    "RX-50118",
+    "RX-50104",
+    "RX-50119",
+]
 QUEUED = ["FO-7004", "FO-7006", "FO-7009"]
 FILLED = ["FO-7005", "FO-7007", "FO-7010", "FO-7011"]
 DONE = ["FO-7001", "FO-7002", "FO-7003", "FO-7008"]
@@ -76,9 +94,24 @@ def dob(pid):
 # --------------------------------------------------------------------------- #
 # session templates: each returns (instruction, calls, indices of calls meant to be refused)
 
+
 def t_price_check(r):
-    rid = r.choice(["RX-50101", "RX-50102", "RX-50103", "RX-50104", "RX-50105", "RX-50108", "RX-50110",
-                    "RX-50114", "RX-50115", "RX-50117", "RX-50119", "RX-50106"])
+    rid = r.choice(
+        [
+            "RX-50101",
+            "RX-50102",
+            "RX-50103",
+            "RX-50104",
+            "RX-50105",
+            "RX-50108",
+            "RX-50110",
+            "RX-50114",
+            "RX-50115",
+            "RX-50117",
+            "RX-50119",
+            "RX-50106",
+        ]
+    )
     pid = rx_patient(rid)
     calls = [C("get_patient", patient_id=pid)]
     args = {"prescription_id": rid}
@@ -92,10 +125,12 @@ def t_price_check(r):
         args["substitute_generic"] = False
         extra = " if I stick with the brand"
     calls.append(C("quote_fill", **args))
-    text = r.choice([
-        "Hi, this is %s (born %s, patient %s). What would my %s (%s) cost me%s?",
-        "%s here, DOB %s, id %s. Before I come in, how much will my copay be for the %s prescription %s%s?",
-    ]) % (full(pid), dob(pid), pid, rx_med(rid), rid, extra)
+    text = r.choice(
+        [
+            "Hi, this is %s (born %s, patient %s). What would my %s (%s) cost me%s?",
+            "%s here, DOB %s, id %s. Before I come in, how much will my copay be for the %s prescription %s%s?",
+        ]
+    ) % (full(pid), dob(pid), pid, rx_med(rid), rid, extra)
     return text, calls, []
 
 
@@ -105,10 +140,12 @@ def t_refill_ok(r):
     calls = [C("list_prescriptions", patient_id=pid, status="active"), C("create_fill_order", prescription_id=rid)]
     if r.random() < 0.4:
         calls.insert(0, C("get_patient", patient_id=pid))
-    text = r.choice([
-        "I'm %s (%s). Could you refill my %s please? I think the number is %s.",
-        "Patient %s, id %s here; please put my %s prescription (%s) through for a refill.",
-    ]) % (full(pid), pid, rx_med(rid), rid)
+    text = r.choice(
+        [
+            "I'm %s (%s). Could you refill my %s please? I think the number is %s.",
+            "Patient %s, id %s here; please put my %s prescription (%s) through for a refill.",
+        ]
+    ) % (full(pid), pid, rx_med(rid), rid)
     return text, calls, []
 
 
@@ -126,7 +163,12 @@ def t_quote_then_create(r):
         note = " Only half the usual amount this time, %d." % args["quantity"]
     calls = [C("quote_fill", **args), C("create_fill_order", **args)]
     text = "This is %s, patient %s. Tell me the price for %s (%s) and then go ahead and order it.%s" % (
-        full(pid), pid, rx_med(rid), rid, note)
+        full(pid),
+        pid,
+        rx_med(rid),
+        rid,
+        note,
+    )
     return text, calls, []
 
 
@@ -137,10 +179,12 @@ def t_refill_blocked(r):
     fails = [1]
     if r.random() < 0.6:
         calls.append(C("get_prescription", prescription_id=rid))
-    text = r.choice([
-        "%s (DOB %s, %s) wants a refill of %s on prescription %s.",
-        "Hello, %s calling, born %s, id %s. Please refill my %s, number %s.",
-    ]) % (full(pid), dob(pid), pid, rx_med(rid), rid)
+    text = r.choice(
+        [
+            "%s (DOB %s, %s) wants a refill of %s on prescription %s.",
+            "Hello, %s calling, born %s, id %s. Please refill my %s, number %s.",
+        ]
+    ) % (full(pid), dob(pid), pid, rx_med(rid), rid)
     return text, calls, fails
 
 
@@ -159,38 +203,52 @@ def t_full_flow(r):
     if ctrl:
         pk["id_verified"] = True
     calls.append(C("pickup_order", **pk))
-    text = "%s (%s) is at the counter and wants to wait for %s (%s): fill it now (pharmacist %s is checking) " \
-           "and they'll pay by %s%s." % (full(pid), pid, rx_med(rid), rid, ini, pay,
-                                        "; their photo ID has been checked" if ctrl else "")
+    text = (
+        "%s (%s) is at the counter and wants to wait for %s (%s): fill it now (pharmacist %s is checking) "
+        "and they'll pay by %s%s."
+        % (full(pid), pid, rx_med(rid), rid, ini, pay, "; their photo ID has been checked" if ctrl else "")
+    )
     return text, calls, []
 
 
 def t_controlled_pickup_no_id(r):
     ini = r.choice(PHARMACISTS)
     pay = r.choice(["cash", "card"])
-    calls = [C("create_fill_order", prescription_id="RX-50106"),
-             C("fill_order", order_id=NEW_ORDER, verified_by=ini),
-             C("pickup_order", order_id=NEW_ORDER, payment_method=pay),
-             C("pickup_order", order_id=NEW_ORDER, payment_method=pay, id_verified=True)]
-    text = "Rupert Okafor-Lind (PT-2004) needs his new Oxavane script RX-50106 filled today; %s will verify. " \
-           "He'll pay by %s and shows his driver's licence when asked." % (ini, pay)
+    calls = [
+        C("create_fill_order", prescription_id="RX-50106"),
+        C("fill_order", order_id=NEW_ORDER, verified_by=ini),
+        C("pickup_order", order_id=NEW_ORDER, payment_method=pay),
+        C("pickup_order", order_id=NEW_ORDER, payment_method=pay, id_verified=True),
+    ]
+    text = (
+        "Rupert Okafor-Lind (PT-2004) needs his new Oxavane script RX-50106 filled today; %s will verify. "
+        "He'll pay by %s and shows his driver's licence when asked." % (ini, pay)
+    )
     return text, calls, [2]
 
 
 def t_controlled_fill_no_initials(r):
     ini = r.choice(PHARMACISTS)
     if r.random() < 0.5:
-        calls = [C("create_fill_order", prescription_id="RX-50106"),
-                 C("fill_order", order_id=NEW_ORDER),
-                 C("fill_order", order_id=NEW_ORDER, verified_by=ini)]
-        text = "Queue and dispense RX-50106 (Oxavane) for Rupert Okafor-Lind, PT-2004. %s is the pharmacist on " \
-               "duty if anyone asks." % ini
+        calls = [
+            C("create_fill_order", prescription_id="RX-50106"),
+            C("fill_order", order_id=NEW_ORDER),
+            C("fill_order", order_id=NEW_ORDER, verified_by=ini),
+        ]
+        text = (
+            "Queue and dispense RX-50106 (Oxavane) for Rupert Okafor-Lind, PT-2004. %s is the pharmacist on "
+            "duty if anyone asks." % ini
+        )
         return text, calls, [1]
-    calls = [C("get_fill_order", order_id="FO-7009"),
-             C("fill_order", order_id="FO-7009"),
-             C("fill_order", order_id="FO-7009", verified_by=ini)]
-    text = "Saoirse Lindqvist (PT-2011) asks whether her Oxadone order FO-7009 can be dispensed now; " \
-           "pharmacist %s is checking today." % ini
+    calls = [
+        C("get_fill_order", order_id="FO-7009"),
+        C("fill_order", order_id="FO-7009"),
+        C("fill_order", order_id="FO-7009", verified_by=ini),
+    ]
+    text = (
+        "Saoirse Lindqvist (PT-2011) asks whether her Oxadone order FO-7009 can be dispensed now; "
+        "pharmacist %s is checking today." % ini
+    )
     return text, calls, [1, 2]
 
 
@@ -201,28 +259,36 @@ def t_pickup_ok(r):
     calls = [C("get_fill_order", order_id=oid), C("pickup_order", order_id=oid, payment_method=pay)]
     if r.random() < 0.5:
         calls.insert(0, C("get_patient", patient_id=pid))
-    text = r.choice([
-        "%s here to collect order %s. I'll pay by %s.",
-        "Hi, I'm %s. I got a text that %s is ready; paying with %s.",
-    ]) % (full(pid), oid, pay)
+    text = r.choice(
+        [
+            "%s here to collect order %s. I'll pay by %s.",
+            "Hi, I'm %s. I got a text that %s is ready; paying with %s.",
+        ]
+    ) % (full(pid), oid, pay)
     return text, calls, []
 
 
 def t_pickup_over_limit(r):
     pay = r.choice(["card", "cash"])
-    calls = [C("get_patient", patient_id="PT-2005"),
-             C("pickup_order", order_id="FO-7011", payment_method="account"),
-             C("pickup_order", order_id="FO-7011", payment_method=pay)]
-    text = "Dagny Holloway (PT-2005, born 1984-12-05) is picking up her Thyrovel order FO-7011 and wants it put " \
-           "on her pharmacy account; if that doesn't work she'll use %s." % pay
+    calls = [
+        C("get_patient", patient_id="PT-2005"),
+        C("pickup_order", order_id="FO-7011", payment_method="account"),
+        C("pickup_order", order_id="FO-7011", payment_method=pay),
+    ]
+    text = (
+        "Dagny Holloway (PT-2005, born 1984-12-05) is picking up her Thyrovel order FO-7011 and wants it put "
+        "on her pharmacy account; if that doesn't work she'll use %s." % pay
+    )
     return text, calls, [1]
 
 
 def t_pickup_not_ready(r):
     oid = r.choice(QUEUED[:2] + ["FO-7001", "FO-7008"])
     pid = ORDERS[oid]["patient_id"]
-    calls = [C("pickup_order", order_id=oid, payment_method=r.choice(["card", "cash"])),
-             C("get_fill_order", order_id=oid)]
+    calls = [
+        C("pickup_order", order_id=oid, payment_method=r.choice(["card", "cash"])),
+        C("get_fill_order", order_id=oid),
+    ]
     text = "%s says they're here for order %s and want to pay and take it home now." % (full(pid), oid)
     return text, calls, [0]
 
@@ -233,12 +299,19 @@ def t_add_item(r):
     mid = r.choice([m for m in OTC if MEDS[m]["ingredient_class"] not in PATIENTS[pid]["allergies"]])
     qty = r.choice([1, 1, 2, 3]) if MEDS[mid]["form"] in ("device", "box") else r.choice([10, 12, 20, 24])
     word = MEDS[mid]["name"].split()[0]
-    calls = [C("search_medications", query=word, requires_prescription=False),
-             C("update_order_items", order_id=oid, action="add", medication_id=mid, quantity=qty)]
+    calls = [
+        C("search_medications", query=word, requires_prescription=False),
+        C("update_order_items", order_id=oid, action="add", medication_id=mid, quantity=qty),
+    ]
     if r.random() < 0.5:
         calls.append(C("get_fill_order", order_id=oid))
     text = "%s (%s) would like %d x %s added to order %s, and wants the new total." % (
-        full(pid), pid, qty, MEDS[mid]["name"], oid)
+        full(pid),
+        pid,
+        qty,
+        MEDS[mid]["name"],
+        oid,
+    )
     return text, calls, []
 
 
@@ -247,19 +320,29 @@ def t_add_rx_item(r):
     pid = ORDERS[oid]["patient_id"]
     rx_item = r.choice(["MED-412", "MED-402", "MED-414"])
     otc = r.choice(["MED-418", "MED-420", "MED-416"])
-    calls = [C("update_order_items", order_id=oid, action="add", medication_id=rx_item, quantity=30),
-             C("update_order_items", order_id=oid, action="add", medication_id=otc, quantity=1)]
+    calls = [
+        C("update_order_items", order_id=oid, action="add", medication_id=rx_item, quantity=30),
+        C("update_order_items", order_id=oid, action="add", medication_id=otc, quantity=1),
+    ]
     text = "%s asks to throw a pack of %s onto order %s (no prescription for it), plus one %s." % (
-        full(pid), medname(rx_item), oid, MEDS[otc]["name"])
+        full(pid),
+        medname(rx_item),
+        oid,
+        MEDS[otc]["name"],
+    )
     return text, calls, [0]
 
 
 def t_add_allergy(r):
-    calls = [C("create_fill_order", prescription_id="RX-50106"),
-             C("update_order_items", order_id=NEW_ORDER, action="add", medication_id="MED-415", quantity=24),
-             C("update_order_items", order_id=NEW_ORDER, action="add", medication_id="MED-418", quantity=1)]
-    text = "Rupert Okafor-Lind (PT-2004) is starting Oxavane (RX-50106). Queue it and add a box of 24 Ibuprex " \
-           "and a weekly pill organizer."
+    calls = [
+        C("create_fill_order", prescription_id="RX-50106"),
+        C("update_order_items", order_id=NEW_ORDER, action="add", medication_id="MED-415", quantity=24),
+        C("update_order_items", order_id=NEW_ORDER, action="add", medication_id="MED-418", quantity=1),
+    ]
+    text = (
+        "Rupert Okafor-Lind (PT-2004) is starting Oxavane (RX-50106). Queue it and add a box of 24 Ibuprex "
+        "and a weekly pill organizer."
+    )
     return text, calls, [1]
 
 
@@ -275,22 +358,32 @@ def t_add_to_filled(r):
 
 
 def t_remove_item(r):
-    calls = [C("get_fill_order", order_id="FO-7004"),
-             C("update_order_items", order_id="FO-7004", action="remove", line_no=2)]
-    text = r.choice([
-        "Theo Abernathy (PT-2002) already has a spacer at home; please take it off his inhaler order FO-7004.",
-        "Theo Abernathy here, order FO-7004. Drop the spacer chamber, I just need the inhaler.",
-    ])
+    calls = [
+        C("get_fill_order", order_id="FO-7004"),
+        C("update_order_items", order_id="FO-7004", action="remove", line_no=2),
+    ]
+    text = r.choice(
+        [
+            "Theo Abernathy (PT-2002) already has a spacer at home; please take it off his inhaler order FO-7004.",
+            "Theo Abernathy here, order FO-7004. Drop the spacer chamber, I just need the inhaler.",
+        ]
+    )
     return text, calls, []
 
 
 def t_remove_rx_line(r):
     oid = r.choice(["FO-7006", "FO-7004", "FO-7009"])
     pid = ORDERS[oid]["patient_id"]
-    calls = [C("update_order_items", order_id=oid, action="remove", line_no=1),
-             C("cancel_order", order_id=oid, reason="patient_request")]
+    calls = [
+        C("update_order_items", order_id=oid, action="remove", line_no=1),
+        C("cancel_order", order_id=oid, reason="patient_request"),
+    ]
     text = "%s (%s) no longer wants the %s on order %s. Take it off, or drop the whole order if needed." % (
-        full(pid), pid, medname(ORDERS[oid]["lines"][0]["medication_id"]), oid)
+        full(pid),
+        pid,
+        medname(ORDERS[oid]["lines"][0]["medication_id"]),
+        oid,
+    )
     return text, calls, [0]
 
 
@@ -309,11 +402,16 @@ def t_cancel_filled(r):
     oid = r.choice(FILLED)
     pid = ORDERS[oid]["patient_id"]
     reason = r.choice(["patient_request", "prescriber_request"])
-    calls = [C("cancel_order", order_id=oid, reason=reason),
-             C("get_prescription", prescription_id=ORDERS[oid]["prescription_id"])]
+    calls = [
+        C("cancel_order", order_id=oid, reason=reason),
+        C("get_prescription", prescription_id=ORDERS[oid]["prescription_id"]),
+    ]
     who = "the prescriber changed the dose" if reason == "prescriber_request" else "they changed their mind"
     text = "Order %s for %s is filled but not collected; cancel it because %s, and check the refill came back." % (
-        oid, full(pid), who)
+        oid,
+        full(pid),
+        who,
+    )
     return text, calls, []
 
 
@@ -336,7 +434,13 @@ def t_transfer_ok(r):
     if r.random() < 0.5:
         calls.append(C("get_prescription", prescription_id=rid))
     text = "%s (%s) is moving closer to %s%s and wants the %s prescription %s sent over there." % (
-        full(pid), pid, name, (" (phone %s)" % phone) if phone else "", rx_med(rid), rid)
+        full(pid),
+        pid,
+        name,
+        (" (phone %s)" % phone) if phone else "",
+        rx_med(rid),
+        rid,
+    )
     return text, calls, []
 
 
@@ -360,22 +464,34 @@ def t_transfer_after_cancel(r):
     args = {"prescription_id": rid, "to_pharmacy": name}
     if phone:
         args["to_pharmacy_phone"] = phone
-    calls = [C("transfer_prescription", **args),
-             C("cancel_order", order_id=oid, reason="patient_request"),
-             C("transfer_prescription", **args)]
+    calls = [
+        C("transfer_prescription", **args),
+        C("cancel_order", order_id=oid, reason="patient_request"),
+        C("transfer_prescription", **args),
+    ]
     text = "%s (%s) is switching to %s for %s (%s); they don't need the pending order %s any more." % (
-        full(pid), pid, name, rx_med(rid), rid, oid)
+        full(pid),
+        pid,
+        name,
+        rx_med(rid),
+        rid,
+        oid,
+    )
     return text, calls, [0]
 
 
 def t_short_stock(r):
     ini = r.choice(PHARMACISTS)
-    calls = [C("fill_order", order_id="FO-7009", verified_by=ini),
-             C("cancel_order", order_id="FO-7009", reason="out_of_stock"),
-             C("create_fill_order", prescription_id="RX-50116", quantity=25),
-             C("fill_order", order_id=NEW_ORDER, verified_by=ini)]
-    text = "Dispense Saoirse Lindqvist's Oxadone order FO-7009 (%s verifying). If we're short she'll take what we " \
-           "have on the shelf today." % ini
+    calls = [
+        C("fill_order", order_id="FO-7009", verified_by=ini),
+        C("cancel_order", order_id="FO-7009", reason="out_of_stock"),
+        C("create_fill_order", prescription_id="RX-50116", quantity=25),
+        C("fill_order", order_id=NEW_ORDER, verified_by=ini),
+    ]
+    text = (
+        "Dispense Saoirse Lindqvist's Oxadone order FO-7009 (%s verifying). If we're short she'll take what we "
+        "have on the shelf today." % ini
+    )
     return text, calls, [0]
 
 
@@ -385,10 +501,14 @@ def t_search(r):
         ({"requires_prescription": False}, "A customer asks what we sell without a prescription."),
         ({"ingredient_class": "statin"}, "What statins do we carry, and how do brand and generic prices compare?"),
         ({"query": "Glucorin"}, "Is Glucorin XR in stock, and does it have a generic?"),
-        ({"generic": True, "requires_prescription": True, "in_stock_only": True, "limit": 5},
-         "Show me five generic prescription products we have in stock."),
-        ({"ingredient_class": "antihistamine", "requires_prescription": False},
-         "Do we have an allergy tablet over the counter?"),
+        (
+            {"generic": True, "requires_prescription": True, "in_stock_only": True, "limit": 5},
+            "Show me five generic prescription products we have in stock.",
+        ),
+        (
+            {"ingredient_class": "antihistamine", "requires_prescription": False},
+            "Do we have an allergy tablet over the counter?",
+        ),
         ({"query": "Metfolex"}, "A patient asks whether the Metfolex generic is back in stock."),
     ]
     args, text = r.choice(opts)
@@ -411,7 +531,9 @@ def t_prescriber_list(r):
     else:
         fails = []
     text = "Dr. %s's office is calling to ask which of their %sprescriptions we hold." % (
-        who, "active " if "status" in args else "")
+        who,
+        "active " if "status" in args else "",
+    )
     return text, calls, fails
 
 
@@ -421,7 +543,12 @@ def t_quote_too_many(r):
     q = RXS[rid]["quantity"] * r.choice([2, 3])
     calls = [C("quote_fill", prescription_id=rid, quantity=q), C("quote_fill", prescription_id=rid)]
     text = "%s (%s) is travelling and asks what %d %s (%s) would cost, or else the normal amount." % (
-        full(pid), pid, q, rx_med(rid), rid)
+        full(pid),
+        pid,
+        q,
+        rx_med(rid),
+        rid,
+    )
     return text, calls, [0]
 
 
@@ -429,8 +556,11 @@ def t_fill_queued_pickup(r):
     oid = r.choice(["FO-7004", "FO-7006"])
     pid = ORDERS[oid]["patient_id"]
     pay = r.choice(["cash", "card", "account"])
-    calls = [C("get_fill_order", order_id=oid), C("fill_order", order_id=oid, verified_by=r.choice(PHARMACISTS)),
-             C("pickup_order", order_id=oid, payment_method=pay)]
+    calls = [
+        C("get_fill_order", order_id=oid),
+        C("fill_order", order_id=oid, verified_by=r.choice(PHARMACISTS)),
+        C("pickup_order", order_id=oid, payment_method=pay),
+    ]
     text = "%s is waiting for queued order %s; fill it and ring it up on %s." % (full(pid), oid, pay)
     return text, calls, []
 
@@ -441,11 +571,17 @@ def t_uninsured_generic(r):
     fill = {"order_id": NEW_ORDER}
     if ini:
         fill["verified_by"] = ini
-    calls = [C("get_patient", patient_id="PT-2003"), C("quote_fill", prescription_id="RX-50105"),
-             C("create_fill_order", prescription_id="RX-50105"),
-             C("fill_order", **fill), C("pickup_order", order_id=NEW_ORDER, payment_method=pay)]
-    text = "Ines Valcourt (PT-2003, 1990-01-23) has no insurance. She wants the cheapest option for her antibiotic " \
-           "RX-50105, then to have it filled while she waits and pay by %s." % pay
+    calls = [
+        C("get_patient", patient_id="PT-2003"),
+        C("quote_fill", prescription_id="RX-50105"),
+        C("create_fill_order", prescription_id="RX-50105"),
+        C("fill_order", **fill),
+        C("pickup_order", order_id=NEW_ORDER, payment_method=pay),
+    ]
+    text = (
+        "Ines Valcourt (PT-2003, 1990-01-23) has no insurance. She wants the cheapest option for her antibiotic "
+        "RX-50105, then to have it filled while she waits and pay by %s." % pay
+    )
     return text, calls, []
 
 
@@ -454,13 +590,21 @@ def t_refill_with_extras(r):
     pid = rx_patient(rid)
     mid = r.choice([m for m in OTC if MEDS[m]["ingredient_class"] not in PATIENTS[pid]["allergies"]])
     qty = r.choice([1, 2]) if MEDS[mid]["form"] in ("device", "box") else r.choice([12, 24])
-    calls = [C("create_fill_order", prescription_id=rid),
-             C("search_medications", query=MEDS[mid]["name"].split()[0], in_stock_only=True),
-             C("update_order_items", order_id=NEW_ORDER, action="add", medication_id=mid, quantity=qty)]
+    calls = [
+        C("create_fill_order", prescription_id=rid),
+        C("search_medications", query=MEDS[mid]["name"].split()[0], in_stock_only=True),
+        C("update_order_items", order_id=NEW_ORDER, action="add", medication_id=mid, quantity=qty),
+    ]
     if r.random() < 0.5:
         calls.append(C("fill_order", order_id=NEW_ORDER, verified_by=r.choice(PHARMACISTS)))
     text = "%s (%s) needs a refill of %s (%s) and, while we're at it, %d x %s." % (
-        full(pid), pid, rx_med(rid), rid, qty, MEDS[mid]["name"])
+        full(pid),
+        pid,
+        rx_med(rid),
+        rid,
+        qty,
+        MEDS[mid]["name"],
+    )
     return text, calls, []
 
 
@@ -472,12 +616,35 @@ def t_patient_overview(r):
 
 
 TEMPLATES = [
-    (t_price_check, 6), (t_refill_ok, 5), (t_quote_then_create, 5), (t_refill_blocked, 5), (t_full_flow, 7),
-    (t_controlled_pickup_no_id, 1), (t_controlled_fill_no_initials, 1), (t_pickup_ok, 5), (t_pickup_over_limit, 1),
-    (t_pickup_not_ready, 1), (t_add_item, 4), (t_add_rx_item, 1), (t_add_allergy, 1), (t_add_to_filled, 1),
-    (t_remove_item, 2), (t_remove_rx_line, 1), (t_cancel_queued, 3), (t_cancel_filled, 3), (t_cancel_done, 1),
-    (t_transfer_ok, 4), (t_transfer_blocked, 2), (t_transfer_after_cancel, 1), (t_short_stock, 0.6), (t_search, 4),
-    (t_prescriber_list, 2), (t_quote_too_many, 1), (t_fill_queued_pickup, 3), (t_uninsured_generic, 2), (t_refill_with_extras, 4),
+    (t_price_check, 6),
+    (t_refill_ok, 5),
+    (t_quote_then_create, 5),
+    (t_refill_blocked, 5),
+    (t_full_flow, 7),
+    (t_controlled_pickup_no_id, 1),
+    (t_controlled_fill_no_initials, 1),
+    (t_pickup_ok, 5),
+    (t_pickup_over_limit, 1),
+    (t_pickup_not_ready, 1),
+    (t_add_item, 4),
+    (t_add_rx_item, 1),
+    (t_add_allergy, 1),
+    (t_add_to_filled, 1),
+    (t_remove_item, 2),
+    (t_remove_rx_line, 1),
+    (t_cancel_queued, 3),
+    (t_cancel_filled, 3),
+    (t_cancel_done, 1),
+    (t_transfer_ok, 4),
+    (t_transfer_blocked, 2),
+    (t_transfer_after_cancel, 1),
+    (t_short_stock, 0.6),
+    (t_search, 4),
+    (t_prescriber_list, 2),
+    (t_quote_too_many, 1),
+    (t_fill_queued_pickup, 3),
+    (t_uninsured_generic, 2),
+    (t_refill_with_extras, 4),
     (t_patient_overview, 2),
 ]
 

@@ -5,6 +5,7 @@
 
 Standard library only. Deterministic: the business date is fixed at BUSINESS_DATE.
 """
+
 import copy
 import datetime as _dt
 import json
@@ -82,13 +83,27 @@ def compute_estimate(vehicle_class, start, end, tier, addon_lines, catalogue, on
             per_unit = min(per_unit, _cents(cap))
         charge = per_unit * line["quantity"]
         addons_total += charge
-        lines.append({"addon_id": line["addon_id"], "name": line["name"], "daily_price": _money(price),
-                      "quantity": line["quantity"], "charge": _money(charge)})
+        lines.append(
+            {
+                "addon_id": line["addon_id"],
+                "name": line["name"],
+                "daily_price": _money(price),
+                "quantity": line["quantity"],
+                "charge": _money(charge),
+            }
+        )
     one_way_fee = ONE_WAY_FEE_CENTS if one_way else 0
     total = base + surcharge - discount + addons_total + one_way_fee
     return {
-        "days": days, "weekend_days": weekend_days, "daily_rate": rate, "base": base, "surcharge": surcharge,
-        "discount": discount, "lines": lines, "addons_total": addons_total, "one_way_fee": one_way_fee,
+        "days": days,
+        "weekend_days": weekend_days,
+        "daily_rate": rate,
+        "base": base,
+        "surcharge": surcharge,
+        "discount": discount,
+        "lines": lines,
+        "addons_total": addons_total,
+        "one_way_fee": one_way_fee,
         "total": total,
     }
 
@@ -97,21 +112,48 @@ def compute_estimate(vehicle_class, start, end, tier, addon_lines, catalogue, on
 _SPEC = {
     "get_customer": {"customer_id": (str, False), "email": (str, False)},
     "get_vehicle": {"vehicle_id": (str, True)},
-    "search_vehicles": {"branch_id": (str, False), "vehicle_class": (str, False), "status": (str, False),
-                        "min_fuel_eighths": (int, False), "max_mileage_km": (int, False)},
+    "search_vehicles": {
+        "branch_id": (str, False),
+        "vehicle_class": (str, False),
+        "status": (str, False),
+        "min_fuel_eighths": (int, False),
+        "max_mileage_km": (int, False),
+    },
     "get_rental": {"rental_id": (str, True)},
-    "list_rentals": {"customer_id": (str, False), "vehicle_id": (str, False), "status": (str, False),
-                     "pickup_branch_id": (str, False), "start_from": (str, False), "start_to": (str, False)},
-    "quote_rental": {"vehicle_class": (str, True), "start_date": (str, True), "end_date": (str, True),
-                     "customer_id": (str, False), "pickup_branch_id": (str, False),
-                     "return_branch_id": (str, False), "addons": (list, False)},
-    "create_rental": {"customer_id": (str, True), "vehicle_id": (str, True), "start_date": (str, True),
-                      "end_date": (str, True), "return_branch_id": (str, False), "addons": (list, False)},
+    "list_rentals": {
+        "customer_id": (str, False),
+        "vehicle_id": (str, False),
+        "status": (str, False),
+        "pickup_branch_id": (str, False),
+        "start_from": (str, False),
+        "start_to": (str, False),
+    },
+    "quote_rental": {
+        "vehicle_class": (str, True),
+        "start_date": (str, True),
+        "end_date": (str, True),
+        "customer_id": (str, False),
+        "pickup_branch_id": (str, False),
+        "return_branch_id": (str, False),
+        "addons": (list, False),
+    },
+    "create_rental": {
+        "customer_id": (str, True),
+        "vehicle_id": (str, True),
+        "start_date": (str, True),
+        "end_date": (str, True),
+        "return_branch_id": (str, False),
+        "addons": (list, False),
+    },
     "add_rental_addon": {"rental_id": (str, True), "addon_id": (str, True), "quantity": (int, False)},
     "remove_rental_addon": {"rental_id": (str, True), "addon_id": (str, True), "quantity": (int, False)},
     "pick_up_vehicle": {"rental_id": (str, True), "licence_number": (str, True)},
-    "return_vehicle": {"rental_id": (str, True), "mileage_km": (int, True), "fuel_eighths": (int, True),
-                       "return_branch_id": (str, False)},
+    "return_vehicle": {
+        "rental_id": (str, True),
+        "mileage_km": (int, True),
+        "fuel_eighths": (int, True),
+        "return_branch_id": (str, False),
+    },
     "cancel_rental": {"rental_id": (str, True), "reason": (str, True)},
 }
 
@@ -236,10 +278,15 @@ class RentalDesk:
 
     def _reestimate(self, rental):
         est = compute_estimate(
-            rental["vehicle_class"], _dt.date.fromisoformat(rental["start_date"]),
-            _dt.date.fromisoformat(rental["end_date"]), rental["loyalty_tier"], rental["addons"],
-            self._s["addons"], rental["pickup_branch_id"] != rental["return_branch_id"],
-            daily_rate_cents=_cents(rental["daily_rate"]))
+            rental["vehicle_class"],
+            _dt.date.fromisoformat(rental["start_date"]),
+            _dt.date.fromisoformat(rental["end_date"]),
+            rental["loyalty_tier"],
+            rental["addons"],
+            self._s["addons"],
+            rental["pickup_branch_id"] != rental["return_branch_id"],
+            daily_rate_cents=_cents(rental["daily_rate"]),
+        )
         rental["estimated_total"] = _money(est["total"])
 
     @staticmethod
@@ -317,9 +364,23 @@ class RentalDesk:
                 continue
             if hi is not None and start > hi:
                 continue
-            out.append({k: r[k] for k in ("rental_id", "customer_id", "vehicle_id", "vehicle_class", "status",
-                                          "start_date", "end_date", "pickup_branch_id", "return_branch_id",
-                                          "estimated_total")})
+            out.append(
+                {
+                    k: r[k]
+                    for k in (
+                        "rental_id",
+                        "customer_id",
+                        "vehicle_id",
+                        "vehicle_class",
+                        "status",
+                        "start_date",
+                        "end_date",
+                        "pickup_branch_id",
+                        "return_branch_id",
+                        "estimated_total",
+                    )
+                }
+            )
         return out
 
     # ------------------------------------------------------------------ pricing
@@ -342,13 +403,22 @@ class RentalDesk:
         est = compute_estimate(cls, start, end, tier, lines, self._s["addons"], one_way)
         deposit = 0 if tier == "platinum" else DEPOSIT_CENTS[cls]
         return {
-            "vehicle_class": cls, "start_date": a["start_date"], "end_date": a["end_date"],
-            "days": est["days"], "weekend_days": est["weekend_days"], "daily_rate": _money(est["daily_rate"]),
-            "base_charge": _money(est["base"]), "weekend_surcharge": _money(est["surcharge"]),
-            "loyalty_tier": tier, "loyalty_discount": _money(est["discount"]),
-            "addons": est["lines"], "addons_total": _money(est["addons_total"]),
-            "one_way_fee": _money(est["one_way_fee"]), "total": _money(est["total"]),
-            "deposit_required": _money(deposit), "currency": "USD",
+            "vehicle_class": cls,
+            "start_date": a["start_date"],
+            "end_date": a["end_date"],
+            "days": est["days"],
+            "weekend_days": est["weekend_days"],
+            "daily_rate": _money(est["daily_rate"]),
+            "base_charge": _money(est["base"]),
+            "weekend_surcharge": _money(est["surcharge"]),
+            "loyalty_tier": tier,
+            "loyalty_discount": _money(est["discount"]),
+            "addons": est["lines"],
+            "addons_total": _money(est["addons_total"]),
+            "one_way_fee": _money(est["one_way_fee"]),
+            "total": _money(est["total"]),
+            "deposit_required": _money(deposit),
+            "currency": "USD",
         }
 
     # ------------------------------------------------------------------ writes
@@ -361,13 +431,19 @@ class RentalDesk:
             raise ApiError(f"vehicle {veh['vehicle_id']} is not available (status: {veh['status']})")
         start, end = self._period(a["start_date"], a["end_date"])
         if cust["licence_expiry"] < a["end_date"]:
-            raise ApiError(f"driver licence of {cust['customer_id']} expires on {cust['licence_expiry']}, "
-                           f"before the end of the rental")
-        open_count = sum(1 for r in self._s["rentals"].values()
-                         if r["customer_id"] == cust["customer_id"] and r["status"] in ("reserved", "active"))
+            raise ApiError(
+                f"driver licence of {cust['customer_id']} expires on {cust['licence_expiry']}, "
+                f"before the end of the rental"
+            )
+        open_count = sum(
+            1
+            for r in self._s["rentals"].values()
+            if r["customer_id"] == cust["customer_id"] and r["status"] in ("reserved", "active")
+        )
         if open_count >= MAX_OPEN_RENTALS:
-            raise ApiError(f"customer {cust['customer_id']} already has {open_count} open rentals "
-                           f"(limit {MAX_OPEN_RENTALS})")
+            raise ApiError(
+                f"customer {cust['customer_id']} already has {open_count} open rentals (limit {MAX_OPEN_RENTALS})"
+            )
         pickup = veh["branch_id"]
         ret = a.get("return_branch_id") or pickup
         self._branch(ret)
@@ -376,20 +452,42 @@ class RentalDesk:
         deposit = 0 if tier == "platinum" else DEPOSIT_CENTS[veh["vehicle_class"]]
         balance = _cents(cust["deposit_balance"])
         if balance < deposit:
-            raise ApiError(f"deposit balance {_money(balance):.2f} is below the {_money(deposit):.2f} deposit "
-                           f"required for a {veh['vehicle_class']} vehicle")
+            raise ApiError(
+                f"deposit balance {_money(balance):.2f} is below the {_money(deposit):.2f} deposit "
+                f"required for a {veh['vehicle_class']} vehicle"
+            )
         est = compute_estimate(veh["vehicle_class"], start, end, tier, lines, self._s["addons"], pickup != ret)
         rid = self._next_rental_id()
         rental = {
-            "rental_id": rid, "customer_id": cust["customer_id"], "vehicle_id": veh["vehicle_id"],
-            "vehicle_class": veh["vehicle_class"], "pickup_branch_id": pickup, "return_branch_id": ret,
-            "start_date": a["start_date"], "end_date": a["end_date"], "status": "reserved",
-            "loyalty_tier": tier, "daily_rate": _money(est["daily_rate"]), "addons": lines,
-            "estimated_total": _money(est["total"]), "deposit_held": _money(deposit),
-            "mileage_out": None, "fuel_out": None, "mileage_in": None, "fuel_in": None,
-            "returned_to_branch_id": None, "charges": None, "final_total": None, "cancellation": None,
-            "history": [{"date": BUSINESS_DATE, "event": "reserved",
-                         "detail": f"{veh['vehicle_id']} {a['start_date']} to {a['end_date']}"}],
+            "rental_id": rid,
+            "customer_id": cust["customer_id"],
+            "vehicle_id": veh["vehicle_id"],
+            "vehicle_class": veh["vehicle_class"],
+            "pickup_branch_id": pickup,
+            "return_branch_id": ret,
+            "start_date": a["start_date"],
+            "end_date": a["end_date"],
+            "status": "reserved",
+            "loyalty_tier": tier,
+            "daily_rate": _money(est["daily_rate"]),
+            "addons": lines,
+            "estimated_total": _money(est["total"]),
+            "deposit_held": _money(deposit),
+            "mileage_out": None,
+            "fuel_out": None,
+            "mileage_in": None,
+            "fuel_in": None,
+            "returned_to_branch_id": None,
+            "charges": None,
+            "final_total": None,
+            "cancellation": None,
+            "history": [
+                {
+                    "date": BUSINESS_DATE,
+                    "event": "reserved",
+                    "detail": f"{veh['vehicle_id']} {a['start_date']} to {a['end_date']}",
+                }
+            ],
         }
         self._s["rentals"][rid] = rental
         veh["status"] = "reserved"
@@ -409,16 +507,19 @@ class RentalDesk:
             raise ApiError(f"add-on {aid} not found")
         if entry.get("allowed_classes") and rental["vehicle_class"] not in entry["allowed_classes"]:
             raise ApiError(f"add-on {aid} ({entry['name']}) is not available for {rental['vehicle_class']} vehicles")
-        existing = next((l for l in rental["addons"] if l["addon_id"] == aid), None)
+        existing = next((ln for ln in rental["addons"] if ln["addon_id"] == aid), None)
         have = existing["quantity"] if existing else 0
         if have + qty > entry["max_per_rental"]:
-            raise ApiError(f"at most {entry['max_per_rental']} x {entry['name']} per rental; "
-                           f"the agreement has {have} and {qty} more were requested")
+            raise ApiError(
+                f"at most {entry['max_per_rental']} x {entry['name']} per rental; "
+                f"the agreement has {have} and {qty} more were requested"
+            )
         if existing:
             existing["quantity"] = have + qty
         else:
-            rental["addons"].append({"addon_id": aid, "name": entry["name"], "daily_price": entry["daily_price"],
-                                     "quantity": qty})
+            rental["addons"].append(
+                {"addon_id": aid, "name": entry["name"], "daily_price": entry["daily_price"], "quantity": qty}
+            )
         self._reestimate(rental)
         self._log(rental, "addon_added", f"{aid} x{qty}")
         return copy.deepcopy(rental)
@@ -428,7 +529,7 @@ class RentalDesk:
         if rental["status"] != "reserved":
             raise ApiError(f"add-ons can only be removed before pick-up (rental is {rental['status']})")
         aid = a["addon_id"]
-        existing = next((l for l in rental["addons"] if l["addon_id"] == aid), None)
+        existing = next((ln for ln in rental["addons"] if ln["addon_id"] == aid), None)
         if existing is None:
             raise ApiError(f"add-on {aid} is not on rental {rental['rental_id']}")
         qty = a.get("quantity")
@@ -500,8 +601,12 @@ class RentalDesk:
         rental["fuel_in"] = fuel
         rental["returned_to_branch_id"] = ret
         rental["charges"] = {
-            "late_days": late_days, "late_fee": _money(late_fee), "fuel_charge": _money(fuel_charge),
-            "km_driven": driven, "excess_km": excess, "mileage_charge": _money(mileage_charge),
+            "late_days": late_days,
+            "late_fee": _money(late_fee),
+            "fuel_charge": _money(fuel_charge),
+            "km_driven": driven,
+            "excess_km": excess,
+            "mileage_charge": _money(mileage_charge),
             "dropoff_fee": _money(dropoff),
         }
         rental["final_total"] = _money(final)
@@ -529,8 +634,11 @@ class RentalDesk:
             raise ApiError(f"no_show can only be recorded after the pick-up date ({rental['start_date']})")
         cust = self._customer(rental["customer_id"])
         fee = 0
-        if reason in ("customer_request", "no_show") and (start - _TODAY).days < 2 \
-                and cust["loyalty_tier"] != "platinum":
+        if (
+            reason in ("customer_request", "no_show")
+            and (start - _TODAY).days < 2
+            and cust["loyalty_tier"] != "platinum"
+        ):
             fee = _cents(rental["daily_rate"])
         held = _cents(rental["deposit_held"])
         from_deposit = min(fee, held)

@@ -3,6 +3,7 @@
 Seeded and deterministic: running it twice writes the same file byte for byte. Every session is replayed
 on the real adapter from data.json and kept only if exactly the intended calls are refused.
 """
+
 import datetime as dt
 import json
 import os
@@ -13,10 +14,20 @@ import adapter
 SEED = 20250612
 HERE = os.path.dirname(os.path.abspath(__file__))
 TODAY = dt.date.fromisoformat(adapter.BUSINESS_DATE)
-BRANCH_WORDS = {"BR-101": "Harbourview (HVX)", "BR-102": "Kestrel Field", "BR-103": "Saltmarsh (SMR)",
-                "BR-104": "Pinecrest"}
-ADDON_WORDS = {"AO-01": "a child seat", "AO-02": "a booster seat", "AO-03": "a GPS", "AO-04": "an additional driver",
-               "AO-05": "a ski rack", "AO-06": "a Wi-Fi hotspot"}
+BRANCH_WORDS = {
+    "BR-101": "Harbourview (HVX)",
+    "BR-102": "Kestrel Field",
+    "BR-103": "Saltmarsh (SMR)",
+    "BR-104": "Pinecrest",
+}
+ADDON_WORDS = {
+    "AO-01": "a child seat",
+    "AO-02": "a booster seat",
+    "AO-03": "a GPS",
+    "AO-04": "an additional driver",
+    "AO-05": "a ski rack",
+    "AO-06": "a Wi-Fi hotspot",
+}
 ADDON_PLURAL = {"AO-01": "child seats", "AO-02": "booster seats", "AO-04": "additional drivers"}
 
 
@@ -68,12 +79,20 @@ class Gen:
         return adapter._cents(cust["deposit_balance"]) >= need
 
     def available(self, branch=None, cls=None):
-        return [v for k, v in sorted(self.v.items()) if v["status"] == "available"
-                and (branch is None or v["branch_id"] == branch) and (cls is None or v["vehicle_class"] == cls)]
+        return [
+            v
+            for k, v in sorted(self.v.items())
+            if v["status"] == "available"
+            and (branch is None or v["branch_id"] == branch)
+            and (cls is None or v["vehicle_class"] == cls)
+        ]
 
     def rentals(self, status=None, pred=None):
-        return [r for k, r in sorted(self.r.items()) if (status is None or r["status"] == status)
-                and (pred is None or pred(r))]
+        return [
+            r
+            for k, r in sorted(self.r.items())
+            if (status is None or r["status"] == status) and (pred is None or pred(r))
+        ]
 
     def addon_phrase(self, items):
         parts = []
@@ -108,8 +127,13 @@ class Gen:
     def t_status(self):
         r = self.pick(self.r.values())
         intro, look = self.who(r["customer_id"])
-        ask = self.pick(["What's the status of my rental {rid}?", "Can you pull up agreement {rid} for me?",
-                         "I'd like to check the details and total on booking {rid}."]).format(rid=r["rental_id"])
+        ask = self.pick(
+            [
+                "What's the status of my rental {rid}?",
+                "Can you pull up agreement {rid} for me?",
+                "I'd like to check the details and total on booking {rid}.",
+            ]
+        ).format(rid=r["rental_id"])
         calls = [look, call("get_rental", rental_id=r["rental_id"])]
         if self.rng.random() < 0.4:
             calls.insert(1, call("list_rentals", customer_id=r["customer_id"]))
@@ -124,19 +148,29 @@ class Gen:
         if self.rng.random() < 0.5:
             st = self.pick(["reserved", "active", "returned"])
             args["status"] = st
-            text = {"reserved": "Do I have any upcoming reservations?", "active": "Which car do I have out right now?",
-                    "returned": "Can you list my past (returned) rentals?"}[st]
+            text = {
+                "reserved": "Do I have any upcoming reservations?",
+                "active": "Which car do I have out right now?",
+                "returned": "Can you list my past (returned) rentals?",
+            }[st]
         return f"{intro} {text}", [look, call("list_rentals", **args)], set()
 
     def t_branch_day(self):
         b = self.pick(sorted(BRANCH_WORDS))
-        args = {"pickup_branch_id": b, "start_from": d(self.rng.choice([-3, 0])), "start_to": d(self.rng.choice([0, 7, 14]))}
+        args = {
+            "pickup_branch_id": b,
+            "start_from": d(self.rng.choice([-3, 0])),
+            "start_to": d(self.rng.choice([0, 7, 14])),
+        }
         if self.rng.random() < 0.4:
             args["status"] = "reserved"
-        return (f"(Desk supervisor at {BRANCH_WORDS[b]}) List the agreements starting at our branch between "
-                f"{nice(args['start_from'])} and {nice(args['start_to'])}"
-                + (" that are still reserved." if "status" in args else "."),
-                [call("list_rentals", **args)], set())
+        return (
+            f"(Desk supervisor at {BRANCH_WORDS[b]}) List the agreements starting at our branch between "
+            f"{nice(args['start_from'])} and {nice(args['start_to'])}"
+            + (" that are still reserved." if "status" in args else "."),
+            [call("list_rentals", **args)],
+            set(),
+        )
 
     def t_quote(self):
         cls = self.pick(adapter.CLASSES)
@@ -170,8 +204,11 @@ class Gen:
         return text + "?", calls, set()
 
     def eligible_bookers(self, end):
-        return [cid for cid, c in sorted(self.c.items()) if c["status"] == "active" and c["licence_expiry"] >= end
-                and self.open_count(cid) < 2]
+        return [
+            cid
+            for cid, c in sorted(self.c.items())
+            if c["status"] == "active" and c["licence_expiry"] >= end and self.open_count(cid) < 2
+        ]
 
     def t_book(self):
         s, e = self.trip(min_start=0, max_start=18, max_days=8)
@@ -185,8 +222,7 @@ class Gen:
         veh = cands[0] if self.rng.random() < 0.7 else self.pick(cands)
         intro, look = self.who(cid)
         adds = self.random_addons(cls, maxn=1)
-        text = (f"{intro} I'd like to book {a_cls(cls)} at {BRANCH_WORDS[branch]} "
-                f"from {nice(s)} to {nice(e)}")
+        text = f"{intro} I'd like to book {a_cls(cls)} at {BRANCH_WORDS[branch]} from {nice(s)} to {nice(e)}"
         cargs = {"customer_id": cid, "vehicle_id": veh["vehicle_id"], "start_date": s, "end_date": e}
         if adds:
             cargs["addons"] = adds
@@ -197,8 +233,14 @@ class Gen:
             text += f", returning it to {BRANCH_WORDS[rb]}"
         calls = [look, call("search_vehicles", branch_id=branch, vehicle_class=cls)]
         if self.rng.random() < 0.5:
-            q = {"vehicle_class": cls, "start_date": s, "end_date": e, "customer_id": cid, "pickup_branch_id": branch,
-                 "return_branch_id": cargs.get("return_branch_id", branch)}
+            q = {
+                "vehicle_class": cls,
+                "start_date": s,
+                "end_date": e,
+                "customer_id": cid,
+                "pickup_branch_id": branch,
+                "return_branch_id": cargs.get("return_branch_id", branch),
+            }
             if adds:
                 q["addons"] = adds
             calls.append(call("quote_rental", **q))
@@ -209,15 +251,27 @@ class Gen:
         return text + ".", calls, set()
 
     def t_pickup(self):
-        r = self.pick(self.rentals("reserved", lambda r: r["start_date"] <= adapter.BUSINESS_DATE < r["end_date"]
-                                   and self.c[r["customer_id"]]["licence_expiry"] >= adapter.BUSINESS_DATE
-                                   and self.v[r["vehicle_id"]]["status"] == "reserved"))
+        r = self.pick(
+            self.rentals(
+                "reserved",
+                lambda r: (
+                    r["start_date"] <= adapter.BUSINESS_DATE < r["end_date"]
+                    and self.c[r["customer_id"]]["licence_expiry"] >= adapter.BUSINESS_DATE
+                    and self.v[r["vehicle_id"]]["status"] == "reserved"
+                ),
+            )
+        )
         cust = self.c[r["customer_id"]]
-        calls = [call("get_rental", rental_id=r["rental_id"]),
-                 call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=cust["licence_number"])]
-        text = self.pick(["Hi, I'm {n}, here to collect my car for booking {rid}. My licence number is {lic}.",
-                          "Picking up reservation {rid} - name's {n}, licence {lic}."]).format(
-            n=cust["name"], rid=r["rental_id"], lic=cust["licence_number"])
+        calls = [
+            call("get_rental", rental_id=r["rental_id"]),
+            call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=cust["licence_number"]),
+        ]
+        text = self.pick(
+            [
+                "Hi, I'm {n}, here to collect my car for booking {rid}. My licence number is {lic}.",
+                "Picking up reservation {rid} - name's {n}, licence {lic}.",
+            ]
+        ).format(n=cust["name"], rid=r["rental_id"], lic=cust["licence_number"])
         if self.rng.random() < 0.5:
             calls[0] = call("list_rentals", customer_id=r["customer_id"], status="reserved")
         if self.rng.random() < 0.4:
@@ -229,7 +283,9 @@ class Gen:
         veh = self.v[r["vehicle_id"]]
         days = (dt.date.fromisoformat(r["end_date"]) - dt.date.fromisoformat(r["start_date"])).days
         km = veh["mileage_km"] + self.rng.randint(40, 320 * max(days, 1))
-        fuel = self.rng.choice([veh["fuel_eighths"], veh["fuel_eighths"], max(0, veh["fuel_eighths"] - self.rng.randint(1, 4))])
+        fuel = self.rng.choice(
+            [veh["fuel_eighths"], veh["fuel_eighths"], max(0, veh["fuel_eighths"] - self.rng.randint(1, 4))]
+        )
         args = {"rental_id": r["rental_id"], "mileage_km": km, "fuel_eighths": fuel}
         where = r["return_branch_id"]
         if self.rng.random() < 0.25:
@@ -243,9 +299,11 @@ class Gen:
         r = self.pick(self.rentals("active"))
         cust = self.c[r["customer_id"]]
         args, where = self.return_args(r)
-        text = (f"{cust['name']} here, dropping off the car from rental {r['rental_id']} at {BRANCH_WORDS[where]}. "
-                f"The odometer shows {args['mileage_km']} km and the gauge is at {args['fuel_eighths']}/8. "
-                f"What's my final bill?")
+        text = (
+            f"{cust['name']} here, dropping off the car from rental {r['rental_id']} at {BRANCH_WORDS[where]}. "
+            f"The odometer shows {args['mileage_km']} km and the gauge is at {args['fuel_eighths']}/8. "
+            f"What's my final bill?"
+        )
         calls = [call("get_rental", rental_id=r["rental_id"]), call("return_vehicle", **args)]
         if self.rng.random() < 0.5:
             calls.append(call("get_customer", customer_id=r["customer_id"]))
@@ -257,15 +315,22 @@ class Gen:
         cust = self.c[r["customer_id"]]
         if r["start_date"] < adapter.BUSINESS_DATE and self.rng.random() < 0.5:
             reason = "no_show"
-            text = f"(Branch staff) Customer {cust['name']} never turned up for {r['rental_id']}; close it as a no-show."
+            text = (
+                f"(Branch staff) Customer {cust['name']} never turned up for {r['rental_id']}; close it as a no-show."
+            )
         elif self.v[r["vehicle_id"]]["status"] == "maintenance":
             reason = "vehicle_unavailable"
-            text = (f"{cust['name']} here. I heard the car for {r['rental_id']} is in the workshop - "
-                    f"please cancel that booking on your side.")
+            text = (
+                f"{cust['name']} here. I heard the car for {r['rental_id']} is in the workshop - "
+                f"please cancel that booking on your side."
+            )
         else:
             reason = "customer_request"
             text = f"I'm {cust['name']}. Plans changed, please cancel my booking {r['rental_id']}."
-        calls = [call("get_rental", rental_id=r["rental_id"]), call("cancel_rental", rental_id=r["rental_id"], reason=reason)]
+        calls = [
+            call("get_rental", rental_id=r["rental_id"]),
+            call("cancel_rental", rental_id=r["rental_id"], reason=reason),
+        ]
         if reason != "no_show" and self.rng.random() < 0.7:
             calls.insert(0, call("get_customer", customer_id=r["customer_id"]))
             text += f" My customer number is {r['customer_id']}."
@@ -274,7 +339,7 @@ class Gen:
     def t_add_addon(self):
         options = []
         for r in self.rentals(pred=lambda r: r["status"] in ("reserved", "active")):
-            have = {l["addon_id"]: l["quantity"] for l in r["addons"]}
+            have = {ln["addon_id"]: ln["quantity"] for ln in r["addons"]}
             for aid, a in sorted(self.data["addons"].items()):
                 if a["allowed_classes"] and r["vehicle_class"] not in a["allowed_classes"]:
                     continue
@@ -288,8 +353,12 @@ class Gen:
         if q > 1 or self.rng.random() < 0.4:
             args["quantity"] = q
         thing = f"{q} {ADDON_PLURAL[aid]}" if q > 1 else ADDON_WORDS[aid]
-        text = self.pick(["I'm {n}. Could you add {t} to rental {rid}? What's the new estimate?",
-                          "Please put {t} on my agreement {rid} - this is {n}."]).format(n=cust["name"], t=thing, rid=rid)
+        text = self.pick(
+            [
+                "I'm {n}. Could you add {t} to rental {rid}? What's the new estimate?",
+                "Please put {t} on my agreement {rid} - this is {n}.",
+            ]
+        ).format(n=cust["name"], t=thing, rid=rid)
         calls = [call("add_rental_addon", **args)]
         if self.rng.random() < 0.7:
             calls.insert(0, call("get_rental", rental_id=rid))
@@ -299,7 +368,7 @@ class Gen:
         return text, calls, set()
 
     def t_remove_addon(self):
-        options = [(r["rental_id"], l) for r in self.rentals("reserved") for l in r["addons"]]
+        options = [(r["rental_id"], ln) for r in self.rentals("reserved") for ln in r["addons"]]
         rid, line = self.pick(options)
         cust = self.c[self.r[rid]["customer_id"]]
         args = {"rental_id": rid, "addon_id": line["addon_id"]}
@@ -329,9 +398,12 @@ class Gen:
             args["max_mileage_km"] = self.rng.choice([30000, 40000, 50000])
             text += f" and under {args['max_mileage_km']} km"
         calls = [call("search_vehicles", **args)]
-        fleet = [v for v in self.available(b, args.get("vehicle_class"))
-                 if v["fuel_eighths"] >= args.get("min_fuel_eighths", 0)
-                 and v["mileage_km"] <= args.get("max_mileage_km", 10 ** 9)]
+        fleet = [
+            v
+            for v in self.available(b, args.get("vehicle_class"))
+            if v["fuel_eighths"] >= args.get("min_fuel_eighths", 0)
+            and v["mileage_km"] <= args.get("max_mileage_km", 10**9)
+        ]
         text += "?"
         if fleet and self.rng.random() < 0.6:
             calls.append(call("get_vehicle", vehicle_id=fleet[0]["vehicle_id"]))
@@ -347,8 +419,11 @@ class Gen:
         create = calls[-1]["arguments"]
         cls = self.v[create["vehicle_id"]]["vehicle_class"]
         have = {a["addon_id"]: a.get("quantity", 1) for a in create.get("addons", [])}
-        choices = [aid for aid, a in sorted(self.data["addons"].items())
-                   if (not a["allowed_classes"] or cls in a["allowed_classes"]) and have.get(aid, 0) < a["max_per_rental"]]
+        choices = [
+            aid
+            for aid, a in sorted(self.data["addons"].items())
+            if (not a["allowed_classes"] or cls in a["allowed_classes"]) and have.get(aid, 0) < a["max_per_rental"]
+        ]
         aid = self.pick(choices)
         new_id = "R-%d" % (max(int(k.split("-")[1]) for k in self.r) + 1)
         calls.append(call("add_rental_addon", rental_id=new_id, addon_id=aid))
@@ -367,17 +442,25 @@ class Gen:
         if cust["licence_expiry"] < e:
             e = cust["licence_expiry"]
         balance = adapter._cents(cust["deposit_balance"]) + adapter._cents(r["deposit_held"])
-        need = lambda cls: 0 if cust["loyalty_tier"] == "platinum" else adapter.DEPOSIT_CENTS[cls]
+
+        def need(cls):
+            return 0 if cust["loyalty_tier"] == "platinum" else adapter.DEPOSIT_CENTS[cls]
+
         fleet = [v for v in self.available(where) if need(v["vehicle_class"]) <= balance]
         if not fleet or e <= s:
             return self.t_return()
         v = self.pick(fleet)
         cls = v["vehicle_class"]
-        calls = [call("return_vehicle", **args), call("search_vehicles", branch_id=where, vehicle_class=cls),
-                 call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=e)]
-        text = (f"{cust['name']} returning {r['rental_id']} at {BRANCH_WORDS[where]} ({args['mileage_km']} km, fuel "
-                f"{args['fuel_eighths']}/8). While I'm here, book me {a_cls(cls)} from this "
-                f"branch for {nice(s)} to {nice(e)}")
+        calls = [
+            call("return_vehicle", **args),
+            call("search_vehicles", branch_id=where, vehicle_class=cls),
+            call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=e),
+        ]
+        text = (
+            f"{cust['name']} returning {r['rental_id']} at {BRANCH_WORDS[where]} ({args['mileage_km']} km, fuel "
+            f"{args['fuel_eighths']}/8). While I'm here, book me {a_cls(cls)} from this "
+            f"branch for {nice(s)} to {nice(e)}"
+        )
         if v is not self.available(where, cls)[0]:
             text += f" - ideally {v['plate']}"
         return text + ".", calls, set()
@@ -386,13 +469,15 @@ class Gen:
         text, calls, _ = self.t_pickup()
         rid = calls[1]["arguments"]["rental_id"] if calls[1]["name"] == "pick_up_vehicle" else None
         r = self.r[rid]
-        have = {l["addon_id"]: l["quantity"] for l in r["addons"]}
+        have = {ln["addon_id"]: ln["quantity"] for ln in r["addons"]}
         aid = "AO-04" if have.get("AO-04", 0) < 2 else self.pick(["AO-01", "AO-02"])
         calls.insert(2, call("add_rental_addon", rental_id=rid, addon_id=aid))
-        text += f" My partner will drive too, so please add {ADDON_WORDS[aid]}." if aid == "AO-04" else \
-            f" We also need {ADDON_WORDS[aid]}."
+        text += (
+            f" My partner will drive too, so please add {ADDON_WORDS[aid]}."
+            if aid == "AO-04"
+            else f" We also need {ADDON_WORDS[aid]}."
+        )
         return text, calls[:5], set()
-
 
     # ----- sessions with intended refusals
     def f_licence_expires(self):
@@ -403,11 +488,21 @@ class Gen:
         s = d(self.rng.randint(1, 5))
         long_end = (exp + dt.timedelta(days=self.rng.randint(1, 5))).isoformat()
         intro, look = self.who(cid)
-        calls = [look, call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=long_end)]
-        text = (f"{intro} Book {v['plate']} ({v['vehicle_id']}) for me from {nice(s)} to {nice(long_end)}")
+        calls = [
+            look,
+            call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=long_end),
+        ]
+        text = f"{intro} Book {v['plate']} ({v['vehicle_id']}) for me from {nice(s)} to {nice(long_end)}"
         if self.rng.random() < 0.6:
-            calls.append(call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s,
-                              end_date=cust["licence_expiry"]))
+            calls.append(
+                call(
+                    "create_rental",
+                    customer_id=cid,
+                    vehicle_id=v["vehicle_id"],
+                    start_date=s,
+                    end_date=cust["licence_expiry"],
+                )
+            )
             text += f"; if that doesn't work, make it end on {nice(cust['licence_expiry'])} instead"
         return text + ".", calls, {1}
 
@@ -435,16 +530,26 @@ class Gen:
 
     def f_vehicle_taken(self):
         cid = self.pick(self.eligible_bookers(d(20)))
-        taken = self.pick([v for v in sorted(self.v.values(), key=lambda v: v["vehicle_id"]) if v["status"] != "available"])
+        taken = self.pick(
+            [v for v in sorted(self.v.values(), key=lambda v: v["vehicle_id"]) if v["status"] != "available"]
+        )
         s, e = self.trip(min_start=1, max_start=10, max_days=5)
         intro, look = self.who(cid, by_email=False)
         calls = [call("create_rental", customer_id=cid, vehicle_id=taken["vehicle_id"], start_date=s, end_date=e)]
-        text = (f"{intro} My colleague recommended car {taken['vehicle_id']} ({taken['model']}); can I have it from "
-                f"{nice(s)} to {nice(e)}?")
-        alts = [w for w in self.available(taken["branch_id"], taken["vehicle_class"]) if self.deposit_ok(cid, w["vehicle_class"])]
+        text = (
+            f"{intro} My colleague recommended car {taken['vehicle_id']} ({taken['model']}); can I have it from "
+            f"{nice(s)} to {nice(e)}?"
+        )
+        alts = [
+            w
+            for w in self.available(taken["branch_id"], taken["vehicle_class"])
+            if self.deposit_ok(cid, w["vehicle_class"])
+        ]
         if alts:
             calls.append(call("search_vehicles", branch_id=taken["branch_id"], vehicle_class=taken["vehicle_class"]))
-            calls.append(call("create_rental", customer_id=cid, vehicle_id=alts[0]["vehicle_id"], start_date=s, end_date=e))
+            calls.append(
+                call("create_rental", customer_id=cid, vehicle_id=alts[0]["vehicle_id"], start_date=s, end_date=e)
+            )
             text += " Otherwise any free car of the same class at that branch."
         return text, calls, {0}
 
@@ -453,25 +558,36 @@ class Gen:
         v = self.pick(self.available())
         s, e = self.trip(min_start=0, max_start=10, max_days=4)
         intro, look = self.who(cid)
-        return (f"{intro} Please reserve {v['vehicle_id']} from {nice(s)} to {nice(e)}.",
-                [look, call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=e)], {1})
+        return (
+            f"{intro} Please reserve {v['vehicle_id']} from {nice(s)} to {nice(e)}.",
+            [look, call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=e)],
+            {1},
+        )
 
     def f_open_limit(self):
         cid = "C-1013"
         v = self.pick(self.available())
         s, e = self.trip(min_start=2, max_start=15, max_days=4)
         intro, look = self.who(cid)
-        calls = [look, call("list_rentals", customer_id=cid),
-                 call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=e)]
-        return (f"{intro} I need one more car, {v['vehicle_id']} ({v['vehicle_class']}), from {nice(s)} to {nice(e)}.",
-                calls, {2})
+        calls = [
+            look,
+            call("list_rentals", customer_id=cid),
+            call("create_rental", customer_id=cid, vehicle_id=v["vehicle_id"], start_date=s, end_date=e),
+        ]
+        return (
+            f"{intro} I need one more car, {v['vehicle_id']} ({v['vehicle_class']}), from {nice(s)} to {nice(e)}.",
+            calls,
+            {2},
+        )
 
     def f_early_pickup(self):
         r = self.pick(self.rentals("reserved", lambda r: r["start_date"] > adapter.BUSINESS_DATE))
         cust = self.c[r["customer_id"]]
         calls = [call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=cust["licence_number"])]
-        text = (f"I'm {cust['name']}, I landed early - can I collect the car for {r['rental_id']} today? "
-                f"Licence {cust['licence_number']}.")
+        text = (
+            f"I'm {cust['name']}, I landed early - can I collect the car for {r['rental_id']} today? "
+            f"Licence {cust['licence_number']}."
+        )
         if self.rng.random() < 0.5:
             calls.append(call("get_rental", rental_id=r["rental_id"]))
             text += " If not, remind me when my booking starts."
@@ -480,8 +596,10 @@ class Gen:
     def f_expired_licence_pickup(self):
         r = self.r["R-50008"]
         cust = self.c[r["customer_id"]]
-        calls = [call("get_rental", rental_id="R-50008"),
-                 call("pick_up_vehicle", rental_id="R-50008", licence_number=cust["licence_number"])]
+        calls = [
+            call("get_rental", rental_id="R-50008"),
+            call("pick_up_vehicle", rental_id="R-50008", licence_number=cust["licence_number"]),
+        ]
         text = f"{cust['name']} collecting booking R-50008, licence {cust['licence_number']}."
         if self.rng.random() < 0.6:
             calls.append(call("cancel_rental", rental_id="R-50008", reason="customer_request"))
@@ -498,33 +616,59 @@ class Gen:
             alts = self.available(r["pickup_branch_id"])
             w = alts[0]
             calls.append(call("search_vehicles", branch_id=r["pickup_branch_id"]))
-            calls.append(call("create_rental", customer_id=r["customer_id"], vehicle_id=w["vehicle_id"],
-                              start_date=r["start_date"], end_date=r["end_date"]))
+            calls.append(
+                call(
+                    "create_rental",
+                    customer_id=r["customer_id"],
+                    vehicle_id=w["vehicle_id"],
+                    start_date=r["start_date"],
+                    end_date=r["end_date"],
+                )
+            )
             text += " If that car is not ready, cancel it and put me in whatever is free here for the same dates."
         return text, calls, {0}
 
     def f_lapsed(self):
         r = self.r["R-50015"]
         cust = self.c[r["customer_id"]]
-        calls = [call("pick_up_vehicle", rental_id="R-50015", licence_number=cust["licence_number"]),
-                 call("cancel_rental", rental_id="R-50015", reason="no_show")]
-        return (f"{cust['name']} here (licence {cust['licence_number']}), I missed my pick-up for R-50015 - can I still "
-                f"get the car? If not, close the booking as a no-show.", calls, {0})
+        calls = [
+            call("pick_up_vehicle", rental_id="R-50015", licence_number=cust["licence_number"]),
+            call("cancel_rental", rental_id="R-50015", reason="no_show"),
+        ]
+        return (
+            f"{cust['name']} here (licence {cust['licence_number']}), I missed my pick-up for R-50015 - can I still "
+            f"get the car? If not, close the booking as a no-show.",
+            calls,
+            {0},
+        )
 
     def f_wrong_licence(self):
-        r = self.pick(self.rentals("reserved", lambda r: r["start_date"] <= adapter.BUSINESS_DATE < r["end_date"]
-                                   and self.c[r["customer_id"]]["licence_expiry"] >= adapter.BUSINESS_DATE
-                                   and self.v[r["vehicle_id"]]["status"] == "reserved"))
+        r = self.pick(
+            self.rentals(
+                "reserved",
+                lambda r: (
+                    r["start_date"] <= adapter.BUSINESS_DATE < r["end_date"]
+                    and self.c[r["customer_id"]]["licence_expiry"] >= adapter.BUSINESS_DATE
+                    and self.v[r["vehicle_id"]]["status"] == "reserved"
+                ),
+            )
+        )
         cust = self.c[r["customer_id"]]
         lic = cust["licence_number"]
         digits = lic[-6:]
         typo = lic[:-6] + digits[:2] + digits[3] + digits[2] + digits[4:]
         if typo == lic:
             typo = lic[:-1] + ("0" if lic[-1] != "0" else "1")
-        calls = [call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=typo),
-                 call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=lic)]
-        return (f"Collecting {r['rental_id']} for {cust['name']}. I read the licence as {typo} - sorry, on a second "
-                f"look it's {lic}.", calls, {0})
+        calls = [
+            call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=typo),
+            call("pick_up_vehicle", rental_id=r["rental_id"], licence_number=lic),
+        ]
+        return (
+            f"Collecting {r['rental_id']} for {cust['name']}. I read the licence as {typo} - sorry, on a second "
+            f"look it's {lic}.",
+            calls,
+            {0},
+        )
 
     def f_bad_odometer(self):
         r = self.pick(self.rentals("active"))
@@ -532,29 +676,39 @@ class Gen:
         args, where = self.return_args(r)
         wrong = veh["mileage_km"] - self.rng.randint(100, 3000)
         calls = [call("return_vehicle", **dict(args, mileage_km=wrong)), call("return_vehicle", **args)]
-        return (f"Returning rental {r['rental_id']} at {BRANCH_WORDS[where]}: odometer {wrong} km, fuel "
-                f"{args['fuel_eighths']}/8. (Correction: the odometer actually reads {args['mileage_km']} km.)",
-                calls, {0})
+        return (
+            f"Returning rental {r['rental_id']} at {BRANCH_WORDS[where]}: odometer {wrong} km, fuel "
+            f"{args['fuel_eighths']}/8. (Correction: the odometer actually reads {args['mileage_km']} km.)",
+            calls,
+            {0},
+        )
 
     def f_cancel_active(self):
         r = self.pick(self.rentals("active"))
         cust = self.c[r["customer_id"]]
-        calls = [call("get_rental", rental_id=r["rental_id"]), call("cancel_rental", rental_id=r["rental_id"],
-                                                                    reason="customer_request")]
-        return (f"I'm {cust['name']}. I want to cancel {r['rental_id']} - I don't need the car after all.",
-                calls, {1})
+        calls = [
+            call("get_rental", rental_id=r["rental_id"]),
+            call("cancel_rental", rental_id=r["rental_id"], reason="customer_request"),
+        ]
+        return (f"I'm {cust['name']}. I want to cancel {r['rental_id']} - I don't need the car after all.", calls, {1})
 
     def f_remove_after_pickup(self):
-        options = [(r["rental_id"], l) for r in self.rentals("active") for l in r["addons"]]
+        options = [(r["rental_id"], ln) for r in self.rentals("active") for ln in r["addons"]]
         rid, line = self.pick(options)
         cust = self.c[self.r[rid]["customer_id"]]
-        return (f"{cust['name']} here. Please drop the {line['name'].lower()} from my current rental {rid} so I stop "
-                f"paying for it.", [call("get_rental", rental_id=rid),
-                                    call("remove_rental_addon", rental_id=rid, addon_id=line["addon_id"])], {1})
+        return (
+            f"{cust['name']} here. Please drop the {line['name'].lower()} from my current rental {rid} so I stop "
+            f"paying for it.",
+            [call("get_rental", rental_id=rid), call("remove_rental_addon", rental_id=rid, addon_id=line["addon_id"])],
+            {1},
+        )
 
     def f_rack_wrong_class(self):
-        r = self.pick(self.rentals(pred=lambda r: r["status"] in ("reserved", "active")
-                                   and r["vehicle_class"] not in ("suv", "van")))
+        r = self.pick(
+            self.rentals(
+                pred=lambda r: r["status"] in ("reserved", "active") and r["vehicle_class"] not in ("suv", "van")
+            )
+        )
         cust = self.c[r["customer_id"]]
         calls = [call("add_rental_addon", rental_id=r["rental_id"], addon_id="AO-05")]
         text = f"I'm {cust['name']}; add a ski rack to booking {r['rental_id']}, we're taking skis."
@@ -566,7 +720,7 @@ class Gen:
     def f_too_many(self):
         options = []
         for r in self.rentals(pred=lambda r: r["status"] in ("reserved", "active")):
-            have = {l["addon_id"]: l["quantity"] for l in r["addons"]}
+            have = {ln["addon_id"]: ln["quantity"] for ln in r["addons"]}
             for aid in ("AO-01", "AO-02", "AO-04", "AO-03"):
                 mx = self.data["addons"][aid]["max_per_rental"]
                 if have.get(aid, 0) >= 1 or aid in ("AO-01", "AO-02"):
@@ -586,10 +740,16 @@ class Gen:
         cls = self.pick(adapter.CLASSES)
         s = self.rng.randint(1, 20)
         n = self.rng.randint(31, 45)
-        calls = [call("quote_rental", vehicle_class=cls, start_date=d(s), end_date=d(s + n)),
-                 call("quote_rental", vehicle_class=cls, start_date=d(s), end_date=d(s + 30))]
-        return (f"What would {a_cls(cls)} cost from {nice(d(s))} for {n} days? If that's too long for one agreement, "
-                f"quote me the longest you can.", calls, {0})
+        calls = [
+            call("quote_rental", vehicle_class=cls, start_date=d(s), end_date=d(s + n)),
+            call("quote_rental", vehicle_class=cls, start_date=d(s), end_date=d(s + 30)),
+        ]
+        return (
+            f"What would {a_cls(cls)} cost from {nice(d(s))} for {n} days? If that's too long for one agreement, "
+            f"quote me the longest you can.",
+            calls,
+            {0},
+        )
 
     def f_quote_past(self):
         cls = self.pick(adapter.CLASSES)
@@ -603,32 +763,72 @@ class Gen:
         return text + ".", calls, {0}
 
     def f_noshow_early(self):
-        r = self.pick(self.rentals("reserved", lambda r: r["start_date"] >= adapter.BUSINESS_DATE
-                                   and self.v[r["vehicle_id"]]["status"] == "reserved"))
+        r = self.pick(
+            self.rentals(
+                "reserved",
+                lambda r: r["start_date"] >= adapter.BUSINESS_DATE and self.v[r["vehicle_id"]]["status"] == "reserved",
+            )
+        )
         cust = self.c[r["customer_id"]]
-        calls = [call("cancel_rental", rental_id=r["rental_id"], reason="no_show"),
-                 call("cancel_rental", rental_id=r["rental_id"], reason="customer_request")]
-        return (f"(Staff) Mark {r['rental_id']} for {cust['name']} as a no-show; if the system won't, cancel it at the "
-                f"customer's request - they phoned to say they aren't coming.", calls, {0})
+        calls = [
+            call("cancel_rental", rental_id=r["rental_id"], reason="no_show"),
+            call("cancel_rental", rental_id=r["rental_id"], reason="customer_request"),
+        ]
+        return (
+            f"(Staff) Mark {r['rental_id']} for {cust['name']} as a no-show; if the system won't, cancel it at the "
+            f"customer's request - they phoned to say they aren't coming.",
+            calls,
+            {0},
+        )
 
     def f_addon_on_closed(self):
         r = self.pick(self.rentals(pred=lambda r: r["status"] in ("returned", "cancelled")))
         cust = self.c[r["customer_id"]]
         aid = self.pick(["AO-01", "AO-03", "AO-06"])
-        return (f"{cust['name']} here; please add {ADDON_WORDS[aid]} to {r['rental_id']}.",
-                [call("get_rental", rental_id=r["rental_id"]), call("add_rental_addon", rental_id=r["rental_id"], addon_id=aid)],
-                {1})
+        return (
+            f"{cust['name']} here; please add {ADDON_WORDS[aid]} to {r['rental_id']}.",
+            [
+                call("get_rental", rental_id=r["rental_id"]),
+                call("add_rental_addon", rental_id=r["rental_id"], addon_id=aid),
+            ],
+            {1},
+        )
 
 
 PLAN = [
-    ("t_status", 4), ("t_my_rentals", 4), ("t_branch_day", 2), ("t_quote", 6), ("t_book", 6), ("t_pickup", 2),
-    ("t_return", 4), ("t_cancel", 5), ("t_add_addon", 4), ("t_remove_addon", 3), ("t_fleet", 3),
-    ("t_book_then_extra", 4), ("t_return_then_book", 3), ("t_pickup_extra_driver", 2),
-    ("f_licence_expires", 2), ("f_deposit", 2), ("f_vehicle_taken", 2), ("f_suspended", 1), ("f_open_limit", 1),
-    ("f_early_pickup", 2), ("f_expired_licence_pickup", 1), ("f_maintenance_pickup", 1), ("f_lapsed", 1),
-    ("f_wrong_licence", 1), ("f_bad_odometer", 1), ("f_cancel_active", 1), ("f_remove_after_pickup", 1),
-    ("f_rack_wrong_class", 1), ("f_too_many", 1), ("f_quote_too_long", 1), ("f_quote_past", 1),
-    ("f_noshow_early", 1), ("f_addon_on_closed", 1),
+    ("t_status", 4),
+    ("t_my_rentals", 4),
+    ("t_branch_day", 2),
+    ("t_quote", 6),
+    ("t_book", 6),
+    ("t_pickup", 2),
+    ("t_return", 4),
+    ("t_cancel", 5),
+    ("t_add_addon", 4),
+    ("t_remove_addon", 3),
+    ("t_fleet", 3),
+    ("t_book_then_extra", 4),
+    ("t_return_then_book", 3),
+    ("t_pickup_extra_driver", 2),
+    ("f_licence_expires", 2),
+    ("f_deposit", 2),
+    ("f_vehicle_taken", 2),
+    ("f_suspended", 1),
+    ("f_open_limit", 1),
+    ("f_early_pickup", 2),
+    ("f_expired_licence_pickup", 1),
+    ("f_maintenance_pickup", 1),
+    ("f_lapsed", 1),
+    ("f_wrong_licence", 1),
+    ("f_bad_odometer", 1),
+    ("f_cancel_active", 1),
+    ("f_remove_after_pickup", 1),
+    ("f_rack_wrong_class", 1),
+    ("f_too_many", 1),
+    ("f_quote_too_long", 1),
+    ("f_quote_past", 1),
+    ("f_noshow_early", 1),
+    ("f_addon_on_closed", 1),
 ]
 
 
