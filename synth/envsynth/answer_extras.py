@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.linked_answers import id_list_rule
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -164,7 +165,8 @@ def derived_field(
     """How a listed answer field that is no field of the record is made: the length of one of its lists
     (`queue_length`, `berths_count`, `number_of_stops`), a figure some tool's docs define for it
     ("berths_free (berths minus moored, never below 0)"), or a count of the records of another collection
-    (`cols`) that name this one ("free_berths counts berths with status 'free'"); None when nothing says."""
+    (`cols`) that name this one ("free_berths counts berths with status 'free'") or their keys
+    ("open_order_ids (orders that are queued)", linked_answers); None when nothing says."""
     words = name.lower().split("_")
     for stem in (
         "_".join(words[:-1]) if words[-1] in ("length", "count") else "",
@@ -179,7 +181,9 @@ def derived_field(
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):
             return _calc_rule(calc)
-    return _count_rule(name, glossary, cols or {}, collection) if collection else None
+    if not collection:
+        return None
+    return _count_rule(name, glossary, cols or {}, collection) or id_list_rule(name, glossary, cols or {}, collection)
 
 
 __all__ = ["answer_extras", "derived_field"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from synth.envsynth.answer_extras import answer_extras, derived_field
 from synth.envsynth.filter_map import map_param
+from synth.envsynth.linked_answers import joined_rule
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import returned_fields
 from synth.spec import ToolSpec
@@ -143,8 +144,9 @@ def projection(
     mapped = {}
     for name in listed:
         if name not in fields:
-            found = map_param(name, plan.collection or "", cols)
-            if found is None or found["op"] != "eq" or not found["via"] or "*" in found["path"]:
+            found = joined_rule(name, glossary or spec.description, cols, plan.collection or "")  # "(name and size)"
+            found = found or map_param(name, plan.collection or "", cols)
+            if found is None or found["op"] not in ("eq", "join") or not found["via"] or "*" in found.get("path", []):
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)

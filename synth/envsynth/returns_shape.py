@@ -120,25 +120,45 @@ def _bare_fields(description: str) -> list[ReturnedField]:
     an optional remark in brackets; "plus two computed lists: d (...)" and "and e" give d and e."""
     for found in BARE.finditer(description):
         text = description[found.end() :]
-        depth, end = 0, len(text)
-        for i, ch in enumerate(text):
-            depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
-            if depth == 0 and (ch == "\n" or ch == "." and (i + 1 == len(text) or text[i + 1].isspace())):
-                end = i
-                break
-        out = []
-        for part in [piece for whole in top_level_parts(text[:end]) for piece in top_level_parts(whole, " and ")]:
-            part = re.sub(
-                r"^(?:and|or|plus)\s+", "", part.split(":")[-1].strip() if ":" in part.split("(")[0] else part
-            )
-            m = re.fullmatch(r"([A-Za-z_]\w*)\s*(?:\((.*)\))?", part.strip(), re.S)
-            if not m:
-                out = []
-                break
-            out.append(ReturnedField(name=m.group(1), remark=(m.group(2) or "").strip()))
+        end = _sentence_end(text)
+        out = _listed(text[:end])
         if len(out) >= 2:
+            more = ALSO.match(text[end + 1 :])  # "The response also carries two values ...: a (...) and b."
+            if more:
+                rest = text[end + 1 + more.end() :]
+                out += [f for f in _listed(rest[: _sentence_end(rest)]) if f.name not in {o.name for o in out}]
             return out
     return []
+
+
+ALSO = re.compile(
+    r"\s*(?:The\s+(?:response|answer|result|reply)|It)\s+also\s+(?:carries|has|holds|includes|contains|returns|gives)"
+    r"\b(?:[^.:]{0,100}:)?\s*",
+    re.I,
+)
+
+
+def _sentence_end(text: str) -> int:
+    """Where the sentence (or line) that starts the text ends, brackets left whole."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
+        if depth == 0 and (ch == "\n" or ch == "." and (i + 1 == len(text) or text[i + 1].isspace())):
+            return i
+    return len(text)
+
+
+def _listed(text: str) -> list[ReturnedField]:
+    """The fields of a bare list ("a, b (remark), and c"), each part a name with an optional remark in brackets;
+    [] when a part is no field name."""
+    out = []
+    for part in [piece for whole in top_level_parts(text) for piece in top_level_parts(whole, " and ")]:
+        part = re.sub(r"^(?:and|or|plus)\s+", "", part.split(":")[-1].strip() if ":" in part.split("(")[0] else part)
+        m = re.fullmatch(r"([A-Za-z_]\w*)\s*(?:\((.*)\))?", part.strip(), re.S)
+        if not m:
+            return []
+        out.append(ReturnedField(name=m.group(1), remark=(m.group(2) or "").strip()))
+    return out
 
 
 def _entries_elsewhere(name: str, text: str, start: int, close: int) -> list[ReturnedField]:
