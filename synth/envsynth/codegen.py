@@ -298,6 +298,16 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 f"{where}"
                 f"    )\n"
             )
+            if spec.get("one"):  # the one such key, or None
+                lines.append(f"    out[{name!r}] = out[{name!r}][0] if out[{name!r}] else None\n")
+            continue
+        if spec["op"] == "join":  # several fields of the referenced record, joined ("name and strength")
+            lines.append(
+                f"    node = collection(env_state, {spec['collection']!r}).get(str(record.get({spec['via']!r})))\n"
+                f"    parts = [node.get(p[0]) if isinstance(node, dict) else None for p in {spec['paths']!r}]\n"
+                f"    out[{name!r}] = {spec['sep']!r}.join(str(p) for p in parts if p not in (None, ''))"
+                f" if isinstance(node, dict) else None\n"
+            )
             continue
         if spec["op"] == "count":  # how many records of another collection name this one (with the values given)
             ref, key = spec["ref"], plan.key_field

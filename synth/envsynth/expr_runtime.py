@@ -371,6 +371,14 @@ def fg_formula(node, arguments, named, values):
         if not all(fg_number(t) for t in terms):
             return None
         return round(sum(terms), 6)
+    if "days_between" in node:  # whole days from one date figure to another (nights of a stay)
+        start, end = [fg_day_number(fg_formula(n, arguments, named, values)) for n in node["days_between"]]
+        return None if start is None or end is None else end - start
+    if "calendar" in node:  # a rate per day in [from, to), by the day's month or weekday, of a figure
+        return fg_calendar(node["calendar"], arguments, named, values)
+    if "if_field" in node:  # {"if_field": {"param", "field", "in"}, "then", "else"}: by a named record's field
+        held = (named.get(node["if_field"]["param"]) or {}).get(node["if_field"]["field"])
+        return fg_formula(node["then"] if held in node["if_field"]["in"] else node["else"], arguments, named, values)
     if "days_since" in node:  # whole days from a record's date to the business date
         start = fg_day_number((named.get(node["param"]) or {}).get(node["days_since"]))
         end = fg_day_number(node["today"])
@@ -435,6 +443,25 @@ def fg_day_number(day):
     yoe = y - era * 400
     doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
     return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy
+
+
+def fg_calendar(spec, arguments, named, values):
+    """The sum over the days from `from` up to (not including) `to` of each day's rate: a percent of the `of`
+    figure (or an amount when `amount`), by the day's month (1-12) or weekday (0 Monday .. 6 Sunday)."""
+    first = fg_formula(spec["from"], arguments, named, values)
+    start, end = fg_day_number(first), fg_day_number(fg_formula(spec["to"], arguments, named, values))
+    base = fg_formula(spec["of"], arguments, named, values) if "of" in spec else 1
+    if start is None or end is None or not fg_number(base):
+        return None
+    total = 0
+    for offset in range(max(0, end - start)):
+        day = fg_add_days(first, offset)
+        rate = spec.get("months", {}).get(str(int(day[5:7])))
+        if rate is None:
+            rate = spec.get("weekdays", {}).get(str((start + offset + 2) % 7))
+        if rate:
+            total += rate if spec.get("amount") else base * rate / 100
+    return round(total, 9)
 
 
 def fg_add_days(day, days):

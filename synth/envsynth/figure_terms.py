@@ -33,12 +33,25 @@ EMPTY = re.compile(
 )
 
 
+NUMBER_DEFAULT = r"\bdefaults?(?:\s+to|\s+is|:)?\s+(-?\d+(?:\.\d+)?|true|false)\b"
+
+
 def param_default(schema: dict[str, Any]) -> Any:
     """A parameter's default: its schema's, else one of its enum values its description calls the default
-    ("'daily' (default)", "default 'daily'", "defaults to daily"), else "" for text its description says is empty
-    when left out ("empty text when not given", "defaults to empty")."""
+    ("'daily' (default)", "default 'daily'", "defaults to daily"), a number or yes/no its description gives
+    ("Default 0.", "defaults to false"), else "" for text its description says is empty when left out ("empty
+    text when not given", "defaults to empty")."""
     if "default" not in schema and schema.get("type") == "string" and EMPTY.search(str(schema.get("description"))):
         return ""
+    if "default" not in schema and schema.get("type") in ("integer", "number", "boolean"):
+        said = re.search(NUMBER_DEFAULT, str(schema.get("description")), re.I)
+        if said:  # "Default 0.", "defaults to false"
+            word = said.group(1).lower()
+            if schema["type"] == "boolean":
+                return word == "true" if word in ("true", "false") else None
+            if not re.fullmatch(r"-?\d+(?:\.\d+)?", word):
+                return None
+            return float(word) if "." in word else int(word)
     if "default" in schema or not schema.get("enum"):
         return schema.get("default")
     text = str(schema.get("description") or "")

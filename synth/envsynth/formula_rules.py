@@ -32,6 +32,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import param_default, spoken
+from synth.envsynth.filter_map import referenced_collection
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
 from synth.envsynth.returns_shape import ReturnedField, returned_fields, top_level_parts
 from synth.spec import ToolSpec
@@ -77,7 +78,8 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any], policy:
     scope = _Scope(params=params, sample=sample, docs=spec.description + "\n" + policy)
     for p in params:
         stem = p[:-3] if p.endswith("_id") else p
-        for name in (plural(stem), plural(singular(stem))):
+        ending = referenced_collection(p, None, "", cols)  # `site_id` -> campsites
+        for name in (plural(stem), plural(singular(stem)), ending):
             if name in cols and name not in scope.named.values():
                 scope.named[p], scope.fields[p] = name, _props(cols, name)
                 break
@@ -137,7 +139,7 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
     low = phrase.lower()
     while low.startswith(ARTICLES):
         low = low.split(" ", 1)[1]
-    owner = re.match(r"([\w-]+)['\u2019]s\s+(.+)", low)
+    owner = re.match(r"((?:[\w-]+\s+){0,2}?[\w-]+)['\u2019]s\s+(.+)", low)  # "the site type's fee"
     owner_words = set(_words(owner.group(1))) if owner else set()
     low = owner.group(2) if owner else low
     name = "_".join(low.split())
@@ -315,11 +317,13 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.date_spans import calendar_node, span_node
     from synth.envsynth.figure_words import after_removal, by_value, capped, comparison, described, remainder
     from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, sum_node
     from synth.envsynth.record_lines import record_line_node
     from synth.envsynth.related_lines import related_node
+    from synth.envsynth.switched_figures import switched_node
 
     if name in shape:
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
@@ -327,6 +331,13 @@ def _figure(
         made = made or (record_line_node(shape[name], spec, scope) if shape[name].is_list else None)
         if made is not None:
             return made
+    spanned = span_node(name, scope.params, scope.docs)  # `nights`: the days between the two dates
+    spanned = spanned or calendar_node(name, scope.docs, scope.params, lambda phrase: _operand(phrase, scope))
+    spanned = spanned or switched_node(  # "with a Senior Pass, 50% off the base"
+        name, scope.docs, scope.params, scope.named, scope.fields, scope.sample, lambda phrase: _operand(phrase, scope)
+    )
+    if spanned is not None:
+        return spanned
     for text in _definition(name, spec, own):
         node = parse_formula(text, scope)
         if node is not None:

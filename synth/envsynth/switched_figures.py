@@ -1,0 +1,89 @@
+"""A figure a yes/no parameter switches on (formula_rules.py builds the quote): "senior_discount: with a Senior
+Pass, 50% off the base ... Cabins are excluded from the Senior Pass discount" is half the `base` figure when the
+call sets `senior_pass`, and 0 otherwise or when the quoted site's `type` is `cabin`.
+
+Nodes (expr_runtime.fg_formula): {"when": {"arg", "default", "in": [true]}, "then", "else": {"num": 0}} inside
+{"if_field": {"param", "field", "in"}, "then": {"num": 0}, "else"} for the records left out.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from synth.envsynth.date_spans import definition_text
+from synth.envsynth.figure_terms import param_default
+from synth.words import singular
+
+SHARE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:off|of)\s+(?:the\s+)?([\w' -]+?)(?=\s*[(,;.]|\s+for\b|$)", re.I
+)
+LEFT_OUT = (
+    r"\b(\w+?)s?\s+(?:are|is)\s+excluded\b",
+    r"\bnever\s+(?:on|for|to)\s+(?:an?\s+|the\s+)?(\w+?)s?\b",
+    r"\bexcept\s+(?:for\s+|on\s+)?(?:an?\s+|the\s+)?(\w+?)s?\b",
+    r"\bnot\s+(?:on|for)\s+(?:an?\s+|the\s+)?(\w+?)s?\b",
+)
+
+
+def _switch(body: str, params: dict[str, Any]) -> str | None:
+    """The one yes/no parameter the definition names (by its words, or `name=true`)."""
+    found = []
+    for p, schema in params.items():
+        if not isinstance(schema, dict) or schema.get("type") != "boolean":
+            continue
+        if re.search(rf"\b{re.escape(p)}\b|\b{re.escape(p.replace('_', ' '))}\b", body, re.I):
+            found.append(p)
+    return found[0] if len(found) == 1 else None
+
+
+def _closed_values(col: str, field: str, schema: Any, sample: dict[str, Any]) -> set[str]:
+    known = (schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else []
+    held = [r.get(field) for r in (sample.get(col) or {}).values() if isinstance(r, dict)]
+    return {str(v) for v in list(known) + held if isinstance(v, str)}
+
+
+def _left_out(body: str, named: dict[str, str], fields: dict[str, dict[str, Any]], sample: dict[str, Any]):
+    """(param, field, values) of the named records the definition leaves out ("Cabins are excluded")."""
+    words = {singular(m.group(1).lower()) for pattern in LEFT_OUT for m in re.finditer(pattern, body, re.I)}
+    for p, col in named.items():
+        for field, schema in sorted((fields.get(p) or {}).items()):
+            values = sorted(v for v in _closed_values(col, field, schema, sample) if singular(v.lower()) in words)
+            if values:
+                return p, field, values
+    return None
+
+
+def switched_node(
+    name: str,
+    text: str,
+    params: dict[str, Any],
+    named: dict[str, str],
+    fields: dict[str, dict[str, Any]],
+    sample: dict[str, Any],
+    operand: Callable[[str], dict[str, Any] | None],
+) -> dict[str, Any] | None:
+    """The figure's share of another figure while a yes/no parameter is set (0 when not, or for the records its
+    definition leaves out); None when the definition is not of that form."""
+    body = definition_text(name, text)
+    switch = _switch(body, params) if body else None
+    share = SHARE.search(body) if switch else None
+    if share is None or switch is None:
+        return None
+    of = operand(share.group(2))
+    if of is None:
+        return None
+    pct = float(share.group(1)) if "." in share.group(1) else int(share.group(1))
+    node: dict[str, Any] = {
+        "when": {"arg": switch, "default": param_default(params[switch]), "in": [True]},
+        "then": {"op": "*", "args": [{"op": "/", "args": [{"num": pct}, {"num": 100}]}, of]},
+        "else": {"num": 0},
+    }
+    left_out = _left_out(body, named, fields, sample)
+    if left_out:
+        p, field, values = left_out
+        node = {"if_field": {"param": p, "field": field, "in": values}, "then": {"num": 0}, "else": node}
+    return node
+
+
+__all__ = ["switched_node"]
