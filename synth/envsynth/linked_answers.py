@@ -21,7 +21,7 @@ NEGATION = re.compile(r"\b(?:not|never|no\s+longer|except|other\s+than|excluding
 ANY_STATE = re.compile(r"\b(?:any|every|all|whatever)\s+(?:status|state|statuses|states)\b", re.I)
 
 
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
+def props_of(cols: dict[str, Any], name: str) -> dict[str, Any]:
     col = cols.get(name) or {}
     record = col.get("additionalProperties") if isinstance(col, dict) else None
     props = record.get("properties") if isinstance(record, dict) else None
@@ -34,14 +34,14 @@ def remark_of(name: str, glossary: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
-def _naming(cols: dict[str, Any], collection: str) -> dict[str, str]:
+def naming_collections(cols: dict[str, Any], collection: str) -> dict[str, str]:
     """{collection: its one field naming a record of `collection`} for every other collection holding one."""
     own_key = f"{singular(collection)}_id"
     out = {}
     for other in sorted(cols):
         if other == collection:
             continue
-        fields = _props(cols, other)
+        fields = props_of(cols, other)
         refs = [
             f
             for f, s in fields.items()
@@ -79,7 +79,7 @@ def _mentioned(text: str, values: list[str]) -> list[str]:
     return out
 
 
-def _states(remark: str, fields: dict[str, Any]) -> dict[str, list[Any]] | None:
+def kept_states(remark: str, fields: dict[str, Any]) -> dict[str, list[Any]] | None:
     """{closed field: the values kept}: those the remark names before any negation, else every value but those it
     denies; {} when it names none (or says "any status"); None when values of two fields are named."""
     if ANY_STATE.search(remark):
@@ -109,11 +109,11 @@ def id_list_rule(name: str, glossary: str, cols: dict[str, Any], collection: str
     remark = remark_of(name, glossary)
     if one and remark is None:
         return None  # a lone key without a word on it may be anything
-    naming = _naming(cols, collection)
+    naming = naming_collections(cols, collection)
     other = _named_collection(stem, remark or "", naming)
     if other is None:
         return None
-    where = _states(remark or "", _props(cols, other))
+    where = kept_states(remark or "", props_of(cols, other))
     if where is None:
         return None
     rule: dict[str, Any] = {"op": "ids", "collection": other, "ref": naming[other]}
@@ -134,13 +134,13 @@ def joined_rule(name: str, glossary: str, cols: dict[str, Any], collection: str)
     if len(parts) < 2:
         return None
     found = []
-    for via, schema in sorted(_props(cols, collection).items()):
+    for via, schema in sorted(props_of(cols, collection).items()):
         other = schema.get("x-references") if isinstance(schema, dict) else None
-        if other and other != collection and all(p in _props(cols, other) for p in parts):
+        if other and other != collection and all(p in props_of(cols, other) for p in parts):
             found.append((via, other))
     if len(found) != 1:
         return None
     return {"op": "join", "via": found[0][0], "collection": found[0][1], "paths": [[p] for p in parts], "sep": " "}
 
 
-__all__ = ["id_list_rule", "joined_rule", "remark_of"]
+__all__ = ["id_list_rule", "joined_rule", "kept_states", "naming_collections", "props_of", "remark_of"]

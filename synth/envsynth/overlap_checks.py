@@ -35,7 +35,8 @@ ENDS = (("start", "end"), ("start_date", "end_date"), ("arrive", "depart"), ("ch
 ENDS += (("starts_at", "ends_at"), ("start_time", "end_time"), ("arrival", "departure"))
 
 
-def _span(own: dict[str, Any]) -> dict[str, str] | None:
+def span_fields(own: dict[str, Any]) -> dict[str, str] | None:
+    """{start, end} or {start, length}: the fields of a record that bound its span, or None."""
     for start, end in ENDS:
         if start in own and end in own:
             return {"start": start, "end": end}
@@ -49,7 +50,7 @@ def _span(own: dict[str, Any]) -> dict[str, str] | None:
 def overlap_checks(text: str, collection: str, own: dict[str, Any]) -> list[dict[str, Any]]:
     """`overlap` checks for the clashes the docs forbid between a new record and stored ones."""
     out = []
-    span = _span(own)
+    span = span_fields(own)
     said_as = [(m.group(1), m.group(2)) for m in CLASH.finditer(unwrap(text))]
     said_as += [(m.group(2), m.group(1)) for m in SAME.finditer(unwrap(text))]
     for noun, states in said_as:

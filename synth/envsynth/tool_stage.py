@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from synth.envsynth.allowed_when import allowed_checks
 from synth.envsynth.ask import ChatClient, ask_choice
+from synth.envsynth.availability import availability
 from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
@@ -181,6 +182,9 @@ def _build_tool(
     pri = tool_priors(spec)
     plan = search_as_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
     plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema)
+    available = availability(spec, plan, schema.state_schema)  # bookings overlapping the dates drop a record
+    if available:
+        plan = ToolPlan.from_dict({**plan.to_dict(), "availability": available})
     plan = lookup_keys(spec, plan, schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
