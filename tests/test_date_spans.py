@@ -78,7 +78,9 @@ def test_the_days_between_two_dates_and_a_calendar_surcharge() -> None:
     days = span_node("days", params, QUOTE.description)
     assert fg_formula(days, {"start_date": "2031-02-27", "end_date": "2031-03-02"}, {}, {}) == 3
     assert span_node("rental_days", params, "") == days
-    assert span_node("weekend_days", params, "") is None  # a kind of day, not the length
+    weekend = span_node("weekend_days", params, "")  # how many of the days are Saturdays or Sundays
+    assert fg_formula(weekend, {"start_date": "2031-03-07", "end_date": "2031-03-17"}, {}, {}) == 4
+    assert span_node("boat_days", params, "") is None  # a kind of day it does not know
     assert span_node("days", {"start_date": params["start_date"]}, "") is None  # one date bounds no span
     rate = {"num": 100.0}
     node = calendar_node("high_season", QUOTE.description, params, lambda phrase: rate)
@@ -118,3 +120,38 @@ def test_the_quote_is_planned_and_computes() -> None:
         }
     res, err = run_cases(render_tool(QUOTE, plan, SCHEMA), QUOTE.name, cases, SchemaResult(SCHEMA, {}, {}, "d"))
     assert err == "" and res.passed == 3
+
+
+def test_a_listed_rate_table_keyed_by_an_argument_and_emphasised_names() -> None:
+    spec = ToolSpec(
+        "price_hire",
+        "Price a hire by boat kind; nothing is booked.\n\n1. **Days** = end_date - start_date.\n2. **Base** = hire "
+        "rate x days. Hire rates: narrowboat 100.00, widebeam\n   150.00 and cruiser 90.00.\n3. **Weekend extra**: "
+        "every day that falls on a Saturday or Sunday costs 10% more, i.e. 10% of the hire rate.\n\n"
+        "Returns {boat_id, kind, days, weekend_days, hire_rate, base, weekend_extra}.",
+        {
+            "type": "object",
+            "properties": {
+                "boat_id": {"type": "string"},
+                "kind": {"type": "string", "enum": ["narrowboat", "widebeam", "cruiser"]},
+                "start_date": {"type": "string", "format": "date"},
+                "end_date": {"type": "string", "format": "date"},
+                "tier": {"type": "string", "enum": ["plain", "gold"]},
+            },
+        },
+    )
+    plan = quote_plan(spec, ToolPlan(kind="get"), SCHEMA, STATE)
+    assert plan.kind == "quote"
+    steps = dict(plan.quote["steps"])
+    assert steps["hire_rate"] == {
+        "table_arg": "kind",
+        "values": {"narrowboat": 100.0, "widebeam": 150.0, "cruiser": 90.0},
+    }
+    arguments = {"boat_id": "WB-2", "kind": "widebeam", "start_date": "2031-03-07", "end_date": "2031-03-10"}
+    case = Case(spec.name, "x", STATE, arguments, expect_error=False)
+    case.expect_result = {**arguments, "days": 3, "weekend_days": 2, "hire_rate": 150.0, "base": 450.0}
+    case.expect_result = {k: v for k, v in case.expect_result.items() if k not in ("start_date", "end_date")}
+    case.expect_result["weekend_extra"] = 30.0  # Friday, Saturday, Sunday: two weekend days at 10% of 150
+    case.has_expected_result = True
+    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, [case], SchemaResult(SCHEMA, {}, {}, "d"))
+    assert err == "" and res.passed == 1

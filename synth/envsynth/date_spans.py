@@ -37,6 +37,7 @@ WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 STARTS = {"start", "from", "arrival", "arrive", "arriving", "check_in", "checkin", "begin", "pickup", "first", "in"}
 ENDS = {"end", "to", "until", "departure", "depart", "departing", "check_out", "checkout", "return", "last", "out"}
 LENGTH_WORDS = {"rental", "stay", "total", "number", "of", "num", "n", "billable", "hire", "trip", "booked", "charged"}
+KINDS_OF_DAY = {"weekend": (5, 6), "weekday": (0, 1, 2, 3, 4), "working": (0, 1, 2, 3, 4)}
 PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
 BASE = re.compile(r"\d\s*(?:%|percent)\s+of\s+(?:the\s+)?([\w' -]+?)(?=\s+(?:for|on|in|per|when)\b|[,;.)]|$)", re.I)
 
@@ -66,12 +67,19 @@ def _arg(params: dict[str, Any], name: str) -> dict[str, Any]:
 
 def span_node(name: str, params: dict[str, Any], text: str) -> dict[str, Any] | None:
     """The length of the stay a figure named `nights` / `days` (`rental_days`, `number_of_nights`) is, between the
-    two date parameters; None for other names or without the pair."""
+    two date parameters, or how many of those days are weekend days or weekdays (`weekend_days`); None for other
+    names or without the pair."""
     words = name.lower().split("_")
-    if words[-1] not in ("nights", "days") or not set(words[:-1]) <= LENGTH_WORDS:
-        return None
     pair = date_pair(params)
-    if pair is None:
+    if words[-1] not in ("nights", "days") or pair is None:
+        return None
+    kind = KINDS_OF_DAY.get("_".join(words[:-1]))
+    if kind is not None:  # `weekend_days`: how many of the days are such days
+        days = {str(d): 1 for d in kind}
+        return {
+            "calendar": {"from": _arg(params, pair[0]), "to": _arg(params, pair[1]), "weekdays": days, "amount": True}
+        }
+    if not set(words[:-1]) <= LENGTH_WORDS:
         return None
     said = re.search(rf"\b{spoken(name)}\**\s*(?:=|is)\s*`?(\w+)`?\s*-\s*`?(\w+)`?", text, re.I)
     if said and {said.group(1), said.group(2)} == set(pair):  # "Rental days = end_date - start_date"

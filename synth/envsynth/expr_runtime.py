@@ -371,6 +371,8 @@ def fg_formula(node, arguments, named, values):
         if not all(fg_number(t) for t in terms):
             return None
         return round(sum(terms), 6)
+    if "table_arg" in node:  # a documented table keyed by an argument's value
+        return node["values"].get(str(arguments.get(node["table_arg"])))
     if "days_between" in node:  # whole days from one date figure to another (nights of a stay)
         start, end = [fg_day_number(fg_formula(n, arguments, named, values)) for n in node["days_between"]]
         return None if start is None or end is None else end - start

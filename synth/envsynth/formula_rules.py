@@ -27,7 +27,7 @@ quote_groups.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from synth.envsynth.create_rules import _props
@@ -50,6 +50,8 @@ TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
 STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
 ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "For each board: `wood`, `metres`, `subtotal`"
+BOLD = re.compile(r"\*\*|__")  # markdown emphasis around a figure's name
+LISTED_TABLE = re.compile(r"((?:[\w-]+\s+){0,2}[\w-]+)\s*:\s*([^:.\n]*?\d(?:[^:.\n]|\.\d)*?)(?=\.\s|\.$|\n|$)")
 TABLE_TOKEN = "fgtable"  # stands for a bracketed table inside a formula's text
 
 
@@ -117,7 +119,26 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any], policy:
                     before = re.split(r"[,;:.()]|" + SPLIT.pattern, text[: m.start()])[-1]  # "the rate of" + phrase
                     words = set(_words(" ".join(before.split()[-4:]) + " " + phrase)) - STOP_WORDS
                     scope.tables.append({"words": words, "param": p, "field": f, "values": values, "text": m.group(0)})
+    for m in LISTED_TABLE.finditer(
+        re.sub(r"\s*\n\s*", " ", text)
+    ):  # "Daily rates: economy 39.00, compact 46.00, ...", by an enum argument
+        items = re.split(r",|;|\s+and\s+", m.group(2))
+        parsed = [TABLE_ITEM.match(i) for i in items if i.strip()]
+        if len(parsed) < 2 or not all(parsed):
+            continue
+        values = {x.group(1): float(x.group(2)) if "." in x.group(2) else int(x.group(2)) for x in parsed if x}
+        keyed = [p for p, sch in params.items() if isinstance(sch, dict) and set(values) <= set(sch.get("enum") or [])]
+        if len(keyed) == 1:
+            words = set(_words(m.group(1))) - STOP_WORDS
+            scope.tables.append({"words": words, "arg": keyed[0], "values": values, "text": m.group(0)})
     return scope
+
+
+def _table_node(t: dict[str, Any]) -> dict[str, Any]:
+    """A table's node: keyed by a named record's field, or by an argument's value (`arg`)."""
+    if "arg" in t:
+        return {"table_arg": t["arg"], "values": t["values"]}
+    return {"table": t["field"], "param": t["param"], "values": t["values"]}
 
 
 def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] | None:
@@ -134,8 +155,7 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
         return {"op": "*", "args": [_operand(per.group(1), scope), count]}
     inline = re.search(rf"\b{TABLE_TOKEN}(\d+)$", phrase)
     if inline:  # a table the formula gives in brackets, where it gives it
-        t = scope.tables[int(inline.group(1))]
-        return {"table": t["field"], "param": t["param"], "values": t["values"]}
+        return _table_node(scope.tables[int(inline.group(1))])
     low = phrase.lower()
     while low.startswith(ARTICLES):
         low = low.split(" ", 1)[1]
@@ -161,8 +181,7 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
     words = set(_words(low))
     tables = [t for t in scope.tables if words & t["words"] - STOP_WORDS]
     if len(tables) == 1:
-        t = tables[0]
-        return {"table": t["field"], "param": t["param"], "values": t["values"]}
+        return _table_node(tables[0])
     found, several = _field_node(low, owner_words, scope, list(scope.linked), (0, 1, 2), whole=whole)  # they link
     if found is not None or several:
         return found
@@ -216,8 +235,8 @@ def _field_node(
 
 
 def _is_percent(node: dict[str, Any], scope: _Scope) -> bool:
-    if "table" in node:
-        return any(t["field"] == node["table"] and "%" in t["text"] for t in scope.tables)
+    if "table" in node or "table_arg" in node:
+        return any(node["values"] == t["values"] and "%" in t["text"] for t in scope.tables)
     return "percent" in str(node.get("field") or node.get("val") or "") or "pct" in str(node.get("field") or "")
 
 
@@ -225,6 +244,8 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     """The node of a prose formula, or None when any part of it is unknown."""
     text = text.strip().rstrip(".")
     for i, t in enumerate(scope.tables):  # "the owner's club discount (none 0%, ...)" -> its phrase, then the table
+        if "arg" in t:
+            continue  # a listed table is its own sentence, not part of a formula
         text = text.replace(t["text"], re.sub(r"\s*\(.*", "", t["text"]) + f" {TABLE_TOKEN}{i}")
     rounded = ROUNDED.search(text)
     if rounded:
@@ -375,6 +396,8 @@ def quote_plan(
 
     if plan.kind in WRITE_KINDS or plan.kind in ("compute", "unsupported"):
         return plan
+    spec = replace(spec, description=BOLD.sub("", spec.description))  # "**Base charge** = ..." reads as prose
+    policy = BOLD.sub("", policy)
     returns = spec.returns if isinstance(spec.returns, dict) else {}
     if returns.get("type") == "array" or re.search(r"\bReturns?\s+(?:a\s+)?list\b", spec.description, re.I):
         return plan  # a list of figures is no one answer object
