@@ -92,6 +92,7 @@ def test_the_days_between_two_dates_and_a_calendar_surcharge() -> None:
     assert node["calendar"]["weekdays"] == {"5": 15, "6": 15}
     assert fg_formula(node, {"start_date": "2031-03-07", "end_date": "2031-03-11"}, {}, {}) == 30.0  # Fri-Mon
     assert calendar_node("base", QUOTE.description, params, lambda phrase: rate) is None  # no days named
+    assert fg_formula(node, {"start_date": "1900-01-01", "end_date": "9999-01-01"}, {}, {}) is None  # no stay
 
 
 def test_defaults_given_in_words() -> None:

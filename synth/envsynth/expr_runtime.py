@@ -453,8 +453,8 @@ def fg_calendar(spec, arguments, named, values):
     first = fg_formula(spec["from"], arguments, named, values)
     start, end = fg_day_number(first), fg_day_number(fg_formula(spec["to"], arguments, named, values))
     base = fg_formula(spec["of"], arguments, named, values) if "of" in spec else 1
-    if start is None or end is None or not fg_number(base):
-        return None
+    if start is None or end is None or not fg_number(base) or end - start > 3660:
+        return None  # not dates, or a span of more than ten years: no stay is priced day by day over that
     total = 0
     for offset in range(max(0, end - start)):
         day = fg_add_days(first, offset)
