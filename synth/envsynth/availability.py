@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_rules import _props
 from synth.envsynth.date_spans import date_pair
-from synth.envsynth.linked_answers import kept_states, naming_collections, props_of
+from synth.envsynth.linked_answers import kept_states, naming_collections
 from synth.envsynth.overlap_checks import span_fields
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
@@ -56,14 +57,14 @@ def availability(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     cols = state_schema.get("properties") or {}
     found = []
     for other, ref in naming_collections(cols, plan.collection).items():
-        span = span_fields(props_of(cols, other))
+        span = span_fields(_props(cols, other))
         if span and "end" in span:
             found.append((other, ref, span))
     if len(found) != 1:
         return None
     other, ref, span = found[0]
     said = next(s for s in _sentences(paragraph) if OVERLAP.search(s))
-    where = kept_states(said, props_of(cols, other))
+    where = kept_states(said, _props(cols, other))
     if where is None:
         return None
     return {
@@ -74,7 +75,7 @@ def availability(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
         "start": span["start"],
         "end": span["end"],
         "where": where,
-        "drop": _dropped(paragraph, props_of(cols, plan.collection)),
+        "drop": _dropped(paragraph, _props(cols, plan.collection)),
     }
 
 

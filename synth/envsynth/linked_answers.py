@@ -15,17 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_rules import _props
 from synth.words import singular
 
 NEGATION = re.compile(r"\b(?:not|never|no\s+longer|except|other\s+than|excluding|but\s+not)\b", re.I)
 ANY_STATE = re.compile(r"\b(?:any|every|all|whatever)\s+(?:status|state|statuses|states)\b", re.I)
-
-
-def props_of(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    col = cols.get(name) or {}
-    record = col.get("additionalProperties") if isinstance(col, dict) else None
-    props = record.get("properties") if isinstance(record, dict) else None
-    return props if isinstance(props, dict) else {}
 
 
 def remark_of(name: str, glossary: str) -> str | None:
@@ -41,7 +35,7 @@ def naming_collections(cols: dict[str, Any], collection: str) -> dict[str, str]:
     for other in sorted(cols):
         if other == collection:
             continue
-        fields = props_of(cols, other)
+        fields = _props(cols, other)
         refs = [
             f
             for f, s in fields.items()
@@ -113,7 +107,7 @@ def id_list_rule(name: str, glossary: str, cols: dict[str, Any], collection: str
     other = _named_collection(stem, remark or "", naming)
     if other is None:
         return None
-    where = kept_states(remark or "", props_of(cols, other))
+    where = kept_states(remark or "", _props(cols, other))
     if where is None:
         return None
     rule: dict[str, Any] = {"op": "ids", "collection": other, "ref": naming[other]}
@@ -134,13 +128,13 @@ def joined_rule(name: str, glossary: str, cols: dict[str, Any], collection: str)
     if len(parts) < 2:
         return None
     found = []
-    for via, schema in sorted(props_of(cols, collection).items()):
+    for via, schema in sorted(_props(cols, collection).items()):
         other = schema.get("x-references") if isinstance(schema, dict) else None
-        if other and other != collection and all(p in props_of(cols, other) for p in parts):
+        if other and other != collection and all(p in _props(cols, other) for p in parts):
             found.append((via, other))
     if len(found) != 1:
         return None
     return {"op": "join", "via": found[0][0], "collection": found[0][1], "paths": [[p] for p in parts], "sep": " "}
 
 
-__all__ = ["id_list_rule", "joined_rule", "kept_states", "naming_collections", "props_of", "remark_of"]
+__all__ = ["id_list_rule", "joined_rule", "kept_states", "naming_collections", "remark_of"]
