@@ -51,6 +51,10 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     if source["from"] == "object":  # an object the docs write out, a source per key
         pairs = [f"{k!r}: {_pysource(v, fn)}" for k, v in sorted(source["fields"].items())]
         return "fg_whole({" + ", ".join(pairs) + "})"
+    if source["from"] == "given":  # a text by whether a value is set ("verified by JRK", else "dispensed")
+        test = _pysource(source["test"], fn)
+        then, other = _pysource(source["then"], fn), _pysource({"from": "const", "value": source["else"]}, fn)
+        return f"({then} if {test} not in (None, '') else {other})"
     if source["from"] == "concat":  # a text of literal parts and values ("<pier>, <nights> nights")
         parts = [repr(p) if isinstance(p, str) else _pysource(p, fn) for p in source["parts"]]
         return f"fg_text([{', '.join(parts)}])"

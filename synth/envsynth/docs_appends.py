@@ -107,6 +107,9 @@ def element_rule(
 
     def source_of(m: re.Match[str]) -> dict[str, Any]:
         name, decimals, default = m.group(1).replace(" ", "_"), m.group(2), m.group(3)
+        fresh = re.match(r"(?:new|updated|resulting)_(\w+)$", name)  # `<new total>`: the record's, once changed
+        if fresh and name not in params and _record_field(fresh.group(1), record_props):
+            name = fresh.group(1)
         if name in (named or {}) and name not in params:
             source = dict((named or {})[name])
         elif name not in params and default is None and _record_field(name, record_props):  # `<total>`: its own

@@ -20,7 +20,7 @@ from synth.words import entry_words, plural, singular
 
 UP = re.compile(
     r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
-    r"|\b(?:earns?|accrues?|collects?)\b|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b",
+    r"|\b(?:earns?|accrues?|collects?)\b|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b|\bcredited\s+to\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
@@ -34,9 +34,27 @@ def _numbers(props: dict[str, Any]) -> list[str]:
     return sorted(f for f, s in props.items() if is_number(s))
 
 
+def _inner_numbers(props: dict[str, Any]) -> list[str]:
+    """`outer.inner` for the number fields of the record's object fields."""
+    out = []
+    for outer, sub in sorted(props.items()):
+        inner = (sub.get("properties") or {}) if isinstance(sub, dict) else {}
+        out += [f"{outer}.{f}" for f in _numbers(inner)]
+    return out
+
+
+def _path(field: str) -> list[dict[str, Any]]:
+    """The const steps to a field, `outer.inner` in two."""
+    return [{"from": "const", "value": part} for part in field.split(".")]
+
+
 def _names(field: str, fields: list[str]) -> list[str]:
     """The ways the docs name a number field: `voyages_out`, `voyages out`, its last word when no other ends so, its
     two words the other way round ("remaining credit" for `credit_remaining` or `credit_remaining_eur`)."""
+    if "." in field:  # `charges.vehicle_fees`, or "vehicle fees" when no other number is called so
+        leaf = field.split(".")[-1]
+        clash = any(f != field and f.split(".")[-1] == leaf for f in fields)
+        return [field] + ([] if clash else [leaf, leaf.replace("_", " ")])
     names = [field, field.replace("_", " ")]
     words = field.split("_")
     if singular(words[-1]) != words[-1]:  # "one loyalty point" for `loyalty_points`
@@ -73,6 +91,9 @@ def _amount(
         ]
 
     numeric = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
+    by = re.search(r"\bby\s+(?:the|its|their)\s+`?(\w+)`?", sentence, re.IGNORECASE)  # "grow by the fee"
+    if by and by.group(1) in numeric:
+        return {"arg": by.group(1)}
     if len(named(numeric)) == 1:
         return {"arg": named(numeric)[0]}
     fields = [f for f in _numbers(own) if f != moved]
@@ -216,6 +237,7 @@ def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[st
 
 
 INTO = re.compile(r"\b(?:to|from|into)\s+(?:the\s+\w+['\u2019]s\s+|their\s+|its\s+|the\s+)?`?$", re.IGNORECASE)
+SAME_SUBJECT = re.compile(r"\b(?:the\s+same|that)\s+(?:amount|sum)\s+(?:is|are|goes)\b", re.IGNORECASE)
 SAME = re.compile(r"\bby\s+(?:(?:the\s+same|that|this)\s+amount|it)\b", re.IGNORECASE)
 REFUND_OF = re.compile(  # "repays 30% of the berth fee", "the full hull fee is paid back"
     rf"\b{PAY_BACK}\s+(?:(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+)?(?:the\s+|its\s+)?(?:whole\s+|full\s+)?(?:amount\s+)?"
@@ -303,8 +325,9 @@ def docs_counters(
     cols = schema.get("properties") or {}
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     targets: list[Target] = []
-    for field in _numbers(own):
-        targets.append((collection, None, field, _numbers(own)))
+    inner = _inner_numbers(own)  # `charges.vehicle_fees`: a number in an object field of the record
+    for field in _numbers(own) + inner:
+        targets.append((collection, None, field, _numbers(own) + inner))
     for ref in sorted(f for f in own if f.endswith("_id") and f != key_param):
         other = plural(ref[:-3])
         theirs = ((cols.get(other) or {}).get("additionalProperties") or {}).get("properties") or {}
@@ -330,6 +353,7 @@ def docs_counters(
         out.append(effect)
 
     last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "<number> rises by it"
+    moved_last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount of the last move
     for sentence, guard in _pieces(text, states or {}):
         said = re.sub(r"\([^()]*\)", " ", sentence)  # "(settled at the fitting, never on return)" negates nothing
         if NEGATED.search(said) or _about_another_action(sentence, name_words or []):
@@ -338,11 +362,11 @@ def docs_counters(
         last = ({"path": [refunded[0]]}, refunded[1]) if refunded else last
         sentence, spelled = _explicit(sentence, targets, collection)
         for (col, ref, field, _), delta in spelled:
-            add(col, head(ref, sentence) + [{"from": "const", "value": field}], delta, guard)
+            add(col, head(ref, sentence) + _path(field), delta, guard)
         priced = PRICED.search(sentence)
         named = PRICED.sub(" ", sentence)  # "an exit fee of 9.25" names the amount, not a field called `fee`
         for col, ref, field, fields in targets:
-            path = head(ref, sentence) + [{"from": "const", "value": field}]
+            path = head(ref, sentence) + _path(field)
             mention = _mention(field, fields).search(named)
             if mention and (
                 REFUNDED_OBJECT.search(named[: mention.start()])
@@ -363,6 +387,8 @@ def docs_counters(
             amount, noun = per or _amount(sentence, params, own, field, others), ""
             if last is not None and SAME.search(sentence):  # "... rises by it", "... drops by that amount"
                 amount, extras = last
+            elif amount is None and moved_last is not None and SAME_SUBJECT.search(sentence):
+                amount, extras = moved_last  # "its fee is subtracted from total, the same amount is credited to ..."
             if amount and "linked" in amount and not INTO.search(named[: mention.start()]):
                 continue  # another record's number moves what it is added to or taken from, not itself
             if amount is None and priced:  # "an exit fee of 9.25, deducted from the skipper's wallet"
@@ -371,6 +397,7 @@ def docs_counters(
             if bool(up) == bool(down) or amount is None:
                 continue
             add(col, path, {"plus": [amount], **extras} if up else {"minus": [amount], **extras}, guard, noun)
+            moved_last = (amount, extras)
     return out
 
 

@@ -16,12 +16,24 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.entry_texts import learned_text
 from synth.words import singular
 
 NAMED = re.compile(
     r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?:entry|event|record|note|line)\b(?P<aside>[^.]{0,80}?)"
     r"\b(?:is|gets|are)\s+(?:appended|added|written|recorded|logged)\s+to\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?P<owner>\w+)'s\s+)?(?P<field>\w+)",
+    re.IGNORECASE,
+)
+NAMED_LIST_FIRST = re.compile(  # 'a "vehicle_added" history entry is written'
+    r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?P<field>\w+)\s+(?:entry|event|record|line)\b"
+    r"(?P<aside>[^.]{0,80}?)\b(?:is|gets|are)\s+(?:appended|added|written|recorded|logged)\b(?P<owner>)",
+    re.IGNORECASE,
+)
+GOES_INTO = re.compile(  # 'a "vehicle_removed" entry goes into the history'
+    r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?:entry|event|record|line)\b(?P<aside>[^.]{0,80}?)"
+    r"\b(?:goes|go|is\s+put|are\s+put)\s+(?:in|into|on)\s+(?:the\s+|its\s+|their\s+)?(?:(?P<owner>\w+)'s\s+)?"
+    r"(?P<field>\w+)",
     re.IGNORECASE,
 )
 EQUALS = re.compile(
@@ -90,13 +102,15 @@ def named_entries(
     parameters: dict[str, Any],
     records: list[dict[str, Any]],
     today: str | None,
+    element_list: str | None = None,
 ) -> list[dict[str, Any]]:
     """`append` effects for the entries the text names by kind on the tool's own record (`noun`); `parameters` is
-    the tool's parameters schema."""
+    the tool's parameters schema; `element_list`: the list field whose new element the entry logs (an item add)."""
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
     out: list[dict[str, Any]] = []
-    for m in NAMED.finditer(text):
+    found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
+    for m in sorted(found, key=lambda m: m.start()):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
         schema = record_props.get(field)
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
@@ -108,9 +122,35 @@ def named_entries(
             continue
         same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
         renamed = AS_ITS.findall(m.group("aside"))
-        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen)
+        texts = {} if unseen else _entry_texts(records, field, kinds[0], m.group("kind"), element_list)
+        rule = _entry_rule(
+            kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen, texts=texts
+        )
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
+    return out
+
+
+def _entry_texts(
+    records: list[dict[str, Any]], field: str, kind_field: str, kind: str, element_list: str | None
+) -> dict[str, dict[str, Any]]:
+    """{entry field: a `concat` source} for the text fields of the kind's entries the sample data writes from
+    their record's values (entry_texts.py)."""
+    pairs = [
+        (r, e)
+        for r in records
+        for e in (r.get(field) if isinstance(r.get(field), list) else [])
+        if isinstance(e, dict) and e.get(kind_field) == kind
+    ]
+    names = dict.fromkeys(n for _, e in pairs for n in e if n != kind_field)
+    out = {}
+    for name in names:
+        if len({repr(e.get(name)) for _, e in pairs}) < 2:
+            continue  # one value throughout: a constant, not a text to write
+        samples = [(e.get(name), r, (r.get(element_list) or []) if element_list else []) for r, e in pairs]
+        found = learned_text(samples)
+        if found is not None:
+            out[name] = found
     return out
 
 
@@ -138,6 +178,7 @@ def _entry_rule(
     copied: dict[str, str] | None = None,
     unseen: bool = False,
     own_records: dict[str, Any] | None = None,
+    texts: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any] | None:
     """The entry's fields, from the entries of the same kind in the data (`unseen`: of every kind, for a kind the
     data has none of yet: an amount they vary in is then the zero some of them hold, a reference the null some
@@ -185,6 +226,8 @@ def _entry_rule(
             fields[name] = {"from": "const", "value": 0.0 if any(isinstance(v, float) for v in values) else 0}
         elif unseen and None in values and name not in params:
             fields[name] = {"from": "const", "value": None}  # a reference some leave empty: nothing it names
+        elif name in (texts or {}):  # a text the data writes from the record's values ("party of 4 at S-102")
+            fields[name] = (texts or {})[name]
         else:
             return None
     return {"fields": fields}
@@ -251,7 +294,8 @@ def linked_entries(
     required = list(parameters.get("required") or [])
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     out: list[dict[str, Any]] = []
-    for m in NAMED.finditer(text):
+    found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
+    for m in sorted(found, key=lambda m: m.start()):
         owner = (m.group("owner") or "").lower()
         if not owner and re.search(r"\btheir\s+\w+$", m.group(0), re.IGNORECASE):
             before = re.split(r"(?<=[.!?])\s+", text[: m.start()])[-1]  # "their": the sentence's last owner

@@ -181,7 +181,8 @@ def fg_check(check, arguments, record, state):
     (the record its link names holds an allowed value), `bound` (a number of the record, or of the one an argument
     names, within a limit), `empty` (a list of the record its link names is empty), `dated` (a date of the record
     on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span), `needs`
-    (the value an argument names needs a value of the record's linked record)."""
+    (the value an argument names needs a value of the record's linked record), `list_cap` (a list of the record
+    holds fewer entries than the limit the record or one it links to holds)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -194,6 +195,13 @@ def fg_check(check, arguments, record, state):
         return fg_value(check["a"], arguments, record) != fg_value(check["b"], arguments, record)
     if check["op"] == "enough":
         return fg_enough(check, arguments, record, state)
+    if check["op"] == "list_cap":  # fewer entries in a list than the limit the record or a linked one holds
+        holder = record
+        for hop in check["chain"]:
+            holder = (state.get(hop["collection"]) or {}).get(str((holder or {}).get(hop["via"])))
+        limit = (holder or {}).get(check["field"]) if isinstance(holder, dict) else None
+        entries = record.get(check["list"])
+        return not fg_number(limit) or len(entries if isinstance(entries, list) else []) < limit
     if check["op"] == "cap":  # fewer than `max` records of the collection name the argument's record in those states
         wanted = str(arguments.get(check["arg"]))
         held = [
@@ -364,6 +372,9 @@ def fg_formula(node, arguments, named, values):
         items = (named.get(node["group"]) or {}).get("items") or []
         terms = [item.get(node["group_sum"]) for item in items if isinstance(item, dict)]
         return round(sum(terms), 6) if all(fg_number(t) for t in terms) else None
+    if "count" in node:  # {"count": list figure}: how many entries it holds
+        held = values.get(node["count"])
+        return len(held) if isinstance(held, (list, dict)) else 0
     if "sum" in node:  # {"sum": lines figure, "of": line field}: the total over the lines
         lines = values.get(node["sum"])
         lines = list(lines.values()) if isinstance(lines, dict) else lines or []  # a map's groups, or lines

@@ -62,6 +62,7 @@ def gate_problems(
         if not any(o.state_after is not None and o.state_after != c.state for c, o in succeeded):
             problems.append("a write, but no call with documented arguments both succeeds and changes the state")
         problems += _unset_documented_fields(spec, plan, succeeded)
+        problems += _unmet_stated_changes(spec, plan, succeeded)
     elif params:
         by_state: dict[str, dict[str, str]] = {}
         for c, o in succeeded:
@@ -135,6 +136,72 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
     return []
 
 
+EFFECTS_LIST = re.compile(r"^\W*(?:side\s+)?effects?\s*:", re.I)
+EDITS = {"item_add", "item_remove", "recorded_update", "update"}
+GATE_PREFIX = "publish gate: "
+PARTIAL = "the docs say the call changes"
+CHANGED = re.compile(
+    r"\b(?:becomes?|drops?|rises?|grows?|moves?|records?|is\s+set|are\s+set|set\s+to|goes|go|falls?|increases?"
+    r"|decreases?|is\s+added|are\s+added|is\s+deducted|is\s+cleared|resets?)\b",
+    re.I,
+)
+RULE_WORDS = re.compile(r"\b(?:only|must|unless|cannot|can't|never|error|errors|returns?|rules?)\b", re.I)
+
+
+def _handled(plan: dict[str, Any]) -> set[str]:
+    """The record fields a change plan writes: set, moved (first step of the path), appended, derived,
+    priced, or the list it edits."""
+    out = {plan.get("list_field")} | set((plan.get("quote") or {}).get("assign") or {})
+    for e in plan.get("effects") or []:
+        out.add(e.get("field"))
+        if e.get("op") == "adjust" and e.get("collection") == plan.get("collection"):
+            steps = [s.get("value") for s in (e.get("path") or [])[1:] if s.get("from") == "const"]
+            out.update(steps[:1])
+        out.update(f for f, _ in e.get("steps") or [])  # derive
+    return {f for f in out if f}
+
+
+def _unmet_stated_changes(spec: ToolSpec, plan: dict[str, Any] | None, succeeded: list[Any]) -> list[str]:
+    """A change whose docs say fields of its record "are recomputed", list them after "Effects:", or spell out a
+    field with a changing verb ("transferred_to records the pharmacy", outside rules and conditions) that the plan
+    leaves alone: every call the real system makes those changes on would disagree."""
+    from synth.envsynth.quote_reuse import recomputed_names
+
+    if not plan or plan.get("kind") not in EDITS or not plan.get("collection") or not succeeded:
+        return []
+    records = (succeeded[0][0].state or {}).get(plan["collection"]) or {}
+    record = next((r for r in records.values() if isinstance(r, dict)), None) if isinstance(records, dict) else None
+    if record is None:
+        return []
+    kinds = {
+        f: {"type": "number"} if isinstance(v, (int, float)) and not isinstance(v, bool) else {}
+        for f, v in record.items()
+    }
+    stated = set(recomputed_names(spec.description, kinds))
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", spec.description):
+        if EFFECTS_LIST.search(sentence):
+            stated |= {f for f in re.findall(r"`(\w+)`", sentence) if f in record}
+        else:  # "the local count drops to 0", "transferred_to records the pharmacy": fields spelt out
+            bare = re.sub(r"\([^()]*\)", " ", sentence)
+            if LATER.search(bare) or RULE_WORDS.search(bare):
+                continue
+            for clause in re.split(r"[,;]\s+|\s+and\s+", sentence):
+                if CHANGED.search(clause):
+                    stated |= {f for f in re.findall(r"\b[a-z]+(?:_[a-z0-9]+)+\b", clause) if f in record}
+    missing = sorted(stated - _handled(plan) - {plan.get("key_field")})
+    if not missing:
+        return []
+    return [f"{PARTIAL} {', '.join(f'`{f}`' for f in missing)}; the plan leaves that as it is"]
+
+
+def only_partial(error: str) -> bool:
+    """A publish-gate reason made only of changes the plan leaves out (_unmet_stated_changes): the tool does part
+    of what its docs say, which assemble_environment keeps when leaving it out would leave no environment."""
+    if not error.startswith(GATE_PREFIX):
+        return False
+    return all(p.startswith(PARTIAL) for p in error[len(GATE_PREFIX) :].split("; the plan leaves that as it is; "))
+
+
 def _set_in_prose(field: str, prose: str) -> bool:
     """The prose names the field other than as blank ("no crew", "the refund stays null until a return")."""
     for name in {field, field.replace("_", " ")}:
@@ -168,4 +235,4 @@ def same_change_problems(builds: list[Any], specs: dict[str, ToolSpec]) -> dict[
     return out
 
 
-__all__ = ["gate_problems", "same_change_problems"]
+__all__ = ["GATE_PREFIX", "gate_problems", "only_partial", "same_change_problems"]

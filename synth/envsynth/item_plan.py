@@ -7,7 +7,9 @@ when the list holds scalars (`sailor_id` into a waiting list), adds that value t
 removes it (item_remove, when the docs' verb deletes, or a verb that adds nothing comes with "takes it off the
 <list>"). On a list of objects, a remove takes the element an id parameter names (`remove_cargo_item(voyage_id,
 item_id)`), and an add whose other parameters are all fields of the elements appends one built from them, with
-the following id in the list's format (`CI-5` after `CI-4`). Both answer the updated record.
+the following id in the list's format (`CI-5` after `CI-4`); a parameter left out gives its default. A removal
+may also take an optional whole-number field of the element (`quantity`): that many units come off it. Both answer
+the updated record.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from typing import Any
 
 from synth.envsynth.collections import CollectionDraft
+from synth.envsynth.figure_terms import param_default
 from synth.envsynth.plan import PlanContext, ToolPlan
 from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec
@@ -74,12 +77,17 @@ def _object_edit(
     props = spec.parameters.get("properties") or {}
     item_props = ((col.fields[fname].get("items") or {}).get("properties")) or {}
     base = dict(collection=col.name, key_field=col.key_field, key_param=key, list_field=fname, votes={})
-    if removes and len(others) == 1 and others[0] in item_props:
+    units = _units_param(spec, others, item_props) if removes and len(others) == 2 else None
+    if removes and (len(others) == 1 or units) and others[0] in item_props:
+        named = next(p for p in others if p != units)
         return ToolPlan(
             kind="item_remove",
-            op_param=others[0],
-            item_key=others[0],
-            evidence=list(pri.evidence) + [f"`{others[0]}` names an element of {col.name}.{fname}"],
+            op_param=named,
+            item_key=named,
+            count_field=units,
+            evidence=list(pri.evidence)
+            + [f"`{named}` names an element of {col.name}.{fname}"]
+            + ([f"`{units}` takes that many units off it, all when left out"] if units else []),
             **base,
         )
     if removes or not others or not set(others) <= set(item_props):
@@ -92,14 +100,33 @@ def _object_edit(
         key_format = _id_format(list(known), item_props[item_key])
     if any((props[p] or {}).get("type") in ("array", "object") for p in others):
         return None
+    defaults = {p: found for p in others if (found := param_default(props[p] or {})) is not None}
     return ToolPlan(
         kind="item_add",
         fields=list(others),
         item_key=item_key,
         key_format=key_format,
+        initial_values=defaults,  # a field whose parameter is left out takes the parameter's default
         evidence=list(pri.evidence) + [f"the parameters are the fields of a new element of {col.name}.{fname}"],
         **base,
     )
+
+
+def _units_param(spec: ToolSpec, others: list[str], item_props: dict[str, Any]) -> str | None:
+    """The optional whole-number parameter of a removal that is also a field of the elements (`quantity`), when
+    the other parameter names the element: that many units come off the element, the whole element when left
+    out or when none are left."""
+    props = spec.parameters.get("properties") or {}
+    required = set(spec.parameters.get("required") or [])
+    numbers = [
+        p
+        for p in others
+        if p not in required
+        and (props.get(p) or {}).get("type") == "integer"
+        and (item_props.get(p) or {}).get("type") in ("integer", "number")
+    ]
+    named = [p for p in others if p not in numbers and p in item_props]
+    return numbers[0] if len(numbers) == 1 and len(named) == 1 else None
 
 
 def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: bool) -> ToolPlan | None:

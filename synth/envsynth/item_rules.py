@@ -14,8 +14,10 @@ from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.entry_copies import entry_copies
+from synth.envsynth.entry_figures import entry_caps, entry_figures
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.quote_reuse import recomputed_names
 from synth.envsynth.refusals import refused_states
 from synth.envsynth.value_needs import value_needs
 from synth.spec import ToolSpec
@@ -46,18 +48,33 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
         clause = re.split(r"\bnot\b", tail)[0]  # "must exist and be fit, not yet ..."
         for field, schema in sorted(props.items()):
             known = [str(v) for v in _known(schema)]
-            found = [v for v in quoted if v in known] or [w for w in re.findall(r"[A-Za-z_]+", clause) if w in known]
+            found = [v for v in quoted if v in known] or _bare_values(clause, known)
             if found and field not in out:
                 out[field] = list(dict.fromkeys(found))
     return out or _named_before(text, noun, props)
 
 
-def _named_before(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+def _bare_values(clause: str, known: list[str]) -> list[str]:
+    """The known values a clause names unquoted, in order; `checked_in` also as "checked in"."""
+    at = {}
+    for v in known:
+        m = re.search(rf"(?<![\w-])(?:{re.escape(v)}|{re.escape(v.replace('_', ' '))})(?![\w-])", clause)
+        if m:
+            at[v] = m.start()
+    return sorted(at, key=lambda v: at[v])
+
+
+def _named_before(
+    text: str, noun: str, props: dict[str, Any], others: frozenset[str] | None = None
+) -> dict[str, list[Any]]:
     """{field: values} quoted straight before the record's noun ("adds a line to a `draft` or `held` invoice"):
-    the first such phrase whose values all belong to one closed field."""
-    for m in re.finditer(
-        rf"\b(?:an?|the|its)\s+((?:`[^`]+`(?:\s*,\s*|\s+or\s+)?)+)\s*{re.escape(noun)}s?\b", text, re.I
-    ):
+    the first such phrase whose values all belong to one closed field. With `others` (the nouns of the other
+    collections), any noun but those will do: the docs' own word for the record ("a `reserved` or `active`
+    agreement" of a rental)."""
+    word = r"([a-z]+)" if others is not None else rf"{re.escape(noun)}s?"
+    for m in re.finditer(rf"\b(?:an?|the|its)\s+((?:`[^`]+`(?:\s*,\s*|\s+or\s+)?)+)\s*{word}\b", text, re.I):
+        if others is not None and singular(m.group(2).lower()) in others:
+            continue
         quoted = [_value(q) for q in re.findall(QUOTED, m.group(1))]
         for field, schema in sorted(props.items()):
             known = [str(v) for v in _known(schema)]
@@ -81,7 +98,9 @@ def refine_item(
     cols = state_schema.get("properties") or {}
     own = _props(cols, plan.collection)
     params = spec.parameters.get("properties") or {}
-    preconditions = stated_states(text, singular(plan.collection), own)
+    preconditions = stated_states(text, singular(plan.collection), own) or _named_before(
+        text, "", own, frozenset(singular(c) for c in cols if c != plan.collection)
+    )
     checks: dict[str, str] = {}
     requires: dict[str, dict[str, list[Any]]] = {}
     value = plan.op_param or ""
@@ -96,17 +115,22 @@ def refine_item(
     appends = [e for e in docs_appends(text, own, params, added, today) if e["field"] != plan.list_field]
     records = (sample or {}).get(plan.collection) or {}
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
-    named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today)
+    logged = plan.list_field if adds_object or (plan.kind == "item_add" and plan.fields) else None
+    named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today, logged)
     appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
     appends += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     appends += conditional_sets(
         text, own, singular(plan.collection)
     )  # "if the pier is `crowded`, its status becomes `calm`"
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
+    appends += _element_moves(text, plan, state_schema, sample or {})
     if plan.kind == "item_add" and plan.fields:  # the new entry's other fields, as the sample entries copy them
-        appends += entry_copies(
+        copied = entry_copies(
             sample or {}, plan.collection, plan.list_field or "", list(plan.fields), sorted(_entry_props(plan, own))
         )
+        known = list(plan.fields) + [e["field"] for e in copied] + ([plan.item_key] if plan.item_key else [])
+        items = sorted(_entry_props(plan, own))
+        appends += copied + entry_figures(sample or {}, plan.collection, plan.list_field or "", known, items)
     keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "has to retain at least one <entry>"
     least = (
         []
@@ -114,6 +138,8 @@ def refine_item(
         else [{"op": "keeps", "least": 1 if keeps.group("n").lower() == "one" else int(keeps.group("n"))}]
     )
     least += _linked_states(text, plan, cols, own)
+    if plan.kind == "item_add" and plan.fields and plan.list_field:  # "at most 2": the limit the data holds
+        least += entry_caps(sample or {}, plan.collection, plan.list_field)
     if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills
         least += value_needs(text, plan.op_param, plan.collection, cols)
     if not (preconditions or checks or appends or least):
@@ -132,8 +158,12 @@ def refine_item(
 
 
 # "the <number> is summed into the same <entry>", "has the <number> merged into its current <entry>"
+# or "if the order already carries that product the quantity is increased instead of adding a second line"
 EXISTING = re.compile(
-    r"\b(?:added\s+to|summed\s+into|merged\s+into)\s+(?:the\s+|its\s+|that\s+)?(?:existing|same|current)\s+\w+", re.I
+    r"\b(?:added\s+to|summed\s+into|merged\s+into)\s+(?:the\s+|its\s+|that\s+)?(?:existing|same|current)\s+\w+"
+    r"|\balready\s+(?:carries|has|holds|contains|includes|lists)\b[^.;]*?\b(?:is|are)\s+"
+    r"(?:increased|raised|incremented|added\s+up|summed)\b",
+    re.I,
 )
 
 
@@ -166,15 +196,73 @@ def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any
 
 
 def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], params: dict[str, Any]) -> list[dict]:
-    """The numbers a list edit moves on a record its record links ("the weaver's `kilos_allowed` drops by the
-    kilos dyed"; a removal's "... rises by the kilos that skein held" reads the removed element's numbers, which
-    the template passes with the call's arguments)."""
+    """The numbers a list edit moves on its record ("`total` grows by the fee") or on a record its record links
+    ("the weaver's `kilos_allowed` drops by the kilos dyed"); the added or removed element's numbers count as
+    given ("... rises by the kilos that skein held"): the templates pass them with the call's arguments."""
     own = _props(state_schema.get("properties") or {}, plan.collection or "")
     given = dict(params)
-    if plan.kind == "item_remove":
-        given.update({f: sch for f, sch in _element_numbers(plan, own).items() if f not in given})
+    given.update({f: sch for f, sch in _element_numbers(plan, own).items() if f not in given})
     moves = docs_counters(text, plan.collection or "", plan.key_param or "", state_schema, given)
-    return [e for e in moves if e["collection"] != plan.collection and e["path"][0]["from"] == "record"]
+    again = set(recomputed_names(text, own))  # "subtotal and total are recomputed": worked out, not moved
+    return [
+        e
+        for e in moves
+        if (e["collection"] != plan.collection and e["path"][0]["from"] == "record")
+        or (
+            e["collection"] == plan.collection
+            and e["path"][0] == {"from": "arg", "name": plan.key_param}
+            and e["path"][1]["value"] not in again
+        )
+    ]
+
+
+ELEMENT_MOVED = re.compile(  # "The tier's `sold` grows by 1", "goes back to its tier (`sold` decreases; ...)"
+    r"\b(?:the|its|that)\s+(?P<owner>\w+)['\u2019]s\s+`?(?P<field>\w+)`?\s+(?P<verb>grows|increases|rises|goes\s+up|"
+    r"decreases|drops|falls|goes\s+down)\b(?:\s+by\s+(?:1|one)\b)?"
+    r"|\b(?:to|from)\s+its\s+(?P<owner2>\w+)\s*\(\s*`?(?P<field2>\w+)`?\s+(?P<verb2>grows|increases|rises|goes\s+up|"
+    r"decreases|drops|falls|goes\s+down)\b",
+    re.I,
+)
+
+
+def _element_moves(
+    text: str, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """`element_adjust` effects: a count on the element of a linked record's list that the added or removed
+    entry matches moves by one ("The tier's `sold` grows by 1": the entry's `tier` picks the element of its
+    event's tiers, as the sample entries' copied prices show)."""
+    if plan.kind not in ("item_add", "item_remove") or not plan.list_field or not plan.collection:
+        return []
+    props = _entry_props(plan, _props(state_schema.get("properties") or {}, plan.collection))
+    given = sorted(f for f, s in props.items() if isinstance(s, dict) and s.get("type") == "string")
+    links = [
+        e
+        for e in entry_copies(sample, plan.collection, plan.list_field, given, sorted(props))
+        if e.get("from") == "linked_element"
+    ]
+    out = []
+    for m in ELEMENT_MOVED.finditer(unwrap(text)):
+        owner = singular((m.group("owner") or m.group("owner2")).lower())
+        field, verb = m.group("field") or m.group("field2"), (m.group("verb") or m.group("verb2")).lower()
+        for link in links:
+            if singular(link["by"].lower()) != owner or any(e["field"] == field for e in out):
+                continue
+            held = _props(state_schema.get("properties") or {}, link["collection"]).get(link["list"]) or {}
+            if ((held.get("items") or {}).get("properties") or {}).get(field, {}).get("type") not in (
+                "integer",
+                "number",
+            ):
+                continue
+            sign = -1 if verb.split()[0] in ("decreases", "drops", "falls") or verb.endswith("down") else 1
+            out.append(
+                {
+                    "op": "element_adjust",
+                    **{k: link[k] for k in ("via", "collection", "list", "by")},
+                    "field": field,
+                    "sign": sign,
+                }
+            )
+    return out
 
 
 def _linked_states(text: str, plan: ToolPlan, cols: dict[str, Any], own: dict[str, Any]) -> list[dict[str, Any]]:

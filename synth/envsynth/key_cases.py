@@ -187,6 +187,8 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
                     args[plan.op_param] = copy.deepcopy(donor.get(plan.item_key))
             elif plan.op_param in args:
                 state[plan.collection][min(records)][plan.list_field] = [copy.deepcopy(args[plan.op_param])]
+            if plan.count_field and args.get(plan.count_field) is not None:  # units the element holds
+                args[plan.count_field] = 1
         out.append(
             TestCase(
                 tool=case.tool,

@@ -26,6 +26,7 @@ from synth.envsynth.docs_entries import business_date, linked_entries, named_ent
 from synth.envsynth.docs_linked import copied_sets, linked_sets
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
+from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -43,6 +44,7 @@ NOUN_BECOMES = re.compile(
     r"([`'\"])([^`'\"]{1,60})\1",
     re.I,
 )
+EFFECTS = re.compile(r"^\W*(?:side\s+)?effects?\s*:", re.I)  # a list of what the call changes
 WHEN = re.compile(r"^\W*(when|whenever|if|once|unless|in case)\b", re.IGNORECASE)  # a change made on a condition
 REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
 
@@ -144,6 +146,25 @@ def _refused_from(text: str, known: list[str]) -> list[str]:
     return []
 
 
+CANNOT_BE = re.compile(
+    r"((?:[\w-]+(?:\s*,\s*|\s+and\s+|\s+or\s+)(?:already\s+)?)*[\w-]+)\s+\w+\s+(?:cannot|can't|may\s+not)\s+be\b",
+    re.IGNORECASE,
+)
+
+
+def _not_from(text: str, known: list[str]) -> list[str]:
+    """The known states left when the docs list those whose records cannot take the call ("Picked-up and already
+    cancelled orders cannot be cancelled"): every listed word must be a known value (spelt with `-` or a space
+    for `_` too)."""
+    spelt = {re.sub(r"[\s-]+", "_", v.lower()): v for v in known}
+    for m in CANNOT_BE.finditer(unwrap(text)):
+        words = [w for w in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+|\s+", m.group(1)) if w and w.lower() != "already"]
+        named = [spelt.get(re.sub(r"-", "_", w.lower())) for w in words]
+        if named and all(named):
+            return [v for v in known if v not in named]
+    return []
+
+
 def transition_rules(
     spec: ToolSpec, record_schema: dict[str, Any], policy: str
 ) -> tuple[dict[str, Any], dict[str, list[Any]]]:
@@ -180,8 +201,16 @@ def transition_rules(
                 and not re.search(r"\bonly\b", sentence, re.I)
                 and not any(re.search(rf"\b{re.escape(v)}\b", clause) for v in known)
             )
-            if target and field not in sets and not condition and not conditional:
-                sets[field] = target.group(1)
+            listed = EFFECTS.search(sentence)  # "Effects: status `cancelled`, a `cancellation` block, ..."
+            if listed and field not in sets and not condition and not conditional:
+                said = re.search(rf"{words.pattern}\s+[`'\"]([^`'\"]{{1,60}})[`'\"]", sentence[listed.end() :], re.I)
+                if said and said.group(1) in known:
+                    sets[field] = said.group(1)
+            # "... to 'x'": a value the field knows, or one for the field named in the same clause
+            named_here = target and words.search(sentence[: target.start()].split(",")[-1])
+            if target and (target.group(1) in known or named_here) and field not in sets:
+                if not condition and not conditional:
+                    sets[field] = target.group(1)
             verb = SETTING.search(sentence)
             if verb and field not in sets and not condition and not conditional:  # "sets status `confirmed`"
                 after = sentence[verb.end() :]
@@ -192,6 +221,9 @@ def transition_rules(
                     values = [
                         v for v in _quoted(after.split(" and ")[0]) if v in known or re.fullmatch(r"[a-z][a-z_]*", v)
                     ][:1]
+                bare = re.match(r"\s*(?:to\s+)?([\w-]+)", after)  # "the order's status becomes cancelled"
+                if not values and bare and bare.group(1) in known and words.search(sentence[: verb.start()]):
+                    values = [bare.group(1)]
                 if values:
                     sets[field] = values[0]
             gets = GETS_BARE.search(sentence)  # "the order gets status filled": a known value, unquoted
@@ -211,6 +243,10 @@ def transition_rules(
             described = _described_states(text, known, sets[field])
             if described:
                 allowed[field] = described
+        if field not in allowed and field in sets:
+            kept = _not_from(text, known)  # "Picked-up and already cancelled orders cannot be cancelled."
+            if kept:
+                allowed[field] = kept
         if field not in allowed and field in sets:
             bare = _only_before(text, known)
             if bare:
@@ -307,7 +343,8 @@ def docs_transition(
     for name in sorted(given or {}):  # a value the call is given: the states it may leave, as the errors say
         sub = ((record or {}).get("properties") or {}).get(name) or {}
         known = [str(v) for v in _known(sub)] if isinstance(sub, dict) else []
-        found = _refused_from(tool_text(spec, policy), known) or _only_before(tool_text(spec, policy), known)
+        said = tool_text(spec, policy)
+        found = _refused_from(said, known) or _not_from(said, known) or _only_before(said, known)
         if name not in allowed and found:
             allowed[name] = found
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
@@ -351,6 +388,7 @@ def docs_transition(
         e for e in refund_records(text, plan.collection, state_schema, allowed) if e["field"] not in sets
     ]
     effects += conditional_sets(text, props, singular(plan.collection))  # "if the pier is `crowded`, ..."
+    effects += each_entry_moves(text, plan.collection, state_schema, allowed)  # "each line's quantity ... stock"
     effects += date_extensions(text, plan.collection, state_schema)  # "extends ... by the pier's stay_days"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)

@@ -101,6 +101,8 @@ def _to_figure(source: dict[str, Any], fields: dict[str, str]) -> dict[str, Any]
         return {**source, "of": _to_figure(source["of"], fields)}
     if source.get("from") == "concat":
         return {**source, "parts": [_to_figure(p, fields) if isinstance(p, dict) else p for p in source["parts"]]}
+    if source.get("from") == "given":
+        return {**source, "test": _to_figure(source["test"], fields), "then": _to_figure(source["then"], fields)}
     return source
 
 

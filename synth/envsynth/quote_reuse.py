@@ -130,6 +130,27 @@ RECOMPUTED = re.compile(  # "are recomputed", "is then refreshed"
 )
 
 
+AMOUNTS = re.compile(r"\b(?:amounts|figures|totals|sums|prices)\s*$", re.I)  # "the amounts" / "Order totals" are ...
+
+
+def recomputed_names(text: str, own: dict[str, Any]) -> list[str]:
+    """The record's fields a sentence saying they "are recomputed" names, by name or spaced; every number field
+    when it says "the amounts are recomputed"."""
+    said = [  # what comes before the verb, asides left out ("discount (the promo code's percent)")
+        re.sub(r"\([^()]*\)", " ", s[: m.start()])
+        for s in re.split(r"(?<=[.;!?])\s+|\n", text)
+        if (m := RECOMPUTED.search(s))
+    ]
+    named = [
+        f
+        for f in own
+        if any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])|\b{re.escape(f.replace('_', ' '))}\b", s) for s in said)
+    ]
+    if any(AMOUNTS.search(s) for s in said):  # "the amounts are recomputed": every number it has
+        named = [f for f, s in own.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
+    return named
+
+
 def recomputed_fields(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -144,12 +165,7 @@ def recomputed_fields(
     if plan.kind not in ("item_add", "item_remove") or not plan.collection or plan.quote or not quotes:
         return plan
     own = _props(state_schema.get("properties") or {}, plan.collection)
-    said = [s for s in re.split(r"(?<=[.;!?])\s+|\n", text) if RECOMPUTED.search(s)]
-    named = [
-        f
-        for f in own
-        if any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])|\b{re.escape(f.replace('_', ' '))}\b", s) for s in said)
-    ]
+    named = recomputed_names(text, own)
     by_name = {s.name: s for s in specs}
     for name in sorted(quotes):
         sibling = by_name.get(name)
@@ -164,4 +180,4 @@ def recomputed_fields(
     return plan
 
 
-__all__ = ["fits_parameters", "priced_fields", "recomputed_fields", "sibling_quotes"]
+__all__ = ["fits_parameters", "priced_fields", "recomputed_fields", "recomputed_names", "sibling_quotes"]

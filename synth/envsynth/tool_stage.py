@@ -19,6 +19,7 @@ from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.get_rules import lookup_keys
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
+from synth.envsynth.list_totals import with_list_totals
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -157,11 +158,11 @@ def build_tool(
     """
     build = _build_tool(spec, schema, client, opts, list(recorded or []))
     if build.status == "passed":
-        from synth.envsynth.gate import gate_problems
+        from synth.envsynth.gate import GATE_PREFIX, gate_problems
 
         problems = gate_problems(spec, build.plan, build.source, build.function, build.tests)
         if problems:
-            build.status, build.last_error = "failed", "publish gate: " + "; ".join(problems)
+            build.status, build.last_error = "failed", GATE_PREFIX + "; ".join(problems)
     return build
 
 
@@ -195,6 +196,7 @@ def _build_tool(
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text, opts.sample)
         plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
+    plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))

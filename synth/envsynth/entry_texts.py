@@ -1,0 +1,198 @@
+"""Free-text fields of logged entries, learned from the sample data: a `checked_in` entry's note "party of 4 at
+S-102" is "party of <party_size> at <site_id>" of its record, a `vehicle_added` note "JHE4410 added, 24.00 for 4
+night(s)" names the added element's `plate` and `fee` (two decimals) and the record's `nights`.
+
+Each sample entry of the kind is read against what was known when it was written: the fields of its record (one
+level into object fields too) and, for an entry that logs an added element, the fields of one of the record's
+elements. The values the text shows (numbers as written, or with two decimals, or whole) become placeholders; the
+rest is literal. A template is kept only when it has a placeholder and writes every sample entry's text exactly,
+at least two entries of the kind being there to agree.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Source = dict[str, Any]
+MAX_CHOICES = 256  # combinations of readings of one text tried before giving up
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _renderings(value: Any) -> list[tuple[str, int | None]]:
+    """(text, decimals) a value may be written as: text as is, whole numbers as they are, other numbers with two
+    decimals or as they are, whole floats also without decimals."""
+    if isinstance(value, str):
+        return [(value, None)] if value.strip() else []
+    if not _number(value):
+        return []
+    if isinstance(value, int):
+        return [(str(value), None)]
+    out = [(f"{value:.2f}", 2), (str(value), None)]
+    if float(value).is_integer():
+        out.append((str(int(value)), 0))
+    return out
+
+
+def _context(record: dict[str, Any], element: dict[str, Any] | None) -> list[tuple[Source, Any]]:
+    """(source, value) of what an entry may show: the record's scalars, one level into its objects, and an
+    element's."""
+    out: list[tuple[Source, Any]] = []
+    for name, value in sorted(record.items()):
+        if isinstance(value, dict):
+            out += [
+                ({"from": "record", "path": [name, k]}, v)
+                for k, v in sorted(value.items())
+                if not isinstance(v, (dict, list))
+            ]
+        elif not isinstance(value, list):
+            out.append(({"from": "record", "path": [name]}, value))
+    for name, value in sorted((element or {}).items()):
+        if not isinstance(value, (dict, list)):
+            out.append(({"from": "new_element", "field": name}, value))
+    return out
+
+
+def _spans(text: str, context: list[tuple[Source, Any]]) -> list[tuple[int, int, list[tuple[Source, int | None]]]]:
+    """Non-overlapping stretches of the text that some value writes (longest first), each with its readings."""
+    found: dict[tuple[int, int], list[tuple[Source, int | None]]] = {}
+    for source, value in context:
+        for shown, decimals in _renderings(value):
+            edge = r"\d" if _number(value) else r"\w"
+            for m in re.finditer(rf"(?<!{edge}){re.escape(shown)}(?!{edge})", text):
+                if _number(value) and (
+                    text[m.end() : m.end() + 2][:1] == "." and text[m.end() + 1 : m.end() + 2].isdigit()
+                ):
+                    continue  # "24" inside "24.00"
+                found.setdefault((m.start(), m.end()), []).append((source, decimals))
+    chosen: list[tuple[int, int, list[tuple[Source, int | None]]]] = []
+    for (start, end), readings in sorted(found.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), kv[0][0])):
+        if all(end <= s or start >= e for s, e, _ in chosen):
+            chosen.append((start, end, readings))
+    return sorted(chosen, key=lambda c: c[0])
+
+
+def _placeholder(source: Source, decimals: int | None) -> Source:
+    return dict(source) if decimals is None else {"from": "fixed", "of": dict(source), "decimals": decimals}
+
+
+def _render(parts: list[Any], context: list[tuple[Source, Any]]) -> str | None:
+    values = {repr(s): v for s, v in context}
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        inner = part["of"] if part.get("from") == "fixed" else part
+        if repr(inner) not in values:
+            return None
+        value = values[repr(inner)]
+        if part.get("from") == "fixed":
+            if not _number(value):
+                return None
+            out.append(f"{value:.{part['decimals']}f}" if part["decimals"] else str(int(round(value))))
+        else:
+            out.append("" if value is None else str(value))
+    return "".join(out)
+
+
+def _fits(parts: list[Any], others: list[tuple[str, dict[str, Any], list[dict[str, Any]]]], whole: bool) -> bool:
+    """Every other sample's text is (or, not `whole`, starts with) what the parts write for it."""
+    for text, record, elements in others:
+        shown = [_render(parts, _context(record, e)) for e in (elements or [None])]
+        if not any(s is not None and (s == text if whole else text.startswith(s)) for s in shown):
+            return False
+    return True
+
+
+def _search(text: str, spans: list, i: int, at: int, parts: list[Any], others: list, budget: list[int], varied: set):
+    """The first reading of the spans from the i-th on (each a value's placeholder, or kept literal) whose template
+    writes every other sample; None when there is none within the budget. A value that differs between the samples
+    is tried first, then the literal text, then a value the samples all share (the `8` of "fuel 7/8")."""
+    if budget[0] <= 0:
+        return None
+    budget[0] -= 1
+    if i == len(spans):
+        done = parts + ([text[at:]] if at < len(text) else [])
+        return done if any(not isinstance(p, str) for p in done) and _fits(done, others, True) else None
+    start, end, readings = spans[i]
+    lead = [text[at:start]] if start > at else []
+    ordered = [r for r in readings if repr(r[0]) in varied] + [None] + [r for r in readings if repr(r[0]) not in varied]
+    for reading in ordered:
+        piece = [text[start:end]] if reading is None else [_placeholder(*reading)]
+        trial = parts + lead + piece
+        if _fits(trial, others, False):
+            found = _search(text, spans, i + 1, end, trial, others, budget, varied)
+            if found is not None:
+                return found
+    return None
+
+
+def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+    """A `concat` source writing every sample's text, or a `given` one choosing between a template and a fixed
+    text by whether a value the template shows is set ("verified by JRK", else "dispensed"); None when neither
+    writes every sample. Each sample is (text, its record, the elements one of which the entry may log: empty
+    when it logs none)."""
+    if len(samples) < 2 or any(not isinstance(t, str) for t, _, _ in samples):
+        return None
+    found = _one_template(samples)
+    return found if found is not None else _given_template(samples)
+
+
+def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+    """The samples written as one fixed text while a record value is unset and by a template showing it
+    otherwise."""
+    for fixed in sorted({t for t, _, _ in samples}):
+        plain = [s for s in samples if s[0] == fixed]
+        rest = [s for s in samples if s[0] != fixed]
+        template = _one_template(rest) if len(rest) >= 2 and plain else None
+        if template is None:
+            continue
+        shown = [p for p in template["parts"] if isinstance(p, dict) and p.get("from") == "record"]
+        for source in shown:
+            name = source["path"]
+            unset = all(_dig(r, name) in (None, "") for _, r, _ in plain)
+            if unset and all(_dig(r, name) not in (None, "") for _, r, _ in rest):
+                return {"from": "given", "test": dict(source), "then": template, "else": fixed}
+    return None
+
+
+def _dig(record: dict[str, Any], path: list[str]) -> Any:
+    node: Any = record
+    for part in path:
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def _one_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+    """A `concat` source writing every sample's text, or None."""
+    seen: dict[str, set[str]] = {}
+    for _, r, es in samples:
+        for e in es or [None]:
+            for source, value in _context(r, e):
+                seen.setdefault(repr(source), set()).add(repr(value))
+    varied = {s for s, values in seen.items() if len(values) > 1}
+    text, record, elements = samples[0]
+    for element in elements or [None]:
+        spans = _spans(text, _context(record, element))
+        found = _search(text, spans, 0, 0, [], samples[1:], [MAX_CHOICES], varied) if spans else None
+        if found is not None:
+            return {"from": "concat", "parts": _merged(found)}
+    return None
+
+
+def _merged(parts: list[Any]) -> list[Any]:
+    """Neighbouring literal parts joined."""
+    out: list[Any] = []
+    for part in parts:
+        if isinstance(part, str) and out and isinstance(out[-1], str):
+            out[-1] += part
+        else:
+            out.append(part)
+    return out
+
+
+__all__ = ["learned_text"]

@@ -1,0 +1,186 @@
+"""Figures of a record that its docs say a list edit recomputes ("subtotal, discount, fees and total are
+recomputed"), each as the sample records show it is made from the record's list and fields:
+
+- the sum of a number of the list's entries (`subtotal` = the tickets' prices);
+- a fixed amount per entry (`fees` = 2.50 per ticket);
+- a percentage a linked record holds of another figure, to the cent (`discount` = the promo code's `percent_off`
+  of the subtotal; 0 without a promo code);
+- a sum and difference of two or three other figures (`total` = subtotal - discount + fees).
+
+Every sample record holding the list must agree (to the cent), with at least three of them and two values of the
+figure between them; a figure no rule explains is left as it is. The rules run in an order where each figure's
+inputs come first, as `derive` steps of fg_formula nodes over the record's values.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import _props
+from synth.envsynth.data_copies import MIN_RECORDS, keyed_records, sample_records
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.quote_reuse import recomputed_names
+
+Node = dict[str, Any]
+CENT = 0.005
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _agree(records: list[dict[str, Any]], field: str, worked: list[Any]) -> bool:
+    return all(_number(w) and abs(w - r.get(field)) < CENT for r, w in zip(records, worked))
+
+
+def _entries(record: dict[str, Any], list_field: str) -> list[dict[str, Any]]:
+    items = record.get(list_field)
+    return [e for e in items if isinstance(e, dict)] if isinstance(items, list) else []
+
+
+def _sums(records: list[dict[str, Any]], list_field: str, field: str) -> list[Node]:
+    names = sorted({k for r in records for e in _entries(r, list_field) for k, v in e.items() if _number(v)})
+    out = []
+    for name in names:
+        worked = [sum(e.get(name) or 0 for e in _entries(r, list_field)) for r in records]
+        if _agree(records, field, worked):
+            out.append({"sum": list_field, "of": name})
+    return out
+
+
+def _per_entry(records: list[dict[str, Any]], list_field: str, field: str) -> list[Node]:
+    counted = [(len(_entries(r, list_field)), r.get(field)) for r in records]
+    rates = {round(v / n, 6) for n, v in counted if n}
+    if len(rates) != 1 or len({n for n, _ in counted}) < 2:
+        return []
+    rate = rates.pop()
+    if rate == 0 or not all(abs(rate * n - v) < CENT for n, v in counted):
+        return []
+    return [{"op": "*", "args": [{"num": rate}, {"count": list_field}]}]
+
+
+def _links(sample: dict[str, Any], collection: str, records: list[dict[str, Any]]) -> dict[str, str]:
+    """{record field: the other collection its values (when set) are keys of}."""
+    out = {}
+    for name in sorted({k for r in records for k in r}):
+        values = [r.get(name) for r in records if r.get(name) is not None]
+        if not values or not all(isinstance(v, str) for v in values):
+            continue
+        found = [
+            c
+            for c in sorted(sample)
+            if c != collection and (keys := keyed_records(sample, c)) and all(v in keys for v in values)
+        ]
+        if len(found) == 1:
+            out[name] = found[0]
+    return out
+
+
+def _shares(
+    sample: dict[str, Any], records: list[dict[str, Any]], field: str, links: dict[str, str], numbers: list[str]
+) -> list[Node]:
+    out = []
+    for link, other in sorted(links.items()):
+        held = keyed_records(sample, other)
+        rates = sorted({k for r in held.values() for k, v in r.items() if _number(v)})
+        for rate, base in itertools.product(rates, [n for n in numbers if n != field]):
+            worked = []
+            for r in records:
+                linked = held.get(str(r.get(link))) if r.get(link) is not None else {}
+                pct, whole = (linked or {}).get(rate, 0 if not linked else None), r.get(base)
+                worked.append(round(pct / 100 * whole, 2) if _number(pct) and _number(whole) else None)
+            if _agree(records, field, worked) and any(w for w in worked):
+                share = {
+                    "op": "*",
+                    "args": [{"op": "/", "args": [{"field": rate, "param": link}, {"num": 100}]}, {"val": base}],
+                }
+                out.append({"round": share, "digits": 2, "way": "nearest"})
+    return out
+
+
+def _combos(records: list[dict[str, Any]], field: str, numbers: list[str]) -> list[Node]:
+    others = [n for n in numbers if n != field]
+    for size in (2, 3):
+        found = []
+        for names in itertools.combinations(others, size):
+            for signs in itertools.product((1, -1), repeat=size):
+                if 1 not in signs:
+                    continue
+                worked = [
+                    sum(s * r.get(n) for s, n in zip(signs, names)) if all(_number(r.get(n)) for n in names) else None
+                    for r in records
+                ]
+                if _agree(records, field, worked):
+                    terms = sorted(zip(signs, names), key=lambda sn: -sn[0])  # the added ones first
+                    node: Node = {"val": terms[0][1]}
+                    for s, n in terms[1:]:
+                        node = {"op": "+" if s > 0 else "-", "args": [node, {"val": n}]}
+                    found.append(node)
+        if found:
+            return found[:1] if len(found) == 1 else []
+    return []
+
+
+def _inputs(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        out = {node["val"]} if "val" in node else set()
+        for v in node.values():
+            out |= _inputs(v)
+        return out
+    if isinstance(node, list):
+        return set().union(*(_inputs(v) for v in node)) if node else set()
+    return set()
+
+
+def list_totals(sample: dict[str, Any], collection: str, list_field: str, fields: list[str]) -> dict[str, Any] | None:
+    """A `derive` effect ({named: {link: collection}, steps: [[field, node], ...]}) recomputing the `fields` the
+    sample data explains, or None when it explains none."""
+    records = [r for r in sample_records(sample, collection) if isinstance(r.get(list_field), list)]
+    numbers = sorted({k for r in records for k, v in r.items() if _number(v)})
+    wanted = [f for f in fields if f in numbers and all(_number(r.get(f)) for r in records)]
+    if len(records) < MIN_RECORDS or not wanted:
+        return None
+    links = _links(sample, collection, records)
+    rules: dict[str, Node] = {}
+    for field in wanted:
+        if len({r.get(field) for r in records}) < 2:
+            continue
+        found = (
+            _sums(records, list_field, field)
+            or _per_entry(records, list_field, field)
+            or _shares(sample, records, field, links, numbers)
+            or _combos(records, field, numbers)
+        )
+        if len(found) == 1:
+            rules[field] = found[0]
+    steps: list[list[Any]] = []
+    while rules:  # each figure after the recomputed ones it reads
+        ready = [f for f in sorted(rules) if not (_inputs(rules[f]) & (set(rules) - {f}))]
+        if not ready:
+            break
+        for f in ready:
+            steps.append([f, rules.pop(f)])
+    if not steps:
+        return None
+    used = {m.group(1) for m in re.finditer(r"'param': '([^']+)'", repr(steps))}
+    return {"op": "derive", "named": {k: v for k, v in links.items() if k in used}, "steps": steps}
+
+
+def with_list_totals(plan: ToolPlan, state_schema: dict[str, Any], text: str, sample: dict[str, Any]) -> ToolPlan:
+    """A list edit's plan with a `derive` effect for the record figures its docs say are recomputed and the sample
+    data explains; the plan unchanged otherwise (or when a sibling quote already recomputes them)."""
+    if plan.kind not in ("item_add", "item_remove") or not plan.collection or not plan.list_field:
+        return plan
+    if (plan.quote or {}).get("from_record"):
+        return plan
+    names = recomputed_names(text, _props(state_schema.get("properties") or {}, plan.collection))
+    derive = list_totals(sample, plan.collection, plan.list_field, names) if names else None
+    if derive is None:
+        return plan
+    evidence = plan.evidence + ["recomputed as the sample records show: " + ", ".join(f for f, _ in derive["steps"])]
+    return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + [derive], "evidence": evidence})
+
+
+__all__ = ["list_totals", "with_list_totals"]
