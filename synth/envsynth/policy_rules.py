@@ -126,11 +126,13 @@ def _described_states(text: str, known: list[str], target: Any) -> list[str]:
 
 
 def _only_before(text: str, known: list[str]) -> list[str]:
-    """States an "only" sentence names bare before its noun: "only active loans can be renewed"."""
-    for m in re.finditer(r"\bonly\s+(\w+)(?:\s+or\s+(\w+))?\s+\w+", text, re.IGNORECASE):
-        words = [w for w in m.groups() if w]
-        if all(w in known for w in words):
-            return words
+    """States an "only" sentence names bare before its noun: "only active loans can be renewed", "Only a
+    checked-in reservation can be checked out" (`checked_in`)."""
+    spelt = {v.lower().replace("_", "-"): v for v in known} | {v.lower(): v for v in known}
+    for m in re.finditer(r"\bonly\s+(?:an?\s+)?([\w-]+)(?:\s+or\s+([\w-]+))?\s+\w+", text, re.IGNORECASE):
+        words = [spelt.get(w.lower()) for w in m.groups() if w]
+        if words and all(words):
+            return [w for w in words if w]
     return []
 
 
