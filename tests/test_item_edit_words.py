@@ -154,7 +154,7 @@ def test_an_effects_list_sets_the_status_and_another_records_state_is_not_taken(
 def test_a_hyphenated_state_after_only_a_allows_the_call() -> None:
     spec = ToolSpec(
         "serve_order",
-        "Only a part-paid booking can be served. The booking becomes \"served\".",
+        'Only a part-paid booking can be served. The booking becomes "served".',
         {"type": "object", "properties": {"order_id": S}},
     )
     status = {"type": "string", "x-enum": ["draft", "part_paid", "served"]}
