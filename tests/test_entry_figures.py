@@ -9,16 +9,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.entry_figures import entry_caps, entry_figures
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.plan_choice import run_cases
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import run_calls
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
 GEAR = {"type": "array", "items": {"type": "object", "properties": {"tag": S, "fee_per_hour": N, "fee": N}}}
@@ -161,14 +158,7 @@ def test_the_fee_moves_a_nested_number_and_the_total() -> None:
 
 
 def _run(spec: ToolSpec, plan: ToolPlan, calls: list[tuple[dict, dict | None]]) -> None:
-    cases = []
-    for arguments, after in calls:
-        case = Case(spec.name, "x", _sample(), arguments, expect_error=after is None)
-        if after is not None:
-            case.expect_state, case.has_expected_state = after, True
-        cases.append(case)
-    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
+    run_calls(spec, plan, SCHEMA, _sample, calls)
 
 
 def test_adding_gear_prices_the_line_moves_the_figures_and_logs_it() -> None:

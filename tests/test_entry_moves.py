@@ -7,15 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.policy_rules import docs_transition, transition_rules
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import run_calls
 
 S, INT = {"type": "string"}, {"type": "integer"}
 LINE = {"type": "object", "properties": {"seed_id": S, "packets": INT}}
@@ -94,14 +91,7 @@ def _run(spec: ToolSpec, calls: list[tuple[dict, dict | None]]) -> None:
         SCHEMA,
         "",
     )
-    cases = []
-    for arguments, after in calls:
-        case = Case(spec.name, "x", _state(), arguments, expect_error=after is None)
-        if after is not None:
-            case.expect_state, case.has_expected_state = after, True
-        cases.append(case)
-    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
+    run_calls(spec, plan, SCHEMA, _state, calls)
 
 
 def test_packing_takes_the_packets_off_the_shelf_or_refuses_whole() -> None:

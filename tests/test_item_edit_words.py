@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.collections import CollectionDraft
 from synth.envsynth.item_plan import item_edit_plan
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.plan import PlanContext, ToolPlan
-from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.policy_rules import transition_rules
 from synth.envsynth.priors import tool_priors
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import run_calls
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
 LINE = {"type": "object", "properties": {"dish_id": S, "name": S, "unit_price": N, "portions": INT}}
@@ -88,14 +85,7 @@ def _state() -> dict[str, Any]:
 
 
 def _run(spec: ToolSpec, plan: ToolPlan, calls: list[tuple[dict, dict | None]]) -> None:
-    cases = []
-    for arguments, after in calls:
-        case = Case(spec.name, "x", _state(), arguments, expect_error=after is None)
-        if after is not None:
-            case.expect_state, case.has_expected_state = after, True
-        cases.append(case)
-    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
+    run_calls(spec, plan, SCHEMA, _state, calls)
 
 
 def test_an_added_line_defaults_merges_and_checks_the_state_before_the_docs_word() -> None:

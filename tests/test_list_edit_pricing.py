@@ -20,6 +20,7 @@ from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection as _collection
+from tests.tool_calls import run_calls
 
 S, N = {"type": "string"}, {"type": "number"}
 SKEINS = {"type": "array", "items": {"type": "object", "properties": {"colour": S, "kilos": N}}}
@@ -108,14 +109,7 @@ def _plan(spec: ToolSpec, kind: str) -> ToolPlan:
 
 
 def _run(spec: ToolSpec, plan: ToolPlan, calls: list[tuple[dict, dict | None]]) -> None:
-    cases = []
-    for arguments, after in calls:
-        case = Case(spec.name, "x", _state(), arguments, expect_error=after is None)
-        if after is not None:
-            case.expect_state, case.has_expected_state = after, True
-        cases.append(case)
-    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
+    run_calls(spec, plan, SCHEMA, _state, calls)
 
 
 def test_dyeing_merges_by_colour_charges_the_weaver_and_costs_the_batch_again() -> None:

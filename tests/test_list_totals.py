@@ -8,16 +8,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_totals import list_totals, with_list_totals
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.quote_reuse import recomputed_names
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import run_calls
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
 LOAF = {"type": "object", "properties": {"loaf_id": S, "kind": S, "price": N}}
@@ -119,14 +116,7 @@ def test_no_rule_the_sample_contradicts_and_the_docs_words_for_what_is_recompute
 
 
 def _run(spec: ToolSpec, plan: ToolPlan, calls: list[tuple[dict, dict | None]]) -> None:
-    cases = []
-    for arguments, after in calls:
-        case = Case(spec.name, "x", _state(), arguments, expect_error=after is None)
-        if after is not None:
-            case.expect_state, case.has_expected_state = after, True
-        cases.append(case)
-    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
+    run_calls(spec, plan, SCHEMA, _state, calls)
 
 
 def _plan(spec: ToolSpec, base: ToolPlan) -> ToolPlan:

@@ -17,29 +17,20 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.data_copies import MIN_RECORDS, keyed_records, sample_records
+from synth.envsynth.entry_copies import _entries, _holder
+from synth.envsynth.expr_runtime import fg_number
 from synth.words import split_words
 
 Pair = tuple[dict[str, Any], dict[str, Any]]  # (parent record, entry)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _enough(values: list[Any]) -> bool:
     return len(values) >= MIN_RECORDS and len({repr(v) for v in values}) >= 2
 
 
-def _holder(sample: dict[str, Any], own: str, values: list[Any]) -> str | None:
-    """The one other collection keyed by every value (text or whole numbers)."""
-    if not values or any(not isinstance(v, (str, int)) or isinstance(v, bool) for v in values):
-        return None
-    found = [
-        c
-        for c in sorted(sample)
-        if c != own and (keys := keyed_records(sample, c)) and all(str(v) in keys for v in values)
-    ]
-    return found[0] if len(found) == 1 else None
+def _link_values(values: list[Any]) -> bool:
+    """Values that can name records: text or whole numbers, every one set."""
+    return bool(values) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values)
 
 
 def _chains(sample: dict[str, Any], collection: str, parents: list[dict[str, Any]]) -> list[list[dict[str, str]]]:
@@ -52,7 +43,9 @@ def _chains(sample: dict[str, Any], collection: str, parents: list[dict[str, Any
         for chain, records in level:
             fields = sorted({f for r in records for f in r})
             for via in fields:
-                other = _holder(sample, chain[-1]["collection"] if chain else collection, [r.get(via) for r in records])
+                values = [r.get(via) for r in records]
+                here = chain[-1]["collection"] if chain else collection
+                other = _holder(sample, here, values) if _link_values(values) else None
                 if other is None or any(hop["collection"] == other for hop in chain) or other == collection:
                     continue
                 held = keyed_records(sample, other)
@@ -79,7 +72,7 @@ def _preferred(field: str, found: list[Any], name_of: Any) -> list[Any]:
 
 def _looked_up(sample: dict[str, Any], collection: str, pairs: list[Pair], field: str) -> dict[str, Any] | None:
     values = [e.get(field) for _, e in pairs]
-    if not all(_number(v) for v in values) or not _enough(values):
+    if not all(fg_number(v) for v in values) or not _enough(values):
         return None
     found = []
     for chain in _chains(sample, collection, [p for p, _ in pairs]):
@@ -87,7 +80,7 @@ def _looked_up(sample: dict[str, Any], collection: str, pairs: list[Pair], field
         if any(s is None for s in sources):
             continue
         for name in sorted({k for s in sources for k in s}):
-            if all(_number(s.get(name)) and s.get(name) == v for s, v in zip(sources, values)):
+            if all(fg_number(s.get(name)) and s.get(name) == v for s, v in zip(sources, values)):
                 found.append((chain, name))
     found = _preferred(field, found, lambda c: c[1])
     if len(found) != 1:
@@ -98,10 +91,10 @@ def _looked_up(sample: dict[str, Any], collection: str, pairs: list[Pair], field
 
 def _product(pairs: list[Pair], field: str, entry_fields: list[str]) -> dict[str, Any] | None:
     values = [e.get(field) for _, e in pairs]
-    if not all(_number(v) for v in values) or not _enough(values):
+    if not all(fg_number(v) for v in values) or not _enough(values):
         return None
     sides = [("entry", f) for f in entry_fields if f != field] + [
-        ("record", f) for f in sorted({f for p, _ in pairs for f, v in p.items() if _number(v)})
+        ("record", f) for f in sorted({f for p, _ in pairs for f, v in p.items() if fg_number(v)})
     ]
     found = []
     for i, a in enumerate(sides):
@@ -112,7 +105,7 @@ def _product(pairs: list[Pair], field: str, entry_fields: list[str]) -> dict[str
             ys = [(entry if b[0] == "entry" else parent).get(b[1]) for parent, entry in pairs]
             if any(all(f in (0, 1) for f in factors) for factors in (xs, ys)):
                 continue  # a factor that is always 1 (or 0) says nothing
-            if all(_number(x) and _number(y) and abs(x * y - v) < 0.005 for x, y, v in zip(xs, ys, values)):
+            if all(fg_number(x) and fg_number(y) and abs(x * y - v) < 0.005 for x, y, v in zip(xs, ys, values)):
                 found.append([list(a), list(b)])
     found = _preferred(field, found, lambda c: c[0][1] + "_" + c[1][1])
     return {"op": "entry_product", "field": field, "of": found[0]} if len(found) == 1 else None
@@ -123,10 +116,7 @@ def entry_figures(
 ) -> list[dict[str, Any]]:
     """`entry_looked_up` and `entry_product` effects, in the order they must run, for the number fields of a new
     entry of `collection.list_field` that neither the call nor a copy (`known`) sets."""
-    pairs: list[Pair] = []
-    for record in sample_records(sample, collection):
-        items = record.get(list_field)
-        pairs.extend((record, e) for e in (items if isinstance(items, list) else []) if isinstance(e, dict))
+    pairs: list[Pair] = _entries(sample_records(sample, collection), list_field)
     open_fields = [f for f in item_fields if f not in known]
     if not pairs or not open_fields:
         return []

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.envsynth.docs_counters import _guard
+from synth.envsynth.docs_counters import _guard, _numbers
 from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
@@ -26,10 +26,6 @@ UP = re.compile(
     re.I,
 )
 SHORT = re.compile(r"\b(?:insufficient|not\s+enough|too\s+little|out\s+of)\s+\w+", re.I)
-
-
-def _numbers(props: dict[str, Any]) -> list[str]:
-    return sorted(f for f, s in props.items() if isinstance(s, dict) and s.get("type") in ("number", "integer"))
 
 
 def each_entry_moves(

@@ -14,12 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_dig, fg_number
+
 Source = dict[str, Any]
 MAX_CHOICES = 256  # combinations of readings of one text tried before giving up
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _renderings(value: Any) -> list[tuple[str, int | None]]:
@@ -27,7 +25,7 @@ def _renderings(value: Any) -> list[tuple[str, int | None]]:
     decimals or as they are, whole floats also without decimals."""
     if isinstance(value, str):
         return [(value, None)] if value.strip() else []
-    if not _number(value):
+    if not fg_number(value):
         return []
     if isinstance(value, int):
         return [(str(value), None)]
@@ -61,9 +59,9 @@ def _spans(text: str, context: list[tuple[Source, Any]]) -> list[tuple[int, int,
     found: dict[tuple[int, int], list[tuple[Source, int | None]]] = {}
     for source, value in context:
         for shown, decimals in _renderings(value):
-            edge = r"\d" if _number(value) else r"\w"
+            edge = r"\d" if fg_number(value) else r"\w"
             for m in re.finditer(rf"(?<!{edge}){re.escape(shown)}(?!{edge})", text):
-                if _number(value) and (
+                if fg_number(value) and (
                     text[m.end() : m.end() + 2][:1] == "." and text[m.end() + 1 : m.end() + 2].isdigit()
                 ):
                     continue  # "24" inside "24.00"
@@ -91,7 +89,7 @@ def _render(parts: list[Any], context: list[tuple[Source, Any]]) -> str | None:
             return None
         value = values[repr(inner)]
         if part.get("from") == "fixed":
-            if not _number(value):
+            if not fg_number(value):
                 return None
             out.append(f"{value:.{part['decimals']}f}" if part["decimals"] else str(int(round(value))))
         else:
@@ -154,17 +152,10 @@ def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]
         shown = [p for p in template["parts"] if isinstance(p, dict) and p.get("from") == "record"]
         for source in shown:
             name = source["path"]
-            unset = all(_dig(r, name) in (None, "") for _, r, _ in plain)
-            if unset and all(_dig(r, name) not in (None, "") for _, r, _ in rest):
+            unset = all(fg_dig(r, name) in (None, "") for _, r, _ in plain)
+            if unset and all(fg_dig(r, name) not in (None, "") for _, r, _ in rest):
                 return {"from": "given", "test": dict(source), "then": template, "else": fixed}
     return None
-
-
-def _dig(record: dict[str, Any], path: list[str]) -> Any:
-    node: Any = record
-    for part in path:
-        node = node.get(part) if isinstance(node, dict) else None
-    return node
 
 
 def _one_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:

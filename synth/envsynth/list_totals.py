@@ -20,6 +20,8 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.data_copies import MIN_RECORDS, keyed_records, sample_records
+from synth.envsynth.entry_copies import _holder
+from synth.envsynth.expr_runtime import fg_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.quote_reuse import recomputed_names
 
@@ -27,12 +29,8 @@ Node = dict[str, Any]
 CENT = 0.005
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _agree(records: list[dict[str, Any]], field: str, worked: list[Any]) -> bool:
-    return all(_number(w) and abs(w - r.get(field)) < CENT for r, w in zip(records, worked))
+    return all(fg_number(w) and abs(w - r.get(field)) < CENT for r, w in zip(records, worked))
 
 
 def _entries(record: dict[str, Any], list_field: str) -> list[dict[str, Any]]:
@@ -41,7 +39,7 @@ def _entries(record: dict[str, Any], list_field: str) -> list[dict[str, Any]]:
 
 
 def _sums(records: list[dict[str, Any]], list_field: str, field: str) -> list[Node]:
-    names = sorted({k for r in records for e in _entries(r, list_field) for k, v in e.items() if _number(v)})
+    names = sorted({k for r in records for e in _entries(r, list_field) for k, v in e.items() if fg_number(v)})
     out = []
     for name in names:
         worked = [sum(e.get(name) or 0 for e in _entries(r, list_field)) for r in records]
@@ -66,15 +64,9 @@ def _links(sample: dict[str, Any], collection: str, records: list[dict[str, Any]
     out = {}
     for name in sorted({k for r in records for k in r}):
         values = [r.get(name) for r in records if r.get(name) is not None]
-        if not values or not all(isinstance(v, str) for v in values):
-            continue
-        found = [
-            c
-            for c in sorted(sample)
-            if c != collection and (keys := keyed_records(sample, c)) and all(v in keys for v in values)
-        ]
-        if len(found) == 1:
-            out[name] = found[0]
+        other = _holder(sample, collection, values) if all(isinstance(v, str) for v in values) else None
+        if other is not None:
+            out[name] = other
     return out
 
 
@@ -84,13 +76,13 @@ def _shares(
     out = []
     for link, other in sorted(links.items()):
         held = keyed_records(sample, other)
-        rates = sorted({k for r in held.values() for k, v in r.items() if _number(v)})
+        rates = sorted({k for r in held.values() for k, v in r.items() if fg_number(v)})
         for rate, base in itertools.product(rates, [n for n in numbers if n != field]):
             worked = []
             for r in records:
                 linked = held.get(str(r.get(link))) if r.get(link) is not None else {}
                 pct, whole = (linked or {}).get(rate, 0 if not linked else None), r.get(base)
-                worked.append(round(pct / 100 * whole, 2) if _number(pct) and _number(whole) else None)
+                worked.append(round(pct / 100 * whole, 2) if fg_number(pct) and fg_number(whole) else None)
             if _agree(records, field, worked) and any(w for w in worked):
                 share = {
                     "op": "*",
@@ -109,7 +101,7 @@ def _combos(records: list[dict[str, Any]], field: str, numbers: list[str]) -> li
                 if 1 not in signs:
                     continue
                 worked = [
-                    sum(s * r.get(n) for s, n in zip(signs, names)) if all(_number(r.get(n)) for n in names) else None
+                    sum(s * r.get(n) for s, n in zip(signs, names)) if all(fg_number(r.get(n)) for n in names) else None
                     for r in records
                 ]
                 if _agree(records, field, worked):
@@ -138,8 +130,8 @@ def list_totals(sample: dict[str, Any], collection: str, list_field: str, fields
     """A `derive` effect ({named: {link: collection}, steps: [[field, node], ...]}) recomputing the `fields` the
     sample data explains, or None when it explains none."""
     records = [r for r in sample_records(sample, collection) if isinstance(r.get(list_field), list)]
-    numbers = sorted({k for r in records for k, v in r.items() if _number(v)})
-    wanted = [f for f in fields if f in numbers and all(_number(r.get(f)) for r in records)]
+    numbers = sorted({k for r in records for k, v in r.items() if fg_number(v)})
+    wanted = [f for f in fields if f in numbers and all(fg_number(r.get(f)) for r in records)]
     if len(records) < MIN_RECORDS or not wanted:
         return None
     links = _links(sample, collection, records)
