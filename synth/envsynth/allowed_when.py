@@ -64,6 +64,26 @@ DATED = re.compile(
     re.I,
 )
 CMP = {"fewer": "<", "less": "<", "more": ">"}
+CHECKS_OPEN = re.compile(r"\bChecks?(?:,\s*in\s+(?:this|that|the\s+following)\s+order)?\s*:", re.I)  # "Checks: a; b"
+ARRIVED = re.compile(  # "its start date has arrived": the date is today or earlier
+    r"^(?:and\s+)?(?:its|the|their)\s+([a-z]\w*(?:\s[a-z]\w*)?)\s+(?:has\s+(?:arrived|come|been\s+reached)|is\s+reached)\b",
+    re.I,
+)
+TODAY_SIDE = re.compile(  # "its end date is still after the business date"
+    r"^(?:and\s+)?(?:its|the|their)\s+([a-z]\w*(?:\s[a-z]\w*)?)\s+is\s+(?:still\s+)?"
+    r"(on\s+or\s+after|on\s+or\s+before|after|before|later\s+than|earlier\s+than)\s+"
+    r"(?:the\s+business\s+date|today|the\s+current\s+date)\b",
+    re.I,
+)
+TODAY_CMP = {
+    "after": ">",
+    "later than": ">",
+    "before": "<",
+    "earlier than": "<",
+    "on or after": ">=",
+    "on or before": "<=",
+}
+STATE_BARE = re.compile(r"^(?:and\s+)?the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?([a-z][\w-]*)\s*$", re.I)
 
 
 def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
@@ -75,10 +95,34 @@ def _known(schema: Any) -> list[Any]:
 
 
 def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
-    """(link field, collection) of the record the noun names through the record's `<noun>_id`."""
-    field = "_".join(noun.lower().split()) + "_id"
-    col = next((c for c in (plural(field[:-3]), field[:-3]) if c in cols), None)
-    return (field, col) if field in own and col else None
+    """(link field, collection) of the record the noun names through the record's `<noun>_id`; a noun of several
+    words ("customer account") also by its first word."""
+    words = noun.lower().split()
+    for name in dict.fromkeys(["_".join(words), words[0]] if words else []):
+        field = name + "_id"
+        col = next((c for c in (plural(name), name) if c in cols), None)
+        if field in own and col:
+            return field, col
+    return None
+
+
+def _own_date(words: str, own: dict[str, Any]) -> str | None:
+    """The record's field a run of words names ("start date" -> `start_date`)."""
+    parts = words.lower().split()
+    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in own), None)
+
+
+def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """`dated` checks against the business date: "its start date has arrived", "its end date is still after the
+    business date"."""
+    if not today:
+        return []
+    arrived, side = ARRIVED.match(clause), TODAY_SIDE.match(clause)
+    field = _own_date((arrived or side).group(1), own) if (arrived or side) else None
+    if field is None:
+        return []
+    cmp = "<=" if arrived else TODAY_CMP[" ".join(side.group(2).lower().split())] if side else "<="
+    return [{"op": "dated", "field": field, "cmp": cmp, "value": today}]
 
 
 def _clause_checks(
@@ -107,6 +151,20 @@ def _clause_checks(
             if len(holders) == 1:
                 check = {"op": "linked_state", "collection": link[1], "via": link[0], "field": holders[0]}
                 out.append({**check, "allowed": values})
+    bare = STATE_BARE.match(clause) if not state else None  # "the customer account is active": a known value
+    if bare and singular(bare.group(1).lower()) != resource and (link := _link(bare.group(1), own, cols)):
+        theirs = _props(cols, link[1])
+        holders = [f for f, s in theirs.items() if bare.group(2) in {str(v) for v in _known(s)}]
+        if len(holders) == 1:
+            out.append(
+                {
+                    "op": "linked_state",
+                    "collection": link[1],
+                    "via": link[0],
+                    "field": holders[0],
+                    "allowed": [bare.group(2)],
+                }
+            )
     empty = EMPTY.match(clause) or EMPTY_SAID.match(clause)
     if empty and (link := _link(empty.group(1), own, cols)) is not None:
         words = [singular(w) for w in split_words(empty.group(2))]
@@ -152,9 +210,11 @@ def _unless_checks(
     return out
 
 
-def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:
-    """The change's plan with the checks (and own states) its "allowed only when ..." and "unless ..." clauses
-    give."""
+def allowed_checks(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None = None
+) -> ToolPlan:
+    """The change's plan with the checks (and own states) its "allowed only when ...", "Checks: ...; ..." and
+    "unless ..." clauses give (`today`: the business date the docs state, for "its start date has arrived")."""
     if plan.kind not in ("recorded_update", "item_add", "item_remove") or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -172,11 +232,20 @@ def allowed_checks(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any],
                 else:  # "does <x>, unless ... or ...": what it says is refused
                     found = _unless_checks(said, resource, own, cols, states)
                 checks += [c for c in found if c not in checks]
+        listed = CHECKS_OPEN.search(sentence)
+        if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
+            for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
+                clause = re.sub(r"\s*\([^()]*\)", "", clause).strip()
+                found = _clause_checks(clause, resource, own, cols, states) + _today_checks(clause, own, today)
+                checks += [c for c in found if c not in checks]
         opened = OPEN.search(sentence)
         if opened is None:
             continue
         for clause in CLAUSES.split(sentence[opened.end() :].strip().rstrip(".")):
-            checks += [c for c in _clause_checks(clause.strip(), resource, own, cols, states) if c not in checks]
+            found = _clause_checks(clause.strip(), resource, own, cols, states) + _today_checks(
+                clause.strip(), own, today
+            )
+            checks += [c for c in found if c not in checks]
     params = spec.parameters.get("properties") or {}
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"

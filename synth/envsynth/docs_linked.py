@@ -17,10 +17,11 @@ from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
 CONDITION = re.compile(r"\b(if|unless|when|whose|must|only|not|never|fails?|errors?|refused)\b", re.IGNORECASE)
+LEADING = re.compile(r"^\W*(?:if|unless|when|whenever|once|while|after|before|in\s+case)\b", re.IGNORECASE)
 BECOMES = r"(?:becomes|is\s+set\s+to|is\s+marked(?:\s+as)?|goes\s+back\s+to|returns\s+to)"
 
 
-def _links(own: dict[str, Any], cols: dict[str, Any], collection: str) -> dict[str, str]:
+def record_links(own: dict[str, Any], cols: dict[str, Any], collection: str) -> dict[str, str]:
     """{reference field: collection} of the record's fields that name another collection's records."""
     out = {}
     for field, schema in sorted(own.items()):
@@ -52,14 +53,35 @@ def _pairs(inside: str, theirs: dict[str, Any]) -> list[tuple[str, Any]]:
     return out
 
 
-def _becomes(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any]]:
-    """(field, value) of "the berth becomes `free`" (the one field that may hold the value) or "the berth's status
-    becomes 'free'"."""
+STATED_Q = rf'(?:{STATED}|"([^"\n]{{1,60}})")'  # also a double-quoted value ('the site becomes "open"')
+
+
+def _stated(m: re.Match[str], group: int) -> Any:
+    """The value a STATED_Q match at `group` holds (the double-quoted form is the group after it)."""
+    token = m.group(group)
+    return m.group(group + 1) if token is None else _value(token)
+
+
+def _segment(clause: str, start: int, end: int) -> str:
+    """The part of a clause around a match, between the commas (and "and"s) outside parentheses that bound it."""
+    depth, cuts = 0, [0]
+    for i, ch in enumerate(clause):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            cuts.append(i + 1)
+    before = max(c for c in cuts if c <= start)
+    after = min([c - 1 for c in cuts if c - 1 >= end] + [len(clause)])
+    return clause[before:after]
+
+
+def _becomes(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any, str]]:
+    """(field, value, segment) of "the berth becomes `free`" (the one field that may hold the value) or "the
+    berth's status becomes 'free'"; the segment is the part of the clause that says it."""
     out = []
-    pattern = rf"\b{noun}(?:['\u2019]s\s+`?(?P<field>\w+)`?)?\s+(?:\w+\s+){{0,3}}?{BECOMES}\s+{STATED}"
+    pattern = rf"\b{noun}(?:['\u2019]s\s+`?(?P<field>\w+)`?)?\s+(?:\w+\s+){{0,3}}?{BECOMES}\s+{STATED_Q}"
     for m in re.finditer(pattern, clause, re.IGNORECASE):
         try:
-            value = _value(m.group(2))
+            value = _stated(m, 2)
         except ValueError:
             continue
         field = m.group("field")
@@ -67,31 +89,70 @@ def _becomes(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, 
             holders = [f for f, s in theirs.items() if isinstance(s, dict) and value in _known(s)]
             field = holders[0] if len(holders) == 1 else None
         if field in theirs and _fits(value, theirs[field]):
-            out.append((field, value))
+            out.append((field, value, _segment(clause, m.start(), m.end())))
+    return out
+
+
+def _by_value(clause: str, nouns: set[str], links: dict[str, str], cols: dict[str, Any], own: dict[str, Any]):
+    """(via, field, value, segment) of "the car becomes `rented`" where "car" names no collection: the one linked
+    record with a closed field that knows the value, when the call's own record knows it in no field."""
+    out = []
+    for m in re.finditer(rf"\bthe\s+(?P<noun>\w+)\s+(?:\w+\s+){{0,2}}?{BECOMES}\s+{STATED_Q}", clause, re.I):
+        if m.group("noun").lower() in nouns:
+            continue
+        try:
+            value = _stated(m, 2)
+        except ValueError:
+            continue
+        if not isinstance(value, str) or any(isinstance(s, dict) and value in _known(s) for s in own.values()):
+            continue
+        holders = [
+            (via, f)
+            for via, other in links.items()
+            for f, sub in _props(cols, other).items()
+            if isinstance(sub, dict) and value in _known(sub)
+        ]
+        if len(holders) == 1:
+            out.append((*holders[0], value, _segment(clause, m.start(), m.end())))
     return out
 
 
 def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
-    """The `ref_set` effects the docs `text` of a call on a `collection` record state for the records it names."""
+    """The `ref_set` effects the docs `text` of a call on a `collection` record state for the records it names. A
+    change said on a condition ("... if it was `reserved`") is left out."""
     cols = state_schema.get("properties") or {}
     own = _props(cols, collection)
     clauses = [c for c in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)) if c.strip()]
     out: list[dict[str, Any]] = []
     seen: set[tuple[str, str]] = set()
-    for via, other in _links(own, cols, collection).items():
+    links = record_links(own, cols, collection)
+    nouns = {singular(c).lower() for c in cols} | {v[:-3].replace("_", " ").lower() for v in links}
+
+    def unconditional(clause: str, segment: str) -> bool:
+        return not LEADING.match(clause) and not CONDITION.search(re.sub(r"\([^()]*\)", "", segment))
+
+    def add(via: str, other: str, field: str, value: Any) -> None:
+        if (via, field) not in seen:
+            seen.add((via, field))
+            out.append({"op": "ref_set", "collection": other, "via": via, "field": field, "value": value})
+
+    for via, other in links.items():
         theirs = _props(cols, other)
         noun = _noun(via, other)
         for clause in clauses:
-            if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE) or CONDITION.search(clause):
+            if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE):
                 continue
-            found = []
-            for m in re.finditer(rf"\b{noun}\s*\(([^()]{{3,200}})\)", clause, re.IGNORECASE):
-                found += _pairs(m.group(1), theirs)
-            found += _becomes(clause, noun, theirs)
-            for field, value in found:
-                if (via, field) not in seen:
-                    seen.add((via, field))
-                    out.append({"op": "ref_set", "collection": other, "via": via, "field": field, "value": value})
+            if not CONDITION.search(clause):
+                for m in re.finditer(rf"\b{noun}\s*\(([^()]{{3,200}})\)", clause, re.IGNORECASE):
+                    for field, value in _pairs(m.group(1), theirs):
+                        add(via, other, field, value)
+            for field, value, segment in _becomes(clause, noun, theirs):
+                if unconditional(clause, segment):
+                    add(via, other, field, value)
+    for clause in clauses:
+        for via, field, value, segment in _by_value(clause, nouns, links, cols, own):
+            if unconditional(clause, segment):
+                add(via, links[via], field, value)
     return out
 
 
@@ -102,7 +163,7 @@ def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
     cols = state_schema.get("properties") or {}
     own = _props(cols, collection)
     out: list[dict[str, Any]] = []
-    for via, other in _links(own, cols, collection).items():
+    for via, other in record_links(own, cols, collection).items():
         theirs = _props(cols, other)
         noun = _noun(via, other)
         pattern = (

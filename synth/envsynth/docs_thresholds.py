@@ -17,7 +17,7 @@ from typing import Any
 from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.docs_counters import _names, _numbers
 from synth.envsynth.docs_entries import _entries, _entry_rule, _kind_fields
-from synth.envsynth.docs_linked import _links
+from synth.envsynth.docs_linked import record_links
 from synth.envsynth.prose import unwrap
 from synth.words import singular
 
@@ -45,7 +45,7 @@ def _target(noun: str, collection: str, cols: dict[str, Any]) -> tuple[str, str 
     """(collection, link field or None for the call's own record) the noun names."""
     if singular(noun.lower()) == singular(collection):
         return collection, None
-    for via, other in _links(_props(cols, collection), cols, collection).items():
+    for via, other in record_links(_props(cols, collection), cols, collection).items():
         if singular(other) == singular(noun.lower()) or via[:-3] == noun.lower():
             return other, via
     return None

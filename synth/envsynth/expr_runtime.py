@@ -181,7 +181,8 @@ def fg_check(check, arguments, record, state):
     (the record its link names holds an allowed value), `bound` (a number of the record, or of the one an argument
     names, within a limit), `empty` (a list of the record its link names is empty), `dated` (a date of the record
     on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span), `needs`
-    (the value an argument names needs a value of the record's linked record), `list_cap` (a list of the record
+    (the value an argument names needs a value of the record's linked record), `matches` (an argument is what a
+    field of the record's linked record holds, case aside when so said), `list_cap` (a list of the record
     holds fewer entries than the limit the record or one it links to holds)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
@@ -264,6 +265,14 @@ def fg_check(check, arguments, record, state):
         return need in have if isinstance(have, list) else have == need
     if check["op"] == "overlap":  # no stored record sharing these fields, in these states, overlaps the span
         return fg_no_overlap(check, record, state)
+    if check["op"] == "matches":  # an argument is the value a field of the record's linked record holds
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        given, held = arguments.get(check["arg"]), (holder or {}).get(check["field"])
+        if not isinstance(holder, dict) or given is None:
+            return True
+        if check.get("caseless") and isinstance(given, str) and isinstance(held, str):
+            return given.casefold() == held.casefold()
+        return given == held
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])
@@ -271,7 +280,8 @@ def fg_check(check, arguments, record, state):
         day = record.get(check["field"])
         if not isinstance(day, str):
             return True
-        return day >= check["value"] if check["cmp"] == ">=" else day <= check["value"]
+        value = check["value"]
+        return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
     if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]

@@ -6,6 +6,7 @@ outcome is accepted, and the publish gate sees whether any call succeeds."""
 from __future__ import annotations
 
 import copy
+from datetime import date, timedelta
 from typing import Any, Callable
 
 from synth.envsynth.plan import ToolPlan
@@ -63,6 +64,28 @@ def _with_key(plan: ToolPlan, arguments: dict[str, Any], key: str) -> dict[str, 
         args[plan.key_param] = _typed(args.get(plan.key_param), key)
         return args
     return None
+
+
+def _day_after(day: str, step: int) -> str:
+    return (date.fromisoformat(day) + timedelta(days=step)).isoformat()
+
+
+def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], args: dict[str, Any]) -> None:
+    """Make the record and the call meet the plan's checks that a state or an argument can meet: a linked record
+    in an allowed state, a date on the allowed side of a fixed date, the argument a linked record holds."""
+    for check in plan.checks:
+        op = check.get("op")
+        linked = (state.get(check.get("collection") or "") or {}).get(str(target.get(check.get("via") or "")))
+        if op == "linked_state" and isinstance(linked, dict) and check.get("allowed"):
+            linked[check["field"]] = copy.deepcopy(check["allowed"][0])
+        elif op == "matches" and isinstance(linked, dict) and linked.get(check["field"]) is not None:
+            args[check["arg"]] = copy.deepcopy(linked[check["field"]])
+        elif op == "dated" and isinstance(check.get("value"), str) and isinstance(target.get(check["field"]), str):
+            try:
+                step = {">": 1, "<": -1}.get(check["cmp"], 0)
+                target[check["field"]] = _day_after(check["value"], step)
+            except ValueError:
+                continue
 
 
 def _name_record(plan: ToolPlan, state: dict[str, Any], args: dict[str, Any], param: str, other: str) -> bool:
@@ -172,6 +195,8 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         for field, allowed in sorted(plan.preconditions.items()) if isinstance(target, dict) else []:
             if allowed and target.get(field) not in allowed:  # a record in a state the docs allow
                 target[field] = copy.deepcopy(allowed[0])
+        if isinstance(target, dict):
+            _meet_checks(plan, state, target, args)
         for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
             _name_record(plan, state, args, param, other)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):

@@ -239,6 +239,29 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     return names[0], {"collection": vote.to_dict() if vote else None, "collection_source": "default-first"}
 
 
+def _named_record_instead(
+    spec: ToolSpec, ctx: PlanContext, col_name: str, votes: dict[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    """A write whose name's noun picked a collection no parameter names a record of, while one parameter names a
+    record of exactly one other collection, changes that record (`pick_up_vehicle(rental_id)` works on the
+    rental; the vehicle is reached through it)."""
+    props = _params(spec)
+    col = ctx.collections.get(col_name)
+    if col is None or any(p in props for p in (col.key_field, f"{col.resource}_id", f"{col.resource}Id")):
+        return col_name, votes
+    keyed = sorted(
+        {
+            name
+            for name, draft in ctx.collections.items()
+            for p in props
+            if name != col_name and p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id")
+        }
+    )
+    if len(keyed) != 1:
+        return col_name, votes
+    return keyed[0], {**votes, "collection_source": f"a parameter names a record of {keyed[0]}, none of {col_name}"}
+
+
 def _key_param(spec: ToolSpec, pri: ToolPriors, col: CollectionDraft | None) -> str | None:
     props = _params(spec)
     if not props:
@@ -327,6 +350,8 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
     col_name, v, made = write_target(spec, pri, ctx) if mutates else (None, {}, False)
     if col_name is None:
         col_name, v = pick_collection(spec, pri, ctx) if ctx.collections or not ctx.trees else (None, {})
+        if mutates and col_name is not None and pri.kind_guess != "create":  # a new record names others freely
+            col_name, v = _named_record_instead(spec, ctx, col_name, v)
     votes.update(v)
     if col_name is None and ctx.trees:
         from synth.envsynth.tree_plan import decide_tree_plan

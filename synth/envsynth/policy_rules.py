@@ -23,12 +23,15 @@ from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, state_entries
-from synth.envsynth.docs_linked import copied_sets, linked_sets
+from synth.envsynth.docs_linked import copied_sets, linked_sets, record_links
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
+from synth.envsynth.entry_texts import with_new_values
+from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.transition_copies import transition_copies
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
@@ -42,6 +45,11 @@ GETS_BARE = re.compile(
 NOUN_BECOMES = re.compile(
     r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to)\s+"
     r"([`'\"])([^`'\"]{1,60})\1",
+    re.I,
+)
+NOUN_BECOMES_BARE = re.compile(
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to)\s+"
+    r"([\w-]+)\b(?![`'\"])",
     re.I,
 )
 EFFECTS = re.compile(r"^\W*(?:side\s+)?effects?\s*:", re.I)  # a list of what the call changes
@@ -113,12 +121,27 @@ DESCRIBED = re.compile(  # "Closes a <noun> that is `open` or `held`": the state
 )
 
 
+DESCRIBED_BEFORE = re.compile(  # "Closes an `active` agreement.": the states quoted before the noun
+    r"^\s*[A-Z][a-z]+s\s+(?:a|an|the|any)\s+([`'\"][\w-]+[`'\"](?:\s+or\s+[`'\"][\w-]+[`'\"])*)\s+[a-z]\w*"
+)
+TURNS = re.compile(  # "turns a `reserved` agreement into an `active` one"
+    r"\b(?:turns?|changes?|moves?|converts?)\s+(?:a|an|the|any)\s+([`'\"][\w-]+[`'\"](?:\s+or\s+[`'\"][\w-]+[`'\"])*)"
+    r"\s+\w+\s+(?:into|to)\s+(?:a|an|the)?\s*[`'\"]([\w-]+)[`'\"]",
+    re.IGNORECASE,
+)
+
+
 def _described_states(text: str, known: list[str], target: Any) -> list[str]:
     """The states the opening sentence of a description's paragraph (a summary line may come first) gives the
-    record it acts on ("Cancels an order that is `reserved` or `paid`"): every value must be known, and the state
-    the call leads to is not among them."""
+    record it acts on ("Cancels an order that is `reserved` or `paid`", "Closes an `active` agreement"), or a
+    sentence turning one state into the call's ("turns a `reserved` agreement into an `active` one"): every value
+    must be known, and the state the call leads to is not among them."""
+    for m in TURNS.finditer(unwrap(text)):
+        values = _quoted(m.group(1))
+        if m.group(2) == str(target) and values and all(v in known for v in values):
+            return values if str(target) not in values else []
     for paragraph in re.split(r"\n\s*\n", text):
-        m = DESCRIBED.match(unwrap(paragraph))
+        m = DESCRIBED.match(unwrap(paragraph)) or DESCRIBED_BEFORE.match(unwrap(paragraph))
         values = _quoted(m.group(1)) if m else []
         if values:
             return values if all(v in known for v in values) and str(target) not in values else []
@@ -188,8 +211,12 @@ def transition_rules(
         known = [str(v) for v in (sub.get("enum") or sub.get("x-enum") or [])]
         for sentence in _sentences(text):
             if not words.search(sentence):
-                became = NOUN_BECOMES.search(sentence)  # "the order becomes `paid`": the one closed field
-                value = became.group(2) if became else None
+                # "the order becomes `paid`": the one closed field (of the changes listed, the one it knows)
+                value = next((m.group(2) for m in NOUN_BECOMES.finditer(sentence) if m.group(2) in known), None)
+                if value is None:  # "the order becomes picked_up": a known value, unquoted
+                    value = next(
+                        (m.group(1) for m in NOUN_BECOMES_BARE.finditer(sentence) if m.group(1) in known), None
+                    )
                 if value in known and sum(value in k for k in closed) == 1 and field not in sets:
                     if not WHEN.match(sentence) and not re.search(r"\bonly\b", sentence, re.I):
                         sets[field] = value
@@ -366,6 +393,8 @@ def docs_transition(
             for f, sub in sorted(props.items())
             if f not in sets and isinstance(sub, dict) and stated_today(text, f, sub, today)
         ]
+    links = record_links(props, state_schema.get("properties") or {}, plan.collection)
+    effects += transition_copies(text, plan.collection, props, links, sample or {}, sets)  # "recorded as `x_out`"
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
@@ -409,13 +438,20 @@ def docs_transition(
     # a parameter the docs put in an object or placeholder ("berth = {pier, fee}", "'<fee> at <pier>'") goes
     # there, even when that form is not read: it is not also kept on the record
     used |= {p for p in params if re.search(rf"[<{{][^<>{{}}]*\b{re.escape(p)}\b[^<>{{}}]*[>}}]", text)}
+    matched, checked = matching_checks(text, params, plan.collection, state_schema)  # "matches the one on file"
+    used |= checked
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
         if name == plan.key_param or name in sets or (name in used and not _said_set(name, text)):
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
-            effects.append({"op": "set", "field": name, "source": {"from": "arg", "name": name}})
-        elif verb:  # else the action records what it was called with: `reason` of cancel -> cancel_reason
+            kept = {"op": "set", "field": name, "source": {"from": "arg", "name": name}}
+            if name not in (spec.parameters.get("required") or []):  # left out, the field stays as it is
+                kept["if_given"] = True
+            effects.append(kept)
+        elif verb and (params.get(name) or {}).get("type") != "boolean":
+            # else the action records what it was called with: `reason` of cancel -> cancel_reason (a yes/no switch
+            # such as `id_verified` or `notify` is a condition of the call, not something it keeps)
             kept = {"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}}
             if name not in (spec.parameters.get("required") or []):  # a field of its own only when given
                 kept["if_given"] = True
@@ -424,8 +460,9 @@ def docs_transition(
         {
             **plan.to_dict(),
             "kind": "recorded_update",
-            "effects": effects,
+            "effects": with_new_values(effects),
             "checks": list(plan.checks)
+            + matched
             + covered(counters, text)
             + deadline_checks(
                 spec.description, spec.description + "\n" + policy, plan.collection, state_schema, sample or {}, today

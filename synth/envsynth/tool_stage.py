@@ -250,7 +250,7 @@ def _build_tool(
         ]
     price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
-    allowed = allowed_checks(spec, plan, schema.state_schema, docs_text)
+    allowed = allowed_checks(spec, plan, schema.state_schema, docs_text, business_date(docs_text + "\n" + opts.policy))
     if allowed != plan:  # the docs' own rules win over cases from a looser reading
         added = [c for c in allowed.checks if c not in plan.checks]
         cases = yield_to_checks(allowed, added, cases, dropped)
