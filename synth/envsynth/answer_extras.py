@@ -23,7 +23,11 @@ from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
-PLUS = re.compile(r"\bReturns?\b[^.]*?\bplus\b\s+(.+?)(?:\.\s|\.$|\n\n|$)", re.IGNORECASE | re.DOTALL)
+PLUS = re.compile(
+    r"\b(?:Returns?|The\s+(?:response|answer)\s+is|Responds\s+with)\b[^.]*?\bplus\b\s+(.+?)(?:\.\s|\.$|\n\n|$)",
+    re.IGNORECASE | re.DOTALL,
+)
+WRITES = {"update", "recorded_update"}  # a change answering its record, with additions read after the change
 OPERATORS = {"minus": "-", "less": "-", "plus": "+", "times": "*", "multiplied by": "*", "divided by": "/"}
 CALC = re.compile(
     r"^(?P<left>\w+)\s+(?P<op>minus|less|plus|times|multiplied by|divided by)\s+(?P<right>\w+)"
@@ -100,7 +104,7 @@ def _reference(own: dict[str, Any], noun: str, cols: dict[str, Any]) -> tuple[st
 
 def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """{answer field: how it is made} for a `get` whose docs list additions with "plus"; {} when none is read."""
-    if plan.kind != "get" or not plan.collection or plan.output_key:
+    if plan.kind not in {"get"} | WRITES or not plan.collection or plan.output_key:
         return {}
     cols = state_schema.get("properties") or {}
     own = _fields(cols, plan.collection)
@@ -127,6 +131,10 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             calc = CALC.match(rest.rstrip(")").strip())
             if calc and _numeric(own, calc.group("left"), calc.group("right")) and head not in own:
                 extras[head] = _calc_rule(calc)
+            whose = re.search(r"\bthe\s+(\w+)['\u2019]s\b", rest)  # "copay_balance (the patient's balance ...)"
+            held = _reference(own, whose.group(1), cols) if whose and not calc else None
+            if held and head not in own and head in _fields(cols, held[1]):
+                extras[head] = {"op": "eq", "via": held[0], "collection": held[1], "path": [head]}
             continue
         named = POSSESSIVE.match(head)
         if named:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import keyword
 import re
 from functools import lru_cache
@@ -17,6 +18,13 @@ from synth.spec import ToolSpec
 from synth.words import singular
 
 TEMPLATE_DIR = Path(__file__).parent / "code_templates"
+
+
+def _holds(when: dict[str, Any]) -> str:
+    """Python for a `when` guard: the record's field, or the call's argument (`{"arg", "default"?}`), in values."""
+    if "arg" in when:
+        return f"arguments.get({json.dumps(when['arg'])}, {when.get('default')!r}) in {list(when['in'])!r}"
+    return f"record.get({json.dumps(when['field'])}) in {list(when['in'])!r}"
 
 
 def _pysource(source: dict[str, Any], fn: str) -> str:
@@ -53,7 +61,12 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return "fg_whole({" + ", ".join(pairs) + "})"
     if source["from"] == "given":  # a text by whether a value is set ("verified by JRK", else "dispensed")
         test = _pysource(source["test"], fn)
-        then, other = _pysource(source["then"], fn), _pysource({"from": "const", "value": source["else"]}, fn)
+        otherwise = source["else"]  # a fixed text, or a source of its own
+        other = _pysource(
+            otherwise if isinstance(otherwise, dict) and "from" in otherwise else {"from": "const", "value": otherwise},
+            fn,
+        )
+        then = _pysource(source["then"], fn)
         return f"({then} if {test} not in (None, '') else {other})"
     if source["from"] == "concat":  # a text of literal parts and values ("<pier>, <nights> nights")
         parts = [repr(p) if isinstance(p, str) else _pysource(p, fn) for p in source["parts"]]
@@ -68,6 +81,7 @@ def _env() -> jinja2.Environment:
     )
     env.filters["pyrepr"] = repr
     env.filters["pysource"] = _pysource
+    env.filters["holds"] = _holds
     env.filters["singular"] = singular
     return env
 
@@ -341,7 +355,11 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
             zero = 0.0 if isinstance(spec["amount"], float) else 0
             when = spec.get("when")
             held = (
-                "True" if not when else f"isinstance(before, dict) and before.get({when['field']!r}) in {when['in']!r}"
+                "True"
+                if not when
+                else _holds(when)
+                if "arg" in when
+                else f"isinstance(before, dict) and before.get({when['field']!r}) in {when['in']!r}"
             )
             lines.append(f"    out[{name!r}] = {spec['amount']!r} if {held} else {zero!r}\n")
             continue

@@ -258,11 +258,33 @@ def _kept(text: str) -> list[str]:
     return [m.group("field") or m.group("into") for m in IS_SET.finditer(text)]
 
 
-def _pieces(text: str, states: dict[str, list[Any]]) -> list[tuple[str, dict[str, Any] | None]]:
-    """The text's clauses, each with the starting state its whole sentence puts the record in (_guard)."""
+def _arg_guard(sentence: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    """The one value of a closed parameter a sentence opens on ("With account, ...", "If the method is
+    `account`, ..."): its moves hold only when the call passes that value."""
+    lead = re.match(r"^\W*(?:with|for|if|when|on|paying\s+by)\s+([^,]{1,60}),", sentence, re.IGNORECASE)
+    if not lead:
+        return None
+    found = [
+        (name, value)
+        for name, sub in sorted(params.items())
+        if isinstance(sub, dict) and len(sub.get("enum") or []) >= 2
+        for value in sub["enum"]
+        if isinstance(value, str) and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", lead.group(1), re.I)
+    ]
+    if len(found) != 1:
+        return None
+    name, value = found[0]
+    return {"arg": name, "default": params[name].get("default"), "in": [value]}
+
+
+def _pieces(
+    text: str, states: dict[str, list[Any]], params: dict[str, Any] | None = None
+) -> list[tuple[str, dict[str, Any] | None]]:
+    """The text's clauses, each with the starting state its whole sentence puts the record in (_guard), else the
+    argument value it opens on (_arg_guard)."""
     out = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)):
-        guard = _guard(sentence, states)
+        guard = _guard(sentence, states) or _arg_guard(sentence, params or {})
         for piece in re.split(r",\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", sentence):
             out.append((piece, guard))
     return out
@@ -354,7 +376,7 @@ def docs_counters(
 
     last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "<number> rises by it"
     moved_last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount of the last move
-    for sentence, guard in _pieces(text, states or {}):
+    for sentence, guard in _pieces(text, states or {}, params):
         said = re.sub(r"\([^()]*\)", " ", sentence)  # "(settled at the fitting, never on return)" negates nothing
         if NEGATED.search(said) or _about_another_action(sentence, name_words or []):
             continue

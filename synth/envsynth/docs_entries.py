@@ -49,7 +49,9 @@ AS_ITS = re.compile(r"\bthe\s+(?P<param>\w+)\s+as\s+its\s+(?P<field>\w+)", re.IG
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
 TODAY = re.compile(
-    r"\b(?:business|current|today's|system)\s+date\b(?:\s*\(\W*today\W*\))?[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
+    r"\b(?:business|current|today's|system)\s+date\b(?:\s*\(\W*today\W*\))?"
+    r"(?:\s+(?:for|of|at|in)\s+(?:the\s+|our\s+)?\w+)?"  # "the business date for the desk is ..."
+    r"[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
     r"(\d{4}-\d{2}-\d{2})"
     r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})",
     re.IGNORECASE,
@@ -109,12 +111,14 @@ def named_entries(
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
     out: list[dict[str, Any]] = []
+    text = split_both(text)
     found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
     for m in sorted(found, key=lambda m: m.start()):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
         schema = record_props.get(field)
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
-        if not isinstance(items, dict) or (owner and singular(owner) != singular(noun.lower())):
+        own = singular(noun.lower())
+        if not isinstance(items, dict) or (owner and singular(owner) not in (own, own.split("_")[-1])):
             continue
         # a kind no entry of the data has yet, quoted: the list's one field of names holds it
         kinds, unseen = _kind_fields(items, m.group("kind"), _quoted_kind(m))
@@ -237,6 +241,27 @@ STATE_ENTRY = re.compile(  # "logs a voyage entry with the note", "adds one new 
     r"\b(?:appends?|adds?|writes?|logs?|records?)\s+(?:a|an|one)\s+(?:new\s+)?(?P<list>\w+)\s+(?:entry|event|line|record)\b",
     re.IGNORECASE,
 )
+STATE_ENTRY_PASSIVE = re.compile(  # "a history entry is added"
+    r"\b(?:a|an|one)\s+(?:new\s+)?(?P<list>\w+)\s+(?:entry|event|line|record)\s+(?:is|gets)\s+"
+    r"(?:appended|added|written|recorded|logged)\b",
+    re.IGNORECASE,
+)
+LOGGED_IN = re.compile(  # "the reason is logged in its history": an entry of the new state holding the argument
+    r"\bthe\s+(?P<param>\w+)\s+is\s+(?:logged|recorded|noted|written|kept)\s+(?:in|to|into)\s+"
+    r"(?:its|the\s+\w+['\u2019]s|the)\s+(?P<list>\w+)",
+    re.IGNORECASE,
+)
+BOTH = re.compile(  # 'a "filled" entry is appended to both the order's and the prescription's history'
+    r"(?P<head>\b(?:an?|one)\s+[`'\"]?[\w-]+[`'\"]?\s+(?:entry|event|record|note|line)\b[^.]{0,80}?"
+    r"\b(?:is|gets|are)\s+(?:appended|added|written|recorded|logged)\s+to\s+)both\s+(?:the\s+)?(?P<a>\w+)['\u2019]s\s+"
+    r"and\s+(?:the\s+)?(?P<b>\w+)['\u2019]s\s+(?P<field>\w+)",
+    re.IGNORECASE,
+)
+
+
+def split_both(text: str) -> str:
+    """The text with an entry appended "to both the A's and the B's list" said once for each owner."""
+    return BOTH.sub(lambda m: f"{m['head']}the {m['a']}'s {m['field']}; {m['head']}the {m['b']}'s {m['field']}", text)
 
 
 def state_entries(
@@ -253,7 +278,9 @@ def state_entries(
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
     out: list[dict[str, Any]] = []
-    for m in STATE_ENTRY.finditer(text):
+    logged = {m.group("list"): m.group("param") for m in LOGGED_IN.finditer(text) if m.group("param") in params}
+    found = list(STATE_ENTRY.finditer(text)) + list(STATE_ENTRY_PASSIVE.finditer(text)) + list(LOGGED_IN.finditer(text))
+    for m in sorted(found, key=lambda m: m.start()):
         field = m.group("list")
         schema = record_props.get(field)
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
@@ -270,12 +297,35 @@ def state_entries(
         ]
         if len(holders) != 1:
             continue
-        rule = _entry_rule(
-            holders[0][0], holders[0][1], _entries(records, field), params, required, [], today, unseen=True
-        )
+        kind_field, kind = holders[0]
+        same = [e for e in _entries(records, field) if e.get(kind_field) == kind]
+        renamed = _logged_as(logged.get(field), same or _entries(records, field), kind_field, params)
+        if same:  # entries of this kind are in the data: as they are written there
+            texts = _entry_texts(records, field, kind_field, kind, None)
+            rule = _entry_rule(kind_field, kind, same, params, required, renamed, today, texts=texts)
+        else:
+            rule = _entry_rule(
+                kind_field, kind, _entries(records, field), params, required, renamed, today, unseen=True
+            )
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out
+
+
+def _logged_as(
+    param: str | None, same: list[dict[str, Any]], kind_field: str, params: dict[str, Any]
+) -> list[tuple[str, str]]:
+    """[(parameter, entry field)] for "the reason is logged in its history": the entry's one text field that is no
+    date, no kind and no parameter's name holds the argument."""
+    if param is None:
+        return []
+    fields = {
+        k
+        for e in same
+        for k, v in e.items()
+        if k != kind_field and k not in params and isinstance(v, str) and not DATE.match(v)
+    }
+    return [(param, fields.pop())] if len(fields) == 1 else []
 
 
 def linked_entries(
@@ -294,6 +344,7 @@ def linked_entries(
     required = list(parameters.get("required") or [])
     own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
     out: list[dict[str, Any]] = []
+    text = split_both(text)
     found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
     for m in sorted(found, key=lambda m: m.start()):
         owner = (m.group("owner") or "").lower()

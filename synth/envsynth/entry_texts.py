@@ -186,4 +186,33 @@ def _merged(parts: list[Any]) -> list[Any]:
     return out
 
 
-__all__ = ["learned_text"]
+def _rewritten(node: Any, new: dict[str, Source]) -> Any:
+    """`node` with every `record` source of a one-field path the call sets replaced by the value it sets."""
+    if isinstance(node, dict):
+        if node.get("from") == "record" and len(node.get("path") or []) == 1 and node["path"][0] in new:
+            return new[node["path"][0]]
+        return {k: _rewritten(v, new) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_rewritten(v, new) for v in node]
+    return node
+
+
+def with_new_values(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The effects with the entries they append reading the record's fields as the call leaves them: texts are
+    learned from records after their change, and a change computes all it writes before writing, so an entry
+    showing a field the call sets ("odometer <mileage_out> km") takes the value set, not the one before."""
+    new = {
+        e["field"]: e["source"]
+        for e in effects
+        if e.get("op") == "set" and "when" not in e and "if_given" not in e and isinstance(e.get("source"), dict)
+    }
+    for e in effects:  # set only when given: the argument, else the value the record keeps
+        if e.get("op") == "set" and e.get("if_given") and (e.get("source") or {}).get("from") == "arg":
+            kept = {"from": "record", "path": [e["field"]]}
+            new[e["field"]] = {"from": "given", "test": e["source"], "then": e["source"], "else": kept}
+    if not new:
+        return effects
+    return [_rewritten(e, new) if e.get("op") in ("append", "ref_append") else e for e in effects]
+
+
+__all__ = ["learned_text", "with_new_values"]
