@@ -168,6 +168,16 @@ def _head_noun(words: list[str], ctx: PlanContext) -> str | None:
     return found[-1] if len(set(found)) >= 2 else None
 
 
+def _keyed_collections(spec: ToolSpec, ctx: PlanContext) -> list[str]:
+    """The collections a parameter names a record of (by the key field, `<resource>_id` or `<resource>Id`)."""
+    props = _params(spec)
+    return sorted(
+        name
+        for name, draft in ctx.collections.items()
+        if any(p in props for p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id"))
+    )
+
+
 def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[str | None, dict[str, Any]]:
     """The resource's collection, or (for generic nouns like 'nodes') the LLM's pick among collections."""
     names = list(ctx.collections)
@@ -190,14 +200,7 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     for word in pri.words:
         if plural(singular(word)) in ctx.collections:
             return plural(singular(word)), {}
-    keyed = sorted(
-        {
-            name
-            for name, draft in ctx.collections.items()
-            for p in _params(spec)
-            if p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id")
-        }
-    )
+    keyed = _keyed_collections(spec, ctx)
     if len(keyed) == 1:  # the one collection a parameter names a record of (`pay_dues(sailor_id, amount)`)
         return keyed[0], {"collection_source": f"a parameter names a record of {keyed[0]}"}
     from synth.envsynth.search_rules import answer_collection
@@ -245,18 +248,9 @@ def _named_record_instead(
     """A write whose name's noun picked a collection no parameter names a record of, while one parameter names a
     record of exactly one other collection, changes that record (`pick_up_vehicle(rental_id)` works on the
     rental; the vehicle is reached through it)."""
-    props = _params(spec)
-    col = ctx.collections.get(col_name)
-    if col is None or any(p in props for p in (col.key_field, f"{col.resource}_id", f"{col.resource}Id")):
+    keyed = _keyed_collections(spec, ctx)
+    if col_name not in ctx.collections or col_name in keyed:
         return col_name, votes
-    keyed = sorted(
-        {
-            name
-            for name, draft in ctx.collections.items()
-            for p in props
-            if name != col_name and p in (draft.key_field, f"{draft.resource}_id", f"{draft.resource}Id")
-        }
-    )
     if len(keyed) != 1:
         return col_name, votes
     return keyed[0], {**votes, "collection_source": f"a parameter names a record of {keyed[0]}, none of {col_name}"}
