@@ -83,6 +83,11 @@ TODAY_CMP = {
     "on or after": ">=",
     "on or before": "<=",
 }
+PASSED = re.compile(  # "neither can one whose arrival date has already passed": the date is today or later
+    r"\bwhose\s+([a-z]\w*(?:\s[a-z]\w*)?)\s+(?:has\s+(?:already\s+)?passed|is\s+(?:already\s+)?(?:past|in\s+the\s+past))",
+    re.I,
+)
+NEITHER = re.compile(r"\b(?:cannot|can't|can\s+not|neither\s+can|nor\s+can|not\s+allowed|refused)\b", re.I)
 STATE_BARE = re.compile(r"^(?:and\s+)?the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?([a-z][\w-]*)\s*$", re.I)
 
 
@@ -123,6 +128,21 @@ def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[d
         return []
     cmp = "<=" if arrived else TODAY_CMP[" ".join(side.group(2).lower().split())] if side else "<="
     return [{"op": "dated", "field": field, "cmp": cmp, "value": today}]
+
+
+def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """`dated` checks from a refusal of records "whose arrival date has already passed": the date is not before
+    the business date."""
+    if not today or not NEITHER.search(sentence):
+        return []
+    out = []
+    for m in PASSED.finditer(sentence):
+        words = m.group(1).lower().split()
+        field = _own_date(m.group(1), own) or (_own_date(" ".join(words[:-1]), own) if words[-1] == "date" else None)
+        check = {"op": "dated", "field": field, "cmp": ">=", "value": today}
+        if field and check not in out:
+            out.append(check)
+    return out
 
 
 def _clause_checks(
@@ -232,6 +252,7 @@ def allowed_checks(
                 else:  # "does <x>, unless ... or ...": what it says is refused
                     found = _unless_checks(said, resource, own, cols, states)
                 checks += [c for c in found if c not in checks]
+        checks += [c for c in _passed_checks(sentence, own, today) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
             for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):

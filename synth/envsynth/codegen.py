@@ -146,9 +146,12 @@ def header_source(env_id: str, version: str, body: str = "") -> str:
 
 @lru_cache(maxsize=1)
 def _expr_runtime() -> str:
-    """The functions of synth/envsynth/expr_runtime.py below its `# runtime` line."""
-    text = (Path(__file__).parent / "expr_runtime.py").read_text(encoding="utf-8")
-    return text.split("# runtime\n", 1)[1].strip() + "\n"
+    """The functions of synth/envsynth/expr_runtime.py and date_runtime.py below their `# runtime` lines."""
+    parts = []
+    for name in ("expr_runtime.py", "date_runtime.py"):
+        text = (Path(__file__).parent / name).read_text(encoding="utf-8")
+        parts.append(text.split("# runtime\n", 1)[1].strip())
+    return "\n\n\n".join(parts) + "\n"
 
 
 def _doc(spec: ToolSpec) -> str:

@@ -322,15 +322,25 @@ def _blank_text(rule: dict[str, Any], list_schema: dict[str, Any], params: dict[
     return {**rule, "fields": fields} if "fields" in rule else rule
 
 
+def _args_read(source: Any) -> set[str]:
+    """The parameters a source reads, inside texts, numbers with fixed decimals and the like too."""
+    if isinstance(source, list):
+        return {name for part in source for name in _args_read(part)}
+    if not isinstance(source, dict):
+        return set()
+    own = {source["name"]} if source.get("from") == "arg" and isinstance(source.get("name"), str) else set()
+    return own | {name for value in source.values() for name in _args_read(value)}
+
+
 def appended_params(effects: list[dict[str, Any]]) -> set[str]:
-    """The parameters these append effects read."""
+    """The parameters these append effects read (in a logged text's parts too)."""
     return {
-        src["name"]
+        name
         for e in effects
         if e.get("op") == "append"
         for rule in e.get("items", [])
         for src in (rule.get("fields") or {}).values()
-        if src.get("from") == "arg"
+        for name in _args_read(src)
     }
 
 

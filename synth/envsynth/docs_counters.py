@@ -30,6 +30,9 @@ DOWN = re.compile(
 ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 
 
+INCLUDED = re.compile(r"\((?:including|incl\.|excluding|without|with|net\s+of)\b[^()]*$", re.IGNORECASE)
+
+
 def _numbers(props: dict[str, Any]) -> list[str]:
     return sorted(f for f, s in props.items() if is_number(s))
 
@@ -397,6 +400,8 @@ def docs_counters(
                 continue  # "repays the full hull fee": what is paid back, not where it goes
             if field in _kept(sentence):
                 continue  # "recorded in hull_refund": a value it takes (refund_records), not a move
+            if mention and INCLUDED.search(named[: mention.start()]):
+                continue  # "computed on the total (including vehicle fees)": a part of an amount, not a move
             if mention and re.search(r"\bby\s+(?:the|its|their)?\s*`?$", named[: mention.start()], re.I):
                 continue  # "rises by the fee": the amount of a move, not what moves
             if not mention or any(e["collection"] == col and e["path"] == path for e in out):

@@ -13,6 +13,8 @@ number of the call's record).
 
 import copy
 
+from synth.envsynth.date_runtime import fg_add_days, fg_day_number  # noqa: F401  (copied in after this runtime)
+
 # runtime
 
 
@@ -95,6 +97,11 @@ def fg_operand(operand, arguments, record, state):
     if "late" in operand:  # whole days a date of the record lies before the business date (0 when not before)
         then, now = fg_day_number(fg_dig(record, operand["late"]["path"])), fg_day_number(operand["late"]["today"])
         return None if then is None or now is None else max(0, now - then)
+    if "ahead" in operand:  # whole days a date of the record lies after the business date (negative when before)
+        then, now = fg_day_number(fg_dig(record, operand["ahead"]["path"])), fg_day_number(operand["ahead"]["today"])
+        return None if then is None or now is None else then - now
+    if "band" in operand:  # a figure by bands of whole days between a date of the record and the business date
+        return fg_band(operand["band"], record)
     if "linked" in operand:  # a number of the record the record's link names
         link = operand["linked"]
         holder = (
@@ -106,6 +113,24 @@ def fg_operand(operand, arguments, record, state):
         return value if fg_number(value) else None
     value = fg_dig(record, operand["path"])
     return value if fg_number(value) else None
+
+
+def fg_band(band, record):
+    """The value of the band the day count falls in (docs_bands.py): a share of a number of the record less a fee,
+    never below 0, or a fixed amount; 0 when no band holds the count, None when a date or the base is missing."""
+    then, now = fg_day_number(fg_dig(record, band["date"])), fg_day_number(band["today"])
+    if then is None or now is None:
+        return None
+    days = now - then if band["since"] else then - now
+    base = fg_dig(record, band["of"]) if band.get("of") else 0
+    if not fg_number(base):
+        return None
+    for step in band["steps"]:
+        if step["lo"] <= days and (step["hi"] is None or days <= step["hi"]):
+            if "amount" in step:
+                return step["amount"]
+            return max(0.0, base * step["share"] - step["minus"])
+    return 0
 
 
 def fg_evaluate(expr, arguments, record, state):
@@ -453,21 +478,6 @@ def fg_formula(node, arguments, named, values):
     return round(worked, 9) if isinstance(worked, float) else worked  # 31 x 0.3 is 9.3, not 9.299999999999999
 
 
-def fg_day_number(day):
-    """Whole days from a fixed origin to the ISO date `day` (proleptic Gregorian), or None when it is not one."""
-    parts = day.split("-") if isinstance(day, str) else []
-    if len(parts) != 3 or not all([p.isdigit() for p in parts]):
-        return None
-    y, m, d = int(parts[0]), int(parts[1]), int(parts[2])
-    if not (1 <= m <= 12 and 1 <= d <= 31):
-        return None
-    y -= 1 if m <= 2 else 0
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
-    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy
-
-
 def fg_calendar(spec, arguments, named, values):
     """The sum over the days from `from` up to (not including) `to` of each day's rate: a percent of the `of`
     figure (or an amount when `amount`), by the day's month (1-12) or weekday (0 Monday .. 6 Sunday)."""
@@ -485,21 +495,3 @@ def fg_calendar(spec, arguments, named, values):
         if rate:
             total += rate if spec.get("amount") else base * rate / 100
     return round(total, 9)
-
-
-def fg_add_days(day, days):
-    """The ISO date a whole number of `days` after the ISO date `day` (proleptic Gregorian), or None when either is
-    not one."""
-    start = fg_day_number(day)
-    if start is None or not fg_number(days) or days != int(days):
-        return None
-    z = start + int(days)
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    d = doy - (153 * mp + 2) // 5 + 1
-    m = mp + 3 if mp < 10 else mp - 9
-    y = yoe + era * 400 + (1 if m <= 2 else 0)
-    return "%04d-%02d-%02d" % (y, m, d)

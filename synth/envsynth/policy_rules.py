@@ -18,6 +18,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import _known, stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends, object_sets
+from synth.envsynth.docs_bands import banded_figures
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
@@ -28,6 +29,7 @@ from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.entry_texts import with_new_values
+from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -399,7 +401,8 @@ def docs_transition(
     effects += written
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
     if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")
-        named = named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
+        named = listed_entries(text, props, spec.parameters, list(records or []), today)  # "... records the reason"
+        named += named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         named += state_entries(text, props, spec.parameters, list(records or []), today, sets)  # "appends a log entry"
         fresh = [e for i, e in enumerate(named) if not any(w["field"] == e["field"] for w in written + named[:i])]
         written += fresh
@@ -412,11 +415,14 @@ def docs_transition(
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
     late = late_fees(text, plan.collection, state_schema, today)  # "penalty = 2 per overdue day ..."
+    late += banded_figures(text, plan.collection, state_schema, today)  # "refund: 14 days or more: ...; 3 to 13 ..."
     effects += late
     counters = [c for c in counters if not any(e.get("path") == c["path"] for e in late)]
     effects += counters
     effects += [  # "the full hull fee is paid back and recorded in hull_refund"
-        e for e in refund_records(text, plan.collection, state_schema, allowed) if e["field"] not in sets
+        e
+        for e in refund_records(text, plan.collection, state_schema, allowed)
+        if e["field"] not in sets and not any(d.get("field") == e["field"] for d in late)
     ]
     effects += conditional_sets(text, props, singular(plan.collection))  # "if the pier is `crowded`, ..."
     effects += each_entry_moves(text, plan.collection, state_schema, allowed)  # "each line's quantity ... stock"

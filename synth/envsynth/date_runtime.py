@@ -1,0 +1,40 @@
+"""Date functions of the learned expressions' runtime: day numbers and adding days.
+
+Copied below the `# runtime` line into env.py files after expr_runtime.py's functions (codegen.header_source), so
+the same rules hold as for that module: plain functions over JSON values, sandbox-safe, no imports.
+"""
+
+# runtime
+
+
+def fg_day_number(day):
+    """Whole days from a fixed origin to the ISO date `day` (proleptic Gregorian), or None when it is not one."""
+    parts = day.split("-") if isinstance(day, str) else []
+    if len(parts) != 3 or not all([p.isdigit() for p in parts]):
+        return None
+    y, m, d = int(parts[0]), int(parts[1]), int(parts[2])
+    if not (1 <= m <= 12 and 1 <= d <= 31):
+        return None
+    y -= 1 if m <= 2 else 0
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy
+
+
+def fg_add_days(day, days):
+    """The ISO date a whole number of `days` after the ISO date `day` (proleptic Gregorian), or None when either is
+    not one."""
+    start = fg_day_number(day)
+    if start is None or not isinstance(days, (int, float)) or isinstance(days, bool) or days != int(days):
+        return None
+    z = start + int(days)
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (1 if m <= 2 else 0)
+    return "%04d-%02d-%02d" % (y, m, d)
