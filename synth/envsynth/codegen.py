@@ -68,6 +68,9 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         )
         then = _pysource(source["then"], fn)
         return f"({then} if {test} not in (None, '') else {other})"
+    if source["from"] == "positive":  # a text shown only while a number is above 0 ("; 20.00 paid from credit")
+        test = _pysource(source["test"], fn)
+        return f"({_pysource(source['then'], fn)} if fg_number({test}) and {test} > 0 else '')"
     if source["from"] == "concat":  # a text of literal parts and values ("<pier>, <nights> nights")
         parts = [repr(p) if isinstance(p, str) else _pysource(p, fn) for p in source["parts"]]
         return f"fg_text([{', '.join(parts)}])"

@@ -1,4 +1,4 @@
-"""Date functions of the learned expressions' runtime: day numbers and adding days.
+"""Date and span functions of the learned expressions' runtime: day numbers, adding days, overlapping spans.
 
 Copied below the `# runtime` line into env.py files after expr_runtime.py's functions (codegen.header_source), so
 the same rules hold as for that module: plain functions over JSON values, sandbox-safe, no imports.
@@ -38,3 +38,38 @@ def fg_add_days(day, days):
     m = mp + 3 if mp < 10 else mp - 9
     y = yoe + era * 400 + (1 if m <= 2 else 0)
     return "%04d-%02d-%02d" % (y, m, d)
+
+
+def fg_plain_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def fg_no_overlap(check, record, state):
+    """Whether no stored record of the collection that shares the `same` fields and is in the `where` states has a
+    span (start and length, or start and end) overlapping the record's."""
+
+    def span(one):
+        start = one.get(check["start"])
+        if "length" in check:
+            length = one.get(check["length"])
+            return (start, start + length) if fg_plain_number(start) and fg_plain_number(length) else None
+        end = one.get(check["end"])
+        if (fg_plain_number(start) and fg_plain_number(end)) or (isinstance(start, str) and isinstance(end, str)):
+            return (start, end)
+        return None
+
+    mine = span(record)
+    if mine is None:
+        return True
+    for other in (state.get(check["collection"]) or {}).values():
+        if not isinstance(other, dict) or other is record:
+            continue
+        if any([other.get(f) != record.get(f) for f in check["same"]]):
+            continue
+        if any([other.get(f) not in v for f, v in check["where"].items()]):
+            continue
+        theirs = span(other)
+        alike = theirs is not None and isinstance(theirs[0], str) == isinstance(mine[0], str)
+        if alike and mine[0] < theirs[1] and theirs[0] < mine[1]:
+            return False
+    return True

@@ -137,7 +137,8 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     if len(samples) < 2 or any(not isinstance(t, str) for t, _, _ in samples):
         return None
     found = _one_template(samples)
-    return found if found is not None else _given_template(samples)
+    found = found if found is not None else _given_template(samples)
+    return found if found is not None else _tailed_template(samples)
 
 
 def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
@@ -155,6 +156,41 @@ def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]
             unset = all(fg_dig(r, name) in (None, "") for _, r, _ in plain)
             if unset and all(fg_dig(r, name) not in (None, "") for _, r, _ in rest):
                 return {"from": "given", "test": dict(source), "then": template, "else": fixed}
+    return None
+
+
+def _tailed_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+    """The samples written by one template, followed by a tail showing a number of the record only while it is
+    above 0 ("booked 4 night(s)" / "booked 7 night(s); 20.00 paid from account credit"): the template writes
+    every sample whose number is 0 or unset (two at least), and the rest of each other sample's text is the same
+    literal words around the number, written the same way."""
+    for source, _ in _context(samples[0][1], None):
+        values = [fg_dig(r, source["path"]) for _, r, _ in samples]
+        if source.get("from") != "record" or not all(v is None or fg_number(v) for v in values):
+            continue
+        plain = [s for s, v in zip(samples, values) if not v]
+        rest = [(s, v) for s, v in zip(samples, values) if v]
+        template = _one_template(plain) if len(plain) >= 2 and rest else None
+        if template is None:
+            continue
+        forms = set()
+        for (text, record, _), value in rest:
+            head = _render(template["parts"], _context(record, None))
+            tail = text[len(head) :] if head is not None and text.startswith(head) else ""
+            shown = [(t, d) for t, d in _renderings(value) if tail.count(t) == 1]
+            if not shown:
+                break
+            at = tail.index(shown[0][0])
+            forms.add((tail[:at], tail[at + len(shown[0][0]) :], shown[0][1]))
+        else:
+            if len(forms) == 1:
+                lead, trail, decimals = forms.pop()
+                parts = [p for p in (lead, _placeholder(dict(source), decimals), trail) if p != ""]
+                tail_source = {"from": "concat", "parts": parts}
+                return {
+                    **template,
+                    "parts": template["parts"] + [{"from": "positive", "test": dict(source), "then": tail_source}],
+                }
     return None
 
 

@@ -13,7 +13,7 @@ number of the call's record).
 
 import copy
 
-from synth.envsynth.date_runtime import fg_add_days, fg_day_number  # noqa: F401  (copied in after this runtime)
+from synth.envsynth.date_runtime import fg_add_days, fg_day_number, fg_no_overlap  # noqa: F401  (copied in below)
 
 # runtime
 
@@ -290,6 +290,13 @@ def fg_check(check, arguments, record, state):
         return need in have if isinstance(have, list) else have == need
     if check["op"] == "overlap":  # no stored record sharing these fields, in these states, overlaps the span
         return fg_no_overlap(check, record, state)
+    if check["op"] == "ordered":  # one value of the record comes after another ("departure is after arrival")
+        first, then = record.get(check["first"]), record.get(check["then"])
+        return not (isinstance(first, str) and isinstance(then, str)) or then > first
+    if check["op"] == "capped":  # a number of the record stays within a cap its linked record holds
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        value, cap = record.get(check["field"]), (holder or {}).get(check["cap"])
+        return not (fg_number(value) and fg_number(cap)) or value <= cap
     if check["op"] == "matches":  # an argument is the value a field of the record's linked record holds
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         given, held = arguments.get(check["arg"]), (holder or {}).get(check["field"])
@@ -312,37 +319,6 @@ def fg_check(check, arguments, record, state):
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]
     if check["op"] == "filled":  # a list field of the record holds at least one entry
         return isinstance(record.get(check["field"]), list) and len(record[check["field"]]) > 0
-    return True
-
-
-def fg_no_overlap(check, record, state):
-    """Whether no stored record of the collection that shares the `same` fields and is in the `where` states has a
-    span (start and length, or start and end) overlapping the record's."""
-
-    def span(one):
-        start = one.get(check["start"])
-        if "length" in check:
-            length = one.get(check["length"])
-            return (start, start + length) if fg_number(start) and fg_number(length) else None
-        end = one.get(check["end"])
-        if (fg_number(start) and fg_number(end)) or (isinstance(start, str) and isinstance(end, str)):
-            return (start, end)
-        return None
-
-    mine = span(record)
-    if mine is None:
-        return True
-    for other in (state.get(check["collection"]) or {}).values():
-        if not isinstance(other, dict) or other is record:
-            continue
-        if any([other.get(f) != record.get(f) for f in check["same"]]):
-            continue
-        if any([other.get(f) not in v for f, v in check["where"].items()]):
-            continue
-        theirs = span(other)
-        alike = theirs is not None and isinstance(theirs[0], str) == isinstance(mine[0], str)
-        if alike and mine[0] < theirs[1] and theirs[0] < mine[1]:
-            return False
     return True
 
 

@@ -1,7 +1,7 @@
 """Clashes a create's docs forbid: "the <noun> must not (may not, cannot) have (hold) any other <states> <record>
-overlapping ...", or "... would overlap a <states> <record> on (of, for) the same <noun>", refuses a new record whose
-span overlaps that of a stored record of the same collection that names the same <noun> (and holds the same date),
-in one of those states.
+overlapping ...", "... would overlap a <states> <record> on (of, for) the same <noun>", or "no <states> <record> on
+the <noun> overlaps ...", refuses a new record whose span overlaps that of a stored record of the same collection
+that names the same <noun> (and holds the same date), in one of those states.
 
 The <noun> names the shared record by the new record's `<noun>_id`; the states are the known values of one of the
 record's text fields the sentence names ("<a>-<b>" for `<a>_<b>`); the span is a start number and a length number of
@@ -30,6 +30,10 @@ SAME = re.compile(
     r"(?:on|of|for|in|at|with)\s+the\s+same\s+([a-z]\w*(?:\s+[a-z]\w*)?)",
     re.I,
 )
+# "no confirmed or checked-in reservation on the site overlaps the requested nights"
+NONE_ON = re.compile(
+    r"\bno\s+([\w ,-]{0,80}?)\s+(?:on|of|for|at)\s+the\s+([a-z]\w*(?:\s+[a-z]\w*)?)\s+overlaps?\b", re.I
+)
 LENGTHS = ("hours", "minutes", "nights", "days", "duration", "length", "slots")
 ENDS = (("start", "end"), ("start_date", "end_date"), ("arrive", "depart"), ("check_in", "check_out"), ("from", "to"))
 ENDS += (("starts_at", "ends_at"), ("start_time", "end_time"), ("arrival", "departure"))
@@ -53,6 +57,7 @@ def overlap_checks(text: str, collection: str, own: dict[str, Any]) -> list[dict
     span = span_fields(own)
     said_as = [(m.group(1), m.group(2)) for m in CLASH.finditer(unwrap(text))]
     said_as += [(m.group(2), m.group(1)) for m in SAME.finditer(unwrap(text))]
+    said_as += [(m.group(2), m.group(1)) for m in NONE_ON.finditer(unwrap(text))]
     for noun, states in said_as:
         words = noun.lower().split()
         link = next((f for f in ("_".join(words) + "_id", words[0] + "_id") if f in own), "")

@@ -24,6 +24,7 @@ from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.priors import tool_priors
 from synth.spec import ToolSpec
+from synth.words import plural
 
 
 def sibling_quotes(
@@ -107,14 +108,19 @@ def priced_fields(
             continue
         quote = quotes[name]
         computed = [n for n, node in quote["steps"] if n in quote["fields"] and _computes(node)]  # in order of use
-        assign = {}
+        assign: dict[str, Any] = {}
         for field in open_fields:
             if field in computed:
                 assign[field] = field
             elif computed and _named_with(field, name, text):
                 assign[field] = computed[-1]
+        assign.update(_grouped(own, given | set(assign), computed))  # `charges`: {base, peak_surcharge, ...}
+        flags = _flags(own, given | set(assign), computed)  # `senior_discount` (yes/no): that figure is above 0
         if assign:
+            profile = _profile_params(spec, sibling, quote, state_schema)  # `senior_pass` from the camper named
             priced = {**quote, "fields": [], "states": {}, "assign": assign, "wrap": wrapped}
+            priced.update({"flags": flags} if flags else {})
+            priced.update({"profile": profile} if profile else {})
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
             params = spec.parameters.get("properties") or {}
             made = repeated_entries(text, plan.collection, state_schema, params, priced, sample or {})
@@ -122,6 +128,49 @@ def priced_fields(
             effects = list(plan.effects) + made
             return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "effects": effects, "evidence": evidence})
     return plan
+
+
+def _grouped(own: dict[str, Any], given: set[str], computed: list[str]) -> dict[str, dict[str, str]]:
+    """{object field: {its key: figure}} for each unset object field of the new record whose every key is a figure
+    the sibling computes (`charges` {base, peak_surcharge, senior_discount, vehicle_fees})."""
+    out = {}
+    for field, schema in sorted(own.items()):
+        keys = list(((schema or {}).get("properties") or {}) if (schema or {}).get("type") == "object" else [])
+        if field not in given and len(keys) >= 2 and all(k in computed for k in keys):
+            out[field] = {k: k for k in keys}
+    return out
+
+
+def _flags(own: dict[str, Any], given: set[str], computed: list[str]) -> dict[str, str]:
+    """{yes/no field: figure} for each unset boolean field of the new record named as a figure the sibling
+    computes: whether that figure is above 0 (a `senior_discount` flag beside the discount's amount)."""
+    return {
+        f: f
+        for f, schema in sorted(own.items())
+        if f not in given and (schema or {}).get("type") == "boolean" and f in computed
+    }
+
+
+def _profile_params(spec: ToolSpec, sibling: ToolSpec, quote: dict[str, Any], state_schema: dict[str, Any]) -> dict:
+    """{sibling parameter: [the tool's parameter, collection, field]} for each parameter the sibling takes and the
+    tool does not, when exactly one record the tool's parameters name holds a field of that name (a quote's
+    `senior_pass` switch, read from the profile of the camper a booking names)."""
+    mine = spec.parameters.get("properties") or {}
+    cols = state_schema.get("properties") or {}
+    out = {}
+    for param in sorted(sibling.parameters.get("properties") or {}):
+        if param in mine or f"'arg': {param!r}" not in repr(quote["steps"]):
+            continue
+        holders = [
+            [p, c, param]
+            for p in sorted(mine)
+            if p.endswith("_id")
+            for c in [plural(p[:-3])]
+            if c in cols and param in _props(cols, c)
+        ]
+        if len(holders) == 1:
+            out[param] = holders[0]
+    return out
 
 
 RECOMPUTED = re.compile(  # "are recomputed", "is then refreshed"

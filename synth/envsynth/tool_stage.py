@@ -11,6 +11,9 @@ from synth.envsynth.availability import availability
 from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
+from synth.envsynth.create_checks import create_checks
+from synth.envsynth.create_entries import opening_entries
+from synth.envsynth.create_profile import profile_effects
 from synth.envsynth.create_rules import refine_create
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.envelope import with_envelope
@@ -196,6 +199,9 @@ def _build_tool(
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text, opts.sample)
         plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
+    plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"
+    plan = opening_entries(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "starts with a ..."
+    plan = create_checks(spec, plan, schema.state_schema, docs_text, today)  # "Checks, in order: ...; ..."
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]

@@ -1,0 +1,127 @@
+"""The conditions of a create's "Checks, in order: a; b; c" list, each clause read against the new record (its
+fields as the call sets them, and the records they name):
+
+- "the camper's account is active", "the site is open": a known value of a field of the record a link names
+  (`camper_id` -> campers, or the collection its `x-references` gives); "the site is not closed": any other known
+  value of that field;
+- "departure is after arrival": one of the record's fields after another;
+- "the stay is 14 nights or fewer" (or less, at most): the record's number named by the unit (`nights`);
+- "arrival is not before today's business date and not more than 180 days ahead": a date of the record against the
+  business date, and against the business date plus the days;
+- "the party fits the site's max_occupancy": the record's number named by the noun (`party_size`) is at most the
+  linked record's number.
+
+Each becomes a check expr_runtime.fg_check evaluates: `linked_state`, `ordered`, `bound` (from self), `dated`,
+`capped`. Clashes with stored records ("no confirmed reservation on the site overlaps ...") are overlap_checks.py's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import _known, _props
+from synth.envsynth.date_runtime import fg_add_days
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
+from synth.spec import ToolSpec
+from synth.words import plural
+
+LISTED = re.compile(r"\bChecks?(?:,\s*in\s+(?:(?:this|that|the\s+following)\s+)?order)?\s*:", re.I)
+AND = re.compile(r"\s+and\s+(?=(?:the|its|no)\s|[a-z]\w*\s+is\b)", re.I)  # "a is after b and the stay is ..."
+LEAD = r"^(?:and\s+)?(?:the\s+|its\s+)?"
+STATE = re.compile(
+    LEAD + r"(?P<noun>[a-z]\w*)(?:['\u2019]s\s+(?:account|profile|record|status))?\s+is\s+(?P<not>not\s+)?"
+    r"(?:still\s+)?[`'\"]?(?P<value>[a-z][\w-]*)[`'\"]?$",
+    re.I,
+)
+AFTER = re.compile(
+    LEAD + r"(?P<then>[a-z]\w*)\s+is\s+(?:strictly\s+)?after\s+(?:the\s+|its\s+)?(?P<first>[a-z]\w*)$", re.I
+)
+AT_MOST = re.compile(
+    LEAD + r"[a-z]\w*\s+is\s+(?:(?:at\s+most|no\s+more\s+than)\s+(?P<n1>\d+)\s+(?P<u1>[a-z]+)"
+    r"|(?P<n2>\d+)\s+(?P<u2>[a-z]+)\s+or\s+(?:fewer|less))$",
+    re.I,
+)
+NOT_BEFORE = re.compile(
+    LEAD + r"(?P<field>[a-z]\w*)\s+is\s+not\s+before\s+(?:today(?:['\u2019]s\s+business\s+date)?|the\s+business\s+date)"
+    r"(?:\s+and\s+not\s+more\s+than\s+(?P<days>\d+)\s+days\s+ahead)?$",
+    re.I,
+)
+FITS = re.compile(
+    LEAD
+    + r"(?P<what>[a-z]\w*)\s+fits?\s+(?:in\s+|within\s+)?(?:the\s+)?(?P<noun>[a-z]\w*)['\u2019]s\s+`?(?P<cap>\w+)`?$",
+    re.I,
+)
+
+
+def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
+    """(the record's field naming a record of `noun`, that collection)."""
+    field = f"{noun.lower()}_id"
+    if field not in own:
+        return None
+    col = (own.get(field) or {}).get("x-references") or plural(noun.lower())
+    return (field, col) if col in cols else None
+
+
+def _clause(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    if m := STATE.match(clause):
+        link = _link(m.group("noun"), own, cols)
+        theirs = _props(cols, link[1]) if link else {}
+        holders = [f for f, s in theirs.items() if m.group("value") in [str(v) for v in _known(s or {})]]
+        if link and len(holders) == 1:
+            known = [str(v) for v in _known(theirs[holders[0]])]
+            allowed = [v for v in known if v != m.group("value")] if m.group("not") else [m.group("value")]
+            return [
+                {"op": "linked_state", "collection": link[1], "via": link[0], "field": holders[0], "allowed": allowed}
+            ]
+    if (m := AFTER.match(clause)) and m.group("then") in own and m.group("first") in own:
+        return [{"op": "ordered", "first": m.group("first"), "then": m.group("then")}]
+    if m := AT_MOST.match(clause):
+        unit = (m.group("u1") or m.group("u2")).lower()
+        if is_number(own.get(unit)):
+            return [
+                {
+                    "op": "bound",
+                    "from": "self",
+                    "field": unit,
+                    "cmp": "<=",
+                    "value": int(m.group("n1") or m.group("n2")),
+                }
+            ]
+    if (m := NOT_BEFORE.match(clause)) and m.group("field") in own and today:
+        out = [{"op": "dated", "field": m.group("field"), "cmp": ">=", "value": today}]
+        ahead = fg_add_days(today, int(m.group("days"))) if m.group("days") else None
+        return out + ([{"op": "dated", "field": m.group("field"), "cmp": "<=", "value": ahead}] if ahead else [])
+    if m := FITS.match(clause):
+        link = _link(m.group("noun"), own, cols)
+        fields = [f for f, s in own.items() if is_number(s) and m.group("what").lower() in f.lower().split("_")]
+        if link and len(fields) == 1 and is_number(_props(cols, link[1]).get(m.group("cap"))):
+            return [{"op": "capped", "field": fields[0], "collection": link[1], "via": link[0], "cap": m.group("cap")}]
+    return []
+
+
+def create_checks(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None
+) -> ToolPlan:
+    """The create plan with the checks of its "Checks: ...; ..." list."""
+    if plan.kind != "create" or not plan.collection:
+        return plan
+    cols = state_schema.get("properties") or {}
+    own = _props(cols, plan.collection)
+    found: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", unwrap(text)):
+        listed = LISTED.search(sentence)
+        if listed is None:
+            continue
+        for part in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
+            for clause in AND.split(re.sub(r"\s*\([^()]*\)", "", part).strip()):
+                found += [c for c in _clause(clause, own, cols, today) if c not in found and c not in plan.checks]
+    if not found:
+        return plan
+    evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' list"]
+    return ToolPlan.from_dict({**plan.to_dict(), "checks": list(plan.checks) + found, "evidence": evidence})
+
+
+__all__ = ["create_checks"]

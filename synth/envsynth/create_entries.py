@@ -1,0 +1,95 @@
+"""The entry a new record's list opens with, when a create's docs name its kind and the sample records show it:
+"history (list of {date, event, note}; starts with a "created" entry)", 'a `reserved` entry is written to the
+history', 'with a "created" history entry'.
+
+The list is the one the docs name, else the record's list whose entries know the kind (its enum or the data's
+values); the sample records of the collection must mostly open that list with an entry of the kind, which is
+what says the kind is the opening one and not a later event. The entry's fields are read as docs_entries reads
+an entry (the kind, the business date, a parameter of the same name), its free text learned from the opening
+entries of the samples (entry_texts.learned_text: "booked 4 night(s) for a party of 3"). Each becomes an `append`
+create effect (code_templates/create.py.j2), applied after everything else the record gets.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import _props
+from synth.envsynth.data_copies import sample_records
+from synth.envsynth.docs_entries import _entry_rule, _kind_fields
+from synth.envsynth.entry_texts import learned_text
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import unwrap
+from synth.spec import ToolSpec
+
+KIND = re.compile(
+    r"\b(?:a|an|one)\s+(?:first\s+|new\s+)?[`'\"](?P<kind>[\w-]+)[`'\"]\s+(?:(?P<list>[a-z]\w*)\s+)?"
+    r"(?:entry|event|line)\b",
+    re.IGNORECASE,
+)
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _opening(records: list[dict[str, Any]], field: str, kind_field: str, kind: str) -> list[dict[str, Any]]:
+    """The sample records whose `field` list opens with an entry of the kind, when most of those holding any do."""
+    holding = [r for r in records if isinstance(r.get(field), list) and r[field] and isinstance(r[field][0], dict)]
+    opened = [r for r in holding if r[field][0].get(kind_field) == kind]
+    return opened if len(opened) >= 2 and 2 * len(opened) > len(holding) else []
+
+
+def _texts(field: str, kind_field: str, opened: list[dict[str, Any]]) -> dict[str, Any]:
+    """{entry field: a learned text source} for the free-text fields of the opening entries."""
+    out = {}
+    names = dict.fromkeys(n for r in opened for n in r[field][0] if n != kind_field)
+    for name in names:
+        values = [r[field][0].get(name) for r in opened]
+        if not all(isinstance(v, str) for v in values) or all(DATE.match(v) for v in values):
+            continue
+        if len(set(values)) < 2:
+            continue
+        found = learned_text([(r[field][0][name], r, []) for r in opened])
+        if found is not None:
+            out[name] = found
+    return out
+
+
+def opening_entries(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    text: str,
+    sample: dict[str, Any] | None,
+    today: str | None,
+) -> ToolPlan:
+    """The create plan with the opening entry its docs name appended to the new record's list."""
+    if plan.kind != "create" or not plan.collection or not today:
+        return plan
+    own = _props(state_schema.get("properties") or {}, plan.collection)
+    records = sample_records(sample or {}, plan.collection)
+    params = spec.parameters.get("properties") or {}
+    required = list(spec.parameters.get("required") or [])
+    done = {e.get("field") for e in plan.effects if e.get("op") == "append"}
+    found = []
+    for m in KIND.finditer(unwrap(text)):
+        lists = [m.group("list")] if m.group("list") in own else sorted(own)
+        for field in lists:
+            schema = own.get(field) or {}
+            items = schema.get("items") if schema.get("type") == "array" else None
+            kinds, _ = _kind_fields(items, m.group("kind"), False) if isinstance(items, dict) else ([], False)
+            opened = _opening(records, field, kinds[0], m.group("kind")) if len(kinds) == 1 else []
+            if not opened or field in done:
+                continue
+            texts = _texts(field, kinds[0], opened)
+            same = [r[field][0] for r in opened]
+            rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, texts=texts)
+            if rule is not None:
+                found.append({"op": "append", "field": field, "items": [rule]})
+                done.add(field)
+    if not found:
+        return plan
+    evidence = plan.evidence + ["opening entries: " + ", ".join(e["field"] for e in found)]
+    return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + found, "evidence": evidence})
+
+
+__all__ = ["opening_entries"]
