@@ -1,9 +1,10 @@
 """A dog kennel's booking, priced as its quote prices a stay: the `charges` object holds the quote's figures of the
-same names, the `loyalty` yes/no beside them says whether that figure is above 0, the quote's `loyalty_card` switch is read
-from the owner named, the number of dogs defaults to the owner's, the owner's wallet pays first when asked
-(min(wallet, total), recorded and deducted), and the log opens with a "booked" entry whose note the sample
+same names, the `loyalty` yes/no beside them says whether that figure is above 0, the quote's `loyalty_card`
+switch is read from the owner named, the number of dogs defaults to the owner's, the owner's wallet pays first when
+asked (min(wallet, total), recorded and deducted), and the log opens with a "booked" entry whose note the sample
 bookings write (with a tail only while the wallet paid something). Its "Checks, in order:" list and the overlap
-clause refuse what the docs refuse; a "Returned booking fields:" listing does not hold the gate back."""
+clause refuse what the docs refuse; a "Returned booking fields:" listing does not hold the gate back; a quote
+"limited to 10 nights" refuses 11."""
 
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ QUOTE = ToolSpec(
     },
 )
 BOOK_TEXT = (
-    "Book a kennel for an owner's dogs. On success a new booking is stored with status \"booked\".\n\n"
+    'Book a kennel for an owner\'s dogs. On success a new booking is stored with status "booked".\n\n'
     "Checks, in order: the owner and kennel exist; the owner's account is active; the kennel is not closed; end is "
     "after start and the stay is 10 nights or fewer; start is not before today's business date and not more than "
     "60 days ahead; the dogs fit the kennel's capacity; and no booked or boarding booking on the kennel overlaps "
@@ -251,3 +252,21 @@ def test_a_returned_fields_listing_says_nothing_about_how_fields_are_set() -> No
     assert _unset_documented_fields(listed, plan, [(Case(), Outcome(after))]) == []
     said = ToolSpec(BOOK.name, "Book a kennel. The wallet share is recorded as wallet_used.", BOOK.parameters)
     assert _unset_documented_fields(said, plan, [(Case(), Outcome(after))]) != []
+
+
+def test_a_quote_limited_to_n_nights_refuses_more() -> None:
+    from synth.envsynth.formula_rules import quote_plan
+
+    limited = ToolSpec(
+        QUOTE.name, QUOTE.description + '\n\nErrors: "Error: stays are limited to 10 nights".', QUOTE.parameters
+    )
+    plan = quote_plan(limited, ToolPlan(kind="get"), SCHEMA, _state())
+    assert plan.quote["guards"] == [{"figure": "nights", "op": "<=", "value": 10.0}]
+    asked = {"kennel_id": "K1", "start": "2033-03-02"}
+    run_calls(
+        limited,
+        plan,
+        SCHEMA,
+        _state,
+        [({**asked, "end": "2033-03-12"}, _state()), ({**asked, "end": "2033-03-13"}, None)],
+    )

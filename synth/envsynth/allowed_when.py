@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from synth.envsynth.bound_checks import bound_checks
+from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -88,6 +89,22 @@ PASSED = re.compile(  # "neither can one whose arrival date has already passed":
     re.I,
 )
 NEITHER = re.compile(r"\b(?:cannot|can't|can\s+not|neither\s+can|nor\s+can|not\s+allowed|refused)\b", re.I)
+TODAY_MUST = re.compile(r"\b(?:today|the\s+business\s+date)\b[^.]*?\bmust\b", re.I)  # "today ... must fall within"
+TODAY_SIDES = re.compile(
+    r"\b(on\s+or\s+after|on\s+or\s+before|after|before)\s+(?:the|its)\s+([a-z]\w*(?:\s[a-z]\w*)?)", re.I
+)
+FLIPPED = {
+    "on or after": "<=",
+    "after": "<",
+    "on or before": ">=",
+    "before": ">",
+}  # today <side> date: date <cmp> today
+MUST_NOT_BE = re.compile(r"\bthe\s+([a-z]\w*)\s+must\s+not\s+be\s+[`'\"]?([a-z][\w-]*)[`'\"]?", re.I)
+NOT_ADDED = re.compile(  # "The camper's primary vehicle_plate is already included and cannot be added"
+    r"\bthe\s+(?P<noun>[a-z]\w*)['\u2019]s\s+(?:\w+\s+)?`?(?P<field>[a-z]\w*)`?\s+[^.;]{0,40}?\bcannot\s+be\s+"
+    r"(?:added|registered|used|booked|given)\b",
+    re.I,
+)
 STATE_BARE = re.compile(r"^(?:and\s+)?the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?([a-z][\w-]*)\s*$", re.I)
 
 
@@ -142,6 +159,43 @@ def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> lis
         check = {"op": "dated", "field": field, "cmp": ">=", "value": today}
         if field and check not in out:
             out.append(check)
+    return out
+
+
+def _within_checks(sentence: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict]:
+    """`dated` checks from "today's business date must fall within the stay: on or after the arrival date and
+    before the departure date", and linked-state checks from "The campsite must not be closed"."""
+    out = []
+    if today and TODAY_MUST.search(sentence):
+        for m in TODAY_SIDES.finditer(sentence[TODAY_MUST.search(sentence).end() :]):
+            words = m.group(2).lower().split()
+            field = _own_date(m.group(2), own) or (
+                _own_date(" ".join(words[:-1]), own) if words[-1] == "date" else None
+            )
+            if field:
+                out.append(
+                    {
+                        "op": "dated",
+                        "field": field,
+                        "cmp": FLIPPED[" ".join(m.group(1).lower().split())],
+                        "value": today,
+                    }
+                )
+    for m in MUST_NOT_BE.finditer(sentence):
+        out += clause_checks(f"the {m.group(1)} is not {m.group(2)}", own, cols, today)
+    return out
+
+
+def _not_held_checks(sentence: str, params: dict[str, Any], own: dict[str, Any], cols: dict[str, Any]) -> list[dict]:
+    """`not_held` checks from "the camper's primary vehicle_plate ... cannot be added": the argument named like the
+    linked record's field (`plate`) may not be the value that record holds."""
+    out = []
+    for m in NOT_ADDED.finditer(sentence):
+        link = _link(m.group("noun"), own, cols)
+        field = m.group("field")
+        named = [p for p in params if p == field or p == field.split("_")[-1]]
+        if link and len(named) == 1 and field in _props(cols, link[1]):
+            out.append({"op": "not_held", "arg": named[0], "collection": link[1], "via": link[0], "field": field})
     return out
 
 
@@ -242,6 +296,7 @@ def allowed_checks(
     resource = singular(plan.collection)
     checks: list[dict[str, Any]] = []
     states: dict[str, list[Any]] = {}
+    params = spec.parameters.get("properties") or {}
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", unwrap(text)):
         for m in UNLESS.finditer(sentence):
             parts = re.split(r"\s+or\s+(?:its|their|the)\s+(?=[a-z][\w ]{0,30}?\s+is\b)", m.group(1))
@@ -253,6 +308,8 @@ def allowed_checks(
                     found = _unless_checks(said, resource, own, cols, states)
                 checks += [c for c in found if c not in checks]
         checks += [c for c in _passed_checks(sentence, own, today) if c not in checks]
+        checks += [c for c in _within_checks(sentence, own, cols, today) if c not in checks]
+        checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
             for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):

@@ -57,9 +57,13 @@ FITS = re.compile(
 
 
 def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
-    """(the record's field naming a record of `noun`, that collection)."""
+    """(the record's field naming a record of `noun`, that collection): `<noun>_id`, else the one field whose
+    `x-references` is the noun's collection ("the campsite" -> `site_id`)."""
     field = f"{noun.lower()}_id"
     if field not in own:
+        refs = [f for f, s in own.items() if isinstance(s, dict) and s.get("x-references") == plural(noun.lower())]
+        field = refs[0] if len(refs) == 1 else ""
+    if not field:
         return None
     col = (own.get(field) or {}).get("x-references") or plural(noun.lower())
     return (field, col) if col in cols else None
@@ -102,6 +106,11 @@ def _clause(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str |
     return []
 
 
+def clause_checks(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """The checks one clause of a conditions list gives (the forms above), [] when it gives none."""
+    return _clause(clause, own, cols, today)
+
+
 def create_checks(
     spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None
 ) -> ToolPlan:
@@ -124,4 +133,4 @@ def create_checks(
     return ToolPlan.from_dict({**plan.to_dict(), "checks": list(plan.checks) + found, "evidence": evidence})
 
 
-__all__ = ["create_checks"]
+__all__ = ["clause_checks", "create_checks"]

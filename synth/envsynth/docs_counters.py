@@ -433,19 +433,40 @@ SHORT = re.compile(
 )
 
 
+CEILING = re.compile(  # "the charge is refused if the balance would go above $200.00"
+    r"\b(?:refused|rejected|declined|not\s+allowed|fails?)\s+(?:if|when)\s+(?:the\s+|its\s+)?"
+    r"(?P<what>[a-z][\w ]{0,30}?)"
+    r"\s+would\s+(?:go|rise|climb|end\s+up)\s+(?:above|over|past|beyond)\s+\$?(?P<n>\d+(?:\.\d+)?)",
+    re.I,
+)
+
+
 def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
     """`enough` checks for the numbers the call takes from a balance, when the docs say a short balance refuses it
-    ("insufficient fuel budget", "the budget must cover the fee")."""
+    ("insufficient fuel budget", "the budget must cover the fee"); and for the numbers it adds to one the docs cap
+    ("refused if the balance would go above $200.00": `most`), under the move's argument guard if it has one."""
     out = []
     for e in counters:
         minus = e["delta"]["expr"].get("minus") or []
+        plus = e["delta"]["expr"].get("plus") or []
         field = e["path"][-1]["value"]
-        if len(minus) != 1 or e["delta"]["expr"].get("plus") or e.get("when") or not SHORT.search(text):
-            continue
         head = e["path"][:-1]
-        out.append(
-            {"op": "enough", "collection": e["collection"], "path": head, "field": field, "amount": {"plus": minus}}
-        )
+        check = {"op": "enough", "collection": e["collection"], "path": head, "field": field}
+        if len(minus) == 1 and not plus and not e.get("when") and SHORT.search(text):
+            out.append({**check, "amount": {"plus": minus}})
+        cap = CEILING.search(text)
+        last = cap.group("what").lower().split()[-1] if cap else ""
+        guard = e.get("when") or {}
+        if (
+            cap
+            and len(plus) == 1
+            and not minus
+            and last in field.lower().split("_")
+            and set(guard) <= {"arg", "default", "in"}
+        ):
+            out.append(
+                {**check, "amount": {"plus": plus}, "most": float(cap.group("n")), **({"when": guard} if guard else {})}
+            )
     return out
 
 

@@ -293,6 +293,11 @@ def fg_check(check, arguments, record, state):
     if check["op"] == "ordered":  # one value of the record comes after another ("departure is after arrival")
         first, then = record.get(check["first"]), record.get(check["then"])
         return not (isinstance(first, str) and isinstance(then, str)) or then > first
+    if check["op"] == "not_held":  # an argument is not the value the record's linked record holds (case, spaces aside)
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        held = holder.get(check["field"]) if isinstance(holder, dict) else None
+        given = str(arguments.get(check["arg"])).casefold().replace(" ", "")
+        return held is None or given != str(held).casefold().replace(" ", "")
     if check["op"] == "capped":  # a number of the record stays within a cap its linked record holds
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         value, cap = record.get(check["field"]), (holder or {}).get(check["cap"])
@@ -323,10 +328,10 @@ def fg_check(check, arguments, record, state):
 
 
 def fg_compare(value, op, bound):
-    """Whether a number stands to a bound as `op` says (> >= <); a missing number never does."""
+    """Whether a number stands to a bound as `op` says (> >= < <=); a missing number never does."""
     if not fg_number(value):
         return False
-    return value > bound if op == ">" else value >= bound if op == ">=" else value < bound
+    return {">": value > bound, ">=": value >= bound, "<": value < bound, "<=": value <= bound}[op]
 
 
 def fg_fixed(value, decimals):
@@ -352,7 +357,11 @@ def fg_text(parts):
 
 
 def fg_enough(check, arguments, record, state):
-    """A learned precondition: the number at a path (a balance) covers an amount, when both are there."""
+    """A learned precondition: the number at a path (a balance) covers an amount, when both are there; with `most`,
+    the number plus the amount stays within it (only when the call passes the `when` argument value, if any)."""
+    when = check.get("when")
+    if when and arguments.get(when["arg"], when.get("default")) not in when["in"]:
+        return True
     node = state.get(check["collection"])
     for source in check["path"]:
         part = fg_value(source, arguments, record)
@@ -363,7 +372,7 @@ def fg_enough(check, arguments, record, state):
     need = fg_evaluate(check["amount"], arguments, record, state)
     if not fg_number(have) or need is None:
         return True
-    return have >= need
+    return round(have + need, 6) <= check["most"] if "most" in check else have >= need
 
 
 def fg_formula(node, arguments, named, values):

@@ -447,7 +447,11 @@ def quote_plan(
         return plan
     used = {n.get(k) for n in _nodes(list(steps.values())) for k in ("param", "holder")}
     linked = {k: v for k, v in scope.linked.items() if k in used}
+    from synth.envsynth.quote_effects import limit_guards
+
     quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
+    guards = limit_guards(spec.description, [n for n in steps if n not in scope.params])  # "limited to 14 nights"
+    quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
     states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
     states = {p: v for p, v in states.items() if v}  # "quoted only while the <noun> is `open` or `held`"

@@ -74,6 +74,20 @@ def figure_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
     return out
 
 
+LIMITED = re.compile(r"\b(?:limited\s+to|capped\s+at|at\s+most|no\s+more\s+than)\s+(\d+(?:\.\d+)?)\s+`?(\w+)`?", re.I)
+
+
+def limit_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
+    """[{figure, op: "<=", value}] for every "limited to N <figure>" ("stays are limited to 14 nights"): a quote
+    whose figure goes past it is refused."""
+    out = []
+    for m in LIMITED.finditer(text):
+        guard = {"figure": m.group(2), "op": "<=", "value": float(m.group(1))}
+        if m.group(2) in figures and guard not in out:
+            out.append(guard)
+    return out
+
+
 def filled_checks(text: str, record_props: dict[str, Any]) -> list[dict[str, Any]]:
     """A `filled` check for each list field the docs need "at least one" entry of ("requires at least one hand")."""
     out = []
@@ -191,4 +205,4 @@ def priced_plan(
     return ToolPlan.from_dict({**plan.to_dict(), "modes": modes})
 
 
-__all__ = ["figure_guards", "figure_sets", "filled_checks", "priced_change", "priced_plan"]
+__all__ = ["figure_guards", "figure_sets", "filled_checks", "limit_guards", "priced_change", "priced_plan"]
