@@ -97,3 +97,34 @@ def test_the_linked_records_own_value_cannot_be_added() -> None:
     record = {"visit_id": "V1", "member_id": "M1", "guests": []}
     assert not fg_check(check, {"code": "tg41"}, record, state)
     assert fg_check(check, {"code": "TG42"}, record, state)
+
+
+def test_a_linked_state_named_by_its_value_and_a_linked_expiry() -> None:
+    observer = {"observer_id": S, "pass_expiry": DATE}
+    session = {**SESSION, "observer_id": {"type": "string", "x-references": "observers"}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "sessions": collection(session),
+            "telescopes": collection(SCOPE),
+            "observers": collection(observer),
+        },
+    }
+    spec = ToolSpec(
+        "start_session",
+        "Checks, in this order: the pass presented has not expired; and the scope is still in `ready` status.",
+        START.parameters,
+    )
+    plan = ToolPlan(kind="recorded_update", collection="sessions", key_field="session_id", key_param="session_id")
+    checks = allowed_checks(spec, plan, schema, spec.description, TODAY).checks
+    expiry = {"op": "dated", "field": "pass_expiry", "cmp": ">=", "value": TODAY}
+    assert checks == [
+        {**expiry, "via": "observer_id", "collection": "observers"},
+        {"op": "linked_state", "collection": "telescopes", "via": "scope_id", "field": "status", "allowed": ["ready"]},
+    ]
+    from synth.envsynth.expr_runtime import fg_check
+
+    state = {"observers": {"O1": {"observer_id": "O1", "pass_expiry": "2034-09-09"}}}
+    assert not fg_check(checks[0], {}, {"observer_id": "O1"}, state)
+    state["observers"]["O1"]["pass_expiry"] = TODAY
+    assert fg_check(checks[0], {}, {"observer_id": "O1"}, state)

@@ -43,7 +43,8 @@ TIMES = re.compile(
     r"^(?:it\s+)?(?:has\s+been|was|had\s+been)\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I
 )
 STATE = re.compile(  # "the <noun> is `a`", "... is `a`, `b` or `c`": every value listed
-    r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?([`'][\w-]+[`'](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'][\w-]+[`'])*)",
+    r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?(?:in\s+)?"
+    r"([`'][\w-]+[`'](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'][\w-]+[`'])*)",
     re.I,
 )
 EMPTY = re.compile(
@@ -128,6 +129,51 @@ def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, st
     return None
 
 
+def _link_by_values(values: list[str], own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
+    """(link field, collection) of the one other record the record links whose fields know all these values: "the
+    car is still in `reserved` status" when no collection is called "cars"."""
+    found = []
+    for field in sorted(own):
+        col = (own.get(field) or {}).get("x-references") or (plural(field[:-3]) if field.endswith("_id") else "")
+        if (
+            col in cols
+            and _props(cols, col) is not own
+            and any(set(values) <= {str(v) for v in _known(s)} for s in _props(cols, col).values())
+        ):
+            found.append((field, col))
+    return found[0] if len(found) == 1 else None
+
+
+EXPIRED = re.compile(r"\b(?:has\s+not|hasn't|is\s+not|isn't)\s+(?:yet\s+)?expired\b", re.I)
+
+
+def _expiry_checks(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict]:
+    """A `dated` check from "the licence number presented ... has not expired": the date field, of the record or
+    of one it links, named by the clause's first noun and an expiry word (`licence_expiry`), is not before the
+    business date."""
+    lead = re.match(r"^(?:and\s+)?(?:the|its|their)\s+([a-z]+)", clause, re.I)
+    if not today or not lead or not EXPIRED.search(clause):
+        return []
+    noun = lead.group(1).lower()
+
+    def expiry(props: dict[str, Any]) -> list[str]:
+        return [f for f in props if noun in f.lower().split("_") and re.search(r"expir", f, re.I)]
+
+    if len(expiry(own)) == 1:
+        return [{"op": "dated", "field": expiry(own)[0], "cmp": ">=", "value": today}]
+    held = [
+        (f, col, expiry(_props(cols, col)))
+        for f, sub in sorted(own.items())
+        for col in [(sub or {}).get("x-references") or (plural(f[:-3]) if f.endswith("_id") else "")]
+        if col in cols
+    ]
+    held = [(f, col, e[0]) for f, col, e in held if len(e) == 1]
+    if len(held) != 1:
+        return []
+    via, col, field = held[0]
+    return [{"op": "dated", "field": field, "cmp": ">=", "value": today, "via": via, "collection": col}]
+
+
 def _own_date(words: str, own: dict[str, Any]) -> str | None:
     """The record's field a run of words names ("start date" -> `start_date`)."""
     parts = words.lower().split()
@@ -200,8 +246,15 @@ def _not_held_checks(sentence: str, params: dict[str, Any], own: dict[str, Any],
 
 
 def _clause_checks(
-    clause: str, resource: str, own: dict[str, Any], cols: dict[str, Any], states: dict[str, list[Any]]
+    clause: str,
+    resource: str,
+    own: dict[str, Any],
+    cols: dict[str, Any],
+    states: dict[str, list[Any]],
+    by_value: bool = False,
 ) -> list[dict[str, Any]]:
+    """The checks of one clause; `by_value`: a noun no link names may name the one linked record whose fields know
+    the quoted values (in a "Checks:" list, whose clauses are all conditions of the call)."""
     out: list[dict[str, Any]] = []
     times = TIMES.match(clause)
     if times:
@@ -219,7 +272,7 @@ def _clause_checks(
             holders = [f for f, s in own.items() if set(values) <= {str(v) for v in _known(s)}]
             if len(holders) == 1:
                 states.setdefault(holders[0], []).extend(v for v in values if v not in states.get(holders[0], []))
-        elif (link := _link(noun, own, cols)) is not None:
+        elif (link := _link(noun, own, cols) or (_link_by_values(values, own, cols) if by_value else None)) is not None:
             theirs = _props(cols, link[1])
             holders = [f for f, s in theirs.items() if set(values) <= {str(v) for v in _known(s)}]
             if len(holders) == 1:
@@ -313,8 +366,9 @@ def allowed_checks(
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
             for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
-                clause = re.sub(r"\s*\([^()]*\)", "", clause).strip()
-                found = _clause_checks(clause, resource, own, cols, states) + _today_checks(clause, own, today)
+                clause = re.sub(r"^and\s+", "", re.sub(r"\s*\([^()]*\)", "", clause).strip(), flags=re.I)
+                found = _clause_checks(clause, resource, own, cols, states, True) + _today_checks(clause, own, today)
+                found += _expiry_checks(clause, own, cols, today)
                 checks += [c for c in found if c not in checks]
         opened = OPEN.search(sentence)
         if opened is None:

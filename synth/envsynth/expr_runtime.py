@@ -313,8 +313,9 @@ def fg_check(check, arguments, record, state):
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])
-    if check["op"] == "dated":  # a date of the record on the stated side of a date
-        day = record.get(check["field"])
+    if check["op"] == "dated":  # a date of the record (or of the one its `via` names) on the stated side of a date
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"]))) if "via" in check else record
+        day = holder.get(check["field"]) if isinstance(holder, dict) else None
         if not isinstance(day, str):
             return True
         value = check["value"]
