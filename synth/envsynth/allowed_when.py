@@ -27,6 +27,7 @@ from typing import Any
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
+from synth.envsynth.docs_linked import record_links
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -129,25 +130,23 @@ def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, st
     return None
 
 
-def _link_by_values(values: list[str], own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
-    """(link field, collection) of the one other record the record links whose fields know all these values: "the
-    car is still in `reserved` status" when no collection is called "cars"."""
-    found = []
-    for field in sorted(own):
-        col = (own.get(field) or {}).get("x-references") or (plural(field[:-3]) if field.endswith("_id") else "")
-        if (
-            col in cols
-            and _props(cols, col) is not own
-            and any(set(values) <= {str(v) for v in _known(s)} for s in _props(cols, col).values())
-        ):
-            found.append((field, col))
+def _link_by_values(values: list[str], links: dict[str, str], cols: dict[str, Any]) -> tuple[str, str] | None:
+    """(link field, collection) of the one record the record links (`links`, docs_linked.record_links) whose fields
+    know all these values: "the car is still in `reserved` status" when no collection is called "cars"."""
+    found = [
+        (field, col)
+        for field, col in links.items()
+        if any(set(values) <= {str(v) for v in _known(s)} for s in _props(cols, col).values())
+    ]
     return found[0] if len(found) == 1 else None
 
 
 EXPIRED = re.compile(r"\b(?:has\s+not|hasn't|is\s+not|isn't)\s+(?:yet\s+)?expired\b", re.I)
 
 
-def _expiry_checks(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict]:
+def _expiry_checks(
+    clause: str, own: dict[str, Any], cols: dict[str, Any], links: dict[str, str], today: str | None
+) -> list[dict]:
     """A `dated` check from "the licence number presented ... has not expired": the date field, of the record or
     of one it links, named by the clause's first noun and an expiry word (`licence_expiry`), is not before the
     business date."""
@@ -161,12 +160,7 @@ def _expiry_checks(clause: str, own: dict[str, Any], cols: dict[str, Any], today
 
     if len(expiry(own)) == 1:
         return [{"op": "dated", "field": expiry(own)[0], "cmp": ">=", "value": today}]
-    held = [
-        (f, col, expiry(_props(cols, col)))
-        for f, sub in sorted(own.items())
-        for col in [(sub or {}).get("x-references") or (plural(f[:-3]) if f.endswith("_id") else "")]
-        if col in cols
-    ]
+    held = [(f, col, expiry(_props(cols, col))) for f, col in links.items()]
     held = [(f, col, e[0]) for f, col, e in held if len(e) == 1]
     if len(held) != 1:
         return []
@@ -251,10 +245,11 @@ def _clause_checks(
     own: dict[str, Any],
     cols: dict[str, Any],
     states: dict[str, list[Any]],
-    by_value: bool = False,
+    by_value: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The checks of one clause; `by_value`: a noun no link names may name the one linked record whose fields know
-    the quoted values (in a "Checks:" list, whose clauses are all conditions of the call)."""
+    """The checks of one clause; `by_value`: the record's links, through which a noun no link names may name the
+    one linked record whose fields know the quoted values (in a "Checks:" list, whose clauses are all conditions of
+    the call)."""
     out: list[dict[str, Any]] = []
     times = TIMES.match(clause)
     if times:
@@ -272,7 +267,9 @@ def _clause_checks(
             holders = [f for f, s in own.items() if set(values) <= {str(v) for v in _known(s)}]
             if len(holders) == 1:
                 states.setdefault(holders[0], []).extend(v for v in values if v not in states.get(holders[0], []))
-        elif (link := _link(noun, own, cols) or (_link_by_values(values, own, cols) if by_value else None)) is not None:
+        elif (
+            link := _link(noun, own, cols) or (_link_by_values(values, by_value, cols) if by_value else None)
+        ) is not None:
             theirs = _props(cols, link[1])
             holders = [f for f, s in theirs.items() if set(values) <= {str(v) for v in _known(s)}]
             if len(holders) == 1:
@@ -350,6 +347,7 @@ def allowed_checks(
     checks: list[dict[str, Any]] = []
     states: dict[str, list[Any]] = {}
     params = spec.parameters.get("properties") or {}
+    links = record_links(own, cols, plan.collection)
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", unwrap(text)):
         for m in UNLESS.finditer(sentence):
             parts = re.split(r"\s+or\s+(?:its|their|the)\s+(?=[a-z][\w ]{0,30}?\s+is\b)", m.group(1))
@@ -367,8 +365,8 @@ def allowed_checks(
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
             for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
                 clause = re.sub(r"^and\s+", "", re.sub(r"\s*\([^()]*\)", "", clause).strip(), flags=re.I)
-                found = _clause_checks(clause, resource, own, cols, states, True) + _today_checks(clause, own, today)
-                found += _expiry_checks(clause, own, cols, today)
+                found = _clause_checks(clause, resource, own, cols, states, links) + _today_checks(clause, own, today)
+                found += _expiry_checks(clause, own, cols, links, today)
                 checks += [c for c in found if c not in checks]
         opened = OPEN.search(sentence)
         if opened is None:

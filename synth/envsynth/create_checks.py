@@ -23,6 +23,7 @@ from typing import Any
 from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.date_runtime import fg_add_days
 from synth.envsynth.docs_appends import is_number
+from synth.envsynth.docs_linked import record_links
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -56,22 +57,19 @@ FITS = re.compile(
 )
 
 
-def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
-    """(the record's field naming a record of `noun`, that collection): `<noun>_id`, else the one field whose
-    `x-references` is the noun's collection ("the campsite" -> `site_id`)."""
-    field = f"{noun.lower()}_id"
-    if field not in own:
-        refs = [f for f, s in own.items() if isinstance(s, dict) and s.get("x-references") == plural(noun.lower())]
-        field = refs[0] if len(refs) == 1 else ""
-    if not field:
-        return None
-    col = (own.get(field) or {}).get("x-references") or plural(noun.lower())
-    return (field, col) if col in cols else None
+def noun_link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
+    """(the record's field naming a record of `noun`, that collection): `<noun>_id`, else the one link whose
+    collection is the noun's ("the campsite" -> `site_id`, which references campsites; docs_linked.record_links)."""
+    links = record_links(own, cols, "")
+    if f"{noun.lower()}_id" in links:
+        return f"{noun.lower()}_id", links[f"{noun.lower()}_id"]
+    refs = [f for f, col in links.items() if col == plural(noun.lower())]
+    return (refs[0], links[refs[0]]) if len(refs) == 1 else None
 
 
 def _clause(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     if m := STATE.match(clause):
-        link = _link(m.group("noun"), own, cols)
+        link = noun_link(m.group("noun"), own, cols)
         theirs = _props(cols, link[1]) if link else {}
         holders = [f for f, s in theirs.items() if m.group("value") in [str(v) for v in _known(s or {})]]
         if link and len(holders) == 1:
@@ -99,7 +97,7 @@ def _clause(clause: str, own: dict[str, Any], cols: dict[str, Any], today: str |
         ahead = fg_add_days(today, int(m.group("days"))) if m.group("days") else None
         return out + ([{"op": "dated", "field": m.group("field"), "cmp": "<=", "value": ahead}] if ahead else [])
     if m := FITS.match(clause):
-        link = _link(m.group("noun"), own, cols)
+        link = noun_link(m.group("noun"), own, cols)
         fields = [f for f, s in own.items() if is_number(s) and m.group("what").lower() in f.lower().split("_")]
         if link and len(fields) == 1 and is_number(_props(cols, link[1]).get(m.group("cap"))):
             return [{"op": "capped", "field": fields[0], "collection": link[1], "via": link[0], "cap": m.group("cap")}]
@@ -133,4 +131,4 @@ def create_checks(
     return ToolPlan.from_dict({**plan.to_dict(), "checks": list(plan.checks) + found, "evidence": evidence})
 
 
-__all__ = ["clause_checks", "create_checks"]
+__all__ = ["clause_checks", "create_checks", "noun_link"]

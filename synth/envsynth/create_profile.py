@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
-from synth.words import plural
 
 DEFAULT = re.compile(
     r"\bdefaults?\s+to\s+(?:the\s+)?(?:(?P<noun>\w+)['\u2019]s\s+`?(?P<field>\w+)`?"
@@ -39,12 +39,6 @@ DEDUCTED = re.compile(
 WITH = re.compile(r"\bwith\s+`?(?P<arg>\w+)`?\s*(?:=|is)\s*`?true`?", re.IGNORECASE)
 
 
-def _link(noun: str, own: dict[str, Any], cols: dict[str, Any]) -> tuple[str, str] | None:
-    """(the field naming a record of `noun`, its collection)."""
-    field, col = f"{noun.lower()}_id", plural(noun.lower())
-    return (field, col) if field in own and col in cols else None
-
-
 def _defaults(spec: ToolSpec, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for name, schema in sorted((spec.parameters.get("properties") or {}).items()):
@@ -52,7 +46,7 @@ def _defaults(spec: ToolSpec, own: dict[str, Any], cols: dict[str, Any]) -> list
         if m is None or name not in own:
             continue
         noun, field = (m.group("noun"), m.group("field")) if m.group("noun") else (m.group("noun2"), m.group("field2"))
-        link = _link(noun, own, cols)
+        link = noun_link(noun, own, cols)
         if link and link[0] in (spec.parameters.get("properties") or {}) and field in _props(cols, link[1]):
             out.append(
                 {"op": "profile_default", "field": name, "param": link[0], "collection": link[1], "source": field}
@@ -67,7 +61,7 @@ def _payments(spec: ToolSpec, text: str, own: dict[str, Any], cols: dict[str, An
         smaller, taken = SMALLER.search(sentence), DEDUCTED.search(sentence)
         if smaller is None or taken is None:
             continue
-        link = _link(taken.group("noun"), own, cols)
+        link = noun_link(taken.group("noun"), own, cols)
         source, field = taken.group("source"), smaller.group("field")
         pair = {smaller.group("a"), smaller.group("b")}
         if link is None or source not in pair or not is_number(own.get(field)):

@@ -24,9 +24,9 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_appends import is_number
+from synth.envsynth.docs_linked import record_links
 from synth.envsynth.figure_terms import spoken
 from synth.envsynth.prose import unwrap
-from synth.words import plural
 
 DAYS = r"(?:whole\s+|calendar\s+)?days?"
 BAND = re.compile(
@@ -172,22 +172,22 @@ def banded_figures(text: str, collection: str, state_schema: dict[str, Any], tod
             continue  # the policy's copy of a table the tool's docs already gave
         if figure[1]:
             out.append({"op": "set", "field": figure[1], "source": expr})
-        moves = _moves(text, figure[0], own, cols, expr)
-        out += [m for m in moves if m["collection"] != collection and not any(e.get("path") == m["path"] for e in out)]
+        moves = _moves(text, figure[0], record_links(own, cols, collection), cols, expr)
+        out += [m for m in moves if not any(e.get("path") == m["path"] for e in out)]
     return out
 
 
 def _moves(
-    text: str, word: str, own: dict[str, Any], cols: dict[str, Any], expr: dict[str, Any]
+    text: str, word: str, links: dict[str, str], cols: dict[str, Any], expr: dict[str, Any]
 ) -> list[dict[str, Any]]:
-    """`adjust` effects for "the <word> is added to the <noun>'s <number>"."""
+    """`adjust` effects for "the <word> is added to the <noun>'s <number>" on the records the record's `links` name
+    (docs_linked.record_links)."""
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.;!?])\s+|,\s+(?=and\b|the\b)|\n", text):
         said = re.search(rf"\b{re.escape(word)}\b[^.;]*?{ADDED.pattern}[^.;]*", sentence, re.IGNORECASE)
         if not said:
             continue
-        for ref in sorted(f for f, s in own.items() if f.endswith("_id") or (s or {}).get("x-references")):
-            other = (own.get(ref) or {}).get("x-references") or plural(ref[:-3])
+        for ref, other in links.items():
             theirs = sorted(f for f, s in _props(cols, other).items() if is_number(s))
             for number in _mentioned(theirs, said.group(0)):
                 path = [{"from": "record", "path": [ref]}, {"from": "const", "value": number}]

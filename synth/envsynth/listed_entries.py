@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.date_runtime import fg_day_number
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_entries import _entry_rule, _kind_fields
 from synth.envsynth.entry_texts import _renderings
@@ -35,8 +36,6 @@ DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def _day(text: Any) -> int | None:
-    from synth.envsynth.date_runtime import fg_day_number
-
     return fg_day_number(text) if isinstance(text, str) else None
 
 

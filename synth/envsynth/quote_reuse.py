@@ -20,7 +20,7 @@ from typing import Any
 
 from synth.envsynth.count_entries import covered_counts, entry_moves, repeated_entries
 from synth.envsynth.create_rules import _props
-from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.formula_rules import _nodes, quote_plan
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.priors import tool_priors
 from synth.spec import ToolSpec
@@ -159,7 +159,7 @@ def _profile_params(spec: ToolSpec, sibling: ToolSpec, quote: dict[str, Any], st
     cols = state_schema.get("properties") or {}
     out = {}
     for param in sorted(sibling.parameters.get("properties") or {}):
-        if param in mine or f"'arg': {param!r}" not in repr(quote["steps"]):
+        if param in mine or not any(n.get("arg") == param for n in _nodes([node for _, node in quote["steps"]])):
             continue
         holders = [
             [p, c, param]
