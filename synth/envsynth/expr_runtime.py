@@ -318,7 +318,7 @@ def fg_check(check, arguments, record, state):
         day = holder.get(check["field"]) if isinstance(holder, dict) else None
         if not isinstance(day, str):
             return True
-        value = check["value"]
+        value = record.get(check["value_field"], "") if "value_field" in check else check["value"]  # or the record's
         return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
     if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
@@ -380,8 +380,8 @@ def fg_formula(node, arguments, named, values):
     """The value of a documented figure (formula_rules.py): numbers, the call's arguments, earlier figures,
     fields of the records the arguments name or those link (0 for an optional record not given, None for a link
     to nothing), a keyed field at a group's key, tables, arithmetic, min and max, sums over lines or groups."""
-    if "num" in node:
-        return node["num"]
+    if "num" in node or "const" in node:  # a number, or a documented constant ("USD")
+        return node.get("num", node.get("const"))
     if "arg" in node:
         return arguments.get(node["arg"], node.get("default"))
     if "val" in node:
@@ -405,6 +405,9 @@ def fg_formula(node, arguments, named, values):
         return round(sum(terms), 6)
     if "table_arg" in node:  # a documented table keyed by an argument's value
         return node["values"].get(str(arguments.get(node["table_arg"])))
+    if "differ" in node:  # 1 when both figures are given and differ ("both branches are given and differ")
+        a, b = [fg_formula(n, arguments, named, values) for n in node["differ"]]
+        return int(a is not None and b is not None and a != b)
     if "days_between" in node:  # whole days from one date figure to another (nights of a stay)
         start, end = [fg_day_number(fg_formula(n, arguments, named, values)) for n in node["days_between"]]
         return None if start is None or end is None else end - start
@@ -419,6 +422,8 @@ def fg_formula(node, arguments, named, values):
         return None if start is None or end is None else end - start
     if "field" in node or "table" in node:
         record = named.get(node["param"])
+        if record is None and "absent" in node and node["param"] not in arguments:  # "priced at the standard tier"
+            return node["values"].get(node["absent"]) if "table" in node else node["absent"]
         if record is None:  # an optional record the call leaves out counts as 0; a record it names must exist
             return 0 if node["param"] not in arguments and node["param"] not in named else None
         if "field" in node and "at" in node:  # a keyed field's entry for the group's key (quote_groups.py)
@@ -446,6 +451,8 @@ def fg_formula(node, arguments, named, values):
             return (whole if inner >= 0 else -whole) / scale
         return round(inner, node["digits"])
     left, right = [fg_formula(arg, arguments, named, values) for arg in node["args"]]
+    if node.get("uncapped") and fg_number(left) and right is None:  # a cap the record leaves empty: none
+        return left
     if not (fg_number(left) and fg_number(right)):
         return None
     if node["op"] in ("<=", ">=", "<", ">"):  # a yes/no figure (figure_words.py)

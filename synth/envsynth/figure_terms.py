@@ -6,10 +6,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.spec import ToolSpec
+
+SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-)\s+")
+ROUNDED = re.compile(
+    r",?\s*(?:and\s+)?rounded\s+(down\s+|up\s+)?to\s+(?:the\s+)?(?:(\d)\s+decimals?(?:\s+places)?|cents?)", re.I
+)
+
 
 def spoken(name: str) -> str:
-    """A regex alternation for a field's name as written (`line_total`) or spoken (`line total`)."""
-    return "(?:" + "|".join(re.escape(n) for n in sorted({name, name.replace("_", " ")})) + ")"
+    """A regex alternation for a field's name as written (`line_total`) or spoken (`line total`, `one-way fee`)."""
+    return "(?:" + "|".join(re.escape(n).replace("_", "[ _-]") for n in sorted({name})) + ")"
 
 
 # clause ends: "; ", ". ", ": ", ", and ", and " and " before another "<name> ="
@@ -63,4 +70,24 @@ def param_default(schema: dict[str, Any]) -> Any:
     return None
 
 
-__all__ = ["param_default", "spoken", "stated_formulas"]
+def definitions(name: str, spec: ToolSpec, own: str) -> list[str]:
+    """The formula texts the docs give for an answer field."""
+    said = spoken(name)
+    out = [  # "(length - taken)" in the field's own description; not a side remark ("(after discount)")
+        m.group(1)
+        for m in re.finditer(r"\(([^()]{3,120})\)", own)
+        if SPLIT.search(m.group(1)) or ROUNDED.search(m.group(1)) or "percent" in m.group(1)
+    ]
+    text = spec.description
+    out += [m.group(1) for m in re.finditer(rf"\b{said}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
+    out += [m.group(1) for m in re.finditer(rf"\b{said}`?\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
+    return out
+
+
+def loose_formulas(spec: ToolSpec) -> list[str]:
+    """Clauses of the description that no field name opens: "...: nightly_rate x nights, less ..."."""
+    clauses = re.split(r"(?<!\d)\.(?!\d)|;|:", spec.description)
+    return [c.strip() for c in clauses if SPLIT.search(c)]
+
+
+__all__ = ["ROUNDED", "SPLIT", "definitions", "loose_formulas", "param_default", "spoken", "stated_formulas"]

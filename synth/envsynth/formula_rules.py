@@ -15,12 +15,14 @@ Every answer field is one of:
 - a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py); lines over another
   collection's records that name the quoted record (related_lines.py).
 
-The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} |
-{"val": earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /,
-`pct_off` = a * (1 - b / 100), min, max) | {"round": node, "digits"} | {"when": {"arg", "default", "in"}, "then",
-"else"} | {"sum": lines or map figure, "of": its field} | {"group_sum": number field, "group"} | {"field", "param",
-"at": group} (a keyed field read at the group's key), evaluated by expr_runtime.fg_formula; {"lines": ...} and
-{"groups": ...} nodes are rendered as loops (code_templates/_blocks.j2 `lines`, `groups`; quote_lines.py,
+The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} | {"val":
+earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /, `pct_off` = a *
+(1 - b / 100), min, max; an `uncapped` min ignores a cap the record leaves empty) | {"round": node, "digits"} |
+{"const": documented value} | {"differ": [a, b]} (1 when both are given and differ) | {"when": {"arg", "default",
+"in"}, "then", "else"} | {"sum": lines or map figure, "of": its field} | {"group_sum": number field, "group"} |
+{"field", "param", "at": group} (a keyed field read at the group's key), field and table nodes with `absent` (the
+value a record the call leaves out reads as; keyed_tables.py), evaluated by expr_runtime.fg_formula; {"lines": ...}
+and {"groups": ...} nodes are rendered as loops (code_templates/_blocks.j2 `lines`, `groups`; quote_lines.py,
 quote_groups.py).
 """
 
@@ -31,8 +33,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.envsynth.figure_terms import param_default, spoken
+from synth.envsynth.figure_terms import ROUNDED, SPLIT, definitions, loose_formulas, param_default
 from synth.envsynth.filter_map import referenced_collection
+from synth.envsynth.keyed_tables import (
+    absent_values,
+    bracket_tables,
+    differ_fee_node,
+    documented_constant,
+    listed_tables,
+    share_node,
+    waived_node,
+)
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
 from synth.envsynth.returns_shape import ReturnedField, returned_fields, top_level_parts
 from synth.spec import ToolSpec
@@ -41,22 +52,27 @@ from synth.words import plural, singular, split_words
 NUMBER = r"-?\d+(?:\.\d+)?"
 OPS = {"x": "*", "×": "*", "*": "*", "times": "*", "multiplied by": "*", "divided by": "/", "/": "/"}
 OPS.update({"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-"})
-SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-)\s+")
-ROUNDED = re.compile(
-    r",?\s*(?:and\s+)?rounded\s+(down\s+|up\s+)?to\s+(?:the\s+)?(?:(\d)\s+decimals?(?:\s+places)?|cents?)", re.I
-)
-TABLE_ITEM = re.compile(rf"^\s*(?:and\s+|or\s+)?([\w-]+)\s+\$?({NUMBER})\s*(%|percent)?(?:\s+[A-Z]{{3}})?\s*$")
-TABLE = re.compile(r"((?:\w+['\u2019]s\s+)?(?:[\w-]+\s+){0,3}[\w-]+)\s*\(([^()]{3,200})\)")
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
 STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
 ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "For each board: `wood`, `metres`, `subtotal`"
 BOLD = re.compile(r"\*\*|__")  # markdown emphasis around a figure's name
-LISTED_TABLE = re.compile(r"((?:[\w-]+\s+){0,2}[\w-]+)\s*:\s*([^:.\n]*?\d(?:[^:.\n]|\.\d)*?)(?=\.\s|\.$|\n|$)")
+NEVER_MORE = re.compile(
+    r"^(.+?),?\s+but\s+(?:never|not|no)\s+more\s+than\s+(.+?)(?:\s+(?:for|over)\s+the\s+whole\s+[\w-]+)?"
+    r"(?:,\s*(times|multiplied\s+by)\s+(.+))?$",
+    re.I,
+)
+PER_UNIT = re.compile(r"\s+(?:per|a|each)\s+(?:unit|item|piece)$", re.I)
+SAME_AS = {"cap": "max", "maximum": "max", "limit": "max", "ceiling": "max", "minimum": "min"}
 TABLE_TOKEN = "fgtable"  # stands for a bracketed table inside a formula's text
 
 
 def _words(text: str) -> list[str]:
     return [singular(w) for w in split_words(text)]
+
+
+def _meant(words: set[str]) -> set[str]:
+    """Words with a bound's synonyms made one ("cap", "maximum", "limit" -> "max"), stop words left out."""
+    return {SAME_AS.get(w, w) for w in words} - STOP_WORDS
 
 
 @dataclass
@@ -72,6 +88,8 @@ class _Scope:
     linked: dict[str, list[str]] = field(default_factory=dict)  # link field -> [holder parameter, field, collection]
     group: str = ""  # in a map's groups (quote_groups.py): the name the group is in scope under
     sample: dict[str, Any] = field(default_factory=dict)  # the sample state (values a field can hold)
+    absent: dict[str, dict[str, str]] = field(default_factory=dict)  # param -> {field: value when it is left out}
+    lists: set[str] = field(default_factory=set)  # answer fields that are lists or maps of lines
     docs: str = ""  # the tool's description and the policy text (price lists, values' numbers)
 
 
@@ -105,32 +123,13 @@ def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any], policy:
         if isinstance(s, dict) and s.get("type") == "integer"
     }
     text = spec.description
-    for m in TABLE.finditer(text):
-        items = re.split(r",|;", m.group(2))
-        parsed = [TABLE_ITEM.match(i) for i in items]
-        if len(parsed) < 2 or not all(parsed):
-            continue
-        values = {x.group(1): float(x.group(2)) if "." in x.group(2) else int(x.group(2)) for x in parsed if x}
-        for p, col in scope.named.items():
-            for f in scope.fields[p]:
-                held = {str(r.get(f)) for r in (sample.get(col) or {}).values() if isinstance(r, dict)}
-                if held and (held <= set(values) or set(values) <= held) and len(held & set(values)) >= 2:
-                    phrase = re.sub(r"\s*\(.*", "", m.group(1))
-                    before = re.split(r"[,;:.()]|" + SPLIT.pattern, text[: m.start()])[-1]  # "the rate of" + phrase
-                    words = set(_words(" ".join(before.split()[-4:]) + " " + phrase)) - STOP_WORDS
-                    scope.tables.append({"words": words, "param": p, "field": f, "values": values, "text": m.group(0)})
-    for m in LISTED_TABLE.finditer(
-        re.sub(r"\s*\n\s*", " ", text)
-    ):  # "Daily rates: economy 39.00, compact 46.00, ...", by an enum argument
-        items = re.split(r",|;|\s+and\s+", m.group(2))
-        parsed = [TABLE_ITEM.match(i) for i in items if i.strip()]
-        if len(parsed) < 2 or not all(parsed):
-            continue
-        values = {x.group(1): float(x.group(2)) if "." in x.group(2) else int(x.group(2)) for x in parsed if x}
-        keyed = [p for p, sch in params.items() if isinstance(sch, dict) and set(values) <= set(sch.get("enum") or [])]
-        if len(keyed) == 1:
-            words = set(_words(m.group(1))) - STOP_WORDS
-            scope.tables.append({"words": words, "arg": keyed[0], "values": values, "text": m.group(0)})
+    cut = re.compile(r"[,;:.()]|" + SPLIT.pattern)  # "the rate of" + the table's phrase
+    scope.tables += bracket_tables(text, scope.named, scope.fields, sample, cut, lambda t: set(_words(t)) - STOP_WORDS)
+    scope.tables += listed_tables(text, params, scope.named, scope.fields, sample)  # "Daily rates: economy 39.00, ..."
+    told = [t["values"].items() for t in scope.tables]  # then the policy's, but for those the description tells
+    more = listed_tables(policy, params, scope.named, scope.fields, sample)
+    scope.tables += [t for t in more if not any(t["values"].items() <= known for known in told)]
+    scope.absent = absent_values(scope.docs, params, scope.named, scope.fields, sample)  # "Without `x`, ... at the y z"
     return scope
 
 
@@ -160,9 +159,13 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
     while low.startswith(ARTICLES):
         low = low.split(" ", 1)[1]
     owner = re.match(r"((?:[\w-]+\s+){0,2}?[\w-]+)['\u2019]s\s+(.+)", low)  # "the site type's fee"
-    owner_words = set(_words(owner.group(1))) if owner else set()
+    owner_words = set(_words(owner.group(1))) | {singular(owner.group(1).replace("-", ""))} if owner else set()
     low = owner.group(2) if owner else low
     name = "_".join(low.split())
+    if "-" in name and name.replace("-", "") in scope.defined:  # "add-ons" for `addons`
+        name = name.replace("-", "")
+    if name in scope.lists:  # "+ add-ons" in a formula: the total of the `addons` lines
+        name = next((t for t in (f"{name}_total", f"total_{name}") if t in scope.defined), name)
     if name in scope.defined:
         return {"val": name}
     if name in scope.params:
@@ -186,11 +189,14 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
     if found is not None or several:
         return found
     for holders in (named, list(scope.linked)) if owner_words else ():
-        found, several = _field_node(low, owner_words, scope, holders, (3,))
+        found, several = _field_node(low, owner_words, scope, holders, (3, 4))
         if found is not None or several:
             return found
     near = [d for d in scope.defined if words and (words <= set(_words(d)) or set(_words(d)) <= words)]
-    return {"val": near[0]} if len(near) == 1 else None
+    if len(near) == 1:
+        return {"val": near[0]}
+    about = [t for t in scope.tables if words & t.get("about", set()) - STOP_WORDS]  # "A deposit is ... : <table>"
+    return _table_node(about[0]) if len(about) == 1 and not near else None
 
 
 def _field_node(
@@ -223,6 +229,8 @@ def _field_node(
                 if last and _words(f) == last
                 else 3
                 if owner_words and set(_words(f)) <= words
+                else 4  # "the add-on's per-unit cap": `max_charge_per_unit`
+                if owner_words and words - STOP_WORDS and _meant(words) <= _meant(set(_words(f)))
                 else -1
             )
             nested = kind in ("object", "array")
@@ -242,9 +250,9 @@ def _is_percent(node: dict[str, Any], scope: _Scope) -> bool:
 
 def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     """The node of a prose formula, or None when any part of it is unknown."""
-    text = text.strip().rstrip(".")
+    text = " ".join(text.split()).rstrip(".")
     for i, t in enumerate(scope.tables):  # "the owner's club discount (none 0%, ...)" -> its phrase, then the table
-        if "arg" in t:
+        if "arg" in t or t.get("listed"):
             continue  # a listed table is its own sentence, not part of a formula
         text = text.replace(t["text"], re.sub(r"\s*\(.*", "", t["text"]) + f" {TABLE_TOKEN}{i}")
     rounded = ROUNDED.search(text)
@@ -259,6 +267,13 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
         if len(parts) != 2 or any(n is None for n in parts):
             return None
         return {"op": extreme.group(1).lower(), "args": parts}
+    capped = NEVER_MORE.match(text)
+    if capped:  # "daily price x days per unit, but never more than the add-on's per-unit cap, times quantity"
+        most = [parse_formula(PER_UNIT.sub("", capped.group(i)), scope) for i in (1, 2)]
+        times = parse_formula(capped.group(4), scope) if capped.group(4) else {"num": 1}
+        if any(n is None for n in [*most, times]):
+            return None
+        return {"op": "*", "args": [{"op": "min", "args": most, "uncapped": True}, times]}
     less = re.match(r"(.+?),?\s+(?:less|minus)\s+(.+)$", text)
     if less:
         right = _operand(less.group(2), scope)
@@ -307,26 +322,6 @@ def _computes(node: dict[str, Any]) -> bool:
     return "op" in node or "round" in node
 
 
-def _definition(name: str, spec: ToolSpec, own: str) -> list[str]:
-    """The formula texts the docs give for an answer field."""
-    said = spoken(name)
-    out = [  # "(length - taken)" in the field's own description; not a side remark ("(after discount)")
-        m.group(1)
-        for m in re.finditer(r"\(([^()]{3,120})\)", own)
-        if SPLIT.search(m.group(1)) or ROUNDED.search(m.group(1)) or "percent" in m.group(1)
-    ]
-    text = spec.description
-    out += [m.group(1) for m in re.finditer(rf"\b{said}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
-    out += [m.group(1) for m in re.finditer(rf"\b{said}\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
-    return out
-
-
-def _loose_formulas(spec: ToolSpec) -> list[str]:
-    """Clauses of the description that no field name opens: "...: nightly_rate x nights, less ..."."""
-    clauses = re.split(r"(?<!\d)\.(?!\d)|;|:", spec.description)
-    return [c.strip() for c in clauses if SPLIT.search(c)]
-
-
 def _figure(
     name: str,
     own: str,
@@ -341,7 +336,7 @@ def _figure(
     from synth.envsynth.date_spans import calendar_node, span_node
     from synth.envsynth.figure_words import after_removal, by_value, capped, comparison, described, remainder
     from synth.envsynth.quote_groups import group_node
-    from synth.envsynth.quote_lines import line_node, sum_node
+    from synth.envsynth.quote_lines import line_node, lines_total, sum_node
     from synth.envsynth.record_lines import record_line_node
     from synth.envsynth.related_lines import related_node
     from synth.envsynth.switched_figures import switched_node
@@ -357,9 +352,11 @@ def _figure(
     spanned = spanned or switched_node(  # "with a Senior Pass, 50% off the base"
         name, scope.docs, scope.params, scope.named, scope.fields, scope.sample, lambda phrase: _operand(phrase, scope)
     )
+    spanned = spanned or share_node(name, scope.docs, scope.tables, lambda text: parse_formula(text, scope))
+    spanned = spanned or differ_fee_node(name, scope.docs, scope.params)  # "of 45.00 when both branches ... differ"
     if spanned is not None:
         return spanned
-    for text in _definition(name, spec, own):
+    for text in definitions(name, spec, own):
         node = parse_formula(text, scope)
         if node is not None:
             return node
@@ -370,7 +367,7 @@ def _figure(
     if worded is not None:
         return worded
     planned = {k: [e.name for e in f.entries] for k, f in shape.items()}
-    summed = sum_node(name, own, planned, spec.description)
+    summed = sum_node(name, own, planned, spec.description) or lines_total(name, steps)
     listed = [(k, n["record_lines"]["number"]) for k, n in steps.items() if "record_lines" in n]
     if summed is None and re.fullmatch(r"(?:sub)?total", name) and len(listed) == 1:  # the lines' one number
         summed = {"sum": listed[0][0], "of": listed[0][1]}
@@ -416,6 +413,7 @@ def quote_plan(
         said = ENTRY_FIELDS.findall(str(schema.get("description") or "")) if isinstance(schema, dict) else []
         if len(said) >= 2 and name not in shape and schema.get("type") == "array" and not items:
             shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in said], is_list=True)
+    scope.lists = set(shape)
     steps: dict[str, dict[str, Any]] = {}
     for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
         node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None
@@ -436,21 +434,42 @@ def quote_plan(
             if node is not None:
                 steps[name] = node
                 scope.defined.append(name)
+    for name in [n for n in listed if n not in steps]:  # `currency` (example "USD"), when the docs say USD
+        const = documented_constant(described.get(name), scope.docs)
+        steps.update({name: {"const": const}} if const is not None else {})
     rest = [n for n in listed if n not in steps]
     if len(rest) == 1:
-        for text in _loose_formulas(spec):
+        for text in loose_formulas(spec):
             node = parse_formula(text, scope)
             if node is not None and _computes(node):
                 steps[rest[0]] = node
                 break
     if len(steps) != len(listed) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
+    amounts = [n for n in steps if n not in scope.params and "lines" not in steps[n]]
+    for name in [n for n in amounts if (described.get(n) or {}).get("type") in (None, "number")]:  # "(waived for gold)"
+        steps[name] = waived_node(name, steps[name], scope.docs, scope.named, scope.fields, scope.sample)
+    for node in _nodes(list(steps.values())):  # "without `customer_id` ... at the standard tier"
+        held = scope.absent.get(node.get("param"), {}) if isinstance(node.get("param"), str) else {}
+        if (node.get("field") or node.get("table")) in held:
+            node["absent"] = held[node.get("field") or node.get("table")]
     used = {n.get(k) for n in _nodes(list(steps.values())) for k in ("param", "holder")}
     linked = {k: v for k, v in scope.linked.items() if k in used}
-    from synth.envsynth.quote_effects import limit_guards
+    from synth.envsynth.docs_entries import business_date
+    from synth.envsynth.quote_effects import limit_guards, range_guards
 
-    quote = {"named": scope.named, "select": scope.select, "steps": [[n, steps[n]] for n in steps], "fields": listed}
+    lined = {n["lines"]["param"] for n in steps.values() if "lines" in n}  # a list parameter the lines read
+    quote = {
+        "named": {p: c for p, c in scope.named.items() if p not in lined},
+        "select": scope.select,
+        "steps": [[n, steps[n]] for n in steps],
+        "fields": listed,
+    }
     guards = limit_guards(spec.description, [n for n in steps if n not in scope.params])  # "limited to 14 nights"
+    dates = [p for p, sch in scope.params.items() if isinstance(sch, dict) and sch.get("format") == "date"]
+    guards += range_guards(
+        spec.description, [n for n in steps if n not in scope.params], dates, business_date(scope.docs)
+    )
     quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
     states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
@@ -466,6 +485,7 @@ def quote_plan(
     )
 
 
+_definition = definitions  # (quote_lines.py and tests read it here)
 operand = _operand  # the node of one operand phrase (quote_lines.py reads line terms with it)
 
 __all__ = ["operand", "parse_formula", "quote_plan"]

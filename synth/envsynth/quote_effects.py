@@ -88,6 +88,30 @@ def limit_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
     return out
 
 
+BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)\s+`?(\w+)`?", re.I)
+NOT_BEFORE = re.compile(
+    r"\b`?(\w+(?:\s\w+)?)`?\s+(?:may|must|can)\s*not\s+be\s+(?:before|earlier\s+than|in\s+the\s+past)"
+    r"(?:\s+(?:the\s+)?(?:business\s+date|today))?",
+    re.I,
+)
+
+
+def range_guards(text: str, figures: list[str], dates: list[str], today: str | None) -> list[dict[str, Any]]:
+    """Guards for "Between 1 and 30 days" (a figure's bounds) and "the start date may not be before the business
+    date" (a date parameter, compared as day numbers with the docs' business date)."""
+    from synth.envsynth.date_runtime import fg_day_number
+
+    out = []
+    for m in BETWEEN.finditer(text):
+        if m.group(3) in figures:
+            out += [{"figure": m.group(3), "op": op, "value": float(m.group(i))} for op, i in ((">=", 1), ("<=", 2))]
+    for m in NOT_BEFORE.finditer(text):
+        name = "_".join(m.group(1).lower().split())
+        if name in dates and today and fg_day_number(today) is not None:
+            out.append({"figure": name, "op": ">=", "value": fg_day_number(today), "date": True})
+    return out
+
+
 def filled_checks(text: str, record_props: dict[str, Any]) -> list[dict[str, Any]]:
     """A `filled` check for each list field the docs need "at least one" entry of ("requires at least one hand")."""
     out = []

@@ -4,15 +4,17 @@ totals sum a line figure.
 
 The elements are ids of a collection's records (`mooring_ids`), or objects with a field that names one
 (`[{"mooring_id", "nights"}]`), or plain objects (`[{"pier", "metres"}]`); the parameter chosen holds at least half
-of the line's fields. Each line field is, in this order: a field of the element, of the record it names, or of a
-record that one links (`pier_id` -> the pier); else a formula the docs give for it ("charge = metres x the tier's
-berthing rate", "charge is ...", "charge (...)"), read as formula_rules.py reads the quote's own figures, with the
-element's records in scope. A trailing "doubled when <value>" (halved, tripled, waived) applies when an enum
-parameter holds that value. "A pier levy is added unless daytime" makes that line field a term of the line's own
-total, 0 for that value; a line total the docs give no formula for (`berth_total`) adds the computed figures and
-those terms (a discount or rebate among them is taken off). A total is the sum of a line field: `total_metres`,
-`metres_total`, a field that "totals the nights of all visits" (or whose own description says "sum of ..."), or
-`total` over the lines' own totals.
+of the line's fields (an element field's schema default fills what the element leaves out; an element named like its
+record is in scope as `<record>_request`). Each line field is, in this order: a field of the element, of the record
+it names, or of a record that one links (`pier_id` -> the pier); else a formula the docs give for it ("charge =
+metres x the tier's berthing rate", "charge is ...", "charge (...)"), read as formula_rules.py reads the quote's own
+figures, with the element's records in scope, or, for the one line figure left, "each line costs <formula>" (a
+formula "..., but never more than <cap>, times quantity" is min(...) times the quantity). A trailing "doubled when
+<value>" (halved, tripled, waived) applies when an enum parameter holds that value. "A pier levy is added unless
+daytime" makes that line field a term of the line's own total, 0 for that value; a line total the docs give no
+formula for (`berth_total`) adds the computed figures and those terms (a discount or rebate among them is taken
+off). A total is the sum of a line field: `total_metres`, `metres_total`, a field that "totals the nights of all
+visits" (or whose own description says "sum of ..."), or `total` over the lines' own totals.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ ADDED = re.compile(  # "A pier levy is added unless daytime"; not "is added to t
     rf"(?:the\s+|an?\s+)?((?:\w+['\u2019]s\s+)?[\w ]{{2,40}}?)\s+is\s+added\b(?!\s+to\b)"
     rf"(?:\s+(?:except|unless){VALUE})?",
     re.I,
+)
+EACH_COSTS = re.compile(
+    r"\beach\s+(?:line|entry|item)\s+(?:costs|is\s+charged|is\s+priced\s+at)\s+(.+?)(?:\.\s|\.$|$)", re.I | re.S
 )
 TOTAL_NAME = re.compile(r"^(?:sub)?total$|_total$|^total_|^amount$")
 TAKEN_OFF = re.compile(r"discount|rebate|credit|deduct|reduction", re.I)
@@ -96,6 +101,9 @@ def _line_scope(outer: Any, source: dict[str, Any], cols: dict[str, Any]) -> tup
     """The outer quote's scope plus the line's own records, under names that say what they are."""
     scope = copy.copy(outer)
     scope.named, scope.fields = dict(outer.named), dict(outer.fields)
+    if source["collection"]:  # inside a line, "the add-on" is the line's record, not the list parameter's records
+        scope.named.pop(source["param"], None)
+        scope.fields.pop(source["param"], None)
     scope.defined = list(outer.defined)
     names: dict[str, str] = {}  # role -> name in scope
     if source["element"]:
@@ -103,6 +111,10 @@ def _line_scope(outer: Any, source: dict[str, Any], cols: dict[str, Any]) -> tup
         scope.fields[names["element"]] = source["element"]
     if source["collection"]:
         names["record"] = singular(source["collection"])
+        if names.get("element") == names["record"]:  # `addons: [{addon_id, quantity}]` over the `addons` records
+            scope.fields.pop(names["element"])
+            names["element"] += "_request"
+            scope.fields[names["element"]] = source["element"]
         scope.fields[names["record"]] = _props(cols, source["collection"])
     for f, col in source["links"].items():
         scope.fields[f] = _props(cols, col)
@@ -119,6 +131,12 @@ def _definitions(name: str, spec: ToolSpec) -> list[str]:
     per_line += r"[\w-]+\s*\(([^()]{3,120})\)"
     found = [m.group(1) for m in re.finditer(per_line, spec.description, re.I)]
     return stated_formulas(name, spec.description) + _definition(name, spec, "") + found
+
+
+def _of_another(name: str, text: str, docs: str, figures: list[str]) -> bool:
+    """Whether the docs give this text for another figure whose name ends in this one's (`base_charge`)."""
+    said = rf"\b([\w-]+)\s+{spoken(name)}\s*(?:=|\s+is\s+)\s*{re.escape(text[:30])}"
+    return any(f"{m.group(1).lower()}_{name}" in figures for m in re.finditer(said, docs, re.I))
 
 
 def _by_value(spec: ToolSpec, value: str, factor: float) -> dict[str, Any] | None:
@@ -165,11 +183,18 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
     for _ in range(len(entries)):
         for name in [n for n in entries if n not in steps]:
             for text in _definitions(name, spec):
+                if _of_another(name, text, spec.description, outer.defined):
+                    continue  # "Base charge = daily rate x days" defines `base_charge`, not the line's `charge`
                 node = _with_modifier(text, spec, scope)
                 if node is not None:
                     steps[name] = node
                     scope.defined.append(name)
                     break
+    left = [n for n in entries if n not in steps]
+    costs = EACH_COSTS.search(spec.description)
+    if len(left) == 1 and costs:  # "each line costs daily price x days per unit, ...": the one figure left
+        node = _with_modifier(costs.group(1), spec, scope)
+        steps.update({left[0]: node} if node is not None else {})
     if not _added_terms(spec, scope, steps, entries) or len(steps) != len(entries):
         return None
     return {
@@ -181,6 +206,7 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
             "links": source["links"],
             "steps": [[n, steps[n]] for n in entries],
             "fields": entries,
+            "defaults": {f: sch["default"] for f, sch in source["element"].items() if "default" in (sch or {})},
         }
     }
 
@@ -233,4 +259,13 @@ def sum_node(name: str, own: str, lines: dict[str, list[str]], text: str = "") -
     return None
 
 
-__all__ = ["line_node", "line_source", "sum_node"]
+def lines_total(name: str, steps: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """`addons_total` over the `addons` lines: the sum of the one line figure they compute."""
+    for k, step in steps.items():
+        computed = [n for n, node in (step.get("lines") or {}).get("steps", []) if "field" not in node]
+        if name in (f"{k}_total", f"total_{k}") and len(computed) == 1:
+            return {"sum": k, "of": computed[0]}
+    return None
+
+
+__all__ = ["line_node", "line_source", "lines_total", "sum_node"]

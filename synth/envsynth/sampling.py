@@ -1,4 +1,5 @@
-"""Seeded sampling of schema-valid states and tool arguments (for tests, property checks and tasks)."""
+"""Seeded sampling of schema-valid states and tool arguments (for tests, property checks and tasks). Dates are
+real dates; two date parameters make a short span, as a real call's start and end would."""
 
 from __future__ import annotations
 
@@ -86,6 +87,8 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
     if schema.get("format") == "uuid":
         n = rng.randint(1, 999)
         return "%08d-0000-4000-8000-%012d" % (n, n)
+    if schema.get("format") == "date":
+        return "2025-%02d-%02d" % (rng.randint(1, 12), rng.randint(1, 28))
     if schema.get("format") == "date-time":
         return "2024-%02d-%02dT09:00:00Z" % (rng.randint(1, 12), rng.randint(1, 28))
     return f"{rng.choice(WORDS)}-{rng.randint(1, 99)}"
@@ -187,7 +190,22 @@ def sample_arguments(
                 return copy.deepcopy(value)
         return sample_value(schema, rng, name, depth)
 
-    return fill({**parameters, "type": "object"}, "", 0)
+    return _paired_dates(parameters, fill({**parameters, "type": "object"}, "", 0), rng)
+
+
+def _paired_dates(parameters: dict[str, Any], args: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Two date parameters (a start and an end) make a span: the later one falls 1 to 7 days after the earlier,
+    as a real call's would, when the values drawn do not already make a span of at most 30 days."""
+    from synth.envsynth.date_runtime import fg_add_days, fg_day_number
+
+    props = parameters.get("properties") or {}
+    dated = [p for p, s in props.items() if isinstance(s, dict) and s.get("format") == "date" and p in args]
+    if len(dated) != 2:
+        return args
+    first, second = (fg_day_number(args[p]) for p in dated)
+    if first is not None and (second is None or not 0 < second - first <= 30):
+        args[dated[1]] = fg_add_days(args[dated[0]], rng.randint(1, 7))
+    return args
 
 
 def record_items(state_schema: dict[str, Any], name: str) -> dict[str, Any] | None:
