@@ -5,11 +5,12 @@ already hold for the same argument, a move on the record it inherits, and a comp
 from __future__ import annotations
 
 from synth.envsynth.codegen import render_tool
-from synth.envsynth.create_rules import cap_checks, refine_create
+from synth.envsynth.create_rules import refine_create
 from synth.envsynth.plan import PlanContext, ToolPlan, pick_collection
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.rate_tables import rate_tables
+from synth.envsynth.refused_lists import cap_checks
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec

@@ -125,9 +125,12 @@ def create_checks(
         for part in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
             for clause in AND.split(re.sub(r"\s*\([^()]*\)", "", part).strip()):
                 found += [c for c in _clause(clause, own, cols, today) if c not in found and c not in plan.checks]
+    from synth.envsynth.refused_lists import refusal_checks
+
+    found += [c for c in refusal_checks(text, own, cols) if c not in found and c not in plan.checks]  # "refused when:"
     if not found:
         return plan
-    evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' list"]
+    evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' or 'refused when:' list"]
     return ToolPlan.from_dict({**plan.to_dict(), "checks": list(plan.checks) + found, "evidence": evidence})
 
 

@@ -7,6 +7,11 @@
   account_credit" -> `credit_applied` is the smaller of the balance and the new record's `total` (only when the
   yes/no parameter is true), and the balance drops by it once the record is stored.
 
+- "`end_dock_id` defaults to the start dock" (in the parameter's description): left out, it takes the new record's
+  field the words name (`record_default`);
+- "the deposit is moved from the customer's `deposit_balance` into the agreement's `deposit_held`": the balance
+  drops by the new record's amount once it is stored, and a balance short of it refuses the call (`moved_from`).
+
 Each becomes a create effect: {"op": "profile_default", "field", "param", "collection", "source"} and {"op":
 "pay_from", "field", "of", "via", "collection", "source", "when"?} (code_templates/create.py.j2).
 """
@@ -36,6 +41,12 @@ SMALLER = re.compile(
 DEDUCTED = re.compile(
     r"\b(?:deducted|taken|subtracted)\s+from\s+(?:the\s+)?(?P<noun>\w+)['\u2019]s\s+`?(?P<source>\w+)`?", re.I
 )
+SAME_AS = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?(?:same\s+)?([a-z][\w -]{2,40}?)\s*(?:[.;,)]|$)", re.I)
+MOVED = re.compile(
+    r"\bmoved\s+from\s+(?:the\s+)?(?P<noun>\w+)['\u2019]s\s+`?(?P<source>\w+)`?\s+(?:in)?to\s+(?:the\s+)?"
+    r"\w+['\u2019]s\s+`?(?P<field>\w+)`?",
+    re.I,
+)
 WITH = re.compile(r"\bwith\s+`?(?P<arg>\w+)`?\s*(?:=|is)\s*`?true`?", re.IGNORECASE)
 
 
@@ -51,6 +62,34 @@ def _defaults(spec: ToolSpec, own: dict[str, Any], cols: dict[str, Any]) -> list
             out.append(
                 {"op": "profile_default", "field": name, "param": link[0], "collection": link[1], "source": field}
             )
+    return out
+
+
+def record_defaults(spec: ToolSpec, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """ "defaults to the pick-up branch": a parameter left out takes the new record's field those words name."""
+    out = []
+    for name, schema in sorted((spec.parameters.get("properties") or {}).items()):
+        m = SAME_AS.search(str((schema or {}).get("description") or ""))
+        if m is None or name not in own:
+            continue
+        words = {w.replace("-", "") for w in m.group(1).lower().split()} | set(re.split(r"[\s-]+", m.group(1).lower()))
+        hits = [f for f in sorted(own) if f != name and set(f.split("_")) - {"id"} <= words and "_" in f]
+        if len(hits) == 1:
+            out.append({"op": "record_default", "field": name, "source": hits[0]})
+    return out
+
+
+def _moves(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """ "the deposit is moved from the customer's `deposit_balance` into the agreement's `deposit_held`": the named
+    record's balance gives the new record's amount (refused when it is short)."""
+    out = []
+    for m in MOVED.finditer(unwrap(text)):
+        link = noun_link(m.group("noun"), own, cols)
+        if link is None or not is_number(own.get(m.group("field"))):
+            continue
+        if is_number(_props(cols, link[1]).get(m.group("source"))):
+            effect = {"op": "moved_from", "field": m.group("field"), "via": link[0], "collection": link[1]}
+            out.append({**effect, "source": m.group("source")})
     return out
 
 
@@ -83,7 +122,8 @@ def profile_effects(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]
         return plan
     cols = state_schema.get("properties") or {}
     own = _props(cols, plan.collection)
-    found = _defaults(spec, own, cols) + _payments(spec, text, own, cols)
+    found = _defaults(spec, own, cols) + _payments(spec, text, own, cols) + record_defaults(spec, own)
+    found += _moves(text, own, cols)
     found = [e for e in found if e not in plan.effects]
     if not found:
         return plan
@@ -91,4 +131,4 @@ def profile_effects(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]
     return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + found, "evidence": evidence})
 
 
-__all__ = ["profile_effects"]
+__all__ = ["profile_effects", "record_defaults"]

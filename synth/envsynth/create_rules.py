@@ -2,9 +2,10 @@
 be in a stated state: "the berth must be `free`"), fields start at stated values ("status `moored`", "`receipt`
 null", "visits 0", "a history of one entry `{...}`"), a reference the named record holds is copied ("the berth's
 harbour as `harbour_id`"), and the named record changes with it ("The berth becomes `taken` and records the new
-`mooring_id`", "the skipper's trips_out goes up by 1"). Checks on the named record: its state unquoted too ("must be
-signed"), an argument between two of its fields (`within`), the most records it may hold (`cap`), and a balance
-the new record's amount comes off (`enough`); a list parameter led by another parameter's record (`lead`)."""
+`mooring_id`", "the skipper's trips_out goes up by 1"; "the car's status becomes `reserved`", another word for the
+vehicle booked, names the one record whose field knows the value). Checks on the named record: its state unquoted
+too ("must be signed"), an argument between two of its fields (`within`), the most records it may hold (`cap`), and
+a balance the new record's amount comes off (`enough`); a list parameter led by another parameter's record (`lead`)."""
 
 from __future__ import annotations
 
@@ -138,57 +139,6 @@ def within_checks(
                 out.append(
                     {"op": "within", "arg": args[0], "collection": col, "via_arg": param, "low": low, "high": high}
                 )
-    return out
-
-
-CAP = re.compile(
-    r"\b(?:an?|each|every)\s+(?P<owner>\w+)\s+(?:may|can)\s+(?:only\s+)?(?:hold|have|keep|book|open)\s+"
-    r"(?:at\s+most|up\s+to|no\s+more\s+than)\s+[*_]*(?P<n>\d+)[*_]*\s+(?P<rest>[^.]{0,160})",
-    re.IGNORECASE,
-)
-
-
-NOT_ALREADY = re.compile(  # "a skipper cannot already have a booked berth on the same day"
-    r"\b(?:the\s+|a\s+|an\s+)?(?P<owner>\w+)\s+(?:must|may|can|should)(?:\s+not|not|n't)\s+already\s+"
-    r"(?:hold|have|own|keep|be\s+holding)\s+"
-    r"(?P<rest>[^.,;]{0,120})",
-    re.IGNORECASE,
-)
-
-
-def cap_checks(
-    text: str, collection: str, own: dict[str, Any], refs: dict[str, str], params: dict[str, Any] | None = None
-) -> list[dict[str, Any]]:
-    """`cap` checks: "A skipper may hold at most 2 active moorings (status `booked` or `moored`)": the new record is
-    refused when the records of its collection naming the same record are already that many in those states;
-    "a skipper cannot already have a booked berth on the same day": none such with the same `day` argument."""
-    out: list[dict[str, Any]] = []
-    found = [(m, int(m.group("n"))) for m in CAP.finditer(text)] + [(m, 1) for m in NOT_ALREADY.finditer(text)]
-    for m, most in found:
-        param = next((p for p in refs if p[:-3].replace("_", " ").lower() == m.group("owner").lower()), None)
-        if param is None or param not in own:
-            continue
-        quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
-        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "a booked berth" (not "unless ...")
-            quoted += re.findall(r"[\w-]+", re.split(r"\b(?:unless|except|other\s+than|but)\b", m.group("rest"))[0])
-        states = {
-            f: [v for v in quoted if v in _known(sub)]
-            for f, sub in sorted(own.items())
-            if isinstance(sub, dict) and any(v in _known(sub) for v in quoted)
-        }
-        if len(states) != 1:
-            continue  # the records it counts must be named by their states
-        check = {"op": "cap", "collection": collection, "field": param, "arg": param, "where": states, "max": most}
-        same = [  # "on the same day": the records counted share the argument's value
-            p
-            for p in sorted(params or {})
-            if p in own
-            and p != param
-            and re.search(rf"\b(?:for|on|at)\s+(?:that|the\s+same)\s+{_name(p)}\b", m.group("rest"), re.I)
-        ]
-        if same:
-            check["same"] = same
-        out.append(check)
     return out
 
 
@@ -342,11 +292,14 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
+    sets += _aliased_sets(sentences, refs, cols, sets)  # "the car's status becomes `reserved`" for a vehicle
     for param, col in sorted(refs.items()):  # "`<noun> <id> is <value> and cannot <verb>`"
         for field, allowed in refused_states(text, param[:-3].replace("_", " "), _props(cols, col)).items():
             if field not in requires.get(param, {}):
                 checks.setdefault(param, col)
                 requires.setdefault(param, {})[field] = allowed
+    from synth.envsynth.refused_lists import cap_checks
+
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
     checks_within += bound_checks(text, refs, cols)  # "the <noun> must ... less than N <field words>"
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
@@ -487,6 +440,33 @@ def _undated(
     dated = schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
     taken = field in params or field == plan.key_field or field in inherits
     return dated and not taken and all(e.get("field") != field for e in effects)
+
+
+ALIASED_SET = re.compile(
+    r"\bthe\s+([a-z][\w-]*)['\u2019]s\s+`?(\w+)`?\s+(?:becomes?|is\s+set\s+to|is\s+marked)\s+[`'\"]?([\w-]+)", re.I
+)
+
+
+def _aliased_sets(
+    sentences: list[str], refs: dict[str, str], cols: dict[str, Any], sets: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A named record's field set by another word for it ("the car's status becomes `reserved`" where the call names
+    a `vehicle_id`): the one record the call names whose field knows that value."""
+    out = []
+    nouns = {p[:-3].replace("_", " ") for p in refs}
+    for sentence in sentences:
+        for m in ALIASED_SET.finditer(sentence):
+            if m.group(1).lower() in nouns or CONDITION.search(sentence[: m.start()]):
+                continue
+            hits = [p for p, c in sorted(refs.items()) if m.group(3) in _known(_props(cols, c).get(m.group(2)) or {})]
+            change = (
+                {"param": hits[0], "collection": refs[hits[0]], "field": m.group(2), "value": m.group(3)}
+                if hits
+                else {}
+            )
+            if len(hits) == 1 and not any(s["param"] == hits[0] and s["field"] == m.group(2) for s in sets + out):
+                out.append(change)
+    return out
 
 
 __all__ = ["leading", "refine_create", "stated_today"]

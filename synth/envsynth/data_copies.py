@@ -2,6 +2,10 @@
 the collection holds the same value as the record its link names, under the same field name (a stay's `pier_code`
 is its berth's `pier_code`; its `night_rate` is that pier's `night_rate`), a new record copies it the same way.
 
+A qualified field copies the holder's field its name ends with (`pickup_branch_id` <- the vehicle's `branch_id`)
+when at least MOSTLY of the sample records agree: the holder's value may have moved on since (the car was returned
+elsewhere).
+
 The link is a parameter the record keeps (`berth_id` -> berths), else a field the record has or copies (its
 `pier_code` naming a pier). At least three sample records, each naming a record that exists and holding at least
 two values between them, must agree; a field the docs or the call set is left alone.
@@ -12,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 MIN_RECORDS = 3
+MOSTLY = 0.8
 
 
 def sample_records(sample: dict[str, Any], collection: str) -> list[dict[str, Any]]:
@@ -38,6 +43,18 @@ def _agrees(records: list[dict[str, Any]], holders: dict[str, dict[str, Any]], v
     return True
 
 
+def _qualified_source(records: list[dict[str, Any]], holders: dict[str, dict[str, Any]], via: str, field: str) -> str:
+    """The holder's field a qualified field (`pickup_branch_id`) names by its ending (`branch_id`), when at least
+    MOSTLY of the records hold the value their holder holds now (the holder's value may have moved on since); ''
+    otherwise."""
+    endings = sorted({g for h in holders.values() for g in h if g != field and field.endswith("_" + g)})
+    if len(endings) != 1 or len(records) < MIN_RECORDS or len({str(r.get(field)) for r in records}) < 2:
+        return ""
+    pairs = [(r.get(field), (holders.get(str(r.get(via))) or {}).get(endings[0])) for r in records]
+    same = sum(1 for mine, theirs in pairs if mine is not None and mine == theirs)
+    return endings[0] if same >= MOSTLY * len(records) else ""
+
+
 def data_copies(
     sample: dict[str, Any],
     collection: str,
@@ -58,6 +75,14 @@ def data_copies(
             for via, other in sorted(known.items()):
                 if via != field and _agrees(records, keyed_records(sample, other), via, field):
                     out.append({"op": "copied", "field": field, "via": via, "collection": other, "source": field})
+                    break
+        for field in open_fields:  # `pickup_branch_id` is mostly the vehicle's `branch_id` (it moves later)
+            if any(e["field"] == field for e in out):
+                continue
+            for via, other in sorted(known.items()):
+                source = _qualified_source(records, keyed_records(sample, other), via, field)
+                if via != field and source:
+                    out.append({"op": "copied", "field": field, "via": via, "collection": other, "source": source})
                     break
         for e in out:  # a copied field whose values are keys of a collection links to it
             for other in sorted(sample):

@@ -149,8 +149,8 @@ def _entry_texts(
     names = dict.fromkeys(n for _, e in pairs for n in e if n != kind_field)
     out = {}
     for name in names:
-        if len({repr(e.get(name)) for _, e in pairs}) < 2:
-            continue  # one value throughout: a constant, not a text to write
+        if len({repr(e.get(name)) for _, e in pairs}) < 2 and len(pairs) > 1:
+            continue  # one value throughout: a constant, not a text to write (one sample may show a template)
         samples = [(e.get(name), r, (r.get(element_list) or []) if element_list else []) for r, e in pairs]
         found = learned_text(samples)
         if found is not None:

@@ -6,7 +6,8 @@ Each sample entry of the kind is read against what was known when it was written
 level into object fields too) and, for an entry that logs an added element, the fields of one of the record's
 elements. The values the text shows (numbers as written, or with two decimals, or whole) become placeholders; the
 rest is literal. A template is kept only when it has a placeholder and writes every sample entry's text exactly,
-at least two entries of the kind being there to agree.
+at least two entries of the kind being there to agree; or, when the data shows the kind once, when each stretch of
+its text that a value writes is written by exactly one value ("AO-04 x1": the logged add-on's id and quantity).
 """
 
 from __future__ import annotations
@@ -134,11 +135,37 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     text by whether a value the template shows is set ("verified by JRK", else "dispensed"); None when neither
     writes every sample. Each sample is (text, its record, the elements one of which the entry may log: empty
     when it logs none)."""
-    if len(samples) < 2 or any(not isinstance(t, str) for t, _, _ in samples):
+    if not samples or any(not isinstance(t, str) for t, _, _ in samples):
         return None
+    if len(samples) == 1:
+        return _single_template(samples[0])
     found = _one_template(samples)
     found = found if found is not None else _given_template(samples)
     return found if found is not None else _tailed_template(samples)
+
+
+def _single_template(sample: tuple[str, dict[str, Any], list[dict[str, Any]]]) -> Source | None:
+    """The template of a text the data shows once ("AO-04 x1" for the add-on its entry logs): each stretch a value
+    writes becomes that value, when exactly one value writes it; with several elements the entry may log, the one
+    whose values write the most of the text. None when any stretch has two readings, or no value writes any."""
+    text, record, elements = sample
+    best: tuple[int, list[Any]] | None = None
+    for element in elements or [None]:
+        spans = _spans(text, _context(record, element))
+        if not spans or any(len({repr(r[0]) for r in readings}) != 1 for _, _, readings in spans):
+            continue
+        if element is not None and not any(r[0].get("from") == "new_element" for _, _, rs in spans for r in rs):
+            continue
+        parts: list[Any] = []
+        at = 0
+        for start, end, readings in spans:
+            parts += ([text[at:start]] if start > at else []) + [_placeholder(*readings[0])]
+            at = end
+        parts += [text[at:]] if at < len(text) else []
+        covered = sum(end - start for start, end, _ in spans)
+        if best is None or covered > best[0]:
+            best = (covered, parts)
+    return {"from": "concat", "parts": _merged(best[1])} if best else None
 
 
 def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:

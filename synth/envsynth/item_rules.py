@@ -1,7 +1,8 @@
 """What a one-value list edit's docs say beyond the edit: the record must be in a stated state ("The voyage may
 only be 'planned' or 'boarding'"), the record the value names must exist and be in a stated state ("the sailor
 must exist and be fit"), and an entry is appended to another list ("... and {"stage": "crew_signed", "sailor_id":
-sailor_id} to the log")."""
+sailor_id} to the log"); and a merged number that must stay within the limit the record its element names holds
+("the combined quantity must stay within the add-on's maximum per rental": `merged_cap`)."""
 
 from __future__ import annotations
 
@@ -131,6 +132,7 @@ def refine_item(
         known = list(plan.fields) + [e["field"] for e in copied] + ([plan.item_key] if plan.item_key else [])
         items = sorted(_entry_props(plan, own))
         appends += copied + entry_figures(sample or {}, plan.collection, plan.list_field or "", known, items)
+        appends += _merged_caps(text, appends, state_schema.get("properties") or {})
     keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "has to retain at least one <entry>"
     least = (
         []
@@ -192,6 +194,31 @@ def _merge(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any
         match = [f for f in said if f not in numbers] or [f for f in plan.fields if f not in numbers]
         if summed and match:
             return [{"op": "merge", "match": match, "sum": summed}]
+    return []
+
+
+COMBINED = re.compile(  # "the combined quantity must stay within the add-on's maximum per rental"
+    r"\b(?:combined|total|resulting)\s+`?(\w+)`?\s+(?:must|has\s+to)\s+(?:stay|be|remain)\s+(?:within|at\s+most)\s+"
+    r"(?:the\s+)?([\w-]+)['\u2019]s\s+(?:maximum|max|limit|cap)\s+per\s+(\w+)",
+    re.I,
+)
+
+
+def _merged_caps(text: str, effects: list[dict[str, Any]], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """A `merged_cap` effect: a number a merge sums must stay within the limit the record the element names holds
+    (`max_per_rental` of the add-on `addon_id` names); the call is refused past it."""
+    summed = {f for e in effects if e["op"] == "merge" for f in e["sum"]}
+    named = [e for e in effects if e["op"] == "entry_copied" and e.get("from") == "record"]
+    for m in COMBINED.finditer(unwrap(text)):
+        sources = {
+            (e["collection"], e["by"]) for e in named if singular(m.group(2).replace("-", "")) in e["collection"]
+        }
+        if m.group(1) not in summed or len(sources) != 1:
+            continue
+        col, by = sources.pop()
+        caps = [f for f in _props(cols, col) if {"max", singular(m.group(3).lower())} <= set(f.split("_"))]
+        if len(caps) == 1:
+            return [{"op": "merged_cap", "field": m.group(1), "collection": col, "by": by, "cap": caps[0]}]
     return []
 
 

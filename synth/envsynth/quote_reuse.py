@@ -2,15 +2,20 @@
 (formula_rules.py) fill the new record's fields.
 
 A sibling is a tool the docs do not make a write (it says it changes nothing, or nothing says it writes) whose
-parameters the create has too, under the same names, and whose answer the docs define with formulas. A field of
+parameters the create has too, under the same names (or reads off a record the create names: a quote's
+`vehicle_class` from the vehicle booked), and whose answer the docs define with formulas. The sibling is priced
+with the new record's own values for what the call leaves out (the pick-up branch the booking copies). A field of
 the new record that no parameter, stated value, copied reference or effect sets takes:
 - the sibling's figure of the same name, when the sibling computes it (`fee` from the quote's `fee`);
-- else the sibling's total (the figure it computes last), when the create's docs call the field quoted ("must cover
-  the quoted fee") or name the sibling in the sentence that names the field ("the cost, as `quote_mooring` gives").
+- else, when the create's docs call the field quoted ("must cover the quoted fee") or name the sibling in the
+  sentence that names the field ("the estimated total is priced exactly like `quote_rental`"), the figure its name
+  holds (`estimated_total` <- `total`, `deposit_held` <- `deposit_required`), else the figure computed last;
+- a list the call gives that the record keeps with more fields (`addons` with each add-on's name and price): the
+  sibling's lines of that name, with the record's entry fields.
 
 A list edit whose docs say fields of its record "are recomputed" prices the edited record again: a sibling whose
-parameters are all fields of the record is run on the record's own values, and its figures of those names are
-stored (`recomputed_fields`).
+parameters are all fields of the record is run on the record's own values, and its figures of those names (or that
+the field's name holds: `estimated_total` <- `total`) are stored (`recomputed_fields`).
 """
 
 from __future__ import annotations
@@ -47,13 +52,15 @@ ECHO = {"arg", "default", "field", "param", "at"}  # a node that only repeats an
 
 def _computes(node: dict[str, Any]) -> bool:
     """A figure the sibling works out: not a list or map of lines, nor an echo of an argument or a field."""
-    return isinstance(node, dict) and not ({"lines", "groups"} & set(node)) and not set(node) <= ECHO
+    return isinstance(node, dict) and not ({"lines", "groups", "const"} & set(node)) and not set(node) <= ECHO
 
 
-def fits_parameters(tool: ToolSpec, sibling: ToolSpec) -> dict[str, str] | None:
+def fits_parameters(tool: ToolSpec, sibling: ToolSpec, cols: dict[str, Any] | None = None) -> dict[str, str] | None:
     """{sibling's list parameter: the tool's parameter whose one value it takes} when every parameter the sibling
     needs is a parameter of the tool of the same type, or a list of ids (`pier_ids`) the tool names one of
-    (`pier_id`); None when the sibling cannot be called with the tool's arguments."""
+    (`pier_id`), or (with the state's collections `cols`) a field of exactly one record the tool names (a quote's
+    `vehicle_class`, read off the vehicle a booking names: `_profile_params`); None when the sibling cannot be
+    called with the tool's arguments."""
     mine = tool.parameters.get("properties") or {}
     theirs = sibling.parameters.get("properties") or {}
     needed = list(sibling.parameters.get("required") or theirs)
@@ -68,8 +75,21 @@ def fits_parameters(tool: ToolSpec, sibling: ToolSpec) -> dict[str, str] | None:
         if kind == "array" and one in mine and (mine[one] or {}).get("type") == "string":
             wrapped[p] = one
             continue
+        if cols is not None and p not in mine and len(_holders(mine, cols, p)) == 1:
+            continue
         return None
     return wrapped
+
+
+def _holders(mine: dict[str, Any], cols: dict[str, Any], field: str) -> list[list[str]]:
+    """[[the tool's parameter, collection, field]] for each record a `<noun>_id` parameter names holding `field`."""
+    return [
+        [p, c, field]
+        for p in sorted(mine)
+        if p.endswith("_id")
+        for c in [plural(p[:-3])]
+        if c in cols and field in _props(cols, c)
+    ]
 
 
 def _named_with(field: str, sibling: str, text: str) -> bool:
@@ -77,8 +97,18 @@ def _named_with(field: str, sibling: str, text: str) -> bool:
     spoken = rf"{re.escape(field)}|{re.escape(field.replace('_', ' '))}"
     if re.search(rf"\bquoted\s+`?(?:{spoken})\b", text, re.IGNORECASE):
         return True
-    sentences = re.split(r"(?<=[.;!?])\s+|\n", text)
+    sentences = re.split(r"(?<=[.;!?])\s+|\n", re.sub(r"(?<=\S)[ \t]*\n[ \t]*(?=[a-z`(])", " ", text))  # wrapped lines
     return any(re.search(rf"\b(?:{spoken})\b", s, re.I) and sibling in s for s in sentences)
+
+
+def _meant_figure(field: str, computed: list[str]) -> str:
+    """The figure a field priced as the sibling computes takes: the one whose words are all the field's
+    (`estimated_total` <- `total`), else the one sharing a word with it (`deposit_held` <- `deposit_required`),
+    else the figure computed last."""
+    words = set(field.split("_")) - {"id"}
+    inside = [f for f in computed if set(f.split("_")) <= words]
+    sharing = [f for f in computed if set(f.split("_")) & words]
+    return (inside if len(inside) == 1 else sharing if len(sharing) == 1 else computed)[-1]
 
 
 def priced_fields(
@@ -103,7 +133,8 @@ def priced_fields(
     by_name = {s.name: s for s in specs}
     for name in sorted(quotes):
         sibling = by_name.get(name)
-        wrapped = fits_parameters(spec, sibling) if sibling is not None and name != spec.name else None
+        cols = state_schema.get("properties") or {}
+        wrapped = fits_parameters(spec, sibling, cols) if sibling is not None and name != spec.name else None
         if wrapped is None:
             continue
         quote = quotes[name]
@@ -113,13 +144,17 @@ def priced_fields(
             if field in computed:
                 assign[field] = field
             elif computed and _named_with(field, name, text):
-                assign[field] = computed[-1]
+                assign[field] = _meant_figure(field, computed)
         assign.update(_grouped(own, given | set(assign), computed))  # `charges`: {base, peak_surcharge, ...}
         flags = _flags(own, given | set(assign), computed)  # `senior_discount` (yes/no): that figure is above 0
+        lined = _priced_lines(own, quote, spec)  # `addons` kept with each add-on's name and price
         if assign:
             profile = _profile_params(spec, sibling, quote, state_schema)  # `senior_pass` from the camper named
             priced = {**quote, "fields": [], "states": {}, "assign": assign, "wrap": wrapped}
             priced.update({"flags": flags} if flags else {})
+            priced.update({"lined": lined} if lined else {})
+            own_values = _from_new(spec, sibling, own)
+            priced.update({"from_new": own_values} if own_values else {})  # `pickup_branch_id`: the booking's own
             priced.update({"profile": profile} if profile else {})
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
             params = spec.parameters.get("properties") or {}
@@ -138,6 +173,39 @@ def _grouped(own: dict[str, Any], given: set[str], computed: list[str]) -> dict[
         keys = list(((schema or {}).get("properties") or {}) if (schema or {}).get("type") == "object" else [])
         if field not in given and len(keys) >= 2 and all(k in computed for k in keys):
             out[field] = {k: k for k in keys}
+    return out
+
+
+def _from_new(spec: ToolSpec, sibling: ToolSpec, own: dict[str, Any]) -> list[str]:
+    """The sibling's parameters the new record's own values give when the call leaves them out: those the tool
+    does not take (the pick-up branch the booking copies from its car), and those whose default is another field
+    of the record (`record_default`), of the same type on both sides."""
+    from synth.envsynth.create_profile import record_defaults
+
+    mine = spec.parameters.get("properties") or {}
+    defaulted = {e["field"] for e in record_defaults(spec, own)}
+    theirs = sibling.parameters.get("properties") or {}
+    return [
+        q
+        for q in sorted(theirs)
+        if q in own
+        and (q not in mine or q in defaulted)
+        and (theirs[q] or {}).get("type") == (own[q] or {}).get("type")
+    ]
+
+
+def _priced_lines(own: dict[str, Any], quote: dict[str, Any], spec: ToolSpec) -> dict[str, list[str]]:
+    """{list field: its entries' fields} for each list the call gives that the new record keeps with more fields
+    than the call's entries hold, all of them fields of the sibling's lines of that name: the record keeps the
+    lines (`addons` with each add-on's `name` and `daily_price` beside the call's `addon_id` and `quantity`)."""
+    params = spec.parameters.get("properties") or {}
+    out = {}
+    for name, node in quote["steps"]:
+        lines = node.get("lines") if isinstance(node, dict) else None
+        items = ((own.get(name) or {}).get("items") or {}).get("properties") or {}
+        given = ((params.get(name) or {}).get("items") or {}).get("properties") or {}
+        if lines and name in params and items and set(items) - set(given) and set(items) <= set(lines["fields"]):
+            out[name] = list(items)
     return out
 
 
@@ -161,13 +229,7 @@ def _profile_params(spec: ToolSpec, sibling: ToolSpec, quote: dict[str, Any], st
     for param in sorted(sibling.parameters.get("properties") or {}):
         if param in mine or not any(n.get("arg") == param for n in _nodes([node for _, node in quote["steps"]])):
             continue
-        holders = [
-            [p, c, param]
-            for p in sorted(mine)
-            if p.endswith("_id")
-            for c in [plural(p[:-3])]
-            if c in cols and param in _props(cols, c)
-        ]
+        holders = _holders(mine, cols, param)
         if len(holders) == 1:
             out[param] = holders[0]
     return out
@@ -221,7 +283,10 @@ def recomputed_fields(
         needs = list((sibling.parameters.get("properties") or {}) if sibling is not None else [])
         quote = quotes[name]
         computed = [n for n, node in quote["steps"] if n in quote["fields"] and _computes(node)]
-        assign = {f: f for f in named if f in computed}
+        assign = {f: f if f in computed else _meant_figure(f, computed) for f in named if computed}
+        assign = {
+            f: figure for f, figure in assign.items() if f == figure or set(figure.split("_")) <= set(f.split("_"))
+        }
         if name != spec.name and needs and all(p in own for p in needs) and assign:
             priced = {**quote, "fields": [], "states": {}, "assign": assign, "from_record": needs}
             evidence = plan.evidence + [f"recomputed as `{name}` computes: " + ", ".join(sorted(assign))]

@@ -1,0 +1,165 @@
+"""A create's refusals listed as bullets ("The booking is refused when:" then "- ..." lines), each read against the
+new record and the records it names:
+
+- "the customer does not exist or their account is not `active`", "the car does not exist or its status is not
+  `available`": the named record's field holding that value must hold it (`linked_state`). The noun is the one a
+  link of the record is named for, else (another word for it: "car" for a `vehicle_id`) the one linked collection
+  with a field that knows the value;
+- "the driver licence on file expires before the end date": the linked record's expiry date (the field with the
+  noun's word and "expir") is not before the record's date the words name (`dated` with `value_field`).
+
+And limits on how many records one may hold, as a rule or as a refusal (`cap` checks, `cap_checks`): "A customer
+may hold at most two open agreements (reserved or active)", "the customer already has 2 open agreements", "a
+skipper cannot already have a booked berth on the same day". A balance too short for what is moved out of it is
+create_profile.py's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.create_rules import QUOTED, _known, _name, _props, _value
+from synth.envsynth.docs_linked import record_links
+
+COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+COUNTS = {
+    w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
+}
+CAP = re.compile(
+    r"\b(?:an?|each|every)\s+(?P<owner>\w+)\s+(?:may|can)\s+(?:only\s+)?(?:hold|have|keep|book|open)\s+"
+    rf"(?:at\s+most|up\s+to|no\s+more\s+than)\s+[*_]*(?P<n>{COUNT})[*_]*\s+(?P<rest>[^.]{{0,160}})",
+    re.IGNORECASE,
+)
+ALREADY_HAS = re.compile(  # a refusal: "the customer already has 2 open agreements (reserved or active)"
+    rf"\bthe\s+(?P<owner>\w+)\s+already\s+(?:has|holds)\s+[*_]*(?P<n>{COUNT})[*_]*\s+(?P<rest>[^.;\n]{{0,160}})", re.I
+)
+
+
+NOT_ALREADY = re.compile(  # "a skipper cannot already have a booked berth on the same day"
+    r"\b(?:the\s+|a\s+|an\s+)?(?P<owner>\w+)\s+(?:must|may|can|should)(?:\s+not|not|n't)\s+already\s+"
+    r"(?:hold|have|own|keep|be\s+holding)\s+"
+    r"(?P<rest>[^.,;]{0,120})",
+    re.IGNORECASE,
+)
+
+
+OPENS = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:refused|rejected|declined)\s+(?:when|if)\s*:\s*\n", re.I)
+BULLET = re.compile(r"^\s*[-*]\s+(.*)$")
+NOT_VALUE = re.compile(r"\bis\s+not\s+[`'\"]([\w-]+)[`'\"]", re.I)
+FIRST_NOUN = re.compile(r"^(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)", re.I)
+EXPIRES = re.compile(
+    r"^(?:the\s+)?(?P<what>[a-z][\w ]*?)\s+(?:on\s+file\s+|on\s+record\s+)?expires?\s+(?:before|earlier\s+than)\s+"
+    r"(?:the\s+)?(?P<when>[a-z][\w ]*?)\s*$",
+    re.I,
+)
+
+
+def refused_bullets(text: str) -> list[str]:
+    """The bullets after each "is refused when:" line, wrapped lines joined."""
+    out: list[str] = []
+    for opened in OPENS.finditer(text):
+        for line in text[opened.end() :].splitlines():
+            bullet = BULLET.match(line)
+            if bullet:
+                out.append(bullet.group(1).strip())
+            elif line.strip() and out and line.startswith((" ", "\t")):
+                out[-1] += " " + line.strip()
+            else:
+                break
+    return [b.rstrip(";.").strip() for b in out]
+
+
+def _linked(noun: str, value: str, links: dict[str, str], cols: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(link field, collection, field) of the record the noun names whose field knows the value."""
+    named = [f for f, col in links.items() if f.lower() == f"{noun.lower()}_id"]
+    candidates = named or sorted(links)
+    hits = [
+        (f, links[f], field)
+        for f in candidates
+        for field, schema in sorted(_props(cols, links[f]).items())
+        if value in [str(v) for v in _known(schema or {})]
+    ]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _expiry(bullet: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any]) -> dict[str, Any] | None:
+    m = EXPIRES.match(bullet)
+    if not m:
+        return None
+    words = set(m.group("what").lower().split())
+    when = "_".join(m.group("when").lower().split())
+    dates = [f for f in own if f == when or f.endswith("_" + when)]
+    held = [
+        (via, col, field)
+        for via, col in sorted(links.items())
+        for field in sorted(_props(cols, col))
+        if "expir" in field and words & set(field.split("_"))
+    ]
+    if len(held) != 1 or len(dates) != 1:
+        return None
+    via, col, field = held[0]
+    return {"op": "dated", "field": field, "cmp": ">=", "value_field": dates[0], "via": via, "collection": col}
+
+
+def refusal_checks(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """The checks the listed refusals give, in the order listed."""
+    links = record_links(own, cols, "")
+    out: list[dict[str, Any]] = []
+    for bullet in refused_bullets(text):
+        lead = FIRST_NOUN.match(bullet)
+        for m in NOT_VALUE.finditer(bullet):
+            found = _linked(lead.group(1) if lead else "", m.group(1), links, cols)
+            if found is not None:
+                via, col, field = found
+                check = {"op": "linked_state", "collection": col, "via": via, "field": field, "allowed": [m.group(1)]}
+                out += [check] if check not in out else []
+        expiry = _expiry(bullet, own, links, cols)
+        out += [expiry] if expiry and expiry not in out else []
+    return out
+
+
+def _count(text: str) -> int:
+    return int(text) if text.isdigit() else COUNTS[text.lower()]
+
+
+def cap_checks(
+    text: str, collection: str, own: dict[str, Any], refs: dict[str, str], params: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """`cap` checks: "A skipper may hold at most 2 active moorings (status `booked` or `moored`)": the new record is
+    refused when the records of its collection naming the same record are already that many in those states;
+    "a skipper cannot already have a booked berth on the same day": none such with the same `day` argument."""
+    out: list[dict[str, Any]] = []
+    found = [(m, _count(m.group("n"))) for m in [*CAP.finditer(text), *ALREADY_HAS.finditer(text)]]
+    found += [(m, 1) for m in NOT_ALREADY.finditer(text)]
+    for m, most in found:
+        param = next((p for p in refs if p[:-3].replace("_", " ").lower() == m.group("owner").lower()), None)
+        if param is None or param not in own:
+            continue
+        quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
+        aside = re.search(r"\(([\w\s,-]+)\)", m.group("rest"))  # "(reserved or active)", unquoted
+        quoted += re.findall(r"[\w-]+", aside.group(1)) if aside and not quoted else []
+        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "a booked berth" (not "unless ...")
+            quoted += re.findall(r"[\w-]+", re.split(r"\b(?:unless|except|other\s+than|but)\b", m.group("rest"))[0])
+        states = {
+            f: [v for v in quoted if v in _known(sub)]
+            for f, sub in sorted(own.items())
+            if isinstance(sub, dict) and any(v in _known(sub) for v in quoted)
+        }
+        if len(states) != 1:
+            continue  # the records it counts must be named by their states
+        check = {"op": "cap", "collection": collection, "field": param, "arg": param, "where": states, "max": most}
+        same = [  # "on the same day": the records counted share the argument's value
+            p
+            for p in sorted(params or {})
+            if p in own
+            and p != param
+            and re.search(rf"\b(?:for|on|at)\s+(?:that|the\s+same)\s+{_name(p)}\b", m.group("rest"), re.I)
+        ]
+        if same:
+            check["same"] = same
+        out += [check] if check not in out else []
+    return out
+
+
+__all__ = ["cap_checks", "refusal_checks", "refused_bullets"]
