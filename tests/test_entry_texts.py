@@ -73,8 +73,14 @@ def test_a_fixed_text_while_a_value_is_unset_else_a_template_showing_it() -> Non
     assert learned_text(samples) is None
 
 
-def test_nothing_from_one_entry_or_unexplained_texts() -> None:
-    assert learned_text([("12 cars on deck D2", SAILINGS[0], [])]) is None
+def test_one_entry_reads_only_one_way_and_unexplained_texts_give_nothing() -> None:
+    once = learned_text([("12 cars on deck D2", SAILINGS[0], [])])
+    assert once == {
+        "from": "concat",
+        "parts": [{"from": "record", "path": ["cars"]}, " cars on deck ", {"from": "record", "path": ["deck"]}],
+    }
+    crowded = {**SAILINGS[0], "crew": 12}  # the 12 is the cars or the crew: one entry cannot tell
+    assert learned_text([("12 cars on deck D2", crowded, [])]) is None
     samples = [("rough crossing", SAILINGS[0], []), ("calm crossing", SAILINGS[1], [])]
     assert learned_text(samples) is None
 

@@ -14,6 +14,7 @@ number of the call's record).
 import copy
 
 from synth.envsynth.date_runtime import fg_add_days, fg_day_number, fg_no_overlap  # noqa: F401  (copied in below)
+from synth.envsynth.list_runtime import fg_list_check  # noqa: F401  (copied in below)
 
 # runtime
 
@@ -310,6 +311,8 @@ def fg_check(check, arguments, record, state):
         if check.get("caseless") and isinstance(given, str) and isinstance(held, str):
             return given.casefold() == held.casefold()
         return given == held
+    if check["op"] in ("lacks", "holds_all"):  # a linked record's list against a value or another list
+        return fg_list_check(check, record, state)
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])

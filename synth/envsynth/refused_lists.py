@@ -1,10 +1,16 @@
-"""A create's refusals listed as bullets ("The booking is refused when:" then "- ..." lines), each read against the
-new record and the records it names:
+"""A create's refusals listed as bullets ("The booking is refused when:" then "- ..." lines) or as the clauses of
+one sentence ("The request is refused with an error when: a; b; c."), each read against the new record and the
+records it names:
 
 - "the customer does not exist or their account is not `active`", "the car does not exist or its status is not
   `available`": the named record's field holding that value must hold it (`linked_state`). The noun is the one a
   link of the record is named for, else (another word for it: "car" for a `vehicle_id`) the one linked collection
   with a field that knows the value;
+- "the student has any hold": that record's list of holds must be empty (`empty`); "the section is cancelled": its
+  field knowing the value must hold another (`linked_state`);
+- "the student has already completed the course": the student's list named for the verb (`completed_courses`) must
+  not hold the record's course (`lacks`); "a prerequisite is missing from completed_courses": every entry of the
+  list named for the noun (the course's `prerequisites`) must be in that one (`holds_all`; list_runtime.py);
 - "the driver licence on file expires before the end date": the linked record's expiry date (the field with the
   noun's word and "expir") is not before the record's date the words name (`dated` with `value_field`).
 
@@ -21,6 +27,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import QUOTED, _known, _name, _props, _value
 from synth.envsynth.docs_linked import record_links
+from synth.words import plural, singular
 
 COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
 COUNTS = {
@@ -44,6 +51,19 @@ NOT_ALREADY = re.compile(  # "a skipper cannot already have a booked berth on th
 )
 
 
+INLINE = re.compile(
+    r"\b(?:is|are)\s+(?:refused|rejected|declined)(?:\s+with\s+an\s+error)?\s+(?:when|if)\s*:[ \t]*"
+    r"(\S[^\n]*?)(?:\.\s|\.$|\n)",
+    re.I,
+)
+ALREADY = re.compile(
+    r"^(?:the\s+)?([a-z][\w-]*)\s+has\s+already\s+([a-z]+ed)\s+(?:the\s+|this\s+|that\s+)?([a-z][\w-]*)$", re.I
+)
+MISSING = re.compile(
+    r"^(?:an?\s+|the\s+|one\s+)?([a-z][\w-]*)\s+is\s+missing\s+from\s+(?:the\s+\w+['\u2019]s\s+)?`?(\w+)`?$", re.I
+)
+HAS_ANY = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+has\s+any\s+([a-z][\w-]*)$", re.I)
+IS_VALUE = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+is\s+[`'\"]?([a-z][\w-]*)[`'\"]?$", re.I)
 OPENS = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:refused|rejected|declined)\s+(?:when|if)\s*:\s*\n", re.I)
 BULLET = re.compile(r"^\s*[-*]\s+(.*)$")
 NOT_VALUE = re.compile(r"\bis\s+not\s+[`'\"]([\w-]+)[`'\"]", re.I)
@@ -56,8 +76,11 @@ EXPIRES = re.compile(
 
 
 def refused_bullets(text: str) -> list[str]:
-    """The bullets after each "is refused when:" line, wrapped lines joined."""
+    """The bullets after each "is refused when:" line, wrapped lines joined; or the clauses of a "The request is
+    refused with an error when: a; b; c." sentence."""
     out: list[str] = []
+    for inline in INLINE.finditer(re.sub(r"[ \t]*\n[ \t]*(?=[a-z`'(])", " ", text)):
+        out += [c.strip() for c in inline.group(1).split(";") if c.strip()]
     for opened in OPENS.finditer(text):
         for line in text[opened.end() :].splitlines():
             bullet = BULLET.match(line)
@@ -72,7 +95,7 @@ def refused_bullets(text: str) -> list[str]:
 
 def _linked(noun: str, value: str, links: dict[str, str], cols: dict[str, Any]) -> tuple[str, str, str] | None:
     """(link field, collection, field) of the record the noun names whose field knows the value."""
-    named = [f for f, col in links.items() if f.lower() == f"{noun.lower()}_id"]
+    named = [f for f, col in links.items() if f.lower() == f"{noun.lower()}_id" or col == plural(noun.lower())]
     candidates = named or sorted(links)
     hits = [
         (f, links[f], field)
@@ -81,6 +104,78 @@ def _linked(noun: str, value: str, links: dict[str, str], cols: dict[str, Any]) 
         if value in [str(v) for v in _known(schema or {})]
     ]
     return hits[0] if len(hits) == 1 else None
+
+
+def _plain(clause: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """ "the student has any hold": the named record's list of holds must be empty; "the section is cancelled": its
+    field knowing that value must hold another of its values."""
+    if m := HAS_ANY.match(clause):
+        noun, word = m.group(1).lower(), singular(m.group(2).lower())
+        hits = [
+            (f, col, field)
+            for f, col in sorted(links.items())
+            if f == f"{noun}_id" or col == plural(noun)
+            for field, schema in sorted(_props(cols, col).items())
+            if (schema or {}).get("type") == "array" and singular(field) == word
+        ]
+        if len(hits) == 1:
+            return [{"op": "empty", "collection": hits[0][1], "via": hits[0][0], "field": hits[0][2]}]
+    if m := ALREADY.match(clause):  # "the student has already completed the course"
+        return _lacks(m.group(1).lower(), m.group(2).lower(), m.group(3).lower(), own, links, cols)
+    if m := MISSING.match(clause):  # "a prerequisite is missing from completed_courses"
+        return _holds_all(singular(m.group(1).lower()), m.group(2), links, cols)
+    if (m := IS_VALUE.match(clause)) and m.group(2).lower() not in ("not", "a", "an", "the"):
+        found = _linked(
+            m.group(1),
+            m.group(2),
+            {f: c for f, c in links.items() if c == plural(m.group(1).lower()) or f == f"{m.group(1).lower()}_id"},
+            cols,
+        )
+        if found is not None:
+            via, col, field = found
+            others = [str(v) for v in _known(_props(cols, col)[field] or {}) if str(v) != m.group(2)]
+            return (
+                [{"op": "linked_state", "collection": col, "via": via, "field": field, "allowed": others}]
+                if others
+                else []
+            )
+    return []
+
+
+def _lists(links: dict[str, str], cols: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(link, collection, list field) of every list the linked records hold."""
+    return [
+        (f, col, field)
+        for f, col in sorted(links.items())
+        for field, schema in sorted(_props(cols, col).items())
+        if (schema or {}).get("type") == "array"
+    ]
+
+
+def _lacks(noun: str, verb: str, what: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any]):
+    """`lacks`: the noun's list named for the verb (`completed_courses`) must not hold the record's link to `what`."""
+    held = [
+        (f, col, field)
+        for f, col, field in _lists(links, cols)
+        if (f == f"{noun}_id" or col == plural(noun)) and verb in field.split("_")
+    ]
+    values = [f for f, col in links.items() if col == plural(what) and f in own]
+    if len(held) != 1 or len(values) != 1:
+        return []
+    via, col, field = held[0]
+    return [{"op": "lacks", "via": via, "collection": col, "field": field, "value_field": values[0]}]
+
+
+def _holds_all(item: str, other: str, links: dict[str, str], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """`holds_all`: every entry of the list named for the item (`prerequisites`) is in the list `other` names."""
+    lists = _lists(links, cols)
+    needs = [x for x in lists if singular(x[2]) == item]
+    has = [x for x in lists if x[2] == other]
+    if len(needs) != 1 or len(has) != 1:
+        return []
+    (via, col, field), (by_via, by_col, by_field) = needs[0], has[0]
+    check = {"op": "holds_all", "via": via, "collection": col, "field": field}
+    return [{**check, "by_via": by_via, "by_collection": by_col, "by_field": by_field}]
 
 
 def _expiry(bullet: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any]) -> dict[str, Any] | None:
@@ -114,6 +209,7 @@ def refusal_checks(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list
                 via, col, field = found
                 check = {"op": "linked_state", "collection": col, "via": via, "field": field, "allowed": [m.group(1)]}
                 out += [check] if check not in out else []
+        out += [c for c in _plain(bullet, own, links, cols) if c not in out]
         expiry = _expiry(bullet, own, links, cols)
         out += [expiry] if expiry and expiry not in out else []
     return out

@@ -1,0 +1,28 @@
+"""List checks of the learned expressions' runtime: a named record's list against a value or another list.
+
+Copied below the `# runtime` line into env.py files after expr_runtime.py's and date_runtime.py's functions
+(codegen.header_source), so the same rules hold as for those modules: plain functions over JSON values,
+sandbox-safe, no imports.
+"""
+
+# runtime
+
+
+def fg_linked(check, prefix, record, state):
+    """The record the record's link names (`<prefix>via` into `<prefix>collection`), or None."""
+    return (state.get(check[prefix + "collection"]) or {}).get(str(record.get(check[prefix + "via"])))
+
+
+def fg_list_check(check, record, state):
+    """`lacks` (the linked record's list does not hold the record's value: "has already completed the course") and
+    `holds_all` (every entry of one linked record's list is in another's: "a prerequisite is missing from
+    completed_courses"); True when a record or list is not there to say otherwise."""
+    holder = fg_linked(check, "", record, state)
+    held = holder.get(check["field"]) if isinstance(holder, dict) else None
+    if not isinstance(held, list):
+        return True
+    if check["op"] == "lacks":
+        return record.get(check["value_field"]) not in held
+    other = fg_linked(check, "by_", record, state)
+    have = other.get(check["by_field"]) if isinstance(other, dict) else None
+    return not isinstance(have, list) or all(entry in have for entry in held)
