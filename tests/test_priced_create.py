@@ -270,3 +270,17 @@ def test_a_quote_limited_to_n_nights_refuses_more() -> None:
         _state,
         [({**asked, "end": "2033-03-12"}, _state()), ({**asked, "end": "2033-03-13"}, None)],
     )
+
+
+def test_a_quote_with_a_figure_it_cannot_write_still_prices_a_create() -> None:
+    from dataclasses import replace
+
+    from synth.envsynth.formula_rules import quote_plan as plan_quote
+
+    vague = replace(QUOTE, description=QUOTE.description.replace("total}", "total, remark}"))
+    assert plan_quote(vague, ToolPlan(kind="get"), SCHEMA, _state()).kind == "get"  # the read itself is not planned
+    quotes = sibling_quotes([vague], SCHEMA, _state())
+    assert "remark" not in quotes["quote_stay"]["fields"] and "total" in quotes["quote_stay"]["fields"]
+    base = ToolPlan(kind="create", collection="bookings", key_field="booking_id", fields=["owner_id", "kennel_id"])
+    priced = priced_fields(BOOK, base, SCHEMA, [vague, BOOK], quotes, BOOK_TEXT, _state())
+    assert priced.quote["assign"]["total"] == "total"

@@ -385,10 +385,16 @@ def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
 
 
 def quote_plan(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any], policy: str = ""
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    sample: dict[str, Any],
+    policy: str = "",
+    partial: bool = False,
 ) -> ToolPlan:
     """A `quote` plan computing every field of the documented answer object, or the plan unchanged (`policy`: the
-    policy text, read for price lists and the numbers of values)."""
+    policy text, read for price lists and the numbers of values). With `partial` (a sibling a create prices with,
+    quote_reuse.py), the figures found are kept when some are not: `fields` then lists the found ones only."""
     from synth.envsynth.envelope import documented_fields
 
     if plan.kind in WRITE_KINDS or plan.kind in ("compute", "unsupported"):
@@ -444,8 +450,9 @@ def quote_plan(
             if node is not None and _computes(node):
                 steps[rest[0]] = node
                 break
-    if len(steps) != len(listed) or all("arg" in n or "field" in n for n in steps.values()):
+    if (len(steps) != len(listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
+    listed = [n for n in listed if n in steps]
     amounts = [n for n in steps if n not in scope.params and "lines" not in steps[n]]
     for name in [n for n in amounts if (described.get(n) or {}).get("type") in (None, "number")]:  # "(waived for gold)"
         steps[name] = waived_node(name, steps[name], scope.docs, scope.named, scope.fields, scope.sample)

@@ -6,7 +6,13 @@
 - "Without `customer_id` the quote is priced at the standard tier": the value a named record's field reads as when
   the call leaves the record out (`absent` on the field and table nodes; expr_runtime.fg_formula).
 - "Loyalty discount on base + weekend surcharge, by the customer's tier: ... (rounded to the cent)": the figure is
-  the table's percent of the formula after "on", rounded when the sentence says so.
+  the table's percent of the formula after "on", rounded when the sentence says so (half a cent up).
+- A list with the value first ("150.00 for economy and compact, 200.00 midsize") or keys joined by a slash
+  ("economy/compact 150.00") is a table too; tables in brackets after a phrase are `bracket_tables`.
+- "One-way fee of 45.00 when both branches are given and differ": the amount while the two parameters named for the
+  noun are both given and differ (`differ_fee_node`); "(waived for platinum members)", "Platinum members pay no
+  deposit": 0 while the named record's field holds that value (`waived_node`); a string answer field whose one
+  schema example the docs also write ("USD") is that constant (`documented_constant`).
 """
 
 from __future__ import annotations

@@ -36,12 +36,13 @@ def sibling_quotes(
     specs: list[ToolSpec], state_schema: dict[str, Any], sample: dict[str, Any], policy: str = ""
 ) -> dict[str, Any]:
     """{tool name: its `quote` (named records, steps, fields)} for every read whose docs (and policy) define computed
-    figures."""
+    figures: those it can compute, when it cannot compute all (a name its docs do not say how to write does not keep
+    a create from the total)."""
     out: dict[str, Any] = {}
     for spec in specs:
         if tool_priors(spec).mutates:
             continue
-        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy)
+        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy, partial=True)
         if plan.kind == "quote":
             out[spec.name] = plan.quote
     return out
