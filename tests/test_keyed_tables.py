@@ -208,3 +208,30 @@ def test_two_dates_drawn_for_a_test_make_a_short_span() -> None:
         args = sample_arguments(PARAMS, random.Random(seed), STATE, SCHEMA)
         span = fg_day_number(args["end_date"]) - fg_day_number(args["start_date"])
         assert 1 <= span <= 30
+
+
+def test_what_the_docs_do_not_say_gives_no_table_fee_waiver_or_constant() -> None:
+    from synth.envsynth.keyed_tables import differ_fee_node, documented_constant, share_node, waived_node
+
+    named = {"rider_id": "riders"}
+    fields = {"rider_id": SCHEMA["properties"]["riders"]["additionalProperties"]["properties"]}
+    # keys no record field holds (nor any enum argument): no table
+    assert listed_tables("Surcharges: rain 2.00, wind 3.00.", PARAMS["properties"], named, fields, SAMPLE) == []
+    # a rider left out but no value named: nothing read as absent
+    assert absent_values("Without `rider_id` no discount applies.", PARAMS["properties"], named, fields, SAMPLE) == {}
+    # a fee whose condition names one station parameter only (or none) is not a difference of two
+    said = "Transfer fee of 6.50 when both bikes are given and differ."  # one parameter is named for bikes
+    assert differ_fee_node("transfer_fee", said, PARAMS["properties"]) is None
+    stations = differ_fee_node("transfer_fee", said.replace("bikes", "stations"), PARAMS["properties"])
+    assert stations is not None and stations["args"][0] == {"num": 6.5}
+    # a share with no table in its sentence
+    assert (
+        share_node("member_discount", "Member discount on base charge, by the rider's mood.", [], lambda t: None)
+        is None
+    )
+    # a waiver for a value no named record holds leaves the figure as it is
+    node = {"num": 20}
+    assert waived_node("deposit", node, "The deposit is waived for wizards.", named, fields, SAMPLE) == node
+    # an example the docs never write is no constant; nor is a number's
+    assert documented_constant({"type": "string", "examples": ["GBP"]}, DOCS + POLICY) is None
+    assert documented_constant({"type": "number", "example": 3}, "3 days") is None

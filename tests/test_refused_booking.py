@@ -347,3 +347,26 @@ def test_an_add_past_the_merged_cap_is_refused() -> None:
         ({"charter_id": "C1", "extra_id": "X1", "quantity": 2}, None),  # 4 of at most 3
     ]
     run_calls(spec, plan, schema, state, calls)
+
+
+def test_words_that_name_no_field_or_value_change_nothing() -> None:
+    from synth.envsynth.create_profile import record_defaults
+    from synth.envsynth.create_rules import _aliased_sets
+
+    own = CHARTER
+    vague = ToolSpec(
+        "book_charter",
+        "",
+        {
+            "type": "object",
+            "properties": {"end_dock_id": {"type": "string", "description": "Defaults to the harbour."}},
+        },
+    )
+    assert record_defaults(vague, own) == []  # no field of the charter is called a harbour
+    refs = {"sailor_id": "sailors", "boat_id": "boats"}
+    cols = SCHEMA["properties"]
+    assert _aliased_sets(["the vessel's status becomes `sunk`."], refs, cols, []) == []  # no record knows `sunk`
+    assert _aliased_sets(["If paid, the vessel's status becomes `held`."], refs, cols, []) == []  # a condition
+    assert _aliased_sets(["the vessel's status becomes `held`."], refs, cols, []) == [
+        {"param": "boat_id", "collection": "boats", "field": "status", "value": "held"}
+    ]
