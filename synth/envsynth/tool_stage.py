@@ -23,6 +23,7 @@ from synth.envsynth.get_rules import lookup_keys
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.list_totals import with_list_totals
+from synth.envsynth.overflow_rules import overflow_effects
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -202,6 +203,7 @@ def _build_tool(
     plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"
     plan = opening_entries(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "starts with a ..."
     plan = create_checks(spec, plan, schema.state_schema, docs_text, today)  # "Checks, in order: ...; ..."
+    plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
