@@ -81,3 +81,22 @@ def test_each_listed_refusal_refuses_and_nothing_else_does() -> None:
 def test_a_clause_naming_no_known_value_or_list_gives_no_check() -> None:
     text = "The request is refused with an error when: the member is unhappy; the member has any pets."
     assert refusal_checks(text, OWN, COLS) == []
+
+
+def test_a_limit_by_a_table_of_the_linked_records_values() -> None:
+    from synth.envsynth.refused_lists import table_caps
+
+    member = {**MEMBER, "level": S, "hours_booked": {"type": "integer"}}
+    cols = {**COLS, "members": collection(member)}
+    own = {**SIGNUP, "hours": {"type": "integer"}}
+    text = (
+        "If the session has a free place, the sign-up is made unless the member's hours_booked plus the session "
+        "hours would exceed the weekly limit (10 for juniors, 20 for seniors), which is an error."
+    )
+    sample = {"members": {"A": {"level": "junior"}, "B": {"level": "senior"}}}
+    (check,) = table_caps(text, own, cols, sample)
+    assert check["table"] == {"junior": 10, "senior": 20} and check["key"] == "level" and check["seat_only"]
+    state = {"members": {"J": {"member_id": "J", "level": "junior", "hours_booked": 8}}}
+    assert fg_check(check, {}, {"member_id": "J", "hours": 2}, state)
+    assert not fg_check(check, {}, {"member_id": "J", "hours": 3}, state)  # 11 of at most 10
+    assert table_caps(text.replace("(10 for juniors, 20 for seniors)", "(10)"), own, cols, sample) == []

@@ -110,9 +110,15 @@ def clause_checks(clause: str, own: dict[str, Any], cols: dict[str, Any], today:
 
 
 def create_checks(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    text: str,
+    today: str | None,
+    sample: dict[str, Any] | None = None,
 ) -> ToolPlan:
-    """The create plan with the checks of its "Checks: ...; ..." list."""
+    """The create plan with the checks of its "Checks: ...; ..." list, its refusal lists and the limits it states by
+    a table (`sample`: the sample state, for the values a table is keyed by)."""
     if plan.kind != "create" or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -125,9 +131,10 @@ def create_checks(
         for part in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
             for clause in AND.split(re.sub(r"\s*\([^()]*\)", "", part).strip()):
                 found += [c for c in _clause(clause, own, cols, today) if c not in found and c not in plan.checks]
-    from synth.envsynth.refused_lists import refusal_checks
+    from synth.envsynth.refused_lists import refusal_checks, table_caps
 
     found += [c for c in refusal_checks(text, own, cols) if c not in found and c not in plan.checks]  # "refused when:"
+    found += [c for c in table_caps(text, own, cols, sample or {}) if c not in found and c not in plan.checks]
     if not found:
         return plan
     evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' or 'refused when:' list"]

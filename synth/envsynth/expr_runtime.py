@@ -311,7 +311,7 @@ def fg_check(check, arguments, record, state):
         if check.get("caseless") and isinstance(given, str) and isinstance(held, str):
             return given.casefold() == held.casefold()
         return given == held
-    if check["op"] in ("lacks", "holds_all"):  # a linked record's list against a value or another list
+    if check["op"] in ("lacks", "holds_all", "table_cap"):  # list_runtime.py
         return fg_list_check(check, record, state)
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))

@@ -14,6 +14,20 @@ def fg_linked(check, prefix, record, state):
 
 
 def fg_list_check(check, record, state):
+    """`lacks`, `holds_all` (below) and `table_cap` (the linked record's number plus the record's stays within the
+    limit a table gives for the linked record's value: "credits_enrolled plus the course credits would exceed the
+    term limit (18 for undergraduates, 12 for graduates)")."""
+    if check["op"] == "table_cap":
+        holder = fg_linked(check, "", record, state)
+        limit = check["table"].get(str(holder.get(check["key"]))) if isinstance(holder, dict) else None
+        held, more = (holder or {}).get(check["field"]), record.get(check["plus"])
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (limit, held, more)):
+            return True
+        return held + more <= limit
+    return fg_list_entries(check, record, state)
+
+
+def fg_list_entries(check, record, state):
     """`lacks` (the linked record's list does not hold the record's value: "has already completed the course") and
     `holds_all` (every entry of one linked record's list is in another's: "a prerequisite is missing from
     completed_courses"); True when a record or list is not there to say otherwise."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import QUOTED, _known, _name, _props, _value
 from synth.envsynth.docs_linked import record_links
+from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 
 COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
@@ -197,6 +198,42 @@ def _expiry(bullet: str, own: dict[str, Any], links: dict[str, str], cols: dict[
     return {"op": "dated", "field": field, "cmp": ">=", "value_field": dates[0], "via": via, "collection": col}
 
 
+EXCEED = re.compile(
+    r"\bunless\s+the\s+(?P<owner>[a-z]\w*)['\u2019]s\s+`?(?P<field>\w+)`?\s+plus\s+the\s+(?P<what>[a-z][\w ]*?)\s+"
+    r"would\s+exceed\s+the\s+[a-z][\w ]*?\((?P<table>[^()]+)\)",
+    re.I,
+)
+
+
+def table_caps(text: str, own: dict[str, Any], cols: dict[str, Any], sample: dict[str, Any]) -> list[dict[str, Any]]:
+    """ "unless the student's credits_enrolled plus the course credits would exceed the term limit (18 for
+    undergraduates, 12 for graduates)": the linked record's number plus the record's stays within the limit the
+    table gives for the linked record's value (`table_cap`; list_runtime.py). A limit stated in a "has a free
+    seat" sentence holds only when a seat is taken (`seat_only`: not for a waitlisted record, overflow_rules.py)."""
+    from synth.envsynth.keyed_tables import _grouped_items
+
+    links = record_links(own, cols, "")
+    out: list[dict[str, Any]] = []
+    for m in EXCEED.finditer(unwrap(text)):
+        owner = m.group("owner").lower()
+        via = next((f for f, c in sorted(links.items()) if f == f"{owner}_id" or c == plural(owner)), None)
+        theirs = _props(cols, links[via]) if via else {}
+        words = set(m.group("what").lower().split())
+        added = [f for f in sorted(own) if f in words and (own[f] or {}).get("type") in ("integer", "number")]
+        table = {singular(k): v for k, v in _grouped_items(m.group("table")).items()}
+        records = [r for r in ((sample.get(links[via]) or {}) if via else {}).values() if isinstance(r, dict)]
+        keys = [f for f in sorted(theirs) if records and {str(r.get(f)) for r in records} <= set(table)]
+        if via is None or m.group("field") not in theirs or len(added) != 1 or len(keys) != 1 or len(table) < 2:
+            continue
+        check = {"op": "table_cap", "via": via, "collection": links[via], "field": m.group("field"), "plus": added[0]}
+        check.update({"key": keys[0], "table": table})
+        sentence = re.split(r"(?<=[.;!?])\s", unwrap(text)[: m.start()])[-1]
+        out.append(
+            {**check, "seat_only": True} if re.search(r"\bfree\s+(?:seat|place|spot)\b", sentence, re.I) else check
+        )
+    return out
+
+
 def refusal_checks(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
     """The checks the listed refusals give, in the order listed."""
     links = record_links(own, cols, "")
@@ -258,4 +295,4 @@ def cap_checks(
     return out
 
 
-__all__ = ["cap_checks", "refusal_checks", "refused_bullets"]
+__all__ = ["cap_checks", "refusal_checks", "refused_bullets", "table_caps"]

@@ -202,7 +202,7 @@ def _build_tool(
         plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
     plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"
     plan = opening_entries(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "starts with a ..."
-    plan = create_checks(spec, plan, schema.state_schema, docs_text, today)  # "Checks, in order: ...; ..."
+    plan = create_checks(spec, plan, schema.state_schema, docs_text, today, opts.sample)  # "Checks, in order: ..."
     plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     attempts: list[dict[str, Any]] = []
