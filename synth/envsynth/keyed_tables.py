@@ -43,6 +43,11 @@ def _held(sample: dict[str, Any], col: str, field: str) -> set[str]:
     return {str(r.get(field)) for r in (sample.get(col) or {}).values() if isinstance(r, dict) and r.get(field)}
 
 
+def _same_keys(held: set[str], keys: set[str]) -> bool:
+    """A field's sample values are a table's keys: one set inside the other, at least two shared."""
+    return bool(held) and (held <= keys or keys <= held) and len(held & keys) >= 2
+
+
 def keyed_field(
     keys: set[str], phrase: str, named: dict[str, str], fields: dict[str, dict[str, Any]], sample: dict[str, Any]
 ) -> tuple[str, str] | None:
@@ -51,8 +56,7 @@ def keyed_field(
     hits = []
     for p, col in named.items():
         for f in sorted(fields.get(p) or {}):
-            held = _held(sample, col, f)
-            if held and (held <= keys or keys <= held) and len(held & keys) >= 2:
+            if _same_keys(_held(sample, col, f), keys):
                 hits.append((p, f))
     if len(hits) > 1:
         words = _words(phrase)
@@ -60,7 +64,7 @@ def keyed_field(
     return hits[0] if len(hits) == 1 else None
 
 
-def _grouped_items(text: str) -> dict[str, float | int]:
+def grouped_items(text: str) -> dict[str, float | int]:
     """ "150.00 for economy and compact, 200.00 midsize" or "economy/compact 150.00, midsize 200.00": one value for
     each key of a group; {} when any item is of neither form."""
     out: dict[str, float | int] = {}
@@ -96,7 +100,7 @@ def bracket_tables(
         for p, col in named.items():
             for f in fields[p]:
                 held = {str(r.get(f)) for r in (sample.get(col) or {}).values() if isinstance(r, dict)}
-                if held and (held <= set(values) or set(values) <= held) and len(held & set(values)) >= 2:
+                if _same_keys(held, set(values)):
                     phrase = re.sub(r"\s*\(.*", "", m.group(1))
                     before = cut.split(text[: m.start()])[-1]
                     said = words(" ".join(before.split()[-4:]) + " " + phrase)
@@ -119,7 +123,7 @@ def listed_tables(
         parsed = [TABLE_ITEM.match(i) for i in items if i.strip()]
         values = {x.group(1): _number(x.group(2)) for x in parsed if x}
         if len(parsed) < 2 or not all(parsed):
-            values = _grouped_items(TAIL_REMARK.sub("", m.group(2)))
+            values = grouped_items(TAIL_REMARK.sub("", m.group(2)))
         if len(values) < 2:
             continue
         words = _words(m.group(1))
@@ -232,11 +236,13 @@ def documented_constant(schema: Any, docs: str) -> str | None:
 
 
 __all__ = [
-    "documented_constant",
-    "waived_node",
     "absent_values",
+    "bracket_tables",
     "differ_fee_node",
+    "documented_constant",
+    "grouped_items",
     "keyed_field",
     "listed_tables",
     "share_node",
+    "waived_node",
 ]

@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _known, _props
-from synth.envsynth.docs_linked import record_links
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
-from synth.words import plural, singular
+from synth.words import singular
 
 FULL = re.compile(
     r"\bif\s+the\s+(?P<noun>[a-z]\w*)\s+is\s+full,\s+the\s+(?:call|request)\s+fails\s+unless\s+`?(?P<switch>\w+)`?\s+is\s+"
@@ -64,15 +64,14 @@ def overflow_effects(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any
     m = FULL.search(plain)
     if m is None or (params.get(m.group("switch")) or {}).get("type") != "boolean":
         return plan
-    links = record_links(own, cols, "")
-    noun = m.group("noun").lower()
-    via = next((f for f, c in sorted(links.items()) if f == f"{noun}_id" or c == plural(noun)), None)
+    link = noun_link(m.group("noun"), own, cols)
     status, appended = STATUS.search(m.group("rest")), APPENDED.search(m.group("rest"))
-    if via is None or status is None or appended is None:
+    if link is None or status is None or appended is None:
         return plan
-    theirs = _props(cols, links[via])
+    via, linked = link
+    theirs = _props(cols, linked)
     limits = [f for f in sorted(theirs) if CAPACITY.match(f) and (theirs[f] or {}).get("type") in ("integer", "number")]
-    count = _count_field(plan, links[via])
+    count = _count_field(plan, linked)
     field = next((f for f, s in sorted(own.items()) if status.group("value") in _known(s or {})), None)
     item = "_".join(appended.group("what").lower().split())
     listed = appended.group("list")
@@ -81,7 +80,7 @@ def overflow_effects(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any
     effect: dict[str, Any] = {
         "op": "overflow",
         "via": via,
-        "collection": links[via],
+        "collection": linked,
         "count": count,
         "limit": limits[0],
         "switch": m.group("switch"),
@@ -94,7 +93,7 @@ def overflow_effects(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any
     effect.update({"max": int(appended.group("max"))} if appended.group("max") else {})
     entry = _entry(plan, own, plain, field, listed)
     effect.update({"entry": entry} if entry else {})
-    evidence = plan.evidence + [f"a full {singular(links[via])} makes the record `{status.group('value')}`"]
+    evidence = plan.evidence + [f"a full {singular(linked)} makes the record `{status.group('value')}`"]
     return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + [effect], "evidence": evidence})
 
 

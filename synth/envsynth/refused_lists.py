@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import QUOTED, _known, _name, _props, _value
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.prose import unwrap
@@ -94,10 +95,14 @@ def refused_bullets(text: str) -> list[str]:
     return [b.rstrip(";.").strip() for b in out]
 
 
-def _linked(noun: str, value: str, links: dict[str, str], cols: dict[str, Any]) -> tuple[str, str, str] | None:
-    """(link field, collection, field) of the record the noun names whose field knows the value."""
-    named = [f for f, col in links.items() if f.lower() == f"{noun.lower()}_id" or col == plural(noun.lower())]
-    candidates = named or sorted(links)
+def _linked(
+    noun: str, value: str, own: dict[str, Any], cols: dict[str, Any], anyone: bool = True
+) -> tuple[str, str, str] | None:
+    """(link field, collection, field) of the record the noun names whose field knows the value; with `anyone`, of
+    any linked record when the noun names none (another word for it: "the car" for a `vehicle_id`)."""
+    link = noun_link(noun, own, cols)
+    links = record_links(own, cols, "")
+    candidates = [link[0]] if link else sorted(links) if anyone else []
     hits = [
         (f, links[f], field)
         for f in candidates
@@ -110,28 +115,17 @@ def _linked(noun: str, value: str, links: dict[str, str], cols: dict[str, Any]) 
 def _plain(clause: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any]) -> list[dict[str, Any]]:
     """ "the student has any hold": the named record's list of holds must be empty; "the section is cancelled": its
     field knowing that value must hold another of its values."""
-    if m := HAS_ANY.match(clause):
-        noun, word = m.group(1).lower(), singular(m.group(2).lower())
-        hits = [
-            (f, col, field)
-            for f, col in sorted(links.items())
-            if f == f"{noun}_id" or col == plural(noun)
-            for field, schema in sorted(_props(cols, col).items())
-            if (schema or {}).get("type") == "array" and singular(field) == word
-        ]
+    if (m := HAS_ANY.match(clause)) and (link := noun_link(m.group(1), own, cols)):
+        word = singular(m.group(2).lower())
+        hits = [f for f, schema in sorted(_props(cols, link[1]).items()) if _is_list(schema) and singular(f) == word]
         if len(hits) == 1:
-            return [{"op": "empty", "collection": hits[0][1], "via": hits[0][0], "field": hits[0][2]}]
+            return [{"op": "empty", "collection": link[1], "via": link[0], "field": hits[0]}]
     if m := ALREADY.match(clause):  # "the student has already completed the course"
         return _lacks(m.group(1).lower(), m.group(2).lower(), m.group(3).lower(), own, links, cols)
     if m := MISSING.match(clause):  # "a prerequisite is missing from completed_courses"
         return _holds_all(singular(m.group(1).lower()), m.group(2), links, cols)
     if (m := IS_VALUE.match(clause)) and m.group(2).lower() not in ("not", "a", "an", "the"):
-        found = _linked(
-            m.group(1),
-            m.group(2),
-            {f: c for f, c in links.items() if c == plural(m.group(1).lower()) or f == f"{m.group(1).lower()}_id"},
-            cols,
-        )
+        found = _linked(m.group(1), m.group(2), own, cols, anyone=False)
         if found is not None:
             via, col, field = found
             others = [str(v) for v in _known(_props(cols, col)[field] or {}) if str(v) != m.group(2)]
@@ -143,28 +137,29 @@ def _plain(clause: str, own: dict[str, Any], links: dict[str, str], cols: dict[s
     return []
 
 
+def _is_list(schema: Any) -> bool:
+    return isinstance(schema, dict) and schema.get("type") == "array"
+
+
 def _lists(links: dict[str, str], cols: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(link, collection, list field) of every list the linked records hold."""
     return [
         (f, col, field)
         for f, col in sorted(links.items())
         for field, schema in sorted(_props(cols, col).items())
-        if (schema or {}).get("type") == "array"
+        if _is_list(schema)
     ]
 
 
 def _lacks(noun: str, verb: str, what: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any]):
     """`lacks`: the noun's list named for the verb (`completed_courses`) must not hold the record's link to `what`."""
-    held = [
-        (f, col, field)
-        for f, col, field in _lists(links, cols)
-        if (f == f"{noun}_id" or col == plural(noun)) and verb in field.split("_")
-    ]
+    link = noun_link(noun, own, cols)
+    theirs = _props(cols, link[1]) if link else {}
+    held = [f for f, schema in sorted(theirs.items()) if _is_list(schema) and verb in f.split("_")]
     values = [f for f, col in links.items() if col == plural(what) and f in own]
-    if len(held) != 1 or len(values) != 1:
+    if link is None or len(held) != 1 or len(values) != 1:
         return []
-    via, col, field = held[0]
-    return [{"op": "lacks", "via": via, "collection": col, "field": field, "value_field": values[0]}]
+    return [{"op": "lacks", "via": link[0], "collection": link[1], "field": held[0], "value_field": values[0]}]
 
 
 def _holds_all(item: str, other: str, links: dict[str, str], cols: dict[str, Any]) -> list[dict[str, Any]]:
@@ -210,17 +205,16 @@ def table_caps(text: str, own: dict[str, Any], cols: dict[str, Any], sample: dic
     undergraduates, 12 for graduates)": the linked record's number plus the record's stays within the limit the
     table gives for the linked record's value (`table_cap`; list_runtime.py). A limit stated in a "has a free
     seat" sentence holds only when a seat is taken (`seat_only`: not for a waitlisted record, overflow_rules.py)."""
-    from synth.envsynth.keyed_tables import _grouped_items
+    from synth.envsynth.keyed_tables import grouped_items
 
     links = record_links(own, cols, "")
     out: list[dict[str, Any]] = []
     for m in EXCEED.finditer(unwrap(text)):
-        owner = m.group("owner").lower()
-        via = next((f for f, c in sorted(links.items()) if f == f"{owner}_id" or c == plural(owner)), None)
+        via = (noun_link(m.group("owner"), own, cols) or (None,))[0]
         theirs = _props(cols, links[via]) if via else {}
         words = set(m.group("what").lower().split())
         added = [f for f in sorted(own) if f in words and (own[f] or {}).get("type") in ("integer", "number")]
-        table = {singular(k): v for k, v in _grouped_items(m.group("table")).items()}
+        table = {singular(k): v for k, v in grouped_items(m.group("table")).items()}
         records = [r for r in ((sample.get(links[via]) or {}) if via else {}).values() if isinstance(r, dict)]
         keys = [f for f in sorted(theirs) if records and {str(r.get(f)) for r in records} <= set(table)]
         if via is None or m.group("field") not in theirs or len(added) != 1 or len(keys) != 1 or len(table) < 2:
@@ -241,7 +235,7 @@ def refusal_checks(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list
     for bullet in refused_bullets(text):
         lead = FIRST_NOUN.match(bullet)
         for m in NOT_VALUE.finditer(bullet):
-            found = _linked(lead.group(1) if lead else "", m.group(1), links, cols)
+            found = _linked(lead.group(1) if lead else "", m.group(1), own, cols)
             if found is not None:
                 via, col, field = found
                 check = {"op": "linked_state", "collection": col, "via": via, "field": field, "allowed": [m.group(1)]}
