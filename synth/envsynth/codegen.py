@@ -54,6 +54,12 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"fg_add_days(dig_{fn}(record, {list(source['base'])!r}), {days})"
     if source["from"] == "figure":  # a figure of the sibling read the change computes first (quote_effects)
         return f"copy.deepcopy(figures.get({source['name']!r}))"
+    if source["from"] == "switch":  # one value in the states a guard names, another otherwise
+        return f"({_pysource(source['then'], fn)} if {_holds(source['when'])} else {_pysource(source['else'], fn)})"
+    if source["from"] == "difference":  # a new amount less an old one ("the difference is added to the balance")
+        new, old = _pysource(source["new"], fn), _pysource(source["old"], fn)
+        expr = f"{{'plus': [{{'const': {new}}}], 'minus': [{{'const': {old}}}]}}"
+        return f"fg_evaluate({expr}, arguments, record, env_state)"
     if source["from"] == "fixed":  # a number written with a fixed number of decimals ("7.00")
         return f"fg_fixed({_pysource(source['of'], fn)}, {int(source['decimals'])!r})"
     if source["from"] == "object":  # an object the docs write out, a source per key

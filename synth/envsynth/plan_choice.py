@@ -92,6 +92,8 @@ def docs_transition_plan(
         moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:
         moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
+    if moved is None:  # "Change the grade mode ... A history entry {...} is appended": a recorded field change
+        moved = _field_change(spec, plan, schema, opts)
     if moved is None:
         moved = name_guard(spec, plan, schema.state_schema)
     if moved is None:
@@ -102,6 +104,15 @@ def docs_transition_plan(
         if accepted is not None:
             return accepted
     return plan, cases
+
+
+def _field_change(spec: ToolSpec, plan: ToolPlan, schema: SchemaResult, opts: "BuildOptions") -> ToolPlan | None:
+    from synth.envsynth.field_changes import field_change
+    from synth.envsynth.quote_reuse import sibling_quotes
+
+    siblings = list(opts.siblings or [])
+    quotes = sibling_quotes(siblings, schema.state_schema, opts.sample or {}, opts.policy) if siblings else {}
+    return field_change(spec, plan, schema.state_schema, opts.policy, opts.sample, siblings, quotes)
 
 
 def _accepted(

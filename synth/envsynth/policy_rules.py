@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.cancel_returns import cancel_returns
 from synth.envsynth.create_rules import _known, stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends, object_sets
 from synth.envsynth.docs_bands import banded_figures
@@ -414,6 +415,7 @@ def docs_transition(
             if not any(w["field"] == e["field"] for w in written)
         ]
     effects += docs_moves(text, effects, sample, plan.collection)
+    effects += cancel_returns(text, plan.collection, state_schema, sample, params, effects, today) if sets else []
     late = late_fees(text, plan.collection, state_schema, today)  # "penalty = 2 per overdue day ..."
     late += banded_figures(text, plan.collection, state_schema, today)  # "refund: 14 days or more: ...; 3 to 13 ..."
     effects += late
