@@ -155,7 +155,9 @@ def _only_before(text: str, known: list[str]) -> list[str]:
     """States an "only" sentence names bare before its noun: "only active loans can be renewed", "Only a
     checked-in reservation can be checked out" (`checked_in`)."""
     spelt = {v.lower().replace("_", "-"): v for v in known} | {v.lower(): v for v in known}
-    for m in re.finditer(r"\bonly\s+(?:an?\s+)?([\w-]+)(?:\s+or\s+([\w-]+))?\s+\w+", text, re.IGNORECASE):
+    q = "[`'\"]?"  # "Only a `reserved` order can be paid": quoted or not
+    found = rf"\bonly\s+(?:an?\s+)?{q}([\w-]+){q}(?:\s+or\s+{q}([\w-]+){q})?\s+\w+"
+    for m in re.finditer(found, text, re.IGNORECASE):
         words = [spelt.get(w.lower()) for w in m.groups() if w]
         if words and all(words):
             return [w for w in words if w]
