@@ -311,8 +311,8 @@ def fg_check(check, arguments, record, state):
         if check.get("caseless") and isinstance(given, str) and isinstance(held, str):
             return given.casefold() == held.casefold()
         return given == held
-    if check["op"] in ("lacks", "holds_all", "table_cap"):  # list_runtime.py
-        return fg_list_check(check, record, state)
+    if check["op"] in ("lacks", "holds_all", "table_cap", "element_left"):  # list_runtime.py
+        return fg_list_check(check, record, state, arguments)
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])

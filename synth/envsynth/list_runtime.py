@@ -13,10 +13,20 @@ def fg_linked(check, prefix, record, state):
     return (state.get(check[prefix + "collection"]) or {}).get(str(record.get(check[prefix + "via"])))
 
 
-def fg_list_check(check, record, state):
-    """`lacks`, `holds_all` (below) and `table_cap` (the linked record's number plus the record's stays within the
+def fg_list_check(check, record, state, arguments=None):
+    """`lacks`, `holds_all` (below), `table_cap` (the linked record's number plus the record's stays within the
     limit a table gives for the linked record's value: "credits_enrolled plus the course credits would exceed the
-    term limit (18 for undergraduates, 12 for graduates)")."""
+    term limit (18 for undergraduates, 12 for graduates)") and `element_left` (the entry of the linked record's list
+    that the argument of the entry's name picks has its count below its cap: "the tier must have a ticket left")."""
+    if check["op"] == "element_left":
+        holder = fg_linked(check, "", record, state)
+        wanted = (arguments or {}).get(check["by"])
+        for entry in (holder or {}).get(check["list"]) or [] if isinstance(holder, dict) else []:
+            if isinstance(entry, dict) and entry.get(check["by"]) == wanted:
+                count, cap = entry.get(check["count"]), entry.get(check["cap"])
+                numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (count, cap))
+                return not numbers or count < cap
+        return True
     if check["op"] == "table_cap":
         holder = fg_linked(check, "", record, state)
         limit = check["table"].get(str(holder.get(check["key"]))) if isinstance(holder, dict) else None

@@ -19,6 +19,7 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.full_states import with_full_states
 from synth.envsynth.get_rules import lookup_keys
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
@@ -205,6 +206,7 @@ def _build_tool(
     plan = create_checks(spec, plan, schema.state_schema, docs_text, today, opts.sample)  # "Checks, in order: ..."
     plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
+    plan = with_full_states(spec, plan, schema.state_schema, docs_text)  # "when every tier is full, ... `sold_out`"
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
