@@ -24,6 +24,7 @@ from synth.envsynth.get_rules import lookup_keys
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.list_totals import with_list_totals
+from synth.envsynth.named_conditions import with_named_conditions
 from synth.envsynth.overflow_rules import overflow_effects
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
@@ -201,6 +202,7 @@ def _build_tool(
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text, opts.sample)
         plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
+    plan = with_named_conditions(spec, plan, schema.state_schema, list(opts.siblings))  # "must be active, ..."
     plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"
     plan = opening_entries(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "starts with a ..."
     plan = create_checks(spec, plan, schema.state_schema, docs_text, today, opts.sample)  # "Checks, in order: ..."
