@@ -105,9 +105,11 @@ def named_entries(
     records: list[dict[str, Any]],
     today: str | None,
     element_list: str | None = None,
+    removed: bool = False,
 ) -> list[dict[str, Any]]:
     """`append` effects for the entries the text names by kind on the tool's own record (`noun`); `parameters` is
-    the tool's parameters schema; `element_list`: the list field whose new element the entry logs (an item add)."""
+    the tool's parameters schema; `element_list`: the list field whose new element the entry logs (an item add), or
+    whose removed element it logs (`removed`)."""
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
     out: list[dict[str, Any]] = []
@@ -127,12 +129,40 @@ def named_entries(
         same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
         renamed = AS_ITS.findall(m.group("aside"))
         texts = {} if unseen else _entry_texts(records, field, kinds[0], m.group("kind"), element_list)
+        mirror = _mirror_kind(m.group("kind"), items, kinds[0]) if unseen and element_list else None
+        if mirror:  # an `addon_removed` entry written like the data's `addon_added` ones, of the element taken off
+            texts = _entry_texts(records, field, kinds[0], mirror, element_list)
+            texts = {k: _element_as_argument(v) for k, v in texts.items()} if removed else texts
         rule = _entry_rule(
             kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen, texts=texts
         )
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out
+
+
+MIRRORS = {"added": "removed", "attached": "detached", "assigned": "unassigned", "linked": "unlinked"}
+MIRRORS.update({v: k for k, v in MIRRORS.items()})
+
+
+def _mirror_kind(kind: str, items: dict[str, Any], kind_field: str) -> str | None:
+    """The kind the data logs that mirrors an unseen one (`addon_added` for `addon_removed`)."""
+    head, _, last = kind.rpartition("_")
+    other = f"{head}_{MIRRORS[last]}" if head and last in MIRRORS else None
+    known = ((items.get("properties") or {}).get(kind_field) or {}).get("x-enum") or []
+    return other if other in known else None
+
+
+def _element_as_argument(node: Any) -> Any:
+    """A text source with the logged element's fields read from the call's arguments (a removal merges the
+    element it took off into them)."""
+    if isinstance(node, dict) and node.get("from") == "new_element":
+        return {"from": "arg", "name": node["field"]}
+    if isinstance(node, dict):
+        return {k: _element_as_argument(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_element_as_argument(v) for v in node]
+    return node
 
 
 def _entry_texts(

@@ -35,12 +35,21 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)) if s.strip()]
 
 
-def stated_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+OWN_WORD = re.compile(r"\bthe\s+([a-z]+)\s+is\s+(?:still\s+|already\s+)?[`'\"]", re.I)
+
+
+def stated_states(
+    text: str, noun: str, props: dict[str, Any], others: frozenset[str] | None = None
+) -> dict[str, list[Any]]:
     """{field: values} a record named `noun` must hold, from sentences naming it with must / only / while and
-    values of one of its closed fields (quoted, or bare words after the rule word)."""
+    values of one of its closed fields (quoted, or bare words after the rule word). With `others` (the nouns of the
+    other collections), "the <word> is (still) `<value>`" names it by any other word: the docs' own word for the
+    record ("while the agreement is still `reserved`" of a rental)."""
     out: dict[str, list[Any]] = {}
     for sentence in _sentences(text):
         named = re.search(rf"\b{re.escape(noun)}s?\b", sentence, re.IGNORECASE)
+        if not named and others is not None:
+            named = next((m for m in OWN_WORD.finditer(sentence) if singular(m.group(1).lower()) not in others), None)
         rule = RULE.search(sentence)
         if not named or not rule:
             continue
@@ -99,8 +108,11 @@ def refine_item(
     cols = state_schema.get("properties") or {}
     own = _props(cols, plan.collection)
     params = spec.parameters.get("properties") or {}
-    preconditions = stated_states(text, singular(plan.collection), own) or _named_before(
-        text, "", own, frozenset(singular(c) for c in cols if c != plan.collection)
+    others = frozenset(singular(c) for c in cols if c != plan.collection)
+    preconditions = (
+        stated_states(text, singular(plan.collection), own)
+        or _named_before(text, "", own, others)
+        or stated_states(text, singular(plan.collection), own, others)
     )
     checks: dict[str, str] = {}
     requires: dict[str, dict[str, list[Any]]] = {}
@@ -117,7 +129,9 @@ def refine_item(
     records = (sample or {}).get(plan.collection) or {}
     records = [r for r in records.values() if isinstance(r, dict)] if isinstance(records, dict) else []
     logged = plan.list_field if adds_object or (plan.kind == "item_add" and plan.fields) else None
-    named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today, logged)
+    removed = plan.kind == "item_remove" and bool(plan.list_field)
+    logged = plan.list_field if removed else logged
+    named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today, logged, removed)
     appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
     appends += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     appends += conditional_sets(
