@@ -1,7 +1,7 @@
 """Cancelling a ferry booking gives back what the docs say it gives back: a paid booking's total goes back to the
 passenger's credit, the miles it earned (whole euros of the total) are taken back but never below 0, every seat goes
-back to its deck (`sold` decreases), a `full` sailing is `open` again, and the log entry shows the refund (0 when the
-booking was only held)."""
+back to its deck (`sold` decreases), a `full` sailing is `open` again, a waitlisted booking's passenger leaves the
+sailing's waitlist, and the log entry shows the refund (0 when the booking was only held)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ BOOKING = {
     "booking_id": S,
     "passenger_id": S,
     "sailing_id": S,
-    "status": {"type": "string", "x-enum": ["held", "paid", "cancelled"]},
+    "status": {"type": "string", "x-enum": ["held", "paid", "waitlisted", "cancelled"]},
     "seats": {"type": "array", "items": SEAT},
     "total": N,
     "log": LOG,
@@ -33,6 +33,7 @@ SAILING = {
     "sailing_id": S,
     "status": {"type": "string", "x-enum": ["open", "full", "departed"]},
     "decks": {"type": "array", "items": DECK},
+    "waitlist": {"type": "array", "items": S},
 }
 SCHEMA = {
     "type": "object",
@@ -43,7 +44,8 @@ SCHEMA = {
     },
 }
 TEXT = (
-    "Cancels a `held` or `paid` booking. A paid booking is refunded in full to the passenger's credit and the miles "
+    "Cancels a `held`, `paid` or `waitlisted` booking. Cancelling a waitlisted booking removes the passenger from "
+    "the sailing's waitlist. A paid booking is refunded in full to the passenger's credit and the miles "
     "it earned (whole euros of the total) are taken back, never below 0. Every seat goes back to its deck (`sold` "
     "decreases); a `full` sailing that has seats again returns to `open`. The booking becomes `cancelled` and "
     '`{"event": "cancelled", "amount": <refund, 0 when it was not paid>}` is appended to its log. Returns the booking.'
@@ -76,13 +78,19 @@ def _state() -> dict[str, Any]:
     return {
         "passengers": {"P1": {"passenger_id": "P1", "credit": 10.0, "miles": 40}},
         "sailings": {
-            "S1": {"sailing_id": "S1", "status": "full", "decks": copy.deepcopy(decks)},
-            "S2": {"sailing_id": "S2", "status": "open", "decks": [{**decks[0], "fare": 18.0, "sold": 3}]},
+            "S1": {"sailing_id": "S1", "status": "full", "decks": copy.deepcopy(decks), "waitlist": ["P2", "P1"]},
+            "S2": {
+                "sailing_id": "S2",
+                "status": "open",
+                "decks": [{**decks[0], "fare": 18.0, "sold": 3}],
+                "waitlist": [],
+            },
         },
         "bookings": {
             "B1": _booking("B1", "paid", "S1", [("T1", "main", 20.0), ("T2", "upper", 35.5)], 55.5),
             "B2": _booking("B2", "held", "S2", [("T3", "main", 18.0)], 18.0),
             "B3": _booking("B3", "paid", "S1", [("T4", "upper", 35.5)], 35.5),
+            "B4": {**_booking("B4", "waitlisted", "S1", [], 0.0), "passenger_id": "P2"},
         },
     }
 
@@ -100,6 +108,7 @@ def test_the_change_reads_each_thing_given_back() -> None:
         ("adjust", "passengers", None),
         ("each_element_adjust", "sailings", "sold"),
         ("ref_set", "sailings", "status"),
+        ("ref_pull", "sailings", "passenger_id"),
         ("append", None, "log"),
     ]:
         assert any(o[:2] == wanted[:2] and (wanted[2] is None or o[2] == wanted[2]) for o in ops), (wanted, ops)
@@ -132,6 +141,13 @@ def test_cancelling_gives_back_what_the_docs_say() -> None:
             ({"booking_id": "B9"}, None),
         ],
     )
+    waitlisted = _state()
+    waitlisted["bookings"]["B4"]["status"] = "cancelled"
+    waitlisted["bookings"]["B4"]["log"].append({"event": "cancelled", "amount": 0})
+    waitlisted["sailings"]["S1"]["waitlist"] = ["P1"]  # P2 leaves the list; a paid booking's passenger stays on it
+    run_calls(CANCEL, _plan(), SCHEMA, _state, [({"booking_id": "B4"}, waitlisted)])
+    paid = after("B3", 45.5, 5, {"S1": {"upper": 3}}, "open", 35.5)
+    run_calls(CANCEL, _plan(), SCHEMA, _state, [({"booking_id": "B3"}, paid)])
 
 
 def test_nothing_is_given_back_when_the_docs_say_nothing() -> None:

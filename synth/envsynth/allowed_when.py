@@ -30,6 +30,7 @@ from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.value_limits import value_limits
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
@@ -361,6 +362,7 @@ def allowed_checks(
         checks += [c for c in _passed_checks(sentence, own, today) if c not in checks]
         checks += [c for c in _within_checks(sentence, own, cols, today) if c not in checks]
         checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
+        checks += [c for c in value_limits(sentence, resource, own, params) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
             for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):

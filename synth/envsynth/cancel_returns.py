@@ -9,6 +9,8 @@
   linked record's list the entry names (entry_copies' `linked_element`) moves by one;
 - "a `sold_out` event that has tickets again returns to `on_sale`": the linked record's field takes the new value
   only from the old one;
+- "Dropping a waitlisted enrollment removes the student from the section's waitlist": the record's `student_id`
+  leaves that list of the linked record (in that state only);
 - an entry written with "<refund, 0 when it was not paid>" logs the refund's amount in its state and the number
   otherwise.
 """
@@ -52,6 +54,11 @@ OTHERWISE = re.compile(
     re.I,
 )
 FULL_WORDS = ("charged", "paid", "amount", "price")
+PULLED = re.compile(  # "Dropping a waitlisted enrollment removes the student from the section's waitlist"
+    r"(?:\b\w+ing\s+an?\s+`?(?P<state>[\w-]+)`?\s+\w+\s+)?\bremoves?\s+the\s+(?P<who>\w+)\s+from\s+the\s+"
+    r"(?P<owner>\w+)['\u2019]s\s+`?(?P<list>\w+)`?",
+    re.I,
+)
 
 
 def _full_amount(own: dict[str, Any]) -> str | None:
@@ -191,6 +198,21 @@ def _reopened(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[
     return out
 
 
+def _pulled(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """`ref_pull` effects for "(Dropping a <state> <noun>) removes the <who> from the <owner>'s <list>": the
+    record's `<who>_id` leaves that list of the record its link names (only in that state, when one is said)."""
+    out = []
+    for m in PULLED.finditer(sentence):
+        link, who = noun_link(m.group("owner"), own, cols), f"{m.group('who').lower()}_id"
+        held = (_props(cols, link[1]).get(m.group("list")) or {}) if link else {}
+        if not link or who not in own or held.get("type") != "array":
+            continue
+        effect = {"op": "ref_pull", "collection": link[1], "via": link[0], "list": m.group("list"), "field": who}
+        state = _state_of(m.group("state"), own) if m.group("state") else None
+        out.append({**effect, "when": {"field": state, "in": [m.group("state")]}} if state else effect)
+    return out
+
+
 def _logged_refund(
     text: str, own: dict[str, Any], params: dict[str, Any], amount: str, today: str | None
 ) -> list[dict]:
@@ -235,6 +257,7 @@ def cancel_returns(
         out += _taken_back(sentence, own, cols, refunds[0][1] if refunds else None)
         out += _element_returns(sentence, collection, own, sample or {})
         out += _reopened(sentence, own, cols)
+        out += _pulled(sentence, own, cols)
     amount = _full_amount(own)
     if out and amount:
         logged = _logged_refund(text, own, params, amount, today)

@@ -1,0 +1,45 @@
+"""A limit that holds for one value of a parameter only: "A financial hold can only be released while the student's
+balance is 1000.00 USD or less". The value is one the call's parameter takes (its enum, or a value its description
+lists); the noun names the changed record itself; the words name one of its number fields. Each becomes a `bound`
+check on the record ({"from": "self", field, cmp, value}) with a `when` on the argument, so other values pass
+(code_templates render `when` before the check).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+from synth.words import singular
+
+LIMIT = re.compile(
+    r"\b(?:an?|the)\s+`?(?P<value>[\w-]+)`?\s+\w+\s+(?:can|may)\s+only\s+be\s+\w+\s+(?:while|when|if)\s+the\s+"
+    r"(?P<noun>\w+)['\u2019]s\s+`?(?P<field>[a-z][\w ]{0,30}?)`?\s+is\s+(?P<num>\d[\d,]*(?:\.\d+)?)\s*"
+    r"(?:[A-Z]{3}\s+)?or\s+(?P<side>less|lower|below|fewer|more|higher|above)\b",
+    re.I,
+)
+SIDES = {"less": "<=", "lower": "<=", "below": "<=", "fewer": "<=", "more": ">=", "higher": ">=", "above": ">="}
+
+
+def _values(schema: Any) -> list[str]:
+    said = schema.get("enum") or [] if isinstance(schema, dict) else []
+    return [str(v) for v in said]
+
+
+def value_limits(text: str, resource: str, own: dict[str, Any], params: dict[str, Any]) -> list[dict[str, Any]]:
+    """`bound` checks with a `when` on the argument for each "a <value> <entry> can only be <verb>ed while the
+    <record>'s <number> is N or less (or more)" sentence about the changed record."""
+    out = []
+    for m in LIMIT.finditer(text):
+        holders = [p for p, s in params.items() if m.group("value") in _values(s)]
+        field = "_".join(m.group("field").lower().split())
+        if len(holders) != 1 or singular(m.group("noun").lower()) != resource or not is_number(own.get(field)):
+            continue
+        value = float(m.group("num").replace(",", ""))
+        check = {"op": "bound", "from": "self", "field": field, "cmp": SIDES[m.group("side").lower()], "value": value}
+        out.append({**check, "when": {"arg": holders[0], "in": [m.group("value")]}})
+    return out
+
+
+__all__ = ["value_limits"]
