@@ -1,4 +1,5 @@
-"""Boolean filter flags keep what their docs say: a boolean field, a closed field's value, two numbers compared."""
+"""Boolean filter flags keep what their docs say: a boolean field, a closed field's value, two numbers compared, a
+count below its cap ("at least one place free")."""
 
 from __future__ import annotations
 
@@ -34,6 +35,12 @@ def test_conditions_are_read_from_the_flags_sentence() -> None:
         {"field": "pier", "equals": "north"}  # "or" is no value `OR`
     ]
     assert flag_conditions("x", "Include archived berths.", BERTH) == []
+    # "with at least one place free": the berth's other whole number stays below its cap (`size`)
+    sized = {k: v for k, v in BERTH.items() if k != "pier"}
+    assert flag_conditions("x", "If true, only usable berths with at least one place free.", sized) == [
+        {"left": "moored", "op": "<", "right": "size"},
+        {"field": "usable", "equals": True},
+    ]
 
 
 def test_a_true_flag_filters_and_a_false_one_does_not() -> None:

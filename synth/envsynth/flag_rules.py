@@ -4,7 +4,9 @@ records that meet every condition its sentence states:
 
 - a boolean field named as a word ("usable") is true;
 - a known value of a closed text field ("open") is that field's value;
-- two number fields compared ("moored < berths", "moored below berths", "moored less than berths").
+- two number fields compared ("moored < berths", "moored below berths", "moored less than berths");
+- "at least one seat available": the record's count below its cap (`enrolled_count` < `capacity`,
+  full_states.room_counts).
 
 Each is {"field", "equals"} or {"left", "op", "right"}; the filter template applies them (filter.py.j2).
 """
@@ -14,9 +16,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.full_states import room_counts
+
 COMPARE = re.compile(
     r"\b(\w+)\s*(<=|>=|<|>|\bbelow\b|\babove\b|\bless than\b|\bmore than\b|\bunder\b|\bover\b)\s*(\w+)", re.I
 )
+ROOM = re.compile(r"\bat\s+least\s+(?:one|1|a)\s+\w+\s+(?:available|free|left|open)\b", re.I)
 OPS = {"below": "<", "under": "<", "less than": "<", "above": ">", "over": ">", "more than": ">"}
 
 
@@ -39,6 +44,10 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
         numeric = all((record.get(f) or {}).get("type") in ("number", "integer") for f in (left, right))
         if numeric and left in record and right in record:
             out.append({"left": left, "op": OPS.get(m.group(2).lower(), m.group(2)), "right": right})
+    if ROOM.search(clause):  # "with at least one seat available": the count is below the cap
+        counts = room_counts(record, text)
+        if counts:
+            out.append({"left": counts[0], "op": "<", "right": counts[1]})
     raw = set(re.findall(r"[A-Za-z_]\w*", clause))
     words = {w.lower() for w in raw}
     for field, schema in sorted(record.items()):

@@ -50,7 +50,7 @@ CAPS = {
 }
 
 
-def _counts(entry: dict[str, Any], text: str) -> tuple[str, str] | None:
+def room_counts(entry: dict[str, Any], text: str) -> tuple[str, str] | None:
     """(count, cap) of a list entry: the one number named as a cap, and the one other number (of several, the one
     the docs name)."""
     numbers = [f for f, s in entry.items() if is_number(s)]
@@ -75,7 +75,7 @@ def full_states(text: str, collection: str, state_schema: dict[str, Any]) -> lis
         theirs = _props(cols, link[1]) if link else {}
         lists = [f for f in (plural(m.group("elem").lower()), m.group("elem").lower()) if f in theirs]
         items = ((theirs.get(lists[0]) or {}).get("items") or {}) if lists else {}
-        counts = _counts((items.get("properties") or {}) if isinstance(items, dict) else {}, plain)
+        counts = room_counts((items.get("properties") or {}) if isinstance(items, dict) else {}, plain)
         states = [f for f, s in theirs.items() if m.group("value") in [str(v) for v in _known(s or {})]]
         if not (link and counts and len(states) == 1):
             continue
@@ -113,7 +113,7 @@ def left_checks(text: str, collection: str, state_schema: dict[str, Any], params
             continue
         for via, col in sorted(record_links(own, cols, collection).items()):
             items = ((_props(cols, col).get(plural(elem)) or {}).get("items") or {}).get("properties") or {}
-            counts = _counts(items, plain) if elem in items else None
+            counts = room_counts(items, plain) if elem in items else None
             if counts:
                 check = {"op": "element_left", "collection": col, "via": via, "list": plural(elem), "by": elem}
                 out.append({**check, "count": counts[0], "cap": counts[1]})
@@ -142,4 +142,4 @@ def with_full_states(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any
     )
 
 
-__all__ = ["full_states", "with_full_states"]
+__all__ = ["full_states", "left_checks", "room_counts", "with_full_states"]
