@@ -1,0 +1,100 @@
+"""What a new list entry holds for a field its schema requires but nothing sets: neither the call (a parameter it
+may leave out counts as not set), nor a copy, lookup or product read from the data, nor the element's id.
+
+A required field that would stay missing breaks the state's schema, and the tool fails every test that adds an
+entry. Where the data or the docs tell, the field takes, in this order:
+- the element's id, when the plan makes none and every sample entry's value is `<prefix><digits>` (`LN-0004`): the
+  next one in that sequence (the plan's `item_key`);
+- the business date, for a date field;
+- the one value every sample entry holds, when they all agree (at least two entries);
+- the parameter's documented default, for an entry field the call sets but may leave out;
+- null when the schema allows it.
+Each becomes an initial value of the entry (`initial_values`, read where the call gives no value). A field none of
+these fit stays missing and the tool is not published: a blank ('' or 0) where the real system writes something is a
+guess (measured in session 27, it published two more tools of one held-out system and lowered its figures, and
+raised another's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.figure_terms import param_default
+from synth.envsynth.item_plan import _id_format
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+
+SET_BY = ("entry_copied", "entry_looked_up", "entry_product")
+
+
+def _kinds(schema: Any) -> list[str]:
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    return kind if isinstance(kind, list) else [kind] if kind else []
+
+
+def _sample_entries(sample: dict[str, Any], collection: str, list_field: str) -> list[dict[str, Any]]:
+    records = sample.get(collection) or {}
+    records = records.values() if isinstance(records, dict) else records if isinstance(records, list) else []
+    return [e for r in records if isinstance(r, dict) for e in (r.get(list_field) or []) if isinstance(e, dict)]
+
+
+def entry_defaults(
+    spec: ToolSpec, plan: ToolPlan, own: dict[str, Any], sample: dict[str, Any], today: str | None
+) -> ToolPlan:
+    """The list add with initial values for the required entry fields nothing else sets."""
+    if plan.kind != "item_add" or not plan.fields or not plan.list_field:
+        return plan
+    items = (own.get(plan.list_field) or {}).get("items") or {}
+    props = items.get("properties") or {}
+    required = [f for f in items.get("required") or [] if f in props]
+    params = spec.parameters.get("properties") or {}
+    always = set(spec.parameters.get("required") or [])
+    set_by = {e.get("field") for e in plan.effects if e.get("op") in SET_BY}
+    open_fields = [
+        f
+        for f in required
+        if f != plan.item_key
+        and f not in set_by
+        and f not in plan.initial_values
+        and not (f in plan.fields and f in always)
+    ]
+    if not open_fields:
+        return plan
+    entries = _sample_entries(sample, plan.collection or "", plan.list_field)
+    item_key, key_format = plan.item_key, dict(plan.key_format)
+    initial: dict[str, Any] = {}
+    for field in open_fields:
+        values = [e.get(field) for e in entries if field in e]
+        if (
+            field not in params
+            and item_key is None
+            and len(values) >= 2
+            and (found := _id_format(values, props[field]))
+        ):
+            item_key, key_format = field, found
+        elif "date" in str(props[field].get("format") or "") and today and field not in params:
+            initial[field] = today
+        elif field not in params and len(values) >= 2 and all(v == values[0] for v in values):
+            initial[field] = values[0]
+        elif field in params and param_default(params[field]) is not None:
+            initial[field] = param_default(params[field])
+        elif "null" in _kinds(props[field]):
+            initial[field] = None
+
+    fields = list(plan.fields) + [f for f in initial if f not in plan.fields]
+    if not initial and item_key == plan.item_key:
+        return plan
+    evidence = plan.evidence + ["required entry fields nothing sets: " + ", ".join(sorted(initial) or [item_key or ""])]
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "fields": fields,
+            "initial_values": {**plan.initial_values, **initial},
+            "item_key": item_key,
+            "key_format": key_format,
+            "evidence": evidence,
+        }
+    )
+
+
+__all__ = ["entry_defaults"]

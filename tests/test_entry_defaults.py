@@ -1,0 +1,120 @@
+"""A hotel folio line posted by a call that gives only a code and an amount: the entry's schema also requires a line
+id, the posting date, the currency every sample line holds, a `voided` flag and a note the call may leave out. The
+line takes the next id in the lines' sequence, the business date, the shared currency, the note's documented default
+and the flag every sample line holds, so the state keeps its schema and the tool can be published; a field that
+nothing tells (a clerk that differs from line to line) is not guessed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.entry_defaults import entry_defaults
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec
+from tests.schemas import collection
+from tests.tool_calls import run_calls
+
+S, N, B = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
+LINE = {
+    "type": "object",
+    "properties": {
+        "line_id": S,
+        "code": S,
+        "amount": N,
+        "posted_on": {"type": "string", "format": "date"},
+        "currency": S,
+        "voided": B,
+        "note": S,
+        "clerk": S,
+    },
+    "required": ["line_id", "code", "amount", "posted_on", "currency", "voided", "note"],
+}
+STAY = {"stay_id": S, "folio": {"type": "array", "items": LINE}}
+SCHEMA = {"type": "object", "properties": {"stays": collection(STAY)}}
+POST = ToolSpec(
+    "post_charge",
+    "Posts a charge to a stay's folio.",
+    {
+        "type": "object",
+        "properties": {
+            "stay_id": S,
+            "code": S,
+            "amount": N,
+            "note": {"type": "string", "description": "A remark for the line.", "default": "none"},
+        },
+        "required": ["stay_id", "code", "amount"],
+    },
+    mutates=True,
+)
+TODAY = "2031-05-02"
+
+
+def _line(line_id: str, code: str, amount: float, note: str = "none") -> dict[str, Any]:
+    return {
+        "line_id": line_id,
+        "code": code,
+        "amount": amount,
+        "posted_on": "2031-04-30",
+        "currency": "EUR",
+        "voided": False,
+        "note": note,
+    }
+
+
+def _state() -> dict[str, Any]:
+    return {
+        "stays": {
+            "ST-1": {"stay_id": "ST-1", "folio": [_line("LN-0001", "ROOM", 120.0), _line("LN-0002", "BAR", 14.5)]},
+            "ST-2": {"stay_id": "ST-2", "folio": [_line("LN-0003", "ROOM", 95.0, "late arrival")]},
+        }
+    }
+
+
+def _plan() -> ToolPlan:
+    plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
+    plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
+    return entry_defaults(POST, plain, STAY, _state(), TODAY)
+
+
+def test_each_required_field_gets_what_the_data_and_docs_say() -> None:
+    plan = _plan()
+    assert plan.item_key == "line_id" and plan.key_format == {"prefix": "LN-", "digits": 4}
+    assert plan.initial_values == {"posted_on": TODAY, "currency": "EUR", "voided": False, "note": "none"}
+
+
+def test_a_field_nothing_tells_stays_missing() -> None:
+    # the clerk differs from line to line and nothing says who posts: no blank is guessed
+    required = [*LINE["required"], "clerk"]
+    stay = {**STAY, "folio": {"type": "array", "items": {**LINE, "required": required}}}
+    state = _state()
+    for i, line in enumerate(state["stays"]["ST-1"]["folio"] + state["stays"]["ST-2"]["folio"]):
+        line["clerk"] = f"clerk {i}"
+    plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
+    plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
+    assert "clerk" not in entry_defaults(POST, plain, stay, state, TODAY).initial_values
+
+
+def test_a_posted_line_keeps_the_schema() -> None:
+    after = _state()
+    after["stays"]["ST-2"]["folio"].append(
+        {**_line("LN-0004", "SPA", 40.0), "posted_on": TODAY}  # one id sequence across the stays
+    )
+    given = _state()
+    given["stays"]["ST-2"]["folio"].append({**_line("LN-0004", "SPA", 40.0, "massage"), "posted_on": TODAY})
+    run_calls(
+        POST,
+        _plan(),
+        SCHEMA,
+        _state,
+        [
+            ({"stay_id": "ST-2", "code": "SPA", "amount": 40.0}, after),
+            ({"stay_id": "ST-2", "code": "SPA", "amount": 40.0, "note": "massage"}, given),
+        ],
+    )
+
+
+def test_nothing_changes_when_everything_is_set() -> None:
+    plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
+    full = {**LINE, "required": ["code", "amount"]}
+    plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount"]})
+    assert entry_defaults(POST, plain, {**STAY, "folio": {"type": "array", "items": full}}, _state(), TODAY) == plain
