@@ -153,3 +153,29 @@ def test_cancelling_gives_back_what_the_docs_say() -> None:
 def test_nothing_is_given_back_when_the_docs_say_nothing() -> None:
     text = "Cancels a booking. The booking becomes `cancelled`."
     assert cancel_returns(text, "bookings", SCHEMA, _state(), {}, []) == []
+
+
+def test_the_same_said_in_other_words() -> None:
+    def ops(text: str) -> list[dict[str, Any]]:
+        return cancel_returns(text, "bookings", SCHEMA, _state(), {}, [])
+
+    plain = ops("The booking becomes `cancelled`. The full amount is refunded to the passenger's credit.")
+    assert [(e["op"], e["path"][1]["value"], e.get("when")) for e in plain] == [("adjust", "credit", None)]
+    miles = ops(
+        "A paid booking is credited back to the passenger's credit; the miles it received (whole euros of the "
+        "total) are deducted, never going below zero."
+    )
+    assert miles[1]["delta"]["expr"] == {"plus": [{"path": ["total"]}], "times": -1, "floor": True}
+    assert miles[1]["at_least"] == 0.0 and miles[1]["when"] == {"field": "status", "in": ["paid"]}
+    # "the ship" is no collection: the one linked record whose field knows both values is the sailing
+    reverted = ops("The ship goes back to `open` if it was `full`.")
+    assert reverted == [
+        {
+            "op": "ref_set",
+            "collection": "sailings",
+            "via": "sailing_id",
+            "field": "status",
+            "value": "open",
+            "only_from": ["full"],
+        }
+    ]

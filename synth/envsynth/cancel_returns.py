@@ -28,23 +28,38 @@ from synth.envsynth.item_rules import ELEMENT_MOVED
 from synth.envsynth.prose import unwrap
 from synth.words import entry_words, singular
 
-SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n")
+SENTENCES = re.compile(r"(?<=[.!?])\s+|\n")  # a claw-back after a ";" keeps the refund's state
+BACK = r"(?:refunded|credited\s+back|paid\s+back|reimbursed)"
 REFUNDED = re.compile(
-    r"\b(?:an?|the|each|every)\s+`?(?P<state>[\w-]+)`?\s+(?P<noun>\w+)\s+is\s+refunded\s+in\s+full\s+to\s+the\s+"
-    r"(?P<holder>\w+)['\u2019]s\s+`?(?P<words>\w+(?:\s\w+)?)`?",
+    rf"\b(?:an?|the|each|every)\s+`?(?P<state>[\w-]+)`?\s+(?P<noun>\w+)\s+is\s+{BACK}\s+(?:in\s+full\s+)?"
+    r"(?:to|into|onto)\s+the\s+(?P<holder>\w+)['\u2019]s\s+`?(?P<words>\w+(?:\s\w+)?)`?",
+    re.I,
+)
+REFUNDED_PLAIN = re.compile(  # "the full amount is refunded to the guest's credit": in every state the call allows
+    rf"\bthe\s+(?:full\s+|whole\s+)?(?:total|amount(?:\s+paid)?|price|charge)\s+(?:is|gets)\s+{BACK}\s+"
+    r"(?:in\s+full\s+)?(?:to|into|onto)\s+the\s+(?P<holder>\w+)['\u2019]s\s+`?(?P<words>\w+(?:\s\w+)?)`?",
     re.I,
 )
 TAKEN_BACK = re.compile(
-    r"\bthe\s+(?P<words>[a-z][\w ]{1,40}?)\s+(?:it|they|that\s+\w+)\s+(?:earned|collected|gained)\s*"
-    r"(?:\((?P<how>[^()]*)\))?\s+(?:are|is)\s+(?:taken|clawed|given)\s+back(?P<rest>[^.;]*)",
+    r"\bthe\s+(?P<words>[a-z][\w ]{1,40}?)\s+(?:it|they|that\s+\w+)\s+(?:earned|collected|gained|received)\s*"
+    r"(?:\((?P<how>[^()]*)\))?\s+(?:are|is)\s+(?:(?:taken|clawed|given|paid)\s+back|deducted|removed|reversed|"
+    r"revoked|subtracted)(?P<rest>[^.;]*)",
     re.I,
 )
 WHOLE = re.compile(r"\bwhole\s+\w+\s+of\s+the\s+`?(\w+)`?", re.I)
 OF_THE = re.compile(r"\bof\s+the\s+`?(\w+)`?", re.I)
-FLOOR = re.compile(r"\b(?:never|not)\s+(?:going\s+)?below\s+(-?\d+)", re.I)
+FLOOR = re.compile(  # "never below 0", "a balance never goes below 0 points", "not below zero"
+    r"\b(?:never|not|no)\s+(?:going\s+|goes\s+|go\s+|drops?\s+|falls?\s+)?(?:below|lower\s+than)\s+(-?\d+|zero)\b",
+    re.I,
+)
 REOPENED = re.compile(
     r"\ban?\s+`(?P<old>[\w-]+)`\s+(?P<noun>\w+)\b[^.;]{0,80}?\b(?:returns|goes\s+back|is\s+back|becomes)\s+(?:to\s+)?"
     r"`(?P<new>[\w-]+)`",
+    re.I,
+)
+REVERTED = re.compile(  # "the car goes back to `available` if it was `reserved`"
+    r"\bthe\s+(?P<noun>\w+)\s+(?:goes\s+back\s+to|returns\s+to|becomes|is\s+set\s+back\s+to)\s+`(?P<new>[\w-]+)`\s+"
+    r"(?:if|when|while)\s+it\s+(?:was|is)\s+(?:still\s+)?`(?P<old>[\w-]+)`",
     re.I,
 )
 EVERY = r"\b(?:every|each|all)\s+(?:of\s+the\s+)?(?:{})\b"
@@ -92,23 +107,20 @@ def _adjust(col: str, via: str, field: str, expr: dict[str, Any], when: dict[str
     return {**effect, "when": when} if when else effect
 
 
-def _refunds(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[tuple[dict[str, Any], dict]]:
-    """(adjust effect, its state guard) for "A <state> <noun> is refunded in full to the <holder>'s <number>"."""
+def _refunds(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[tuple[dict[str, Any], dict | None]]:
+    """(adjust effect, its state guard) for "A <state> <noun> is refunded in full to the <holder>'s <number>" (and
+    "the full amount is refunded to ...", in every state the call allows)."""
     out = []
-    for m in REFUNDED.finditer(sentence):
-        state, link, amount = (
-            _state_of(m.group("state"), own),
-            noun_link(m.group("holder"), own, cols),
-            _full_amount(own),
-        )
+    amount = _full_amount(own)
+    for m in list(REFUNDED.finditer(sentence)) + list(REFUNDED_PLAIN.finditer(sentence)):
+        said = m.groupdict().get("state")
+        state = _state_of(said, own) if said else ""
+        link = noun_link(m.group("holder"), own, cols)
+        theirs = _props(cols, link[1]) if link else {}
         words = m.group("words").split()
-        field = (
-            (_number_named(" ".join(words), _props(cols, link[1])) or _number_named(words[0], _props(cols, link[1])))
-            if link
-            else None
-        )
-        if state and link and field and amount:
-            when = {"field": state, "in": [m.group("state")]}
+        field = _number_named(" ".join(words), theirs) or _number_named(words[0], theirs) if link else None
+        if state is not None and link and field and amount:
+            when = {"field": state, "in": [said]} if state else None
             out.append((_adjust(link[1], link[0], field, {"plus": [{"path": [amount]}]}, when), when))
     return out
 
@@ -130,7 +142,8 @@ def _taken_back(sentence: str, own: dict[str, Any], cols: dict[str, Any], when: 
             expr.update({"floor": True} if whole else {})
             effect = _adjust(col, via, field, expr, when)
             bound = FLOOR.search(m.group("rest") or "")
-            out.append({**effect, "at_least": float(bound.group(1))} if bound else effect)
+            least = (0.0 if bound.group(1).lower() == "zero" else float(bound.group(1))) if bound else None
+            out.append({**effect, "at_least": least} if bound else effect)
             break
     return out
 
@@ -180,8 +193,8 @@ def _element_returns(
 def _reopened(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
     """`ref_set` effects, only from the old value, for "a `<old>` <noun> that ... returns to `<new>`"."""
     out = []
-    for m in REOPENED.finditer(sentence):
-        link = noun_link(m.group("noun"), own, cols)
+    for m in list(REOPENED.finditer(sentence)) + list(REVERTED.finditer(sentence)):
+        link = noun_link(m.group("noun"), own, cols) or _link_by_values(own, cols, m.group("old"), m.group("new"))
         theirs = _props(cols, link[1]) if link else {}
         fields = [f for f, s in theirs.items() if {m.group("old"), m.group("new")} <= {str(v) for v in _known(s or {})}]
         if link and len(fields) == 1:
@@ -211,6 +224,16 @@ def _pulled(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[di
         state = _state_of(m.group("state"), own) if m.group("state") else None
         out.append({**effect, "when": {"field": state, "in": [m.group("state")]}} if state else effect)
     return out
+
+
+def _link_by_values(own: dict[str, Any], cols: dict[str, Any], old: str, new: str) -> tuple[str, str] | None:
+    """The one link whose record has a field knowing both values (the docs' "car" for a link to `vehicles`)."""
+    found = [
+        (via, col)
+        for via, col in sorted(_links(own, cols).items())
+        if any({old, new} <= {str(v) for v in _known(s or {})} for s in _props(cols, col).values())
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _logged_refund(
