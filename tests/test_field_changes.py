@@ -200,3 +200,21 @@ def test_a_list_parameter_reads_the_one_id_the_record_holds() -> None:
     )
     assert record_arguments(MOVE, many, BOOKING) == (["kennel_id", "start"], {"kennel_ids": "kennel_id"})
     assert record_arguments(MOVE, ToolSpec("q", "x", {"type": "object", "properties": {"pier_id": S}}), BOOKING) is None
+
+
+def test_the_same_change_in_other_words() -> None:
+    said = (
+        "Move the end of a booked stay. The price is recalculated for the new end as in quote_stay; total is updated "
+        "to the new price and any difference is deducted from the owner's wallet as well. A log entry {date: today, "
+        "event: 'moved', note: 'OLD -> NEW'} is appended. The business date is 2033-03-01."
+    )
+    plan = _plan(ToolSpec("change_end", said, MOVE.parameters, mutates=True), "end")
+    assert plan is not None
+    moves = [e for e in plan.effects if e["op"] == "adjust"]
+    assert moves[0]["path"][1] == {"from": "const", "value": "wallet"}
+    assert moves[0]["delta"] == {
+        "from": "difference",
+        "new": {"from": "record", "path": ["total"]},
+        "old": {"from": "figure", "name": "total"},
+    }  # taken from the wallet: the old price less the new
+    assert {"op": "set", "field": "total", "source": {"from": "figure", "name": "total"}} in plan.effects

@@ -88,6 +88,11 @@ def test_the_sentence_names_the_list_its_counts_and_the_state() -> None:
     said_after = "The trip becomes `full` when every cabin is full; each cabin's `booked` grows."
     assert full_states(said_after, "bookings", SCHEMA)[0]["value"] == "full"
     assert full_states("Each cabin's `booked` grows by one.", "bookings", SCHEMA) == []
+    for said in (
+        "Once all the cabins are fully booked, the trip is marked `full`; each cabin's `booked` grows.",
+        "The trip changes to `full` as soon as every cabin is at capacity; its `booked` grows by one.",
+    ):
+        assert [e["value"] for e in full_states(said, "bookings", SCHEMA)] == ["full"], said
 
 
 def test_the_trip_is_full_only_once_every_cabin_is() -> None:

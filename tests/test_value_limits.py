@@ -71,3 +71,14 @@ def test_the_limit_holds_for_its_value_only() -> None:
             ({"member_id": "M2", "block_type": "fines"}, after("M2", [])),  # 20.00 is still within
         ],
     )
+
+
+def test_the_limit_in_other_words() -> None:
+    params = RELEASE.parameters["properties"]
+    for said, cmp in [
+        ("A fines block may be released only if the member's owed is at most 20.", "<="),
+        ("A fines block can only be lifted when the member's owed does not exceed EUR 20.", "<="),
+        ("A fines block can only be lifted when the member's owed is at least 20.", ">="),
+    ]:
+        found = value_limits(said, "member", MEMBER, params)
+        assert [(c["field"], c["cmp"], c["value"], c["when"]["in"]) for c in found] == [("owed", cmp, 20.0, ["fines"])]

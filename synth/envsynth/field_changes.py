@@ -30,10 +30,13 @@ from synth.spec import ToolSpec
 SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n")
 REPRICED = re.compile(RECOMPUTED.pattern + r"|\bre-?prices?\b", re.I)
 OLD_NEW = re.compile(r"\b(OLD|NEW)\b")  # 'OLD -> NEW' in an entry the docs write
-NEW_FIGURE = re.compile(r"`?\b(\w+)`?\s+(?:is\s+set\s+to|becomes)\s+the\s+(?:new|recomputed|re-?priced)\s+\w+", re.I)
+NEW_FIGURE = re.compile(
+    r"`?\b(\w+)`?\s+(?:is\s+set\s+to|becomes|is\s+updated\s+to|takes|=)\s+the\s+(?:new|recomputed|re-?priced|updated)\s+\w+",
+    re.I,
+)
 DIFFERENCE = re.compile(
-    r"\bthe\s+difference\s+is\s+(added\s+to|charged\s+to|charged\s+or\s+credited\s+to|taken\s+from|credited\s+to)"
-    r"(?:\s*\([^()]*\))?\s+the\s+(\w+)['\u2019]s\s+`?([\w ]+?)`?(?=[\s.;,)]|$)",
+    r"\b(?:the|any)\s+difference\s+is\s+(added\s+to|charged\s+to|charged\s+or\s+credited\s+to|credited\s+to|"
+    r"billed\s+to|taken\s+from|deducted\s+from)(?:\s*\([^()]*\))?\s+the\s+(\w+)['\u2019]s\s+`?([\w ]{1,40})",
     re.I,
 )
 FAILS = re.compile(r"\b(?:fails|errors?|refused|rejected)\b[^.]*?\b(?:if|when)\b([^.]*)", re.I)
@@ -87,6 +90,18 @@ def record_arguments(tool: ToolSpec, sibling: ToolSpec, own: dict[str, Any]) -> 
     return (fields, wrapped) if fields else None
 
 
+def _said_number(words: str, theirs: dict[str, Any]) -> str | None:
+    """The number field the longest run of the words names ("account balance" -> `account_balance`, else
+    `balance`)."""
+    said = words.lower().split()
+    for n in range(min(3, len(said)), 0, -1):
+        for start in range(len(said) - n + 1):
+            name = "_".join(said[start : start + n])
+            if is_number(theirs.get(name)):
+                return name
+    return None
+
+
 def _repricing(
     spec: ToolSpec,
     text: str,
@@ -117,9 +132,9 @@ def _repricing(
         effects: list[dict[str, Any]] = [{"op": "set", "field": field, "source": {"from": "figure", "name": figure}}]
         moved = DIFFERENCE.search(text)
         link = noun_link(moved.group(2), own, cols) if moved else None
-        target = "_".join(moved.group(3).lower().split()) if moved else ""
-        if moved and link and is_number(_props(cols, link[1]).get(target)):
-            sign = -1 if moved.group(1).lower().startswith("taken") else 1
+        target = _said_number(moved.group(3), _props(cols, link[1])) if moved and link else None
+        if moved and link and target:
+            sign = -1 if moved.group(1).lower().split()[0] in ("taken", "deducted") else 1
             new, old = {"from": "figure", "name": figure}, {"from": "record", "path": [field]}
             effects.append(
                 {

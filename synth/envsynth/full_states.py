@@ -23,14 +23,17 @@ from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
 from synth.words import plural
 
+FULL = r"(?:full|sold\s+out|fully\s+booked|at\s+capacity)"
+BECOMES = r"(?:becomes|is\s+set\s+to|turns|is\s+marked|changes\s+to|goes\s+to)"
 WHEN_FIRST = re.compile(
-    r"\bwhen\s+(?:every|each|all)\s+(?P<elem>\w+?)s?\s+(?:of\s+the\s+(?P<owner>\w+)\s+)?(?:is|are)\s+(?:then\s+|now\s+)?"
-    r"full\b[^.;`]{0,20}?\bthe\s+(?P<noun>\w+)\s+(?:becomes|is\s+set\s+to|turns)\s+`(?P<value>[\w-]+)`",
+    rf"\b(?:when|once|if)\s+(?:every|each|all(?:\s+the)?)\s+(?P<elem>\w+?)s?\s+(?:of\s+the\s+(?P<owner>\w+)\s+)?"
+    rf"(?:is|are)\s+(?:then\s+|now\s+)?{FULL}[^.;`]{{0,20}}?\bthe\s+(?P<noun>\w+)\s+{BECOMES}\s+`(?P<value>[\w-]+)`",
     re.I,
 )
 STATE_FIRST = re.compile(
-    r"\bthe\s+(?P<noun>\w+)\s+(?:becomes|is\s+set\s+to|turns)\s+`(?P<value>[\w-]+)`\s+(?:when|once)\s+"
-    r"(?:every|each|all)\s+(?P<elem>\w+?)s?\s+(?:of\s+the\s+(?P<owner>\w+)\s+)?(?:is|are)\s+(?:then\s+|now\s+)?full\b",
+    rf"\bthe\s+(?P<noun>\w+)\s+{BECOMES}\s+`(?P<value>[\w-]+)`\s+(?:when|once|if|as\s+soon\s+as)\s+"
+    rf"(?:every|each|all(?:\s+the)?)\s+(?P<elem>\w+?)s?\s+(?:of\s+the\s+(?P<owner>\w+)\s+)?(?:is|are)\s+"
+    rf"(?:then\s+|now\s+)?{FULL}",
     re.I,
 )
 CAPS = {

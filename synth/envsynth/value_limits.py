@@ -1,5 +1,6 @@
 """A limit that holds for one value of a parameter only: "A financial hold can only be released while the student's
-balance is 1000.00 USD or less". The value is one the call's parameter takes (its enum, or a value its description
+balance is 1000.00 USD or less" ("... may be released only if the student's balance is at most 1000", "does not
+exceed", "is at least"). The value is one the call's parameter takes (its enum, or a value its description
 lists); the noun names the changed record itself; the words name one of its number fields. Each becomes a `bound`
 check on the record ({"from": "self", field, cmp, value}) with a `when` on the argument, so other values pass
 (code_templates render `when` before the check).
@@ -14,11 +15,20 @@ from synth.envsynth.docs_appends import is_number
 from synth.words import singular
 
 LIMIT = re.compile(
-    r"\b(?:an?|the)\s+`?(?P<value>[\w-]+)`?\s+\w+\s+(?:can|may)\s+only\s+be\s+\w+\s+(?:while|when|if)\s+the\s+"
-    r"(?P<noun>\w+)['\u2019]s\s+`?(?P<field>[a-z][\w ]{0,30}?)`?\s+is\s+(?P<num>\d[\d,]*(?:\.\d+)?)\s*"
-    r"(?:[A-Z]{3}\s+)?or\s+(?P<side>less|lower|below|fewer|more|higher|above)\b",
+    r"\b(?:an?|the)\s+`?(?P<value>[\w-]+)`?\s+\w+\s+(?:can|may)\s+(?:only\s+be\s+\w+|be\s+\w+\s+only)\s+"
+    r"(?:while|when|if)\s+the\s+(?P<noun>\w+)['\u2019]s\s+`?(?P<field>[a-z][\w ]{0,30}?)`?\s+"
+    r"(?:is\s+(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?:[A-Z]{3}\s+)?or\s+(?P<side>less|lower|below|fewer|more|higher|above)\b"
+    r"|(?P<word>is\s+at\s+most|is\s+at\s+least|does\s+not\s+exceed|is\s+no\s+more\s+than|is\s+no\s+less\s+than)"
+    r"\s+(?:[A-Z]{3}\s+|\$)?(?P<num2>\d[\d,]*(?:\.\d+)?))",
     re.I,
 )
+WORDS = {
+    "is at most": "<=",
+    "does not exceed": "<=",
+    "is no more than": "<=",
+    "is at least": ">=",
+    "is no less than": ">=",
+}
 SIDES = {"less": "<=", "lower": "<=", "below": "<=", "fewer": "<=", "more": ">=", "higher": ">=", "above": ">="}
 
 
@@ -36,8 +46,10 @@ def value_limits(text: str, resource: str, own: dict[str, Any], params: dict[str
         field = "_".join(m.group("field").lower().split())
         if len(holders) != 1 or singular(m.group("noun").lower()) != resource or not is_number(own.get(field)):
             continue
-        value = float(m.group("num").replace(",", ""))
-        check = {"op": "bound", "from": "self", "field": field, "cmp": SIDES[m.group("side").lower()], "value": value}
+        value = float((m.group("num") or m.group("num2")).replace(",", ""))
+        said = " ".join((m.group("word") or "").lower().split())
+        cmp = SIDES[m.group("side").lower()] if m.group("side") else WORDS[said]
+        check = {"op": "bound", "from": "self", "field": field, "cmp": cmp, "value": value}
         out.append({**check, "when": {"arg": holders[0], "in": [m.group("value")]}})
     return out
 
