@@ -314,3 +314,44 @@ def test_a_move_message_names_where_the_node_lands_and_a_value_keeps_its_own_ans
     calls = [went("..", {}), went("docs", {"at": "docs"}), went("..", {}), went("docs", {"at": "docs"})]
     assert _special_outputs(calls) == [{"arg": "folder", "value": "..", "output": {}}]  # `docs` names itself
     assert _special_outputs(calls[:2] + [went("x", {"at": "x"})]) == []  # one call is no rule
+
+
+def test_an_object_written_whole_is_learned_key_by_key(tmp_path: Path) -> None:
+    # every close writes a `refund` block: the reason given, the order's total, the business date
+    def case(key: str, total: float, why: str) -> dict[str, Any]:
+        state = {"orders": {key: {"order_id": key, "status": "open", "total": total, "refund": None}}}
+        block = {"reason": why, "amount": total, "on": "2030-01-01"}
+        after = json.loads(json.dumps(state))
+        after["orders"][key].update(refund=block, status="closed")
+        changes = change_list(leaf_changes(state, after))  # as the recorder writes them
+        call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
+        return {**call, "output": after["orders"][key], "changes": changes, "state": state}
+
+    rows = [case("o1", 12.5, "late"), case("o2", 40.0, "broken"), case("o3", 7.0, "late")]
+    path = tmp_path / "t.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
+            + "\n"
+            for i, r in enumerate(rows)
+        )
+    )
+    recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
+    props = {"order_id": {"type": "string"}, "why": {"type": "string"}}
+    spec = ToolSpec(
+        name="close_order", description="Close an order.", parameters={"type": "object", "properties": props}
+    )
+    plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
+    learned = learned_variants(spec, plain, recorded)[0]
+    effects = {e["field"]: e for e in learned.effects}
+    assert effects["refund"]["source"] == {
+        "from": "object",
+        "fields": {
+            "amount": {"from": "record", "path": ["total"]},
+            "on": {"from": "const", "value": "2030-01-01"},
+            "reason": {"from": "arg", "name": "why"},
+        },
+    }
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
+    assert err == "" and res.passed == 3

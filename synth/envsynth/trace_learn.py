@@ -76,6 +76,23 @@ def _source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     return learn_number(samples) or learn_choice(samples)
 
 
+def _object_source(samples: list[Sample], key_param: str, empty: bool = False) -> dict[str, Any] | None:
+    """An object the call writes whole (a `cancellation` block of the reason given, a fee and a refund): one source
+    per key, when every call writes an object with the same keys and each key has a source."""
+    first = samples[0][0]
+    if not isinstance(first, dict) or not (first or empty):
+        return None
+    if any(not isinstance(v, dict) or sorted(v) != sorted(first) for v, *_ in samples):
+        return None
+    fields = {}
+    for sub in sorted(first):
+        src = _source([(v[sub], a, r, s) for v, a, r, s in samples], key_param)
+        if src is None:
+            return None
+        fields[sub] = src
+    return {"from": "object", "fields": fields}
+
+
 def _optional_arg(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     """An optional argument: its value where a call gives it, one default where calls leave it out (both seen)."""
     names = sorted({n for _, args, *_ in samples for n in args} - {key_param})
@@ -95,15 +112,8 @@ def item_rule(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     """The source of an appended element: one source, or one per field of an object element."""
     first = samples[0][0]
     if isinstance(first, dict):
-        if any(not isinstance(v, dict) or sorted(v) != sorted(first) for v, *_ in samples):
-            return None
-        fields = {}
-        for sub in sorted(first):
-            src = _source([(v[sub], a, r, s) for v, a, r, s in samples], key_param)
-            if src is None:
-                return None
-            fields[sub] = src
-        return {"fields": fields}
+        whole = _object_source(samples, key_param, empty=True)
+        return {"fields": whole["fields"]} if whole is not None else None
     src = _source(samples, key_param)
     return {"value": src} if src is not None else None
 
@@ -146,7 +156,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         samples = [(after[name], args, rec, state) for after, args, rec, state in calls if name in after]
         if len(samples) != n_ok:
             continue  # removed by some calls: not one rule
-        src = _source(samples, kp)
+        src = _source(samples, kp) or _object_source(samples, kp)
         if src is not None:
             effects.append({"op": "set", "field": name, "source": src})
         elif (swap := learn_swap(name, samples)) is not None:
