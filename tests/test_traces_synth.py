@@ -355,3 +355,45 @@ def test_an_object_written_whole_is_learned_key_by_key(tmp_path: Path) -> None:
     schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
     res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
     assert err == "" and res.passed == 3
+
+
+def test_a_value_that_depends_on_one_argument_is_learned_as_a_switch(tmp_path: Path) -> None:
+    # the fee is the order's total, except for goodwill closes, which cost nothing
+    def case(key: str, total: float, why: str) -> dict[str, Any]:
+        state = {"orders": {key: {"order_id": key, "status": "open", "total": total, "fee": 1.0}}}
+        after = json.loads(json.dumps(state))
+        after["orders"][key].update(fee=0.0 if why == "goodwill" else total, status="closed")
+        call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
+        return {
+            **call,
+            "output": after["orders"][key],
+            "changes": change_list(leaf_changes(state, after)),
+            "state": state,
+        }
+
+    rows = [case("o1", 12.5, "late"), case("o2", 40.0, "goodwill"), case("o3", 7.0, "broken"), case("o4", 9.0, "late")]
+    path = tmp_path / "t.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
+            + "\n"
+            for i, r in enumerate(rows)
+        )
+    )
+    recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
+    props = {"order_id": {"type": "string"}, "why": {"type": "string"}}
+    spec = ToolSpec(
+        name="close_order", description="Close an order.", parameters={"type": "object", "properties": props}
+    )
+    plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
+    learned = learned_variants(spec, plain, recorded)[0]
+    fee = next(e for e in learned.effects if e.get("field") == "fee")
+    assert fee["source"] == {
+        "from": "switch",
+        "when": {"arg": "why", "in": ["broken", "late"]},
+        "then": {"from": "record", "path": ["total"]},
+        "else": {"from": "const", "value": 0.0},
+    }
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
+    assert err == "" and res.passed == 4

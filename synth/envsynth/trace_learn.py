@@ -19,6 +19,7 @@ from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap
 from synth.envsynth.trace_outputs import answered_fields
+from synth.envsynth.trace_switch import learn_switch
 from synth.envsynth.traces import apply_changes, parse_pointer
 from synth.spec import ToolSpec
 
@@ -86,7 +87,8 @@ def _object_source(samples: list[Sample], key_param: str, empty: bool = False) -
         return None
     fields = {}
     for sub in sorted(first):
-        src = _source([(v[sub], a, r, s) for v, a, r, s in samples], key_param)
+        parts = [(v[sub], a, r, s) for v, a, r, s in samples]
+        src = _source(parts, key_param) or learn_switch(parts, key_param, _source)
         if src is None:
             return None
         fields[sub] = src
@@ -156,7 +158,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         samples = [(after[name], args, rec, state) for after, args, rec, state in calls if name in after]
         if len(samples) != n_ok:
             continue  # removed by some calls: not one rule
-        src = _source(samples, kp) or _object_source(samples, kp)
+        src = _source(samples, kp) or _object_source(samples, kp) or learn_switch(samples, kp, _source)
         if src is not None:
             effects.append({"op": "set", "field": name, "source": src})
         elif (swap := learn_swap(name, samples)) is not None:

@@ -1,0 +1,60 @@
+"""A value that depends on one argument or one field of the record, learned from recorded calls (--traces): a fee of
+0 for some reasons and the record's daily rate for the others, a status that depends on a yes/no argument.
+
+The samples are split by the value of one splitter (a text or yes/no argument other than the record's key, or a
+text or yes/no field of the record before the call); each part must have one source of its own (`source_of`: an
+argument, a record path, a constant, a computed number), and the parts must come down to two different sources.
+Kept only with at least three samples, one part holding two or more, so that one call per value proves nothing.
+The result is a `switch` source ({when, then, else}; codegen renders the guard, evaluated before the call's sets).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Sample = tuple[Any, dict[str, Any], dict[str, Any], dict[str, Any]]
+Source = Callable[[list[Sample], str], "dict[str, Any] | None"]
+
+
+def _splitters(samples: list[Sample], key_param: str) -> list[tuple[str, str]]:
+    """("arg" | "field", name) of every text or yes/no value the samples all hold (the key argument aside)."""
+    _, args0, record0, _ = samples[0]
+    out = [("arg", n) for n in sorted(args0) if n != key_param and isinstance(args0[n], (str, bool))]
+    out += [("field", n) for n in sorted(record0) if isinstance(record0[n], (str, bool))]
+    return out
+
+
+def _value(kind: str, name: str, sample: Sample) -> Any:
+    _, args, record, _ = sample
+    return args.get(name) if kind == "arg" else record.get(name)
+
+
+def learn_switch(samples: list[Sample], key_param: str, source_of: Source) -> dict[str, Any] | None:
+    """A `switch` source giving the recorded value in every sample, or None."""
+    if len(samples) < 3:
+        return None
+    for kind, name in _splitters(samples, key_param):
+        parts: dict[str, list[Sample]] = {}
+        for sample in samples:
+            value = _value(kind, name, sample)
+            if not isinstance(value, (str, bool)):
+                break
+            parts.setdefault(repr(value), []).append(sample)
+        else:
+            if len(parts) < 2 or max(len(p) for p in parts.values()) < 2:
+                continue
+            found = {k: source_of(p, key_param) for k, p in parts.items()}
+            if any(src is None for src in found.values()):
+                continue
+            distinct = {repr(src): src for src in found.values()}
+            if len(distinct) != 2:
+                continue
+            then_src = found[min(parts, key=lambda k: (len(parts[k]), k))]  # the rarer part's source
+            values = [_value(kind, name, p[0]) for k, p in sorted(parts.items()) if found[k] == then_src]
+            else_src = next(src for src in distinct.values() if src != then_src)
+            when = {"arg": name, "in": values} if kind == "arg" else {"field": name, "in": values}
+            return {"from": "switch", "when": when, "then": then_src, "else": else_src}
+    return None
+
+
+__all__ = ["learn_switch"]
