@@ -397,3 +397,49 @@ def test_a_value_that_depends_on_one_argument_is_learned_as_a_switch(tmp_path: P
     schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
     res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
     assert err == "" and res.passed == 4
+
+
+def test_a_logged_text_is_learned_from_the_arguments_and_the_record(tmp_path: Path) -> None:
+    # each close logs "<why>; <total with two decimals> refunded"
+    def case(key: str, total: float, why: str) -> dict[str, Any]:
+        state = {"orders": {key: {"order_id": key, "status": "open", "total": total, "log": []}}}
+        after = json.loads(json.dumps(state))
+        after["orders"][key]["status"] = "closed"
+        after["orders"][key]["log"].append({"event": "closed", "detail": f"{why}; {total:.2f} refunded"})
+        call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
+        return {
+            **call,
+            "output": after["orders"][key],
+            "changes": change_list(leaf_changes(state, after)),
+            "state": state,
+        }
+
+    rows = [case("o1", 12.5, "late"), case("o2", 40.0, "broken"), case("o3", 7.25, "no show")]
+    path = tmp_path / "t.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
+            + "\n"
+            for i, r in enumerate(rows)
+        )
+    )
+    recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
+    props = {"order_id": {"type": "string"}, "why": {"type": "string"}}
+    spec = ToolSpec(
+        name="close_order", description="Close an order.", parameters={"type": "object", "properties": props}
+    )
+    plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
+    learned = learned_variants(spec, plain, recorded)[0]
+    log = next(e for e in learned.effects if e.get("field") == "log")
+    assert log["items"][0]["fields"]["detail"] == {
+        "from": "concat",
+        "parts": [
+            {"from": "arg", "name": "why"},
+            "; ",
+            {"from": "fixed", "of": {"from": "record", "path": ["total"]}, "decimals": 2},
+            " refunded",
+        ],
+    }
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
+    assert err == "" and res.passed == 3

@@ -20,6 +20,7 @@ from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap
 from synth.envsynth.trace_outputs import answered_fields
 from synth.envsynth.trace_switch import learn_switch
+from synth.envsynth.trace_texts import learn_text
 from synth.envsynth.traces import apply_changes, parse_pointer
 from synth.spec import ToolSpec
 
@@ -88,11 +89,16 @@ def _object_source(samples: list[Sample], key_param: str, empty: bool = False) -
     fields = {}
     for sub in sorted(first):
         parts = [(v[sub], a, r, s) for v, a, r, s in samples]
-        src = _source(parts, key_param) or learn_switch(parts, key_param, _source)
+        src = _source(parts, key_param) or _learned(parts, key_param)
         if src is None:
             return None
         fields[sub] = src
     return {"from": "object", "fields": fields}
+
+
+def _learned(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
+    """A value no one source gives: one of two sources by an argument or a field, or a text written from them."""
+    return learn_switch(samples, key_param, _source) or learn_text(samples, key_param)
 
 
 def _optional_arg(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
@@ -158,7 +164,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         samples = [(after[name], args, rec, state) for after, args, rec, state in calls if name in after]
         if len(samples) != n_ok:
             continue  # removed by some calls: not one rule
-        src = _source(samples, kp) or _object_source(samples, kp) or learn_switch(samples, kp, _source)
+        src = _source(samples, kp) or _object_source(samples, kp) or _learned(samples, kp)
         if src is not None:
             effects.append({"op": "set", "field": name, "source": src})
         elif (swap := learn_swap(name, samples)) is not None:
