@@ -98,7 +98,14 @@ def _object_source(samples: list[Sample], key_param: str, empty: bool = False) -
 
 def _learned(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     """A value no one source gives: one of two sources by an argument or a field, or a text written from them."""
-    return learn_switch(samples, key_param, _source) or learn_text(samples, key_param)
+    return learn_switch(samples, key_param, _source, _fits_all) or learn_text(samples, key_param)
+
+
+def _fits_all(src: dict[str, Any], samples: list[Sample]) -> bool:
+    """Whether a plain source (a constant, an argument, a computed number, a record path) gives every value."""
+    if src.get("from") not in ("const", "arg", "expr", "record") or src.get("sorted"):
+        return False
+    return all(_same(_resolve(src, args, record, state), value) for value, args, record, state in samples)
 
 
 def _optional_arg(samples: list[Sample], key_param: str) -> dict[str, Any] | None:

@@ -29,8 +29,11 @@ def _value(kind: str, name: str, sample: Sample) -> Any:
     return args.get(name) if kind == "arg" else record.get(name)
 
 
-def learn_switch(samples: list[Sample], key_param: str, source_of: Source) -> dict[str, Any] | None:
-    """A `switch` source giving the recorded value in every sample, or None."""
+def learn_switch(
+    samples: list[Sample], key_param: str, source_of: Source, fits: Callable[[dict[str, Any], list[Sample]], bool]
+) -> dict[str, Any] | None:
+    """A `switch` source giving the recorded value in every sample, or None (`fits`: whether a source gives every
+    value of a part; a small part takes a bigger part's source when it fits, since one call fits many)."""
     if len(samples) < 3:
         return None
     for kind, name in _splitters(samples, key_param):
@@ -43,7 +46,10 @@ def learn_switch(samples: list[Sample], key_param: str, source_of: Source) -> di
         else:
             if len(parts) < 2 or max(len(p) for p in parts.values()) < 2:
                 continue
-            found = {k: source_of(p, key_param) for k, p in parts.items()}
+            found: dict[str, dict[str, Any] | None] = {}
+            for k in sorted(parts, key=lambda k: (-len(parts[k]), k)):  # a part of one call may fit a bigger one's
+                found[k] = next((src for src in found.values() if src and fits(src, parts[k])), None)
+                found[k] = found[k] or source_of(parts[k], key_param)
             if any(src is None for src in found.values()):
                 continue
             distinct = {repr(src): src for src in found.values()}
