@@ -73,7 +73,7 @@ def _state() -> dict[str, Any]:
 def _plan() -> ToolPlan:
     plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
     plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
-    return entry_defaults(POST, plain, STAY, _state(), TODAY)
+    return entry_defaults(POST, plain, SCHEMA, _state(), TODAY)
 
 
 def test_each_required_field_gets_what_the_data_and_docs_say() -> None:
@@ -91,7 +91,8 @@ def test_a_field_nothing_tells_stays_missing() -> None:
         line["clerk"] = f"clerk {i}"
     plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
     plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
-    assert "clerk" not in entry_defaults(POST, plain, stay, state, TODAY).initial_values
+    schema = {"type": "object", "properties": {"stays": collection(stay)}}
+    assert "clerk" not in entry_defaults(POST, plain, schema, state, TODAY).initial_values
 
 
 def test_a_posted_line_keeps_the_schema() -> None:
@@ -117,4 +118,8 @@ def test_nothing_changes_when_everything_is_set() -> None:
     plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
     full = {**LINE, "required": ["code", "amount"]}
     plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount"]})
-    assert entry_defaults(POST, plain, {**STAY, "folio": {"type": "array", "items": full}}, _state(), TODAY) == plain
+    schema = {
+        "type": "object",
+        "properties": {"stays": collection({**STAY, "folio": {"type": "array", "items": full}})},
+    }
+    assert entry_defaults(POST, plain, schema, _state(), TODAY) == plain

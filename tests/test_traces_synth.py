@@ -316,18 +316,23 @@ def test_a_move_message_names_where_the_node_lands_and_a_value_keeps_its_own_ans
     assert _special_outputs(calls[:2] + [went("x", {"at": "x"})]) == []  # one call is no rule
 
 
-def test_an_object_written_whole_is_learned_key_by_key(tmp_path: Path) -> None:
-    # every close writes a `refund` block: the reason given, the order's total, the business date
-    def case(key: str, total: float, why: str) -> dict[str, Any]:
-        state = {"orders": {key: {"order_id": key, "status": "open", "total": total, "refund": None}}}
-        block = {"reason": why, "amount": total, "on": "2030-01-01"}
-        after = json.loads(json.dumps(state))
-        after["orders"][key].update(refund=block, status="closed")
-        changes = change_list(leaf_changes(state, after))  # as the recorder writes them
-        call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
-        return {**call, "output": after["orders"][key], "changes": changes, "state": state}
+CLOSE = ToolSpec(
+    name="close_order",
+    description="Close an order.",
+    parameters={"type": "object", "properties": {"order_id": {"type": "string"}, "why": {"type": "string"}}},
+)
 
-    rows = [case("o1", 12.5, "late"), case("o2", 40.0, "broken"), case("o3", 7.0, "late")]
+
+def _close(key: str, why: str, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """One recorded close of the order `key`, its changes written as the recorder writes them."""
+    state = {"orders": {key: before}}
+    changes = change_list(leaf_changes(state, {"orders": {key: after}}))
+    call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
+    return {**call, "output": after, "changes": changes, "state": state}
+
+
+def _learned_closes(tmp_path: Path, rows: list[dict[str, Any]]) -> ToolPlan:
+    """The first plan learned from these recorded closes; it reproduces every one of them."""
     path = tmp_path / "t.jsonl"
     path.write_text(
         "".join(
@@ -337,14 +342,29 @@ def test_an_object_written_whole_is_learned_key_by_key(tmp_path: Path) -> None:
         )
     )
     recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
-    props = {"order_id": {"type": "string"}, "why": {"type": "string"}}
-    spec = ToolSpec(
-        name="close_order", description="Close an order.", parameters={"type": "object", "properties": props}
-    )
     plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
-    learned = learned_variants(spec, plain, recorded)[0]
-    effects = {e["field"]: e for e in learned.effects}
-    assert effects["refund"]["source"] == {
+    learned = learned_variants(CLOSE, plain, recorded)[0]
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    res, err = _run(render_tool(CLOSE, learned, schema.state_schema), "close_order", recorded, schema)
+    assert err == "" and res.passed == len(rows)
+    return learned
+
+
+def _source_of(plan: ToolPlan, field: str) -> Any:
+    effect = next(e for e in plan.effects if e.get("field") == field)
+    return effect["source"] if "source" in effect else effect["items"][0]["fields"]
+
+
+def test_an_object_written_whole_is_learned_key_by_key(tmp_path: Path) -> None:
+    # every close writes a `refund` block: the reason given, the order's total, the business date
+    def case(key: str, total: float, why: str) -> dict[str, Any]:
+        before = {"order_id": key, "status": "open", "total": total, "refund": None}
+        block = {"reason": why, "amount": total, "on": "2030-01-01"}
+        return _close(key, why, before, {**before, "refund": block, "status": "closed"})
+
+    rows = [case("o1", 12.5, "late"), case("o2", 40.0, "broken"), case("o3", 7.0, "late")]
+    learned = _learned_closes(tmp_path, rows)
+    assert _source_of(learned, "refund") == {
         "from": "object",
         "fields": {
             "amount": {"from": "record", "path": ["total"]},
@@ -352,94 +372,35 @@ def test_an_object_written_whole_is_learned_key_by_key(tmp_path: Path) -> None:
             "reason": {"from": "arg", "name": "why"},
         },
     }
-    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
-    res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
-    assert err == "" and res.passed == 3
 
 
 def test_a_value_that_depends_on_one_argument_is_learned_as_a_switch(tmp_path: Path) -> None:
     # the fee is the order's total, except for goodwill closes, which cost nothing
     def case(key: str, total: float, why: str) -> dict[str, Any]:
-        state = {"orders": {key: {"order_id": key, "status": "open", "total": total, "fee": 1.0}}}
-        after = json.loads(json.dumps(state))
-        after["orders"][key].update(fee=0.0 if why == "goodwill" else total, status="closed")
-        call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
-        return {
-            **call,
-            "output": after["orders"][key],
-            "changes": change_list(leaf_changes(state, after)),
-            "state": state,
-        }
+        before = {"order_id": key, "status": "open", "total": total, "fee": 1.0}
+        return _close(key, why, before, {**before, "fee": 0.0 if why == "goodwill" else total, "status": "closed"})
 
     rows = [case("o1", 12.5, "late"), case("o2", 40.0, "goodwill"), case("o3", 7.0, "broken"), case("o4", 9.0, "late")]
-    path = tmp_path / "t.jsonl"
-    path.write_text(
-        "".join(
-            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
-            + "\n"
-            for i, r in enumerate(rows)
-        )
-    )
-    recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
-    props = {"order_id": {"type": "string"}, "why": {"type": "string"}}
-    spec = ToolSpec(
-        name="close_order", description="Close an order.", parameters={"type": "object", "properties": props}
-    )
-    plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
-    learned = learned_variants(spec, plain, recorded)[0]
-    fee = next(e for e in learned.effects if e.get("field") == "fee")
-    assert fee["source"] == {
+    learned = _learned_closes(tmp_path, rows)
+    assert _source_of(learned, "fee") == {
         "from": "switch",
         "when": {"arg": "why", "in": ["broken", "late"]},
         "then": {"from": "record", "path": ["total"]},
         "else": {"from": "const", "value": 0.0},
     }
-    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
-    res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
-    assert err == "" and res.passed == 4
 
 
 def test_a_logged_text_is_learned_from_the_arguments_and_the_record(tmp_path: Path) -> None:
     # each close logs "<why>; <total with two decimals> refunded"
     def case(key: str, total: float, why: str) -> dict[str, Any]:
-        state = {"orders": {key: {"order_id": key, "status": "open", "total": total, "log": []}}}
-        after = json.loads(json.dumps(state))
-        after["orders"][key]["status"] = "closed"
-        after["orders"][key]["log"].append({"event": "closed", "detail": f"{why}; {total:.2f} refunded"})
-        call = {"name": "close_order", "arguments": {"order_id": key, "why": why}, "ok": True}
-        return {
-            **call,
-            "output": after["orders"][key],
-            "changes": change_list(leaf_changes(state, after)),
-            "state": state,
-        }
+        before = {"order_id": key, "status": "open", "total": total, "log": []}
+        entry = {"event": "closed", "detail": f"{why}; {total:.2f} refunded"}
+        return _close(key, why, before, {**before, "status": "closed", "log": [entry]})
 
     rows = [case("o1", 12.5, "late"), case("o2", 40.0, "broken"), case("o3", 7.25, "no show")]
-    path = tmp_path / "t.jsonl"
-    path.write_text(
-        "".join(
-            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
-            + "\n"
-            for i, r in enumerate(rows)
-        )
-    )
-    recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
-    props = {"order_id": {"type": "string"}, "why": {"type": "string"}}
-    spec = ToolSpec(
-        name="close_order", description="Close an order.", parameters={"type": "object", "properties": props}
-    )
-    plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
-    learned = learned_variants(spec, plain, recorded)[0]
-    log = next(e for e in learned.effects if e.get("field") == "log")
-    assert log["items"][0]["fields"]["detail"] == {
+    learned = _learned_closes(tmp_path, rows)
+    total = {"from": "fixed", "of": {"from": "record", "path": ["total"]}, "decimals": 2}
+    assert _source_of(learned, "log")["detail"] == {
         "from": "concat",
-        "parts": [
-            {"from": "arg", "name": "why"},
-            "; ",
-            {"from": "fixed", "of": {"from": "record", "path": ["total"]}, "decimals": 2},
-            " refunded",
-        ],
+        "parts": [{"from": "arg", "name": "why"}, "; ", total, " refunded"],
     }
-    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
-    res, err = _run(render_tool(spec, learned, schema.state_schema), "close_order", recorded, schema)
-    assert err == "" and res.passed == 3

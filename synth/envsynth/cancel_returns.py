@@ -23,6 +23,7 @@ from typing import Any
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.docs_appends import docs_appends, is_number
+from synth.envsynth.docs_linked import record_links
 from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.item_rules import ELEMENT_MOVED
 from synth.envsynth.prose import unwrap
@@ -90,10 +91,18 @@ def _state_of(value: str, own: dict[str, Any]) -> str | None:
     return holders[0] if len(holders) == 1 else None
 
 
-def _number_named(words: str, theirs: dict[str, Any]) -> str | None:
-    """The one number field whose name holds every word (`wallet` -> `wallet_balance`, "loyalty points")."""
-    said = {singular(w) for w in words.lower().split()}
-    found = [f for f, s in theirs.items() if is_number(s) and said <= {singular(p) for p in f.split("_")}]
+def number_named(words: str, theirs: dict[str, Any]) -> str | None:
+    """The number field the words name: the longest run of them that is a field's name ("account balance" ->
+    `account_balance`, "balance; ..." -> `balance`), else the one number field whose name holds the first word and
+    every other ("wallet" -> `wallet_balance`)."""
+    said = words.lower().split()
+    for n in range(min(3, len(said)), 0, -1):
+        for start in range(len(said) - n + 1):
+            name = "_".join(said[start : start + n])
+            if is_number(theirs.get(name)):
+                return name
+    wanted = {singular(w) for w in said[:1]}
+    found = [f for f, s in theirs.items() if is_number(s) and wanted <= {singular(p) for p in f.split("_")}]
     return found[0] if len(found) == 1 else None
 
 
@@ -117,8 +126,7 @@ def _refunds(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[t
         state = _state_of(said, own) if said else ""
         link = noun_link(m.group("holder"), own, cols)
         theirs = _props(cols, link[1]) if link else {}
-        words = m.group("words").split()
-        field = _number_named(" ".join(words), theirs) or _number_named(words[0], theirs) if link else None
+        field = number_named(m.group("words"), theirs) if link else None
         if state is not None and link and field and amount:
             when = {"field": state, "in": [said]} if state else None
             out.append((_adjust(link[1], link[0], field, {"plus": [{"path": [amount]}]}, when), when))
@@ -134,8 +142,8 @@ def _taken_back(sentence: str, own: dict[str, Any], cols: dict[str, Any], when: 
         amount = whole.group(1) if whole else (OF_THE.search(how).group(1) if OF_THE.search(how) else None)
         if amount not in own or not is_number(own.get(amount)):
             continue
-        for via, col in sorted(_links(own, cols).items()):
-            field = _number_named(m.group("words"), _props(cols, col))
+        for via, col in sorted(record_links(own, cols, "").items()):
+            field = number_named(m.group("words"), _props(cols, col))
             if field is None:
                 continue
             expr: dict[str, Any] = {"plus": [{"path": [amount]}], "times": -1}
@@ -146,12 +154,6 @@ def _taken_back(sentence: str, own: dict[str, Any], cols: dict[str, Any], when: 
             out.append({**effect, "at_least": least} if bound else effect)
             break
     return out
-
-
-def _links(own: dict[str, Any], cols: dict[str, Any]) -> dict[str, str]:
-    from synth.envsynth.docs_linked import record_links
-
-    return record_links(own, cols, "")
 
 
 def _element_returns(
@@ -230,7 +232,7 @@ def _link_by_values(own: dict[str, Any], cols: dict[str, Any], old: str, new: st
     """The one link whose record has a field knowing both values (the docs' "car" for a link to `vehicles`)."""
     found = [
         (via, col)
-        for via, col in sorted(_links(own, cols).items())
+        for via, col in sorted(record_links(own, cols, "").items())
         if any({old, new} <= {str(v) for v in _known(s or {})} for s in _props(cols, col).values())
     ]
     return found[0] if len(found) == 1 else None
@@ -293,4 +295,4 @@ def _same_target(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a.get(k) == b.get(k) for k in keys)
 
 
-__all__ = ["cancel_returns"]
+__all__ = ["cancel_returns", "number_named"]

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from synth.envsynth.create_rules import _props
+from synth.envsynth.data_copies import sample_records
+from synth.envsynth.docs_entries import _entries
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.item_plan import _id_format
 from synth.envsynth.plan import ToolPlan
@@ -32,18 +35,13 @@ def _kinds(schema: Any) -> list[str]:
     return kind if isinstance(kind, list) else [kind] if kind else []
 
 
-def _sample_entries(sample: dict[str, Any], collection: str, list_field: str) -> list[dict[str, Any]]:
-    records = sample.get(collection) or {}
-    records = records.values() if isinstance(records, dict) else records if isinstance(records, list) else []
-    return [e for r in records if isinstance(r, dict) for e in (r.get(list_field) or []) if isinstance(e, dict)]
-
-
 def entry_defaults(
-    spec: ToolSpec, plan: ToolPlan, own: dict[str, Any], sample: dict[str, Any], today: str | None
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any], today: str | None
 ) -> ToolPlan:
     """The list add with initial values for the required entry fields nothing else sets."""
     if plan.kind != "item_add" or not plan.fields or not plan.list_field:
         return plan
+    own = _props(state_schema.get("properties") or {}, plan.collection or "")
     items = (own.get(plan.list_field) or {}).get("items") or {}
     props = items.get("properties") or {}
     required = [f for f in items.get("required") or [] if f in props]
@@ -60,7 +58,7 @@ def entry_defaults(
     ]
     if not open_fields:
         return plan
-    entries = _sample_entries(sample, plan.collection or "", plan.list_field)
+    entries = _entries(sample_records(sample, plan.collection or ""), plan.list_field)
     item_key, key_format = plan.item_key, dict(plan.key_format)
     initial: dict[str, Any] = {}
     for field in open_fields:

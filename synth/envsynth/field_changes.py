@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.cancel_returns import number_named
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.docs_appends import docs_appends, is_number
@@ -90,18 +91,6 @@ def record_arguments(tool: ToolSpec, sibling: ToolSpec, own: dict[str, Any]) -> 
     return (fields, wrapped) if fields else None
 
 
-def _said_number(words: str, theirs: dict[str, Any]) -> str | None:
-    """The number field the longest run of the words names ("account balance" -> `account_balance`, else
-    `balance`)."""
-    said = words.lower().split()
-    for n in range(min(3, len(said)), 0, -1):
-        for start in range(len(said) - n + 1):
-            name = "_".join(said[start : start + n])
-            if is_number(theirs.get(name)):
-                return name
-    return None
-
-
 def _repricing(
     spec: ToolSpec,
     text: str,
@@ -132,7 +121,7 @@ def _repricing(
         effects: list[dict[str, Any]] = [{"op": "set", "field": field, "source": {"from": "figure", "name": figure}}]
         moved = DIFFERENCE.search(text)
         link = noun_link(moved.group(2), own, cols) if moved else None
-        target = _said_number(moved.group(3), _props(cols, link[1])) if moved and link else None
+        target = number_named(moved.group(3), _props(cols, link[1])) if moved and link else None
         if moved and link and target:
             sign = -1 if moved.group(1).lower().split()[0] in ("taken", "deducted") else 1
             new, old = {"from": "figure", "name": figure}, {"from": "record", "path": [field]}

@@ -210,7 +210,7 @@ def _build_tool(
     plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     plan = with_full_states(spec, plan, schema.state_schema, docs_text)  # "when every tier is full, ... `sold_out`"
-    plan = entry_defaults(spec, plan, _record_props(schema.state_schema, plan), opts.sample or {}, today)
+    plan = entry_defaults(spec, plan, schema.state_schema, opts.sample or {}, today)
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
@@ -354,11 +354,6 @@ def _build_tool(
             }
         )
     return _failed(spec, fn, "structured", source, plan, cases, res, error, attempts, dropped, view)
-
-
-def _record_props(state_schema: dict[str, Any], plan: ToolPlan) -> dict[str, Any]:
-    col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
-    return ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
 
 
 def _pricing(spec: ToolSpec, schema: SchemaResult, opts: BuildOptions, text: str) -> Callable[[ToolPlan], ToolPlan]:
