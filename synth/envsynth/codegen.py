@@ -298,8 +298,9 @@ def _modes_code(spec: ToolSpec, fn: str, plan: ToolPlan, state_schema: dict[str,
 
 
 def _charges(plan: ToolPlan) -> bool:
-    """The answer reports a fee the call charged, which depends on the record as the call found it."""
-    return any(m.get("op") == "charged" for m in plan.output_map.values())
+    """The answer reports a fee the call charged or a value the record held, which depend on the record as the
+    call found it."""
+    return any(m.get("op") in ("charged", "before") for m in plan.output_map.values())
 
 
 def _shape_code(fn: str, plan: ToolPlan) -> str:
@@ -375,6 +376,15 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 else f"isinstance(before, dict) and before.get({when['field']!r}) in {when['in']!r}"
             )
             lines.append(f"    out[{name!r}] = {spec['amount']!r} if {held} else {zero!r}\n")
+            continue
+        if spec["op"] == "before":  # a field of the record as the call found it (a count it then moved)
+            lines.append(
+                f"    out[{name!r}] = copy.deepcopy(before.get({spec['path'][0]!r}))"
+                f" if isinstance(before, dict) else None\n"
+            )
+            continue
+        if spec["op"] == "const":  # one value every recorded answer held (the business date)
+            lines.append(f"    out[{name!r}] = copy.deepcopy({spec['value']!r})\n")
             continue
         if spec["op"] == "len":  # the length of one of the record's lists
             lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")

@@ -187,22 +187,25 @@ def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]
 
 
 def _tailed_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
-    """The samples written by one template, followed by a tail showing a number of the record only while it is
-    above 0 ("booked 4 night(s)" / "booked 7 night(s); 20.00 paid from account credit"): the template writes
-    every sample whose number is 0 or unset (two at least), and the rest of each other sample's text is the same
-    literal words around the number, written the same way."""
-    for source, _ in _context(samples[0][1], None):
-        values = [fg_dig(r, source["path"]) for _, r, _ in samples]
-        if source.get("from") != "record" or not all(v is None or fg_number(v) for v in values):
+    """The samples written by one template, followed by a tail showing a value only while it is set: a number of
+    the record while above 0 ("booked 4 night(s)" / "booked 7 night(s); 20.00 paid from account credit"), or a
+    text of the record or of the logged element (the call's arguments) while given ("Harbor Pharmacy" /
+    "Harbor Pharmacy (555-0300)"). The template writes every sample whose value is unset (two at least, or one
+    whose every written stretch has one reading), and the rest of each other sample's text is the same literal
+    words around the value, written the same way."""
+    for source in _tail_sources(samples):
+        values = [_sample_value(s, source) for s in samples]
+        plain = [s for s, v in zip(samples, values) if v in (None, "", 0)]
+        rest = [(s, v) for s, v in zip(samples, values) if v not in (None, "", 0)]
+        if not plain or not rest:
             continue
-        plain = [s for s, v in zip(samples, values) if not v]
-        rest = [(s, v) for s, v in zip(samples, values) if v]
-        template = _one_template(plain) if len(plain) >= 2 and rest else None
+        template = _one_template(plain) if len(plain) >= 2 else _single_template(plain[0])
         if template is None:
             continue
         forms = set()
-        for (text, record, _), value in rest:
-            head = _render(template["parts"], _context(record, None))
+        for (text, record, elements), value in rest:
+            heads = [_render(template["parts"], _context(record, e)) for e in (elements[:1] or [None])]
+            head = heads[0]
             tail = text[len(head) :] if head is not None and text.startswith(head) else ""
             shown = [(t, d) for t, d in _renderings(value) if tail.count(t) == 1]
             if not shown:
@@ -214,11 +217,29 @@ def _tailed_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any
                 lead, trail, decimals = forms.pop()
                 parts = [p for p in (lead, _placeholder(dict(source), decimals), trail) if p != ""]
                 tail_source = {"from": "concat", "parts": parts}
-                return {
-                    **template,
-                    "parts": template["parts"] + [{"from": "positive", "test": dict(source), "then": tail_source}],
-                }
+                shown_while = (
+                    {"from": "positive", "test": dict(source), "then": tail_source}
+                    if all(v is None or fg_number(v) for v in values)
+                    else {"from": "given", "test": dict(source), "then": tail_source, "else": ""}
+                )
+                return {**template, "parts": template["parts"] + [shown_while]}
     return None
+
+
+def _tail_sources(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> list[Source]:
+    """The record's numbers and texts and the logged element's texts some sample holds, each once, in order."""
+    out: dict[str, Source] = {}
+    for _, record, elements in samples:
+        for source, value in _context(record, (elements or [None])[0]):
+            if isinstance(value, str) or (fg_number(value) and source.get("from") == "record"):
+                out.setdefault(repr(source), source)
+    return list(out.values())
+
+
+def _sample_value(sample: tuple[str, dict[str, Any], list[dict[str, Any]]], source: Source) -> Any:
+    _, record, elements = sample
+    values = {repr(s): v for s, v in _context(record, (elements or [None])[0])}
+    return values.get(repr(source))
 
 
 def _one_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:

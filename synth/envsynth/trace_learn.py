@@ -16,6 +16,7 @@ from typing import Any, Callable
 from synth.envsynth.expr_runtime import fg_evaluate, fg_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap
 from synth.envsynth.trace_outputs import answered_fields
@@ -480,6 +481,13 @@ def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
     out.append(ToolPlan.from_dict({**update, "preconditions": preconditions}))
     if preconditions:
         out.append(ToolPlan.from_dict({**update, "preconditions": {}}))
+    if plan.preconditions or plan.checks:  # the docs' rules kept, the recorded ones added
+        kept = {**plan.preconditions, **preconditions}
+        out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": plan.checks + checks}))
+    answer = answered_write(plan.collection, plan.key_param, recorded)  # what the write answers, when not the record
+    if answer is not None:
+        shaped = {"output_fields": answer[0], "output_map": answer[1]}
+        out = [ToolPlan.from_dict({**v.to_dict(), **shaped}) for v in out] + out
     return out
 
 
