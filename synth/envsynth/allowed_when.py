@@ -28,6 +28,7 @@ from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
+from synth.envsynth.error_checks import error_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.value_limits import value_limits
@@ -381,6 +382,9 @@ def allowed_checks(
     params = spec.parameters.get("properties") or {}
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"
+    listed, held = error_checks(text, plan.collection, plan.key_param, state_schema, today)  # "Errors: ..."
+    checks += [c for c in listed if c not in checks]
+    states.update({f: v for f, v in held.items() if f not in states})
     checks = [c for c in checks if c not in plan.checks]
     states = {f: v for f, v in states.items() if f not in plan.preconditions}
     if not checks and not states:
