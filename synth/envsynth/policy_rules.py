@@ -34,6 +34,7 @@ from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params
 from synth.envsynth.transition_copies import transition_copies
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -403,6 +404,9 @@ def docs_transition(
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
     effects += written
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
+    stated = recorded_params(text, props, params, plan.key_param, list(records or [])) + dropped_counts(text, props)
+    stated = [e for e in stated if not any(x.get("field") == e["field"] for x in effects)] if sets else []
+    effects += stated  # "transferred_to records the pharmacy", "(the local count drops to 0)"
     if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")
         named = listed_entries(text, props, spec.parameters, list(records or []), today)  # "... records the reason"
         named += named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
@@ -452,6 +456,8 @@ def docs_transition(
     used |= checked
     verb = (split_words(spec.name) or [""])[0].lower()
     for name in sorted(params):
+        if name in read_args(stated):  # the docs said which field it goes to
+            continue
         if name == plan.key_param or name in sets or (name in used and not _said_set(name, text)):
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)

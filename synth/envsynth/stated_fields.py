@@ -1,0 +1,107 @@
+"""Fields a change's docs spell out by name, beyond its state (docs_transition):
+
+- "<field> records the <noun> (with its <other noun> when given)": the field takes the parameter the noun names,
+  followed, when the call gives it, by the parameter the other noun names, written the way the sample records
+  write two parts ("Harbor Lane Pharmacy (555-0300)": a space and brackets);
+- "all of its <field> move to ... (the local count drops to 0)": a number of the record named in the sentence
+  takes the number it "drops to" (falls to, is reset to, goes down to).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.words import singular
+
+RECORDS = re.compile(
+    r"`?\b(?P<field>\w+)`?\s+(?:records|holds|stores|keeps|takes)\s+the\s+(?P<noun>[a-z][a-z ]{0,30}?)"
+    r"(?:\s*\(\s*(?:with|plus)\s+(?:its|their|the)\s+(?P<extra>[a-z][a-z ]{0,30}?)\s+(?:when|if)\s+"
+    r"(?:given|provided|passed|supplied)\s*\))?(?=\s*[,.;)]|\s+and\b|\s*$)",
+    re.I,
+)
+DROPS = re.compile(
+    r"\b(?:drops?|falls?|goes\s+down|is\s+reset|resets?|is\s+zeroed)\s+to\s+(\d+(?:\.\d+)?)\b(?!\s*%)", re.I
+)
+TWO_PARTS = re.compile(r"^(.+?)(\s*[(\[]\s*|,\s+|\s+-\s+|\s*/\s*)([^()\[\]]+?)(\s*[)\]])?$")
+SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|\n")
+
+
+def _words(name: str) -> list[str]:
+    return [singular(w) for w in re.findall(r"[a-z]+", name.lower())]
+
+
+def _param(noun: str, params: dict[str, Any], skip: set[str]) -> str | None:
+    """The parameter whose name holds a word of the noun (its last word first; "phone number" -> `x_phone`), the
+    one with the fewest other words."""
+    for word in reversed(noun.lower().split()):
+        named = sorted((len(_words(p)), p) for p in params if p not in skip and singular(word) in _words(p))
+        if named and (len(named) == 1 or named[0][0] < named[1][0]):
+            return named[0][1]
+    return None
+
+
+def read_args(node: Any) -> set[str]:
+    """The parameters a source (or a list of effects) reads."""
+    if isinstance(node, dict):
+        own = {node["name"]} if node.get("from") == "arg" and isinstance(node.get("name"), str) else set()
+        return own.union(*(read_args(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(read_args(v) for v in node))
+    return set()
+
+
+def _joined_form(field: str, records: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(between, after) of the sample values written in two parts ("A (B)"), when they all agree."""
+    forms = set()
+    for record in records:
+        value = record.get(field)
+        m = TWO_PARTS.match(value) if isinstance(value, str) else None
+        if m and (m.group(4) is not None) == ("(" in m.group(2) or "[" in m.group(2)):
+            forms.add((m.group(2), m.group(4) or ""))
+    return forms.pop() if len(forms) == 1 else None
+
+
+def recorded_params(
+    text: str, props: dict[str, Any], params: dict[str, Any], key_param: str | None, records: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """`set` effects of "<field> records the <noun> (with its <other noun> when given)"."""
+    out = []
+    for m in RECORDS.finditer(text):
+        field = m.group("field")
+        if field not in props or field in params or any(e["field"] == field for e in out):
+            continue
+        main = _param(m.group("noun"), params, {key_param or ""})
+        if main is None:
+            continue
+        source: dict[str, Any] = {"from": "arg", "name": main}
+        extra = _param(m.group("extra"), params, {key_param or "", main}) if m.group("extra") else None
+        form = _joined_form(field, records) if extra else None
+        if extra and form:
+            arg = {"from": "arg", "name": extra}
+            tail = {"from": "concat", "parts": [p for p in (form[0], arg, form[1]) if p != ""]}
+            source = {"from": "concat", "parts": [source, {"from": "given", "test": arg, "then": tail, "else": ""}]}
+        out.append({"op": "set", "field": field, "source": source})
+    return out
+
+
+def dropped_counts(text: str, props: dict[str, Any]) -> list[dict[str, Any]]:
+    """`set` effects of a number of the record the sentence names that "drops to" a number."""
+    numbers = [f for f, s in props.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
+    out = []
+    for sentence in SENTENCES.split(text):
+        for m in DROPS.finditer(sentence):
+            before = sentence[max(0, m.start() - 160) : m.start()]
+            if re.search(r"\b(?:if|when|once|until|whenever|unless|before)\b[^,;()]*$", before, re.I):
+                continue  # a condition ("if the balance falls to 0, ..."), not a change
+            named = [(before.rfind(f), f) for f in numbers if re.search(rf"\b{re.escape(f)}\b", before)]
+            if not named:
+                continue
+            field = max(named)[1]
+            value = float(m.group(1)) if "." in m.group(1) else int(m.group(1))
+            if not any(e["field"] == field for e in out):
+                out.append({"op": "set", "field": field, "source": {"from": "const", "value": value}})
+    return out
+
+
+__all__ = ["dropped_counts", "read_args", "recorded_params"]

@@ -1,0 +1,65 @@
+"""Fields a change's docs spell out by name (a seed library lending a packet to another branch): "lent_to records
+the branch (with its phone number when given)", written as the sample records write two parts, and "all of its
+sowings move there (the local count drops to 0)"; a condition ("if the count falls to 0") sets nothing."""
+
+from __future__ import annotations
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+
+S = {"type": "string"}
+PROPS = {"packet_id": S, "lent_to": S, "sowings": {"type": "integer"}, "kept": {"type": "integer"}}
+PARAMS = {"packet_id": S, "to_branch": S, "to_branch_phone": S}
+TEXT = (
+    "Lend a packet to another branch. All of its sowings move there (the local count drops to 0) and lent_to "
+    "records the branch (with its phone number when given). If the kept count falls to 0, the packet is retired."
+)
+SAMPLE = [{"packet_id": "K9", "lent_to": "Quay Seeds [555-01]", "sowings": 0, "kept": 2}, {"packet_id": "K8"}]
+
+
+def test_the_named_fields_take_the_parameters_and_the_number() -> None:
+    sets = recorded_params(TEXT, PROPS, PARAMS, "packet_id", SAMPLE)
+    phone = {"from": "arg", "name": "to_branch_phone"}
+    tail = {"from": "given", "test": phone, "then": {"from": "concat", "parts": [" [", phone, "]"]}, "else": ""}
+    assert sets == [
+        {
+            "op": "set",
+            "field": "lent_to",
+            "source": {"from": "concat", "parts": [{"from": "arg", "name": "to_branch"}, tail]},
+        }
+    ]
+    assert read_args(sets) == {"to_branch", "to_branch_phone"}
+    assert dropped_counts(TEXT, PROPS) == [{"op": "set", "field": "sowings", "source": {"from": "const", "value": 0}}]
+
+
+def test_without_two_part_samples_the_field_takes_the_main_parameter() -> None:
+    sets = recorded_params(TEXT, PROPS, PARAMS, "packet_id", [{"lent_to": "Quay Seeds"}])
+    assert sets == [{"op": "set", "field": "lent_to", "source": {"from": "arg", "name": "to_branch"}}]
+    assert recorded_params(TEXT, PROPS, {"packet_id": S}, "packet_id", SAMPLE) == []  # no parameter names the branch
+
+
+def test_rendered_the_change_writes_both_forms() -> None:
+    plan = ToolPlan(
+        kind="recorded_update",
+        collection="packets",
+        key_field="packet_id",
+        key_param="packet_id",
+        effects=recorded_params(TEXT, PROPS, PARAMS, "packet_id", SAMPLE) + dropped_counts(TEXT, PROPS),
+    )
+    spec = ToolSpec("lend_packet", TEXT, {"type": "object", "properties": PARAMS})
+    schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
+    state = {"packets": {"K1": {"packet_id": "K1", "lent_to": None, "sowings": 4, "kept": 1}}}
+
+    def lend(args: dict, lent_to: str) -> Case:
+        after = {"packet_id": "K1", "lent_to": lent_to, "sowings": 0, "kept": 1}
+        return Case("lend_packet", "t", state, {"packet_id": "K1", **args}, expect_error=False,
+                        expect_result=after, has_expected_result=True)  # fmt: skip
+
+    cases = [lend({"to_branch": "Hill"}, "Hill"), lend({"to_branch": "Hill", "to_branch_phone": "7"}, "Hill [7]")]
+    res, err = run_cases(render_tool(spec, plan, schema.state_schema), "lend_packet", cases, schema)
+    assert err == "" and res.passed == 2
