@@ -73,6 +73,26 @@ def test_a_fixed_text_while_a_value_is_unset_else_a_template_showing_it() -> Non
     assert learned_text(samples) is None
 
 
+def test_the_logged_elements_value_chooses_too_and_a_tail_shows_only_when_given() -> None:
+    # the element is what the call was given: a pilot's initials, or none
+    rows = [("piloted by AK", SAILINGS[0], [{"pilot": "AK"}]), ("self-steered", SAILINGS[1], [{}])]
+    rows += [("piloted by JT", SAILINGS[2], [{"pilot": "JT"}])]
+    pilot = {"from": "new_element", "field": "pilot"}
+    assert learned_text(rows) == {
+        "from": "given",
+        "test": pilot,
+        "then": {"from": "concat", "parts": ["piloted by ", pilot]},
+        "else": "self-steered",
+    }
+    rows = [("to Q7", SAILINGS[0], [{"berth": "Q7"}]), ("to Q1 (tug T4)", SAILINGS[1], [{"berth": "Q1", "tug": "T4"}])]
+    berth, tug = {"from": "new_element", "field": "berth"}, {"from": "new_element", "field": "tug"}
+    tail = {"from": "concat", "parts": [" (tug ", tug, ")"]}
+    assert learned_text(rows) == {
+        "from": "concat",
+        "parts": ["to ", berth, {"from": "given", "test": tug, "then": tail, "else": ""}],
+    }
+
+
 def test_one_entry_reads_only_one_way_and_unexplained_texts_give_nothing() -> None:
     once = learned_text([("12 cars on deck D2", SAILINGS[0], [])])
     assert once == {

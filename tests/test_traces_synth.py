@@ -238,7 +238,7 @@ def test_recorded_tree_calls_start_in_the_working_node_they_show() -> None:
 
 def test_a_message_learned_from_recorded_outputs() -> None:
     from synth.envsynth.testgen import TestCase as Case
-    from synth.envsynth.trace_learn import _recorded_message
+    from synth.envsynth.trace_messages import recorded_message
 
     rows = [
         Case(
@@ -252,7 +252,7 @@ def test_a_message_learned_from_recorded_outputs() -> None:
         )
         for s, d in [("a.txt", "docs"), ("b.md", "tmp")]
     ]
-    key, pieces = _recorded_message(rows)
+    key, pieces = recorded_message(rows)
     assert key == "result" and pieces == [
         ["text", "'"],
         ["arg", "src"],
@@ -270,7 +270,8 @@ def test_a_message_learned_from_recorded_outputs() -> None:
 
 def test_a_move_message_names_where_the_node_lands_and_a_value_keeps_its_own_answer() -> None:
     from synth.envsynth.testgen import TestCase as Case
-    from synth.envsynth.trace_learn import _special_outputs, learned_variants
+    from synth.envsynth.trace_learn import learned_variants
+    from synth.envsynth.trace_messages import special_outputs
 
     info = {"children": "kids", "kind_field": "type", "branch": "dir", "leaf": "file", "text_field": "text"}
     state = {
@@ -312,8 +313,8 @@ def test_a_move_message_names_where_the_node_lands_and_a_value_keeps_its_own_ans
         return Case("go", "trace", state, {"folder": folder}, expect_error=False, expect_result=answer)
 
     calls = [went("..", {}), went("docs", {"at": "docs"}), went("..", {}), went("docs", {"at": "docs"})]
-    assert _special_outputs(calls) == [{"arg": "folder", "value": "..", "output": {}}]  # `docs` names itself
-    assert _special_outputs(calls[:2] + [went("x", {"at": "x"})]) == []  # one call is no rule
+    assert special_outputs(calls) == [{"arg": "folder", "value": "..", "output": {}}]  # `docs` names itself
+    assert special_outputs(calls[:2] + [went("x", {"at": "x"})]) == []  # one call is no rule
 
 
 CLOSE = ToolSpec(

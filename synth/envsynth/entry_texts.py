@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.expr_runtime import fg_dig, fg_number
+from synth.envsynth.expr_runtime import fg_number
 
 Source = dict[str, Any]
 MAX_CHOICES = 256  # combinations of readings of one text tried before giving up
@@ -140,8 +140,8 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     if len(samples) == 1:
         return _single_template(samples[0])
     found = _one_template(samples)
-    found = found if found is not None else _given_template(samples)
-    return found if found is not None else _tailed_template(samples)
+    found = found if found is not None else _tailed_template(samples)  # a tail: the texts share their head
+    return found if found is not None else _given_template(samples)
 
 
 def _single_template(sample: tuple[str, dict[str, Any], list[dict[str, Any]]]) -> Source | None:
@@ -169,19 +169,18 @@ def _single_template(sample: tuple[str, dict[str, Any], list[dict[str, Any]]]) -
 
 
 def _given_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
-    """The samples written as one fixed text while a record value is unset and by a template showing it
-    otherwise."""
+    """The samples written as one fixed text while a value of the record or of the logged element is unset, and
+    by a template showing it otherwise ("dispensed" / "verified by JRK")."""
     for fixed in sorted({t for t, _, _ in samples}):
         plain = [s for s in samples if s[0] == fixed]
         rest = [s for s in samples if s[0] != fixed]
         template = _one_template(rest) if len(rest) >= 2 and plain else None
         if template is None:
             continue
-        shown = [p for p in template["parts"] if isinstance(p, dict) and p.get("from") == "record"]
-        for source in shown:
-            name = source["path"]
-            unset = all(fg_dig(r, name) in (None, "") for _, r, _ in plain)
-            if unset and all(fg_dig(r, name) not in (None, "") for _, r, _ in rest):
+        shown = [p for p in template["parts"] if isinstance(p, dict) and p.get("from") in ("record", "new_element")]
+        for source in shown:  # a value of the record, or of the logged element (the call's arguments)
+            unset = all(_sample_value(s, source) in (None, "") for s in plain)
+            if unset and all(_sample_value(s, source) not in (None, "") for s in rest):
                 return {"from": "given", "test": dict(source), "then": template, "else": fixed}
     return None
 

@@ -12,14 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.testgen import TestCase
-from synth.envsynth.traces import apply_changes
+from synth.envsynth.traces import apply_changes, recorded_changes
 
 MIN_RECORDINGS = 2
 Call = tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]  # answer, args, before, after
-
-
-def _changes(case: TestCase) -> list[dict[str, Any]]:
-    return next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
 
 
 def _calls(collection: str, key_param: str, recorded: list[TestCase]) -> list[Call] | None:
@@ -29,7 +25,7 @@ def _calls(collection: str, key_param: str, recorded: list[TestCase]) -> list[Ca
             continue
         key = str(case.arguments.get(key_param))
         before = (case.state.get(collection) or {}).get(key)
-        after = (apply_changes(case.state, _changes(case)).get(collection) or {}).get(key)
+        after = (apply_changes(case.state, recorded_changes(case)).get(collection) or {}).get(key)
         if not isinstance(case.expect_result, dict) or not isinstance(before, dict) or not isinstance(after, dict):
             return None
         out.append((case.expect_result, case.arguments, before, after))

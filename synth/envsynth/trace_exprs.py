@@ -135,4 +135,32 @@ def learn_swap(field: str, samples: list[Sample]) -> dict[str, Any] | None:
     return None
 
 
-__all__ = ["expression_for", "expressions", "learn_choice", "learn_number", "learn_swap", "operands"]
+def per_entry_move(rule: dict[str, Any]) -> dict[str, Any] | None:
+    """An `adjust` learned on the first entry of one of the record's lists (the stock of `lines[0]`'s product moved
+    by `lines[0]`'s quantity) as the same move for every entry of that list (`each_entry_adjust`), or None."""
+    path, delta = rule.get("path") or [], rule.get("delta") or {}
+    if len(path) != 2 or path[0].get("from") != "record" or path[1].get("from") != "const":
+        return None
+    held = path[0].get("path") or []
+    expr = delta.get("expr") if delta.get("from") == "expr" else None
+    if len(held) != 3 or held[1] != 0 or not isinstance(expr, dict) or set(expr) - {"plus", "minus", "digits"}:
+        return None
+    terms = [(1, t) for t in expr.get("plus") or []] + [(-1, t) for t in expr.get("minus") or []]
+    if len(terms) != 1 or set(terms[0][1]) != {"path"}:
+        return None
+    sign, term = terms[0]
+    amount = term["path"]
+    if len(amount) != 3 or amount[0] != held[0] or amount[1] != 0:
+        return None
+    return {
+        "op": "each_entry_adjust",
+        "list": held[0],
+        "via": held[2],
+        "collection": rule["collection"],
+        "field": path[1]["value"],
+        "amount": amount[2],
+        "sign": sign,
+    }
+
+
+__all__ = ["expression_for", "expressions", "learn_choice", "learn_number", "learn_swap", "operands", "per_entry_move"]

@@ -9,20 +9,21 @@ call). A tool whose successful recorded calls never change anything gets a read-
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any, Callable
+from typing import Any
 
 from synth.envsynth.expr_runtime import fg_evaluate, fg_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_checks import learn_checks
-from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap
+from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap, per_entry_move
+from synth.envsynth.trace_links import linked_appends
+from synth.envsynth.trace_messages import landed_text, recorded_envelope, recorded_message, special_outputs
 from synth.envsynth.trace_outputs import answered_fields
+from synth.envsynth.trace_quotes import learned_quote
 from synth.envsynth.trace_switch import learn_switch
 from synth.envsynth.trace_texts import learn_text
-from synth.envsynth.traces import apply_changes, parse_pointer
+from synth.envsynth.traces import apply_changes, parse_pointer, recorded_changes
 from synth.spec import ToolSpec
 
 MISSING = object()
@@ -121,7 +122,7 @@ def _optional_arg(samples: list[Sample], key_param: str) -> dict[str, Any] | Non
 
 
 def _after(case: TestCase, collection: str, key: str) -> Any:
-    return (apply_changes(case.state, _changes(case)).get(collection) or {}).get(key)
+    return (apply_changes(case.state, recorded_changes(case)).get(collection) or {}).get(key)
 
 
 def item_rule(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
@@ -152,7 +153,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         if not isinstance(record, dict) or not isinstance(after, dict):
             return None  # the call names no record, or removes it: not a keyed update
         ok_records.append(record)
-        any_change = any_change or bool(_changes(case))
+        any_change = any_change or bool(recorded_changes(case))
         for name in sorted(set(record) | set(after)):
             old, new = record.get(name, MISSING), after.get(name, MISSING)
             if new is MISSING or _same(old, new):
@@ -195,6 +196,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
         if before and not (set(before) & bad) and (bad or len(before) == 1):
             preconditions[name] = [before[k] for k in sorted(before)]
     effects += _adjustments(plan, recorded)
+    effects += linked_appends(plan, recorded, item_rule)  # "FO-7012; 3 refills remaining" on the prescription
     return effects, preconditions, any_change
 
 
@@ -230,14 +232,10 @@ def _leaf(state: dict[str, Any], path: list[Any]) -> Any:
     return node
 
 
-def _changes(case: TestCase) -> list[dict[str, Any]]:
-    return next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
-
-
 def _moves(case: TestCase, col: str) -> list[tuple[list[Any], float]]:
     """(path, delta) of every number the call moved outside its own collection."""
     out = []
-    for row in _changes(case):
+    for row in recorded_changes(case):
         parts = parse_pointer(row["path"])
         old, new = _leaf(case.state, parts), row.get("value")
         if row.get("deleted") or len(parts) < 3 or parts[0] == col or not fg_number(new) or not fg_number(old):
@@ -264,6 +262,8 @@ def _adjust_rule(case: TestCase, col: str, kp: str, explained: list[dict[str, An
             for n in sorted(case.arguments)
             if fg_number(case.arguments[n]) and round(case.arguments[n], 6) == delta
         ]
+        if abs(delta) == 1:  # one up or down: a count, not a field that happens to hold 1
+            deltas.insert(0, {"from": "const", "value": delta})
         if not deltas:  # a number computed over referenced records (a price difference)
             deltas = expression_for(delta, (delta, case.arguments, record, case.state))[:3]
         if deltas:
@@ -304,7 +304,7 @@ def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any
         if found is None:
             break
         rules.append(found)
-    return rules
+    return [per_entry_move(r) or r for r in rules]  # a move of the first line's product: every line's
 
 
 def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
@@ -331,7 +331,7 @@ def _fits(rule: dict[str, Any], others: list[dict[str, Any]], case: TestCase, co
     theirs = {tuple(p) for p in _targets(others, case, col, kp)}
     changes = {
         tuple(parse_pointer(r["path"])): r.get("value")
-        for r in _changes(case)
+        for r in recorded_changes(case)
         if not r.get("deleted") and tuple(parse_pointer(r["path"])) not in theirs
     }
     target = rule["collection"]
@@ -350,106 +350,18 @@ def _fits(rule: dict[str, Any], others: list[dict[str, Any]], case: TestCase, co
     return path in changes and round(changes[path] - old, 6) == round(delta, 6)
 
 
-def _recorded_envelope(recorded: list[TestCase]) -> str | None:
-    """The one key every successful recorded output is an object of, or None."""
-    outs = [c.expect_result for c in recorded if not c.expect_error and c.expect_result is not None]
-    keys = {tuple(o) if isinstance(o, dict) else None for o in outs}
-    if len(keys) == 1:
-        only = next(iter(keys))
-        if only is not None and len(only) == 1:
-            return only[0]
-    return None
-
-
-def _message_pieces(text: str, arguments: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """The text as literal pieces and argument values (longest values first, at least 2 characters); a marked
-    landing path is its own piece."""
-    if LANDED in text:
-        head, tail = text.split(LANDED, 1)
-        return _message_pieces(head, arguments) + (("landed", ""),) + _message_pieces(tail, arguments)
-    if not text:
-        return ()
-    values = sorted(
-        {v: k for k, v in sorted(arguments.items()) if isinstance(v, str) and len(v) >= 2}.items(),
-        key=lambda kv: -len(kv[0]),
-    )
-    if not values:
-        return (("text", text),)
-    pattern = re.compile("|".join(re.escape(v) for v, _ in values))
-    names = dict(values)
-    pieces: list[tuple[str, str]] = []
-    last = 0
-    for m in pattern.finditer(text):
-        if m.start() > last:
-            pieces.append(("text", text[last : m.start()]))
-        pieces.append(("arg", names[m.group(0)]))
-        last = m.end()
-    if last < len(text):
-        pieces.append(("text", text[last:]))
-    return tuple(pieces)
-
-
-def _recorded_message(
-    recorded: list[TestCase], mark: Callable[[str, dict[str, Any]], str] | None = None
-) -> tuple[str, list[list[str]]] | None:
-    """(key, pieces) of the message most successful recorded outputs `{key: text}` share, built from arguments
-    (and, with `mark`, from the parts it marks)."""
-    counts: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
-    for c in recorded:
-        out = c.expect_result
-        if c.expect_error or not isinstance(out, dict) or len(out) != 1:
-            continue
-        key, text = next(iter(out.items()))
-        if isinstance(text, str) and text:
-            pieces = _message_pieces(mark(text, c.arguments) if mark else text, c.arguments)
-            if any(kind in ("arg", "landed") for kind, _ in pieces):
-                counts[(key, pieces)] = counts.get((key, pieces), 0) + 1
-    if not counts:
-        return None
-    (key, pieces), n = max(counts.items(), key=lambda kv: (kv[1], kv[0][0]))
-    return (key, [list(p) for p in pieces]) if n >= 2 else None
-
-
-LANDED = "\x00landed\x00"  # where a moved or copied node ends up: `dest/src` into a folder, else `dest`
-
-
-def _landed_text(text: str, arguments: dict[str, Any], plan: ToolPlan) -> str:
-    """A recorded message with the moved node's new path marked (tree_move / tree_copy only)."""
-    src, dest = arguments.get(plan.key_param or ""), arguments.get(plan.fields[0] if plan.fields else "")
-    if not isinstance(src, str) or not isinstance(dest, str) or not src or not dest:
-        return text
-    if f"{dest}/{src}" in text:
-        return text.replace(f"{dest}/{src}", LANDED)
-    return re.sub(rf"(?<![\w/]){re.escape(dest)}(?![\w/])", LANDED, text)
-
-
-def _special_outputs(recorded: list[TestCase]) -> list[dict[str, Any]]:
-    """Argument values whose successful calls (two or more) all answer the same answer, which does not name the
-    value, unlike the other values' calls (`cd ..` answering `{}` where every other folder answers its name)."""
-    ok = [c for c in recorded if not c.expect_error and c.expect_result is not None]
+def learned_variants(
+    spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], partial: ToolPlan | None = None
+) -> list[ToolPlan]:
+    """Plans learned from the recorded calls (none when they show no rule these variants express); `partial`: the
+    docs' quote with the figures they give, the others to be learned."""
     out = []
-    for name in sorted({n for c in ok for n, v in c.arguments.items() if isinstance(v, str)}):
-        groups: dict[str, list[Any]] = {}
-        for c in ok:
-            if isinstance(c.arguments.get(name), str):
-                groups.setdefault(c.arguments[name], []).append(c.expect_result)
-        for value, outputs in sorted(groups.items()):
-            others = [o for v, outs in groups.items() if v != value for o in outs]
-            mentions = value in json.dumps(outputs[0])  # an answer naming the value follows the general rule
-            if len(outputs) >= 2 and all(o == outputs[0] for o in outputs) and others and not mentions:
-                out.append({"arg": name, "value": value, "output": outputs[0]})
-    return out
-
-
-def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
-    """Plans learned from the recorded calls (none when they show no rule these variants express)."""
-    out = []
-    key = _recorded_envelope(recorded)
+    key = recorded_envelope(recorded)
     if key != plan.output_key and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": key}))
-    message = _recorded_message(recorded)
+    message = recorded_message(recorded)
     if plan.kind in ("tree_move", "tree_copy"):  # where the node lands: tried first, as it explains both forms
-        landed = _recorded_message(recorded, lambda text, args: _landed_text(text, args, plan))
+        landed = recorded_message(recorded, lambda text, args: landed_text(text, args, plan))
         if landed is not None and landed != message and any(kind == "landed" for kind, _ in landed[1]):
             out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": landed[0], "output_format": landed[1]}))
     if message is not None and plan.kind != "recorded_update":
@@ -457,7 +369,10 @@ def learned_variants(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
     answered = answered_fields(plan, recorded)  # the fields the recorded answers hold, some from linked records
     if answered is not None:
         out.append(answered)
-    special = _special_outputs(recorded)
+    elif plan.kind in ("get", "quote", "compute"):  # figures computed over the records the call names
+        quoted = learned_quote(spec, plan, recorded, partial)
+        out += [quoted] if quoted is not None else []
+    special = special_outputs(recorded)
     if special:
         out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]
     return out + _learned_updates(spec, plan, recorded)

@@ -276,4 +276,18 @@ def trace_case(call: TraceCall) -> TestCase:
     )
 
 
-__all__ = ["TraceCall", "apply_changes", "cut_state", "load_traces", "parse_pointer", "pick_calls", "trace_case"]
+def recorded_changes(case: TestCase) -> list[dict[str, Any]]:
+    """The state changes a recorded call's test case carries."""
+    return next((c["changes"] for c in case.state_checks if c.get("op") == "changes"), [])
+
+
+__all__ = [
+    "TraceCall",
+    "apply_changes",
+    "cut_state",
+    "load_traces",
+    "parse_pointer",
+    "pick_calls",
+    "recorded_changes",
+    "trace_case",
+]
