@@ -242,8 +242,11 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
     return []
 
 
-def candidate_plans(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
-    """The decided plan, its neighbouring kinds, and variants learned from the recorded calls."""
+def candidate_plans(
+    spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], partial: ToolPlan | None = None
+) -> list[ToolPlan]:
+    """The decided plan, its neighbouring kinds, and variants learned from the recorded calls (`partial`: the
+    docs' quote with the figures they give)."""
     from synth.envsynth.trace_learn import learned_variants
 
     out = [plan]
@@ -259,7 +262,7 @@ def candidate_plans(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) ->
                 }
             )
         )
-    out += learned_variants(spec, plan, recorded)
+    out += learned_variants(spec, plan, recorded, partial)
     return out
 
 

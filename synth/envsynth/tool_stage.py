@@ -284,9 +284,11 @@ def _build_tool(
 
         cases = cases + existing_key_cases(plan, cases)
     if recorded:
-        plan, chosen, contradicted = choose_plan(
-            spec, plan, candidate_plans(spec, plan, recorded), cases, recorded, schema
-        )
+        partial = None  # a read the docs price but do not fully: its figures, the rest learned from the calls
+        if plan.kind in ("get", "quote"):
+            partial = quote_plan(spec, ToolPlan(kind="get"), schema.state_schema, opts.sample or {}, opts.policy, True)
+        candidates = candidate_plans(spec, plan, recorded, partial)
+        plan, chosen, contradicted = choose_plan(spec, plan, candidates, cases, recorded, schema)
         for i in contradicted:  # guesses from the docs that the recorded calls contradict
             dropped.append({"case": cases[i].to_dict(), "failure": "contradicted by the recorded calls"})
         cases = [c for i, c in enumerate(cases) if i not in set(contradicted)]

@@ -1,0 +1,324 @@
+"""A computed answer learned from recorded calls (--traces): every figure of a quote the docs route could not read
+becomes a formula of the quote language (formula_rules.py, run by expr_runtime.fg_formula) that gives the recorded
+value in every successful call.
+
+The records the call's parameters name (a parameter whose values are keys of one collection in every call) and the
+records those name in turn (a field whose values are keys of another collection) are read like the docs' named
+records. Each figure, in the answer's order, is the first of: an argument, a field of a named record or an earlier
+figure (those of its own name first); an argument when given, else such a value; one constant; two numbers added,
+subtracted, multiplied, divided, or their smaller or larger (rounded to the cent or not); one number times a fixed
+rate; two numbers multiplied by a fixed rate and rounded (a percent of a price); a sum of earlier figures, some
+taken off; a table keyed by a text value (a plan's name, an argument's value); or a comparison of two numbers. A
+quote whose every figure is found from three successful calls at least is kept, so one coincidence is no rule.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations, product
+from typing import Any
+
+from synth.envsynth.expr_runtime import fg_formula, fg_number
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.testgen import TestCase
+
+MIN_CALLS = 3
+MAX_OPERANDS = 40
+MAX_SUM_TERMS = 4
+Call = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]  # arguments, named records, the recorded answer
+
+
+def _key_of(value: Any) -> str | None:
+    return str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+
+
+def _named(params: list[str], ok: list[TestCase]) -> dict[str, str]:
+    """{parameter: collection} for the parameters whose every given value is a key of one collection."""
+    out = {}
+    for name in params:
+        given = [(c, _key_of(c.arguments.get(name))) for c in ok if name in c.arguments]
+        if not given or any(k is None for _, k in given):
+            continue
+        cols = sorted({col for col, recs in given[0][0].state.items() if isinstance(recs, dict)})
+        fits = [col for col in cols if all(isinstance(c.state.get(col), dict) and k in c.state[col] for c, k in given)]
+        if len(fits) == 1:
+            out[name] = fits[0]
+    return out
+
+
+def _links(named: dict[str, str], ok: list[TestCase]) -> dict[str, tuple[str, str, str]]:
+    """{link name: (holder parameter, field, collection)}: a named record's field whose every value names a
+    record of another collection."""
+    out = {}
+    for param, col in sorted(named.items()):
+        held = [(c, c.state[col].get(str(c.arguments[param]))) for c in ok if param in c.arguments]
+        fields = sorted({f for _, r in held if isinstance(r, dict) for f in r})
+        for field in fields:
+            keys = [(c, _key_of(r.get(field))) for c, r in held if isinstance(r, dict)]
+            if not keys or any(k is None for _, k in keys):
+                continue
+            others = sorted({o for o, recs in keys[0][0].state.items() if isinstance(recs, dict) and o != col})
+            fits = [o for o in others if all(isinstance(c.state.get(o), dict) and k in c.state[o] for c, k in keys)]
+            if len(fits) == 1:
+                out[f"{param}.{field}"] = (param, field, fits[0])
+    return out
+
+
+def _records(case: TestCase, named: dict[str, str], links: dict[str, tuple[str, str, str]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for param, col in named.items():
+        if param in case.arguments:
+            out[param] = (case.state.get(col) or {}).get(str(case.arguments[param]))
+    for link, (holder, field, col) in links.items():
+        if isinstance(out.get(holder), dict):
+            out[link] = (case.state.get(col) or {}).get(str(out[holder].get(field)))
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    if fg_number(a) and fg_number(b):
+        return round(float(a), 6) == round(float(b), 6)
+    return type(a) is type(b) and a == b
+
+
+def _fits(node: dict[str, Any], name: str, calls: list[Call], values: list[dict[str, Any]]) -> bool:
+    try:
+        return all(_same(fg_formula(node, a, n, v), out[name]) for (a, n, out), v in zip(calls, values))
+    except (TypeError, ValueError, KeyError, ZeroDivisionError, AttributeError):
+        return False
+
+
+def _operands(calls: list[Call], values: list[dict[str, Any]], params: list[str]) -> list[dict[str, Any]]:
+    """Nodes every call gives a value for: earlier figures, arguments, fields of the named records."""
+    nodes: list[dict[str, Any]] = [{"val": k} for k in values[0]]
+    nodes += [{"arg": p} for p in params if all(p in a for a, _, _ in calls)]
+    names = sorted({k for _, n, _ in calls for k in n})
+    for record in names:
+        fields = sorted({f for _, n, _ in calls if isinstance(n.get(record), dict) for f in n[record]})
+        for field in fields:
+            if all(isinstance(n.get(record), dict) and field in n[record] for _, n, _ in calls):
+                nodes.append({"field": field, "param": record})
+    return nodes
+
+
+def _evaluated(node: dict[str, Any], calls: list[Call], values: list[dict[str, Any]]) -> list[Any]:
+    return [fg_formula(node, a, n, v) for (a, n, _), v in zip(calls, values)]
+
+
+def _numbers(nodes: list[dict[str, Any]], calls: list[Call], values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [n for n in nodes if all(fg_number(x) and not isinstance(x, bool) for x in _evaluated(n, calls, values))][
+        :MAX_OPERANDS
+    ]
+
+
+def _rounded(node: dict[str, Any]) -> list[dict[str, Any]]:
+    return [node, {"round": node, "digits": 2}]
+
+
+def _arithmetic(nums: list[dict[str, Any]], name: str, calls: list[Call], values: list[dict[str, Any]]):
+    for x, y in product(nums, nums):
+        if x == y:
+            continue
+        for op in ("*", "+", "-", "/", "min", "max"):
+            for node in _rounded({"op": op, "args": [x, y]}):
+                if _fits(node, name, calls, values):
+                    return node
+    first = calls[0][2][name]
+    if not fg_number(first):
+        return None
+    for x in nums:  # one number times a fixed rate
+        base = _evaluated(x, calls, values)[0]
+        if fg_number(base) and base:
+            rate = round(first / base, 6)
+            for node in _rounded({"op": "*", "args": [x, {"num": rate}]}):
+                if _fits(node, name, calls, values):
+                    return node
+    for x, y in combinations(nums, 2):  # a percent of a product (coverage of a price)
+        a, b = _evaluated(x, calls, values)[0], _evaluated(y, calls, values)[0]
+        if fg_number(a) and fg_number(b) and a * b:
+            rate = round(first / (a * b), 4)
+            node = {"round": {"op": "*", "args": [{"op": "*", "args": [x, y]}, {"num": rate}]}, "digits": 2}
+            if _fits(node, name, calls, values):
+                return node
+    return None
+
+
+def _sums(name: str, calls: list[Call], values: list[dict[str, Any]]) -> dict[str, Any] | None:
+    earlier = [k for k in values[0] if all(fg_number(v.get(k)) and not isinstance(v.get(k), bool) for v in values)]
+    for size in range(2, min(MAX_SUM_TERMS, len(earlier)) + 1):
+        for chosen in combinations(earlier, size):
+            for signs in product((1, -1), repeat=size - 1):
+                node: dict[str, Any] = {"val": chosen[0]}
+                for term, sign in zip(chosen[1:], signs):
+                    node = {"op": "+" if sign > 0 else "-", "args": [node, {"val": term}]}
+                for rounded in _rounded(node):
+                    if _fits(rounded, name, calls, values):
+                        return rounded
+    return None
+
+
+def _table(
+    nodes: list[dict[str, Any]], name: str, calls: list[Call], values: list[dict[str, Any]], keys: set[str]
+) -> dict[str, Any] | None:
+    """A table keyed by a text value: every call whose key is the same answers the same, and one key is seen in
+    calls naming different records (a plan's name shared by two patients, not one prescription's own date)."""
+    who = [json.dumps({k: a.get(k) for k in sorted(keys)}, sort_keys=True, default=str) for a, _, _ in calls]
+    for node in nodes:
+        held = _evaluated(node, calls, values)
+        if any(isinstance(k, (dict, list)) or fg_number(k) and not isinstance(k, bool) for k in held):
+            continue
+        table: dict[str, Any] = {}
+        seen: dict[str, set[str]] = {}
+        for key, (_, _, out), named in zip(held, calls, who):
+            if str(key) in table and not _same(table[str(key)], out[name]):
+                break
+            table[str(key)] = out[name]
+            seen.setdefault(str(key), set()).add(named)
+        else:  # two keys at least, one shared by calls naming different records, and two answers
+            varied = len({json.dumps(v, sort_keys=True) for v in table.values()}) >= 2
+            if len(table) >= 2 and varied and any(len(w) > 1 for w in seen.values()):
+                found = (
+                    {"table_arg": node["arg"], "values": table}
+                    if "arg" in node
+                    else {"table": node["field"], "param": node["param"], "values": table}
+                    if "field" in node
+                    else None
+                )
+                if found is not None and _fits(found, name, calls, values):
+                    return found
+    return None
+
+
+def _simple(name: str, calls: list[Call], values: list[dict[str, Any]], params: list[str]) -> dict | None:
+    """A value read as it is: one constant for a yes/no every call answers alike, an argument, a field of a named
+    record or an earlier figure (its own name first), an argument when given (else such a value), or a constant."""
+    first = calls[0][2][name]
+    same = not isinstance(first, (dict, list)) and all(_same(o[name], first) for _, _, o in calls)
+    if same and isinstance(first, bool):  # a yes/no every call answers alike: no field that happens to agree
+        return {"const": first}
+    nodes = _operands(calls, values, params)
+    own = sorted(nodes, key=lambda n: n.get("arg", n.get("field", n.get("val"))) != name)
+    for node in own:
+        if _fits(node, name, calls, values):
+            return node
+    for arg in params:  # an argument when given, else a value of the records
+        if any(arg not in a for a, _, _ in calls) and all(_same(a[arg], o[name]) for a, _, o in calls if arg in a):
+            for other in own:
+                node = {"when": {"arg": arg, "default": None, "in": [None]}, "then": other, "else": {"arg": arg}}
+                if _fits(node, name, calls, values):
+                    return node
+    return {"const": first} if same else None
+
+
+def _computed(
+    name: str, calls: list[Call], values: list[dict[str, Any]], params: list[str], keys: set[str]
+) -> dict[str, Any] | None:
+    """A value computed from the others: a comparison, arithmetic, a sum of earlier figures, or a table (never
+    keyed by a parameter naming a record: that would only list the recorded answers)."""
+    nodes = _operands(calls, values, params)
+    nums = _numbers(nodes, calls, values)
+    first = calls[0][2][name]
+    if isinstance(first, bool):
+        for x, y in product(nums, nums):
+            for op in (">=", "<=", ">", "<"):
+                if x != y and _fits({"op": op, "args": [x, y]}, name, calls, values):
+                    return {"op": op, "args": [x, y]}
+    elif fg_number(first):
+        found = _arithmetic(nums, name, calls, values) or _sums(name, calls, values)
+        if found is not None:
+            return found
+    return _table([n for n in nodes if n.get("arg") not in keys], name, calls, values, keys)
+
+
+def _ordered(steps: list[list[Any]]) -> list[list[Any]]:
+    """The steps with each one after the earlier figures it reads (stable otherwise)."""
+    names = {name for name, _ in steps}
+    out: list[list[Any]] = []
+    left = list(steps)
+    while left:
+        done = {name for name, _ in out}
+        ready = next(
+            (s for s in left if {v for v in _reads(s[1]) if v in names and v != s[0]} <= done), left[0]
+        )  # a cycle (never learned here) keeps the given order
+        out.append(ready)
+        left.remove(ready)
+    return out
+
+
+def _grounded(docs_steps: list[list[Any]], known: set[str]) -> set[str]:
+    """The docs' figures whose every figure read is known or itself grounded."""
+    out: set[str] = set()
+    while True:
+        more = {n for n, node in docs_steps if n not in out and _reads(node) - {n} <= known | out}
+        if not more:
+            return out
+        out |= more
+
+
+def _reads(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        own = {node["val"]} if isinstance(node.get("val"), str) else set()
+        return own.union(*(_reads(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_reads(v) for v in node))
+    return set()
+
+
+def learned_quote(
+    spec: Any, plan: ToolPlan, recorded: list[TestCase], partial: ToolPlan | None = None
+) -> ToolPlan | None:
+    """A `quote` plan computing every figure the recorded answers hold, or None. `partial`: the docs' own quote
+    with the figures they give (formula_rules.quote_plan with partial=True); only the others are learned, and
+    the docs' figures are taken to give what the recorded answers show (the candidate is run on them later)."""
+    ok = [c for c in recorded if not c.expect_error and isinstance(c.expect_result, dict)]
+    if len(ok) < MIN_CALLS or any(sorted(c.expect_result) != sorted(ok[0].expect_result) for c in ok):
+        return None
+    given = dict(partial.quote) if partial is not None and partial.kind == "quote" else {}
+    answered = list(ok[0].expect_result)
+    docs_steps = [list(step) for step in given.get("steps") or []]
+    params = list((spec.parameters.get("properties") or {}))
+    named = {**_named(params, ok), **(given.get("named") or {})}
+    links = _links(named, ok)
+    calls = [(c.arguments, _records(c, named, links), c.expect_result) for c in ok]
+    values: list[dict[str, Any]] = [{} for _ in calls]
+    steps: list[list[Any]] = []
+    left = [n for n in answered if n not in {n for n, _ in docs_steps}]
+    while True:  # a docs figure is an operand once every figure it reads is known: never one reading a figure left
+        for name in _grounded(docs_steps, {n for n, _ in steps}) & set(answered):
+            for v, (_, _, out) in zip(values, calls):
+                v[name] = out[name]
+        if not left:
+            break
+        found = None
+        for name in left:
+            node = _simple(name, calls, values, params)
+            found = (name, node) if node is not None else None
+            if found:
+                break
+        for name in left if found is None else []:
+            node = _computed(name, calls, values, params, set(named))
+            found = (name, node) if node is not None else None
+            if found:
+                break
+        if found is None:
+            return None
+        steps.append(list(found))
+        left.remove(found[0])
+        for v, (_, _, out) in zip(values, calls):
+            v[found[0]] = out[found[0]]
+    if partial is not None and not steps:
+        return None  # the docs' quote as it is
+    quote = {
+        **given,
+        "named": named,
+        "linked": {**(given.get("linked") or {}), **{link: list(held) for link, held in links.items()}},
+        "select": given.get("select") or {},
+        "steps": _ordered(docs_steps + steps),
+        "fields": answered,
+    }
+    blank = {"output_key": None, "output_fields": [], "output_map": {}, "embeds": [], "output_format": []}
+    evidence = plan.evidence + ["figures learned from recorded answers"]
+    return ToolPlan.from_dict({**plan.to_dict(), **blank, "kind": "quote", "quote": quote, "evidence": evidence})
+
+
+__all__ = ["learned_quote"]
