@@ -48,6 +48,11 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     if source["from"] == "linked":  # a field of the record the record's link names
         holder = f"collection(env_state, {source['collection']!r}).get(str(record.get({source['via']!r})))"
         return f"copy.deepcopy(({holder} or {{}}).get({source['field']!r}))"
+    if source["from"] == "named":  # a field of the record an argument names
+        holder = f"collection(env_state, {source['collection']!r}).get(str(arguments.get({source['arg']!r})))"
+        return f"copy.deepcopy(({holder} or {{}}).get({source['field']!r}))"
+    if source["from"] == "list":  # a list written out, a source per element
+        return "[" + ", ".join(_pysource(item, fn) for item in source["items"]) + "]"
     if source["from"] == "days":  # a date of the record plus a number of days another record holds
         holder = f"collection(env_state, {source['collection']!r}).get(str(record.get({source['via']!r})))"
         days = f"({holder} or {{}}).get({source['source']!r})"

@@ -16,6 +16,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_checks import learn_checks
+from synth.envsynth.trace_creates import learned_creates
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap, per_entry_move
 from synth.envsynth.trace_links import linked_appends
 from synth.envsynth.trace_messages import landed_text, recorded_envelope, recorded_message, special_outputs
@@ -101,6 +102,11 @@ def _object_source(samples: list[Sample], key_param: str, empty: bool = False) -
 def _learned(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     """A value no one source gives: one of two sources by an argument or a field, or a text written from them."""
     return learn_switch(samples, key_param, _source, _fits_all) or learn_text(samples, key_param)
+
+
+def _any_source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
+    """One source, an object written key by key, or a value chosen or written from them."""
+    return _source(samples, key_param) or _object_source(samples, key_param) or _learned(samples, key_param)
 
 
 def _fits_all(src: dict[str, Any], samples: list[Sample]) -> bool:
@@ -372,6 +378,8 @@ def learned_variants(
     elif plan.kind in ("get", "quote", "compute"):  # figures computed over the records the call names
         quoted = learned_quote(spec, plan, recorded, partial)
         out += [quoted] if quoted is not None else []
+    if plan.kind == "create":  # the new record's fields as the real system writes them
+        out += learned_creates(plan, recorded, _any_source)
     special = special_outputs(recorded)
     if special:
         out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]
@@ -396,13 +404,15 @@ def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
     out.append(ToolPlan.from_dict({**update, "preconditions": preconditions}))
     if preconditions:
         out.append(ToolPlan.from_dict({**update, "preconditions": {}}))
-    if plan.preconditions or plan.checks:  # the docs' rules kept, the recorded ones added
-        kept = {**plan.preconditions, **preconditions}
-        out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": plan.checks + checks}))
+    if plan.preconditions or plan.checks:  # the docs' rules kept with the recorded states (checks read from a
+        kept = {**plan.preconditions, **preconditions}  # few failures come last: they may fit those alone)
+        out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": plan.checks}))
+        if checks:
+            out.append(ToolPlan.from_dict({**update, "preconditions": kept, "checks": plan.checks + checks}))
     answer = answered_write(plan.collection, plan.key_param, recorded)  # what the write answers, when not the record
     if answer is not None:
         shaped = {"output_fields": answer[0], "output_map": answer[1]}
-        out = [ToolPlan.from_dict({**v.to_dict(), **shaped}) for v in out] + out
+        out = out + [ToolPlan.from_dict({**v.to_dict(), **shaped}) for v in out]  # chosen only when it does better
     return out
 
 
