@@ -154,6 +154,16 @@ def test_gate_catches_vacuous_writes_reads_and_key_params() -> None:
     assert "ignores its parameters" in gate_problems(read, {"kind": "get"}, ignores, "get_order", cases)[0]
     uses = 'def get_order(env_state, **arguments):\n    return env_state["orders"][arguments["order_id"]]\n'
     assert gate_problems(read, {"kind": "get"}, uses, "get_order", cases) == []
+    stated = spec(
+        "close_order", "Close it: status becomes closed and closed_note records the reason.", {"order_id": {}}
+    )
+    with_note = {"kind": "recorded_update", "key_param": "order_id", "collection": "orders", "effects": [
+        {"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}}]}  # fmt: skip
+    cases = [case({"order_id": "a"}, state={"orders": {"a": {"id": "a", "status": "open", "closed_note": None}}})]
+    assert "closed_note" in gate_problems(stated, with_note, real, "close_order", cases)[0]
+    # every recorded call of the real system reproduced, none of which changed closed_note: the docs yield
+    assert gate_problems(stated, with_note, real, "close_order", cases, shown={"status"}) == []
+    assert "closed_note" in gate_problems(stated, with_note, real, "close_order", cases, shown={"closed_note"})[0]
     fails = 'def get_order(env_state, **arguments):\n    raise ToolError("no")\n'
     assert gate_problems(read, {"kind": "get"}, fails, "get_order", cases) == [
         "no call succeeds: the tool always fails"

@@ -36,9 +36,16 @@ def _canon(value: Any) -> str:
 
 
 def gate_problems(
-    spec: ToolSpec, plan: dict[str, Any] | None, source: str, function: str, cases: list[dict[str, Any]]
+    spec: ToolSpec,
+    plan: dict[str, Any] | None,
+    source: str,
+    function: str,
+    cases: list[dict[str, Any]],
+    shown: set[str] | None = None,
 ) -> list[str]:
-    """Why a passing tool's pass is vacuous (empty when it is not)."""
+    """Why a passing tool's pass is vacuous (empty when it is not). `shown`: when the code reproduces every call
+    recorded from the real system (two successful ones at least), the fields those calls changed; the docs' words
+    about other fields then yield to what the real system did."""
     params = set(spec.parameters.get("properties") or {})
     problems: list[str] = []
     if plan and plan.get("key_param") and plan["key_param"] not in params:
@@ -66,8 +73,8 @@ def gate_problems(
     if writes:
         if not any(o.state_after is not None and o.state_after != c.state for c, o in succeeded):
             problems.append("a write, but no call with documented arguments both succeeds and changes the state")
-        problems += _unset_documented_fields(spec, plan, succeeded)
-        problems += _unmet_stated_changes(spec, plan, succeeded)
+        problems += _unset_documented_fields(spec, plan, succeeded) if shown is None else []
+        problems += _unmet_stated_changes(spec, plan, succeeded, shown)
     elif params:
         by_state: dict[str, dict[str, str]] = {}
         for c, o in succeeded:
@@ -180,7 +187,9 @@ def _handled(plan: dict[str, Any]) -> set[str]:
     return {f for f in out if f}
 
 
-def _unmet_stated_changes(spec: ToolSpec, plan: dict[str, Any] | None, succeeded: list[Any]) -> list[str]:
+def _unmet_stated_changes(
+    spec: ToolSpec, plan: dict[str, Any] | None, succeeded: list[Any], shown: set[str] | None = None
+) -> list[str]:
     """A change whose docs say fields of its record "are recomputed", list them after "Effects:", or spell out a
     field with a changing verb ("transferred_to records the pharmacy", outside rules and conditions) that the plan
     leaves alone: every call the real system makes those changes on would disagree."""
@@ -208,6 +217,7 @@ def _unmet_stated_changes(spec: ToolSpec, plan: dict[str, Any] | None, succeeded
                 if CHANGED.search(clause):
                     stated |= {f for f in re.findall(r"\b[a-z]+(?:_[a-z0-9]+)+\b", clause) if f in record}
     missing = sorted(stated - _handled(plan) - {plan.get("key_field")})
+    missing = [f for f in missing if shown is None or f in shown]  # the real system's calls changed it
     if not missing:
         return []
     return [f"{PARTIAL} {', '.join(f'`{f}`' for f in missing)}; the plan leaves that as it is"]

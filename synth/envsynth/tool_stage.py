@@ -167,10 +167,22 @@ def build_tool(
     if build.status == "passed":
         from synth.envsynth.gate import GATE_PREFIX, gate_problems
 
-        problems = gate_problems(spec, build.plan, build.source, build.function, build.tests)
+        shown = _shown_fields(build, list(recorded or []))
+        problems = gate_problems(spec, build.plan, build.source, build.function, build.tests, shown)
         if problems:
             build.status, build.last_error = "failed", GATE_PREFIX + "; ".join(problems)
     return build
+
+
+def _shown_fields(build: ToolBuild, recorded: list[TestCase]) -> set[str] | None:
+    """The record fields the recorded calls changed, when the code reproduces every one of them (two successful
+    at least); else None."""
+    from synth.envsynth.traces import parse_pointer, recorded_changes
+
+    ok = [c for c in recorded if not c.expect_error]
+    if len(ok) < 2 or build.traces_total != len(recorded) or build.traces_reproduced != len(recorded):
+        return None
+    return {p[2] for c in ok for r in recorded_changes(c) for p in [parse_pointer(r["path"])] if len(p) >= 3}
 
 
 def _build_tool(
