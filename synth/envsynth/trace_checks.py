@@ -102,9 +102,12 @@ def _enough(
     candidates: list[dict[str, Any]], ok: list[Call], bad: list[Call], effects: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """`enough` checks: a number of an entry an `exists` path reaches (in a failing call) against an amount
-    computed from the call (an amount the effects move first, then record numbers and differences)."""
+    computed from the call (an amount the effects move first, then record numbers and differences); none for a
+    call whose effects move no amount."""
+    moved = _moved_amounts([e.get("delta") for e in effects if e.get("op") == "adjust"])
+    if not moved:
+        return []  # a call that moves no amount has none a balance must cover: any such check is a coincidence
     amounts = [e for e in expressions(operands([(None, a, r, s) for a, r, s in ok])) if not e.get("abs")][:60]
-    moved = _moved_amounts(effects)
     amounts = moved + [e for e in amounts if e not in moved]
     out = []
     for check in (c for c in candidates if c["op"] == "exists"):
