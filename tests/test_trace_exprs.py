@@ -168,3 +168,16 @@ def test_runtime_swap_and_checks_refuse_what_they_cannot_resolve() -> None:
     assert fg_check(enough, {"via": "v1"}, {**rec, "gear": [{"sid": "t0", "fee": 5}]}, state)
     flag = {"op": "flag", "ids": "new", "scope": ["state", "kits"], "field": "free"}
     assert fg_check(flag, {"new": ["t1"]}, rec, state) and not fg_check(flag, {"new": ["t1", "t3"]}, rec, state)
+
+
+def test_an_enough_check_needs_an_amount_the_call_moves_or_records() -> None:
+    from synth.envsynth.trace_checks import _enough
+
+    exists = {"op": "exists", "collection": "members", "path": [{"from": "arg", "name": "member_id"}]}
+    state = {"members": {"m1": {"owed": 5.0}, "m2": {"owed": 50.0}}}
+    ok = [({"member_id": "m1"}, {"fee": 10.0, "cap": 3.0}, state)]
+    bad = [({"member_id": "m2"}, {"fee": 10.0, "cap": 3.0}, state)]
+    assert _enough([exists], ok, bad, []) == []  # moves nothing: no balance has an amount to cover
+    recorded = [{"op": "set", "field": "charge", "source": {"from": "expr", "expr": {"plus": [{"path": ["fee"]}]}}}]
+    found = _enough([exists], ok, bad, recorded)
+    assert found and found[0]["amount"]["plus"] == [{"path": ["fee"]}] and found[0]["field"] == "owed"

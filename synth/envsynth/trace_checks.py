@@ -103,10 +103,13 @@ def _enough(
 ) -> list[dict[str, Any]]:
     """`enough` checks: a number of an entry an `exists` path reaches (in a failing call) against an amount
     computed from the call (an amount the effects move first, then record numbers and differences); none for a
-    call whose effects move no amount."""
-    moved = _moved_amounts([e.get("delta") for e in effects if e.get("op") == "adjust"])
+    call whose effects neither move an amount nor record a computed one."""
+    moved = _moved_amounts(  # amounts moved, or computed and recorded (a price difference the exchange keeps)
+        [e.get("delta") for e in effects if e.get("op") == "adjust"]
+        + [e.get("source") for e in effects if e.get("op") == "set" and (e.get("source") or {}).get("from") == "expr"]
+    )
     if not moved:
-        return []  # a call that moves no amount has none a balance must cover: any such check is a coincidence
+        return []  # a call that moves or computes no amount has none a balance must cover: a check is a coincidence
     amounts = [e for e in expressions(operands([(None, a, r, s) for a, r, s in ok])) if not e.get("abs")][:60]
     amounts = moved + [e for e in amounts if e not in moved]
     out = []
