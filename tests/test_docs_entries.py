@@ -1,9 +1,10 @@
 """Entries the docs name by kind only ("A `joined` entry is appended to the crew's log"), read off the sample
-data's entries of that kind, with the business date the docs state."""
+data's entries of that kind, with the business date the docs state; and entries of a new state the docs never
+mention but the data logs (a crew that goes `docked` logs a `docked` entry)."""
 
 from __future__ import annotations
 
-from synth.envsynth.docs_entries import business_date, named_entries
+from synth.envsynth.docs_entries import business_date, named_entries, seen_entries
 
 LOG = {
     "type": "array",
@@ -59,3 +60,33 @@ def test_a_named_entry_takes_arguments_constants_of_its_kind_and_the_business_da
         == []
     )
     assert named_entries(text.replace("crew's", "sailor's"), "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == []
+
+
+def test_a_state_the_data_logs_is_logged_though_the_docs_say_nothing() -> None:
+    states = {"type": "string", "x-enum": ["sailing", "docked"]}
+    log = {"type": "array", "items": {"type": "object", "properties": {"day": {}, "event": states, "note": {}}}}
+    props = {"crew_id": {"type": "string"}, "phase": states, "log": log}
+    records = [
+        {"crew_id": "C1", "phase": "docked", "log": [{"day": "2025-01-02", "event": "docked", "note": "at quay"}]},
+        {"crew_id": "C2", "phase": "docked", "log": [{"day": "2025-01-04", "event": "docked", "note": "at quay"}]},
+        {"crew_id": "C3", "phase": "sailing", "log": []},
+    ]
+    params = {"type": "object", "properties": {"crew_id": {}}, "required": ["crew_id"]}
+    found = seen_entries(props, params, records, "2025-03-10", {"phase": "docked"}, set())
+    assert found == [
+        {
+            "op": "append",
+            "field": "log",
+            "items": [
+                {
+                    "fields": {
+                        "day": {"from": "const", "value": "2025-03-10"},
+                        "event": {"from": "const", "value": "docked"},
+                        "note": {"from": "const", "value": "at quay"},
+                    }
+                }
+            ],
+        }
+    ]
+    assert seen_entries(props, params, records, "2025-03-10", {"phase": "docked"}, {"log"}) == []  # the docs fill it
+    assert seen_entries(props, params, records, "2025-03-10", {"phase": "sailing"}, set()) == []  # never logged

@@ -342,6 +342,46 @@ def state_entries(
     return out
 
 
+def seen_entries(
+    record_props: dict[str, Any],
+    parameters: dict[str, Any],
+    records: list[dict[str, Any]],
+    today: str | None,
+    sets: dict[str, Any],
+    taken: set[str],
+) -> list[dict[str, Any]]:
+    """`append` effects for a transition the docs say nothing of logging, when the data logs it: a list of the
+    record whose entries have one field holding the record's states, and entries of the new state in the data
+    (an `approved` entry where the call approves), written as those are. `taken`: lists the docs already fill."""
+    params = parameters.get("properties") or {}
+    required = list(parameters.get("required") or [])
+    out: list[dict[str, Any]] = []
+    for field, schema in sorted(record_props.items()):
+        items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+        if field in taken or not isinstance(items, dict):
+            continue
+        holders = [
+            (k, sets[f])
+            for k, sub in (items.get("properties") or {}).items()
+            for f in sets
+            if isinstance(sub, dict)
+            and isinstance(record_props.get(f), dict)
+            and set(map(str, sub.get("x-enum") or sub.get("enum") or []))
+            & set(map(str, record_props[f].get("x-enum") or record_props[f].get("enum") or []))
+        ]
+        if len(holders) != 1:
+            continue
+        kind_field, kind = holders[0]
+        same = [e for e in _entries(records, field) if e.get(kind_field) == kind]
+        if not same:
+            continue  # the data never logs this state: nothing says the call does
+        texts = _entry_texts(records, field, kind_field, kind, None)
+        rule = _entry_rule(kind_field, kind, same, params, required, [], today, texts=texts)
+        if rule is not None:
+            out.append({"op": "append", "field": field, "items": [rule]})
+    return out
+
+
 def _logged_as(
     param: str | None, same: list[dict[str, Any]], kind_field: str, params: dict[str, Any]
 ) -> list[tuple[str, str]]:
@@ -411,4 +451,4 @@ def linked_entries(
     return out
 
 
-__all__ = ["business_date", "linked_entries", "named_entries", "state_entries"]
+__all__ = ["business_date", "linked_entries", "named_entries", "seen_entries", "state_entries"]

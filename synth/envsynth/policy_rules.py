@@ -24,7 +24,7 @@ from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_deadlines import deadline_checks
-from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, state_entries
+from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, seen_entries, state_entries
 from synth.envsynth.docs_linked import copied_sets, linked_sets, record_links
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
@@ -420,6 +420,8 @@ def docs_transition(
             for e in data_appends(list(records or []), name, value, allowed.get(name) or [])
             if not any(w["field"] == e["field"] for w in written)
         ]
+    filled = {e["field"] for e in effects if e.get("op") == "append"}  # else as the data logs the new state:
+    effects += seen_entries(props, spec.parameters, list(records or []), today, sets, filled) if sets else []
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += cancel_returns(text, plan.collection, state_schema, sample, params, effects, today) if sets else []
     late = late_fees(text, plan.collection, state_schema, today)  # "penalty = 2 per overdue day ..."
