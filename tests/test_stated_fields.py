@@ -8,7 +8,7 @@ from synth.envsynth.codegen import render_tool
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params
+from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 
@@ -63,3 +63,17 @@ def test_rendered_the_change_writes_both_forms() -> None:
     cases = [lend({"to_branch": "Hill"}, "Hill"), lend({"to_branch": "Hill", "to_branch_phone": "7"}, "Hill [7]")]
     res, err = run_cases(render_tool(spec, plan, schema.state_schema), "lend_packet", cases, schema)
     assert err == "" and res.passed == 2
+
+
+def test_a_date_the_data_sets_in_the_new_state_only_is_stamped_today() -> None:
+    props = {"packet_id": S, "status": S, "lent_on": S, "sown_on": S}
+    records = [
+        {"packet_id": "K1", "status": "lent", "lent_on": "2030-01-02", "sown_on": "2029-05-01"},
+        {"packet_id": "K2", "status": "lent", "lent_on": "2030-02-11", "sown_on": None},
+        {"packet_id": "K3", "status": "open", "lent_on": None, "sown_on": "2029-04-01"},
+    ]
+    found = stamped_dates(props, records, {"status": "lent"}, {"status": ["open"]}, "2030-04-02")
+    assert found == [{"op": "set", "field": "lent_on", "source": {"from": "const", "value": "2030-04-02"}}]
+    assert stamped_dates(props, records, {"status": "lent"}, {"status": ["open"]}, None) == []  # no business date
+    records[2]["lent_on"] = "2029-12-30"  # set before the call too: not the call's stamp
+    assert stamped_dates(props, records, {"status": "lent"}, {"status": ["open"]}, "2030-04-02") == []

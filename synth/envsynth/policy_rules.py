@@ -34,7 +34,7 @@ from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
-from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params
+from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import transition_copies
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -405,6 +405,7 @@ def docs_transition(
     effects += written
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
     stated = recorded_params(text, props, params, plan.key_param, list(records or [])) + dropped_counts(text, props)
+    stated += stamped_dates(props, list(records or []), sets, allowed, today)  # `approved_on` of approved records
     stated = [e for e in stated if not any(x.get("field") == e["field"] for x in effects)] if sets else []
     effects += stated  # "transferred_to records the pharmacy", "(the local count drops to 0)"
     if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")

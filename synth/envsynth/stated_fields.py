@@ -4,7 +4,9 @@
   followed, when the call gives it, by the parameter the other noun names, written the way the sample records
   write two parts ("Harbor Lane Pharmacy (555-0300)": a space and brackets);
 - "all of its <field> move to ... (the local count drops to 0)": a number of the record named in the sentence
-  takes the number it "drops to" (falls to, is reset to, goes down to).
+  takes the number it "drops to" (falls to, is reset to, goes down to);
+- a date the data shows set on every record in the new state and empty on every record in the states the call
+  moves from (`approved_on`) takes the business date, though the docs do not name it.
 """
 
 from __future__ import annotations
@@ -104,4 +106,32 @@ def dropped_counts(text: str, props: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["dropped_counts", "read_args", "recorded_params"]
+DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def stamped_dates(
+    props: dict[str, Any],
+    records: list[dict[str, Any]],
+    sets: dict[str, Any],
+    allowed: dict[str, list[Any]],
+    today: str | None,
+) -> list[dict[str, Any]]:
+    """`set` effects stamping the business date on a date field the data shows set on every record in the state the
+    call moves to and empty on every record in the states it moves from (`approved_on` of approved records)."""
+    if not today or len(sets) != 1:
+        return []
+    ((state_field, target),) = sets.items()
+    before = [r for r in records if r.get(state_field) in (allowed.get(state_field) or [])]
+    after = [r for r in records if r.get(state_field) == target]
+    out = []
+    for field in sorted(props):
+        if field == state_field or not before or not after:
+            continue
+        if all(isinstance(r.get(field), str) and DAY.match(r[field]) for r in after) and all(
+            r.get(field) in (None, "") for r in before
+        ):
+            out.append({"op": "set", "field": field, "source": {"from": "const", "value": today}})
+    return out
+
+
+__all__ = ["dropped_counts", "read_args", "recorded_params", "stamped_dates"]
