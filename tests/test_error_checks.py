@@ -71,14 +71,14 @@ def test_each_listed_error_becomes_a_check() -> None:
             "field": "pass_id",
             "where": {"state": ["out", "late"]},
             "max": 1,
-        },  # fmt: skip
+        },
         {
             "op": "linked_state",
             "collection": "members",
             "via": "member_id",
             "field": "tier",
             "allowed": ["adult", None],
-        },  # fmt: skip
+        },
     ]  # the haunting names nothing the records hold: left out
 
 

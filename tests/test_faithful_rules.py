@@ -157,8 +157,12 @@ def test_gate_catches_vacuous_writes_reads_and_key_params() -> None:
     stated = spec(
         "close_order", "Close it: status becomes closed and closed_note records the reason.", {"order_id": {}}
     )
-    with_note = {"kind": "recorded_update", "key_param": "order_id", "collection": "orders", "effects": [
-        {"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}}]}  # fmt: skip
+    with_note = {
+        "kind": "recorded_update",
+        "key_param": "order_id",
+        "collection": "orders",
+        "effects": [{"op": "set", "field": "status", "source": {"from": "const", "value": "closed"}}],
+    }
     cases = [case({"order_id": "a"}, state={"orders": {"a": {"id": "a", "status": "open", "closed_note": None}}})]
     assert "closed_note" in gate_problems(stated, with_note, real, "close_order", cases)[0]
     # every recorded call of the real system reproduced, none of which changed closed_note: the docs yield

@@ -57,8 +57,15 @@ def test_rendered_the_change_writes_both_forms() -> None:
 
     def lend(args: dict, lent_to: str) -> Case:
         after = {"packet_id": "K1", "lent_to": lent_to, "sowings": 0, "kept": 1}
-        return Case("lend_packet", "t", state, {"packet_id": "K1", **args}, expect_error=False,
-                        expect_result=after, has_expected_result=True)  # fmt: skip
+        return Case(
+            "lend_packet",
+            "t",
+            state,
+            {"packet_id": "K1", **args},
+            expect_error=False,
+            expect_result=after,
+            has_expected_result=True,
+        )
 
     cases = [lend({"to_branch": "Hill"}, "Hill"), lend({"to_branch": "Hill", "to_branch_phone": "7"}, "Hill [7]")]
     res, err = run_cases(render_tool(spec, plan, schema.state_schema), "lend_packet", cases, schema)

@@ -41,8 +41,15 @@ def _call(member: str, variety: str, taken: int) -> dict[str, Any]:
     state = {"members": copy.deepcopy(MEMBERS), "holds": holds}
     key = str(taken + 1)
     log = [{"event": "held", "detail": f"for {MEMBERS[member]['name']}"}]
-    made = {"hold_id": key, "member_id": member, "variety": variety, "tier": MEMBERS[member]["tier"],
-            "status": "held", "picked_on": None, "log": log}  # fmt: skip
+    made = {
+        "hold_id": key,
+        "member_id": member,
+        "variety": variety,
+        "tier": MEMBERS[member]["tier"],
+        "status": "held",
+        "picked_on": None,
+        "log": log,
+    }
     after = copy.deepcopy(state)
     after["holds"][key] = made
     changes = change_list(leaf_changes(state, after))
@@ -77,8 +84,10 @@ def test_the_new_records_fields_are_learned_and_fit_an_unseen_member(tmp_path: P
         "value": None,
     }
     name = {"from": "named", "collection": "members", "arg": "member_id", "field": "name"}
-    entry = {"from": "object", "fields": {"detail": {"from": "concat", "parts": ["for ", name]},
-                                           "event": {"from": "const", "value": "held"}}}  # fmt: skip
+    entry = {
+        "from": "object",
+        "fields": {"detail": {"from": "concat", "parts": ["for ", name]}, "event": {"from": "const", "value": "held"}},
+    }
     assert sets["log"] == {"from": "list", "items": [entry]}
     assert _passed(variants[0], recorded) == 3
     assert _passed(variants[0], _cases(tmp_path, [_call("M4", "pea", 3)], "b.jsonl")) == 1

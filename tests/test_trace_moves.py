@@ -46,8 +46,14 @@ def _call(lines: list[tuple[str, int]], left: int) -> dict[str, Any]:
     state = _state(lines, left)
     after = _after(state)
     changes = change_list(leaf_changes(state, after))
-    return {"name": "ship_crate", "arguments": {"crate_id": "C1"}, "ok": True, "output": after["crates"]["C1"],
-            "changes": changes, "state": state}  # fmt: skip
+    return {
+        "name": "ship_crate",
+        "arguments": {"crate_id": "C1"},
+        "ok": True,
+        "output": after["crates"]["C1"],
+        "changes": changes,
+        "state": state,
+    }
 
 
 def _cases(tmp_path: Path, rows: list[dict[str, Any]], name: str) -> list:

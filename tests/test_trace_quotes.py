@@ -40,8 +40,14 @@ SPEC = ToolSpec(
 def _answer(bike: str, hours: int) -> dict[str, Any]:
     rec = BIKES[bike]
     base = round(rec["rate"] * hours, 2)
-    return {"bike_id": bike, "hours": hours, "rate": rec["rate"], "base": base, "fee": FEES[rec["kind"]],
-            "total": round(base + FEES[rec["kind"]], 2)}  # fmt: skip
+    return {
+        "bike_id": bike,
+        "hours": hours,
+        "rate": rec["rate"],
+        "base": base,
+        "fee": FEES[rec["kind"]],
+        "total": round(base + FEES[rec["kind"]], 2),
+    }
 
 
 def _call(bike: str, hours: int, state: dict | None = None) -> Case:
@@ -83,7 +89,7 @@ def test_the_docs_figures_stay_and_only_the_rest_is_learned_in_order() -> None:
                         "round": {"op": "*", "args": [{"field": "rate", "param": "bike_id"}, {"arg": "hours"}]},
                         "digits": 2,
                     },
-                ],  # fmt: skip
+                ],
             ],
             "fields": ["total", "base"],
         },

@@ -105,8 +105,15 @@ def _is_kind(word: str, value: str, collection: str, own: dict[str, Any], cols: 
     for via, col in sorted(record_links(own, cols, collection).items()):
         known = _known(_props(cols, col).get(name))
         if value in [str(v) for v in known]:
-            found.append({"op": "linked_state", "collection": col, "via": via, "field": name,
-                          "allowed": [v for v in known if str(v) != value] + [None]})  # fmt: skip
+            found.append(
+                {
+                    "op": "linked_state",
+                    "collection": col,
+                    "via": via,
+                    "field": name,
+                    "allowed": [v for v in known if str(v) != value] + [None],
+                }
+            )
     return (found, {}) if len(found) == 1 else ([], {})
 
 
