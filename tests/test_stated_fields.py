@@ -8,7 +8,7 @@ from synth.envsynth.codegen import render_tool
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates
+from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates, stamped_text
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 
@@ -84,3 +84,41 @@ def test_a_date_the_data_sets_in_the_new_state_only_is_stamped_today() -> None:
     assert stamped_dates(props, records, {"status": "lent"}, {"status": ["open"]}, None) == []  # no business date
     records[2]["lent_on"] = "2029-12-30"  # set before the call too: not the call's stamp
     assert stamped_dates(props, records, {"status": "lent"}, {"status": ["open"]}, "2030-04-02") == []
+
+
+def test_the_one_text_the_new_state_fills_is_where_the_call_keeps_what_it_was_given() -> None:
+    props = {"packet_id": S, "status": S, "lend_note": S, "label": S}
+    records = [
+        {"packet_id": "K1", "status": "lent", "lend_note": "to the school", "label": "kale"},
+        {"packet_id": "K2", "status": "lent", "lend_note": "for the fair", "label": "leek"},
+        {"packet_id": "K3", "status": "open", "lend_note": None, "label": "bean"},
+    ]
+    assert stamped_text(props, records, {"status": "lent"}, {"status": ["open"]}, set()) == "lend_note"
+    assert stamped_text(props, records, {"status": "lent"}, {"status": ["open"]}, {"lend_note"}) is None  # written
+    records[2]["lend_note"] = "kept"  # filled before the call too: not the call's
+    assert stamped_text(props, records, {"status": "lent"}, {"status": ["open"]}, set()) is None
+
+
+def test_a_transition_keeps_its_parameter_in_that_field_not_one_of_its_own() -> None:
+    from synth.envsynth.policy_rules import docs_transition
+    from tests.schemas import collection
+
+    states = {"type": "string", "x-enum": ["open", "lent"]}
+    schema = {
+        "type": "object",
+        "properties": {"packets": collection({"packet_id": S, "status": states, "lend_note": S})},
+    }
+    records = [
+        {"packet_id": "K1", "status": "lent", "lend_note": "to the school"},
+        {"packet_id": "K3", "status": "open", "lend_note": None},
+    ]
+    spec = ToolSpec(
+        "lend_packet",
+        "Lend an open packet. Its status becomes `lent`.",
+        {"type": "object", "properties": {"packet_id": S, "why": S}, "required": ["packet_id", "why"]},
+    )  # noqa: E501
+    plan = ToolPlan(kind="update", collection="packets", key_param="packet_id")
+    moved = docs_transition(spec, plan, schema, "", records)
+    assert moved is not None
+    assert {"op": "set", "field": "lend_note", "source": {"from": "arg", "name": "why"}} in moved.effects
+    assert not any(e.get("field") == "lend_why" for e in moved.effects)

@@ -34,7 +34,7 @@ from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
-from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates
+from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates, stamped_text
 from synth.envsynth.transition_copies import transition_copies
 from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
@@ -458,6 +458,7 @@ def docs_transition(
     matched, checked = matching_checks(text, params, plan.collection, state_schema)  # "matches the one on file"
     used |= checked
     verb = (split_words(spec.name) or [""])[0].lower()
+    kept_in = stamped_text(props, list(records or []), sets, allowed, {e.get("field") for e in effects})
     for name in sorted(params):
         if name in read_args(stated):  # the docs said which field it goes to
             continue
@@ -471,7 +472,9 @@ def docs_transition(
         elif verb and (params.get(name) or {}).get("type") != "boolean":
             # else the action records what it was called with: `reason` of cancel -> cancel_reason (a yes/no switch
             # such as `id_verified` or `notify` is a condition of the call, not something it keeps)
-            kept = {"op": "set", "field": action_field(verb, name), "source": {"from": "arg", "name": name}}
+            field = kept_in if kept_in and (params.get(name) or {}).get("type") in (None, "string") else None
+            kept = {"op": "set", "field": field or action_field(verb, name), "source": {"from": "arg", "name": name}}
+            kept_in = None if field else kept_in  # the one text field the data shows the new state filling
             if name not in (spec.parameters.get("required") or []):  # a field of its own only when given
                 kept["if_given"] = True
             effects.append(kept)

@@ -121,7 +121,9 @@ def stamped_dates(
     if not today or len(sets) != 1:
         return []
     ((state_field, target),) = sets.items()
-    before = [r for r in records if r.get(state_field) in (allowed.get(state_field) or [])]
+    before = [r for r in records if r.get(state_field) in (allowed.get(state_field) or [])] or [
+        r for r in records if not allowed.get(state_field) and r.get(state_field) != target
+    ]  # the states it moves from, or every other state when the docs name none
     after = [r for r in records if r.get(state_field) == target]
     out = []
     for field in sorted(props):
@@ -134,4 +136,34 @@ def stamped_dates(
     return out
 
 
-__all__ = ["dropped_counts", "read_args", "recorded_params", "stamped_dates"]
+def stamped_text(
+    props: dict[str, Any],
+    records: list[dict[str, Any]],
+    sets: dict[str, Any],
+    allowed: dict[str, list[Any]],
+    taken: set,
+) -> str | None:
+    """The one text field (not a date) the data shows filled on every record in the state the call moves to and
+    empty on every record in the states it moves from, which no other effect writes: where the call keeps what it
+    was given (a `decision_note` of decided records), rather than a field of its own."""
+    if len(sets) != 1:
+        return None
+    ((state_field, target),) = sets.items()
+    before = [r for r in records if r.get(state_field) in (allowed.get(state_field) or [])] or [
+        r for r in records if not allowed.get(state_field) and r.get(state_field) != target
+    ]  # the states it moves from, or every other state when the docs name none
+    after = [r for r in records if r.get(state_field) == target]
+    if not before or not after:
+        return None
+    found = [
+        f
+        for f in sorted(props)
+        if f != state_field
+        and f not in taken
+        and all(isinstance(r.get(f), str) and r[f] and not DAY.match(r[f]) for r in after)
+        and all(r.get(f) in (None, "") for r in before)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+__all__ = ["dropped_counts", "read_args", "recorded_params", "stamped_dates", "stamped_text"]
