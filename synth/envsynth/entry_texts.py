@@ -203,8 +203,7 @@ def _tailed_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any
             continue
         forms = set()
         for (text, record, elements), value in rest:
-            heads = [_render(template["parts"], _context(record, e)) for e in (elements[:1] or [None])]
-            head = heads[0]
+            head = _render(template["parts"], _context(record, (elements or [None])[0]))
             tail = text[len(head) :] if head is not None and text.startswith(head) else ""
             shown = [(t, d) for t, d in _renderings(value) if tail.count(t) == 1]
             if not shown:

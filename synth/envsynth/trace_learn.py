@@ -310,7 +310,7 @@ def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any
         if found is None:
             break
         rules.append(found)
-    return [per_entry_move(r) or r for r in rules]  # a move of the first line's product: every line's
+    return [per_entry_move(r) or r for r in rules]  # a move learned on the first line is made for every line
 
 
 def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
