@@ -5,7 +5,6 @@ recorded call, and the docs' own refusals stay in the learned plan."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,9 @@ from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_learn import learned_variants
-from synth.envsynth.traces import load_traces, pick_calls, trace_case
 from synth.fidelity.diff import change_list, leaf_changes
 from synth.spec import ToolSpec
+from tests.recorded import recorded_cases
 
 S = {"type": "string"}
 LEND = ToolSpec(
@@ -43,13 +42,7 @@ def _lend(key: str, sowings: int, branch: str, phone: str | None, whole: bool = 
 
 
 def _recorded(tmp_path: Path, rows: list[dict[str, Any]]) -> list:
-    path = tmp_path / "t.jsonl"
-    lines = [
-        {"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]}
-        for i, r in enumerate(rows)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return [trace_case(c) for c in pick_calls(load_traces(path, None), "lend_packet", 10)]
+    return recorded_cases(tmp_path / "t.jsonl", rows, "lend_packet")
 
 
 def test_the_answer_and_the_optional_tail_are_learned_and_reproduce_every_call(tmp_path: Path) -> None:

@@ -6,7 +6,6 @@ and a call for a member no recording showed, and a value only the recorded membe
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,9 @@ from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.trace_creates import learned_creates
 from synth.envsynth.trace_learn import _any_source
-from synth.envsynth.traces import load_traces, pick_calls, trace_case
 from synth.fidelity.diff import change_list, leaf_changes
 from synth.spec import ToolSpec
+from tests.recorded import recorded_cases
 
 S = {"type": "string"}
 HOLD = ToolSpec(
@@ -58,13 +57,7 @@ def _call(member: str, variety: str, taken: int) -> dict[str, Any]:
 
 
 def _cases(tmp_path: Path, rows: list[dict[str, Any]], name: str) -> list:
-    path = tmp_path / name
-    lines = [
-        {"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]}
-        for i, r in enumerate(rows)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return [trace_case(c) for c in pick_calls(load_traces(path, None), "hold_packet", 10)]
+    return recorded_cases(tmp_path / name, rows, "hold_packet")
 
 
 def _passed(plan: ToolPlan, cases: list) -> int:

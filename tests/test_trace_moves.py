@@ -6,7 +6,6 @@ count as the call left it; the learned plan then dispatches a two-line crate no 
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,9 @@ from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.trace_exprs import per_entry_move
 from synth.envsynth.trace_learn import learned_variants
-from synth.envsynth.traces import load_traces, pick_calls, trace_case
 from synth.fidelity.diff import change_list, leaf_changes
 from synth.spec import ToolSpec
+from tests.recorded import recorded_cases
 
 S = {"type": "string"}
 SHIP = ToolSpec("ship_crate", "Dispatch a packed crate.", {"type": "object", "properties": {"crate_id": S}})
@@ -57,13 +56,7 @@ def _call(lines: list[tuple[str, int]], left: int) -> dict[str, Any]:
 
 
 def _cases(tmp_path: Path, rows: list[dict[str, Any]], name: str) -> list:
-    path = tmp_path / name
-    lines = [
-        {"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]}
-        for i, r in enumerate(rows)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return [trace_case(c) for c in pick_calls(load_traces(path, None), "ship_crate", 10)]
+    return recorded_cases(tmp_path / name, rows, "ship_crate")
 
 
 def test_a_first_line_move_is_made_for_every_line_and_one_down_is_a_step(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from synth.fidelity import record_traces
 from synth.fidelity.diff import change_list, leaf_changes
 from synth.fidelity.normalize import canonical
 from synth.spec import ToolSpec
+from tests.recorded import recorded_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT / "tests" / "data" / "fidelity" / "ref_store"
@@ -334,15 +335,7 @@ def _close(key: str, why: str, before: dict[str, Any], after: dict[str, Any]) ->
 
 def _learned_closes(tmp_path: Path, rows: list[dict[str, Any]]) -> ToolPlan:
     """The first plan learned from these recorded closes; it reproduces every one of them."""
-    path = tmp_path / "t.jsonl"
-    path.write_text(
-        "".join(
-            json.dumps({"format": "forgegym-traces/1", "id": f"t{i}", "initial_state": r.pop("state"), "calls": [r]})
-            + "\n"
-            for i, r in enumerate(rows)
-        )
-    )
-    recorded = [trace_case(c) for c in pick_calls(load_traces(path, None), "close_order", 10)]
+    recorded = recorded_cases(tmp_path / "t.jsonl", rows, "close_order")
     plain = ToolPlan(kind="update", collection="orders", key_param="order_id", fields=[])
     learned = learned_variants(CLOSE, plain, recorded)[0]
     schema = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")

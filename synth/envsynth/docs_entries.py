@@ -294,6 +294,19 @@ def split_both(text: str) -> str:
     return BOTH.sub(lambda m: f"{m['head']}the {m['a']}'s {m['field']}; {m['head']}the {m['b']}'s {m['field']}", text)
 
 
+def _state_holders(items: dict[str, Any], record_props: dict[str, Any], sets: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(entry field, value) for each entry field holding states of the record: the value the call sets goes there."""
+    return [
+        (k, sets[f])
+        for k, sub in (items.get("properties") or {}).items()
+        for f in sets
+        if isinstance(sub, dict)
+        and isinstance(record_props.get(f), dict)
+        and set(map(str, sub.get("x-enum") or sub.get("enum") or []))
+        & set(map(str, record_props[f].get("x-enum") or record_props[f].get("enum") or []))
+    ]
+
+
 def state_entries(
     text: str,
     record_props: dict[str, Any],
@@ -316,15 +329,7 @@ def state_entries(
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if not isinstance(items, dict) or any(e["field"] == field for e in out):
             continue
-        holders = [  # the entry field holding states of the record: the value the call sets goes there
-            (k, sets[f])
-            for k, sub in (items.get("properties") or {}).items()
-            for f in sets
-            if isinstance(sub, dict)
-            and isinstance(record_props.get(f), dict)
-            and set(map(str, sub.get("x-enum") or sub.get("enum") or []))
-            & set(map(str, record_props[f].get("x-enum") or record_props[f].get("enum") or []))
-        ]
+        holders = _state_holders(items, record_props, sets)
         if len(holders) != 1:
             continue
         kind_field, kind = holders[0]
@@ -360,15 +365,7 @@ def seen_entries(
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if field in taken or not isinstance(items, dict):
             continue
-        holders = [
-            (k, sets[f])
-            for k, sub in (items.get("properties") or {}).items()
-            for f in sets
-            if isinstance(sub, dict)
-            and isinstance(record_props.get(f), dict)
-            and set(map(str, sub.get("x-enum") or sub.get("enum") or []))
-            & set(map(str, record_props[f].get("x-enum") or record_props[f].get("enum") or []))
-        ]
+        holders = _state_holders(items, record_props, sets)
         if len(holders) != 1:
             continue
         kind_field, kind = holders[0]

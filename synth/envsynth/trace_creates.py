@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_links import scalars
 from synth.envsynth.traces import apply_changes, recorded_changes
 
 Sample = tuple[Any, dict[str, Any], dict[str, Any], dict[str, Any]]
@@ -20,10 +21,6 @@ Learn = Callable[[list[Sample], str], "dict[str, Any] | None"]
 NAMED = "\x00named:"  # the key a named record's values are read under while learning
 OWN_KEY = "\x00key"
 PLAIN = {"arg", "const", "record", "concat", "given", "fixed", "object", "list", "switch", "positive"}
-
-
-def _scalars(record: Any) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if not isinstance(v, (dict, list))} if isinstance(record, dict) else {}
 
 
 def _named(args: dict[str, Any], state: dict[str, Any], col: str) -> dict[str, str]:
@@ -85,7 +82,7 @@ def _field_source(name: str, made: list, named: dict[str, str], kp: str, learn: 
     for case, key, record in made:
         context = {
             OWN_KEY: key,
-            **{NAMED + a: _scalars(case.state[c].get(str(case.arguments[a]))) for a, c in named.items()},
+            **{NAMED + a: scalars(case.state[c].get(str(case.arguments[a]))) for a, c in named.items()},
         }
         samples.append((record.get(name), case.arguments, context, case.state))
     values = [v for v, *_ in samples]

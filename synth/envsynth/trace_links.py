@@ -21,9 +21,9 @@ Sample = tuple[Any, dict[str, Any], dict[str, Any], dict[str, Any]]
 Rule = Callable[[list[Sample], str], "dict[str, Any] | None"]
 
 
-def _appended(case: TestCase, col: str) -> dict[tuple[str, str, str], list[Any]]:
-    """{(collection, key, list field): the entries the call appended} outside the call's own collection."""
-    after = apply_changes(case.state, recorded_changes(case))
+def _appended(case: TestCase, col: str, after: dict[str, Any]) -> dict[tuple[str, str, str], list[Any]]:
+    """{(collection, key, list field): the entries the call appended} outside the call's own collection (`after`:
+    the state the call left)."""
     out: dict[tuple[str, str, str], list[Any]] = {}
     for row in recorded_changes(case):
         parts = parse_pointer(row["path"])
@@ -66,7 +66,8 @@ def _read_linked(node: Any, other: str, link: dict[str, str]) -> Any:
     return node
 
 
-def _scalars(record: Any) -> dict[str, Any]:
+def scalars(record: Any) -> dict[str, Any]:
+    """The record's values that are neither lists nor objects."""
     return {k: v for k, v in record.items() if not isinstance(v, (dict, list))} if isinstance(record, dict) else {}
 
 
@@ -90,7 +91,7 @@ def linked_appends(plan: ToolPlan, recorded: list[TestCase], item_rule: Rule) ->
         record = (after.get(col) or {}).get(str(case.arguments.get(kp)))
         if not isinstance(record, dict):
             return []
-        rows.append((case, record, after, _appended(case, col)))
+        rows.append((case, record, after, _appended(case, col, after)))
     out = []
     for other, _, field in sorted({(o, "", f) for *_, found in rows for o, _, f in found}):
         per_call = [[(k, v) for (o, k, f), v in found.items() if o == other and f == field] for *_, found in rows]
@@ -103,7 +104,7 @@ def linked_appends(plan: ToolPlan, recorded: list[TestCase], item_rule: Rule) ->
         rules = []
         for i in range(len(per_call[0][0][1])):
             samples = [
-                (entries[0][1][i], case.arguments, {**record, LINKED: _scalars(after[other][key])}, case.state)
+                (entries[0][1][i], case.arguments, {**record, LINKED: scalars(after[other][key])}, case.state)
                 for (case, record, after, _), entries, key in zip(rows, per_call, keys)
             ]
             rules.append(item_rule(samples, kp))
@@ -115,4 +116,4 @@ def linked_appends(plan: ToolPlan, recorded: list[TestCase], item_rule: Rule) ->
     return out
 
 
-__all__ = ["linked_appends"]
+__all__ = ["linked_appends", "scalars"]
