@@ -123,3 +123,18 @@ def test_nothing_changes_when_everything_is_set() -> None:
         "properties": {"stays": collection({**STAY, "folio": {"type": "array", "items": full}})},
     }
     assert entry_defaults(POST, plain, schema, _state(), TODAY) == plain
+
+
+def test_a_date_the_schema_does_not_mark_is_read_off_the_sample_lines() -> None:
+    # data-inferred schemas carry no `format`: the sample lines, all `YYYY-MM-DD`, show the field holds a day
+    plain_line = {**LINE, "properties": {**LINE["properties"], "posted_on": S}}
+    schema = {
+        "type": "object",
+        "properties": {"stays": collection({**STAY, "folio": {"type": "array", "items": plain_line}})},
+    }
+    plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
+    plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
+    assert entry_defaults(POST, plain, schema, _state(), TODAY).initial_values["posted_on"] == TODAY
+    state = _state()
+    state["stays"]["ST-2"]["folio"][0]["posted_on"] = "late"  # not every line holds a day: nothing is guessed
+    assert "posted_on" not in entry_defaults(POST, plain, schema, state, TODAY).initial_values

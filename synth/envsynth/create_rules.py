@@ -345,7 +345,11 @@ def refine_create(
             effects.append(later)
             continue
         written = re.search(rf"\b{_name(field)}`?\s*\[\s*(\{{[^\[\]{{}}]{{1,300}}\}})\s*\]", text, re.IGNORECASE)
-        rule = element_rule(written.group(1), own, params) if written and schema.get("type") == "array" else None
+        rule = (
+            element_rule(written.group(1), own, params, today=today or business_date(text))
+            if written and schema.get("type") == "array"
+            else None
+        )
         if rule is not None:  # "log [{kind: 'opened', note: <reason>}]": one entry built from the call
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})

@@ -76,6 +76,11 @@ def _record_field(name: str, record_props: dict[str, Any]) -> str | None:
     return ends[0] if len(ends) == 1 else None
 
 
+def _dated(name: str) -> bool:
+    """A name that holds a day: `date`, `<word>_date`, `<word>_on`."""
+    return name == "date" or name.endswith(("_date", "_on"))
+
+
 def _arguments(sources: list[Any]) -> set[str]:
     """The argument names these sources read (inside fixed numbers and texts too)."""
     out: set[str] = set()
@@ -89,6 +94,7 @@ def _arguments(sources: list[Any]) -> set[str]:
 
 
 KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{stage: 'torn'}`
+LONE_KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*)(?=[,}])")  # a key with no value: `{date, stage: 'torn'}`
 SINGLE = re.compile(r"'([^'\\\"]*)'")
 
 
@@ -102,7 +108,8 @@ def element_rule(
     """{"fields": {name: source}} of an element the docs write as JSON, or in the looser form `{stage: 'torn',
     remark: <damage>}` (unquoted keys, single quotes); None when it does not parse or names no parameter it uses.
     A placeholder of two words names the parameter they join (`<sailor id>`); `named` gives the sources of
-    placeholders that are no parameter (the id of the element the call adds)."""
+    placeholders that are no parameter (the id of the element the call adds). A key written alone (`{date, stage:
+    'torn'}`) holds the value of that name: the parameter, the record's field, or for a day the business date."""
     sources: dict[str, dict[str, Any]] = {}
 
     def source_of(m: re.Match[str]) -> dict[str, Any]:
@@ -144,9 +151,14 @@ def element_rule(
             sources[token] = {"from": "const", "value": today}
             return m.group(1) + json.dumps(token) + m.group(3)
         field = _record_field(name, record_props) if name not in params else None
+        if field is None and name not in params and today and _dated(name):  # `{date, ...}`: the business date
+            sources[token] = {"from": "const", "value": today}
+            return m.group(1) + json.dumps(token) + m.group(3)
         sources[token] = {"from": "record", "path": [field]} if field else {"from": "arg", "name": name}
         return m.group(1) + json.dumps(token) + m.group(3)
 
+    if KEY.search(body):  # `{date, stage: 'torn'}`: a key written alone holds the value of that name
+        body = LONE_KEY.sub(lambda m: f"{m.group(1)}{m.group(2)}: {m.group(2)}{m.group(3)}", body)
     text = QUOTED_WITH_PLACEHOLDER.sub(spliced, body)
     text = PLACEHOLDER.sub(mark, text)
     text = SINGLE.sub(lambda m: json.dumps(m.group(1)), text)

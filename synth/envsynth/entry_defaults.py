@@ -17,6 +17,7 @@ raised another's).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
@@ -27,12 +28,20 @@ from synth.envsynth.item_plan import _id_format
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 SET_BY = ("entry_copied", "entry_looked_up", "entry_product")
 
 
 def _kinds(schema: Any) -> list[str]:
     kind = schema.get("type") if isinstance(schema, dict) else None
     return kind if isinstance(kind, list) else [kind] if kind else []
+
+
+def _dated(schema: dict[str, Any], values: list[Any]) -> bool:
+    """A date field: its schema's format says so, or every sample entry (two at least) holds a `YYYY-MM-DD`."""
+    if "date" in str(schema.get("format") or ""):
+        return True
+    return len(values) >= 2 and all(isinstance(v, str) and DAY.fullmatch(v) for v in values)
 
 
 def entry_defaults(
@@ -70,7 +79,7 @@ def entry_defaults(
             and (found := _id_format(values, props[field]))
         ):
             item_key, key_format = field, found
-        elif "date" in str(props[field].get("format") or "") and today and field not in params:
+        elif _dated(props[field], values) and today and field not in params:
             initial[field] = today
         elif field not in params and len(values) >= 2 and all(v == values[0] for v in values):
             initial[field] = values[0]
