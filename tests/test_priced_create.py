@@ -252,6 +252,13 @@ def test_a_returned_fields_listing_says_nothing_about_how_fields_are_set() -> No
     assert _unset_documented_fields(listed, plan, [(Case(), Outcome(after))]) == []
     said = ToolSpec(BOOK.name, "Book a kennel. The wallet share is recorded as wallet_used.", BOOK.parameters)
     assert _unset_documented_fields(said, plan, [(Case(), Outcome(after))]) != []
+    # a figure every stored booking holds, nonzero and varied, that a listing names: the real system works it out
+    after["bookings"]["B-104"]["total"] = 0.0
+    totals = ToolSpec(BOOK.name, "Book a kennel. A booking is {booking_id, total (the price), log}.", BOOK.parameters)
+    assert _unset_documented_fields(totals, plan, [(Case(), Outcome(after))]) == [
+        "the docs say how the new record's `total` is set; the plan leaves it blank"
+    ]
+    assert _unset_documented_fields(listed, plan, [(Case(), Outcome(after))]) == []  # the docs do not name it
 
 
 def test_a_quote_limited_to_n_nights_refuses_more() -> None:
@@ -284,3 +291,5 @@ def test_a_quote_with_a_figure_it_cannot_write_still_prices_a_create() -> None:
     base = ToolPlan(kind="create", collection="bookings", key_field="booking_id", fields=["owner_id", "kennel_id"])
     priced = priced_fields(BOOK, base, SCHEMA, [vague, BOOK], quotes, BOOK_TEXT, _state())
     assert priced.quote["assign"]["total"] == "total"
+    vaguer = replace(QUOTE, description=QUOTE.description.replace("total}", "total, remark, surcharge}"))
+    assert sibling_quotes([vaguer], SCHEMA, _state()) == {}  # two figures it cannot write: the pricing is not known

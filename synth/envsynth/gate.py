@@ -153,7 +153,9 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
         unset = sorted(
             f
             for f, v in new[0].items()
-            if f not in given and any(v == b and type(v) is type(b) for b in _BLANK) and _set_in_prose(f, prose)
+            if f not in given
+            and any(v == b and type(v) is type(b) for b in _BLANK)
+            and (_set_in_prose(f, prose) or _figured(f, v, list(before.values()), spec.description))
         )
         if unset:
             fields = ", ".join(f"`{f}`" for f in unset)
@@ -229,6 +231,17 @@ def only_partial(error: str) -> bool:
     if not error.startswith(GATE_PREFIX):
         return False
     return all(p.startswith(PARTIAL) for p in error[len(GATE_PREFIX) :].split("; the plan leaves that as it is; "))
+
+
+def _figured(field: str, value: Any, records: list[Any], description: str) -> bool:
+    """A figure the docs name (in a field listing too) that every stored record (three at least) holds, nonzero
+    and not all the same, left at 0 or null: the real system works it out when it makes the record, the plan
+    does not know how."""
+    if value not in (0, None) or isinstance(value, bool):
+        return False
+    held = [r.get(field) for r in records if isinstance(r, dict)]
+    numbers = [h for h in held if isinstance(h, (int, float)) and not isinstance(h, bool) and h != 0]
+    return len(held) >= 3 and len(numbers) == len(held) and len(set(numbers)) >= 2 and _set_in_prose(field, description)
 
 
 def _set_in_prose(field: str, prose: str) -> bool:

@@ -36,14 +36,17 @@ def sibling_quotes(
     specs: list[ToolSpec], state_schema: dict[str, Any], sample: dict[str, Any], policy: str = ""
 ) -> dict[str, Any]:
     """{tool name: its `quote` (named records, steps, fields)} for every read whose docs (and policy) define computed
-    figures: those it can compute, when it cannot compute all (a name its docs do not say how to write does not keep
-    a create from the total)."""
+    figures: those it can compute, when it cannot compute all but one (a name its docs do not say how to write does
+    not keep a create from the total; several such names mean the pricing was not understood, and a create priced
+    from what was found would publish wrong figures)."""
+    from synth.envsynth.envelope import documented_fields
+
     out: dict[str, Any] = {}
     for spec in specs:
         if tool_priors(spec).mutates:
             continue
         plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy, partial=True)
-        if plan.kind == "quote":
+        if plan.kind == "quote" and len(documented_fields(spec)) - len(plan.quote.get("fields") or []) <= 1:
             out[spec.name] = plan.quote
     return out
 
