@@ -8,7 +8,14 @@ from synth.envsynth.codegen import render_tool
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates, stamped_text
+from synth.envsynth.stated_fields import (
+    dropped_counts,
+    read_args,
+    recorded_params,
+    stamped_dates,
+    stamped_numbers,
+    stamped_text,
+)
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 
@@ -122,3 +129,35 @@ def test_a_transition_keeps_its_parameter_in_that_field_not_one_of_its_own() -> 
     assert moved is not None
     assert {"op": "set", "field": "lend_note", "source": {"from": "arg", "name": "why"}} in moved.effects
     assert not any(e.get("field") == "lend_why" for e in moved.effects)
+
+
+def test_a_reading_the_call_takes_goes_to_the_number_the_new_state_fills() -> None:
+    from synth.envsynth.policy_rules import docs_transition
+    from tests.schemas import collection
+
+    N = {"type": "integer"}
+    props = {"packet_id": S, "status": S, "seeds_out": N, "seeds_back": N, "weight_g": N}
+    records = [
+        {"packet_id": "K1", "status": "returned", "seeds_out": 40, "seeds_back": 31, "weight_g": 9},
+        {"packet_id": "K2", "status": "returned", "seeds_out": 25, "seeds_back": 25, "weight_g": 7},
+        {"packet_id": "K3", "status": "lent", "seeds_out": 30, "seeds_back": None, "weight_g": 8},
+    ]
+    params = {"packet_id": S, "seeds_counted": N, "grams": N}
+    moved = {"status": "returned"}
+    assert stamped_numbers(props, records, moved, {"status": ["lent"]}, params, set()) == {
+        "seeds_counted": "seeds_back"  # `seeds_out` was filled before; `grams` shares no word with a field
+    }
+    assert stamped_numbers(props, records, moved, {"status": ["lent"]}, params, {"seeds_back"}) == {}  # written
+    states = {"type": "string", "x-enum": ["lent", "returned"]}
+    schema = {"type": "object", "properties": {"packets": collection({**props, "status": states})}}
+    spec = ToolSpec(
+        "return_packet",
+        "Take a lent packet back. Its status becomes `returned`.",
+        {"type": "object", "properties": {"packet_id": S, "seeds_counted": N}, "required": ["packet_id"]},
+    )
+    plan = docs_transition(
+        spec, ToolPlan(kind="update", collection="packets", key_param="packet_id"), schema, "", records
+    )
+    assert plan is not None
+    kept = {"op": "set", "field": "seeds_back", "source": {"from": "arg", "name": "seeds_counted"}, "if_given": True}
+    assert kept in plan.effects

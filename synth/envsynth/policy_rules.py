@@ -459,6 +459,9 @@ def docs_transition(
     used |= checked
     verb = (split_words(spec.name) or [""])[0].lower()
     kept_in = stamped_text(props, list(records or []), sets, allowed, {e.get("field") for e in effects})
+    from synth.envsynth.stated_fields import stamped_numbers
+
+    readings = stamped_numbers(props, list(records or []), sets, allowed, params, {e.get("field") for e in effects})
     for name in sorted(params):
         if name in read_args(stated):  # the docs said which field it goes to
             continue
@@ -473,6 +476,7 @@ def docs_transition(
             # else the action records what it was called with: `reason` of cancel -> cancel_reason (a yes/no switch
             # such as `id_verified` or `notify` is a condition of the call, not something it keeps)
             field = kept_in if kept_in and (params.get(name) or {}).get("type") in (None, "string") else None
+            field = readings.get(name) or field  # `mileage_km` -> the `mileage_in` the new state fills
             kept = {"op": "set", "field": field or action_field(verb, name), "source": {"from": "arg", "name": name}}
             kept_in = None if field else kept_in  # the one text field the data shows the new state filling
             if name not in (spec.parameters.get("required") or []):  # a field of its own only when given

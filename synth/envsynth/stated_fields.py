@@ -166,4 +166,43 @@ def stamped_text(
     return found[0] if len(found) == 1 else None
 
 
-__all__ = ["dropped_counts", "read_args", "recorded_params", "stamped_dates", "stamped_text"]
+def stamped_numbers(
+    props: dict[str, Any],
+    records: list[dict[str, Any]],
+    sets: dict[str, Any],
+    allowed: dict[str, list[Any]],
+    params: dict[str, Any],
+    taken: set,
+) -> dict[str, str]:
+    """{number parameter: field} where the one field sharing a word with the parameter (`mileage_km` ->
+    `mileage_in`) is a number on every record in the state the call moves to and empty on every record in the
+    states it moves from: the reading the call takes is kept there."""
+    if len(sets) != 1:
+        return {}
+    ((state_field, target),) = sets.items()
+    before = [r for r in records if r.get(state_field) in (allowed.get(state_field) or [])] or [
+        r for r in records if not allowed.get(state_field) and r.get(state_field) != target
+    ]
+    after = [r for r in records if r.get(state_field) == target]
+    if not before or not after:
+        return {}
+    filled = [
+        f
+        for f in sorted(props)
+        if f not in taken
+        and f not in params
+        and all(isinstance(r.get(f), (int, float)) and not isinstance(r.get(f), bool) for r in after)
+        and all(r.get(f) is None for r in before)
+    ]
+    out = {}
+    for name, schema in sorted(params.items()):
+        if (schema or {}).get("type") not in ("integer", "number"):
+            continue
+        words = {w for w in _words(name) if len(w) > 2}
+        found = [f for f in filled if words & set(_words(f))]
+        if len(found) == 1 and found[0] not in out.values():
+            out[name] = found[0]
+    return out
+
+
+__all__ = ["dropped_counts", "read_args", "recorded_params", "stamped_dates", "stamped_numbers", "stamped_text"]
