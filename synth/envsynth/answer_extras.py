@@ -171,7 +171,8 @@ def derived_field(
     name: str, own: dict[str, Any], glossary: str, cols: dict[str, Any] | None = None, collection: str = ""
 ) -> dict[str, Any] | None:
     """How a listed answer field that is no field of the record is made: the length of one of its lists
-    (`queue_length`, `berths_count`, `number_of_stops`), a figure some tool's docs define for it
+    (`queue_length`, `berths_count`, `number_of_stops`), the key of that name of its one object that has it (`city`
+    of `address`), a figure some tool's docs define for it
     ("berths_free (berths minus moored, never below 0)"), or a count of the records of another collection
     (`cols`) that name this one ("free_berths counts berths with status 'free'") or their keys
     ("open_order_ids (orders that are queued)", linked_answers); None when nothing says."""
@@ -185,6 +186,9 @@ def derived_field(
         hit = [f for f in lists if stem and singular(f.lower()) == singular(stem)]
         if len(hit) == 1:
             return {"op": "len", "path": [hit[0]]}
+    holders = [f for f, s in own.items() if isinstance(s, dict) and name in (s.get("properties") or {})]
+    if len(holders) == 1:  # `city`, a key of the record's `address` object
+        return {"op": "nested", "path": [holders[0], name]}
     for found in re.finditer(rf"\b{re.escape(name)}\s*\(([^()]{{3,120}})\)", glossary):
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):

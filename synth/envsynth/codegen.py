@@ -391,8 +391,11 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
         if spec["op"] == "const":  # one value every recorded answer held (the business date)
             lines.append(f"    out[{name!r}] = copy.deepcopy({spec['value']!r})\n")
             continue
-        if spec["op"] == "len":  # the length of one of the record's lists
-            lines.append(f"    out[{name!r}] = len(record.get({spec['path'][0]!r}) or [])\n")
+        if spec["op"] in ("len", "nested"):  # a list's length, or a key of one of its objects (`city` of `address`)
+            head = f"record.get({spec['path'][0]!r})"
+            value = f"len({head} or [])" if spec["op"] == "len" else f"copy.deepcopy({head}.get({spec['path'][-1]!r}))"
+            guard = "" if spec["op"] == "len" else f" if isinstance({head}, dict) else None"
+            lines.append(f"    out[{name!r}] = {value}{guard}\n")
             continue
         if spec["op"] == "calc":  # a figure from two of the record's numbers
             floor = (

@@ -82,6 +82,21 @@ def _described_bound(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[
     return {"path": named, "via": None, "collection": None, "op": ops[0]}
 
 
+def _described_text(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The one text field of the record, of two words or more, that the parameter's own description names in words
+    ("Part of the holder name" -> `holder_name`): {"path": [field], "op": "eq"}, or None."""
+    text = str(((spec.parameters.get("properties") or {}).get(name) or {}).get("description") or "")
+    named = [
+        f
+        for f, s in sorted(record.items())
+        if "_" in f
+        and isinstance(s, dict)
+        and "string" in (s.get("type") if isinstance(s.get("type"), list) else [s.get("type")])
+        and re.search(rf"(?<![\w-])(?:{re.escape(f)}|{re.escape(f.replace('_', ' '))})(?![\w-])", text, re.I)
+    ]
+    return {"path": named, "via": None, "collection": None, "op": "eq"} if len(named) == 1 else None
+
+
 def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
     """The filter plan with defaults, wildcards and reference checks the docs give (unchanged when none)."""
     if plan.kind != "filter" or not plan.collection:
@@ -116,6 +131,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         listed = _list_named(spec, name, record)
         found = {"path": [listed], "via": None, "collection": None, "op": "eq"} if listed else None
         found = found or map_param(name, plan.collection, cols) or _described_bound(spec, name, record)
+        if found is None or "*" in found["path"]:  # "Part of the holder name": the record's own `holder_name`
+            found = _described_text(spec, name, record) or found
         if found is not None:
             mapped[name] = found
             part, case = _match_modes(spec, name)

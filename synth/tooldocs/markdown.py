@@ -239,7 +239,9 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
         if fence_start is not None:
             if FENCE_RE.match(line) and not FENCE_RE.match(line).group(2):
                 block = _parse_block(fence_lang, fence_lines, path, fence_start)
-                if isinstance(block, dict):
+                if isinstance(block, list) and section == "returns" and block and isinstance(block[0], dict):
+                    returns = example_schema(block)  # an example list answer: the schema of its entries
+                elif isinstance(block, dict):
                     if section == "returns":  # a schema, or an example answer standing for the schema it shows
                         returns = block if looks_like_schema(block) else example_schema(block)
                     elif section == "examples":
