@@ -107,3 +107,11 @@ def test_verbs_of_a_name_that_always_write() -> None:
     assert tool_priors(ToolSpec("cancel_mooring", "Ends a mooring.", params)).mutates is True
     assert tool_priors(ToolSpec("issue_notes", "Lists the notes of a mooring.", params)).mutates is None  # a noun
     assert tool_priors(ToolSpec("mooring_berth", "Ends a mooring.", params)).mutates is None  # no verb: the LLM says
+
+
+def test_open_reads_unless_its_docs_say_what_it_changes() -> None:
+    params = {"type": "object", "properties": {"names": {"type": "array", "items": {"type": "string"}}}}
+    opened = tool_priors(ToolSpec("open_nodes", "Open specific nodes in the graph by their names.", params))
+    assert opened.verb_kind == "get" and opened.mutates is False
+    ticket = ToolSpec("open_ticket", "Opens a ticket for a berth; the berth's status becomes `flagged`.", params)
+    assert tool_priors(ticket).verb_kind == "create" and tool_priors(ticket).mutates is True

@@ -47,3 +47,11 @@ def test_a_create_writes_the_first_entry_with_the_business_date() -> None:
     plan = refine_create(create, plan, SCHEMA, create.description)
     appended = [e for e in plan.effects if e.get("op") == "append" and e.get("field") == "events"]
     assert appended and appended[0]["items"][0]["fields"]["date"] == {"from": "const", "value": TODAY}
+
+
+def test_the_value_the_name_reads_the_parameter_or_field_of_that_name() -> None:
+    rule = element_rule("{date, event: 'opened', note: the summary}", PARCEL, {"summary": S}, today=TODAY)
+    assert rule is not None and rule["fields"]["note"] == {"from": "arg", "name": "summary"}
+    weighed = element_rule("{event: 'weighed', kg: the weight_kg}", PARCEL, {}, today=TODAY)
+    assert weighed is not None and weighed["fields"]["kg"] == {"from": "record", "path": ["weight_kg"]}
+    assert element_rule("{event: 'opened', note: the weather}", PARCEL, {"summary": S}) is None  # names nothing

@@ -94,6 +94,7 @@ def _arguments(sources: list[Any]) -> set[str]:
 
 
 KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*:)")  # an unquoted key: `{stage: 'torn'}`
+THE_NAME = re.compile(r"(:\s*)the\s+([A-Za-z_]\w*)(\s*[,}])")  # `{note: the reason}`
 LONE_KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)(\s*)(?=[,}])")  # a key with no value: `{date, stage: 'torn'}`
 SINGLE = re.compile(r"'([^'\\\"]*)'")
 
@@ -157,6 +158,12 @@ def element_rule(
         sources[token] = {"from": "record", "path": [field]} if field else {"from": "arg", "name": name}
         return m.group(1) + json.dumps(token) + m.group(3)
 
+    body = THE_NAME.sub(  # `note: the reason`: the parameter (or the record's field) of that name
+        lambda m: (
+            m.group(1) + m.group(2) + m.group(3) if m.group(2) in params or m.group(2) in record_props else m.group(0)
+        ),
+        body,
+    )
     if KEY.search(body):  # `{date, stage: 'torn'}`: a key written alone holds the value of that name
         body = LONE_KEY.sub(lambda m: f"{m.group(1)}{m.group(2)}: {m.group(2)}{m.group(3)}", body)
     text = QUOTED_WITH_PLACEHOLDER.sub(spliced, body)

@@ -154,6 +154,8 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
         path_params = re.findall(r"\{([^}]+)\}", spec.http.get("path", ""))
     array_params = [k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "array"]
     verb_kind = _verb_kind(words)
+    if words[:1] == ["open"] and (CHANGE_WORDS.search(spec.description) or NEW_RECORD.search(spec.description)):
+        verb_kind = "create"  # "open a ticket": its docs say what it changes (`open_nodes` reads)
     http_kind = _http_kind(spec, path_params)
     described = _described_kind(spec) if verb_kind is None and http_kind is None else None
     evidence = []
