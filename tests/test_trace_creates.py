@@ -35,7 +35,7 @@ PLAN = ToolPlan(kind="create", collection="holds", key_field="hold_id", fields=[
 SCHEMA = SchemaResult({"type": "object", "properties": {}}, {}, {}, "docs")
 
 
-def _call(member: str, variety: str, taken: int) -> dict[str, Any]:
+def _call(member: str, variety: str, taken: int, marks: dict[str, Any] | None = None) -> dict[str, Any]:
     holds = {str(i): {"hold_id": str(i), "member_id": "M1", "variety": "kale"} for i in range(1, taken + 1)}
     state = {"members": copy.deepcopy(MEMBERS), "holds": holds}
     key = str(taken + 1)
@@ -51,6 +51,8 @@ def _call(member: str, variety: str, taken: int) -> dict[str, Any]:
     }
     after = copy.deepcopy(state)
     after["holds"][key] = made
+    for field, value in (marks or {}).items():  # the member's own fields the call sets (`key`: the new hold's)
+        after["members"][member][field] = key if value == "key" else value
     changes = change_list(leaf_changes(state, after))
     args = {"member_id": member, "variety": variety}
     return {"name": "hold_packet", "arguments": args, "ok": True, "output": made, "changes": changes, "state": state}
@@ -94,3 +96,18 @@ def test_a_value_only_the_member_ids_explain_is_not_learned(tmp_path: Path) -> N
                 change["value"] = odd
     variants = learned_creates(PLAN, _cases(tmp_path, rows, "c.jsonl"), _any_source)
     assert variants and not any(e.get("field") == "tier" for e in variants[0].effects)
+
+
+def test_what_every_call_sets_on_the_named_member_is_learned(tmp_path: Path) -> None:
+    marks = {"last_hold": "key", "standing": "holding"}
+    rows = [_call("M1", "kale", 2, marks), _call("M2", "leek", 0, marks), _call("M3", "bean", 1, marks)]
+    rows[2]["changes"].append({"path": "/members/M3/name", "op": "replace", "value": "Cyd"})  # once only: no rule
+    recorded = _cases(tmp_path, rows, "d.jsonl")
+    variants = learned_creates(PLAN, recorded, _any_source)
+    assert variants and variants[0].ref_sets == [
+        {"param": "member_id", "collection": "members", "field": "last_hold", "new_key": True},
+        {"param": "member_id", "collection": "members", "field": "standing", "value": "holding"},
+    ]
+    assert _passed(variants[0], recorded[:2]) == 2
+    unseen = _cases(tmp_path, [_call("M4", "pea", 3, marks)], "e.jsonl")
+    assert _passed(variants[0], unseen) == 1

@@ -1,6 +1,8 @@
 """What a create writes into the new record, learned from recorded calls (--traces): each field of the record the
 real system made, read from the call's arguments, the records its arguments name ("the member's tier"), the new
-record's own key, one constant, or a text or entry list written from those ("booked for PT-2001").
+record's own key, one constant, or a text or entry list written from those ("booked for PT-2001"); and the fields of the
+records its arguments name that every call set to one same value or to the new record's key (`ref_sets`: the unit's
+status, its current order).
 
 A field is learned when one such source gives its value in every successful recorded call; the variants then
 set the learned fields over what the docs' own plan writes (`learned_set`), all of them or only those that are
@@ -20,6 +22,7 @@ Sample = tuple[Any, dict[str, Any], dict[str, Any], dict[str, Any]]
 Learn = Callable[[list[Sample], str], "dict[str, Any] | None"]
 NAMED = "\x00named:"  # the key a named record's values are read under while learning
 OWN_KEY = "\x00key"
+NEW = object()  # the new record's key, as a named record's field took it
 PLAIN = {"arg", "const", "record", "concat", "given", "fixed", "object", "list", "switch", "positive"}
 
 
@@ -96,6 +99,28 @@ def _field_source(name: str, made: list, named: dict[str, str], kp: str, learn: 
     return _rewritten(found, named) if found is not None else None
 
 
+def _named_sets(plan: ToolPlan, made: list, named: dict[str, str]) -> list[dict[str, Any]]:
+    """`ref_sets` of the records the call's arguments name: a scalar field every successful recorded call changed
+    on the named record to one same value (a status), or to the new record's key."""
+    out = []
+    for arg, col in sorted(named.items()):
+        seen: dict[str, list[Any]] = {}
+        for case, key, _ in made:
+            before = case.state[col].get(str(case.arguments[arg])) or {}
+            after = apply_changes(case.state, recorded_changes(case)).get(col, {}).get(str(case.arguments[arg])) or {}
+            for field, value in after.items():
+                if before.get(field) != value and not isinstance(value, (dict, list)):
+                    seen.setdefault(field, []).append(NEW if value == key else value)
+        for field, values in sorted(seen.items()):
+            taken = any(s.get("param") == arg and s.get("field") == field for s in plan.ref_sets)
+            if taken or len(values) != len(made) or any(v != values[0] for v in values):
+                continue
+            entry: dict[str, Any] = {"param": arg, "collection": col, "field": field}
+            entry.update({"new_key": True} if values[0] is NEW else {"value": values[0]})
+            out.append(entry)
+    return out
+
+
 def learned_creates(plan: ToolPlan, recorded: list[TestCase], learn: Learn) -> list[ToolPlan]:
     """Create variants setting the fields the recorded calls show over the docs' plan (none when nothing is
     learned)."""
@@ -116,7 +141,8 @@ def learned_creates(plan: ToolPlan, recorded: list[TestCase], learn: Learn) -> l
         source = _field_source(name, made, named, plan.key_param or "", learn)
         if source is not None:
             sets.append({"op": "learned_set", "field": name, "source": source})
-    if not sets:
+    linked = _named_sets(plan, made, named)
+    if not sets and not linked:
         return []
     numbers = {
         f
@@ -125,6 +151,7 @@ def learned_creates(plan: ToolPlan, recorded: list[TestCase], learn: Learn) -> l
     }
     kept = [e for e in sets if e["field"] not in numbers or e["source"]["from"] in ("arg", "named")]
     base = {**plan.to_dict(), "evidence": plan.evidence + ["new record's fields learned from recorded calls"]}
+    base["ref_sets"] = list(plan.ref_sets) + linked
     out = [ToolPlan.from_dict({**base, "effects": list(plan.effects) + sets})]
     if kept != sets and kept:
         out.append(ToolPlan.from_dict({**base, "effects": list(plan.effects) + kept}))
