@@ -78,17 +78,24 @@ def _named_before(
     text: str, noun: str, props: dict[str, Any], others: frozenset[str] | None = None
 ) -> dict[str, list[Any]]:
     """{field: values} quoted straight before the record's noun ("adds a line to a `draft` or `held` invoice"):
-    the first such phrase whose values all belong to one closed field. With `others` (the nouns of the other
+    the first such phrase whose values all belong to one closed field, with those of "a `<value>` one" later in the
+    sentence ("..., or to a `closed` one that still owes"). With `others` (the nouns of the other
     collections), any noun but those will do: the docs' own word for the record ("a `reserved` or `active`
     agreement" of a rental)."""
     word = r"([a-z]+)" if others is not None else rf"{re.escape(noun)}s?"
-    for m in re.finditer(rf"\b(?:an?|the|its)\s+((?:`[^`]+`(?:\s*,\s*|\s+or\s+)?)+)\s*{word}\b", text, re.I):
+    aside = r"(?:\s*\([^()]{0,40}\))?"  # "a `confirmed` (pre-paid) or `checked_in` reservation"
+    phrase = rf"\b(?:an?|the|its)\s+((?:`[^`]+`{aside}(?:\s*,\s*|\s+or\s+)?)+)\s*{word}\b"
+    for m in re.finditer(phrase, text, re.I):
         if others is not None and singular(m.group(2).lower()) in others:
             continue
         quoted = [_value(q) for q in re.findall(QUOTED, m.group(1))]
         for field, schema in sorted(props.items()):
             known = [str(v) for v in _known(schema)]
             if quoted and all(str(v) in known for v in quoted):
+                rest = re.split(r"(?<=[.;])\s", text[m.end() :])[0]  # "..., or to a `checked_out` one that ..."
+                for more in re.finditer(r"\b(?:an?|the)\s+((?:`[^`]+`(?:\s*,\s*|\s+or\s+)?)+)\s*ones?\b", rest):
+                    also = [_value(q) for q in re.findall(QUOTED, more.group(1))]
+                    quoted += [v for v in also if str(v) in known]
                 return {field: list(dict.fromkeys(quoted))}
     return {}
 

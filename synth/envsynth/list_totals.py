@@ -5,7 +5,9 @@ recomputed"), each as the sample records show it is made from the record's list 
 - a fixed amount per entry (`fees` = 2.50 per ticket);
 - a percentage a linked record holds of another figure, to the cent (`discount` = the promo code's `percent_off`
   of the subtotal; 0 without a promo code);
-- a sum and difference of two or three other figures (`total` = subtotal - discount + fees).
+- a sum and difference of two or three other figures (`total` = subtotal - discount + fees);
+- the total of one list less the total of another (`balance` = charges - payments), at least 0 when the data shows
+  it is, or the docs say so and the data does not tell.
 
 Every sample record holding the list must agree (to the cent), with at least three of them and two values of the
 figure between them; a figure no rule explains is left as it is. The rules run in an order where each figure's
@@ -26,6 +28,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.quote_reuse import recomputed_names
 
 Node = dict[str, Any]
+FLOOR = re.compile(r"\b(?:below|under|less\s+than)\s+(?:0|zero)\b|\bnegative\b", re.I)
 CENT = 0.005
 
 
@@ -115,6 +118,30 @@ def _combos(records: list[dict[str, Any]], field: str, numbers: list[str]) -> li
     return []
 
 
+def _list_difference(records: list[dict[str, Any]], field: str, floored: bool) -> list[Node]:
+    """The total of one list's entries less the total of another's (`balance` = the charges' amounts less the
+    payments' amounts), kept at 0 or more when only that fits the data, or both fit and the docs say it never goes
+    below 0."""
+    lists = sorted({k for r in records for k, v in r.items() if isinstance(v, list)})
+    terms = [
+        (name, of)
+        for name in lists
+        for of in sorted({k for r in records for e in _entries(r, name) for k, v in e.items() if fg_number(v)})
+    ]
+    found = []
+    for (a, x), (b, y) in itertools.permutations(terms, 2):
+        if a == b:
+            continue
+        raw = [sum(e.get(x) or 0 for e in _entries(r, a)) - sum(e.get(y) or 0 for e in _entries(r, b)) for r in records]
+        plain, kept = _agree(records, field, raw), _agree(records, field, [max(0, w) for w in raw])
+        node: Node = {"op": "-", "args": [{"sum": a, "of": x}, {"sum": b, "of": y}]}
+        if kept and (floored or not plain):  # the data or the docs keep it at 0 or more
+            found.append({"op": "max", "args": [{"num": 0}, node]})
+        elif plain:
+            found.append(node)
+    return found
+
+
 def _inputs(node: Any) -> set[str]:
     if isinstance(node, dict):
         out = {node["val"]} if "val" in node else set()
@@ -126,7 +153,9 @@ def _inputs(node: Any) -> set[str]:
     return set()
 
 
-def list_totals(sample: dict[str, Any], collection: str, list_field: str, fields: list[str]) -> dict[str, Any] | None:
+def list_totals(
+    sample: dict[str, Any], collection: str, list_field: str, fields: list[str], floored: bool = False
+) -> dict[str, Any] | None:
     """A `derive` effect ({named: {link: collection}, steps: [[field, node], ...]}) recomputing the `fields` the
     sample data explains, or None when it explains none."""
     records = [r for r in sample_records(sample, collection) if isinstance(r.get(list_field), list)]
@@ -144,6 +173,7 @@ def list_totals(sample: dict[str, Any], collection: str, list_field: str, fields
             or _per_entry(records, list_field, field)
             or _shares(sample, records, field, links, numbers)
             or _combos(records, field, numbers)
+            or _list_difference(records, field, floored)
         )
         if len(found) == 1:
             rules[field] = found[0]
@@ -168,7 +198,8 @@ def with_list_totals(plan: ToolPlan, state_schema: dict[str, Any], text: str, sa
     if (plan.quote or {}).get("from_record"):
         return plan
     names = recomputed_names(text, _props(state_schema.get("properties") or {}, plan.collection))
-    derive = list_totals(sample, plan.collection, plan.list_field, names) if names else None
+    floored = bool(FLOOR.search(text))  # "never below 0"
+    derive = list_totals(sample, plan.collection, plan.list_field, names, floored) if names else None
     if derive is None:
         return plan
     evidence = plan.evidence + ["recomputed as the sample records show: " + ", ".join(f for f, _ in derive["steps"])]
