@@ -161,3 +161,43 @@ def test_a_reading_the_call_takes_goes_to_the_number_the_new_state_fills() -> No
     assert plan is not None
     kept = {"op": "set", "field": "seeds_back", "source": {"from": "arg", "name": "seeds_counted"}, "if_given": True}
     assert kept in plan.effects
+
+
+def test_a_reference_the_call_writes_must_name_a_record() -> None:
+    from synth.envsynth.policy_rules import docs_transition
+    from tests.schemas import collection
+    from tests.tool_calls import run_calls
+
+    states = {"type": "string", "x-enum": ["lent", "moved"]}
+    packet = {"packet_id": S, "status": states, "branch_id": {"type": "string", "x-references": "branches"}}
+    schema = {
+        "type": "object",
+        "properties": {"branches": collection({"branch_id": S}), "packets": collection(packet)},
+    }
+    spec = ToolSpec(
+        "move_packet",
+        "Move a lent packet to another branch. Its status becomes `moved`.",
+        {
+            "type": "object",
+            "properties": {"packet_id": S, "branch_id": S, "note": S},
+            "required": ["packet_id", "branch_id"],
+        },
+    )
+    plan = docs_transition(spec, ToolPlan(kind="update", collection="packets", key_param="packet_id"), schema, "")
+    assert plan is not None and plan.ref_checks == {"branch_id": "branches"}
+
+    def state() -> dict:
+        return {
+            "branches": {"B1": {"branch_id": "B1"}, "B2": {"branch_id": "B2"}},
+            "packets": {"K1": {"packet_id": "K1", "status": "lent", "branch_id": "B1"}},
+        }
+
+    moved = state()
+    moved["packets"]["K1"].update(status="moved", branch_id="B2")
+    run_calls(
+        spec,
+        plan,
+        schema,
+        state,
+        [({"packet_id": "K1", "branch_id": "B2"}, moved), ({"packet_id": "K1", "branch_id": "B9"}, None)],
+    )

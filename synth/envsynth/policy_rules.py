@@ -459,7 +459,7 @@ def docs_transition(
     used |= checked
     verb = (split_words(spec.name) or [""])[0].lower()
     kept_in = stamped_text(props, list(records or []), sets, allowed, {e.get("field") for e in effects})
-    from synth.envsynth.stated_fields import stamped_numbers
+    from synth.envsynth.stated_fields import reference_args, stamped_numbers
 
     readings = stamped_numbers(props, list(records or []), sets, allowed, params, {e.get("field") for e in effects})
     for name in sorted(params):
@@ -494,6 +494,7 @@ def docs_transition(
                 spec.description, spec.description + "\n" + policy, plan.collection, state_schema, sample or {}, today
             ),
             "preconditions": allowed,
+            "ref_checks": {**plan.ref_checks, **reference_args(props, spec.parameters, state_schema, effects)},
             "evidence": plan.evidence
             + ["status transition read from the docs and policy" if sets else "number moves read from the docs"],
         }

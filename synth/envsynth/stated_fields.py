@@ -205,4 +205,32 @@ def stamped_numbers(
     return out
 
 
-__all__ = ["dropped_counts", "read_args", "recorded_params", "stamped_dates", "stamped_numbers", "stamped_text"]
+def reference_args(
+    props: dict[str, Any], spec_params: dict[str, Any], state_schema: dict[str, Any], effects: list[dict[str, Any]]
+) -> dict[str, str]:
+    """{parameter: collection} for the required parameters a change writes into a field that references another
+    collection's records (`hub_id` -> hubs): a value naming no such record is refused, not stored."""
+    params = set(spec_params.get("required") or []) & set(spec_params.get("properties") or {})
+    cols = state_schema.get("properties") or {}
+    written = {
+        e["source"]["name"]: e.get("field")
+        for e in effects
+        if e.get("op") == "set" and (e.get("source") or {}).get("from") == "arg"
+    }
+    out = {}
+    for name, field in sorted(written.items()):
+        other = (props.get(field) or {}).get("x-references") if isinstance(props.get(field), dict) else None
+        if name in params and other in cols:
+            out[name] = other
+    return out
+
+
+__all__ = [
+    "dropped_counts",
+    "read_args",
+    "recorded_params",
+    "reference_args",
+    "stamped_dates",
+    "stamped_numbers",
+    "stamped_text",
+]
