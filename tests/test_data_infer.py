@@ -62,6 +62,9 @@ def test_formats_ids_emails_dates_become_patterns():
     assert string_format(["2024-01-02", "2023-12-31"])["format"] == "date"
     assert id_format(["#W0000001", "#W0000002"]) == {"prefix": "#W", "digits": 7}
     assert id_format(["a1", "b2"]) is None
+    # a part that varies in one shape (a year) before one numbering: new keys continue under the latest part
+    assert id_format(["BP-24-0107", "BP-25-0041", "BP-25-0042"]) == {"prefix": "BP-25-", "digits": 4}
+    assert id_format(["BP-24-0107", "BP-25-41"]) is None  # numbers of two widths
 
 
 def test_infer_collections_keys_enums_required_nested_and_references():

@@ -94,11 +94,20 @@ def id_format(keys: list[str]) -> dict[str, Any] | None:
     prefixes = {x.group(1) for x in m}
     widths = {len(x.group(2)) for x in m}
     if len(prefixes) != 1:
-        return None
+        return _latest_prefix(m, widths)
     prefix = next(iter(prefixes))
     if prefix == "" and all(not (len(x.group(2)) > 1 and x.group(2).startswith("0")) for x in m) and len(widths) > 1:
         return {"prefix": "", "digits": 0}  # plain integers as strings
     return {"prefix": prefix, "digits": max(widths) if len(widths) == 1 else 0}
+
+
+def _latest_prefix(found: list[re.Match[str]], widths: set[int]) -> dict[str, Any] | None:
+    """Keys whose part before the number varies in its digits only (`BP-24-0107`, `BP-25-0041`: a year) with numbers
+    of one width: new keys continue the numbers under the latest part (the greatest: `BP-25-`)."""
+    shapes = {re.sub(r"[0-9]", "9", x.group(1)) for x in found}  # only digits vary: `BP-99-`
+    if len(shapes) != 1 or "9" not in next(iter(shapes)) or len(widths) != 1 or len(found) < 2:
+        return None
+    return {"prefix": max(x.group(1) for x in found), "digits": widths.pop()}
 
 
 __all__ = ["id_format", "id_pattern", "string_format"]
