@@ -307,3 +307,12 @@ def test_a_schema_after_the_returns_label_is_kept_as_written() -> None:
     text = f"## get_pier\n\nOne pier.\n\n**Returns**\n\n```json\n{schema}\n```\n"
     (tool,) = load_markdown(text, "piers.md")
     assert tool.returns == {"type": "object", "properties": {"depth": {"type": "number"}}}
+
+
+def test_an_openapi_description_is_the_apis_policy_preamble(tmp_path):
+    data = json.loads((GOOD / "openapi_tiny31.json").read_text())
+    data["info"]["description"] = "Conventions: the desk works on the business date 2031-02-03.\n"
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(data))
+    assert load_file(path).policy == "Conventions: the desk works on the business date 2031-02-03."
+    assert load_file(GOOD / "openapi_tiny31.json").policy == ""  # none given

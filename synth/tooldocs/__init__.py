@@ -18,7 +18,7 @@ from synth.tooldocs.bfcl import load_bfcl, looks_like_bfcl
 from synth.tooldocs.markdown import load_markdown, non_tool_text
 from synth.tooldocs.mcp import load_mcp
 from synth.tooldocs.openai_fmt import load_openai
-from synth.tooldocs.openapi import load_openapi, openapi_title
+from synth.tooldocs.openapi import load_openapi, openapi_prose, openapi_title
 from synth.tooldocs.reader import JSON_SUFFIXES, YAML_SUFFIXES, RawDoc, read_file
 from synth.tooldocs.validate import check_unique
 
@@ -74,8 +74,8 @@ def _detect_list(items: list[Any], raw: RawDoc, default: str | None = None) -> s
 def load_file(path: str | Path, fmt: str | None = None) -> DocSet:
     """Load one tool-doc file (format detected unless `fmt` is given) into a DocSet.
 
-    A markdown file without tool sections becomes `DocSet.policy` (with them, the prose around them does);
-    other formats must define a tool.
+    A markdown file without tool sections becomes `DocSet.policy` (with them, the prose around them does), as
+    does an OpenAPI document's `info.description`; other formats must define a tool.
     """
     raw = read_file(path)
     fmt = fmt or _detect(raw)
@@ -89,8 +89,8 @@ def load_file(path: str | Path, fmt: str | None = None) -> DocSet:
         tools = _LOADERS[fmt](raw.data, raw.path)
         if not tools:
             raise InputError(raw.path, "(document)", f"no tools found in this {fmt} document")
-        if fmt == "openapi":
-            title = openapi_title(raw.data)
+        if fmt == "openapi":  # the API's description reads like a policy preamble: conventions and rules
+            title, policy = openapi_title(raw.data), openapi_prose(raw.data)
     check_unique(tools, raw.path)
     return DocSet(
         tools=tools,

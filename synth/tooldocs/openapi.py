@@ -39,6 +39,13 @@ def openapi_title(data: dict[str, Any]) -> str:
     return title.strip() if isinstance(title, str) else ""
 
 
+def openapi_prose(data: dict[str, Any]) -> str:
+    """`info.description`: the API's own conventions (its business date, id forms, price lists), or ""."""
+    info = data.get("info")
+    text = info.get("description") if isinstance(info, dict) else None
+    return text.strip() if isinstance(text, str) else ""
+
+
 def load_openapi(data: dict[str, Any], path: str) -> list[ToolSpec]:
     """One ToolSpec per operation, in document order."""
     check_version(data, path)
