@@ -201,3 +201,16 @@ def test_a_reference_the_call_writes_must_name_a_record() -> None:
         state,
         [({"packet_id": "K1", "branch_id": "B2"}, moved), ({"packet_id": "K1", "branch_id": "B9"}, None)],
     )
+
+
+def test_a_date_some_days_after_the_business_date_is_that_day() -> None:
+    from synth.envsynth.create_rules import stated_today
+    from synth.envsynth.stated_fields import later_dates
+
+    props = {"packet_id": S, "lent_on": S, "due_on": S}
+    text = "Lend a packet: `lent_on` is today, `due_on` is today plus 21 days."
+    assert later_dates(text, props, "2030-04-20", set()) == [
+        {"op": "set", "field": "due_on", "source": {"from": "const", "value": "2030-05-11"}}
+    ]
+    assert stated_today(text, "lent_on", S, "2030-04-20") and not stated_today(text, "due_on", S, "2030-04-20")
+    assert later_dates(text, props, None, set()) == [] and later_dates(text, props, "2030-04-20", {"due_on"}) == []

@@ -151,8 +151,8 @@ def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> b
     name = _name(field)  # "`ended_at` today", "ended_at = today", "with ended_at today", "ended_at is set to today"
     return bool(
         re.search(
-            rf"`{name}`\s+(?:is\s+)?today\b|\b{name}\s*=\s*today\b|\bwith\s+`?{name}`?\s+today\b"
-            rf"|\b{name}`?\s+is\s+set\s+to\s+today\b",
+            rf"(?:`{name}`\s+(?:is\s+)?today\b|\b{name}\s*=\s*today\b|\bwith\s+`?{name}`?\s+today\b"
+            rf"|\b{name}`?\s+is\s+set\s+to\s+today\b)(?!\s*(?:plus|\+))",  # not "today plus 14 days"
             text,
             re.IGNORECASE,
         )

@@ -34,10 +34,10 @@ from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
-from synth.envsynth.stated_fields import dropped_counts, read_args, recorded_params, stamped_dates, stamped_text
+from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import transition_copies
 from synth.spec import ToolSpec
-from synth.words import plural, singular, split_words
+from synth.words import singular, split_words
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
@@ -313,22 +313,6 @@ def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
 
 
-def _said_set(field: str, text: str) -> bool:
-    """The docs say the call sets this field itself ("pilot_id is set"), besides logging the argument."""
-    name = rf"`?{re.escape(field)}`?"
-    return bool(
-        re.search(rf"\b{name}\s+(?:is|are)\s+(?:set|updated|stored|recorded)\b|\bsets?\s+(?:the\s+)?{name}", text)
-    )
-
-
-def action_field(verb: str, param: str) -> str:
-    """The record field an action keeps a parameter in: `<verb>_<param>`, id lists by their plural noun
-    (`item_ids` -> `return_items`)."""
-    if param.endswith("_ids"):
-        return f"{verb}_{plural(param[:-4])}"
-    return f"{verb}_{param}"
-
-
 def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed: list[Any]) -> list[dict[str, Any]]:
     """Elements the transition appends, read off the data: every record already in the target state ends a list
     field with an element whose fields are constants or values of the record at fixed paths, and a constant
@@ -399,6 +383,9 @@ def docs_transition(
             for f, sub in sorted(props.items())
             if f not in sets and isinstance(sub, dict) and stated_today(text, f, sub, today)
         ]
+        from synth.envsynth.stated_fields import later_dates
+
+        effects += later_dates(text, props, today, set(sets) | {e["field"] for e in effects})  # "today plus 9 days"
     links = record_links(props, state_schema.get("properties") or {}, plan.collection)
     effects += transition_copies(text, plan.collection, props, links, sample or {}, sets)  # "recorded as `x_out`"
     written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
@@ -457,31 +444,10 @@ def docs_transition(
     used |= {p for p in params if re.search(rf"[<{{][^<>{{}}]*\b{re.escape(p)}\b[^<>{{}}]*[>}}]", text)}
     matched, checked = matching_checks(text, params, plan.collection, state_schema)  # "matches the one on file"
     used |= checked
-    verb = (split_words(spec.name) or [""])[0].lower()
-    kept_in = stamped_text(props, list(records or []), sets, allowed, {e.get("field") for e in effects})
-    from synth.envsynth.stated_fields import reference_args, stamped_numbers
+    from synth.envsynth.kept_params import kept_params
+    from synth.envsynth.stated_fields import reference_args
 
-    readings = stamped_numbers(props, list(records or []), sets, allowed, params, {e.get("field") for e in effects})
-    for name in sorted(params):
-        if name in read_args(stated):  # the docs said which field it goes to
-            continue
-        if name == plan.key_param or name in sets or (name in used and not _said_set(name, text)):
-            continue
-        if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
-            kept = {"op": "set", "field": name, "source": {"from": "arg", "name": name}}
-            if name not in (spec.parameters.get("required") or []):  # left out, the field stays as it is
-                kept["if_given"] = True
-            effects.append(kept)
-        elif verb and (params.get(name) or {}).get("type") != "boolean":
-            # else the action records what it was called with: `reason` of cancel -> cancel_reason (a yes/no switch
-            # such as `id_verified` or `notify` is a condition of the call, not something it keeps)
-            field = kept_in if kept_in and (params.get(name) or {}).get("type") in (None, "string") else None
-            field = readings.get(name) or field  # `mileage_km` -> the `mileage_in` the new state fills
-            kept = {"op": "set", "field": field or action_field(verb, name), "source": {"from": "arg", "name": name}}
-            kept_in = None if field else kept_in  # the one text field the data shows the new state filling
-            if name not in (spec.parameters.get("required") or []):  # a field of its own only when given
-                kept["if_given"] = True
-            effects.append(kept)
+    effects += kept_params(spec, plan, props, records or [], sets, allowed, stated, used, text, effects)
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),

@@ -205,6 +205,22 @@ def stamped_numbers(
     return out
 
 
+def later_dates(text: str, props: dict[str, Any], today: str | None, taken: set) -> list[dict[str, Any]]:
+    """`set` effects of the date fields the docs put a fixed number of days after the business date ("`expires_on`
+    is today plus 180 days"): a constant, as the business date is one."""
+    from datetime import date, timedelta
+
+    from synth.envsynth.create_rules import _days_later
+
+    out = []
+    for field in sorted(props):
+        later = _days_later(text, field, props, {}, today) if field not in taken else None
+        if later is not None and "days" in later and today:
+            day = (date.fromisoformat(today) + timedelta(days=later["days"])).isoformat()
+            out.append({"op": "set", "field": field, "source": {"from": "const", "value": day}})
+    return out
+
+
 def reference_args(
     props: dict[str, Any], spec_params: dict[str, Any], state_schema: dict[str, Any], effects: list[dict[str, Any]]
 ) -> dict[str, str]:
@@ -227,6 +243,7 @@ def reference_args(
 
 __all__ = [
     "dropped_counts",
+    "later_dates",
     "read_args",
     "recorded_params",
     "reference_args",
