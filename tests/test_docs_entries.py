@@ -90,3 +90,63 @@ def test_a_state_the_data_logs_is_logged_though_the_docs_say_nothing() -> None:
     ]
     assert seen_entries(props, params, records, "2025-03-10", {"phase": "docked"}, {"log"}) == []  # the docs fill it
     assert seen_entries(props, params, records, "2025-03-10", {"phase": "sailing"}, set()) == []  # never logged
+
+
+def test_a_transition_log_takes_the_state_left_and_the_state_entered() -> None:
+    phases = ["sailing", "docked", "refit"]
+    entry = {
+        "type": "object",
+        "properties": {
+            "day": {"type": "string"},
+            "from": {"type": "string", "x-enum": phases},
+            "to": {"type": "string", "x-enum": phases},
+        },
+    }
+    props = {"crew_id": {"type": "string"}, "phase": {"type": "string", "x-enum": phases}}
+    props["log"] = {"type": "array", "items": entry}
+    records = [
+        {"crew_id": "C1", "phase": "docked", "log": [{"day": "2025-01-02", "from": "sailing", "to": "docked"}]},
+        {"crew_id": "C2", "phase": "refit", "log": [{"day": "2025-01-04", "from": "docked", "to": "refit"}]},
+        {"crew_id": "C3", "phase": "docked", "log": [{"day": "2025-01-05", "from": "refit", "to": "docked"}]},
+    ]
+    params = {"type": "object", "properties": {"crew_id": {}}, "required": ["crew_id"]}
+    (found,) = seen_entries(props, params, records, "2025-03-10", {"phase": "docked"}, set())
+    assert found["items"][0]["fields"] == {
+        "day": {"from": "const", "value": "2025-03-10"},
+        "from": {"from": "record", "path": ["phase"]},  # the phase before the call
+        "to": {"from": "const", "value": "docked"},
+    }
+    records[0]["log"][0]["to"] = "refit"  # the last entries no longer tell which field the record's phase is in
+    assert seen_entries(props, params, records, "2025-03-10", {"phase": "docked"}, set()) == []
+
+
+def test_the_logged_state_left_is_the_one_before_the_call() -> None:
+    from synth.envsynth.plan import ToolPlan
+    from synth.envsynth.policy_rules import docs_transition
+    from synth.spec import ToolSpec
+    from tests.schemas import collection
+    from tests.tool_calls import run_calls
+
+    phases = {"type": "string", "x-enum": ["sailing", "docked"]}
+    entry = {"type": "object", "properties": {"day": {"type": "string"}, "from": phases, "to": phases}}
+    crew = {"crew_id": {"type": "string"}, "phase": phases, "log": {"type": "array", "items": entry}}
+    schema = {"type": "object", "properties": {"crews": collection(crew)}}
+    records = [
+        {"crew_id": "C1", "phase": "docked", "log": [{"day": "2025-01-02", "from": "sailing", "to": "docked"}]},
+        {"crew_id": "C2", "phase": "sailing", "log": [{"day": "2025-01-04", "from": "docked", "to": "sailing"}]},
+    ]
+    spec = ToolSpec(
+        "dock_crew",
+        "Dock a sailing crew; its phase becomes `docked`. The business date is 2025-03-10.",
+        {"type": "object", "properties": {"crew_id": {"type": "string"}}, "required": ["crew_id"]},
+    )
+    plan = docs_transition(spec, ToolPlan(kind="update", collection="crews", key_param="crew_id"), schema, "", records)
+    assert plan is not None
+
+    def state() -> dict:
+        return {"crews": {"C2": {"crew_id": "C2", "phase": "sailing", "log": []}}}
+
+    after = state()
+    after["crews"]["C2"]["phase"] = "docked"
+    after["crews"]["C2"]["log"] = [{"day": "2025-03-10", "from": "sailing", "to": "docked"}]
+    run_calls(spec, plan, schema, state, [({"crew_id": "C2"}, after)])

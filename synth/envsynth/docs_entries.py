@@ -365,7 +365,9 @@ def seen_entries(
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
         if field in taken or not isinstance(items, dict):
             continue
-        holders = _state_holders(items, record_props, sets)
+        holders, copied = _state_holders(items, record_props, sets), None
+        if len(holders) == 2 and len(sets) == 1:  # `{date, from, to}`: the state left and the state entered
+            holders, copied = _transition_pair(records, field, holders, next(iter(sets)))
         if len(holders) != 1:
             continue
         kind_field, kind = holders[0]
@@ -373,10 +375,29 @@ def seen_entries(
         if not same:
             continue  # the data never logs this state: nothing says the call does
         texts = _entry_texts(records, field, kind_field, kind, None)
-        rule = _entry_rule(kind_field, kind, same, params, required, [], today, texts=texts)
+        rule = _entry_rule(kind_field, kind, same, params, required, [], today, copied=copied, texts=texts)
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out
+
+
+def _transition_pair(
+    records: list[dict[str, Any]], field: str, holders: list[tuple[str, Any]], state: str
+) -> tuple[list[tuple[str, Any]], dict[str, str] | None]:
+    """Of two entry fields holding states, the one every record's last entry agrees with the record's state on
+    (the state entered) and the other (the state left, read off the record before the call): ([entered], {left:
+    state}), or the holders unchanged when the data does not tell them apart."""
+    logged = [r for r in records if [e for e in (r.get(field) or []) if isinstance(e, dict)]]
+    entered = [
+        (k, v)
+        for k, v in holders
+        if len(logged) >= 2
+        and all([e for e in r[field] if isinstance(e, dict)][-1].get(k) == r.get(state) for r in logged)
+    ]
+    if len(entered) != 1:
+        return holders, None
+    left = next(k for k, _ in holders if k != entered[0][0])
+    return entered, {left: state}
 
 
 def _logged_as(
