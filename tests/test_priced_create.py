@@ -259,6 +259,8 @@ def test_a_returned_fields_listing_says_nothing_about_how_fields_are_set() -> No
         "the docs say how the new record's `total` is set; the plan leaves it blank"
     ]
     assert _unset_documented_fields(listed, plan, [(Case(), Outcome(after))]) == []  # the docs do not name it
+    refused = ToolSpec(BOOK.name, 'Book a kennel. Errors: "Error: the wallet_used of <id> is spent".', BOOK.parameters)
+    assert _unset_documented_fields(refused, plan, [(Case(), Outcome(after))]) == []  # an error's words set nothing
 
 
 def test_a_quote_limited_to_n_nights_refuses_more() -> None:

@@ -123,6 +123,7 @@ def _unanswered_fields(spec: ToolSpec, results: list[Any]) -> list[str]:
 
 
 _BLANK = (None, "", 0, 0.0, [], {}, False)
+ERROR_TEXT = re.compile(r"[\"\u201c]Error:[^\"\u201d]*[\"\u201d]")
 LATER = re.compile(r"\b(when|until|once|after|afterwards|later|if)\b", re.I)
 LISTING = re.compile(  # "Returned reservation fields: a, b, c": what the answer holds, not how a field is set
     r"^\W*(?:returned\s+(?:\w+\s+){0,3}fields?|response\s+fields?|(?:the\s+)?(?:answer|response)\s+holds)\s*:", re.I
@@ -148,6 +149,7 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
         if not new:
             continue
         prose = re.sub(r"\{[^{}]*\}", " ", re.sub(r"\{[^{}]*\}", " ", spec.description))  # not object listings
+        prose = ERROR_TEXT.sub(" ", prose)  # nor the errors' own words ("<id> was last filled on <date>")
         sentences = re.split(r"(?<=[.;!?])\s+", prose)  # nor what happens later ("set when it is approved")
         prose = " ".join(x for x in sentences if not LATER.search(x) and not LISTING.match(x))  # nor field lists
         unset = sorted(
