@@ -186,3 +186,17 @@ def test_a_search_whose_docs_answer_an_empty_list_is_not_tested_for_a_not_found_
     assert no_match_is_empty(ToolSpec("find", "Search people; an empty list means no match.", params, {}))
     assert not no_match_is_empty(ToolSpec("find", "Search people. Errors: 404: person not found.", params, listing))
     assert not no_match_is_empty(ToolSpec("getPerson", "One person by name.", params, {"type": "object"}))
+
+
+def test_a_parameter_naming_a_key_of_a_nullable_object_sets_it_there():
+    from synth.envsynth.collections import CollectionDraft
+    from synth.envsynth.plan import _nested_fields
+
+    S = {"type": "string"}
+    col = CollectionDraft(
+        name="accounts",
+        resource="account",
+        key_field="account_id",
+        fields={"account_id": S, "autopay": {"type": ["object", "null"], "properties": {"bank": S, "day": S}}},
+    )
+    assert _nested_fields(["account_id", "day"], col) == {"day": "autopay.day"}

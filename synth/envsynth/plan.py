@@ -453,8 +453,11 @@ def _nested_fields(params: list[str], col: CollectionDraft | None) -> dict[str, 
     for p in params:
         if p in col.fields:
             continue
-        owners = [
-            f for f, s in sorted(col.fields.items()) if s.get("type") == "object" and p in (s.get("properties") or {})
+        owners = [  # a nullable object too (`["object", "null"]`)
+            f
+            for f, s in sorted(col.fields.items())
+            if "object" in (s.get("type") if isinstance(s.get("type"), list) else [s.get("type")])
+            and p in (s.get("properties") or {})
         ]
         if len(owners) == 1:
             out[p] = f"{owners[0]}.{p}"
