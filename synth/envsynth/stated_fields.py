@@ -6,7 +6,12 @@
 - "all of its <field> move to ... (the local count drops to 0)": a number of the record named in the sentence
   takes the number it "drops to" (falls to, is reset to, goes down to);
 - a date the data shows set on every record in the new state and empty on every record in the states the call
-  moves from (`approved_on`) takes the business date, though the docs do not name it.
+  moves from (`approved_on`) takes the business date, though the docs do not name it; "`expires_on` is today plus
+  180 days" takes that day;
+- a parameter the call keeps goes to the one text field (`stamped_text`), or the number field sharing a word with it
+  (`stamped_numbers`: `mileage_km` -> `mileage_in`), that the data shows the new state filling;
+- a required parameter written into a field that references another collection must name such a record
+  (`reference_args`).
 """
 
 from __future__ import annotations
