@@ -6,6 +6,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
+def schema_types(schema: Any) -> list[str]:
+    """The JSON types a field's schema allows: `"string"` -> ["string"], `["object", "null"]` as it is."""
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    return list(kind) if isinstance(kind, list) else [kind] if kind else []
+
+
 @dataclass(frozen=True)
 class ToolSource:
     """Where a tool was read from: the file, its format, and a pointer into it."""

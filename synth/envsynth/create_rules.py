@@ -25,7 +25,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import rate_tables
 from synth.envsynth.refusals import refused_states
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, schema_types
 from synth.words import plural, singular
 
 MUST_BE = r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:exist\s+and\s+)?be"  # "the skipper has to be active"
@@ -145,8 +145,7 @@ def within_checks(
 def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> bool:
     """The text stamps this string field with the business date ("`ended_at` today", "ended_at = today", "with
     ended_at today"), not merely next to the word ("a mooring created today")."""
-    kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
-    if "string" not in kinds:
+    if "string" not in schema_types(schema):
         return False
     name = _name(field)  # "`ended_at` today", "ended_at = today", "with ended_at today", "ended_at is set to today"
     return bool(

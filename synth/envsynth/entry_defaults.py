@@ -26,15 +26,10 @@ from synth.envsynth.docs_entries import _entries
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.item_plan import _id_format
 from synth.envsynth.plan import ToolPlan
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, schema_types
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 SET_BY = ("entry_copied", "entry_looked_up", "entry_product")
-
-
-def _kinds(schema: Any) -> list[str]:
-    kind = schema.get("type") if isinstance(schema, dict) else None
-    return kind if isinstance(kind, list) else [kind] if kind else []
 
 
 def _dated(schema: dict[str, Any], values: list[Any]) -> bool:
@@ -85,7 +80,7 @@ def entry_defaults(
             initial[field] = values[0]
         elif field in params and param_default(params[field]) is not None:
             initial[field] = param_default(params[field])
-        elif "null" in _kinds(props[field]):
+        elif "null" in schema_types(props[field]):
             initial[field] = None
 
     fields = list(plan.fields) + [f for f in initial if f not in plan.fields]

@@ -14,7 +14,7 @@ from typing import Any
 from synth.envsynth.filter_map import map_param, referenced_collection
 from synth.envsynth.flag_rules import flag_filters
 from synth.envsynth.plan import ToolPlan
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, schema_types
 from synth.words import singular
 
 NOT_FOUND = re.compile(r"\b(not found|does not exist|no such)\b", re.IGNORECASE)
@@ -91,7 +91,7 @@ def _described_text(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[s
         for f, s in sorted(record.items())
         if "_" in f
         and isinstance(s, dict)
-        and "string" in (s.get("type") if isinstance(s.get("type"), list) else [s.get("type")])
+        and "string" in schema_types(s)
         and re.search(rf"(?<![\w-])(?:{re.escape(f)}|{re.escape(f.replace('_', ' '))})(?![\w-])", text, re.I)
     ]
     return {"path": named, "via": None, "collection": None, "op": "eq"} if len(named) == 1 else None

@@ -12,7 +12,7 @@ from typing import Any
 from synth.envsynth.ask import ChatClient, ask_choice, ask_yes_no
 from synth.envsynth.collections import GENERIC_RESOURCES, CollectionDraft, list_field_owner
 from synth.envsynth.priors import ToolPriors
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, schema_types
 from synth.words import plural, singular, split_words
 
 KINDS = tuple(
@@ -454,10 +454,7 @@ def _nested_fields(params: list[str], col: CollectionDraft | None) -> dict[str, 
         if p in col.fields:
             continue
         owners = [  # a nullable object too (`["object", "null"]`)
-            f
-            for f, s in sorted(col.fields.items())
-            if "object" in (s.get("type") if isinstance(s.get("type"), list) else [s.get("type")])
-            and p in (s.get("properties") or {})
+            f for f, s in sorted(col.fields.items()) if "object" in schema_types(s) and p in (s.get("properties") or {})
         ]
         if len(owners) == 1:
             out[p] = f"{owners[0]}.{p}"
