@@ -384,11 +384,12 @@ def refine_create(
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
     tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens for bronze clubs, 8 for silver, ..."
     effects += tabled
+    linked_here = set(inherits) | {e["field"] for e in copies}  # links the new record holds once built
     moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names (or it inherits)
         e
         for e in docs_counters(text, plan.collection, plan.key_field or "", state_schema, params)
         if e["collection"] != plan.collection
-        and (e["path"][0]["from"] == "arg" or e["path"][0].get("path", [""])[0] in inherits)
+        and (e["path"][0]["from"] == "arg" or e["path"][0].get("path", [""])[0] in linked_here)
     ]
     effects += moves
     checks_moves = covered(moves, text)  # "the balance must cover the cost"

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from synth.envsynth.entry_texts import learned_text
+from synth.envsynth.literal_links import literal_linked_entries
 from synth.words import singular
 
 NAMED = re.compile(
@@ -466,7 +467,10 @@ def linked_entries(
         link = {"via": via} if via else {"via_arg": named} if named in params else None  # else the argument names it
         if rule is not None and link is not None:
             out.append({"op": "ref_append", "collection": other, **link, "field": field, "items": [rule]})
-    return out
+    written = literal_linked_entries(text, collection, state_schema, parameters, today)  # entries written in full
+    return out + [
+        e for e in written if not any(o["collection"] == e["collection"] and o["field"] == e["field"] for o in out)
+    ]
 
 
 __all__ = ["business_date", "linked_entries", "named_entries", "seen_entries", "state_entries"]
