@@ -12,6 +12,11 @@ def schema_types(schema: Any) -> list[str]:
     return list(kind) if isinstance(kind, list) else [kind] if kind else []
 
 
+def record_props(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    """The field schemas of one record of the state schema's collection `name` (`cols`: its `properties`)."""
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
 @dataclass(frozen=True)
 class ToolSource:
     """Where a tool was read from: the file, its format, and a pointer into it."""

@@ -351,7 +351,7 @@ def test_an_add_past_the_merged_cap_is_refused() -> None:
 
 def test_words_that_name_no_field_or_value_change_nothing() -> None:
     from synth.envsynth.create_profile import record_defaults
-    from synth.envsynth.create_rules import _aliased_sets
+    from synth.envsynth.create_sets import aliased_sets
 
     own = CHARTER
     vague = ToolSpec(
@@ -365,8 +365,8 @@ def test_words_that_name_no_field_or_value_change_nothing() -> None:
     assert record_defaults(vague, own) == []  # no field of the charter is called a harbour
     refs = {"sailor_id": "sailors", "boat_id": "boats"}
     cols = SCHEMA["properties"]
-    assert _aliased_sets(["the vessel's status becomes `sunk`."], refs, cols, []) == []  # no record knows `sunk`
-    assert _aliased_sets(["If paid, the vessel's status becomes `held`."], refs, cols, []) == []  # a condition
-    assert _aliased_sets(["the vessel's status becomes `held`."], refs, cols, []) == [
+    assert aliased_sets(["the vessel's status becomes `sunk`."], refs, cols, []) == []  # no record knows `sunk`
+    assert aliased_sets(["If paid, the vessel's status becomes `held`."], refs, cols, []) == []  # a condition
+    assert aliased_sets(["the vessel's status becomes `held`."], refs, cols, []) == [
         {"param": "boat_id", "collection": "boats", "field": "status", "value": "held"}
     ]

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.bound_checks import bound_checks
+from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, new_key_sets
 from synth.envsynth.data_copies import data_copies
 from synth.envsynth.docs_appends import element_rule, first_entry, worded_entry
 from synth.envsynth.docs_counters import covered, docs_counters
@@ -29,7 +30,6 @@ from synth.spec import ToolSpec, schema_types
 from synth.words import plural, singular
 
 MUST_BE = r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:exist\s+and\s+)?be"  # "the skipper has to be active"
-CONDITION = re.compile(r"\b(?:when|whenever|if|once|unless)\b", re.IGNORECASE)
 OWN_EVENT = re.compile(  # "when the <noun> is made", "once booked", "if it succeeds": the call itself, no condition
     r"\b(?:when|whenever|once|if)\s+(?:(?:the|a|an|this|it|its)\s+(?:new\s+)?(?:\w+\s+)?(?:is|was|has\s+been|gets)\s+)?"
     r"(?:made|created|booked|placed|added|opened|filed|submitted|saved|recorded|successful|succeeds?)\b",
@@ -49,10 +49,6 @@ def link_field(own: dict[str, Any], noun: str) -> str | None:
     return next(
         (f for f, s in sorted(own.items()) if f == f"{noun}_id" or (s or {}).get("x-references") == plural(noun)), None
     )
-
-
-def _known(schema: dict[str, Any]) -> list[Any]:
-    return list(schema.get("enum") or schema.get("x-enum") or [])
 
 
 def _name(field: str) -> str:
@@ -291,7 +287,8 @@ def refine_create(
                 and re.search(rf"\b(records?|stores?|keeps?)\b[^.]*{_name(plan.key_field)}", sentence, re.I)
             ):
                 sets.append({"param": param, "collection": col, "field": plan.key_field, "new_key": True})
-    sets += _aliased_sets(sentences, refs, cols, sets)  # "the car's status becomes `reserved`" for a vehicle
+    sets += aliased_sets(sentences, refs, cols, sets)  # "the car's status becomes `reserved`" for a vehicle
+    sets += new_key_sets(sentences, refs, cols, singular(plan.collection), sets)  # "its `job` is set to the new job"
     for param, col in sorted(refs.items()):  # "`<noun> <id> is <value> and cannot <verb>`"
         for field, allowed in refused_states(text, param[:-3].replace("_", " "), _props(cols, col)).items():
             if field not in requires.get(param, {}):
@@ -444,33 +441,6 @@ def _undated(
     dated = schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
     taken = field in params or field == plan.key_field or field in inherits
     return dated and not taken and all(e.get("field") != field for e in effects)
-
-
-ALIASED_SET = re.compile(
-    r"\bthe\s+([a-z][\w-]*)['\u2019]s\s+`?(\w+)`?\s+(?:becomes?|is\s+set\s+to|is\s+marked)\s+[`'\"]?([\w-]+)", re.I
-)
-
-
-def _aliased_sets(
-    sentences: list[str], refs: dict[str, str], cols: dict[str, Any], sets: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
-    """A named record's field set by another word for it ("the car's status becomes `reserved`" where the call names
-    a `vehicle_id`): the one record the call names whose field knows that value."""
-    out = []
-    nouns = {p[:-3].replace("_", " ") for p in refs}
-    for sentence in sentences:
-        for m in ALIASED_SET.finditer(sentence):
-            if m.group(1).lower() in nouns or CONDITION.search(sentence[: m.start()]):
-                continue
-            hits = [p for p, c in sorted(refs.items()) if m.group(3) in _known(_props(cols, c).get(m.group(2)) or {})]
-            change = (
-                {"param": hits[0], "collection": refs[hits[0]], "field": m.group(2), "value": m.group(3)}
-                if hits
-                else {}
-            )
-            if len(hits) == 1 and not any(s["param"] == hits[0] and s["field"] == m.group(2) for s in sets + out):
-                out.append(change)
-    return out
 
 
 __all__ = ["leading", "refine_create", "stated_today"]

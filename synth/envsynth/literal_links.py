@@ -16,6 +16,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import _blank_text, element_rule
 from synth.envsynth.prose import unwrap
+from synth.spec import record_props
 from synth.words import singular
 
 BODY = r"`?(?P<body>\{[^`{}]{1,400}\})`?"
@@ -38,10 +39,6 @@ def _collection(owner: str, cols: dict[str, Any], own: str) -> str | None:
     return next((c for c in sorted(cols) if c != own and singular(c.lower()) == word), None)
 
 
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
-
-
 def literal_linked_entries(
     text: str,
     collection: str,
@@ -52,7 +49,7 @@ def literal_linked_entries(
     """`ref_append` effects for entries written out in full that the text appends to a linked record's list."""
     cols = state_schema.get("properties") or {}
     params = parameters.get("properties") or {}
-    own = _props(cols, collection)
+    own = record_props(cols, collection)
     out: list[dict[str, Any]] = []
     text = unwrap(text)
     found = [(m, m.group("list")) for m in ENTRY_TO.finditer(text)] + [(m, None) for m in APPENDS_TO.finditer(text)]
@@ -61,7 +58,7 @@ def literal_linked_entries(
         field = m.group("list2") or named_list
         if other is None or not field:
             continue
-        theirs = _props(cols, other)
+        theirs = record_props(cols, other)
         if (theirs.get(field) or {}).get("type") != "array" or any(
             e["collection"] == other and e["field"] == field for e in out
         ):

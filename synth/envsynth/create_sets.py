@@ -1,0 +1,84 @@
+"""Fields of the records a create names that the call sets, as the docs say: "the car's status becomes `reserved`"
+(another word for the record the call names), "its `open_job` is set to the new job" (the new record's key).
+Each is a `ref_sets` entry of the create plan ({param, collection, field, value | new_key}: create.py.j2)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.spec import record_props
+from synth.words import singular
+
+CONDITION = re.compile(r"\b(?:when|whenever|if|once|unless)\b", re.IGNORECASE)
+
+
+def _known(schema: dict[str, Any]) -> list[Any]:
+    return list(schema.get("enum") or schema.get("x-enum") or [])
+
+
+ALIASED_SET = re.compile(
+    r"\bthe\s+([a-z][\w-]*)['\u2019]s\s+`?(\w+)`?\s+(?:becomes?|is\s+set\s+to|is\s+marked)\s+[`'\"]?([\w-]+)", re.I
+)
+
+
+def aliased_sets(
+    sentences: list[str], refs: dict[str, str], cols: dict[str, Any], sets: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A named record's field set by another word for it ("the car's status becomes `reserved`" where the call names
+    a `vehicle_id`): the one record the call names whose field knows that value."""
+    out = []
+    nouns = {p[:-3].replace("_", " ") for p in refs}
+    for sentence in sentences:
+        for m in ALIASED_SET.finditer(sentence):
+            if m.group(1).lower() in nouns or CONDITION.search(sentence[: m.start()]):
+                continue
+            hits = [
+                p for p, c in sorted(refs.items()) if m.group(3) in _known(record_props(cols, c).get(m.group(2)) or {})
+            ]
+            change = (
+                {"param": hits[0], "collection": refs[hits[0]], "field": m.group(2), "value": m.group(3)}
+                if hits
+                else {}
+            )
+            if len(hits) == 1 and not any(s["param"] == hits[0] and s["field"] == m.group(2) for s in sets + out):
+                out.append(change)
+    return out
+
+
+NEW_KEY_SET = re.compile(  # "its `open_job` is set to the new job", "the bike's open_job becomes the new job's id"
+    r"\b(?:its|the\s+(?P<owner>[a-z][\w ]{0,30}?)['\u2019]s)\s+`?(?P<field>\w+)`?\s+"
+    r"(?:is\s+set\s+to|becomes|points\s+to)\s+the\s+new\s+(?P<noun>\w+)",
+    re.IGNORECASE,
+)
+
+
+def new_key_sets(
+    sentences: list[str], refs: dict[str, str], cols: dict[str, Any], noun: str, sets: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A named record's field that takes the new record's key ("the bike's `open_job` is set to the new job"; "its"
+    when the sentence names that record's noun only)."""
+    out: list[dict[str, Any]] = []
+    for sentence in sentences:
+        for m in NEW_KEY_SET.finditer(sentence):
+            if singular(m.group("noun").lower()) not in (noun, noun.split("_")[-1]) or CONDITION.search(
+                sentence[: m.start()]
+            ):
+                continue
+            said = [m.group("owner").lower()] if m.group("owner") else None
+            hits = [
+                p
+                for p in sorted(refs)
+                if m.group("field") in record_props(cols, refs[p])
+                and (
+                    p[:-3].replace("_", " ") in said
+                    if said
+                    else re.search(rf"\b{p[:-3].replace('_', ' ')}\b", sentence, re.I)
+                )
+            ]
+            if len(hits) == 1 and not any(s["param"] == hits[0] and s["field"] == m.group("field") for s in sets + out):
+                out.append({"param": hits[0], "collection": refs[hits[0]], "field": m.group("field"), "new_key": True})
+    return out
+
+
+__all__ = ["CONDITION", "aliased_sets", "new_key_sets"]
