@@ -15,12 +15,13 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import is_number
+from synth.envsynth.figure_terms import param_default
 from synth.envsynth.prose import unwrap
 from synth.words import entry_words, plural, singular
 
 UP = re.compile(
-    r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b|\brefunds?\b|\brefunded\b"
-    r"|\b(?:earns?|accrues?|collects?)\b|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b|\bcredited\s+to\b",
+    r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b(?!-)"
+    r"|\brefunds?\b|\brefunded\b|\b(?:earns?|accrues?|collects?)\b|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b|\bcredited\s+to\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
@@ -77,6 +78,19 @@ def _mention(field: str, fields: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])`?(" + "|".join(re.escape(n) for n in names) + r")`?(?![\w])", re.IGNORECASE)
 
 
+def _owned(before: str, ref: str, collection: str) -> bool:
+    """The words before a number's mention end with its owner's possessive ("the part's `stock`")."""
+    nouns = {ref[:-3].replace("_", " "), singular(collection).replace("_", " ")}
+    owner = "|".join(re.escape(n) for n in sorted(nouns))
+    return bool(re.search(rf"\b(?:{owner})['\u2019]s\s+`?$", before, re.IGNORECASE))
+
+
+def _arg(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The operand of a number parameter, with its documented default for a call that leaves it out."""
+    default = param_default(params[name]) if isinstance(params.get(name), dict) else None
+    return {"arg": name} if default is None else {"arg": name, "default": default}
+
+
 def _amount(
     sentence: str, params: dict[str, Any], own: dict[str, Any], moved: str, linked: list[tuple[str, str, str]] = ()
 ) -> dict[str, Any] | None:
@@ -96,9 +110,9 @@ def _amount(
     numeric = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") in ("number", "integer")]
     by = re.search(r"\bby\s+(?:the|its|their)\s+`?(\w+)`?", sentence, re.IGNORECASE)  # "grow by the fee"
     if by and by.group(1) in numeric:
-        return {"arg": by.group(1)}
+        return _arg(by.group(1), params)
     if len(named(numeric)) == 1:
-        return {"arg": named(numeric)[0]}
+        return _arg(named(numeric)[0], params)
     fields = [f for f in _numbers(own) if f != moved]
     if len(named(fields)) == 1:
         return {"path": [named(fields)[0]]}
@@ -353,10 +367,11 @@ def docs_counters(
     inner = _inner_numbers(own)  # `charges.vehicle_fees`: a number in an object field of the record
     for field in _numbers(own) + inner:
         targets.append((collection, None, field, _numbers(own) + inner))
-    for ref in sorted(f for f in own if f.endswith("_id") and f != key_param):
+    arg_only = [p for p in sorted(params) if p.endswith("_id") and p != key_param and p not in own]  # an entry's
+    for ref in sorted(f for f in own if f.endswith("_id") and f != key_param) + arg_only:
         other = plural(ref[:-3])
         theirs = ((cols.get(other) or {}).get("additionalProperties") or {}).get("properties") or {}
-        for field in _numbers(theirs):
+        for field in _numbers(theirs) if other != collection else []:
             targets.append((other, ref, field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
 
@@ -406,6 +421,8 @@ def docs_counters(
                 continue  # "rises by the fee": the amount of a move, not what moves
             if not mention or any(e["collection"] == col and e["path"] == path for e in out):
                 continue
+            if ref in arg_only and not _owned(named[: mention.start()], ref, col):
+                continue  # a record only an argument names moves where the sentence says whose number it is
             up, down = UP.search(sentence), DOWN.search(sentence)
             per, extras = _per_unit(sentence, own, field)
             others = [

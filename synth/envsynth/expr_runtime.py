@@ -91,7 +91,7 @@ def fg_operand(operand, arguments, record, state):
     if "const" in operand:
         return operand["const"]
     if "arg" in operand:
-        value = arguments.get(operand["arg"])
+        value = arguments.get(operand["arg"], operand.get("default"))
         return value if fg_number(value) else None
     if "term" in operand:
         return fg_term(operand["term"], arguments, record, state)

@@ -256,6 +256,11 @@ def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], param
         e
         for e in moves
         if (e["collection"] != plan.collection and e["path"][0]["from"] == "record")
+        or (  # "the part's `stock` drops by the quantity": the record the call's `part_id` names
+            e["collection"] != plan.collection
+            and e["path"][0].get("from") == "arg"
+            and plural(str(e["path"][0].get("name"))[:-3]) == e["collection"]
+        )
         or (
             e["collection"] == plan.collection
             and e["path"][0] == {"from": "arg", "name": plan.key_param}
