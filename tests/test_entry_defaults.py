@@ -138,3 +138,23 @@ def test_a_date_the_schema_does_not_mark_is_read_off_the_sample_lines() -> None:
     state = _state()
     state["stays"]["ST-2"]["folio"][0]["posted_on"] = "late"  # not every line holds a day: nothing is guessed
     assert "posted_on" not in entry_defaults(POST, plain, schema, state, TODAY).initial_values
+
+
+def test_a_value_the_docs_give_the_new_line() -> None:
+    # the clerk differs from line to line, but the docs say what a new line holds
+    required = [*LINE["required"], "clerk"]
+    stay = {**STAY, "folio": {"type": "array", "items": {**LINE, "required": required}}}
+    schema = {"type": "object", "properties": {"stays": collection(stay)}}
+    state = _state()
+    for i, line in enumerate(state["stays"]["ST-1"]["folio"] + state["stays"]["ST-2"]["folio"]):
+        line["clerk"] = f"clerk {i}"
+    plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
+    plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
+    written = 'Posts a charge to a stay\'s folio, as `{"code": ..., "amount": ..., "clerk": "night desk"}`.'
+    named = "Posts a charge to a stay's folio with `clerk` 'night desk'."
+    added = "Adds a charge to a stay's folio as 'night desk'."  # the one open text field
+    for text in (written, named, added):
+        spec = ToolSpec(POST.name, text, POST.parameters, mutates=True)
+        assert entry_defaults(spec, plain, schema, state, TODAY).initial_values["clerk"] == "night desk", text
+    vague = ToolSpec(POST.name, "Posts a charge to a stay's folio.", POST.parameters, mutates=True)
+    assert "clerk" not in entry_defaults(vague, plain, schema, state, TODAY).initial_values

@@ -6,9 +6,12 @@ entry. Where the data or the docs tell, the field takes, in this order:
 - the element's id, when the plan makes none and every sample entry's value is `<prefix><digits>` (`LN-0004`): the
   next one in that sequence (the plan's `item_key`);
 - the business date, for a date field;
+- the value the docs give it: a constant of the entry they write out (`{"kind": ..., "status": "requested"}`), or
+  "with `status` 'requested'";
 - the one value every sample entry holds, when they all agree (at least two entries);
 - the parameter's documented default, for an entry field the call sets but may leave out;
-- null when the schema allows it.
+- null when the schema allows it;
+- for the one text field left after these, the value "adds ... as 'requested'" names.
 Each becomes an initial value of the entry (`initial_values`, read where the call gives no value). A field none of
 these fit stays missing and the tool is not published: a blank ('' or 0) where the real system writes something is a
 guess (measured in session 27, it published two more tools of one held-out system and lowered its figures, and
@@ -22,6 +25,7 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.data_copies import sample_records
+from synth.envsynth.docs_appends import element_rule
 from synth.envsynth.docs_entries import _entries
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.item_plan import _id_format
@@ -37,6 +41,26 @@ def _dated(schema: dict[str, Any], values: list[Any]) -> bool:
     if "date" in str(schema.get("format") or ""):
         return True
     return len(values) >= 2 and all(isinstance(v, str) and DAY.fullmatch(v) for v in values)
+
+
+LITERAL = re.compile(r"`?(\{[^`{}]{1,400}\})`?")
+ELIDED = re.compile(r":\s*(?:\.\.\.|\u2026)")
+ADDED_AS = re.compile(  # "Adds an inspection to the list, as 'requested'"
+    r"\b(?:adds?|appends?|records?|logs?|books?|schedules?|opens?)\b[^.;]{0,160}?\bas\s+['\"`]([\w -]{1,30})['\"`]",
+    re.IGNORECASE,
+)
+
+
+def _stated(text: str, field: str, params: dict[str, Any], props: dict[str, Any]) -> str | None:
+    """The value the docs give a new entry's text field: a constant of the entry they write out (`{"kind":
+    <kind>, "status": "requested"}`) or "with `status` 'requested'"."""
+    for body in LITERAL.findall(text):
+        rule = element_rule(ELIDED.sub(": null", body), props, params)  # `{"kind": ..., "status": "requested"}`
+        source = ((rule or {}).get("fields") or {}).get(field) or {}
+        if source.get("from") == "const" and isinstance(source.get("value"), str):
+            return source["value"]
+    named = re.search(rf"`?\b{re.escape(field)}\b`?\s+(?:of\s+|=\s*|:\s*|is\s+)?['\"`]([\w -]{{1,30}})['\"`]", text)
+    return named.group(1) if named and named.group(1) != field else None
 
 
 def entry_defaults(
@@ -76,6 +100,8 @@ def entry_defaults(
             item_key, key_format = field, found
         elif _dated(props[field], values) and today and field not in params:
             initial[field] = today
+        elif field not in params and (said := _stated(spec.description or "", field, params, props)):
+            initial[field] = said
         elif field not in params and len(values) >= 2 and all(v == values[0] for v in values):
             initial[field] = values[0]
         elif field in params and param_default(params[field]) is not None:
@@ -83,6 +109,14 @@ def entry_defaults(
         elif "null" in schema_types(props[field]):
             initial[field] = None
 
+    left = [  # "adds ... as 'requested'": the one text field nothing else fills
+        f
+        for f in open_fields
+        if f not in initial and f != item_key and f not in params and "string" in schema_types(props[f])
+    ]
+    added_as = ADDED_AS.search(spec.description or "")
+    if added_as and len(left) == 1:
+        initial[left[0]] = added_as.group(1)
     fields = list(plan.fields) + [f for f in initial if f not in plan.fields]
     if not initial and item_key == plan.item_key:
         return plan
