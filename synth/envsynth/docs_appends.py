@@ -120,6 +120,8 @@ def element_rule(
             name = fresh.group(1)
         if name in (named or {}) and name not in params:
             source = dict((named or {})[name])
+        elif name == "today" and today and name not in params and name not in record_props:  # `<today>`
+            source = {"from": "const", "value": today}
         elif name not in params and default is None and _record_field(name, record_props):  # `<total>`: its own
             source = {"from": "record", "path": [_record_field(name, record_props)]}
         else:

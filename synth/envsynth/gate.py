@@ -157,7 +157,11 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
             for f, v in new[0].items()
             if f not in given
             and any(v == b and type(v) is type(b) for b in _BLANK)
-            and (_set_in_prose(f, prose) or _figured(f, v, list(before.values()), spec.description))
+            and (
+                _set_in_prose(f, prose)
+                or _figured(f, v, list(before.values()), spec.description)
+                or _table_column(f, spec.description)
+            )
         )
         if unset:
             fields = ", ".join(f"`{f}`" for f in unset)
@@ -244,6 +248,16 @@ def _figured(field: str, value: Any, records: list[Any], description: str) -> bo
     held = [r.get(field) for r in records if isinstance(r, dict)]
     numbers = [h for h in held if isinstance(h, (int, float)) and not isinstance(h, bool) and h != 0]
     return len(held) >= 3 and len(numbers) == len(held) and len(set(numbers)) >= 2 and _set_in_prose(field, description)
+
+
+def _table_column(field: str, text: str) -> bool:
+    """A pipe table of the docs has a column headed by the field ("type | allowed when | fee (per visit)")."""
+    names = {field.lower(), field.replace("_", " ").lower()}
+    for line in text.splitlines():
+        cells = [c.strip().strip("`*").lower() for c in line.split("|")] if line.count("|") >= 2 else []
+        if any(c == n or c.startswith(n + " ") or c.startswith(n + " (") for c in cells for n in names):
+            return True
+    return False
 
 
 def _set_in_prose(field: str, prose: str) -> bool:

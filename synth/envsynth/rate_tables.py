@@ -38,13 +38,20 @@ def _table(sentence: str, values: list[str]) -> dict[str, float | int] | None:
 
 
 def rate_tables(
-    text: str, own: dict[str, Any], links: dict[str, str], cols: dict[str, Any], unset: list[str]
+    text: str,
+    own: dict[str, Any],
+    links: dict[str, str],
+    cols: dict[str, Any],
+    unset: list[str],
 ) -> list[dict[str, Any]]:
     """`tabled` effects for the new record's numbers in `unset` (not parameters, nothing else sets them) that a
-    prose table gives by a field of a record the new record names (`links`: its field -> the collection)."""
+    prose table gives by a field of a record the new record names (`links`: its field -> the collection). Rows of
+    a pipe table are not read: which column keys them is in a header this reading does not see."""
     numbers = [f for f in unset if isinstance(own.get(f), dict) and own[f].get("type") in ("number", "integer")]
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)):
+        if sentence.count("|") >= 2:
+            continue  # a row of a pipe table: its columns are not read here
         found = []
         for via, col in sorted(links.items()):
             theirs = ((cols.get(col) or {}).get("additionalProperties") or {}).get("properties") or {}
