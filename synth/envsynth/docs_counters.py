@@ -6,7 +6,10 @@ field only) moves it when it says which way and by how much: "goes up / increase
 (+); "goes down / decreases / drops by", "subtracted / deducted from" (-); by 1 ("1", "one") or by a number
 parameter the sentence names, or by a rate of one of the call's record's numbers ("earns 2 points per whole mile of
 the miles": rounded down to whole units first). The field is the call's own record's, else that of a record the
-call's record references (`member_id` -> members). Each becomes an `adjust` effect (recorded_update).
+call's record references (`member_id` -> members), else that of a record only an argument names (a list edit's
+`part_id`) where the sentence says whose number it is ("the part's `stock` drops by the quantity"). A number
+parameter carries its documented default for calls that leave it out. Each becomes an `adjust` effect
+(recorded_update).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from synth.words import entry_words, plural, singular
 
 UP = re.compile(
     r"\b(goes up|go up|increases?|is increased|rises?|grows?) by\b|\badded to\b|\badds?\b(?!-)"
-    r"|\brefunds?\b|\brefunded\b|\b(?:earns?|accrues?|collects?)\b|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b|\bcredited\s+to\b",
+    r"|\brefunds?\b|\brefunded\b|\b(?:earns?|accrues?|collects?)\b"
+    r"|\b(?:goes|go|is\s+given|are\s+given)\s+back\s+to\b|\bcredited\s+to\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
