@@ -68,3 +68,35 @@ def test_a_true_flag_filters_and_a_false_one_does_not() -> None:
         render_tool(spec, plan, SCHEMA), "list_berths", [free, every], SchemaResult(SCHEMA, {}, {}, "docs")
     )
     assert err == "" and res.passed == 2
+
+
+def test_a_list_whose_parameters_map_becomes_a_filter() -> None:
+    # "at least one <unit> in `moored`": a number of the record bounded by a count; the list plan the call's verb
+    # suggested ignores its parameters, so it becomes a filter once the flag's condition is read
+    assert flag_conditions("x", "If true, only berths with at least one boat in `moored`.", BERTH) == [
+        {"left": "moored", "op": ">=", "value": 1}
+    ]
+    assert flag_conditions("x", "Only berths with at least 2 boats in the moored count.", BERTH) == [
+        {"left": "moored", "op": ">=", "value": 2}
+    ]
+    props = {"occupied": {"type": "boolean", "description": "Only berths with at least one boat in `moored`."}}
+    spec = ToolSpec("list_berths", "List the berths.", {"type": "object", "properties": props})
+    plan = refine_filter(spec, ToolPlan(kind="list", collection="berths"), SCHEMA)
+    assert plan.kind == "filter" and set(plan.flag_filters) == {"occupied"}
+    unmapped = ToolSpec(
+        "list_berths", "List the berths.", {"type": "object", "properties": {"page": {"type": "integer"}}}
+    )
+    assert refine_filter(unmapped, ToolPlan(kind="list", collection="berths"), SCHEMA).kind == "list"
+    berths = {
+        "B1": {"berth_id": "B1", "pier": "north", "usable": True, "moored": 1, "size": 2},
+        "B2": {"berth_id": "B2", "pier": "north", "usable": True, "moored": 0, "size": 2},
+    }
+    state = {"berths": berths}
+    some = Case("list_berths", "x", state, {"occupied": True}, expect_error=False, expect_result=[berths["B1"]])
+    every = Case("list_berths", "x", state, {}, expect_error=False, expect_result=list(berths.values()))
+    for c in (some, every):
+        c.has_expected_result = True
+    res, err = run_cases(
+        render_tool(spec, plan, SCHEMA), "list_berths", [some, every], SchemaResult(SCHEMA, {}, {}, "d")
+    )
+    assert err == "" and res.passed == 2

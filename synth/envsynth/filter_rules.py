@@ -98,7 +98,11 @@ def _described_text(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[s
 
 
 def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
-    """The filter plan with defaults, wildcards and reference checks the docs give (unchanged when none)."""
+    """The filter plan with defaults, wildcards and reference checks the docs give (unchanged when none). A list
+    plan whose parameters the docs map onto the records (a list field, a flag's condition) becomes a filter."""
+    if plan.kind == "list" and plan.collection and spec.parameters.get("properties"):
+        as_filter = refine_filter(spec, ToolPlan.from_dict({**plan.to_dict(), "kind": "filter"}), state_schema)
+        return as_filter if as_filter.param_map or as_filter.flag_filters else plan
     if plan.kind != "filter" or not plan.collection:
         return plan
     props = spec.parameters.get("properties") or {}

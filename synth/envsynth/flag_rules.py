@@ -6,7 +6,8 @@ records that meet every condition its sentence states:
 - a known value of a closed text field ("open") is that field's value;
 - two number fields compared ("moored < berths", "moored below berths", "moored less than berths");
 - "at least one seat available": the record's count below its cap (`enrolled_count` < `capacity`,
-  full_states.room_counts).
+  full_states.room_counts);
+- "with at least one unit in `stock`": that number of the record at least the count ({"left", "op", "value"}).
 
 Each is {"field", "equals"} or {"left", "op", "right"}; the filter template applies them (filter.py.j2).
 """
@@ -22,6 +23,9 @@ COMPARE = re.compile(
     r"\b(\w+)\s*(<=|>=|<|>|\bbelow\b|\babove\b|\bless than\b|\bmore than\b|\bunder\b|\bover\b)\s*(\w+)", re.I
 )
 ROOM = re.compile(r"\bat\s+least\s+(?:one|1|a)\s+\w+\s+(?:available|free|left|open)\b", re.I)
+HELD = re.compile(
+    r"\bat\s+least\s+(?P<n>one|an?|\d+)\s+\w+\s+(?:in|on)\s+(?:the\s+|its\s+|their\s+)?`?(?P<field>\w+)`?", re.I
+)
 OPS = {"below": "<", "under": "<", "less than": "<", "above": ">", "over": ">", "more than": ">"}
 
 
@@ -44,6 +48,11 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
         numeric = all((record.get(f) or {}).get("type") in ("number", "integer") for f in (left, right))
         if numeric and left in record and right in record:
             out.append({"left": left, "op": OPS.get(m.group(2).lower(), m.group(2)), "right": right})
+    for m in HELD.finditer(clause):  # "with at least one unit in `stock`": a number of the record, bounded
+        field = m.group("field")
+        if (record.get(field) or {}).get("type") in ("number", "integer"):
+            n = m.group("n").lower()
+            out.append({"left": field, "op": ">=", "value": int(n) if n.isdigit() else 1})
     if ROOM.search(clause):  # "with at least one seat available": the count is below the cap
         counts = room_counts(record, text)
         if counts:
