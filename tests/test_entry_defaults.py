@@ -156,5 +156,6 @@ def test_a_value_the_docs_give_the_new_line() -> None:
     for text in (written, named, added):
         spec = ToolSpec(POST.name, text, POST.parameters, mutates=True)
         assert entry_defaults(spec, plain, schema, state, TODAY).initial_values["clerk"] == "night desk", text
-    vague = ToolSpec(POST.name, "Posts a charge to a stay's folio.", POST.parameters, mutates=True)
-    assert "clerk" not in entry_defaults(vague, plain, schema, state, TODAY).initial_values
+    for text in ("Posts a charge to a stay's folio.", "Posts a charge; refused when the `clerk` is 'night desk'."):
+        vague = ToolSpec(POST.name, text, POST.parameters, mutates=True)
+        assert "clerk" not in entry_defaults(vague, plain, schema, state, TODAY).initial_values, text

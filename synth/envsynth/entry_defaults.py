@@ -59,7 +59,9 @@ def _stated(text: str, field: str, params: dict[str, Any], props: dict[str, Any]
         source = ((rule or {}).get("fields") or {}).get(field) or {}
         if source.get("from") == "const" and isinstance(source.get("value"), str):
             return source["value"]
-    named = re.search(rf"`?\b{re.escape(field)}\b`?\s+(?:of\s+|=\s*|:\s*|is\s+)?['\"`]([\w -]{{1,30}})['\"`]", text)
+    named = re.search(  # "with `status` 'requested'", "status: 'requested'" (not "is": a condition reads so)
+        rf"`?\b{re.escape(field)}\b`?\s*(?:of\s+|=\s*|:\s*)?['\"`](\w[\w -]{{0,29}})['\"`]", text
+    )
     return named.group(1) if named and named.group(1) != field else None
 
 
