@@ -33,6 +33,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.value_limits import value_limits
 from synth.spec import ToolSpec
+from synth.spec import record_props as _props
 from synth.words import plural, singular, split_words
 
 OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b", re.I)
@@ -110,10 +111,6 @@ NOT_ADDED = re.compile(  # "The camper's primary vehicle_plate is already includ
     re.I,
 )
 STATE_BARE = re.compile(r"^(?:and\s+)?the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?([a-z][\w-]*)\s*$", re.I)
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def _known(schema: Any) -> list[Any]:

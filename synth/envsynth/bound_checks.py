@@ -17,6 +17,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.prose import unwrap
+from synth.spec import record_props as _props
 from synth.words import singular, split_words
 
 LIMIT = re.compile(
@@ -26,10 +27,6 @@ LIMIT = re.compile(
 )
 BELOW = re.compile(r"\b(below|under|within|at\s+most)\s+(?:its\s+|their\s+|the\s+)?`?([a-z]\w*_\w+)`?", re.I)
 CMP = {"less": "<", "fewer": "<", "more": ">", "no more": "<=", "at most": "<=", "at least": ">="}
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 GENERIC = {"item", "thing", "unit"}  # nouns that name no field: left out only when the words pick no single field

@@ -27,6 +27,7 @@ from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import rate_tables
 from synth.envsynth.refusals import refused_states
 from synth.spec import ToolSpec, schema_types
+from synth.spec import record_props as _props
 from synth.words import plural, singular
 
 MUST_BE = r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:exist\s+and\s+)?be"  # "the skipper has to be active"
@@ -38,10 +39,6 @@ OWN_EVENT = re.compile(  # "when the <noun> is made", "once booked", "if it succ
 MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
 QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
 STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def link_field(own: dict[str, Any], noun: str) -> str | None:

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_linked import record_links
+from synth.spec import record_props as _props
 from synth.words import singular
 
 ERROR = re.compile(r"[\"\u201c]Error:\s*([^\"\u201d]{4,200})[\"\u201d]")
@@ -32,10 +33,6 @@ OPEN_OTHER = re.compile(
     rf"^([a-z][a-z ]{{0,30}}?)\s+{ID}\s+(?:already\s+)?has\s+an?\s+([a-z]+)\s+([a-z][a-z ]{{0,30}}?)\s+{ID}", re.I
 )
 IS_KIND = re.compile(rf"^(?:[a-z][a-z ]{{0,30}}?\s+)?{ID}\s+is\s+an?\s+([A-Za-z]+)\s+([\w-]+)\s+[a-z]+", re.I)
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def _known(schema: Any) -> list[Any]:

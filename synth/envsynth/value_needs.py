@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.prose import unwrap
+from synth.spec import record_props as _props
 from synth.words import plural, singular
 
 NEEDS = re.compile(
@@ -28,10 +29,6 @@ HOLDS = re.compile(
     re.I,
 )
 PAIR = re.compile(r"^\s*`?([\w-]+)`?\s*:\s*`?([\w-]+)`?\s*$")
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def value_needs(text: str, param: str, collection: str, cols: dict[str, Any]) -> list[dict[str, Any]]:
