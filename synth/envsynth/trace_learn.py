@@ -18,7 +18,7 @@ from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_creates import learned_creates
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap, per_entry_move
-from synth.envsynth.trace_links import linked_appends
+from synth.envsynth.trace_links import linked_appends, linked_sets
 from synth.envsynth.trace_messages import landed_text, recorded_envelope, recorded_message, special_outputs
 from synth.envsynth.trace_outputs import answered_fields
 from synth.envsynth.trace_quotes import learned_quote
@@ -203,6 +203,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
             preconditions[name] = [before[k] for k in sorted(before)]
     effects += _adjustments(plan, recorded)
     effects += linked_appends(plan, recorded, item_rule)  # "FO-7012; 3 refills remaining" on the prescription
+    effects += linked_sets(plan, recorded)  # the bike the ticket names becomes `in_repair`
     return effects, preconditions, any_change
 
 

@@ -116,4 +116,37 @@ def linked_appends(plan: ToolPlan, recorded: list[TestCase], item_rule: Rule) ->
     return out
 
 
-__all__ = ["linked_appends", "scalars"]
+def linked_sets(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any]]:
+    """`ref_set` effects: a text, flag or null field of another record that every successful call sets to one value,
+    the record being the one a field of the call's record (before the call) names in every call. Numbers moved by a
+    value of the call are `adjust` effects (trace_learn._adjustments), not these."""
+    col, kp = plan.collection, plan.key_param
+    ok = [c for c in recorded if not c.expect_error]
+    if not col or not kp or not ok:
+        return []
+    per_call: list[dict[tuple[str, str], tuple[set[str], Any]]] = []
+    for case in ok:
+        record = (case.state.get(col) or {}).get(str(case.arguments.get(kp)))
+        if not isinstance(record, dict):
+            return []
+        here: dict[tuple[str, str], tuple[set[str], Any]] = {}
+        for row in recorded_changes(case):
+            parts = parse_pointer(row["path"])
+            if len(parts) != 3 or parts[0] == col or row.get("deleted"):
+                continue
+            new = row.get("value")
+            if new is not None and not isinstance(new, (str, bool)):
+                continue
+            vias = {f for f, v in record.items() if isinstance(v, str) and v == parts[1]}
+            here[(parts[0], parts[2])] = (vias, new)
+        per_call.append(here)
+    out = []
+    for other, field in sorted(set.intersection(*(set(h) for h in per_call))):
+        vias = set.intersection(*(h[(other, field)][0] for h in per_call))
+        values = [h[(other, field)][1] for h in per_call]
+        if len(vias) == 1 and all(v == values[0] and type(v) is type(values[0]) for v in values):
+            out.append({"op": "ref_set", "collection": other, "via": vias.pop(), "field": field, "value": values[0]})
+    return out
+
+
+__all__ = ["linked_appends", "linked_sets", "scalars"]
