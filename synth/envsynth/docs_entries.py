@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from synth.envsynth.entry_texts import learned_text
-from synth.envsynth.literal_links import literal_linked_entries
+from synth.envsynth.literal_links import literal_linked_entries, owner_collection, record_link
 from synth.words import singular
 
 NAMED = re.compile(
@@ -441,7 +441,7 @@ def linked_entries(
             before = re.split(r"(?<=[.!?])\s+", text[: m.start()])[-1]  # "their": the sentence's last owner
             owners = [w.lower() for w in re.findall(r"\b(\w+)['\u2019]s\b", before)]
             owner = owners[-1] if owners else ""
-        other = next((c for c in cols if owner and singular(c) == singular(owner) and c != collection), None)
+        other = owner_collection(owner, cols, collection)
         if other is None:
             continue
         props = ((cols[other].get("additionalProperties") or {}).get("properties")) or {}
@@ -461,10 +461,7 @@ def linked_entries(
         }
         own_records = sample.get(collection) if isinstance(sample.get(collection), dict) else {}
         rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, copied, unseen, own_records)
-        links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
-        named = f"{singular(other)}_id"
-        via = named if named in own else (links[0] if len(links) == 1 else None)
-        link = {"via": via} if via else {"via_arg": named} if named in params else None  # else the argument names it
+        link = record_link(own, other, params)  # the record's link to it, else the argument naming it
         if rule is not None and link is not None:
             out.append({"op": "ref_append", "collection": other, **link, "field": field, "items": [rule]})
     written = literal_linked_entries(text, collection, state_schema, parameters, today)  # entries written in full

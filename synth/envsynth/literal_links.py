@@ -34,9 +34,19 @@ APPENDS_TO = re.compile(  # "appends `{...}` to the member's log", "`{...}` is a
 )
 
 
-def _collection(owner: str, cols: dict[str, Any], own: str) -> str | None:
+def owner_collection(owner: str, cols: dict[str, Any], own: str) -> str | None:
+    """The collection, other than the call's own, that an owner word names ("the invoice's" -> `invoices`)."""
     word = singular(owner.lower())
-    return next((c for c in sorted(cols) if c != own and singular(c.lower()) == word), None)
+    return next((c for c in cols if owner and c != own and singular(c.lower()) == word), None)
+
+
+def record_link(own: dict[str, Any], other: str, params: dict[str, Any]) -> dict[str, str] | None:
+    """How the call reaches its record's `other` record: {"via": field} (`<other>_id`, or the one field referencing
+    `other`), else {"via_arg": "<other>_id"} when the call names it, else None."""
+    links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
+    named = f"{singular(other)}_id"
+    via = named if named in own else (links[0] if len(links) == 1 else None)
+    return {"via": via} if via else {"via_arg": named} if named in params else None
 
 
 def literal_linked_entries(
@@ -54,7 +64,7 @@ def literal_linked_entries(
     text = unwrap(text)
     found = [(m, m.group("list")) for m in ENTRY_TO.finditer(text)] + [(m, None) for m in APPENDS_TO.finditer(text)]
     for m, named_list in sorted(found, key=lambda pair: pair[0].start()):
-        other = _collection(m.group("owner"), cols, collection)
+        other = owner_collection(m.group("owner"), cols, collection)
         field = m.group("list2") or named_list
         if other is None or not field:
             continue
@@ -65,14 +75,11 @@ def literal_linked_entries(
             continue
         body = m.group("body") or m.groupdict().get("passive")
         rule = element_rule(body, own, params, None, today) if body else None
-        links = [f for f, sub in sorted(own.items()) if isinstance(sub, dict) and sub.get("x-references") == other]
-        named = f"{singular(other)}_id"
-        via = named if named in own else (links[0] if len(links) == 1 else None)
-        link = {"via": via} if via else {"via_arg": named} if named in params else None
+        link = record_link(own, other, params)
         if rule is not None and link is not None:
             rule = _blank_text(rule, theirs[field], params)
             out.append({"op": "ref_append", "collection": other, **link, "field": field, "items": [rule]})
     return out
 
 
-__all__ = ["literal_linked_entries"]
+__all__ = ["literal_linked_entries", "owner_collection", "record_link"]
