@@ -173,8 +173,13 @@ def test_the_enrolment_runs_as_documented() -> None:
         "grand_total": 44.0,
         "state": "pending",
     }
-    enrolled = Case(ENROL.name, "x", STATE, {"workshop_id": "S1", "station": "pastry", "cooks": 2, "coupon": "CHEF5"})
-    enrolled.expect_state, enrolled.has_expected_state = after, True
+    enrolled = Case(
+        ENROL.name,
+        "x",
+        STATE,
+        {"workshop_id": "S1", "station": "pastry", "cooks": 2, "coupon": "CHEF5"},
+        state_checks=[{"op": "equals", "state": after}],
+    )
     full = Case(ENROL.name, "x", STATE, {"workshop_id": "S1", "station": "grill"}, expect_error=True)  # no place left
     many = Case(ENROL.name, "x", STATE, {"workshop_id": "S1", "station": "pastry", "cooks": 4}, expect_error=True)
     source = render_tool(ENROL, plan, SCHEMA)

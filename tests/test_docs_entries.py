@@ -113,7 +113,7 @@ def test_a_transition_log_takes_the_state_left_and_the_state_entered() -> None:
     (found,) = seen_entries(props, params, records, "2025-03-10", {"phase": "docked"}, set())
     assert found["items"][0]["fields"] == {
         "day": {"from": "const", "value": "2025-03-10"},
-        "from": {"from": "record", "path": ["phase"]},  # the phase before the call
+        "from": {"from": "record", "path": ["phase"], "before": True},  # the phase before the call
         "to": {"from": "const", "value": "docked"},
     }
     records[0]["log"][0]["to"] = "refit"  # the last entries no longer tell which field the record's phase is in

@@ -49,6 +49,15 @@ def test_the_forms_the_docs_state_a_named_records_change_in() -> None:
     assert linked_sets("The berth is released and becomes `free`.", "moorings", SCHEMA) == [FREE]
 
 
+def test_a_list_headed_by_the_named_record_says_its_changes_with_its() -> None:
+    text = "The mooring ends. The berth is released: its `boat_id` is cleared and its status returns to 'free'."
+    assert linked_sets(text, "moorings", SCHEMA) == [FREE, UNNAMED]
+    assert linked_sets("The berth's boat_id is cleared.", "moorings", SCHEMA) == [UNNAMED]
+    assert linked_sets("The berth's status is cleared.", "moorings", SCHEMA) == []  # a status may not be null
+    assert linked_sets("The berth is released: its `boat_id` is cleared if it was taken.", "moorings", SCHEMA) == []
+    assert linked_sets("The mooring is closed: its `boat_id` is cleared.", "moorings", SCHEMA) == []  # not the berth
+
+
 def test_values_that_do_not_fit_and_other_states_are_not_read() -> None:
     assert linked_sets("The berth must be `taken`.", "moorings", SCHEMA) == []  # a check, not a change
     assert linked_sets("The berth becomes `sunk`.", "moorings", SCHEMA) == []  # no field holds that value

@@ -19,7 +19,8 @@ from tests.tool_calls import run_calls
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
 GEAR = {"type": "array", "items": {"type": "object", "properties": {"tag": S, "fee_per_hour": N, "fee": N}}}
-LOG = {"type": "array", "items": {"type": "object", "properties": {"date": S, "event": S, "note": S}}}
+EVENT = {"type": "string", "x-enum": ["booked", "gear_added"]}  # as a schema read from the data knows it
+LOG = {"type": "array", "items": {"type": "object", "properties": {"date": S, "event": EVENT, "note": S}}}
 SESSION = {
     "session_id": S,
     "client_id": S,

@@ -70,3 +70,54 @@ def test_whose_number_it_is_must_be_said() -> None:
     moves = docs_counters(unowned, "looms", "loom_id", SCHEMA, PARAMS["properties"])
     assert moves == []
     assert UP.search("the add-on's maximum") is None and UP.search("adds 2 to the total")
+
+
+LINED = {"type": "array", "items": {"type": "object", "properties": {"line_id": S, "spool_id": S, "length": INT}}}
+LINED_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "spools": _collection({"spool_id": S, "metres": INT}),
+        "looms": _collection({"loom_id": S, "warp": LINED}),
+    },
+}
+UNTHREAD = {"type": "object", "properties": {"loom_id": S, "line_id": S}, "required": ["loom_id", "line_id"]}
+
+
+def _lined_state() -> dict:
+    return {
+        "spools": {"SP-1": {"spool_id": "SP-1", "metres": 40}},
+        "looms": {"L1": {"loom_id": "L1", "warp": [{"line_id": "W1", "spool_id": "SP-1", "length": 6}]}},
+    }
+
+
+def test_a_removed_line_puts_its_number_back_into_the_record_it_names() -> None:
+    text = "Takes a line off a loom's warp. The line is removed and its units go back into metres."
+    spec = ToolSpec("unthread", text, UNTHREAD)
+    base = ToolPlan(
+        kind="item_remove",
+        collection="looms",
+        key_field="loom_id",
+        key_param="loom_id",
+        list_field="warp",
+        op_param="line_id",
+        item_key="line_id",
+    )
+    plan = refine_item(spec, base, LINED_SCHEMA, text, _lined_state())
+    after = copy.deepcopy(_lined_state())
+    after["looms"]["L1"]["warp"] = []
+    after["spools"]["SP-1"]["metres"] = 46
+    run_calls(spec, plan, LINED_SCHEMA, _lined_state, [({"loom_id": "L1", "line_id": "W1"}, after)])
+
+
+def test_what_goes_back_must_be_one_number_and_one_record() -> None:
+    from synth.envsynth.item_rules import _put_back
+
+    base = ToolPlan(kind="item_remove", collection="looms", key_param="loom_id", list_field="warp", op_param="line_id")
+    [moved] = _put_back("The line is removed; its length is returned to the spool's metres.", base, LINED_SCHEMA)
+    assert moved["path"] == [{"from": "arg", "name": "spool_id"}, {"from": "const", "value": "metres"}]
+    assert _put_back("Its length goes back into the loom's metres.", base, LINED_SCHEMA) == []  # not whose it is
+    assert _put_back("Its length goes back into credit.", base, LINED_SCHEMA) == []  # no record holds that number
+    two = copy.deepcopy(LINED_SCHEMA)
+    two["properties"]["looms"]["additionalProperties"]["properties"]["warp"]["items"]["properties"]["knots"] = INT
+    assert _put_back("Its units go back into metres.", base, two) == []  # which of its two numbers?
+    assert _put_back("Its units go back into metres.", ToolPlan(**{**base.to_dict(), "kind": "item_add"}), two) == []

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
+import synth
+from synth.envsynth.codegen import header_source, render_tool
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase
+from synth.fidelity.diff import leaf_changes
+from synth.sandbox import run_cases as run_in_sandbox
 from synth.spec import ToolSpec
 
 
@@ -21,12 +24,22 @@ def run_calls(
     calls: list[tuple[dict[str, Any], dict[str, Any] | None]],
 ) -> None:
     """Each (arguments, state after) call on a fresh `state()` passes: it fails when the state after is None,
-    else it succeeds and leaves exactly that state."""
+    else it succeeds and leaves exactly that state (a failure names the leaves that differ)."""
     cases = []
     for arguments, after in calls:
-        case = TestCase(spec.name, "x", state(), arguments, expect_error=after is None)
-        if after is not None:
-            case.expect_state, case.has_expected_state = after, True
-        cases.append(case)
-    res, err = run_cases(render_tool(spec, plan, schema), spec.name, cases, SchemaResult(schema, {}, {}, "docs"))
-    assert err == "" and res.passed == len(calls), (err, [f.message for f in res.failures])
+        checks = [] if after is None else [{"op": "equals", "state": after}]
+        cases.append(TestCase(spec.name, "x", state(), arguments, expect_error=after is None, state_checks=checks))
+    source = render_tool(spec, plan, schema)
+    res, err = run_cases(source, spec.name, cases, SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == len(calls), (err, _differences(source, spec.name, cases, calls))
+
+
+def _differences(source: str, function: str, cases: list[TestCase], calls: list[tuple[dict, dict | None]]) -> list:
+    """For each call expected to succeed, the leaves where the state it leaves differs from the expected one."""
+    payload = [{"function": function, "state": c.state, "arguments": c.arguments} for c in cases]
+    module = header_source("check", synth.PIPELINE_VERSION, source) + "\n\n" + source
+    out = []
+    for (_, after), outcome in zip(calls, run_in_sandbox(module, payload)):
+        if after is not None and outcome.state_after is not None and outcome.state_after != after:
+            out.append({"got": leaf_changes(after, outcome.state_after)})
+    return out

@@ -208,9 +208,26 @@ def _reopened(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[
                     "field": fields[0],
                     "value": m.group("new"),
                     "only_from": [m.group("old")],
+                    **({"again": True} if re.search(r"\bagain\b", m.group(0), re.I) else {}),
                 }
             )
     return out
+
+
+def _given_back_first(out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A record that "has seats again" reopens only when the call gave some back: the `ref_set` then holds
+    `if_entries`, the list of the record whose entries move the reopened record's numbers (none: no reopening)."""
+    done = []
+    for e in out:
+        if e.get("op") == "ref_set" and e.pop("again", False):
+            moves = [
+                m["entries"]
+                for m in out
+                if m.get("op") == "each_element_adjust" and (m["collection"], m["via"]) == (e["collection"], e["via"])
+            ]
+            e = {**e, "if_entries": moves[0]} if len(moves) == 1 else e
+        done.append(e)
+    return done
 
 
 def _pulled(sentence: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
@@ -283,6 +300,7 @@ def cancel_returns(
         out += _element_returns(sentence, collection, own, sample or {})
         out += _reopened(sentence, own, cols)
         out += _pulled(sentence, own, cols)
+    out = _given_back_first(out)
     amount = _full_amount(own)
     if out and amount:
         logged = _logged_refund(text, own, params, amount, today)

@@ -402,6 +402,8 @@ def docs_counters(
         said = re.sub(r"\([^()]*\)", " ", sentence)  # "(settled at the fitting, never on return)" negates nothing
         if NEGATED.search(said) or _about_another_action(sentence, name_words or []):
             continue
+        if sentence.rstrip().endswith(":"):
+            continue  # "Refund, by days to the launch, on the booking fee:": the heading of a table, no move
         refunded = _refunded(sentence, own)
         last = ({"path": [refunded[0]]}, refunded[1]) if refunded else last
         sentence, spelled = _explicit(sentence, targets, collection)

@@ -377,6 +377,9 @@ def seen_entries(
             continue  # the data never logs this state: nothing says the call does
         texts = _entry_texts(records, field, kind_field, kind, None)
         rule = _entry_rule(kind_field, kind, same, params, required, [], today, copied=copied, texts=texts)
+        for left in copied or {}:  # the state left is the record's as the call found it
+            if rule is not None and (rule["fields"].get(left) or {}).get("from") == "record":
+                rule["fields"][left] = {**rule["fields"][left], "before": True}
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out

@@ -93,6 +93,29 @@ def _becomes(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, 
     return out
 
 
+HEADED = re.compile(r"^(?P<head>.*?\bthe\s+(?P<noun>[\w ]+?)\s+(?:is|gets|are)\s+\w+\s*:)(?P<tail>.+)$", re.I)
+CLEARED = r"(?:is|gets|are)\s+(?:cleared|emptied|blanked|unset|set\s+to\s+null)"
+
+
+def own_words(clause: str, noun: str) -> str:
+    """The clause with the "its" of a list headed by the record ("the bike is released: its `job_id` is cleared
+    and its status returns to 'parked'") said as "the bike's"."""
+    m = HEADED.match(clause)
+    if m is None or not re.fullmatch(noun, m.group("noun"), re.IGNORECASE):
+        return clause
+    return m.group("head") + re.sub(r"\bits\b", f"the {m.group('noun')}'s", m.group("tail"))
+
+
+def _cleared(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any, str]]:
+    """(field, None, segment) of "the bike's `job_id` is cleared", for a field that may be null."""
+    out = []
+    for m in re.finditer(rf"\b{noun}['\u2019]s\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", clause, re.IGNORECASE):
+        field = m.group("field")
+        if field in theirs and _fits(None, theirs[field]):
+            out.append((field, None, _segment(clause, m.start(), m.end())))
+    return out
+
+
 def _by_value(clause: str, nouns: set[str], links: dict[str, str], cols: dict[str, Any], own: dict[str, Any]):
     """(via, field, value, segment) of "the car becomes `rented`" where "car" names no collection: the one linked
     record with a closed field that knows the value, when the call's own record knows it in no field."""
@@ -146,8 +169,9 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
                 for m in re.finditer(rf"\b{noun}\s*\(([^()]{{3,200}})\)", clause, re.IGNORECASE):
                     for field, value in _pairs(m.group(1), theirs):
                         add(via, other, field, value)
-            for field, value, segment in _becomes(clause, noun, theirs):
-                if unconditional(clause, segment):
+            said = own_words(clause, noun)
+            for field, value, segment in _becomes(said, noun, theirs) + _cleared(said, noun, theirs):
+                if unconditional(said, segment):
                     add(via, other, field, value)
     for clause in clauses:
         for via, field, value, segment in _by_value(clause, nouns, links, cols, own):

@@ -269,8 +269,11 @@ def _merged(parts: list[Any]) -> list[Any]:
 
 
 def _rewritten(node: Any, new: dict[str, Source]) -> Any:
-    """`node` with every `record` source of a one-field path the call sets replaced by the value it sets."""
+    """`node` with every `record` source of a one-field path the call sets replaced by the value it sets (not one
+    marked `before`: the state a transition left)."""
     if isinstance(node, dict):
+        if node.get("before"):
+            return node
         if node.get("from") == "record" and len(node.get("path") or []) == 1 and node["path"][0] in new:
             return new[node["path"][0]]
         return {k: _rewritten(v, new) for k, v in node.items()}

@@ -16,6 +16,7 @@ from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.entry_figures import entry_caps, entry_figures
+from synth.envsynth.figure_terms import param_default
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import recomputed_names
@@ -146,6 +147,7 @@ def refine_item(
     )  # "if the pier is `crowded`, its status becomes `calm`"
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
     appends += _element_moves(text, plan, state_schema, sample or {})
+    appends += [e for e in _put_back(text, plan, state_schema) if not any(a.get("path") == e["path"] for a in appends)]
     if plan.kind == "item_add" and plan.fields:  # the new entry's other fields, as the sample entries copy them
         copied = entry_copies(
             sample or {}, plan.collection, plan.list_field or "", list(plan.fields), sorted(_entry_props(plan, own))
@@ -165,11 +167,19 @@ def refine_item(
         least += entry_caps(sample or {}, plan.collection, plan.list_field)
     if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills
         least += value_needs(text, plan.op_param, plan.collection, cols)
-    if not (preconditions or checks or appends or least):
+    defaults = {  # "quantity (default 1)": a new entry left without it holds the documented default
+        f: d
+        for f in (plan.fields if plan.kind == "item_add" else [])
+        if f in _entry_props(plan, own)
+        and f not in plan.initial_values
+        and (d := param_default(params[f]) if isinstance(params.get(f), dict) else None) is not None
+    }
+    if not (preconditions or checks or appends or least or defaults):
         return plan
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
+            "initial_values": {**plan.initial_values, **defaults},
             "preconditions": preconditions,
             "ref_checks": checks,
             "ref_requires": requires,
@@ -267,6 +277,50 @@ def _linked_moves(text: str, plan: ToolPlan, state_schema: dict[str, Any], param
             and e["path"][1]["value"] not in again
         )
     ]
+
+
+BACK_INTO = re.compile(  # "the line is removed and its units go back into stock"
+    r"\b(?:its|their)\s+(?P<what>\w+)\s+(?:goes|go|is\s+put|are\s+put|is\s+returned|are\s+returned)\s+(?:back\s+)?"
+    r"(?:in|into|to|on)\s+(?:the\s+(?P<owner>\w+)['\u2019]s\s+)?`?(?P<field>\w+)`?",
+    re.I,
+)
+
+
+def _put_back(text: str, plan: ToolPlan, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """`adjust` effects of a removed entry's number going back to the record the entry names ("its units go back
+    into stock": the `stock` of the spool its `spool_id` names grows by its one number, or the one the words
+    name)."""
+    if plan.kind != "item_remove" or not plan.list_field:
+        return []
+    cols = state_schema.get("properties") or {}
+    entry = _entry_props(plan, _props(cols, plan.collection or ""))
+    numbers = sorted(f for f, sch in entry.items() if is_number(sch))
+    out = []
+    for m in BACK_INTO.finditer(unwrap(text)):
+        what = [f for f in numbers if singular(m.group("what").lower()) in (f, singular(f))]
+        amount = what[0] if len(what) == 1 else numbers[0] if len(numbers) == 1 else None
+        owner = singular((m.group("owner") or "").lower())
+        targets = [
+            (link, other)
+            for link in sorted(entry)
+            if link.endswith("_id")
+            and (other := plural(link[:-3])) in cols
+            and other != plan.collection
+            and is_number(_props(cols, other).get(m.group("field")))
+            and owner in ("", singular(other), link[:-3])
+        ]
+        if amount is None or len(targets) != 1:
+            continue
+        link, other = targets[0]
+        out.append(
+            {
+                "op": "adjust",
+                "collection": other,
+                "path": [{"from": "arg", "name": link}, {"from": "const", "value": m.group("field")}],
+                "delta": {"from": "expr", "expr": {"plus": [{"arg": amount}]}},
+            }
+        )
+    return out
 
 
 ELEMENT_MOVED = re.compile(  # "The tier's `sold` grows by 1", "goes back to its tier (`sold` decreases; ...)"

@@ -31,7 +31,7 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular
 
 
-@dataclass
+@dataclass(slots=True)  # slots: a misspelt or unknown check set on a case raises instead of being ignored
 class TestCase:
     """One test: a state, the arguments, and what must hold afterwards.
 
