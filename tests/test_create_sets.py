@@ -1,4 +1,4 @@
-"""A create that points a record it names at the new record ("its `open_job` is set to the new job"): planned by
+"""A create that points a record it names at the new record ("its `open_firing` is set to the new firing"): planned by
 create_sets.new_key_sets and rendered (the named record holds the new key after the call)."""
 
 from __future__ import annotations

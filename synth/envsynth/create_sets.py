@@ -1,5 +1,5 @@
 """Fields of the records a create names that the call sets, as the docs say: "the car's status becomes `reserved`"
-(another word for the record the call names), "its `open_job` is set to the new job" (the new record's key).
+(another word for the record the call names), "its `open_firing` is set to the new firing" (the new record's key).
 Each is a `ref_sets` entry of the create plan ({param, collection, field, value | new_key}: create.py.j2)."""
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ def aliased_sets(
     return out
 
 
-NEW_KEY_SET = re.compile(  # "its `open_job` is set to the new job", "the bike's open_job becomes the new job's id"
+# "its `open_firing` is set to the new firing", "the kiln's open_firing becomes the new firing's id"
+NEW_KEY_SET = re.compile(
     r"\b(?:its|the\s+(?P<owner>[a-z][\w ]{0,30}?)['\u2019]s)\s+`?(?P<field>\w+)`?\s+"
     r"(?:is\s+set\s+to|becomes|points\s+to)\s+the\s+new\s+(?P<noun>\w+)",
     re.IGNORECASE,
@@ -56,8 +57,8 @@ NEW_KEY_SET = re.compile(  # "its `open_job` is set to the new job", "the bike's
 def new_key_sets(
     sentences: list[str], refs: dict[str, str], cols: dict[str, Any], noun: str, sets: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """A named record's field that takes the new record's key ("the bike's `open_job` is set to the new job"; "its"
-    when the sentence names that record's noun only)."""
+    """A named record's field that takes the new record's key ("the kiln's `open_firing` is set to the new
+    firing"; "its" when the sentence names that record's noun only)."""
     out: list[dict[str, Any]] = []
     for sentence in sentences:
         for m in NEW_KEY_SET.finditer(sentence):

@@ -98,8 +98,8 @@ CLEARED = r"(?:is|gets|are)\s+(?:cleared|emptied|blanked|unset|set\s+to\s+null)"
 
 
 def own_words(clause: str, noun: str) -> str:
-    """The clause with the "its" of a list headed by the record ("the bike is released: its `job_id` is cleared
-    and its status returns to 'parked'") said as "the bike's"."""
+    """The clause with the "its" of a list headed by the record ("the berth is released: its `boat_id` is
+    cleared and its status returns to 'free'") said as "the berth's"."""
     m = HEADED.match(clause)
     if m is None or not re.fullmatch(noun, m.group("noun"), re.IGNORECASE):
         return clause
@@ -107,7 +107,7 @@ def own_words(clause: str, noun: str) -> str:
 
 
 def _cleared(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any, str]]:
-    """(field, None, segment) of "the bike's `job_id` is cleared", for a field that may be null."""
+    """(field, None, segment) of "the berth's `boat_id` is cleared", for a field that may be null."""
     out = []
     for m in re.finditer(rf"\b{noun}['\u2019]s\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", clause, re.IGNORECASE):
         field = m.group("field")

@@ -203,7 +203,7 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
             preconditions[name] = [before[k] for k in sorted(before)]
     effects += _adjustments(plan, recorded)
     effects += linked_appends(plan, recorded, item_rule)  # "FO-7012; 3 refills remaining" on the prescription
-    effects += linked_sets(plan, recorded)  # the bike the ticket names becomes `in_repair`
+    effects += linked_sets(plan, recorded)  # the berth the mooring names becomes `taken`
     return effects, preconditions, any_change
 
 
