@@ -118,3 +118,33 @@ def test_written_tests_on_a_missing_or_closed_record_or_an_absent_entry_are_drop
     assert docs_refused(cases, failing, [], plan) == {0, 1, 2}
     plain = ToolPlan(kind="create", collection="rentals", key_param="rental_id")
     assert docs_refused(cases, failing, [], plain) == set()
+
+
+def test_a_state_change_with_a_noted_entry_writes_the_note_with_the_records_values() -> None:
+    from synth.envsynth.docs_appends import docs_appends
+
+    log = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "on": {"type": "string", "format": "date"},
+                "stage": {"type": "string", "x-enum": ["fitted", "back", "torn"]},
+                "remark": {"type": "string"},
+            },
+        },
+    }
+    props = {"stage": {"type": "string", "x-enum": ["fitted", "back", "torn"]}, "rack": {"type": "string"}, "log": log}
+    text = "'back': the rack gains one, stage becomes 'back' with log note 'back on rack <rack>'. Returns the rental."
+    [effect] = docs_appends(text, props, {"rental_id": {"type": "string"}}, today="2031-04-02")
+    assert effect["field"] == "log" and effect["items"][0]["fields"] == {
+        "stage": {"from": "const", "value": "back"},
+        "remark": {"from": "concat", "parts": ["back on rack ", {"from": "record", "path": ["rack"]}]},
+        "on": {"from": "const", "value": "2031-04-02"},
+    }
+    # a value only an entry field named like the state may take, a text naming no parameter or field, no list
+    lost = docs_appends(text.replace("'back'", "'lost'"), props, {}, today="2031-04-02")
+    assert lost[0]["items"][0]["fields"]["stage"] == {"from": "const", "value": "lost"}
+    assert docs_appends(text.replace("stage becomes 'back'", "phase becomes 'lost'"), props, {}, today="x") == []
+    assert docs_appends(text.replace("<rack>", "<shelf>"), props, {}, today="2031-04-02") == []
+    assert docs_appends("stage becomes 'back' with rack 'R2'.", props, {}, today="2031-04-02") == []

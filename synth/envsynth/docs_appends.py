@@ -201,6 +201,7 @@ def docs_appends(
     text = unwrap(text)
     found = APPEND.findall(text) + PASSIVE.findall(text)
     found += [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text) + NAMED_ENTRY.findall(text)]
+    found += [(body, target) for target, body in noted_entries(text, record_props)]
     for body, target in found:
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):
@@ -208,6 +209,49 @@ def docs_appends(
         rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [_blank_text(rule, record_props[field], params)]})
+    return out
+
+
+NOTED = re.compile(  # "status becomes 'held' with a history note 'held at <desk_id>'"
+    r"`?(?P<state>\w+)`?\s+(?:becomes|is\s+set\s+to)\s+[`'\"](?P<value>[\w-]+)[`'\"]\s+with\s+(?:an?\s+|the\s+|its\s+)?"
+    r"`?(?P<list>\w+)`?\s+(?P<words>(?:\w+\s+){0,2}?)[`'\"](?P<text>[^`'\"\n]{1,160})[`'\"]",
+    re.I,
+)
+
+
+def noted_entries(text: str, record_props: dict[str, Any]) -> list[tuple[str, str]]:
+    """(list, element body) of an entry a state change writes with a text ("status becomes 'held' with a history
+    note 'held at <desk_id>'"): the entry field that knows the value (or is named like the state) takes it, the
+    list's one free text field (or the one the words name) the text, a day field the business date."""
+    out = []
+    for m in NOTED.finditer(text):
+        schema = record_props.get(m.group("list"))
+        items = (schema.get("items") or {}) if isinstance(schema, dict) and schema.get("type") == "array" else {}
+        props = items.get("properties") or {} if isinstance(items, dict) else {}
+        known = {
+            f
+            for f, s in props.items()
+            if isinstance(s, dict) and m.group("value") in (s.get("enum") or s.get("x-enum") or [])
+        }
+        holders = sorted(known or ({m.group("state")} & set(props)))
+        days = [f for f, s in props.items() if _dated(f) or (isinstance(s, dict) and s.get("format") == "date")]
+        free = [
+            f
+            for f, s in props.items()
+            if isinstance(s, dict)
+            and s.get("type") == "string"
+            and f not in holders
+            and f not in days
+            and not (s.get("enum") or s.get("x-enum"))
+        ]
+        said = [f for f in free if f in m.group("words").split()]
+        texts = said or free
+        if len(holders) != 1 or len(texts) != 1 or len(days) > 1:
+            continue
+        parts = {holders[0]: f"'{m.group('value')}'", texts[0]: f"'{m.group('text')}'", **{d: "today" for d in days}}
+        if any(f not in parts for f in items.get("required") or []):
+            continue
+        out.append((m.group("list"), "{" + ", ".join(f"{k}: {v}" for k, v in parts.items()) + "}"))
     return out
 
 
