@@ -54,6 +54,8 @@ def test_a_list_headed_by_the_named_record_says_its_changes_with_its() -> None:
     assert linked_sets(text, "moorings", SCHEMA) == [FREE, UNNAMED]
     assert linked_sets("The berth's boat_id is cleared.", "moorings", SCHEMA) == [UNNAMED]
     assert linked_sets("The berth's status is cleared.", "moorings", SCHEMA) == []  # a status may not be null
+    elided = "The mooring ends; the berth's status becomes 'free' and its boat_id null."
+    assert linked_sets(elided, "moorings", SCHEMA) == [FREE, UNNAMED]
     assert linked_sets("The berth is released: its `boat_id` is cleared if it was taken.", "moorings", SCHEMA) == []
     assert linked_sets("The mooring is closed: its `boat_id` is cleared.", "moorings", SCHEMA) == []  # not the berth
 
@@ -131,3 +133,29 @@ def test_an_optional_argument_kept_on_the_record_is_kept_only_when_given() -> No
     cases[1].state_checks = [{"op": "equals", "state": given}]
     res, err = run_cases(render_tool(end, plan, SCHEMA), "end_mooring", cases, SchemaResult(SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == 2
+
+
+def test_a_written_entry_shows_a_field_of_the_named_record_as_the_call_found_it() -> None:
+    from tests.tool_calls import run_calls
+
+    S = {"type": "string"}
+    entry = {"type": "object", "properties": {"date": {"type": "string"}, "status": MOORINGS["status"], "note": S}}
+    logged = copy.deepcopy(SCHEMA)
+    logged["properties"]["moorings"]["additionalProperties"]["properties"]["log"] = {"type": "array", "items": entry}
+    end = ToolSpec(
+        "end_mooring",
+        "Ends the mooring. Its status becomes `ended` with a log entry {date, status: 'ended', note: 'left by "
+        "<boat_id>'}; the berth's status becomes 'free' and its boat_id null. The business date is 2031-05-02.",
+        {"type": "object", "properties": {"mooring_id": S}, "required": ["mooring_id"]},
+    )
+    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), logged, "")
+    assert plan is not None
+
+    def state() -> dict:
+        return {**copy.deepcopy(STATE), "moorings": {"M1": {**STATE["moorings"]["M1"], "log": []}}}
+
+    after = state()
+    after["moorings"]["M1"]["status"] = "ended"
+    after["moorings"]["M1"]["log"] = [{"date": "2031-05-02", "status": "ended", "note": "left by BT9"}]
+    after["berths"]["B1"].update(status="free", boat_id=None)
+    run_calls(end, plan, logged, state, [({"mooring_id": "M1"}, after)])

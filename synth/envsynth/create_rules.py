@@ -65,9 +65,11 @@ def _value(token: str) -> Any:
 
 def _fits(value: Any, schema: dict[str, Any]) -> bool:
     kind, known = schema.get("type"), _known(schema)
+    kinds = kind if isinstance(kind, list) else [kind]
+    if value is None and "null" in kinds:
+        return True  # a field that may be empty, whatever values it is known to hold otherwise
     if known and value not in known:
         return False
-    kinds = kind if isinstance(kind, list) else [kind]
     checks = {
         "string": isinstance(value, str),
         "integer": isinstance(value, int) and not isinstance(value, bool),

@@ -37,6 +37,10 @@ NAMED_ENTRY = re.compile(  # "appends a log entry {on: today, stage: 'returned'}
     re.I,
 )
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "log gets {stage: 'x'}"
+WITH_ENTRY = re.compile(  # "its status becomes 'parked' with a history entry {date, status: 'parked'}"
+    r"\bwith\s+(?:an?|one)\s+(?:new\s+)?([A-Za-z_]+)\s+(?:entry|element|item|record|note)\s+`?(\{[^`{}]{1,400}\})`?",
+    re.I,
+)
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
 PLACEHOLDER = re.compile(  # `<remark>`, `<remark or "">`, `<toll to 1 decimals>`, `<toll at 3 decimals, like '0.125'>`
     r"<\s*(\w+(?:\s\w+)?)(?:\s+(?:with|to|in|at)\s+(\d)\s+decimals?(?:,[^<>]*)?)?"
@@ -201,6 +205,7 @@ def docs_appends(
     text = unwrap(text)
     found = APPEND.findall(text) + PASSIVE.findall(text)
     found += [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text) + NAMED_ENTRY.findall(text)]
+    found += [(body, target) for target, body in WITH_ENTRY.findall(text)]
     found += [(body, target) for target, body in noted_entries(text, record_props)]
     for body, target in found:
         field = lists.get(plural(target.lower()))

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import is_number
+from synth.envsynth.far_targets import far_targets
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.prose import unwrap
 from synth.words import entry_words, plural, singular
@@ -378,6 +379,7 @@ def docs_counters(
         for field in _numbers(theirs) if other != collection else []:
             targets.append((other, ref, field, _numbers(theirs)))
     out: list[dict[str, Any]] = []
+    hops = far_targets(cols, own, collection)
 
     def head(ref: str | None, sentence: str) -> list[dict[str, Any]]:
         if ref is None:
@@ -448,6 +450,14 @@ def docs_counters(
                 continue
             add(col, path, {"plus": [amount], **extras} if up else {"minus": [amount], **extras}, guard, noun)
             moved_last = (amount, extras)
+        for col, source, field, fields, ref2 in hops:  # "the pier's `berths_free` count goes up by one"
+            mention = _mention(field, fields).search(named)
+            if not mention or not _owned(named[: mention.start()], ref2, col):
+                continue
+            up, down = UP.search(sentence), DOWN.search(sentence)
+            amount = _amount(sentence, params, own, field)
+            if bool(up) != bool(down) and amount is not None:
+                add(col, [source] + _path(field), {"plus": [amount]} if up else {"minus": [amount]}, guard)
     return out
 
 

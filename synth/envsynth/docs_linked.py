@@ -33,6 +33,20 @@ def record_links(own: dict[str, Any], cols: dict[str, Any], collection: str) -> 
     return out
 
 
+def linked_fields(
+    links: dict[str, str], cols: dict[str, Any], own: dict[str, Any], params: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """{field: `linked` source} of the fields of the records the record links that neither it nor the call has,
+    each held by one linked record only: what a placeholder such as "<pier_id>" in a written entry reads (as the
+    call found it)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for via, other in sorted(links.items()):
+        for f in _props(cols, other):
+            if f not in own and f not in params:
+                found.setdefault(f, []).append({"from": "linked", "collection": other, "via": via, "field": f})
+    return {f: sources[0] for f, sources in found.items() if len(sources) == 1}
+
+
 def _noun(via: str, other: str) -> str:
     """A pattern for the record a link names, by the link's noun (`pier_id` -> "pier") or the collection's singular."""
     nouns = {via[:-3].replace("_", " ") if via.endswith("_id") else "", singular(other)} - {""}
@@ -107,9 +121,15 @@ def own_words(clause: str, noun: str) -> str:
 
 
 def _cleared(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any, str]]:
-    """(field, None, segment) of "the berth's `boat_id` is cleared", for a field that may be null."""
+    """(field, None, segment) of "the berth's `boat_id` is cleared" (or "... becomes 'free' and its boat_id null"),
+    for a field that may be null."""
     out = []
-    for m in re.finditer(rf"\b{noun}['\u2019]s\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", clause, re.IGNORECASE):
+    elided = (  # "the berth's status becomes 'free' and its boat_id null"
+        rf"\b{noun}['\u2019]s\s+`?\w+`?\s+{BECOMES}\s+{STATED_Q}\s*,?\s+and\s+its\s+`?(?P<field>\w+)`?\s+"
+        r"(?:is\s+)?(?:set\s+)?(?:to\s+)?(?:null|none|cleared|emptied)\b"
+    )
+    said = list(re.finditer(rf"\b{noun}['\u2019]s\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", clause, re.IGNORECASE))
+    for m in said + list(re.finditer(elided, clause, re.IGNORECASE)):
         field = m.group("field")
         if field in theirs and _fits(None, theirs[field]):
             out.append((field, None, _segment(clause, m.start(), m.end())))
@@ -209,4 +229,4 @@ def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
     return out
 
 
-__all__ = ["copied_sets", "linked_sets"]
+__all__ = ["copied_sets", "linked_fields", "linked_sets"]

@@ -25,7 +25,7 @@ from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, seen_entries, state_entries
-from synth.envsynth.docs_linked import copied_sets, linked_sets, record_links
+from synth.envsynth.docs_linked import copied_sets, linked_fields, linked_sets, record_links
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
@@ -388,7 +388,8 @@ def docs_transition(
         effects += later_dates(text, props, today, set(sets) | {e["field"] for e in effects})  # "today plus 9 days"
     links = record_links(props, state_schema.get("properties") or {}, plan.collection)
     effects += transition_copies(text, plan.collection, props, links, sample or {}, sets)  # "recorded as `x_out`"
-    written = docs_appends(text, props, params, today=today) if sets else []  # as spelled out
+    theirs = linked_fields(links, state_schema.get("properties") or {}, props, params)  # "<pier_id>" of its berth
+    written = docs_appends(text, props, params, theirs, today=today) if sets else []  # as spelled out
     effects += written
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
     stated = recorded_params(text, props, params, plan.key_param, list(records or [])) + dropped_counts(text, props)
