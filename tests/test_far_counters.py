@@ -27,7 +27,10 @@ SCHEMA = {
         ),
     },
 }
-TEXT = "Ends an active mooring: status becomes `ended`; the berth's status becomes 'free' and its pier_id null; the pier's `berths_free` count goes up by one."
+TEXT = (
+    "Ends an active mooring: status becomes `ended`; the berth's status becomes 'free' and its pier_id null; "
+    "the pier's `berths_free` count goes up by one."
+)
 
 
 def _state() -> dict:
