@@ -159,3 +159,21 @@ def test_a_written_entry_shows_a_field_of_the_named_record_as_the_call_found_it(
     after["moorings"]["M1"]["log"] = [{"date": "2031-05-02", "status": "ended", "note": "left by BT9"}]
     after["berths"]["B1"].update(status="free", boat_id=None)
     run_calls(end, plan, logged, state, [({"mooring_id": "M1"}, after)])
+
+
+def test_the_states_a_transition_acts_on_said_of_its_own_noun() -> None:
+    text = (
+        "Assigns a crew to a mooring. The mooring must be 'active' or 'ended'. The mooring's crew is set, its "
+        "status becomes 'active' and a note is kept."
+    )
+    spec = ToolSpec("assign_crew", text, {"type": "object", "properties": {"mooring_id": {"type": "string"}}})
+    plan = docs_transition(spec, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), SCHEMA, "")
+    assert plan is not None and plan.preconditions == {"status": ["active", "ended"]}
+    other = text.replace("The mooring must be", "The berth must be")  # another record's state: no precondition
+    plan = docs_transition(
+        ToolSpec("assign_crew", other, spec.parameters),
+        ToolPlan(kind="update", collection="moorings", key_param="mooring_id"),
+        SCHEMA,
+        "",
+    )
+    assert plan is not None and plan.preconditions == {}

@@ -366,6 +366,11 @@ def docs_transition(
         found = _refused_from(said, known) or _not_from(said, known) or _only_before(said, known)
         if name not in allowed and found:
             allowed[name] = found
+    if sets and not allowed:  # "The berth must be 'free' or 'held'": the states of its own noun it acts on
+        from synth.envsynth.item_rules import stated_states
+
+        stated = stated_states(spec.description, singular(plan.collection), (record or {}).get("properties") or {})
+        allowed = {f: v for f, v in stated.items() if f in sets}
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
         return None
     params = spec.parameters.get("properties") or {}
