@@ -141,10 +141,18 @@ PER_UNIT = re.compile(
 )
 
 
+WHOLE_PART = re.compile(
+    r"\bby\s+the\s+whole[- ][\w-]+\s+part\s+of\s+(?:the\s+)?(?:\w+['\u2019]s\s+)?`?(?P<field>\w+)`?", re.IGNORECASE
+)
+
+
 def _per_unit(sentence: str, own: dict[str, Any], moved: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
     """("one point per whole euro of the total"): the call's record's number times the rate, rounded down when the
     docs count whole units or say so; (None, {}) when the sentence gives no such rate."""
     m = PER_UNIT.search(sentence)
+    part = WHOLE_PART.search(sentence)  # "by the whole-dollar part of `total`": the number, rounded down
+    if m is None and part and part.group("field") in _numbers(own) and part.group("field") != moved:
+        return {"path": [part.group("field")]}, {"times": 1, "floor": True}
     if m is None or m.group("field") not in _numbers(own) or m.group("field") == moved:
         return None, {}
     rate = m.group("rate").lower()
@@ -308,8 +316,26 @@ def _pieces(
     for sentence in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)):
         guard = _guard(sentence, states) or _arg_guard(sentence, params or {})
         for piece in re.split(r",\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", sentence):
-            out.append((piece, guard))
+            out += [(said, guard) for said in _unelided(piece)]
     return out
+
+
+ELIDED = re.compile(
+    r"^(?P<first>.*?(?P<a>`?\w+`?)\s+(?P<verb>increases|decreases|goes\s+up|goes\s+down|rises|drops|falls|grows)\s+"
+    r"by\s+.+?)\s+and\s+(?P<b>`?\w+`?)\s+by\s+(?P<y>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _unelided(piece: str) -> list[str]:
+    """ "the guest's `stays` increases by 1 and `points` by 5" as two moves, the second said in full."""
+    m = ELIDED.match(piece)
+    if m is None:
+        return [piece]
+    a = re.escape(m.group("a"))
+    owner = re.search(rf"(\bthe\s+\w+['\u2019]s\s+|\bits\s+)(?={a}\s)", m.group("first"))
+    second = f"{owner.group(1) if owner else ''}{m.group('b')} {m.group('verb')} by {m.group('y')}"
+    return [m.group("first"), second]
 
 
 def _refunded(sentence: str, own: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
