@@ -3,8 +3,9 @@ whole-dollar part of `total`" moves both numbers of the guest, the points by the
 
 from __future__ import annotations
 
-from synth.envsynth.docs_counters import _unelided, docs_counters
+from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.expr_runtime import fg_evaluate
+from synth.envsynth.move_phrases import unelided
 from tests.schemas import collection
 
 S, N, INT = {"type": "string"}, {"type": "number"}, {"type": "integer"}
@@ -19,11 +20,11 @@ TEXT = "Effects: the guest's `stays` increases by 1 and `points` by the whole-do
 
 
 def test_the_short_second_move_is_said_in_full_with_the_owner() -> None:
-    assert _unelided("the guest's `stays` increases by 1 and `points` by 2") == [
+    assert unelided("the guest's `stays` increases by 1 and `points` by 2") == [
         "the guest's `stays` increases by 1",
         "the guest's `points` increases by 2",
     ]
-    assert _unelided("its fee and its total grow") == ["its fee and its total grow"]  # nothing elided
+    assert unelided("its fee and its total grow") == ["its fee and its total grow"]  # nothing elided
 
 
 def test_both_numbers_move_the_second_by_the_whole_part() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.far_targets import far_targets
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.move_phrases import per_unit, unelided
 from synth.envsynth.prose import unwrap
 from synth.words import entry_words, plural, singular
 
@@ -132,36 +133,6 @@ def _amount(
         col, via, field = theirs[0]
         return {"linked": {"collection": col, "via": via, "field": field}}
     return None
-
-
-PER_UNIT = re.compile(
-    r"\b(?P<rate>one|a|an|\d+(?:\.\d+)?)\s+(?:[\w-]+\s+){0,3}?per\s+(?P<whole>whole\s+)?[\w-]+\s+(?:of|in|spent\s+on)\s+"
-    r"(?:the\s+)?(?:\w+['\u2019]s\s+)?(?P<field>\w+)",
-    re.IGNORECASE,
-)
-
-
-WHOLE_PART = re.compile(
-    r"\bby\s+the\s+whole[- ][\w-]+\s+part\s+of\s+(?:the\s+)?(?:\w+['\u2019]s\s+)?`?(?P<field>\w+)`?", re.IGNORECASE
-)
-
-
-def _per_unit(sentence: str, own: dict[str, Any], moved: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
-    """("one point per whole euro of the total"): the call's record's number times the rate, rounded down when the
-    docs count whole units or say so; (None, {}) when the sentence gives no such rate."""
-    m = PER_UNIT.search(sentence)
-    part = WHOLE_PART.search(sentence)  # "by the whole-dollar part of `total`": the number, rounded down
-    if m is None and part and part.group("field") in _numbers(own) and part.group("field") != moved:
-        return {"path": [part.group("field")]}, {"times": 1, "floor": True}
-    if m is None or m.group("field") not in _numbers(own) or m.group("field") == moved:
-        return None, {}
-    rate = m.group("rate").lower()
-    extras: dict[str, Any] = {
-        "times": 1 if rate in ("one", "a", "an") else int(rate) if rate.isdigit() else float(rate)
-    }
-    if m.group("whole") or re.search(r"\brounded\s+down\b", sentence, re.IGNORECASE):
-        extras["floor"] = True
-    return {"path": [m.group("field")]}, extras
 
 
 EARLIER = re.compile(r"\b(previous|old|former|current|existing)\b", re.IGNORECASE)
@@ -316,26 +287,8 @@ def _pieces(
     for sentence in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)):
         guard = _guard(sentence, states) or _arg_guard(sentence, params or {})
         for piece in re.split(r",\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", sentence):
-            out += [(said, guard) for said in _unelided(piece)]
+            out += [(said, guard) for said in unelided(piece)]
     return out
-
-
-ELIDED = re.compile(
-    r"^(?P<first>.*?(?P<a>`?\w+`?)\s+(?P<verb>increases|decreases|goes\s+up|goes\s+down|rises|drops|falls|grows)\s+"
-    r"by\s+.+?)\s+and\s+(?P<b>`?\w+`?)\s+by\s+(?P<y>.+)$",
-    re.IGNORECASE,
-)
-
-
-def _unelided(piece: str) -> list[str]:
-    """ "the guest's `stays` increases by 1 and `points` by 5" as two moves, the second said in full."""
-    m = ELIDED.match(piece)
-    if m is None:
-        return [piece]
-    a = re.escape(m.group("a"))
-    owner = re.search(rf"(\bthe\s+\w+['\u2019]s\s+|\bits\s+)(?={a}\s)", m.group("first"))
-    second = f"{owner.group(1) if owner else ''}{m.group('b')} {m.group('verb')} by {m.group('y')}"
-    return [m.group("first"), second]
 
 
 def _refunded(sentence: str, own: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -458,7 +411,7 @@ def docs_counters(
             if ref in arg_only and not _owned(named[: mention.start()], ref, col):
                 continue  # a record only an argument names moves where the sentence says whose number it is
             up, down = UP.search(sentence), DOWN.search(sentence)
-            per, extras = _per_unit(sentence, own, field)
+            per, extras = per_unit(sentence, own, field)
             others = [
                 (c, r, f) for c, r, f, _ in targets if r is not None and r not in params and (c, f) != (col, field)
             ]

@@ -1,0 +1,65 @@
+"""Phrases of a number move that docs_counters reads inside one clause: a rate per unit of one of the record's
+numbers ("earns one point per whole euro of the total"), the whole part of one ("by the whole-dollar part of
+`total`"), and two moves said at once ("the guest's `stays` increases by 1 and `points` by 5")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+
+
+def _numbers(props: dict[str, Any]) -> list[str]:
+    return sorted(f for f, s in props.items() if is_number(s))
+
+
+PER_UNIT = re.compile(
+    r"\b(?P<rate>one|a|an|\d+(?:\.\d+)?)\s+(?:[\w-]+\s+){0,3}?per\s+(?P<whole>whole\s+)?[\w-]+\s+(?:of|in|spent\s+on)\s+"
+    r"(?:the\s+)?(?:\w+['\u2019]s\s+)?(?P<field>\w+)",
+    re.IGNORECASE,
+)
+
+
+WHOLE_PART = re.compile(
+    r"\bby\s+the\s+whole[- ][\w-]+\s+part\s+of\s+(?:the\s+)?(?:\w+['\u2019]s\s+)?`?(?P<field>\w+)`?", re.IGNORECASE
+)
+
+
+def per_unit(sentence: str, own: dict[str, Any], moved: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """("one point per whole euro of the total"): the call's record's number times the rate, rounded down when the
+    docs count whole units or say so; (None, {}) when the sentence gives no such rate."""
+    m = PER_UNIT.search(sentence)
+    part = WHOLE_PART.search(sentence)  # "by the whole-dollar part of `total`": the number, rounded down
+    if m is None and part and part.group("field") in _numbers(own) and part.group("field") != moved:
+        return {"path": [part.group("field")]}, {"times": 1, "floor": True}
+    if m is None or m.group("field") not in _numbers(own) or m.group("field") == moved:
+        return None, {}
+    rate = m.group("rate").lower()
+    extras: dict[str, Any] = {
+        "times": 1 if rate in ("one", "a", "an") else int(rate) if rate.isdigit() else float(rate)
+    }
+    if m.group("whole") or re.search(r"\brounded\s+down\b", sentence, re.IGNORECASE):
+        extras["floor"] = True
+    return {"path": [m.group("field")]}, extras
+
+
+ELIDED = re.compile(
+    r"^(?P<first>.*?(?P<a>`?\w+`?)\s+(?P<verb>increases|decreases|goes\s+up|goes\s+down|rises|drops|falls|grows)\s+"
+    r"by\s+.+?)\s+and\s+(?P<b>`?\w+`?)\s+by\s+(?P<y>.+)$",
+    re.IGNORECASE,
+)
+
+
+def unelided(piece: str) -> list[str]:
+    """ "the guest's `stays` increases by 1 and `points` by 5" as two moves, the second said in full."""
+    m = ELIDED.match(piece)
+    if m is None:
+        return [piece]
+    a = re.escape(m.group("a"))
+    owner = re.search(rf"(\bthe\s+\w+['\u2019]s\s+|\bits\s+)(?={a}\s)", m.group("first"))
+    second = f"{owner.group(1) if owner else ''}{m.group('b')} {m.group('verb')} by {m.group('y')}"
+    return [m.group("first"), second]
+
+
+__all__ = ["per_unit", "unelided"]
