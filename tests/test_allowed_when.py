@@ -124,3 +124,22 @@ def test_an_unless_clause_allows_every_other_state() -> None:
     required = "Adds a season to a plot lease. The call fails unless the lease is 'lapsed'."
     plan = allowed_checks(ToolSpec("prolong_lease", required, SPEC.parameters), PLAN, SCHEMA, required)
     assert plan.preconditions == {"phase": ["lapsed"]} and plan.checks == []  # after a refusal: what is required
+
+
+def test_one_number_of_the_record_required_to_equal_or_reach_another() -> None:
+    money = {"type": "number"}
+    schema = {
+        "type": "object",
+        "properties": {
+            "leases": _collection({"lease_id": S, "dues_owed": money, "dues_paid": money, "deposit": money})
+        },
+    }
+    text = "Renews a lease whose dues are settled (`dues_paid` equals `dues_owed`). Returns the lease."
+    [check] = allowed_checks(SPEC, PLAN, schema, text).checks
+    assert check == {"op": "bound", "from": "self", "field": "dues_paid", "cmp": "==", "value": {"field": "dues_owed"}}
+    assert fg_check(check, {}, {"dues_paid": 80.0, "dues_owed": 80.0}, {})
+    assert not fg_check(check, {}, {"dues_paid": 79.5, "dues_owed": 80.0}, {})
+    least = allowed_checks(SPEC, PLAN, schema, "Renews a lease. `deposit` must be at least `dues_owed`.").checks
+    assert least == [{"op": "bound", "from": "self", "field": "deposit", "cmp": ">=", "value": {"field": "dues_owed"}}]
+    told = "Renews a lease; afterwards `dues_paid` equals `dues_owed`."  # what the call leaves, not a condition
+    assert allowed_checks(SPEC, PLAN, schema, told).checks == []

@@ -309,6 +309,29 @@ def _clause_checks(
     return out
 
 
+EQUALS = re.compile(  # "whose dues are settled (`dues_paid` equals `dues_owed`)", "`a` must equal `b`"
+    r"`(?P<a>\w+)`\s+(?:must\s+)?(?P<verb>equals?|matches|match|is\s+equal\s+to|be\s+equal\s+to|is\s+at\s+least|"
+    r"be\s+at\s+least)\s+(?:its\s+|the\s+)?`(?P<b>\w+)`",
+    re.I,
+)
+
+
+def _equal_checks(sentence: str, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`bound` checks of one number of the record against another, where the docs require it (a condition, not
+    a change: the sentence says "must", "only", "whose" or puts it in brackets after the record's noun)."""
+    out = []
+    for m in EQUALS.finditer(sentence):
+        a, b = m.group("a"), m.group("b")
+        if not (is_number(own.get(a)) and is_number(own.get(b))) or a == b:
+            continue
+        said = "must" in m.group(0).lower() or re.search(r"\b(?:only|whose|must)\b", sentence[: m.start()], re.I)
+        if not said and not sentence[: m.start()].rstrip().endswith("("):
+            continue
+        cmp = ">=" if "least" in m.group("verb").lower() else "=="
+        out.append({"op": "bound", "from": "self", "field": a, "cmp": cmp, "value": {"field": b}})
+    return out
+
+
 REFUSED = re.compile(r"\b(?:refus|fail|error|reject|denied|cannot|can't|not\s+allowed)", re.I)
 UNLESS = re.compile(r"\bunless\s+(?:its|their|the)\s+([a-z][\w ]{0,30}?\s+is\s+[^.;]{1,120})", re.I)
 
@@ -361,6 +384,7 @@ def allowed_checks(
         checks += [c for c in _within_checks(sentence, own, cols, today) if c not in checks]
         checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
         checks += [c for c in value_limits(sentence, resource, own, params) if c not in checks]
+        checks += [c for c in _equal_checks(sentence, own) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
             for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):

@@ -281,6 +281,8 @@ def fg_check(check, arguments, record, state):
             limit = holder.get(limit.get("field"))
             if not fg_number(limit):
                 return True
+        if cmp == "==":  # "dues settled (`dues_paid` equals `dues_owed`)"
+            return abs(value - limit) < 1e-9
         return {"<": value < limit, "<=": value <= limit, ">": value > limit, ">=": value >= limit}[cmp]
     if check["op"] == "needs":  # the value an argument names needs a value of the record's linked record
         need = check["table"].get(str(arguments.get(check["param"])))
