@@ -143,3 +143,29 @@ def test_one_number_of_the_record_required_to_equal_or_reach_another() -> None:
     assert least == [{"op": "bound", "from": "self", "field": "deposit", "cmp": ">=", "value": {"field": "dues_owed"}}]
     told = "Renews a lease; afterwards `dues_paid` equals `dues_owed`."  # what the call leaves, not a condition
     assert allowed_checks(SPEC, PLAN, schema, told).checks == []
+
+
+def test_a_refused_date_argument_is_kept_out_as_the_list_says() -> None:
+    from synth.envsynth.allowed_when import _refused_dates
+
+    params = {"lease_id": S, "visit_date": {"type": "string", "format": "date"}}
+    text = (
+        "Books a visit to a plot lease.\n\nRefused when:\n- the lease is not `running`;\n- `visit_date` is not after "
+        "today, is more than 30 days after today, or falls on a Saturday or Sunday;\n- the gardener is struck.\n"
+    )
+    spec = ToolSpec("book_visit", text, {"type": "object", "properties": params})
+    checks = allowed_checks(spec, PLAN, SCHEMA, text, "2030-06-05").checks  # a Wednesday
+    dated = [c for c in checks if c["op"] == "arg_date"]
+    assert [c["cmp"] for c in dated] == [">", "<=", "weekday"]
+    fine = {"visit_date": "2030-06-10"}  # the Monday after
+
+    def allowed(date: str) -> bool:
+        return all(fg_check(c, {"visit_date": date}, {}, {}) for c in dated)
+
+    assert allowed(fine["visit_date"])
+    assert not allowed("2030-06-05")  # today is not after today
+    assert not allowed("2030-07-08")  # 33 days ahead
+    assert not allowed("2030-06-08") and not allowed("2030-06-09")  # Saturday, Sunday
+    assert allowed("2030-07-05")  # 30 days ahead, a Friday
+    assert _refused_dates("Books a visit. The `visit_date` is not after today.", params, "2030-06-05") == []  # no list
+    assert _refused_dates(text, params, None) == []  # no business date to compare with

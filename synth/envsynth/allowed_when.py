@@ -332,6 +332,40 @@ def _equal_checks(sentence: str, own: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+REFUSED_WHEN = re.compile(r"\b(?:refused|rejected|fails?|declined|not\s+allowed)\s+(?:when|if)\b\s*:?", re.I)
+DATE_FORMS = (  # what a refused date argument does, and the check that keeps it out
+    (re.compile(r"\bis\s+not\s+after\s+today\b", re.I), lambda m: {"cmp": ">"}),
+    (re.compile(r"\bis\s+(?:before\s+today|in\s+the\s+past)\b", re.I), lambda m: {"cmp": ">="}),
+    (
+        re.compile(r"\bis\s+(?:more|later)\s+than\s+(\d+)\s+days\s+(?:after\s+today|ahead)\b", re.I),
+        lambda m: {"cmp": "<=", "days": int(m.group(1))},
+    ),
+    (
+        re.compile(r"\bfalls\s+on\s+a\s+(?:Saturday\s+or\s+Sunday|Sunday\s+or\s+Saturday|weekend)\b", re.I),
+        lambda m: {"cmp": "weekday"},
+    ),
+)
+
+
+def _refused_dates(text: str, params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """`arg_date` checks from a "Refused when:" list whose clause names a date parameter: "`date` is not after
+    today, is more than 60 days after today, or falls on a Saturday or Sunday"."""
+    dates = [p for p, s in params.items() if isinstance(s, dict) and (s.get("format") == "date" or p.endswith("date"))]
+    head = REFUSED_WHEN.search(text)
+    if head is None or not dates or not today:
+        return []
+    out: list[dict[str, Any]] = []
+    for clause in re.split(r"\n\s*[-*]\s+|;", text[head.end() :].split("\n\n")[0]):
+        named = [p for p in dates if re.match(rf"\s*(?:the\s+)?`?{re.escape(p)}`?\s", clause)]
+        if len(named) != 1:
+            continue
+        for form, made in DATE_FORMS:
+            for m in form.finditer(clause):
+                check = {"op": "arg_date", "arg": named[0], "today": today, **made(m)}
+                out += [check] if check not in out else []
+    return out
+
+
 REFUSED = re.compile(r"\b(?:refus|fail|error|reject|denied|cannot|can't|not\s+allowed)", re.I)
 UNLESS = re.compile(r"\bunless\s+(?:its|their|the)\s+([a-z][\w ]{0,30}?\s+is\s+[^.;]{1,120})", re.I)
 
@@ -401,6 +435,7 @@ def allowed_checks(
             )
             checks += [c for c in found if c not in checks]
     params = spec.parameters.get("properties") or {}
+    checks += [c for c in _refused_dates(unwrap(text), params, today) if c not in checks]  # "Refused when: ..."
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"
     listed, held = error_checks(text, plan.collection, plan.key_param, state_schema, today)  # "Errors: ..."

@@ -209,7 +209,8 @@ def fg_check(check, arguments, record, state):
     on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span), `needs`
     (the value an argument names needs a value of the record's linked record), `matches` (an argument is what a
     field of the record's linked record holds, case aside when so said), `list_cap` (a list of the record
-    holds fewer entries than the limit the record or one it links to holds)."""
+    holds fewer entries than the limit the record or one it links to holds), `arg_date` (a date argument after,
+    or within days of, the business date, or on a weekday)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -218,6 +219,14 @@ def fg_check(check, arguments, record, state):
                 return False
             node = node[part]
         return True
+    if check["op"] == "arg_date":  # a date argument against the business date ("is not after today", "a weekday")
+        day, today = fg_day_number(arguments.get(check["arg"])), fg_day_number(check["today"])
+        if day is None or today is None:
+            return True
+        if check["cmp"] == "weekday":
+            return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
+        ahead = day - today - check.get("days", 0)
+        return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
     if check["op"] == "differs":
         return fg_value(check["a"], arguments, record) != fg_value(check["b"], arguments, record)
     if check["op"] == "enough":

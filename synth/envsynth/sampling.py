@@ -164,8 +164,11 @@ def sample_arguments(
     state: dict[str, Any],
     state_schema: dict[str, Any],
     p_existing: float = 0.7,
+    today: str | None = None,
 ) -> dict[str, Any]:
-    """Arguments valid against the tool's parameters; key-like values often name existing records."""
+    """Arguments valid against the tool's parameters; key-like values often name existing records. With `today`
+    (the business date the docs state), a date parameter falls on a working day of the next two weeks, as a real
+    call's would."""
 
     def fill(schema: dict[str, Any], name: str, depth: int) -> Any:
         typ = schema.get("type")
@@ -190,7 +193,23 @@ def sample_arguments(
                 return copy.deepcopy(value)
         return sample_value(schema, rng, name, depth)
 
-    return _paired_dates(parameters, fill({**parameters, "type": "object"}, "", 0), rng)
+    return _paired_dates(parameters, _near(parameters, fill({**parameters, "type": "object"}, "", 0), rng, today), rng)
+
+
+def _near(parameters: dict[str, Any], args: dict[str, Any], rng: random.Random, today: str | None) -> dict[str, Any]:
+    """The date arguments moved to a working day 1 to 14 days after the business date (a weekend moves on to the
+    Monday); unchanged without one."""
+    from synth.envsynth.date_runtime import fg_add_days, fg_day_number
+
+    if today is None or fg_day_number(today) is None:
+        return args
+    props = parameters.get("properties") or {}
+    for p in sorted(props):
+        if isinstance(props[p], dict) and props[p].get("format") == "date" and p in args:
+            day = fg_add_days(today, rng.randint(1, 14))
+            weekday = (fg_day_number(day) + 2) % 7  # 0 Monday .. 6 Sunday
+            args[p] = fg_add_days(day, 7 - weekday) if weekday >= 5 else day
+    return args
 
 
 def _paired_dates(parameters: dict[str, Any], args: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -156,16 +156,25 @@ def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
 
 
 def question_cases(
-    spec: ToolSpec, pri: ToolPriors, state_schema: dict[str, Any], client: ChatClient | None, seed: int, votes: int = 3
+    spec: ToolSpec,
+    pri: ToolPriors,
+    state_schema: dict[str, Any],
+    client: ChatClient | None,
+    seed: int,
+    votes: int = 3,
+    today: str | None = None,
 ) -> tuple[list[TestCase], dict[str, Any]]:
-    """Route (1): concrete cases built from the docs and the LLM's answers about behaviour."""
+    """Route (1): concrete cases built from the docs and the LLM's answers about behaviour (`today`: the business
+    date the docs state, near which a happy path's dates fall)."""
     view = _view(spec, pri, state_schema, client, votes)
     cases: list[TestCase] = []
     for i in range(2):
         rng = random.Random(f"{seed}:{spec.name}:happy:{i}")
         state = _state_with_record(state_schema, view.collection, rng)
         fresh = view.verb == "create"
-        args = sample_arguments(spec.parameters, rng, state, state_schema, p_existing=0.0 if fresh else 1.0)
+        args = sample_arguments(
+            spec.parameters, rng, state, state_schema, p_existing=0.0 if fresh else 1.0, today=today
+        )
         if view.collection:  # a happy path writes values the state's schema accepts
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             for f in list(args):

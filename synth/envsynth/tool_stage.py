@@ -98,7 +98,8 @@ def make_tests(
 ) -> tuple[list[TestCase], dict[str, Any], list[str]]:
     """The tool's tests, written without looking at any code."""
     pri = tool_priors(spec)
-    cases, view = question_cases(spec, pri, schema.state_schema, client, opts.seed, opts.votes)
+    today = business_date(spec.description + "\n" + opts.policy)  # a happy path's dates fall near it
+    cases, view = question_cases(spec, pri, schema.state_schema, client, opts.seed, opts.votes, today)
     dropped: list[str] = []
     if client is not None and opts.strong_model:
         extra, dropped = llm_cases(spec, schema.state_schema, client)
