@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.arg_limits import arg_limits
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
@@ -436,6 +437,7 @@ def allowed_checks(
             checks += [c for c in found if c not in checks]
     params = spec.parameters.get("properties") or {}
     checks += [c for c in _refused_dates(unwrap(text), params, today) if c not in checks]  # "Refused when: ..."
+    checks += [c for c in arg_limits(text, params, own, {}, cols) if c not in checks]  # "at most its `a - b`"
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"
     listed, held = error_checks(text, plan.collection, plan.key_param, state_schema, today)  # "Errors: ..."

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any
 
+from synth.envsynth.arg_limits import arg_limits
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, new_key_sets
 from synth.envsynth.data_copies import data_copies
@@ -297,6 +298,7 @@ def refine_create(
 
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
     checks_within += bound_checks(text, refs, cols)  # "the <noun> must ... less than N <field words>"
+    checks_within += arg_limits(text, params, {}, refs, cols)  # "the amount must be at most the balance (`a - b`)"
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,

@@ -210,7 +210,8 @@ def fg_check(check, arguments, record, state):
     (the value an argument names needs a value of the record's linked record), `matches` (an argument is what a
     field of the record's linked record holds, case aside when so said), `list_cap` (a list of the record
     holds fewer entries than the limit the record or one it links to holds), `arg_date` (a date argument after,
-    or within days of, the business date, or on a weekday)."""
+    or within days of, the business date, or on a weekday), `arg_limit` (an amount argument above 0, or at most
+    a sum of numbers of the record or the one another argument names)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -219,6 +220,15 @@ def fg_check(check, arguments, record, state):
                 return False
             node = node[part]
         return True
+    if check["op"] == "arg_limit":  # an amount argument within a bound: a number, or a record's numbers' sum
+        value = arguments.get(check["arg"])
+        holder = record
+        if check.get("via_arg"):
+            holder = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via_arg"])))
+        limit = check["value"] if "value" in check else fg_evaluate(check["expr"], arguments, holder or {}, state)
+        if not fg_number(value) or not fg_number(limit):
+            return True
+        return value > limit if check["cmp"] == ">" else value <= limit + 1e-9
     if check["op"] == "arg_date":  # a date argument against the business date ("is not after today", "a weekday")
         day, today = fg_day_number(arguments.get(check["arg"])), fg_day_number(check["today"])
         if day is None or today is None:

@@ -1,0 +1,58 @@
+"""An amount argument the docs bound by a record's numbers: "the amount must be positive and at most the balance
+due (`dues_owed - dues_paid`)" refuses a call whose amount is 0 or less, or above that difference of the record
+the call names (a create's `<noun>_id`, or a change's own record). Each becomes an `arg_limit` check {"arg",
+"cmp", "value"} or {"arg", "cmp", "expr", "collection"?, "via_arg"?} that expr_runtime.fg_check evaluates."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.prose import unwrap
+from synth.spec import record_props as _props
+
+LIMIT = re.compile(
+    r"\bthe\s+`?(?P<arg>\w+)`?\s+(?:must|has\s+to)\s+be\s+(?:(?P<positive>positive|greater\s+than\s+(?:0|zero))"
+    r"(?:\s*,)?\s+and\s+)?(?:at\s+most|no\s+more\s+than|not\s+more\s+than)\s+[^.;(]{0,60}?"
+    r"\(\s*`(?P<expr>[a-z_]\w*(?:\s*[-+]\s*[a-z_]\w*)*)`\s*\)",
+    re.I,
+)
+
+
+def _expr(text: str) -> dict[str, Any]:
+    """{"plus": [...], "minus": [...]} of "a - b + c" over the holder's fields."""
+    out: dict[str, list[Any]] = {"plus": [], "minus": []}
+    for sign, name in re.findall(r"([-+]?)\s*([a-z_]\w*)", "+" + text.replace(" ", "")):
+        out["minus" if sign == "-" else "plus"].append({"path": [name]})
+    return out
+
+
+def arg_limits(
+    text: str, params: dict[str, Any], own: dict[str, Any], refs: dict[str, str], cols: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The `arg_limit` checks of a call: `own` the fields of the record it changes ({} for a create), `refs` the
+    parameters naming records of other collections."""
+    out: list[dict[str, Any]] = []
+    for m in LIMIT.finditer(unwrap(text)):
+        arg, expr = m.group("arg"), _expr(m.group("expr"))
+        if not is_number(params.get(arg)):
+            continue
+        fields = [o["path"][0] for o in expr["plus"] + expr["minus"]]
+        holders = [(None, own)] if own and all(is_number(own.get(f)) for f in fields) else []
+        holders += [
+            (p, _props(cols, c))
+            for p, c in sorted(refs.items())
+            if all(is_number(_props(cols, c).get(f)) for f in fields)
+        ]
+        if len(holders) != 1:
+            continue
+        via = holders[0][0]
+        where = {"collection": refs[via], "via_arg": via} if via else {}
+        if m.group("positive"):
+            out.append({"op": "arg_limit", "arg": arg, "cmp": ">", "value": 0})
+        out.append({"op": "arg_limit", "arg": arg, "cmp": "<=", "expr": expr, **where})
+    return out
+
+
+__all__ = ["arg_limits"]
