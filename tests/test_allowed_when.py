@@ -169,3 +169,47 @@ def test_a_refused_date_argument_is_kept_out_as_the_list_says() -> None:
     assert allowed("2030-07-05")  # 30 days ahead, a Friday
     assert _refused_dates("Books a visit. The `visit_date` is not after today.", params, "2030-06-05") == []  # no list
     assert _refused_dates(text, params, None) == []  # no business date to compare with
+
+
+def test_a_change_that_gives_a_record_one_more_keeps_within_its_cap() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "leases": _collection(
+                {"lease_id": S, "gardener_id": S, "phase": {"type": "string", "x-enum": ["open", "running", "lapsed"]}}
+            ),
+            "gardeners": _collection({"gardener_id": S}),
+        },
+    }
+    params = {"lease_id": S, "gardener_id": S}
+    text = "Hands a lease to a gardener. A gardener keeps at most 2 leases (`open` or `running`) at a time."
+    spec = ToolSpec("hand_over", text, {"type": "object", "properties": params})
+    [cap] = [c for c in allowed_checks(spec, PLAN, schema, text).checks if c["op"] == "cap"]
+    state = {
+        "leases": {
+            "L1": {"gardener_id": "G1", "phase": "running"},
+            "L2": {"gardener_id": "G1", "phase": "open"},
+            "L3": {"gardener_id": "G2", "phase": "running"},
+            "L4": {"gardener_id": "G2", "phase": "lapsed"},
+        }
+    }
+    assert not fg_check(cap, {"gardener_id": "G1"}, {}, state)  # two held already
+    assert fg_check(cap, {"gardener_id": "G2"}, {}, state)  # one held, a lapsed one does not count
+
+
+def test_a_cap_by_a_parameter_named_as_its_noun() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "leases": _collection(
+                {"lease_id": S, "gardener": S, "phase": {"type": "string", "x-enum": ["open", "lapsed"]}}
+            )
+        },
+    }
+    params = {"lease_id": S, "gardener": S}
+    text = "Hands a lease to a gardener. A gardener can take at most 1 lease (`open`)."
+    spec = ToolSpec("hand_over", text, {"type": "object", "properties": params})
+    [cap] = [c for c in allowed_checks(spec, PLAN, schema, text).checks if c["op"] == "cap"]
+    assert cap["arg"] == "gardener" and cap["field"] == "gardener" and cap["max"] == 1
+    state = {"leases": {"L1": {"gardener": "Ada", "phase": "open"}, "L2": {"gardener": "Bo", "phase": "lapsed"}}}
+    assert not fg_check(cap, {"gardener": "Ada"}, {}, state) and fg_check(cap, {"gardener": "Bo"}, {}, state)

@@ -32,6 +32,7 @@ from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.refused_lists import cap_checks
 from synth.envsynth.value_limits import value_limits
 from synth.spec import ToolSpec
 from synth.spec import record_props as _props
@@ -440,6 +441,8 @@ def allowed_checks(
     checks += [c for c in arg_limits(text, params, own, {}, cols) if c not in checks]  # "at most its `a - b`"
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"
+    if plan.kind == "recorded_update":  # "a skipper keeps at most 2 moorings (`booked` or `moored`)"
+        checks += [c for c in cap_checks(text, plan.collection, own, refs, params) if c not in checks]
     listed, held = error_checks(text, plan.collection, plan.key_param, state_schema, today)  # "Errors: ..."
     checks += [c for c in listed if c not in checks]
     states.update({f: v for f, v in held.items() if f not in states})

@@ -36,7 +36,8 @@ COUNTS = {
     w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
 }
 CAP = re.compile(
-    r"\b(?:an?|each|every)\s+(?P<owner>\w+)\s+(?:may|can)\s+(?:only\s+)?(?:hold|have|keep|book|open)\s+"
+    r"\b(?:an?|each|every)\s+(?P<owner>\w+)\s+(?:(?:may|can)\s+(?:only\s+)?(?:hold|have|keep|book|open|take|carry)"
+    r"|(?:holds|has|keeps|takes|carries|works(?:\s+on)?|handles))\s+"
     rf"(?:at\s+most|up\s+to|no\s+more\s+than)\s+[*_]*(?P<n>{COUNT})[*_]*\s+(?P<rest>[^.]{{0,160}})",
     re.IGNORECASE,
 )
@@ -261,6 +262,8 @@ def cap_checks(
     found += [(m, 1) for m in NOT_ALREADY.finditer(text)]
     for m, most in found:
         param = next((p for p in refs if p[:-3].replace("_", " ").lower() == m.group("owner").lower()), None)
+        owner = m.group("owner").lower()
+        param = param or (owner if owner in (params or {}) and owner in own else None)  # a `skipper` parameter
         if param is None or param not in own:
             continue
         quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
