@@ -445,3 +445,19 @@ def test_a_change_under_a_state_condition_is_still_read() -> None:
     text = "Cancel a booking. If the booking is pending, the status changes to 'cancelled'."
     cancel = _spec("cancel_booking", text, ["booking_id"])
     assert transition_rules(cancel, {"properties": fields}, "")[0] == {"status": "cancelled"}
+
+
+def test_only_named_records_in_some_states_may_get_a_new_one() -> None:
+    from synth.envsynth.create_rules import refine_create
+
+    book = _spec(
+        "bookVisit", "Books a visit. Only slots with status 'open' can get one. Returns the visit.", ["slot_id"]
+    )
+    plan = ToolPlan(kind="create", collection="visits", key_field="visit_id", fields=["slot_id"], id_type="string")
+    plan = refine_create(book, plan, BOOKING, book.description)
+    assert plan.ref_checks == {"slot_id": "slots"} and plan.ref_requires == {"slot_id": {"status": ["open"]}}
+    told = _spec("bookVisit", "Books a visit. Slots with status 'open' are listed first.", ["slot_id"])
+    unsaid = refine_create(
+        told, ToolPlan(kind="create", collection="visits", key_field="visit_id"), BOOKING, told.description
+    )
+    assert unsaid.ref_requires == {}  # no "only", no "must": nothing required

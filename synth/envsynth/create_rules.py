@@ -257,8 +257,9 @@ def refine_create(
     for param, col in sorted(refs.items()):
         noun = param[:-3].replace("_", " ")
         theirs = _props(cols, col)
+        only = rf"\bonly\s+{re.escape(noun)}s?\s+(?:with|whose|in)\b"  # "Only berths with status 'free' ..."
         for sentence in sentences:
-            if not re.search(rf"\b{re.escape(noun)}\b", sentence, re.IGNORECASE):
+            if not re.search(rf"\b{re.escape(noun)}s?\b", sentence, re.IGNORECASE):
                 continue
             pieces = [  # "...; the boat becomes ...", with whether a condition leads up to it or sits in it
                 (clause, bool(CONDITION.search(OWN_EVENT.sub(" ", " ".join(clauses[: i + 1])))))
@@ -267,7 +268,7 @@ def refine_create(
                 for i, clause in enumerate(clauses)
             ]
             for clause, conditional in pieces:
-                if not re.search(rf"\b{re.escape(noun)}\b", clause, re.IGNORECASE):
+                if not re.search(rf"\b{re.escape(noun)}s?\b", clause, re.IGNORECASE):
                     continue
                 quoted = [_value(q) for q in re.findall(QUOTED, clause)]
                 quoted += re.findall(rf"{MUST_BE}\s+(?:an?\s+)?([\w-]+)\b", clause, re.I)  # unquoted
@@ -275,7 +276,9 @@ def refine_create(
                     values = [v for v in quoted if v in _known(schema)]
                     if not values:
                         continue
-                    if re.search(rf"{MUST_BE}\b", clause, re.I):  # a state it must be in:
+                    if re.search(rf"{MUST_BE}\b", clause, re.I) or re.search(
+                        only, clause, re.I
+                    ):  # a state it must be in:
                         checks.setdefault(param, col)  # so it must exist too
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I) and not conditional:
