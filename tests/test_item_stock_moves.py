@@ -121,3 +121,19 @@ def test_what_goes_back_must_be_one_number_and_one_record() -> None:
     two["properties"]["looms"]["additionalProperties"]["properties"]["warp"]["items"]["properties"]["knots"] = INT
     assert _put_back("Its units go back into metres.", base, two) == []  # which of its two numbers?
     assert _put_back("Its units go back into metres.", ToolPlan(**{**base.to_dict(), "kind": "item_add"}), two) == []
+
+
+def test_what_the_edit_takes_must_be_there_when_the_errors_say_so() -> None:
+    text = "Threads a spool onto a loom's warp. The spool's `metres` drops by the length. Error: not enough metres."
+    plan = _plan(text)
+    assert [c["op"] for c in plan.checks if c["op"] == "enough"] == ["enough"]
+    spec = ToolSpec("thread_spool", text, PARAMS)
+    all_of_it = copy.deepcopy(_state())
+    all_of_it["looms"]["L1"]["warp"] = [{"spool_id": "SP-1", "length": 40}]
+    all_of_it["spools"]["SP-1"]["metres"] = 0
+    calls = [
+        ({"loom_id": "L1", "spool_id": "SP-1", "length": 41}, None),
+        ({"loom_id": "L1", "spool_id": "SP-1", "length": 40}, all_of_it),
+    ]
+    run_calls(spec, plan, SCHEMA, _state, calls)
+    assert not [c for c in _plan(text.replace(" Error: not enough metres.", "")).checks if c["op"] == "enough"]

@@ -12,7 +12,7 @@ from typing import Any
 from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends, is_number
 from synth.envsynth.docs_conditions import conditional_sets
-from synth.envsynth.docs_counters import docs_counters
+from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import linked_entries, named_entries
 from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.entry_figures import entry_caps, entry_figures
@@ -167,6 +167,9 @@ def refine_item(
         least += entry_caps(sample or {}, plan.collection, plan.list_field)
     if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills
         least += value_needs(text, plan.op_param, plan.collection, cols)
+    if plan.kind == "item_add":  # "Error: not enough stock for <part>": what it takes must be there
+        taken = [e for e in appends if e.get("op") == "adjust" and e.get("collection") != plan.collection]
+        least += [c for c in covered(taken, text) if c.get("op") == "enough"]
     defaults = {  # "quantity (default 1)": a new entry left without it holds the documented default
         f: d
         for f in (plan.fields if plan.kind == "item_add" else [])
