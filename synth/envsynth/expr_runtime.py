@@ -211,7 +211,8 @@ def fg_check(check, arguments, record, state):
     field of the record's linked record holds, case aside when so said), `list_cap` (a list of the record
     holds fewer entries than the limit the record or one it links to holds), `arg_date` (a date argument after,
     or within days of, the business date, or on a weekday), `arg_limit` (an amount argument above 0, or at most
-    a sum of numbers of the record or the one another argument names)."""
+    a sum of numbers of the record or the one another argument names), `transition` (the argument's state is one the
+    record's current state may move to)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -220,6 +221,8 @@ def fg_check(check, arguments, record, state):
                 return False
             node = node[part]
         return True
+    if check["op"] == "transition":  # the new state is one the current one may move to
+        return str(arguments.get(check["arg"])) in check["map"].get(str(record.get(check["field"])), [])
     if check["op"] == "arg_limit":  # an amount argument within a bound: a number, or a record's numbers' sum
         value = arguments.get(check["arg"])
         holder = record

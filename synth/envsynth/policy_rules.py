@@ -34,6 +34,7 @@ from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import transition_copies
 from synth.spec import ToolSpec
@@ -377,10 +378,13 @@ def docs_transition(
     words = [w.lower() for w in split_words(spec.name)]
     text = tool_text(spec, policy)
     counters = docs_counters(text, plan.collection, plan.key_param, state_schema, params, words, allowed)
-    if not sets and not counters:
+    props = (record or {}).get("properties") or {}
+    moved = None if sets else arrow_moves(text, props, params)  # "`open` → `scheduled` or `cancelled`; ..."
+    if not sets and not counters and not moved:
         return None
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
-    props = (record or {}).get("properties") or {}
+    if moved:  # the argument is the new state, along the moves drawn
+        effects.append({"op": "set", "field": moved["field"], "source": {"from": "arg", "name": moved["arg"]}})
     today = business_date(text + "\n" + policy)
     if sets and today:  # "... is set to 'closed' and ended_at = today": a date the transition stamps
         effects += [
@@ -394,7 +398,7 @@ def docs_transition(
     links = record_links(props, state_schema.get("properties") or {}, plan.collection)
     effects += transition_copies(text, plan.collection, props, links, sample or {}, sets)  # "recorded as `x_out`"
     theirs = linked_fields(links, state_schema.get("properties") or {}, props, params)  # "<pier_id>" of its berth
-    written = docs_appends(text, props, params, theirs, today=today) if sets else []  # as spelled out
+    written = docs_appends(text, props, params, theirs, today=today) if sets or moved else []  # as spelled out
     effects += written
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
     stated = recorded_params(text, props, params, plan.key_param, list(records or [])) + dropped_counts(text, props)
@@ -460,6 +464,11 @@ def docs_transition(
             "kind": "recorded_update",
             "effects": with_new_values(effects),
             "checks": list(plan.checks)
+            + (
+                [{"op": "transition", "field": moved["field"], "arg": moved["arg"], "map": moved["map"]}]
+                if moved
+                else []
+            )
             + matched
             + covered(counters, text)
             + deadline_checks(

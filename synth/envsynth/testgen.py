@@ -155,6 +155,26 @@ def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
         return True
 
 
+def _drawn_move(
+    spec: ToolSpec, state: dict[str, Any], args: dict[str, Any], state_schema: dict[str, Any], rng: random.Random
+) -> None:
+    """A happy path of a call whose argument is the new state along the moves its docs draw: the record an argument
+    names in a state that has a move, the argument one of its moves (state_moves.arrow_moves)."""
+    from synth.envsynth.state_moves import arrow_moves
+
+    params = spec.parameters.get("properties") or {}
+    for name, entry in sorted(collections_of(state_schema).items()):
+        records = state.get(name) if isinstance(state.get(name), dict) else {}
+        named = [records[str(v)] for v in args.values() if isinstance(v, (str, int)) and str(v) in records]
+        moved = arrow_moves(spec.description, entry["additionalProperties"].get("properties", {}), params)
+        if moved is None or len(named) != 1 or not isinstance(named[0], dict):
+            continue
+        start = rng.choice(sorted(s for s, targets in moved["map"].items() if targets))
+        named[0][moved["field"]] = start
+        args[moved["arg"]] = rng.choice(moved["map"][start])
+        return
+
+
 def question_cases(
     spec: ToolSpec,
     pri: ToolPriors,
@@ -183,6 +203,7 @@ def question_cases(
         checks: list[dict[str, Any]] = []
         key = str(args.get(view.key_param)) if view.key_param and view.key_param in args else None
         exists = bool(view.collection and key is not None and key in state.get(view.collection, {}))
+        _drawn_move(spec, state, args, state_schema, rng)  # a move the docs draw ("`open` → `scheduled`")
         expect_error: bool | None = None
         if not view.mutates:
             checks.append({"op": "unchanged"})
