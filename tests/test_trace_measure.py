@@ -27,7 +27,9 @@ def _state(texts: dict[str, str], cwd: list[str] | None = None) -> dict:
 
 
 def _case(state: dict, answer: object) -> Case:
-    return Case("usage", "trace", state, {"pretty": True}, expect_error=False, expect_result=answer)
+    return Case(
+        "usage", "trace", state, {"pretty": True}, expect_error=False, expect_result=answer, has_expected_result=True
+    )
 
 
 def test_number_formats() -> None:
