@@ -70,10 +70,15 @@ def recorded_changes_differ(
     return f"changes differ from the recorded ones: unexpected {extra}, missing {missing}, other values at {wrong}"
 
 
+CHECK_OPS = {"changes", "unchanged", "equals", "absent", "present", "field_equals", "some_record_has"}
+
+
 def check_state(case: TestCase, before: dict[str, Any], after: dict[str, Any]) -> str | None:
-    """The first state check that fails, as text, or None."""
+    """The first state check that fails, as text, or None (a check of no known kind is a programming error)."""
     for chk in case.state_checks:
         op = chk["op"]
+        if op not in CHECK_OPS:
+            raise ValueError(f"unknown state check {op!r} (known: {', '.join(sorted(CHECK_OPS))})")
         if op == "changes":
             problem = recorded_changes_differ(chk["changes"], before, after)
             if problem:
