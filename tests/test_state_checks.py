@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from synth.envsynth.testgen import TestCase
+from synth.envsynth.testgen import TestCase as Case
 from synth.envsynth.tool_tests import check_state
 
 
 def test_a_state_check_of_no_known_kind_is_an_error_not_a_pass() -> None:
-    case = TestCase("move_visit", "x", {}, {}, state_checks=[{"op": "field_equal", "collection": "visits"}])
+    case = Case("move_visit", "x", {}, {}, state_checks=[{"op": "field_equal", "collection": "visits"}])
     with pytest.raises(ValueError, match="unknown state check 'field_equal'"):
         check_state(case, {}, {})
-    known = TestCase("move_visit", "x", {}, {}, state_checks=[{"op": "unchanged"}])
+    known = Case("move_visit", "x", {}, {}, state_checks=[{"op": "unchanged"}])
     assert check_state(known, {"a": 1}, {"a": 2}) == "state changed but the call must not change it"
