@@ -177,3 +177,43 @@ def test_the_states_a_transition_acts_on_said_of_its_own_noun() -> None:
         "",
     )
     assert plan is not None and plan.preconditions == {}
+
+
+def test_the_records_own_field_cleared_and_a_note_showing_what_it_held() -> None:
+    from synth.envsynth.docs_linked import own_cleared, record_links
+    from tests.tool_calls import run_calls
+
+    S = {"type": "string"}
+    entry = {"type": "object", "properties": {"date": S, "status": MOORINGS["status"], "note": S}}
+    logged = copy.deepcopy(SCHEMA)
+    own = logged["properties"]["moorings"]["additionalProperties"]["properties"]
+    own["log"] = {"type": "array", "items": entry}
+    own["berth_id"] = {"type": ["string", "null"], "x-references": "berths"}
+    links = record_links(own, logged["properties"], "moorings")
+    assert own_cleared("Its `berth_id` is cleared to null.", own, "mooring", links, logged["properties"]) == [
+        "berth_id"
+    ]
+    assert own_cleared("Its `status` is cleared.", own, "mooring", links, logged["properties"]) == []  # not nullable
+    headed = "The berth is released: its `berth_id` is cleared."  # the berth's, were it to have one
+    assert own_cleared(headed, own, "mooring", links, logged["properties"]) == []
+    end = ToolSpec(
+        "end_mooring",
+        "Ends the mooring. Its `berth_id` is cleared to null, its status becomes 'ended' and a log entry "
+        "{date, status: 'ended', note: 'left <berth_id>'} is appended. The business date is 2031-05-02.",
+        {"type": "object", "properties": {"mooring_id": S}, "required": ["mooring_id"]},
+    )
+    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), logged, "")
+    assert plan is not None
+
+    def state() -> dict:
+        return {**copy.deepcopy(STATE), "moorings": {"M1": {**STATE["moorings"]["M1"], "log": []}}}
+
+    after = state()
+    after["moorings"]["M1"].update(status="ended", berth_id=None)
+    after["moorings"]["M1"]["log"] = [{"date": "2031-05-02", "status": "ended", "note": "left B1"}]
+    run_calls(end, plan, logged, state, [({"mooring_id": "M1"}, after)])
+
+
+def test_a_named_record_freed_with_its_fields_in_brackets_unquoted() -> None:
+    text = "The mooring ends. On success the berth is freed (status 'free', boat_id null)."
+    assert linked_sets(text, "moorings", SCHEMA) == [FREE, UNNAMED]

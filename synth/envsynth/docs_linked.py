@@ -56,7 +56,7 @@ def _noun(via: str, other: str) -> str:
 def _pairs(inside: str, theirs: dict[str, Any]) -> list[tuple[str, Any]]:
     """(field, value) pairs of "`status` `free`, `boat_id` null"."""
     out = []
-    for m in re.finditer(rf"`(\w+)`\s*(?:=\s*|:\s*)?{STATED}", inside):
+    for m in re.finditer(rf"`?\b(\w+)`?\s*(?:=\s*|:\s*)?{STATED}", inside):
         field = m.group(1)
         try:
             value = _value(m.group(2))
@@ -118,6 +118,25 @@ def own_words(clause: str, noun: str) -> str:
     if m is None or not re.fullmatch(noun, m.group("noun"), re.IGNORECASE):
         return clause
     return m.group("head") + re.sub(r"\bits\b", f"the {m.group('noun')}'s", m.group("tail"))
+
+
+def own_cleared(text: str, own: dict[str, Any], noun: str, links: dict[str, str], cols: dict[str, Any]) -> list[str]:
+    """The record's own fields the docs clear ("its `berth_id` is cleared to null", "the mooring's berth_id is
+    cleared"): nullable fields of the record, said of it ("its", its own noun, or a noun no record it links has
+    the field under)."""
+    out = []
+    for m in re.finditer(
+        rf"\b(?:its|the\s+(?P<noun>\w+)['\u2019]s)\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", unwrap(text), re.I
+    ):
+        field, said = m.group("field"), (m.group("noun") or "").lower()
+        before = re.split(r"(?<=[.;!?])\s+", unwrap(text)[: m.start()])[-1]
+        head = HEADED.match(before + " x")  # "the berth is released: its ..." speaks of the berth
+        if not said and head and singular(head.group("noun").lower()) != noun:
+            continue
+        theirs = [via for via, other in links.items() if field in _props(cols, other) and singular(said) in via]
+        if field in own and _fits(None, own[field]) and (not said or singular(said) == noun or not theirs):
+            out += [field] if field not in out else []
+    return out
 
 
 def _cleared(clause: str, noun: str, theirs: dict[str, Any]) -> list[tuple[str, Any, str]]:
@@ -186,7 +205,8 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
             if not re.search(rf"\b{noun}\b", clause, re.IGNORECASE):
                 continue
             if not CONDITION.search(clause):
-                for m in re.finditer(rf"\b{noun}\s*\(([^()]{{3,200}})\)", clause, re.IGNORECASE):
+                freed = rf"\b{noun}(?:\s+(?:is|gets|becomes)\s+\w+)?\s*\(([^()]{{3,200}})\)"  # "is freed (...)"
+                for m in re.finditer(freed, clause, re.IGNORECASE):
                     for field, value in _pairs(m.group(1), theirs):
                         add(via, other, field, value)
             said = own_words(clause, noun)
@@ -229,4 +249,4 @@ def copied_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
     return out
 
 
-__all__ = ["copied_sets", "linked_fields", "linked_sets"]
+__all__ = ["copied_sets", "linked_fields", "linked_sets", "own_cleared"]

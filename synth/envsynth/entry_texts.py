@@ -275,7 +275,8 @@ def _rewritten(node: Any, new: dict[str, Source]) -> Any:
         if node.get("before"):
             return node
         if node.get("from") == "record" and len(node.get("path") or []) == 1 and node["path"][0] in new:
-            return new[node["path"][0]]
+            cleared = new[node["path"][0]] == {"from": "const", "value": None}
+            return node if cleared else new[node["path"][0]]  # "left <berth_id>" as it was, not null
         return {k: _rewritten(v, new) for k, v in node.items()}
     if isinstance(node, list):
         return [_rewritten(v, new) for v in node]

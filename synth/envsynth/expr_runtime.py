@@ -212,7 +212,7 @@ def fg_check(check, arguments, record, state):
     holds fewer entries than the limit the record or one it links to holds), `arg_date` (a date argument after,
     or within days of, the business date, or on a weekday), `arg_limit` (an amount argument above 0, or at most
     a sum of numbers of the record or the one another argument names), `transition` (the argument's state is one the
-    record's current state may move to)."""
+    record's current state may move to), `same` (an argument is the record's value)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -240,6 +240,11 @@ def fg_check(check, arguments, record, state):
             return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
         ahead = day - today - check.get("days", 0)
         return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
+    if check["op"] == "same":  # an argument is the record's value ("must equal the parcel's code")
+        a, b = fg_value(check["a"], arguments, record), fg_value(check["b"], arguments, record)
+        if check.get("caseless") and isinstance(a, str) and isinstance(b, str):
+            return a.casefold() == b.casefold()
+        return a == b
     if check["op"] == "differs":
         return fg_value(check["a"], arguments, record) != fg_value(check["b"], arguments, record)
     if check["op"] == "enough":

@@ -25,7 +25,7 @@ from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, seen_entries, state_entries
-from synth.envsynth.docs_linked import copied_sets, linked_fields, linked_sets, record_links
+from synth.envsynth.docs_linked import copied_sets, linked_fields, linked_sets, own_cleared, record_links
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
@@ -396,6 +396,12 @@ def docs_transition(
 
         effects += later_dates(text, props, today, set(sets) | {e["field"] for e in effects})  # "today plus 9 days"
     links = record_links(props, state_schema.get("properties") or {}, plan.collection)
+    cleared = own_cleared(text, props, singular(plan.collection), links, state_schema.get("properties") or {})
+    effects += [  # "its `berth_id` is cleared to null"
+        {"op": "set", "field": f, "source": {"from": "const", "value": None}}
+        for f in cleared
+        if (sets or moved) and f not in sets and not any(e.get("field") == f for e in effects)
+    ]
     effects += transition_copies(text, plan.collection, props, links, sample or {}, sets)  # "recorded as `x_out`"
     theirs = linked_fields(links, state_schema.get("properties") or {}, props, params)  # "<pier_id>" of its berth
     written = docs_appends(text, props, params, theirs, today=today) if sets or moved else []  # as spelled out

@@ -175,6 +175,22 @@ def _drawn_move(
         return
 
 
+def _matched_args(spec: ToolSpec, state: dict[str, Any], args: dict[str, Any], state_schema: dict[str, Any]) -> None:
+    """A happy path gives the value an argument must equal ("the code must equal the mooring's `gate_code`"):
+    the record's own (matched_params.matching_checks, read from the docs)."""
+    from synth.envsynth.matched_params import matching_checks
+
+    params = spec.parameters.get("properties") or {}
+    for name in sorted(collections_of(state_schema)):
+        records = state.get(name) if isinstance(state.get(name), dict) else {}
+        named = [records[str(v)] for v in args.values() if isinstance(v, (str, int)) and str(v) in records]
+        if len(named) != 1 or not isinstance(named[0], dict):
+            continue
+        for check in matching_checks(spec.description, params, name, state_schema)[0]:
+            if check["op"] == "same" and named[0].get(check["b"]["path"][0]) is not None:
+                args[check["a"]["name"]] = copy.deepcopy(named[0][check["b"]["path"][0]])
+
+
 def question_cases(
     spec: ToolSpec,
     pri: ToolPriors,
@@ -204,6 +220,7 @@ def question_cases(
         key = str(args.get(view.key_param)) if view.key_param and view.key_param in args else None
         exists = bool(view.collection and key is not None and key in state.get(view.collection, {}))
         _drawn_move(spec, state, args, state_schema, rng)  # a move the docs draw ("`open` → `scheduled`")
+        _matched_args(spec, state, args, state_schema)  # "the code must equal the mooring's `gate_code`"
         expect_error: bool | None = None
         if not view.mutates:
             checks.append({"op": "unchanged"})
@@ -359,6 +376,8 @@ def property_cases(spec: ToolSpec, state_schema: dict[str, Any], seed: int, n: i
         rng = random.Random(f"{seed}:{spec.name}:prop:{i}")
         state = sample_state(state_schema, rng)
         args = sample_arguments(spec.parameters, rng, state, state_schema)
+        _drawn_move(spec, state, args, state_schema, rng)  # values the docs require, so some calls get through
+        _matched_args(spec, state, args, state_schema)
         out.append(TestCase(spec.name, "property", state, args, None, why="property: JSON or ToolError, valid state"))
     return out
 
