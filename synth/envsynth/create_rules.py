@@ -276,9 +276,8 @@ def refine_create(
                     values = [v for v in quoted if v in _known(schema)]
                     if not values:
                         continue
-                    if re.search(rf"{MUST_BE}\b", clause, re.I) or re.search(
-                        only, clause, re.I
-                    ):  # a state it must be in:
+                    required = re.search(rf"{MUST_BE}\b", clause, re.I) or re.search(only, clause, re.I)
+                    if required:  # a state it must be in:
                         checks.setdefault(param, col)  # so it must exist too
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I) and not conditional:

@@ -240,7 +240,7 @@ def fg_check(check, arguments, record, state):
             return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
         ahead = day - today - check.get("days", 0)
         return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
-    if check["op"] == "same":  # an argument is the record's value ("must equal the parcel's code")
+    if check["op"] == "same":  # an argument is the record's value ("must equal the mooring's gate code")
         a, b = fg_value(check["a"], arguments, record), fg_value(check["b"], arguments, record)
         if check.get("caseless") and isinstance(a, str) and isinstance(b, str):
             return a.casefold() == b.casefold()
