@@ -45,7 +45,7 @@ def _dated(schema: dict[str, Any], values: list[Any]) -> bool:
 
 LITERAL = re.compile(r"`?(\{[^`{}]{1,400}\})`?")
 ELIDED = re.compile(r":\s*(?:\.\.\.|\u2026)")
-ADDED_AS = re.compile(  # "Adds an inspection to the list, as 'requested'"
+ADDED_AS = re.compile(  # "Adds a survey to the list, as 'requested'"
     r"\b(?:adds?|appends?|records?|logs?|books?|schedules?|opens?)\b[^.;]{0,160}?\bas\s+['\"`]([\w -]{1,30})['\"`]",
     re.IGNORECASE,
 )

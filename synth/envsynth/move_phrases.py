@@ -1,6 +1,6 @@
 """Phrases of a number move that docs_counters reads inside one clause: a rate per unit of one of the record's
-numbers ("earns one point per whole euro of the total"), the whole part of one ("by the whole-dollar part of
-`total`"), and two moves said at once ("the guest's `stays` increases by 1 and `points` by 5")."""
+numbers ("earns one point per whole euro of the total"), the whole part of one ("by the whole-mile part of
+`distance`"), and two moves said at once ("the skipper's `trips` increases by 1 and `miles` by 5")."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def per_unit(sentence: str, own: dict[str, Any], moved: str) -> tuple[dict[str, 
     """("one point per whole euro of the total"): the call's record's number times the rate, rounded down when the
     docs count whole units or say so; (None, {}) when the sentence gives no such rate."""
     m = PER_UNIT.search(sentence)
-    part = WHOLE_PART.search(sentence)  # "by the whole-dollar part of `total`": the number, rounded down
+    part = WHOLE_PART.search(sentence)  # "by the whole-mile part of `distance`": rounded down
     if m is None and part and part.group("field") in _numbers(own) and part.group("field") != moved:
         return {"path": [part.group("field")]}, {"times": 1, "floor": True}
     if m is None or m.group("field") not in _numbers(own) or m.group("field") == moved:
@@ -52,7 +52,7 @@ ELIDED = re.compile(
 
 
 def unelided(piece: str) -> list[str]:
-    """ "the guest's `stays` increases by 1 and `points` by 5" as two moves, the second said in full."""
+    """ "the skipper's `trips` increases by 1 and `miles` by 5" as two moves, the second said in full."""
     m = ELIDED.match(piece)
     if m is None:
         return [piece]
