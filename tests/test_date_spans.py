@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.date_spans import calendar_node, date_pair, span_node
-from synth.envsynth.expr_runtime import fg_formula
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.formula_runtime import fg_formula
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult

@@ -6,9 +6,9 @@ the rendered tool gives the documented figures. Also: what stays unplanned when 
 from __future__ import annotations
 
 from synth.envsynth.codegen import render_tool
-from synth.envsynth.expr_runtime import fg_formula
 from synth.envsynth.figure_words import after_removal, by_value, comparison
 from synth.envsynth.formula_rules import _scope, operand, quote_plan
+from synth.envsynth.formula_runtime import fg_formula
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.price_lists import price_lists, price_node

@@ -5,8 +5,8 @@ rate per day, the documented sort order, and a sum over the lines; and what is l
 from __future__ import annotations
 
 from synth.envsynth.codegen import render_tool
-from synth.envsynth.expr_runtime import fg_formula
 from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.formula_runtime import fg_formula
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.schema_stage import SchemaResult

@@ -160,10 +160,10 @@ def header_source(env_id: str, version: str, body: str = "") -> str:
 
 @lru_cache(maxsize=1)
 def _expr_runtime() -> str:
-    """The functions of synth/envsynth/expr_runtime.py, date_runtime.py and list_runtime.py below their `# runtime`
-    lines."""
+    """The functions of synth/envsynth/expr_runtime.py, date_runtime.py, list_runtime.py and formula_runtime.py
+    below their `# runtime` lines."""
     parts = []
-    for name in ("expr_runtime.py", "date_runtime.py", "list_runtime.py"):
+    for name in ("expr_runtime.py", "date_runtime.py", "list_runtime.py", "formula_runtime.py"):
         text = (Path(__file__).parent / name).read_text(encoding="utf-8")
         parts.append(text.split("# runtime\n", 1)[1].strip())
     return "\n\n\n".join(parts) + "\n"

@@ -8,7 +8,7 @@
   costs 15% more, i.e. weekend days x 15% of the daily rate": a sum over the days of each day's percent (by its
   month or weekday) of one figure.
 
-Nodes (expr_runtime.fg_formula): {"days_between": [from, to]} and {"calendar": {"from", "to", "months" |
+Nodes (formula_runtime.fg_formula): {"days_between": [from, to]} and {"calendar": {"from", "to", "months" |
 "weekdays": {number: percent}, "of": figure}}.
 """
 

@@ -21,7 +21,7 @@ earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op
 {"const": documented value} | {"differ": [a, b]} (1 when both are given and differ) | {"when": {"arg", "default",
 "in"}, "then", "else"} | {"sum": lines or map figure, "of": its field} | {"group_sum": number field, "group"} |
 {"field", "param", "at": group} (a keyed field read at the group's key), field and table nodes with `absent` (the
-value a record the call leaves out reads as; keyed_tables.py), evaluated by expr_runtime.fg_formula; {"lines": ...}
+value a record the call leaves out reads as; keyed_tables.py), evaluated by formula_runtime.fg_formula; {"lines": ...}
 and {"groups": ...} nodes are rendered as loops (code_templates/_blocks.j2 `lines`, `groups`; quote_lines.py,
 quote_groups.py).
 """

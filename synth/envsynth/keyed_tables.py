@@ -4,7 +4,7 @@
   customer's tier: standard 0%, silver 5%, gold 10%, platinum 15% (rounded to the cent)" by the field of a named
   record whose sample values are the table's keys (the field the phrase names when several hold them).
 - "Without `customer_id` the quote is priced at the standard tier": the value a named record's field reads as when
-  the call leaves the record out (`absent` on the field and table nodes; expr_runtime.fg_formula).
+  the call leaves the record out (`absent` on the field and table nodes; formula_runtime.fg_formula).
 - "Loyalty discount on base + weekend surcharge, by the customer's tier: ... (rounded to the cent)": the figure is
   the table's percent of the formula after "on", rounded when the sentence says so (half a cent up).
 - A list with the value first ("150.00 for economy and compact, 200.00 midsize") or keys joined by a slash

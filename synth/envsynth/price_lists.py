@@ -9,7 +9,7 @@ metre" -> `price_per_metre`). A quote's line field of that name reads the column
     | `ash` | $0.125 |
 
 gives the line field `price_per_metre` the node {"table": "wood", "param": <holder>, "values": {"pine": 0.05,
-"ash": 0.125}, "listed": true}, which expr_runtime.fg_formula reads like any table the docs give; a value the list
+"ash": 0.125}, "listed": true}, which formula_runtime.fg_formula reads like any table the docs give; a value the list
 does not hold refuses the call ("the call is not allowed (<table> <value> is not listed)": code_templates/_blocks.j2
 `lines`).
 """

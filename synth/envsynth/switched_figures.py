@@ -2,7 +2,7 @@
 Pass, 50% off the base ... Cabins are excluded from the Senior Pass discount" is half the `base` figure when the
 call sets `senior_pass`, and 0 otherwise or when the quoted site's `type` is `cabin`.
 
-Nodes (expr_runtime.fg_formula): {"when": {"arg", "default", "in": [true]}, "then", "else": {"num": 0}} inside
+Nodes (formula_runtime.fg_formula): {"when": {"arg", "default", "in": [true]}, "then", "else": {"num": 0}} inside
 {"if_field": {"param", "field", "in"}, "then": {"num": 0}, "else"} for the records left out.
 """
 

@@ -1,5 +1,5 @@
 """A computed answer learned from recorded calls (--traces): every figure of a quote the docs route could not read
-becomes a formula of the quote language (formula_rules.py, run by expr_runtime.fg_formula) that gives the recorded
+becomes a formula of the quote language (formula_rules.py, run by formula_runtime.fg_formula) that gives the recorded
 value in every successful call.
 
 The records the call's parameters name (a parameter whose values are keys of one collection in every call) and the
@@ -18,7 +18,8 @@ import json
 from itertools import combinations, product
 from typing import Any
 
-from synth.envsynth.expr_runtime import fg_formula, fg_number
+from synth.envsynth.expr_runtime import fg_number
+from synth.envsynth.formula_runtime import fg_formula
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 

@@ -1,0 +1,125 @@
+"""Runtime of quote formulas (formula_rules.py, trace_quotes.py): the functions a generated env.py calls to compute a
+quote's figures, copied verbatim below the `# runtime` line into env.py files whose tools use them
+(codegen.header_source), after expr_runtime.py's, whose `fg_number` they call. Sandbox-safe like that module: plain
+functions over JSON values, no imports but `copy`."""
+
+import copy  # noqa: F401  (every env.py imports it)
+
+from synth.envsynth.date_runtime import fg_add_days, fg_day_number  # noqa: F401  (copied in before)
+from synth.envsynth.expr_runtime import fg_number  # noqa: F401  (copied in before)
+
+# runtime
+
+
+def fg_formula(node, arguments, named, values):
+    """The value of a documented figure (formula_rules.py): numbers, the call's arguments, earlier figures,
+    fields of the records the arguments name or those link (0 for an optional record not given, None for a link
+    to nothing), a keyed field at a group's key, tables, arithmetic, min and max, sums over lines or groups."""
+    if "num" in node or "const" in node:  # a number, or a documented constant ("USD")
+        return node.get("num", node.get("const"))
+    if "arg" in node:
+        return arguments.get(node["arg"], node.get("default"))
+    if "val" in node:
+        return values.get(node["val"])
+    if "when" in node:  # {"when": {"arg", "default", "in"}, "then", "else"}: by the value of an argument
+        held = arguments.get(node["when"]["arg"], node["when"].get("default"))
+        return fg_formula(node["then"] if held in node["when"]["in"] else node["else"], arguments, named, values)
+    if "group_sum" in node:  # {"group_sum": number field, "group"}: the total over a map group's entries
+        items = (named.get(node["group"]) or {}).get("items") or []
+        terms = [item.get(node["group_sum"]) for item in items if isinstance(item, dict)]
+        return round(sum(terms), 6) if all(fg_number(t) for t in terms) else None
+    if "count" in node:  # {"count": list figure}: how many entries it holds
+        held = values.get(node["count"])
+        return len(held) if isinstance(held, (list, dict)) else 0
+    if "sum" in node:  # {"sum": lines figure, "of": line field}: the total over the lines
+        lines = values.get(node["sum"])
+        lines = list(lines.values()) if isinstance(lines, dict) else lines or []  # a map's groups, or lines
+        terms = [line.get(node["of"]) for line in lines if isinstance(line, dict)]
+        if not all(fg_number(t) for t in terms):
+            return None
+        return round(sum(terms), 6)
+    if "table_arg" in node:  # a documented table keyed by an argument's value
+        return node["values"].get(str(arguments.get(node["table_arg"])))
+    if "differ" in node:  # 1 when both figures are given and differ ("both branches are given and differ")
+        a, b = [fg_formula(n, arguments, named, values) for n in node["differ"]]
+        return int(a is not None and b is not None and a != b)
+    if "days_between" in node:  # whole days from one date figure to another (nights of a stay)
+        start, end = [fg_day_number(fg_formula(n, arguments, named, values)) for n in node["days_between"]]
+        return None if start is None or end is None else end - start
+    if "calendar" in node:  # a rate per day in [from, to), by the day's month or weekday, of a figure
+        return fg_calendar(node["calendar"], arguments, named, values)
+    if "if_field" in node:  # {"if_field": {"param", "field", "in"}, "then", "else"}: by a named record's field
+        held = (named.get(node["if_field"]["param"]) or {}).get(node["if_field"]["field"])
+        return fg_formula(node["then"] if held in node["if_field"]["in"] else node["else"], arguments, named, values)
+    if "days_since" in node:  # whole days from a record's date to the business date
+        start = fg_day_number((named.get(node["param"]) or {}).get(node["days_since"]))
+        end = fg_day_number(node["today"])
+        return None if start is None or end is None else end - start
+    if "field" in node or "table" in node:
+        record = named.get(node["param"])
+        if record is None and "absent" in node and node["param"] not in arguments:  # "priced at the standard tier"
+            return node["values"].get(node["absent"]) if "table" in node else node["absent"]
+        if record is None:  # an optional record the call leaves out counts as 0; a record it names must exist
+            return 0 if node["param"] not in arguments and node["param"] not in named else None
+        if "field" in node and "at" in node:  # a keyed field's entry for the group's key (quote_groups.py)
+            keyed = record.get(node["field"])
+            return keyed.get((named.get(node["at"]) or {}).get("key")) if isinstance(keyed, dict) else None
+        if "field" in node:
+            return record.get(node["field"])
+        return node["values"].get(str(record.get(node["table"])))
+    if "round" in node:
+        inner = fg_formula(node["round"], arguments, named, values)
+        if not fg_number(inner):
+            return None
+        if node.get("way") in ("down", "up"):  # toward zero / away from it, at the digits
+            scale = 10 ** node["digits"]
+            whole = int(inner * scale)
+            if node["way"] == "up" and whole != inner * scale:
+                whole += 1 if inner > 0 else -1
+            return whole / scale
+        if node.get("way") in ("half_up", "half_down"):  # a half goes away from zero (up) or toward it (down)
+            scale = 10 ** node["digits"]
+            shifted = round(abs(inner) * scale, 6)
+            whole = int(shifted)
+            if shifted - whole > 0.5 or (shifted - whole == 0.5 and node["way"] == "half_up"):
+                whole += 1
+            return (whole if inner >= 0 else -whole) / scale
+        return round(inner, node["digits"])
+    left, right = [fg_formula(arg, arguments, named, values) for arg in node["args"]]
+    if node.get("uncapped") and fg_number(left) and right is None:  # a cap the record leaves empty: none
+        return left
+    if not (fg_number(left) and fg_number(right)):
+        return None
+    if node["op"] in ("<=", ">=", "<", ">"):  # a yes/no figure (figure_words.py)
+        return {"<=": left <= right, ">=": left >= right, "<": left < right, ">": left > right}[node["op"]]
+    if node["op"] in ("min", "max"):
+        return min(left, right) if node["op"] == "min" else max(left, right)
+    if node["op"] == "/" and not right:
+        return None
+    worked = {
+        "+": lambda: left + right,
+        "-": lambda: left - right,
+        "*": lambda: left * right,
+        "pct_off": lambda: left * (1 - right / 100),
+        "/": lambda: left / right,
+    }[node["op"]]()
+    return round(worked, 9) if isinstance(worked, float) else worked  # 31 x 0.3 is 9.3, not 9.299999999999999
+
+
+def fg_calendar(spec, arguments, named, values):
+    """The sum over the days from `from` up to (not including) `to` of each day's rate: a percent of the `of`
+    figure (or an amount when `amount`), by the day's month (1-12) or weekday (0 Monday .. 6 Sunday)."""
+    first = fg_formula(spec["from"], arguments, named, values)
+    start, end = fg_day_number(first), fg_day_number(fg_formula(spec["to"], arguments, named, values))
+    base = fg_formula(spec["of"], arguments, named, values) if "of" in spec else 1
+    if start is None or end is None or not fg_number(base) or end - start > 3660:
+        return None  # not dates, or a span of more than ten years: no stay is priced day by day over that
+    total = 0
+    for offset in range(max(0, end - start)):
+        day = fg_add_days(first, offset)
+        rate = spec.get("months", {}).get(str(int(day[5:7])))
+        if rate is None:
+            rate = spec.get("weekdays", {}).get(str((start + offset + 2) % 7))
+        if rate:
+            total += rate if spec.get("amount") else base * rate / 100
+    return round(total, 9)
