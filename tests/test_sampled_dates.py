@@ -25,7 +25,7 @@ def test_a_date_falls_on_a_working_day_soon_after_the_business_date() -> None:
     assert len(seen) > 5  # still varied
 
 
-def test_two_dates_make_a_span_after_the_business_date_and_none_stay_as_drawn() -> None:
+def test_two_dates_make_a_span_after_the_business_date_and_without_one_stay_as_drawn() -> None:
     args = sample_arguments(TWO, random.Random(3), {}, {}, today=TODAY)
     assert fg_day_number(TODAY) < fg_day_number(args["start"]) < fg_day_number(args["end"])
     assert fg_day_number(args["end"]) - fg_day_number(args["start"]) <= 7
