@@ -14,6 +14,7 @@ from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 
+TEXT = {"type": "string"}
 BERTHS = {
     "berth_id": {"type": "string"},
     "status": {"type": "string", "enum": ["free", "taken", "closed"]},
@@ -135,30 +136,42 @@ def test_an_optional_argument_kept_on_the_record_is_kept_only_when_given() -> No
     assert err == "" and res.passed == 2
 
 
+def _logged() -> dict:
+    """SCHEMA with a `log` of {date, status, note} entries on the moorings."""
+    entry = {"type": "object", "properties": {"date": TEXT, "status": MOORINGS["status"], "note": TEXT}}
+    logged = copy.deepcopy(SCHEMA)
+    logged["properties"]["moorings"]["additionalProperties"]["properties"]["log"] = {"type": "array", "items": entry}
+    return logged
+
+
+def _end(text: str, schema: dict) -> tuple[ToolSpec, ToolPlan]:
+    """An `end_mooring` tool of these docs and the transition plan read from them."""
+    end = ToolSpec(
+        "end_mooring", text, {"type": "object", "properties": {"mooring_id": TEXT}, "required": ["mooring_id"]}
+    )
+    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), schema, "")
+    assert plan is not None
+    return end, plan
+
+
+def _logged_state() -> dict:
+    return {**copy.deepcopy(STATE), "moorings": {"M1": {**STATE["moorings"]["M1"], "log": []}}}
+
+
 def test_a_written_entry_shows_a_field_of_the_named_record_as_the_call_found_it() -> None:
     from tests.tool_calls import run_calls
 
-    S = {"type": "string"}
-    entry = {"type": "object", "properties": {"date": {"type": "string"}, "status": MOORINGS["status"], "note": S}}
-    logged = copy.deepcopy(SCHEMA)
-    logged["properties"]["moorings"]["additionalProperties"]["properties"]["log"] = {"type": "array", "items": entry}
-    end = ToolSpec(
-        "end_mooring",
+    logged = _logged()
+    end, plan = _end(
         "Ends the mooring. Its status becomes `ended` with a log entry {date, status: 'ended', note: 'left by "
         "<boat_id>'}; the berth's status becomes 'free' and its boat_id null. The business date is 2031-05-02.",
-        {"type": "object", "properties": {"mooring_id": S}, "required": ["mooring_id"]},
+        logged,
     )
-    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), logged, "")
-    assert plan is not None
-
-    def state() -> dict:
-        return {**copy.deepcopy(STATE), "moorings": {"M1": {**STATE["moorings"]["M1"], "log": []}}}
-
-    after = state()
+    after = _logged_state()
     after["moorings"]["M1"]["status"] = "ended"
     after["moorings"]["M1"]["log"] = [{"date": "2031-05-02", "status": "ended", "note": "left by BT9"}]
     after["berths"]["B1"].update(status="free", boat_id=None)
-    run_calls(end, plan, logged, state, [({"mooring_id": "M1"}, after)])
+    run_calls(end, plan, logged, _logged_state, [({"mooring_id": "M1"}, after)])
 
 
 def test_the_states_a_transition_acts_on_said_of_its_own_noun() -> None:
@@ -183,11 +196,8 @@ def test_the_records_own_field_cleared_and_a_note_showing_what_it_held() -> None
     from synth.envsynth.docs_linked import own_cleared, record_links
     from tests.tool_calls import run_calls
 
-    S = {"type": "string"}
-    entry = {"type": "object", "properties": {"date": S, "status": MOORINGS["status"], "note": S}}
-    logged = copy.deepcopy(SCHEMA)
+    logged = _logged()
     own = logged["properties"]["moorings"]["additionalProperties"]["properties"]
-    own["log"] = {"type": "array", "items": entry}
     own["berth_id"] = {"type": ["string", "null"], "x-references": "berths"}
     links = record_links(own, logged["properties"], "moorings")
     assert own_cleared("Its `berth_id` is cleared to null.", own, "mooring", links, logged["properties"]) == [
@@ -196,22 +206,15 @@ def test_the_records_own_field_cleared_and_a_note_showing_what_it_held() -> None
     assert own_cleared("Its `status` is cleared.", own, "mooring", links, logged["properties"]) == []  # not nullable
     headed = "The berth is released: its `berth_id` is cleared."  # the berth's, were it to have one
     assert own_cleared(headed, own, "mooring", links, logged["properties"]) == []
-    end = ToolSpec(
-        "end_mooring",
+    end, plan = _end(
         "Ends the mooring. Its `berth_id` is cleared to null, its status becomes 'ended' and a log entry "
         "{date, status: 'ended', note: 'left <berth_id>'} is appended. The business date is 2031-05-02.",
-        {"type": "object", "properties": {"mooring_id": S}, "required": ["mooring_id"]},
+        logged,
     )
-    plan = docs_transition(end, ToolPlan(kind="update", collection="moorings", key_param="mooring_id"), logged, "")
-    assert plan is not None
-
-    def state() -> dict:
-        return {**copy.deepcopy(STATE), "moorings": {"M1": {**STATE["moorings"]["M1"], "log": []}}}
-
-    after = state()
+    after = _logged_state()
     after["moorings"]["M1"].update(status="ended", berth_id=None)
     after["moorings"]["M1"]["log"] = [{"date": "2031-05-02", "status": "ended", "note": "left B1"}]
-    run_calls(end, plan, logged, state, [({"mooring_id": "M1"}, after)])
+    run_calls(end, plan, logged, _logged_state, [({"mooring_id": "M1"}, after)])
 
 
 def test_a_named_record_freed_with_its_fields_in_brackets_unquoted() -> None:

@@ -37,17 +37,12 @@ def _state() -> dict:
     }
 
 
+LOOM = dict(collection="looms", key_field="loom_id", key_param="loom_id", list_field="warp")  # a loom's warp edits
+
+
 def _plan(text: str) -> ToolPlan:
     spec = ToolSpec("thread_spool", text, PARAMS)
-    base = ToolPlan(
-        kind="item_add",
-        collection="looms",
-        key_field="loom_id",
-        key_param="loom_id",
-        list_field="warp",
-        fields=["spool_id", "length"],
-    )
-    return refine_item(spec, base, SCHEMA, text, _state())
+    return refine_item(spec, ToolPlan(kind="item_add", fields=["spool_id", "length"], **LOOM), SCHEMA, text, _state())
 
 
 def test_the_named_spool_gives_up_what_the_warp_takes() -> None:
@@ -93,15 +88,7 @@ def _lined_state() -> dict:
 def test_a_removed_line_puts_its_number_back_into_the_record_it_names() -> None:
     text = "Takes a line off a loom's warp. The line is removed and its units go back into metres."
     spec = ToolSpec("unthread", text, UNTHREAD)
-    base = ToolPlan(
-        kind="item_remove",
-        collection="looms",
-        key_field="loom_id",
-        key_param="loom_id",
-        list_field="warp",
-        op_param="line_id",
-        item_key="line_id",
-    )
+    base = ToolPlan(kind="item_remove", op_param="line_id", item_key="line_id", **LOOM)
     plan = refine_item(spec, base, LINED_SCHEMA, text, _lined_state())
     after = copy.deepcopy(_lined_state())
     after["looms"]["L1"]["warp"] = []
@@ -112,7 +99,7 @@ def test_a_removed_line_puts_its_number_back_into_the_record_it_names() -> None:
 def test_what_goes_back_must_be_one_number_and_one_record() -> None:
     from synth.envsynth.item_rules import _put_back
 
-    base = ToolPlan(kind="item_remove", collection="looms", key_param="loom_id", list_field="warp", op_param="line_id")
+    base = ToolPlan(kind="item_remove", op_param="line_id", **LOOM)
     [moved] = _put_back("The line is removed; its length is returned to the spool's metres.", base, LINED_SCHEMA)
     assert moved["path"] == [{"from": "arg", "name": "spool_id"}, {"from": "const", "value": "metres"}]
     assert _put_back("Its length goes back into the loom's metres.", base, LINED_SCHEMA) == []  # not whose it is
@@ -120,7 +107,7 @@ def test_what_goes_back_must_be_one_number_and_one_record() -> None:
     two = copy.deepcopy(LINED_SCHEMA)
     two["properties"]["looms"]["additionalProperties"]["properties"]["warp"]["items"]["properties"]["knots"] = INT
     assert _put_back("Its units go back into metres.", base, two) == []  # which of its two numbers?
-    assert _put_back("Its units go back into metres.", ToolPlan(**{**base.to_dict(), "kind": "item_add"}), two) == []
+    assert _put_back("Its units go back into metres.", ToolPlan(kind="item_add", **LOOM), two) == []
 
 
 def test_what_the_edit_takes_must_be_there_when_the_errors_say_so() -> None:

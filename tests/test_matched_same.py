@@ -3,9 +3,11 @@ field) is a `same` check and is not kept on the record; a happy-path test gives 
 
 from __future__ import annotations
 
+import random
+
 from synth.envsynth.expr_runtime import fg_check
 from synth.envsynth.matched_params import matching_checks
-from synth.envsynth.testgen import _matched_args
+from synth.envsynth.testgen import _required_values
 from synth.spec import ToolSpec
 from tests.schemas import collection
 
@@ -34,5 +36,6 @@ def test_an_argument_that_must_equal_the_records_own_field() -> None:
 def test_a_happy_path_gives_the_value_on_file() -> None:
     state = {"moorings": {"M1": {"mooring_id": "M1", "gate_code": "AB12", "code": ""}}}
     args = {"mooring_id": "M1", "code": "zz"}
-    _matched_args(ToolSpec("open_gate", TEXT, {"type": "object", "properties": PARAMS}), state, args, SCHEMA)
+    spec = ToolSpec("open_gate", TEXT, {"type": "object", "properties": PARAMS})
+    _required_values(spec, state, args, SCHEMA, random.Random(0))
     assert args == {"mooring_id": "M1", "code": "AB12"}

@@ -9,7 +9,7 @@ import random
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.policy_rules import docs_transition
 from synth.envsynth.state_moves import arrow_moves
-from synth.envsynth.testgen import _drawn_move
+from synth.envsynth.testgen import _required_values
 from synth.spec import ToolSpec
 from tests.schemas import collection
 from tests.tool_calls import run_calls
@@ -54,6 +54,6 @@ def test_a_drawn_move_is_made_and_logged_another_refused() -> None:
 def test_a_happy_path_starts_where_a_move_is_drawn() -> None:
     for seed in range(10):
         state, args = _state(), {"visit_id": "V1", "status": "done"}
-        _drawn_move(SPEC, state, args, SCHEMA, random.Random(seed))
+        _required_values(SPEC, state, args, SCHEMA, random.Random(seed))
         start = state["visits"]["V1"]["status"]
         assert args["status"] in {"open": ["scheduled", "cancelled"], "scheduled": ["done", "cancelled"]}[start]

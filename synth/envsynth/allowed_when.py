@@ -32,7 +32,7 @@ from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
-from synth.envsynth.refused_lists import cap_checks
+from synth.envsynth.refused_lists import cap_checks, refused_bullets
 from synth.envsynth.value_limits import value_limits
 from synth.spec import ToolSpec
 from synth.spec import record_props as _props
@@ -334,7 +334,6 @@ def _equal_checks(sentence: str, own: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-REFUSED_WHEN = re.compile(r"\b(?:refused|rejected|fails?|declined|not\s+allowed)\s+(?:when|if)\b\s*:?", re.I)
 DATE_FORMS = (  # what a refused date argument does, and the check that keeps it out
     (re.compile(r"\bis\s+not\s+after\s+today\b", re.I), lambda m: {"cmp": ">"}),
     (re.compile(r"\bis\s+(?:before\s+today|in\s+the\s+past)\b", re.I), lambda m: {"cmp": ">="}),
@@ -353,11 +352,10 @@ def _refused_dates(text: str, params: dict[str, Any], today: str | None) -> list
     """`arg_date` checks from a "Refused when:" list whose clause names a date parameter: "`date` is not after
     today, is more than 60 days after today, or falls on a Saturday or Sunday"."""
     dates = [p for p, s in params.items() if isinstance(s, dict) and (s.get("format") == "date" or p.endswith("date"))]
-    head = REFUSED_WHEN.search(text)
-    if head is None or not dates or not today:
+    if not dates or not today:
         return []
     out: list[dict[str, Any]] = []
-    for clause in re.split(r"\n\s*[-*]\s+|;", text[head.end() :].split("\n\n")[0]):
+    for clause in refused_bullets(text):
         named = [p for p in dates if re.match(rf"\s*(?:the\s+)?`?{re.escape(p)}`?\s", clause)]
         if len(named) != 1:
             continue
@@ -437,7 +435,7 @@ def allowed_checks(
             )
             checks += [c for c in found if c not in checks]
     params = spec.parameters.get("properties") or {}
-    checks += [c for c in _refused_dates(unwrap(text), params, today) if c not in checks]  # "Refused when: ..."
+    checks += [c for c in _refused_dates(text, params, today) if c not in checks]  # "Refused when: ..."
     checks += [c for c in arg_limits(text, params, own, {}, cols) if c not in checks]  # "at most its `a - b`"
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"

@@ -71,6 +71,11 @@ def is_number(schema: Any) -> bool:
     return any(k in ("number", "integer") for k in kinds)
 
 
+def number_fields(props: dict[str, Any]) -> list[str]:
+    """The record's number fields, sorted."""
+    return sorted(f for f, s in props.items() if is_number(s))
+
+
 def _record_field(name: str, record_props: dict[str, Any]) -> str | None:
     """The record field a placeholder names: its own name, else the one number field whose last word it is
     (`<fee>` for `berth_fee`)."""

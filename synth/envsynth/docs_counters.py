@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.docs_appends import is_number
+from synth.envsynth.docs_appends import number_fields as _numbers
 from synth.envsynth.far_targets import far_targets
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.move_phrases import per_unit, unelided
@@ -38,10 +38,6 @@ ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 
 
 INCLUDED = re.compile(r"\((?:including|incl\.|excluding|without|with|net\s+of)\b[^()]*$", re.IGNORECASE)
-
-
-def _numbers(props: dict[str, Any]) -> list[str]:
-    return sorted(f for f, s in props.items() if is_number(s))
 
 
 def _inner_numbers(props: dict[str, Any]) -> list[str]:

@@ -124,12 +124,10 @@ def own_cleared(text: str, own: dict[str, Any], noun: str, links: dict[str, str]
     """The record's own fields the docs clear ("its `berth_id` is cleared to null", "the mooring's berth_id is
     cleared"): nullable fields of the record, said of it ("its", its own noun, or a noun no record it links has
     the field under)."""
-    out = []
-    for m in re.finditer(
-        rf"\b(?:its|the\s+(?P<noun>\w+)['\u2019]s)\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", unwrap(text), re.I
-    ):
+    out, plain = [], unwrap(text)
+    for m in re.finditer(rf"\b(?:its|the\s+(?P<noun>\w+)['\u2019]s)\s+`?(?P<field>\w+)`?\s+{CLEARED}\b", plain, re.I):
         field, said = m.group("field"), (m.group("noun") or "").lower()
-        before = re.split(r"(?<=[.;!?])\s+", unwrap(text)[: m.start()])[-1]
+        before = re.split(r"(?<=[.;!?])\s+", plain[: m.start()])[-1]
         head = HEADED.match(before + " x")  # "the berth is released: its ..." speaks of the berth
         if not said and head and singular(head.group("noun").lower()) != noun:
             continue

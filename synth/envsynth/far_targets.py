@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.docs_appends import is_number
+from synth.envsynth.docs_appends import number_fields
+from synth.spec import record_props as _props
 from synth.words import plural
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
 def far_targets(
@@ -24,7 +21,7 @@ def far_targets(
         middle = plural(ref[:-3])
         for ref2 in sorted(f for f in _props(cols, middle) if f.endswith("_id") and f != ref):
             far = plural(ref2[:-3])
-            numbers = sorted(f for f, s in _props(cols, far).items() if is_number(s))
+            numbers = number_fields(_props(cols, far))
             if far in (collection, middle) or not numbers or ref2 in own:
                 continue
             source = {"from": "linked", "collection": middle, "via": ref, "field": ref2}

@@ -7,12 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.docs_appends import is_number
-
-
-def _numbers(props: dict[str, Any]) -> list[str]:
-    return sorted(f for f, s in props.items() if is_number(s))
-
+from synth.envsynth.docs_appends import number_fields as _numbers
 
 PER_UNIT = re.compile(
     r"\b(?P<rate>one|a|an|\d+(?:\.\d+)?)\s+(?:[\w-]+\s+){0,3}?per\s+(?P<whole>whole\s+)?[\w-]+\s+(?:of|in|spent\s+on)\s+"

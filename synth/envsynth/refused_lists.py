@@ -67,7 +67,9 @@ MISSING = re.compile(
 )
 HAS_ANY = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+has\s+any\s+([a-z][\w-]*)$", re.I)
 IS_VALUE = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+is\s+[`'\"]?([a-z][\w-]*)[`'\"]?$", re.I)
-OPENS = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:refused|rejected|declined)\s+(?:when|if)\s*:\s*\n", re.I)
+OPENS = re.compile(  # "The call is refused when:" or a "Refused when:" heading, then its bullets
+    r"(?:\b(?:is|are|gets?|will\s+be)\s+|^[ \t]*)(?:refused|rejected|declined)\s+(?:when|if)\s*:\s*\n", re.I | re.M
+)
 BULLET = re.compile(r"^\s*[-*]\s+(.*)$")
 NOT_VALUE = re.compile(r"\bis\s+not\s+[`'\"]([\w-]+)[`'\"]", re.I)
 FIRST_NOUN = re.compile(r"^(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)", re.I)

@@ -155,40 +155,38 @@ def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
         return True
 
 
-def _drawn_move(
+def _named_record(state: dict[str, Any], collection: str, args: dict[str, Any]) -> dict[str, Any] | None:
+    """The one record of the collection an argument names, or None."""
+    records = state.get(collection) if isinstance(state.get(collection), dict) else {}
+    named = [records[str(v)] for v in args.values() if isinstance(v, (str, int)) and str(v) in records]
+    return named[0] if len(named) == 1 and isinstance(named[0], dict) else None
+
+
+def _required_values(
     spec: ToolSpec, state: dict[str, Any], args: dict[str, Any], state_schema: dict[str, Any], rng: random.Random
 ) -> None:
-    """A happy path of a call whose argument is the new state along the moves its docs draw: the record an argument
-    names in a state that has a move, the argument one of its moves (state_moves.arrow_moves)."""
+    """Values the docs require of a call, so some calls get through (read from the docs, never the code): an
+    argument that is the new state along the moves drawn ("`open` → `scheduled`") starts the record in a state
+    with a move and takes one of its moves (state_moves.arrow_moves); an argument that must equal a value on file
+    ("the code must equal the mooring's `gate_code`") takes it (matched_params.matching_checks)."""
+    from synth.envsynth.matched_params import matching_checks
     from synth.envsynth.state_moves import arrow_moves
 
     params = spec.parameters.get("properties") or {}
+    moved_once = False
     for name, entry in sorted(collections_of(state_schema).items()):
-        records = state.get(name) if isinstance(state.get(name), dict) else {}
-        named = [records[str(v)] for v in args.values() if isinstance(v, (str, int)) and str(v) in records]
+        record = _named_record(state, name, args)
+        if record is None:
+            continue
         moved = arrow_moves(spec.description, entry["additionalProperties"].get("properties", {}), params)
-        if moved is None or len(named) != 1 or not isinstance(named[0], dict):
-            continue
-        start = rng.choice(sorted(s for s, targets in moved["map"].items() if targets))
-        named[0][moved["field"]] = start
-        args[moved["arg"]] = rng.choice(moved["map"][start])
-        return
-
-
-def _matched_args(spec: ToolSpec, state: dict[str, Any], args: dict[str, Any], state_schema: dict[str, Any]) -> None:
-    """A happy path gives the value an argument must equal ("the code must equal the mooring's `gate_code`"):
-    the record's own (matched_params.matching_checks, read from the docs)."""
-    from synth.envsynth.matched_params import matching_checks
-
-    params = spec.parameters.get("properties") or {}
-    for name in sorted(collections_of(state_schema)):
-        records = state.get(name) if isinstance(state.get(name), dict) else {}
-        named = [records[str(v)] for v in args.values() if isinstance(v, (str, int)) and str(v) in records]
-        if len(named) != 1 or not isinstance(named[0], dict):
-            continue
+        if moved is not None and not moved_once:
+            start = rng.choice(sorted(s for s, targets in moved["map"].items() if targets))
+            record[moved["field"]] = start
+            args[moved["arg"]] = rng.choice(moved["map"][start])
+            moved_once = True
         for check in matching_checks(spec.description, params, name, state_schema)[0]:
-            if check["op"] == "same" and named[0].get(check["b"]["path"][0]) is not None:
-                args[check["a"]["name"]] = copy.deepcopy(named[0][check["b"]["path"][0]])
+            if check["op"] == "same" and record.get(check["b"]["path"][0]) is not None:
+                args[check["a"]["name"]] = copy.deepcopy(record[check["b"]["path"][0]])
 
 
 def question_cases(
@@ -219,8 +217,7 @@ def question_cases(
         checks: list[dict[str, Any]] = []
         key = str(args.get(view.key_param)) if view.key_param and view.key_param in args else None
         exists = bool(view.collection and key is not None and key in state.get(view.collection, {}))
-        _drawn_move(spec, state, args, state_schema, rng)  # a move the docs draw ("`open` → `scheduled`")
-        _matched_args(spec, state, args, state_schema)  # "the code must equal the mooring's `gate_code`"
+        _required_values(spec, state, args, state_schema, rng)  # a drawn move, a value on file
         expect_error: bool | None = None
         if not view.mutates:
             checks.append({"op": "unchanged"})
@@ -376,8 +373,7 @@ def property_cases(spec: ToolSpec, state_schema: dict[str, Any], seed: int, n: i
         rng = random.Random(f"{seed}:{spec.name}:prop:{i}")
         state = sample_state(state_schema, rng)
         args = sample_arguments(spec.parameters, rng, state, state_schema)
-        _drawn_move(spec, state, args, state_schema, rng)  # values the docs require, so some calls get through
-        _matched_args(spec, state, args, state_schema)
+        _required_values(spec, state, args, state_schema, rng)
         out.append(TestCase(spec.name, "property", state, args, None, why="property: JSON or ToolError, valid state"))
     return out
 
