@@ -90,14 +90,23 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
         m = re.search(rf"(?<![\w])`?{_name(field)}`?\s+(?:is\s+|=\s*)?today\b(?!\s+plus|\s+\+)", text, re.IGNORECASE)
         if m:
             return True, today
-    if schema.get("type") == "array":
+    if schema.get("type") == "array":  # "`log` of one entry `{...}`", "one `log` entry `{...}`"
         m = re.search(rf"\b{_name(field)}`?\s+of\s+one\s+(?:entry|element|item)\s+`(\{{[^`]{{1,300}}\}})`", text, re.I)
+        m = m or re.search(
+            rf"\bone\s+`?{_name(field)}`?\s+(?:entry|element|item)\s+`(\{{[^`]{{1,300}}\}})`", text, re.I
+        )
+        if re.search(rf"\ban?\s+empty\s+`?{_name(field)}`?(?:\s+(?:list|array))?\b", text, re.I):
+            return True, []  # "an empty `notes` list"
         if m:
+            said = re.sub(r"(?<=:)\s*today\b", f' "{today}"', m.group(1)) if today else m.group(1)
             try:
-                return True, [json.loads(m.group(1))]
+                return True, [json.loads(said)]
             except ValueError:
                 return False, None
-    for m in re.finditer(rf"(?<![\w])`?{_name(field)}`?(?:\s+(?:is\s+|of\s+|=\s*)?|:\s*){STATED}", text, re.I):
+    shared = r"(?:\s+and\s+`\w+`)?"  # "`fee` and `paid` 0": both fields take the value
+    for m in re.finditer(
+        rf"(?<![\w])`?{_name(field)}`?{shared}(?:\s+(?:is\s+|are\s+|of\s+|=\s*)?|:\s*){STATED}", text, re.I
+    ):
         if ":" in m.group(0) and re.match(
             r"\s*(?:or\b|/|\||,\s*[`'])", text[m.end() :]
         ):  # "status: 'a' or 'b'": values

@@ -13,7 +13,7 @@ Every answer field is one of:
   description, or one formula no field name opens ("...: price_per_metre x metres, less the account's grade
   rebate (...), rounded to 2 decimals"), for the one figure left;
 - a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py); lines over another
-  collection's records that name the quoted record (related_lines.py).
+  collection's records that name the quoted record (related_lines.py); numbered price lines (numbered_lines.py).
 
 The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} | {"val":
 earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /, `pct_off` = a *
@@ -44,6 +44,7 @@ from synth.envsynth.keyed_tables import (
     share_node,
     waived_node,
 )
+from synth.envsynth.numbered_lines import numbered_names, numbered_node, rounded_lines
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
 from synth.envsynth.returns_shape import ReturnedField, returned_fields, top_level_parts
 from synth.spec import ToolSpec
@@ -347,6 +348,9 @@ def _figure(
         made = made or (record_line_node(shape[name], spec, scope) if shape[name].is_list else None)
         if made is not None:
             return made
+    numbered, node = numbered_node(name, spec.description, scope, lambda text: parse_formula(text, scope))
+    if numbered:  # "2. `energy_levy`: 2% of the first 1,000 of ...": its own text says, or nothing does
+        return node
     spanned = span_node(name, scope.params, scope.docs)  # `nights`: the days between the two dates
     spanned = spanned or calendar_node(name, scope.docs, scope.params, lambda phrase: _operand(phrase, scope))
     spanned = spanned or switched_node(  # "with a Senior Pass, 50% off the base"
@@ -444,12 +448,13 @@ def quote_plan(
         const = documented_constant(described.get(name), scope.docs)
         steps.update({name: {"const": const}} if const is not None else {})
     rest = [n for n in listed if n not in steps]
-    if len(rest) == 1:
+    if len(rest) == 1 and rest[0] not in numbered_names(spec.description):  # a numbered line's text said no formula
         for text in loose_formulas(spec):
             node = parse_formula(text, scope)
             if node is not None and _computes(node):
                 steps[rest[0]] = node
                 break
+    rounded_lines(spec.description, steps)  # "the sum of five lines, each rounded to the cent"
     if (len(steps) != len(listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
     listed = [n for n in listed if n in steps]

@@ -1,0 +1,253 @@
+"""Price lines the docs number, each naming its answer figure (formula_rules.py builds the quote):
+
+    The levy is the sum of four lines, each rounded to the cent (half up):
+    1. `base_fee` by kiln size: small 20, medium 35, large 50.
+    2. `energy_levy`: 2% of the first 1,000 of load_value plus 1% of the part above 1,000.
+    3. `glaze_fee`: 40% of the energy levy for stoneware and porcelain; 0 for the other bodies.
+    4. `studio_fee`: 15 when the kiln is in a shared studio, else 0.
+    5. `service_charge`: 10% of the sum of lines 1 to 4.
+    `total` is the sum of the five lines.
+
+A line given after a colon is read from its own text only (a line that text does not explain is left unknown, not
+guessed from its name); it may be a tiered percent ("a% of the first N of x plus b% of the part above N"), a percent
+of the sum of lines i to j, a percent of a figure for some values of a named record's field and a number for the
+others, a number when the record is in a state its flag or a field's value names, a percent of a figure, or any
+formula parse_formula reads. "each rounded to the cent (half up)" before the list rounds every line; "`total` is the
+sum of the lines" adds them up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from synth.envsynth.figure_terms import ROUNDED
+from synth.words import singular, split_words
+
+ITEM = re.compile(r"^\s*(\d+)[.)]\s+`(\w+)`\s*(:|\bby\b)?\s*(.*)$")
+PERCENT = r"(\d+(?:\.\d+)?)\s*(?:%|percent)"
+AMOUNT = r"\$?(\d+(?:\.\d+)?)"
+TIERED = re.compile(
+    rf"^{PERCENT}\s+of\s+the\s+first\s+{AMOUNT}\s+of\s+(.+?)\s*,?\s+(?:plus|and)\s+{PERCENT}\s+of\s+the\s+"
+    rf"(?:part|amount|rest|remainder|portion|share)\s+(?:above|over|beyond)\s+{AMOUNT}$",
+    re.I,
+)
+OF_LINES = re.compile(
+    rf"^{PERCENT}\s+of\s+the\s+sum\s+of\s+(?:lines|items|steps)\s+(\d+)\s+(?:to|through|-)\s+(\d+)$", re.I
+)
+FOR_VALUES = re.compile(
+    rf"^{PERCENT}\s+of\s+(.+?)\s+for\s+(.+?)\s*[;,]\s*{AMOUNT}\s+for\s+(?:the\s+|all\s+|any\s+)?others?\b.*$", re.I
+)
+WHEN = re.compile(
+    rf"^{AMOUNT}\s+(?:when|if)\s+the\s+([\w-]+)\s+(?:is|has)\s+(?:in\s+|on\s+|at\s+|an?\s+|the\s+)*(.+?)\s*,?\s+"
+    rf"(?:else|otherwise)\s+{AMOUNT}$",
+    re.I,
+)
+PLAIN_SHARE = re.compile(rf"^{PERCENT}\s+of\s+(.+)$", re.I)
+SUM_OF_LINES = re.compile(r"`(\w+)`\s+is\s+the\s+sum\s+of\s+(?:the\s+|all\s+)?(?:\w+\s+)?(?:lines|items|steps)\b", re.I)
+FILLER = {"a", "an", "the", "in", "on", "at", "is", "has", "of"}
+
+
+@dataclass
+class NumberedLines:
+    """The numbered lines of a description: (number, figure, "by" or ":" or "", text), the rounding every line
+    gets, and the figure that sums them."""
+
+    items: list[tuple[int, str, str, str]] = field(default_factory=list)
+    rounding: dict[str, Any] | None = None
+    total: str | None = None
+
+    def text_of(self, name: str) -> str | None:
+        """The text after the colon of the line that names this figure; None when none does."""
+        return next((text for _, n, sep, text in self.items if n == name and sep == ":"), None)
+
+    def names(self, first: int = 1, last: int = 10**6) -> list[str]:
+        return [n for number, n, _, _ in self.items if first <= number <= last]
+
+
+def _plain(text: str) -> str:
+    """One line of words, thousands separators dropped ("250,000" is 250000), no final full stop."""
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", " ".join(text.split()))
+    return text.rstrip(".").strip()
+
+
+def numbered_lines(description: str) -> NumberedLines | None:
+    """The numbered figure lines of a description (a line continues on the lines under it until a blank one or the
+    next number), or None when there are fewer than two."""
+    out = NumberedLines()
+    lines = description.split("\n")
+    current: list[Any] | None = None
+    intro: list[str] = []  # the paragraph before the first line
+    for raw in lines:
+        m = ITEM.match(raw)
+        if m:
+            current = [int(m.group(1)), m.group(2), (m.group(3) or "").strip(), m.group(4)]
+            out.items.append(current)  # type: ignore[arg-type]
+        elif current is not None and raw.strip() and not re.match(r"^\s*[-*`]", raw):
+            current[3] += " " + raw.strip()
+        else:
+            current = None
+            if not out.items:
+                intro = intro + [raw] if raw.strip() else []
+    if len(out.items) < 2:
+        return None
+    out.items = [(n, name, sep, _plain(text)) for n, name, sep, text in out.items]
+    said = " ".join(" ".join(intro).split())
+    rounded = ROUNDED.search(said)
+    if rounded and re.search(r"\beach\b|\bevery\b", said, re.I):
+        half = re.search(r"half\s+(up|down)", said, re.I)
+        way = f"half_{half.group(1).lower()}" if half else ""
+        way = way or (rounded.group(1) or "").strip().lower() or "nearest"
+        out.rounding = {"digits": int(rounded.group(2)) if rounded.group(2) else 2, "way": way}
+    summed = SUM_OF_LINES.search(description)
+    if summed and summed.group(1) not in out.names():
+        out.total = summed.group(1)
+    return out
+
+
+def _pct(number: str) -> dict[str, Any]:
+    value = float(number)
+    return {"num": round(value / 100, 9)}
+
+
+def _sum(names: list[str]) -> dict[str, Any] | None:
+    if not names:
+        return None
+    node: dict[str, Any] = {"val": names[0]}
+    for name in names[1:]:
+        node = {"op": "+", "args": [node, {"val": name}]}
+    return node
+
+
+def _words(text: str) -> set[str]:
+    return {singular(w) for w in split_words(text.replace("-", " "))} - FILLER
+
+
+def _record(noun: str, scope: Any) -> str | None:
+    """The parameter (or the link field, for a record a named one links) naming the record a noun is ("the kiln"
+    -> `kiln_id`), or the one named record when no record is that noun."""
+    noun = singular(noun.lower())
+    records = {p: col for p, col in scope.named.items()}
+    records.update({f: link[2] for f, link in scope.linked.items()})
+    hits = [p for p, col in records.items() if noun in ({singular(col)} | _words(p) - {"id"})]
+    return hits[0] if len(hits) == 1 else (next(iter(scope.named)) if len(scope.named) == 1 and not hits else None)
+
+
+def _held(sample: dict[str, Any], col: str, name: str) -> set[str]:
+    return {str(r.get(name)) for r in (sample.get(col) or {}).values() if isinstance(r, dict) and r.get(name)}
+
+
+def _state_condition(phrase: str, p: str, scope: Any) -> dict[str, Any] | None:
+    """{"param", "field", "in"} for "in a shared studio": a yes/no field whose words are the phrase's, or a field
+    holding a value the phrase names together with the field's own words."""
+    words = _words(phrase)
+    col = scope.named[p] if p in scope.named else scope.linked[p][2]
+    flags, valued = [], []
+    for f, schema in sorted((scope.fields.get(p) or {}).items()):
+        kind = schema.get("type") if isinstance(schema, dict) else None
+        own = _words(f.replace("_", " "))
+        if kind == "boolean" and own and own - {"is", "has"} == words:
+            flags.append({"param": p, "field": f, "in": [True]})
+        for value in _held(scope.sample, col, f):
+            said = _words(value.replace("_", " "))
+            if said and said <= words and words - said <= own:
+                valued.append({"param": p, "field": f, "in": [value]})
+    hits = flags or valued
+    return hits[0] if len(hits) == 1 else None
+
+
+def _values_condition(listed: str, scope: Any) -> dict[str, Any] | None:
+    """{"param", "field", "in"} for "stoneware, porcelain and raku": the one named record's field holding them."""
+    values = [v.strip().strip("`'\"") for v in re.split(r",|\s+and\s+|\s+or\s+", listed) if v.strip()]
+    hits, whole = [], []
+    for p, col in scope.named.items():
+        for f in sorted(scope.fields.get(p) or {}):
+            held = _held(scope.sample, col, f)
+            if values and len(set(values) & held) >= min(2, len(values)):
+                hits.append({"param": p, "field": f, "in": values})
+                whole += [hits[-1]] if set(values) <= held else []
+    hits = hits if len(hits) == 1 else whole
+    return hits[0] if len(hits) == 1 else None
+
+
+def line_node(
+    text: str,
+    lines: NumberedLines,
+    scope: Any,
+    parse: Callable[[str], dict[str, Any] | None],
+) -> dict[str, Any] | None:
+    """The node of one numbered line's text, or None when the text is of no known form."""
+    tiered = TIERED.match(text)
+    if tiered and float(tiered.group(2)) == float(tiered.group(5)):
+        base = parse(tiered.group(3))
+        if base is None:
+            return None
+        cut = {"num": float(tiered.group(2))}
+        low = {"op": "*", "args": [_pct(tiered.group(1)), {"op": "min", "args": [base, cut]}]}
+        over = {"op": "max", "args": [{"op": "-", "args": [base, cut]}, {"num": 0}]}
+        return {"op": "+", "args": [low, {"op": "*", "args": [_pct(tiered.group(4)), over]}]}
+    of_lines = OF_LINES.match(text)
+    if of_lines:
+        summed = _sum(lines.names(int(of_lines.group(2)), int(of_lines.group(3))))
+        return {"op": "*", "args": [_pct(of_lines.group(1)), summed]} if summed else None
+    for_values = FOR_VALUES.match(text)
+    if for_values:
+        base, when = parse(for_values.group(2)), _values_condition(for_values.group(3), scope)
+        if base is None or when is None:
+            return None
+        share = {"op": "*", "args": [_pct(for_values.group(1)), base]}
+        return {"if_field": when, "then": share, "else": {"num": float(for_values.group(4))}}
+    when_said = WHEN.match(text)
+    if when_said:
+        p = _record(when_said.group(2), scope)
+        when = _state_condition(when_said.group(3), p, scope) if p else None
+        if when is None:
+            return None
+        return {
+            "if_field": when,
+            "then": {"num": float(when_said.group(1))},
+            "else": {"num": float(when_said.group(4))},
+        }
+    share = PLAIN_SHARE.match(text)
+    if share:
+        base = parse(share.group(2))
+        return {"op": "*", "args": [_pct(share.group(1)), base]} if base else None
+    return parse(text)
+
+
+def numbered_node(
+    name: str, description: str, scope: Any, parse: Callable[[str], dict[str, Any] | None]
+) -> tuple[bool, dict[str, Any] | None]:
+    """(whether the docs number a line for this figure after a colon or sum the lines into it, its node)."""
+    lines = numbered_lines(description)
+    if lines is None:
+        return False, None
+    if name == lines.total:
+        return True, _sum(lines.names())
+    text = lines.text_of(name)
+    if text is None:
+        return False, None
+    return True, line_node(text, lines, scope, parse)
+
+
+def numbered_names(description: str) -> set[str]:
+    """The figures the docs give a numbered line after a colon, or sum the lines into."""
+    lines = numbered_lines(description)
+    if lines is None:
+        return set()
+    return {n for _, n, sep, _ in lines.items if sep == ":"} | ({lines.total} if lines.total else set())
+
+
+def rounded_lines(description: str, steps: dict[str, dict[str, Any]]) -> None:
+    """Every numbered line's node rounded as the sentence before the list says ("each rounded to the cent")."""
+    lines = numbered_lines(description)
+    if lines is None or lines.rounding is None:
+        return
+    for name in lines.names():
+        node = steps.get(name)
+        if node is not None and "round" not in node and not ({"arg", "field", "lines", "groups"} & set(node)):
+            steps[name] = {"round": node, **lines.rounding}
+
+
+__all__ = ["NumberedLines", "line_node", "numbered_lines", "numbered_names", "numbered_node", "rounded_lines"]

@@ -1,0 +1,120 @@
+"""A kiln firing levy the docs give as numbered lines, each rounded to the cent: a table by the kiln's size, a tiered
+percent of its load value, a percent of an earlier line for some clay bodies, a fee while the studio the kiln links is
+in a shared space, a percent of the sum of lines 1 to 4, and a total summing the lines; planned, rendered and run.
+A line whose text is of no known form stays unknown rather than guessed from its name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.formula_rules import quote_plan
+from synth.envsynth.numbered_lines import numbered_lines, numbered_names
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+from tests.schemas import collection
+
+S, N = {"type": "string"}, {"type": "number"}
+KILN = {"kiln_id": S, "size": S, "body": S, "load_value": N, "studio_id": {"type": "string", "x-references": "studios"}}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "kilns": collection(KILN),
+        "studios": collection({"studio_id": S, "shared_space": {"type": "boolean"}}),
+    },
+}
+
+
+def _kiln(kiln_id: str, size: str, body: str, load: float, studio: str) -> dict[str, Any]:
+    return {"kiln_id": kiln_id, "size": size, "body": body, "load_value": load, "studio_id": studio}
+
+
+STATE = {
+    "kilns": {
+        "K1": _kiln("K1", "small", "stoneware", 1500.0, "ST1"),
+        "K2": _kiln("K2", "large", "raku", 400.0, "ST2"),
+        "K3": _kiln("K3", "medium", "porcelain", 1234.56, "ST2"),
+        "K4": _kiln("K4", "small", "earthenware", 100.0, "ST2"),
+    },
+    "studios": {
+        "ST1": {"studio_id": "ST1", "shared_space": True},
+        "ST2": {"studio_id": "ST2", "shared_space": False},
+    },
+}
+LINES = """Quote the firing levy of a kiln. Nothing is stored.
+
+The levy is the sum of five lines, each rounded to the cent (half up):
+1. `base_fee` by kiln size: small 20, medium 35, large 50.
+2. `energy_levy`: 2% of the first 1,000 of load_value plus 1% of the part
+   above 1,000.
+3. `glaze_fee`: 40% of the energy levy for stoneware and porcelain;
+   0 for the other bodies.
+4. `studio_fee`: 15 when the studio is in a shared space, else 0.
+5. `service_charge`: 10% of the sum of lines 1 to 4.
+
+`total` is the sum of the five lines. Example: a small stoneware kiln at 1,500 in a shared space:
+20 + 25 + 10 + 15 + 7 = 77.
+
+Returns {kiln_id, size, load_value, base_fee, energy_levy, glaze_fee, studio_fee, service_charge, total}."""
+QUOTE = ToolSpec("quote_firing", LINES, {"type": "object", "properties": {"kiln_id": S}, "required": ["kiln_id"]})
+
+
+def _answers(spec: ToolSpec, plan: ToolPlan, cases: list[tuple[str, dict[str, Any] | None]]) -> bool:
+    tests = []
+    for kiln, expected in cases:
+        case = Case(spec.name, "x", STATE, {"kiln_id": kiln}, expect_error=expected is None)
+        if expected is not None:
+            case.expect_result, case.has_expected_result = expected, True
+        tests.append(case)
+    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, tests, SchemaResult(SCHEMA, {}, {}, "docs"))
+    return err == "" and res.passed == len(cases)
+
+
+def _levy(kiln: str, lines: list[float], total: float) -> dict[str, Any]:
+    record = STATE["kilns"][kiln]
+    names = ["base_fee", "energy_levy", "glaze_fee", "studio_fee", "service_charge"]
+    echoed = {"kiln_id": kiln, "size": record["size"], "load_value": record["load_value"]}
+    return {**echoed, **dict(zip(names, lines)), "total": total}
+
+
+def test_the_lines_are_read_in_order_with_their_rounding_and_total() -> None:
+    lines = numbered_lines(LINES)
+    assert lines is not None
+    assert lines.names() == ["base_fee", "energy_levy", "glaze_fee", "studio_fee", "service_charge"]
+    assert lines.text_of("energy_levy") == "2% of the first 1000 of load_value plus 1% of the part above 1000"
+    assert lines.text_of("base_fee") is None  # a "by" line is a table, read as tables are
+    assert lines.rounding == {"digits": 2, "way": "half_up"}
+    assert lines.total == "total"
+    assert numbered_names(LINES) == {"energy_levy", "glaze_fee", "studio_fee", "service_charge", "total"}
+    assert numbered_lines("1. `a`: 2 x b.\nNothing else.") is None
+
+
+def test_each_line_is_computed_as_its_text_says() -> None:
+    plan = quote_plan(QUOTE, ToolPlan(kind="get"), SCHEMA, STATE, "")
+    assert plan.kind == "quote"
+    steps = dict(plan.quote["steps"])
+    assert steps["studio_fee"]["round"]["if_field"] == {"param": "studio_id", "field": "shared_space", "in": [True]}
+    assert steps["glaze_fee"]["round"]["if_field"]["in"] == ["stoneware", "porcelain"]
+    assert _answers(
+        QUOTE,
+        plan,
+        [
+            ("K1", _levy("K1", [20, 25, 10, 15, 7], 77)),
+            ("K2", _levy("K2", [50, 8, 0, 0, 5.8], 63.8)),
+            ("K3", _levy("K3", [35, 22.35, 8.94, 0, 6.63], 72.92)),  # 22.3456 -> 22.35, 6.629 -> 6.63
+            ("K9", None),
+        ],
+    )
+    wrong = _levy("K1", [20, 25, 10, 0, 5.5], 60.5)
+    assert not _answers(QUOTE, plan, [("K1", wrong)])
+
+
+def test_a_line_of_no_known_form_stays_unknown() -> None:
+    odd = LINES.replace("15 when the studio is in a shared space, else 0", "15 on alternate thursdays")
+    spec = ToolSpec("quote_firing", odd, QUOTE.parameters)
+    assert quote_plan(spec, ToolPlan(kind="get"), SCHEMA, STATE, "").kind == "get"  # not a table guessed by "fee"
+    partial = quote_plan(spec, ToolPlan(kind="get"), SCHEMA, STATE, "", partial=True)
+    assert "studio_fee" not in dict(partial.quote["steps"])
