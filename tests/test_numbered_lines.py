@@ -118,3 +118,76 @@ def test_a_line_of_no_known_form_stays_unknown() -> None:
     assert quote_plan(spec, ToolPlan(kind="get"), SCHEMA, STATE, "").kind == "get"  # not a table guessed by "fee"
     partial = quote_plan(spec, ToolPlan(kind="get"), SCHEMA, STATE, "", partial=True)
     assert "studio_fee" not in dict(partial.quote["steps"])
+
+
+PLAN_BANDS = {
+    "type": "array",
+    "items": {"type": "object", "properties": {"up_to": {"type": ["number", "null"]}, "rate": N}},
+}
+METERED = {
+    "type": "object",
+    "properties": {
+        "kilns": collection(
+            {"kiln_id": S, "last_meter": {"type": "integer"}, "plan_id": {"type": "string", "x-references": "plans"}}
+        ),
+        "plans": collection({"plan_id": S, "standing_charge": N, "tax_rate": N, "bands": PLAN_BANDS}),
+    },
+}
+BANDS = [{"up_to": 100, "rate": 0.5}, {"up_to": 300, "rate": 0.3}, {"up_to": None, "rate": 0.2}]
+METER_STATE = {
+    "kilns": {
+        "K1": {"kiln_id": "K1", "last_meter": 1000, "plan_id": "P1"},
+        "K2": {"kiln_id": "K2", "last_meter": 500, "plan_id": "P1"},
+        "K3": {"kiln_id": "K3", "last_meter": 10, "plan_id": "P2"},
+    },
+    "plans": {
+        "P1": {"plan_id": "P1", "standing_charge": 10.0, "tax_rate": 0.05, "bands": BANDS},
+        "P2": {"plan_id": "P2", "standing_charge": 0.05, "tax_rate": 0.1, "bands": [{"up_to": None, "rate": 0.5}]},
+    },
+}
+GAS = ToolSpec(
+    "estimate_gas",
+    "Estimate the gas bill of a kiln from its `last_meter` and a given `meter` reading. Nothing is stored.\n\n"
+    "How the bill is computed: 1. `burned = meter - last_meter`. 2. `gas_charge`: burned is split into bands. Each "
+    "band bills burned up to its `up_to` limit (cumulative) at its rate; the last band bills everything above. The "
+    "sum is rounded to the cent. 3. `subtotal = standing_charge + gas_charge`; `tax = subtotal × tax rate`, rounded "
+    "to the cent (half a cent rounds up); `total = subtotal + tax`.\n\n"
+    "Returns {kiln_id, previous_meter, meter, burned, standing_charge, gas_charge, tax, total}.",
+    {"type": "object", "properties": {"kiln_id": S, "meter": {"type": "integer"}}, "required": ["kiln_id", "meter"]},
+)
+
+
+def test_formulas_numbered_in_one_paragraph_with_a_step_not_shown_and_banded_rates() -> None:
+    plan = quote_plan(GAS, ToolPlan(kind="get"), METERED, METER_STATE, "")
+    assert plan.kind == "quote"
+    steps = dict(plan.quote["steps"])
+    assert steps["previous_meter"] == {"field": "last_meter", "param": "kiln_id"}  # "previous" is "last"
+    assert steps["gas_charge"]["round"]["tiers"] == {
+        "param": "plan_id",
+        "field": "bands",
+        "limit": "up_to",
+        "rate": "rate",
+    }
+    assert "subtotal" in steps and "subtotal" not in plan.quote["fields"]
+    assert steps["tax"]["way"] == "half_up"
+
+    def bill(kiln: str, meter: int, figures: list[float]) -> tuple[dict[str, Any], dict[str, Any]]:
+        record = METER_STATE["kilns"][kiln]
+        plan_record = METER_STATE["plans"][record["plan_id"]]
+        names = ["burned", "gas_charge", "tax", "total"]
+        shown = {"kiln_id": kiln, "previous_meter": record["last_meter"], "meter": meter}
+        answer = {**shown, "standing_charge": plan_record["standing_charge"], **dict(zip(names, figures))}
+        return {"kiln_id": kiln, "meter": meter}, answer
+
+    cases = [
+        bill("K1", 1450, [450, 140.0, 7.5, 157.5]),  # 100 x 0.5 + 200 x 0.3 + 150 x 0.2
+        bill("K2", 580, [80, 40.0, 2.5, 52.5]),  # inside the first band
+        bill("K3", 11, [1, 0.5, 0.06, 0.61]),  # 0.055 tax: half a cent up
+    ]
+    tests = []
+    for arguments, expected in cases:
+        case = Case(GAS.name, "x", METER_STATE, arguments)
+        case.expect_result, case.has_expected_result = expected, True
+        tests.append(case)
+    res, err = run_cases(render_tool(GAS, plan, METERED), GAS.name, tests, SchemaResult(METERED, {}, {}, "docs"))
+    assert err == "" and res.passed == len(cases)

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from synth.spec import ToolSpec
+from synth.words import split_words
 
 SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-)\s+")
 ROUNDED = re.compile(
@@ -70,6 +71,13 @@ def param_default(schema: dict[str, Any]) -> Any:
     return None
 
 
+def alike(name: str, field: str) -> bool:
+    """Two names for one value: the same words once "previous", "prior" and "last" are one word."""
+    same = {"prior": "previous", "last": "previous"}
+    words = [[same.get(w, w) for w in split_words(n)] for n in (name, field)]
+    return name != field and words[0] == words[1]
+
+
 def definitions(name: str, spec: ToolSpec, own: str) -> list[str]:
     """The formula texts the docs give for an answer field."""
     said = spoken(name)
@@ -90,4 +98,4 @@ def loose_formulas(spec: ToolSpec) -> list[str]:
     return [c.strip() for c in clauses if SPLIT.search(c)]
 
 
-__all__ = ["ROUNDED", "SPLIT", "definitions", "loose_formulas", "param_default", "spoken", "stated_formulas"]
+__all__ = ["ROUNDED", "SPLIT", "alike", "definitions", "loose_formulas", "param_default", "spoken", "stated_formulas"]

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.envsynth.figure_terms import ROUNDED, SPLIT, definitions, loose_formulas, param_default
+from synth.envsynth.figure_terms import ROUNDED, SPLIT, alike, definitions, loose_formulas, param_default
 from synth.envsynth.filter_map import referenced_collection
 from synth.envsynth.keyed_tables import (
     absent_values,
@@ -431,11 +431,15 @@ def quote_plan(
         direct = direct or [p for p, fs in scope.fields.items() if name in fs]  # else a record they link
         if node is None and len(direct) == 1:
             node = {"field": name, "param": direct[0]}
+        twins = [(p, f) for p, fs in scope.fields.items() for f in fs if not direct and alike(name, f)]
+        if node is None and len(twins) == 1:  # `previous_reading` answers the meter's `last_reading`
+            node = {"field": twins[0][1], "param": twins[0][0]}
         if node is not None:
             steps[name] = node
     scope.defined = list(steps)
     scope.echoes = [n for n, node in steps.items() if "field" in node]
     left = [n for n in listed if n not in steps]
+    left += [n for n in sorted(numbered_names(spec.description)) if n not in listed]  # `subtotal = a + b`, unshown
     for _ in range(len(left) + 1):
         for name in [n for n in left if n not in steps]:
             node = _figure(
@@ -455,7 +459,7 @@ def quote_plan(
                 steps[rest[0]] = node
                 break
     rounded_lines(spec.description, steps)  # "the sum of five lines, each rounded to the cent"
-    if (len(steps) != len(listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
+    if (any(n not in steps for n in listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
     listed = [n for n in listed if n in steps]
     amounts = [n for n in steps if n not in scope.params and "lines" not in steps[n]]

@@ -51,6 +51,8 @@ def fg_formula(node, arguments, named, values):
     if "if_field" in node:  # {"if_field": {"param", "field", "in"}, "then", "else"}: by a named record's field
         held = (named.get(node["if_field"]["param"]) or {}).get(node["if_field"]["field"])
         return fg_formula(node["then"] if held in node["if_field"]["in"] else node["else"], arguments, named, values)
+    if "tiers" in node:  # {"tiers": {"param", "field", "limit", "rate"}, "of"}: an amount billed band by band
+        return fg_tiers(node["tiers"], fg_formula(node["of"], arguments, named, values), named)
     if "days_since" in node:  # whole days from a record's date to the business date
         start = fg_day_number((named.get(node["param"]) or {}).get(node["days_since"]))
         end = fg_day_number(node["today"])
@@ -122,4 +124,23 @@ def fg_calendar(spec, arguments, named, values):
             rate = spec.get("weekdays", {}).get(str((start + offset + 2) % 7))
         if rate:
             total += rate if spec.get("amount") else base * rate / 100
+    return round(total, 9)
+
+
+def fg_tiers(spec, amount, named):
+    """An amount billed over the bands of a record's list in order: each band's part of the amount above the last
+    band's limit, up to its own (cumulative; an empty limit: everything left), at the band's rate."""
+    bands = (named.get(spec["param"]) or {}).get(spec["field"])
+    if not fg_number(amount) or not isinstance(bands, list):
+        return None
+    total, floor = 0, 0
+    for band in bands:
+        limit, rate = (band.get(spec["limit"]), band.get(spec["rate"])) if isinstance(band, dict) else (None, None)
+        if not fg_number(rate) or (limit is not None and not fg_number(limit)):
+            return None
+        top = amount if limit is None else min(amount, limit)
+        total += max(0, top - floor) * rate
+        if limit is None or amount <= limit:
+            break
+        floor = limit
     return round(total, 9)

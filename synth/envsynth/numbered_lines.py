@@ -22,10 +22,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from synth.envsynth.figure_terms import ROUNDED
+from synth.envsynth.figure_terms import ROUNDED, spoken
 from synth.words import singular, split_words
 
-ITEM = re.compile(r"^\s*(\d+)[.)]\s+`(\w+)`\s*(:|\bby\b)?\s*(.*)$")
+ITEM = re.compile(r"^\s*(\d+)[.)]\s+(`.*)$")
+INLINE = re.compile(r"(?:^|(?<=\s))(\d+)\.\s+(?=`)")
+FORMULA = re.compile(r"`(\w+)\s*=\s*([^`]+)`([^;`]*)")
 PERCENT = r"(\d+(?:\.\d+)?)\s*(?:%|percent)"
 AMOUNT = r"\$?(\d+(?:\.\d+)?)"
 TIERED = re.compile(
@@ -44,6 +46,9 @@ WHEN = re.compile(
     rf"(?:else|otherwise)\s+{AMOUNT}$",
     re.I,
 )
+TIERS = re.compile(r"\b(?:tiers?|bands?|blocks?|brackets?)\b", re.I)
+LIMIT_WORDS = {"up", "upto", "limit", "max", "maximum", "ceiling", "through", "until"}
+RATE_WORDS = {"rate", "price", "charge", "cost", "fee", "per"}
 PLAIN_SHARE = re.compile(rf"^{PERCENT}\s+of\s+(.+)$", re.I)
 SUM_OF_LINES = re.compile(r"`(\w+)`\s+is\s+the\s+sum\s+of\s+(?:the\s+|all\s+)?(?:\w+\s+)?(?:lines|items|steps)\b", re.I)
 FILLER = {"a", "an", "the", "in", "on", "at", "is", "has", "of"}
@@ -59,8 +64,8 @@ class NumberedLines:
     total: str | None = None
 
     def text_of(self, name: str) -> str | None:
-        """The text after the colon of the line that names this figure; None when none does."""
-        return next((text for _, n, sep, text in self.items if n == name and sep == ":"), None)
+        """The text after the colon (or the formula) of the line that names this figure; None when none does."""
+        return next((text for _, n, sep, text in self.items if n == name and sep in (":", "=")), None)
 
     def names(self, first: int = 1, last: int = 10**6) -> list[str]:
         return [n for number, n, _, _ in self.items if first <= number <= last]
@@ -72,38 +77,66 @@ def _plain(text: str) -> str:
     return text.rstrip(".").strip()
 
 
-def numbered_lines(description: str) -> NumberedLines | None:
-    """The numbered figure lines of a description (a line continues on the lines under it until a blank one or the
-    next number), or None when there are fewer than two."""
-    out = NumberedLines()
-    lines = description.split("\n")
-    current: list[Any] | None = None
-    intro: list[str] = []  # the paragraph before the first line
-    for raw in lines:
+def _entries(number: int, body: str) -> list[tuple[int, str, str, str]]:
+    """The figures one numbered line defines: "`name`: text", "`name` by ...", or one or more "`name = formula`"
+    (each with the words after it up to the next ";", where its rounding is said)."""
+    m = re.match(r"`(\w+)`\s*(:|by\b)?\s*(.*)$", body, re.S)
+    if m:
+        return [(number, m.group(1), (m.group(2) or "").strip(), m.group(3))]
+    return [(number, d.group(1), "=", d.group(2) + d.group(3)) for d in FORMULA.finditer(body)]
+
+
+def _bodies(description: str) -> tuple[list[tuple[int, str]], str]:
+    """(the numbered lines' (number, text), the paragraph before the first): lines that open with "1. `", a line
+    going on under it until a blank one or the next number; else items numbered inside one paragraph."""
+    bodies: list[list[Any]] = []
+    intro: list[str] = []
+    for raw in description.split("\n"):
         m = ITEM.match(raw)
         if m:
-            current = [int(m.group(1)), m.group(2), (m.group(3) or "").strip(), m.group(4)]
-            out.items.append(current)  # type: ignore[arg-type]
-        elif current is not None and raw.strip() and not re.match(r"^\s*[-*`]", raw):
-            current[3] += " " + raw.strip()
-        else:
-            current = None
-            if not out.items:
-                intro = intro + [raw] if raw.strip() else []
+            bodies.append([int(m.group(1)), m.group(2)])
+        elif bodies and bodies[-1] is not None and raw.strip() and not re.match(r"^\s*[-*`]", raw):
+            bodies[-1][1] += " " + raw.strip()
+        elif not bodies:
+            intro = intro + [raw] if raw.strip() else []
+        elif bodies[-1] is not None:
+            bodies.append(None)  # type: ignore[arg-type]  # the list's end: nothing more joins its last line
+    found = [(n, text) for n, text in (b for b in bodies if b is not None)]
+    if len(found) >= 2:
+        return found, " ".join(intro)
+    for paragraph in re.split(r"\n\s*\n", description):
+        marks = list(INLINE.finditer(paragraph))
+        if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
+            ends = [m.start() for m in marks[1:]] + [len(paragraph)]
+            return [(int(m.group(1)), paragraph[m.end() : end]) for m, end in zip(marks, ends)], paragraph[
+                : marks[0].start()
+            ]
+    return [], ""
+
+
+def numbered_lines(description: str) -> NumberedLines | None:
+    """The numbered figure lines of a description, or None when there are fewer than two."""
+    out = NumberedLines()
+    bodies, intro = _bodies(description)
+    out.items = [
+        (n, name, sep, _plain(text)) for number, body in bodies for n, name, sep, text in _entries(number, body)
+    ]
     if len(out.items) < 2:
         return None
-    out.items = [(n, name, sep, _plain(text)) for n, name, sep, text in out.items]
-    said = " ".join(" ".join(intro).split())
+    said = " ".join(intro.split())
     rounded = ROUNDED.search(said)
     if rounded and re.search(r"\beach\b|\bevery\b", said, re.I):
-        half = re.search(r"half\s+(up|down)", said, re.I)
-        way = f"half_{half.group(1).lower()}" if half else ""
-        way = way or (rounded.group(1) or "").strip().lower() or "nearest"
-        out.rounding = {"digits": int(rounded.group(2)) if rounded.group(2) else 2, "way": way}
+        out.rounding = {"digits": int(rounded.group(2)) if rounded.group(2) else 2, "way": _way(said, rounded)}
     summed = SUM_OF_LINES.search(description)
     if summed and summed.group(1) not in out.names():
         out.total = summed.group(1)
     return out
+
+
+def _way(text: str, rounded: re.Match[str]) -> str:
+    """How a rounding goes: "half up" / "half a cent rounds up", "rounded down", else to the nearest."""
+    half = re.search(r"\bhalf\b[^.;]*?\b(up|down)\b", text[rounded.start() :], re.I)
+    return f"half_{half.group(1).lower()}" if half else (rounded.group(1) or "").strip().lower() or "nearest"
 
 
 def _pct(number: str) -> dict[str, Any]:
@@ -178,6 +211,15 @@ def line_node(
     parse: Callable[[str], dict[str, Any] | None],
 ) -> dict[str, Any] | None:
     """The node of one numbered line's text, or None when the text is of no known form."""
+    rounded = ROUNDED.search(text)
+    if rounded:  # "..., rounded to the cent (half a cent rounds up)", "... The sum is rounded to the cent"
+        inner = line_node(
+            re.sub(r"[.;,]?\s*(?:the\s+\w+\s+is)?$", "", text[: rounded.start()].strip()), lines, scope, parse
+        )
+        digits = int(rounded.group(2)) if rounded.group(2) else 2
+        return {"round": inner, "digits": digits, "way": _way(text, rounded)} if inner else None
+    if TIERS.search(text) and re.search(r"\bup\s+to\b", text, re.I):
+        return tier_node(text, scope)
     tiered = TIERED.match(text)
     if tiered and float(tiered.group(2)) == float(tiered.group(5)):
         base = parse(tiered.group(3))
@@ -216,6 +258,33 @@ def line_node(
     return parse(text)
 
 
+def tier_node(text: str, scope: Any) -> dict[str, Any] | None:
+    """ "usage is split into tiers; each tier bills usage up to its `up_to` limit (cumulative) at its rate; the last
+    tier bills everything above": the figure named first, billed band by band over the one list of a named (or
+    linked) record whose entries hold a limit (an empty one: no limit) and a rate."""
+    spots = [(m.start(), d) for d in scope.defined if (m := re.search(rf"\b{spoken(d)}\b", text, re.I))]
+    if not spots:
+        return None
+    lists = []
+    for holder in [*scope.named, *scope.linked]:
+        for f, schema in sorted((scope.fields.get(holder) or {}).items()):
+            items = (schema.get("items") or {}) if isinstance(schema, dict) and schema.get("type") == "array" else {}
+            entry = items.get("properties") if isinstance(items, dict) else None
+            if not isinstance(entry, dict):
+                continue
+            numbers = [k for k, v in sorted(entry.items()) if {"number", "integer"} & set(_kinds(v))]
+            limit = [k for k in numbers if _words(k.replace("_", " ")) & LIMIT_WORDS]
+            rate = [k for k in numbers if _words(k.replace("_", " ")) & RATE_WORDS and k not in limit]
+            if len(limit) == 1 and len(rate) == 1:
+                lists.append({"param": holder, "field": f, "limit": limit[0], "rate": rate[0]})
+    return {"tiers": lists[0], "of": {"val": min(spots)[1]}} if len(lists) == 1 else None
+
+
+def _kinds(schema: Any) -> list[str]:
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    return kind if isinstance(kind, list) else [kind] if kind else []
+
+
 def numbered_node(
     name: str, description: str, scope: Any, parse: Callable[[str], dict[str, Any] | None]
 ) -> tuple[bool, dict[str, Any] | None]:
@@ -236,7 +305,7 @@ def numbered_names(description: str) -> set[str]:
     lines = numbered_lines(description)
     if lines is None:
         return set()
-    return {n for _, n, sep, _ in lines.items if sep == ":"} | ({lines.total} if lines.total else set())
+    return {n for _, n, sep, _ in lines.items if sep in (":", "=")} | ({lines.total} if lines.total else set())
 
 
 def rounded_lines(description: str, steps: dict[str, dict[str, Any]]) -> None:
@@ -250,4 +319,12 @@ def rounded_lines(description: str, steps: dict[str, dict[str, Any]]) -> None:
             steps[name] = {"round": node, **lines.rounding}
 
 
-__all__ = ["NumberedLines", "line_node", "numbered_lines", "numbered_names", "numbered_node", "rounded_lines"]
+__all__ = [
+    "NumberedLines",
+    "line_node",
+    "tier_node",
+    "numbered_lines",
+    "numbered_names",
+    "numbered_node",
+    "rounded_lines",
+]
