@@ -14,7 +14,7 @@ from synth.envsynth.mode_rules import mode_transition
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.policy_rules import docs_transition
-from synth.envsynth.quote_effects import figure_guards, figure_sets, filled_checks, priced_plan
+from synth.envsynth.quote_effects import figure_guards, figure_moves, figure_sets, filled_checks, priced_plan
 from synth.envsynth.quote_reuse import sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.testgen import TestCase as Case
@@ -26,7 +26,8 @@ JOB = {"type": "object", "properties": {"job_id": {"type": "string"}, "cost": {"
 HAULOUT = {
     "haulout_id": {"type": "string"},
     "yard_id": {"type": "string", "x-references": "yards"},
-    "status": {"type": "string", "x-enum": ["open", "accepted", "refused", "settled"]},
+    "status": {"type": "string", "x-enum": ["open", "accepted", "refused", "settled", "approved"]},
+    "approved_by": {"type": ["string", "null"]},
     "hours": {"type": "number"},
     "jobs": {"type": "array", "items": JOB},
     "billed_fee": {"type": ["number", "null"]},
@@ -266,3 +267,41 @@ def test_a_written_test_that_expects_success_where_a_documented_check_refuses_is
         ref_requires={"yard_id": {"hourly_rate": [5.0]}},
     )
     assert docs_refused(named, failing, [], stated) == {0, 1}  # Y1's rate is not one the docs allow
+
+
+APPROVE = ToolSpec(
+    "approve_haulout",
+    "Approves an open haul-out.\n\nEffects: the status becomes 'approved', `approved_by` is the foreman, "
+    "`billed_fee` is the quoted charge (see price_haulout), and the yard's `takings_total` increases by that amount.",
+    {"type": "object", "properties": {**KEY, "foreman": {"type": "string"}}, "required": ["haulout_id", "foreman"]},
+)
+
+
+def test_a_field_is_the_quoted_figure_and_a_linked_number_grows_by_that_amount() -> None:
+    said = "`billed_fee` is the quoted charge (see price_haulout), and the yard's `takings_total` increases by that "
+    said += "amount."
+    assert figure_sets(said, ["charge"], ["billed_fee"]) == {"billed_fee": "charge"}
+    moves = figure_moves(said, {"billed_fee": "charge"}, HAULOUT, SCHEMA["properties"])
+    assert moves == [
+        {
+            "op": "adjust",
+            "collection": "yards",
+            "path": [{"from": "record", "path": ["yard_id"]}, {"from": "const", "value": "takings_total"}],
+            "delta": {"from": "figure", "name": "charge"},
+        }
+    ]
+    falls = figure_moves(said.replace("increases", "drops"), {"billed_fee": "charge"}, HAULOUT, SCHEMA["properties"])
+    assert falls[0]["delta"]["from"] == "difference"
+    assert figure_moves("The yard's `takings_total` increases by 5.", {"billed_fee": "charge"}, HAULOUT, {}) == []
+
+    plan = docs_transition(APPROVE, PLAN, SCHEMA, "", list(STATE["haulouts"].values()), STATE)
+    assert plan is not None
+    quotes = sibling_quotes([PRICE, APPROVE], SCHEMA, STATE)
+    plan = priced_plan(APPROVE, plan, SCHEMA, [PRICE, APPROVE], quotes, APPROVE.description)
+    approved = copy.deepcopy(STATE)
+    approved["haulouts"]["H1"].update(status="approved", approved_by="Ines", billed_fee=150.25)
+    approved["yards"]["Y1"]["takings_total"] = 1150.25  # 2.5 x 64.1 - 10 = 150.25
+    case = Case(APPROVE.name, "x", STATE, {"haulout_id": "H1", "foreman": "Ines"}, expect_error=False)
+    case.state_checks = [{"op": "equals", "state": approved}]
+    passed, err = _run(APPROVE, plan, [case])
+    assert err == "" and passed == 1

@@ -50,6 +50,14 @@ def test_without_two_part_samples_the_field_takes_the_main_parameter() -> None:
     assert recorded_params(TEXT, PROPS, {"packet_id": S}, "packet_id", SAMPLE) == []  # no parameter names the branch
 
 
+def test_a_field_is_the_parameter_its_own_name_says() -> None:
+    said = "The packet is lent: `lent_to` is the to_branch, and `kept` is the count left."
+    assert recorded_params(said, PROPS, PARAMS, "packet_id", SAMPLE) == [
+        {"op": "set", "field": "lent_to", "source": {"from": "arg", "name": "to_branch"}}
+    ]  # "the count left" is no parameter
+    assert recorded_params("`lent_to` is the packet_id.", PROPS, PARAMS, "packet_id", SAMPLE) == []  # the key
+
+
 def test_rendered_the_change_writes_both_forms() -> None:
     plan = ToolPlan(
         kind="recorded_update",

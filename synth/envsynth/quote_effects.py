@@ -42,11 +42,13 @@ def _named(sibling: str, text: str) -> bool:
 
 
 def figure_sets(text: str, figures: list[str], numbers: list[str]) -> dict[str, str]:
-    """{record field: figure} for every "<field> is set to (that | the | this | the new) <figure>"."""
+    """{record field: figure} for every "<field> is set to (that | the | this | the new) <figure>" (or "is the
+    quoted <figure>")."""
     out = {}
     for field in numbers:
         for figure in figures:
-            said = rf"\b{_spoken(field)}\s+(?:is\s+set\s+to|becomes|=)\s+(?:(?:that|the|this|its)\s+)?(?:new\s+)?"
+            said = rf"\b{_spoken(field)}\s+(?:is\s+set\s+to|becomes|=|is)\s+(?:(?:that|the|this|its)\s+)?"
+            said += r"(?:(?:new|quoted|computed|estimated)\s+)?"  # "`fee` is the quoted total (see `quote_fee`)"
             if re.search(said + rf"{_spoken(figure)}\b", text, re.I):
                 out[field] = figure
     return out
@@ -144,6 +146,38 @@ def _to_figure(source: dict[str, Any], fields: dict[str, str]) -> dict[str, Any]
     return source
 
 
+BY_THAT = re.compile(
+    r"\bthe\s+(\w+)['\u2019]s\s+`?([\w ]{1,40}?)`?\s+"
+    r"(increases|grows|rises|goes\s+up|decreases|drops|falls|goes\s+down)\s+by\s+(?:that|this|the\s+same)\s+(?:amount|figure|sum|fee|total|charge)\b",
+    re.I,
+)
+
+
+def figure_moves(
+    text: str, sets: dict[str, str], record_props: dict[str, Any], cols: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """`adjust` effects for "the <noun>'s `balance` increases by that amount" after the one figure the change sets:
+    the number of the record the noun names (through the record's link to it) moves by the figure."""
+    from synth.envsynth.cancel_returns import number_named
+    from synth.envsynth.create_checks import noun_link
+    from synth.envsynth.create_rules import _props
+
+    if len(set(sets.values())) != 1:
+        return []
+    figure = {"from": "figure", "name": next(iter(sets.values()))}
+    out = []
+    for m in BY_THAT.finditer(text):
+        link = noun_link(m.group(1), record_props, cols)
+        target = number_named(m.group(2), _props(cols, link[1])) if link else None
+        if link and target:
+            falls = m.group(3).lower().split()[0] in ("decreases", "drops", "falls") or "down" in m.group(3).lower()
+            zero = {"from": "const", "value": 0}
+            delta = {"from": "difference", "new": zero, "old": figure} if falls else figure
+            path = [{"from": "record", "path": [link[0]]}, {"from": "const", "value": target}]
+            out.append({"op": "adjust", "collection": link[1], "path": path, "delta": delta})
+    return out
+
+
 def priced_change(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -151,6 +185,7 @@ def priced_change(
     record_props: dict[str, Any],
     specs: list[ToolSpec],
     quotes: dict[str, Any],
+    cols: dict[str, Any] | None = None,
 ) -> ToolPlan:
     """A recorded_update plan with the sibling's figures it reads (quote, figure sets and guards), and the
     `filled` checks its text asks for; the plan unchanged when the text uses none."""
@@ -181,7 +216,7 @@ def priced_change(
             if "fields" in rule:
                 rule["fields"] = {k: _to_figure(v, sets) for k, v in rule["fields"].items()}
     effects = [{"op": "set", "field": f, "source": {"from": "figure", "name": g}} for f, g in sorted(sets.items())]
-    effects += kept
+    effects += figure_moves(text, sets, record_props, cols or {}) + kept
     evidence = plan.evidence + (
         [f"figures of a sibling read: {', '.join(sorted(sets)) or 'guards only'}"] if priced else []
     )
@@ -213,7 +248,7 @@ def priced_plan(
     col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
     own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
     if plan.kind == "recorded_update":
-        return priced_change(spec, plan, text, own, specs, quotes)
+        return priced_change(spec, plan, text, own, specs, quotes, state_schema.get("properties") or {})
     found = mode_segments(spec) if plan.kind == "by_mode" else None
     if found is None:
         return plan
@@ -229,4 +264,12 @@ def priced_plan(
     return ToolPlan.from_dict({**plan.to_dict(), "modes": modes})
 
 
-__all__ = ["figure_guards", "figure_sets", "filled_checks", "limit_guards", "priced_change", "priced_plan"]
+__all__ = [
+    "figure_guards",
+    "figure_moves",
+    "figure_sets",
+    "filled_checks",
+    "limit_guards",
+    "priced_change",
+    "priced_plan",
+]

@@ -27,6 +27,7 @@ RECORDS = re.compile(
     r"(?:given|provided|passed|supplied)\s*\))?(?=\s*[,.;)]|\s+and\b|\s*$)",
     re.I,
 )
+IS_PARAM = re.compile(r"`(\w+)`\s+is\s+(?:the\s+)?`?(\w+)`?(?=\s*[,.;)]|\s+and\b|\s*$)")
 DROPS = re.compile(
     r"\b(?:drops?|falls?|goes\s+down|is\s+reset|resets?|is\s+zeroed)\s+to\s+(\d+(?:\.\d+)?)\b(?!\s*%)", re.I
 )
@@ -72,7 +73,8 @@ def _joined_form(field: str, records: list[dict[str, Any]]) -> tuple[str, str] |
 def recorded_params(
     text: str, props: dict[str, Any], params: dict[str, Any], key_param: str | None, records: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """`set` effects of "<field> records the <noun> (with its <other noun> when given)"."""
+    """`set` effects of "<field> records the <noun> (with its <other noun> when given)" and of "`<field>` is the
+    <parameter>"."""
     out = []
     for m in RECORDS.finditer(text):
         field = m.group("field")
@@ -89,6 +91,11 @@ def recorded_params(
             tail = {"from": "concat", "parts": [p for p in (form[0], arg, form[1]) if p != ""]}
             source = {"from": "concat", "parts": [source, {"from": "given", "test": arg, "then": tail, "else": ""}]}
         out.append({"op": "set", "field": field, "source": source})
+    for m in IS_PARAM.finditer(text):  # "`reviewed_by` is the reviewer", the parameter by its own name
+        field, param = m.group(1), m.group(2)
+        if field in props and field not in params and param in params and param != key_param:
+            if not any(e["field"] == field for e in out):
+                out.append({"op": "set", "field": field, "source": {"from": "arg", "name": param}})
     return out
 
 
