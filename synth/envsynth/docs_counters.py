@@ -348,8 +348,13 @@ def docs_counters(
     for field in _numbers(own) + inner:
         targets.append((collection, None, field, _numbers(own) + inner))
     arg_only = [p for p in sorted(params) if p.endswith("_id") and p != key_param and p not in own]  # an entry's
+    named_only: set[str] = set()
     for ref in sorted(f for f in own if f.endswith("_id") and f != key_param) + arg_only:
         other = plural(ref[:-3])
+        linked = (own.get(ref) or {}).get("x-references") if isinstance(own.get(ref), dict) else None
+        if other not in cols and linked in cols:  # `sender_id` naming an account: moved where "the sender's"
+            other = linked
+            named_only.add(ref)
         theirs = ((cols.get(other) or {}).get("additionalProperties") or {}).get("properties") or {}
         for field in _numbers(theirs) if other != collection else []:
             targets.append((other, ref, field, _numbers(theirs)))
@@ -404,7 +409,7 @@ def docs_counters(
                 continue  # "rises by the fee": the amount of a move, not what moves
             if not mention or any(e["collection"] == col and e["path"] == path for e in out):
                 continue
-            if ref in arg_only and not _owned(named[: mention.start()], ref, col):
+            if (ref in arg_only or ref in named_only) and not _owned(named[: mention.start()], ref, col):
                 continue  # a record only an argument names moves where the sentence says whose number it is
             up, down = UP.search(sentence), DOWN.search(sentence)
             per, extras = per_unit(sentence, own, field)

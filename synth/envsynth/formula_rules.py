@@ -334,13 +334,14 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.band_prices import band_node
     from synth.envsynth.date_spans import calendar_node, span_node
     from synth.envsynth.figure_words import after_removal, by_value, capped, comparison, described, remainder
     from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, lines_total, sum_node
     from synth.envsynth.record_lines import record_line_node
     from synth.envsynth.related_lines import related_node
-    from synth.envsynth.switched_figures import switched_node
+    from synth.envsynth.switched_figures import given_share_node, switched_node
 
     if name in shape:
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
@@ -356,6 +357,8 @@ def _figure(
     spanned = spanned or switched_node(  # "with a Senior Pass, 50% off the base"
         name, scope.docs, scope.params, scope.named, scope.fields, scope.sample, lambda phrase: _operand(phrase, scope)
     )
+    spanned = spanned or given_share_node(name, scope.docs, scope, lambda text: parse_formula(text, scope))
+    spanned = spanned or band_node(name, scope.docs, scope.params)  # "the weight band sets the base price: ..."
     spanned = spanned or share_node(name, scope.docs, scope.tables, lambda text: parse_formula(text, scope))
     spanned = spanned or differ_fee_node(name, scope.docs, scope.params)  # "of 45.00 when both branches ... differ"
     if spanned is not None:

@@ -51,6 +51,11 @@ def fg_formula(node, arguments, named, values):
     if "if_field" in node:  # {"if_field": {"param", "field", "in"}, "then", "else"}: by a named record's field
         held = (named.get(node["if_field"]["param"]) or {}).get(node["if_field"]["field"])
         return fg_formula(node["then"] if held in node["if_field"]["in"] else node["else"], arguments, named, values)
+    if "band" in node:  # {"band": {"of", "limits", "values"}}: the value of the first band the amount does not pass
+        amount = fg_formula(node["band"]["of"], arguments, named, values)
+        if not fg_number(amount):
+            return None
+        return next((v for limit, v in zip(node["band"]["limits"], node["band"]["values"]) if amount <= limit), None)
     if "tiers" in node:  # {"tiers": {"param", "field", "limit", "rate"}, "of"}: an amount billed band by band
         return fg_tiers(node["tiers"], fg_formula(node["of"], arguments, named, values), named)
     if "days_since" in node:  # whole days from a record's date to the business date

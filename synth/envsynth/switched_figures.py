@@ -1,6 +1,8 @@
 """A figure a yes/no parameter switches on (formula_rules.py builds the quote): "senior_discount: with a Senior
 Pass, 50% off the base ... Cabins are excluded from the Senior Pass discount" is half the `base` figure when the
-call sets `senior_pass`, and 0 otherwise or when the quoted site's `type` is `cabin`.
+call sets `senior_pass`, and 0 otherwise or when the quoted site's `type` is `cabin`. A figure a named record's field
+switches on: "if `owner_id` is given and the owner's `kind` is 'club', a rebate of 8% of (base + levy), rounded half
+up to the cent, is taken off" is that share while the owner named holds that value, 0 otherwise (`given_share_node`).
 
 Nodes (formula_runtime.fg_formula): {"when": {"arg", "default", "in": [true]}, "then", "else": {"num": 0}} inside
 {"if_field": {"param", "field", "in"}, "then": {"num": 0}, "else"} for the records left out.
@@ -86,4 +88,50 @@ def switched_node(
     return node
 
 
-__all__ = ["switched_node"]
+GIVEN_SHARE = re.compile(
+    r"\bif\s+(?P<conds>[^.;:]+?),\s+(?:an?|the)\s+`?(?P<name>[\w ]+?)`?\s+of\s+"
+    r"(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?P<base>\([^()]+\)|[\w' ]+?)(?P<rounded>,?\s*rounded[^,;.]*)?"
+    r",?\s+is\s+(?:taken|knocked|deducted|subtracted)\s+off",
+    re.I,
+)
+FIELD_IS = re.compile(r"^the\s+(\w+)['\u2019]s\s+`?(\w+)`?\s+is\s+['`\"]?([\w-]+)['`\"]?$", re.I)
+IS_GIVEN = re.compile(r"^`?(\w+)`?\s+is\s+(?:given|provided|passed|set)$", re.I)
+
+
+def given_share_node(name: str, text: str, scope: Any, parse: Callable[[str], dict[str, Any] | None]) -> dict | None:
+    """The figure's share of a formula while named records hold the values the docs say ("if `owner_id` is given and
+    the owner's `kind` is 'club', a rebate of 8% of (base + levy), rounded half up to the cent, is taken off"), 0
+    otherwise; None when the docs do not say so of this figure."""
+    for m in GIVEN_SHARE.finditer(" ".join(text.split())):
+        if "_".join(m.group("name").lower().split()) != name:
+            continue
+        conditions = []
+        for cond in re.split(r"\s+and\s+", m.group("conds").strip()):
+            given, field_is = IS_GIVEN.match(cond), FIELD_IS.match(cond)
+            if given and given.group(1) in scope.params:
+                continue  # the record it names holds the value below, or there is none
+            holders = [
+                p
+                for p, col in scope.named.items()
+                if field_is
+                and singular(field_is.group(1).lower()) in (singular(col), singular(p[:-3] if p.endswith("_id") else p))
+            ]
+            if not field_is or len(holders) != 1 or field_is.group(2) not in (scope.fields.get(holders[0]) or {}):
+                return None
+            conditions.append({"param": holders[0], "field": field_is.group(2), "in": [field_is.group(3)]})
+        base = parse(m.group("base").strip("()"))
+        if base is None or not conditions:
+            return None
+        pct = float(m.group("pct"))
+        node: dict[str, Any] = {"op": "*", "args": [{"num": round(pct / 100, 9)}, base]}
+        rounded = re.search(r"rounded\s+(half\s+up|half\s+down|up|down)?", m.group("rounded") or "", re.I)
+        if rounded:
+            way = "_".join((rounded.group(1) or "nearest").lower().split())
+            node = {"round": node, "digits": 2, "way": way}
+        for when in reversed(conditions):
+            node = {"if_field": when, "then": node, "else": {"num": 0}}
+        return node
+    return None
+
+
+__all__ = ["given_share_node", "switched_node"]
