@@ -31,7 +31,8 @@ UP = re.compile(
     re.IGNORECASE,
 )
 DOWN = re.compile(
-    r"\b(goes down|go down|decreases?|is decreased|drops?|falls?) by\b|\b(subtracted|deducted) from\b|\bdeducts?\b",
+    r"\b(goes down|go down|decreases?|is decreased|drops?|falls?) by\b|\b(subtracted|deducted|taken) from\b"
+    r"|\bdeducts?\b",
     re.IGNORECASE,
 )
 ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
@@ -259,6 +260,9 @@ def _arg_guard(sentence: str, params: dict[str, Any]) -> dict[str, Any] | None:
     """The one value of a closed parameter a sentence opens on ("With account, ...", "If the method is
     `account`, ..."): its moves hold only when the call passes that value."""
     lead = re.match(r"^\W*(?:with|for|if|when|on|paying\s+by)\s+([^,]{1,60}),", sentence, re.IGNORECASE)
+    lead = lead or re.match(
+        r"^\W*(?:with|for|if|when)\s+(`?\w+`?\s+['`\"][\w-]+['`\"])\s", sentence, re.I
+    )  # "With method 'x' the"
     if not lead:
         return None
     found = [
@@ -442,7 +446,8 @@ def docs_counters(
 
 
 SHORT = re.compile(
-    r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than)\b", re.I
+    r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than|is short)\b",
+    re.I,
 )
 
 
@@ -465,11 +470,11 @@ def covered(counters: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
         field = e["path"][-1]["value"]
         head = e["path"][:-1]
         check = {"op": "enough", "collection": e["collection"], "path": head, "field": field}
-        if len(minus) == 1 and not plus and not e.get("when") and SHORT.search(text):
-            out.append({**check, "amount": {"plus": minus}})
+        guard = e.get("when") or {}
+        if len(minus) == 1 and not plus and set(guard) <= {"arg", "default", "in"} and SHORT.search(text):
+            out.append({**check, "amount": {"plus": minus}, **({"when": guard} if guard else {})})  # "With 'x' ..."
         cap = CEILING.search(text)
         last = cap.group("what").lower().split()[-1] if cap else ""
-        guard = e.get("when") or {}
         if (
             cap
             and len(plus) == 1

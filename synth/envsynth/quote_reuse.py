@@ -158,6 +158,8 @@ def priced_fields(
             priced.update({"flags": flags} if flags else {})
             priced.update({"lined": lined} if lined else {})
             own_values = _from_new(spec, sibling, own)
+            renamed = _renamed(spec, sibling, own, cols)
+            priced.update({"renamed": renamed} if renamed else {})  # the quote's `account_id` is the `sender_id`
             priced.update({"from_new": own_values} if own_values else {})  # `pickup_branch_id`: the booking's own
             priced.update({"profile": profile} if profile else {})
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
@@ -177,6 +179,21 @@ def _grouped(own: dict[str, Any], given: set[str], computed: list[str]) -> dict[
         keys = list(((schema or {}).get("properties") or {}) if (schema or {}).get("type") == "object" else [])
         if field not in given and len(keys) >= 2 and all(k in computed for k in keys):
             out[field] = {k: k for k in keys}
+    return out
+
+
+def _renamed(spec: ToolSpec, sibling: ToolSpec, own: dict[str, Any], cols: dict[str, Any]) -> dict[str, str]:
+    """{sibling's `<noun>_id` parameter: the tool's parameter naming a record of the same collection under another
+    name} (a quote's `account_id` is the booking's `sender_id`, a field of the new record referencing accounts)."""
+    mine = spec.parameters.get("properties") or {}
+    out = {}
+    for q in sorted(sibling.parameters.get("properties") or {}):
+        col = plural(q[:-3]) if q.endswith("_id") else None
+        if q in mine or col not in cols:
+            continue
+        same = [p for p in sorted(mine) if isinstance(own.get(p), dict) and own[p].get("x-references") == col]
+        if len(same) == 1:
+            out[q] = same[0]
     return out
 
 
