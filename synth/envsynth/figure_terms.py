@@ -78,6 +78,9 @@ def alike(name: str, field: str) -> bool:
     return name != field and words[0] == words[1]
 
 
+TOTAL_WORDS = ("cost", "price", "estimate", "amount", "charge", "sum", "bill")  # may open the `total`'s formula
+
+
 def definitions(name: str, spec: ToolSpec, own: str) -> list[str]:
     """The formula texts the docs give for an answer field."""
     said = spoken(name)
@@ -87,8 +90,17 @@ def definitions(name: str, spec: ToolSpec, own: str) -> list[str]:
         if SPLIT.search(m.group(1)) or ROUNDED.search(m.group(1)) or "percent" in m.group(1)
     ]
     text = spec.description
-    out += [m.group(1) for m in re.finditer(rf"\b{said}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
-    out += [m.group(1) for m in re.finditer(rf"\b{said}`?\s*=\s*([^;]{{3,120}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
+    names = [said] + ([spoken(name[: -len("_total")])] if name.endswith("_total") else [])
+    shown = {w.lower() for part in re.findall(r"[{\[][^}\]]*", text) for w in re.findall(r"\w+", part)}
+    opening = [w for w in TOTAL_WORDS if w not in shown]  # not a word the answer names itself (a line's `charge`)
+    names += ["(?:" + "|".join(opening) + ")"] if name == "total" and opening else []  # "Cost = parts + labour"
+    for words in names:
+        found = [m.group(1) for m in re.finditer(rf"\b{words}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
+        found += [m.group(1) for m in re.finditer(rf"\b{words}`?\s*=\s*([^;]{{3,300}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
+        per_line = [f for f in found if re.search(r"\bfor\s+(?:each|every)\b", re.sub(r"\([^()]*\)", "", f), re.I)]
+        found = [f for f in found if words == said or f not in per_line]
+        if found:  # "labour (hours x rate)" defines `labour_total` when nothing defines it by its own name (not a
+            return out + found  # line's formula: "parts (unit price x quantity for each part)")
     return out
 
 

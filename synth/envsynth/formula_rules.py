@@ -29,32 +29,28 @@ quote_groups.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import ROUNDED, SPLIT, alike, definitions, loose_formulas, param_default
-from synth.envsynth.filter_map import referenced_collection
 from synth.envsynth.keyed_tables import (
-    absent_values,
-    bracket_tables,
     differ_fee_node,
     documented_constant,
-    listed_tables,
     share_node,
     waived_node,
 )
 from synth.envsynth.numbered_lines import numbered_names, numbered_node, rounded_lines
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
+from synth.envsynth.quote_scope import STOP_WORDS, _meant, _record_default, _Scope, _scope, _words
 from synth.envsynth.returns_shape import ReturnedField, returned_fields, top_level_parts
 from synth.spec import ToolSpec
-from synth.words import plural, singular, split_words
+from synth.words import singular
 
 NUMBER = r"-?\d+(?:\.\d+)?"
 OPS = {"x": "*", "×": "*", "*": "*", "times": "*", "multiplied by": "*", "divided by": "/", "/": "/"}
 OPS.update({"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-"})
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
-STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
 ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "For each board: `wood`, `metres`, `subtotal`"
 BOLD = re.compile(r"\*\*|__")  # markdown emphasis around a figure's name
 NEVER_MORE = re.compile(
@@ -63,75 +59,7 @@ NEVER_MORE = re.compile(
     re.I,
 )
 PER_UNIT = re.compile(r"\s+(?:per|a|each)\s+(?:unit|item|piece)$", re.I)
-SAME_AS = {"cap": "max", "maximum": "max", "limit": "max", "ceiling": "max", "minimum": "min"}
 TABLE_TOKEN = "fgtable"  # stands for a bracketed table inside a formula's text
-
-
-def _words(text: str) -> list[str]:
-    return [singular(w) for w in split_words(text)]
-
-
-def _meant(words: set[str]) -> set[str]:
-    """Words with a bound's synonyms made one ("cap", "maximum", "limit" -> "max"), stop words left out."""
-    return {SAME_AS.get(w, w) for w in words} - STOP_WORDS
-
-
-@dataclass
-class _Scope:
-    params: dict[str, Any]
-    named: dict[str, str] = field(default_factory=dict)  # parameter -> collection of the record it names
-    fields: dict[str, dict[str, Any]] = field(default_factory=dict)  # parameter -> fields of its record/element
-    select: dict[str, list[str]] = field(default_factory=dict)  # parameter -> [holder parameter, list, match field]
-    tables: list[dict[str, Any]] = field(default_factory=list)
-    defined: list[str] = field(default_factory=list)
-    echoes: list[str] = field(default_factory=list)  # defined figures that echo a named record's field
-    counts: dict[str, set[str]] = field(default_factory=dict)  # integer parameter -> words of its name and docs
-    linked: dict[str, list[str]] = field(default_factory=dict)  # link field -> [holder parameter, field, collection]
-    group: str = ""  # in a map's groups (quote_groups.py): the name the group is in scope under
-    sample: dict[str, Any] = field(default_factory=dict)  # the sample state (values a field can hold)
-    absent: dict[str, dict[str, str]] = field(default_factory=dict)  # param -> {field: value when it is left out}
-    lists: set[str] = field(default_factory=set)  # answer fields that are lists or maps of lines
-    docs: str = ""  # the tool's description and the policy text (price lists, values' numbers)
-
-
-def _scope(spec: ToolSpec, cols: dict[str, Any], sample: dict[str, Any], policy: str = "") -> _Scope:
-    params = spec.parameters.get("properties") or {}
-    scope = _Scope(params=params, sample=sample, docs=spec.description + "\n" + policy)
-    for p in params:
-        stem = p[:-3] if p.endswith("_id") else p
-        ending = referenced_collection(p, None, "", cols)  # `site_id` -> campsites
-        for name in (plural(stem), plural(singular(stem)), ending):
-            if name in cols and name not in scope.named.values():
-                scope.named[p], scope.fields[p] = name, _props(cols, name)
-                break
-    for p, col in list(scope.named.items()):  # the records a named record links: the pier its `pier_id` names
-        for f, schema in sorted(_props(cols, col).items()):
-            target = schema.get("x-references") if isinstance(schema, dict) else None
-            if target in cols and target != col and f not in params and f not in scope.fields:
-                scope.linked[f], scope.fields[f] = [p, f, target], _props(cols, target)
-    for p, schema in params.items():  # `season` picks the entry of the berth's `rates` list whose `season` it is
-        if not isinstance(schema, dict) or schema.get("type") not in ("string", None):
-            continue
-        for holder in list(scope.named):
-            for lst, schema in scope.fields[holder].items():
-                items = (schema.get("items") or {}) if isinstance(schema, dict) else {}
-                if p not in scope.named and p in (items.get("properties") or {}):
-                    scope.select[p] = [holder, lst, p]
-                    scope.fields[p] = items["properties"]
-    scope.counts = {
-        p: set(_words(p + " " + str(s.get("description") or "")))
-        for p, s in params.items()
-        if isinstance(s, dict) and s.get("type") == "integer"
-    }
-    text = spec.description
-    cut = re.compile(r"[,;:.()]|" + SPLIT.pattern)  # "the rate of" + the table's phrase
-    scope.tables += bracket_tables(text, scope.named, scope.fields, sample, cut, lambda t: set(_words(t)) - STOP_WORDS)
-    scope.tables += listed_tables(text, params, scope.named, scope.fields, sample)  # "Daily rates: economy 39.00, ..."
-    told = [t["values"].items() for t in scope.tables]  # then the policy's, but for those the description tells
-    more = listed_tables(policy, params, scope.named, scope.fields, sample)
-    scope.tables += [t for t in more if not any(t["values"].items() <= known for known in told)]
-    scope.absent = absent_values(scope.docs, params, scope.named, scope.fields, sample)  # "Without `x`, ... at the y z"
-    return scope
 
 
 def _table_node(t: dict[str, Any]) -> dict[str, Any]:
@@ -194,6 +122,10 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
         if found is not None or several:
             return found
     near = [d for d in scope.defined if words and (words <= set(_words(d)) or set(_words(d)) <= words)]
+    near = [d for d in near if d == f"{name}_total"] or near  # "labour" is `labour_total` beside `labour_hours`
+    squashed = [d for d in scope.defined if "_" in d and re.sub(r"\W|_", "", d) in re.sub(r"\W|_", "", low)]
+    squashed += [d for k, d in scope.phrases.items() if d in scope.defined and k in re.sub(r"\W|_", "", low)]
+    near = near if len(near) == 1 else sorted(set(squashed))  # "a 15 flat call-out fee for raku firings"
     if len(near) == 1:
         return {"val": near[0]}
     about = [t for t in scope.tables if words & t.get("about", set()) - STOP_WORDS]  # "A deposit is ... : <table>"
@@ -253,6 +185,8 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     """The node of a prose formula, or None when any part of it is unknown."""
     text = " ".join(text.split()).rstrip(".")
     for i, t in enumerate(scope.tables):  # "the owner's club discount (none 0%, ...)" -> its phrase, then the table
+        if t.get("listed") and not t.get("arg") and t["text"] in text:  # "the rate of the tech's level: a 20, b 30"
+            text = text.replace(t["text"], f"{TABLE_TOKEN}{i}")
         if "arg" in t or t.get("listed"):
             continue  # a listed table is its own sentence, not part of a formula
         text = text.replace(t["text"], re.sub(r"\s*\(.*", "", t["text"]) + f" {TABLE_TOKEN}{i}")
@@ -285,6 +219,8 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     if share:
         pct, base = _operand(share.group(1), scope), parse_formula(share.group(2), scope)
         return {"op": "*", "args": [{"op": "/", "args": [pct, {"num": 100}]}, base]} if pct and base else None
+    bare = re.sub(r"\s*\([^()]*\)", "", text)  # "parts (unit price x quantity ...) + labour (...)": the terms
+    text = bare if bare != text and SPLIT.search(bare) else text
     parts = SPLIT.split(text)
     if len(parts) == 1:
         return _operand(text, scope)
@@ -341,7 +277,7 @@ def _figure(
     from synth.envsynth.quote_lines import line_node, lines_total, sum_node
     from synth.envsynth.record_lines import record_line_node
     from synth.envsynth.related_lines import related_node
-    from synth.envsynth.switched_figures import given_share_node, switched_node
+    from synth.envsynth.switched_figures import given_share_node, switched_node, value_fee_node
 
     if name in shape:
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
@@ -359,11 +295,13 @@ def _figure(
     )
     spanned = spanned or given_share_node(name, scope.docs, scope, lambda text: parse_formula(text, scope))
     spanned = spanned or band_node(name, scope.docs, scope.params)  # "the weight band sets the base price: ..."
+    spanned = spanned or value_fee_node(name, spec.description, scope)  # "a 15 flat call-out fee for raku jobs"
     spanned = spanned or share_node(name, scope.docs, scope.tables, lambda text: parse_formula(text, scope))
     spanned = spanned or differ_fee_node(name, scope.docs, scope.params)  # "of 45.00 when both branches ... differ"
     if spanned is not None:
         return spanned
-    for text in definitions(name, spec, own):
+    texts = definitions(name, spec, own)
+    for text in texts:
         node = parse_formula(text, scope)
         if node is not None:
             return node
@@ -378,6 +316,8 @@ def _figure(
     listed = [(k, n["record_lines"]["number"]) for k, n in steps.items() if "record_lines" in n]
     if summed is None and re.fullmatch(r"(?:sub)?total", name) and len(listed) == 1:  # the lines' one number
         summed = {"sum": listed[0][0], "of": listed[0][1]}
+    if summed is not None and texts and not scope.final:
+        return None  # "total = parts + labour + a call-out fee": its terms may be found later
     if summed is not None:
         built = steps.get(summed["sum"], {})
         return summed if {"lines", "groups", "related", "record_lines"} & set(built) else None
@@ -430,6 +370,7 @@ def quote_plan(
     steps: dict[str, dict[str, Any]] = {}
     for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
         node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None
+        node = {**node, **_record_default(name, scope)} if node else None  # "Defaults to the job's hours"
         direct = [p for p, fs in scope.fields.items() if name in fs and p not in scope.linked]
         direct = direct or [p for p, fs in scope.fields.items() if name in fs]  # else a record they link
         if node is None and len(direct) == 1:
@@ -443,7 +384,8 @@ def quote_plan(
     scope.echoes = [n for n, node in steps.items() if "field" in node]
     left = [n for n in listed if n not in steps]
     left += [n for n in sorted(numbered_names(spec.description)) if n not in listed]  # `subtotal = a + b`, unshown
-    for _ in range(len(left) + 1):
+    for attempt in range(len(left) + 1):
+        scope.final = attempt == len(left)  # a sum over lines waits while the docs' own formula may still parse
         for name in [n for n in left if n not in steps]:
             node = _figure(
                 name, str((described.get(name) or {}).get("description") or ""), spec, scope, cols, shape, steps

@@ -18,6 +18,9 @@ def fg_formula(node, arguments, named, values):
     if "num" in node or "const" in node:  # a number, or a documented constant ("USD")
         return node.get("num", node.get("const"))
     if "arg" in node:
+        if arguments.get(node["arg"]) is None and "default_field" in node:  # "defaults to the job's hours"
+            holder, field = node["default_field"]
+            return (named.get(holder) or {}).get(field)
         return arguments.get(node["arg"], node.get("default"))
     if "val" in node:
         return values.get(node["val"])

@@ -119,11 +119,14 @@ def listed_tables(
     out: list[dict[str, Any]] = []
     flat = re.sub(r"\s*\n\s*", " ", text)
     for m in LISTED_TABLE.finditer(flat):
-        items = re.split(r",|;|\s+and\s+", TAIL_REMARK.sub("", m.group(2)))
+        body = m.group(2)
+        if body.count(")") > body.count("("):  # "(hours x the rate of the tech's level: junior 20, master 45) + ..."
+            body = body[: body.index(")")] if "(" not in body[: body.index(")")] else body
+        items = re.split(r",|;|\s+and\s+", TAIL_REMARK.sub("", body))
         parsed = [TABLE_ITEM.match(i) for i in items if i.strip()]
         values = {x.group(1): _number(x.group(2)) for x in parsed if x}
         if len(parsed) < 2 or not all(parsed):
-            values = grouped_items(TAIL_REMARK.sub("", m.group(2)))
+            values = grouped_items(TAIL_REMARK.sub("", body))
         if len(values) < 2:
             continue
         words = _words(m.group(1))
@@ -136,7 +139,8 @@ def listed_tables(
         by_field = keyed_field(set(values), m.group(1), named, fields, sample)
         if by_field is not None:
             p, f = by_field
-            table = {"words": words, "about": words_about, "param": p, "field": f, "values": values, "text": m.group(0)}
+            said = m.group(0)[: len(m.group(1)) + m.group(0)[len(m.group(1)) :].index(body) + len(body)]
+            table = {"words": words, "about": words_about, "param": p, "field": f, "values": values, "text": said}
             out.append({**table, "listed": True})
     return out
 

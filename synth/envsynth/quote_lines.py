@@ -74,11 +74,18 @@ def _element_fields(schema: dict[str, Any]) -> dict[str, Any]:
     return props
 
 
-def line_source(spec: ToolSpec, cols: dict[str, Any], entries: list[str]) -> dict[str, Any] | None:
+def line_source(
+    spec: ToolSpec, cols: dict[str, Any], entries: list[str], held: dict[str, tuple[str, Any]] | None = None
+) -> dict[str, Any] | None:
     """Where a quote's lines come from: the list parameter whose elements (or the records they name) hold the most
-    of the line's fields, at least half of them; None when no list parameter does."""
+    of the line's fields, at least half of them; else (`held`: {list field: (the parameter naming its record, its
+    schema)}) such a list of the record the call names ("for each part on the job"); None when none does."""
     best, best_hits = None, 0
-    for p, schema in (spec.parameters.get("properties") or {}).items():
+    lists = [(p, schema, None) for p, schema in (spec.parameters.get("properties") or {}).items()]
+    lists += [(f, schema, holder) for f, (holder, schema) in sorted((held or {}).items())]
+    for p, schema, holder in lists:
+        if best is not None and holder is not None:
+            break  # the call's own list first
         if not isinstance(schema, dict) or schema.get("type") != "array":
             continue
         element = _element_fields(schema)
@@ -94,6 +101,7 @@ def line_source(spec: ToolSpec, cols: dict[str, Any], entries: list[str]) -> dic
         hits = len(held & set(entries))
         if hits > best_hits and 2 * hits >= len(entries):
             best, best_hits = {"param": p, "key": key, "collection": col, "element": element, "links": links}, hits
+            best.update({"holder": holder} if holder else {})
     return best
 
 
@@ -162,7 +170,13 @@ def _with_modifier(text: str, spec: ToolSpec, scope: Any) -> dict[str, Any] | No
 def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, Any]) -> dict[str, Any] | None:
     """The `lines` node of a list field of the answer, or None when any of its entries' fields is unknown."""
     entries = [e.name for e in field.entries]
-    source = line_source(spec, cols, entries) if entries and not field.keyed_by else None
+    held = {
+        f: (p, schema)
+        for p in outer.named
+        for f, schema in sorted((outer.fields.get(p) or {}).items())
+        if isinstance(schema, dict) and schema.get("type") == "array" and f not in outer.params
+    }
+    source = line_source(spec, cols, entries, held) if entries and not field.keyed_by else None
     if source is None:
         return None
     scope, names = _line_scope(outer, source, cols)
@@ -192,14 +206,21 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
                     break
     left = [n for n in entries if n not in steps]
     costs = EACH_COSTS.search(spec.description)
+    each = re.search(
+        rf"\b{spoken(field.name)}\s*\(([^()]+?)\s+(?:for|per)\s+(?:each|every)\s+[\w-]+[^()]*\)", spec.description
+    )
+    costs = costs or each  # "parts (unit price x quantity for each part on the job)"
     if len(left) == 1 and costs:  # "each line costs daily price x days per unit, ...": the one figure left
         node = _with_modifier(costs.group(1), spec, scope)
         steps.update({left[0]: node} if node is not None else {})
     if not _added_terms(spec, scope, steps, entries) or len(steps) != len(entries):
         return None
+    if source.get("holder") and not any({"op", "round", "when"} & set(node) for node in steps.values()):
+        return None  # the record's own list, each line computing nothing: the list as it is stored
     return {
         "lines": {
             "param": source["param"],
+            **({"holder": source["holder"]} if source.get("holder") else {}),
             "key": source["key"],
             "collection": source["collection"],
             "names": names,

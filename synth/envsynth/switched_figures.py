@@ -134,4 +134,37 @@ def given_share_node(name: str, text: str, scope: Any, parse: Callable[[str], di
     return None
 
 
-__all__ = ["given_share_node", "switched_node"]
+VALUE_FEE = re.compile(
+    r"\b(?:an?\s+)?\$?(\d+(?:\.\d+)?)\s+(?:flat\s+|fixed\s+|one-off\s+|extra\s+)?([\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?:for|on)\s+(?:an?\s+|the\s+|all\s+)?([\w-]+)\s+(\w+)",
+    re.I,
+)
+
+
+def value_fee_node(name: str, text: str, scope: Any) -> dict[str, Any] | None:
+    """ "a 15 flat call-out fee for raku firings": the amount while the named record's field holds that value, 0
+    otherwise (the figure named like the fee, spaces and hyphens aside, or the one such fee its last word names)."""
+
+    def squash(words: str) -> str:
+        return re.sub(r"[\W_]", "", words).lower()
+
+    found = list(VALUE_FEE.finditer(" ".join(text.split())))
+    last = name.split("_")[-1].lower()
+    same_end = [m for m in found if re.split(r"[\s-]+", m.group(2))[-1].lower() == last]
+    for m in found:
+        named_so = squash(name) and squash(m.group(2)).endswith(squash(name))  # "flat-rate call-out fee"
+        if not named_so and not (len(same_end) == 1 and m is same_end[0] and len(last) > 2):
+            continue  # else the one such "<amount> ... fee for <value> <noun>" whose last word the figure's is
+        hits = [
+            {"param": p, "field": f, "in": [m.group(3)]}
+            for p, col in scope.named.items()
+            for f in sorted(scope.fields.get(p) or {})
+            if m.group(3) in {str(r.get(f)) for r in (scope.sample.get(col) or {}).values() if isinstance(r, dict)}
+        ]
+        if len(hits) == 1:
+            scope.phrases[squash(m.group(0)[m.start(1) - m.start() :])] = name  # the total's term that names it
+            return {"if_field": hits[0], "then": {"num": float(m.group(1))}, "else": {"num": 0}}
+    return None
+
+
+__all__ = ["given_share_node", "switched_node", "value_fee_node"]
