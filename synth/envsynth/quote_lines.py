@@ -75,14 +75,14 @@ def _element_fields(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def line_source(
-    spec: ToolSpec, cols: dict[str, Any], entries: list[str], held: dict[str, tuple[str, Any]] | None = None
+    spec: ToolSpec, cols: dict[str, Any], entries: list[str], record_lists: dict[str, tuple[str, Any]] | None = None
 ) -> dict[str, Any] | None:
     """Where a quote's lines come from: the list parameter whose elements (or the records they name) hold the most
-    of the line's fields, at least half of them; else (`held`: {list field: (the parameter naming its record, its
-    schema)}) such a list of the record the call names ("for each part on the job"); None when none does."""
+    of the line's fields, at least half of them; else (`record_lists`: {list field: (the parameter naming its record,
+    its schema)}) such a list of the record the call names ("for each part on the job"); None when none does."""
     best, best_hits = None, 0
     lists = [(p, schema, None) for p, schema in (spec.parameters.get("properties") or {}).items()]
-    lists += [(f, schema, holder) for f, (holder, schema) in sorted((held or {}).items())]
+    lists += [(f, schema, holder) for f, (holder, schema) in sorted((record_lists or {}).items())]
     for p, schema, holder in lists:
         if best is not None and holder is not None:
             break  # the call's own list first
@@ -170,13 +170,13 @@ def _with_modifier(text: str, spec: ToolSpec, scope: Any) -> dict[str, Any] | No
 def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, Any]) -> dict[str, Any] | None:
     """The `lines` node of a list field of the answer, or None when any of its entries' fields is unknown."""
     entries = [e.name for e in field.entries]
-    held = {
+    record_lists = {
         f: (p, schema)
         for p in outer.named
         for f, schema in sorted((outer.fields.get(p) or {}).items())
         if isinstance(schema, dict) and schema.get("type") == "array" and f not in outer.params
     }
-    source = line_source(spec, cols, entries, held) if entries and not field.keyed_by else None
+    source = line_source(spec, cols, entries, record_lists) if entries and not field.keyed_by else None
     if source is None:
         return None
     scope, names = _line_scope(outer, source, cols)
