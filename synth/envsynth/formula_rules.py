@@ -295,7 +295,6 @@ def _figure(
     )
     spanned = spanned or given_share_node(name, scope.docs, scope, lambda text: parse_formula(text, scope))
     spanned = spanned or band_node(name, scope.docs, scope.params)  # "the weight band sets the base price: ..."
-    spanned = spanned or value_fee_node(name, spec.description, scope)  # "a 15 flat call-out fee for raku jobs"
     spanned = spanned or share_node(name, scope.docs, scope.tables, lambda text: parse_formula(text, scope))
     spanned = spanned or differ_fee_node(name, scope.docs, scope.params)  # "of 45.00 when both branches ... differ"
     if spanned is not None:
@@ -305,6 +304,9 @@ def _figure(
         node = parse_formula(text, scope)
         if node is not None:
             return node
+    fee = value_fee_node(name, spec.description, scope) if not texts else None
+    if fee is not None:  # "a 15 flat call-out fee for raku jobs", for a figure the docs give no formula
+        return fee
     worded = by_value(own, scope, _operand) or comparison(own, scope, _operand)
     worded = worded or after_removal(own, scope, spec.description)
     worded = worded or next((n for t in described(name, spec.description) if (n := capped(t, scope, _operand))), None)
