@@ -79,6 +79,7 @@ def docs_transition_plan(
     A test written without the docs' precondition (it expects success on a record in a state the docs do not
     allow) is dropped: the docs win over the test writer's guess.
     """
+    from synth.envsynth.list_toggle import toggle_plan
     from synth.envsynth.mode_rules import mode_transition
     from synth.envsynth.policy_rules import docs_transition, name_guard
 
@@ -90,6 +91,8 @@ def docs_transition_plan(
         moved = docs_transition(spec, acting, schema.state_schema, opts.policy, other, opts.sample)
     if moved is None:
         moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
+    if moved is None:  # "add: ... appended to extras; remove: ...": a list edited by an argument's value
+        moved = toggle_plan(spec, plan, schema.state_schema)
     if moved is None:
         moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:  # "Change the grade mode ... A history entry {...} is appended": a recorded field change
@@ -228,14 +231,16 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
             }
             for e in consts
         ]
+        moded = [e for m in (plan.modes or {}).values() for e in (m.get("plan") or {}).get("effects") or []]
+        refusable = bool(plan.checks) or any(e.get("op") in ("list_add", "list_drop") for e in moded)
         return [
             TestCase(
                 tool=case.tool,
                 origin="docs-rule",
                 state=state,
                 arguments={**case.arguments, plan.key_param: argument},
-                expect_error=None if plan.checks else False,  # a balance the docs check may still refuse it
-                state_checks=[] if plan.checks else checks,
+                expect_error=None if refusable else False,  # a balance the docs check (a value already listed,
+                state_checks=[] if refusable else checks,  # or not listed) may still refuse it
                 why="the docs allow the call from this state",
             )
         ]
