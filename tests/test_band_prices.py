@@ -8,14 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.band_prices import band_lists, band_node
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.plan_choice import run_cases
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import answers_pass
 
 S, N = {"type": "string"}, {"type": "number"}
 SCHEMA = {"type": "object", "properties": {"potters": collection({"potter_id": S, "kind": S})}}
@@ -71,13 +68,7 @@ def test_the_quote_picks_the_band_and_gives_the_rebate_to_guild_potters_only() -
         ({"weight_kg": 3, "packing": "box", "potter_id": "P1"}, answer("B3", 11.5, 1.0, 1.0)),
         ({"weight_kg": 3, "packing": "box", "potter_id": "P2"}, answer("B3", 11.5, 1.0, 0)),
     ]
-    tests = []
-    for arguments, expected in cases:
-        case = Case(SPEC.name, "x", STATE, arguments)
-        case.expect_result, case.has_expected_result = expected, True
-        tests.append(case)
-    res, err = run_cases(render_tool(SPEC, plan, SCHEMA), SPEC.name, tests, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(cases)
+    assert answers_pass(SPEC, plan, SCHEMA, STATE, cases)
 
 
 def test_a_share_whose_condition_names_no_record_field_is_not_read() -> None:

@@ -7,15 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.numbered_lines import numbered_lines, numbered_names
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.plan_choice import run_cases
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import answers_pass
 
 S, N = {"type": "string"}, {"type": "number"}
 KILN = {"kiln_id": S, "size": S, "body": S, "load_value": N, "studio_id": {"type": "string", "x-references": "studios"}}
@@ -63,14 +60,7 @@ QUOTE = ToolSpec("quote_firing", LINES, {"type": "object", "properties": {"kiln_
 
 
 def _answers(spec: ToolSpec, plan: ToolPlan, cases: list[tuple[str, dict[str, Any] | None]]) -> bool:
-    tests = []
-    for kiln, expected in cases:
-        case = Case(spec.name, "x", STATE, {"kiln_id": kiln}, expect_error=expected is None)
-        if expected is not None:
-            case.expect_result, case.has_expected_result = expected, True
-        tests.append(case)
-    res, err = run_cases(render_tool(spec, plan, SCHEMA), spec.name, tests, SchemaResult(SCHEMA, {}, {}, "docs"))
-    return err == "" and res.passed == len(cases)
+    return answers_pass(spec, plan, SCHEMA, STATE, [({"kiln_id": kiln}, expected) for kiln, expected in cases])
 
 
 def _levy(kiln: str, lines: list[float], total: float) -> dict[str, Any]:
@@ -184,10 +174,4 @@ def test_formulas_numbered_in_one_paragraph_with_a_step_not_shown_and_banded_rat
         bill("K2", 580, [80, 40.0, 2.5, 52.5]),  # inside the first band
         bill("K3", 11, [1, 0.5, 0.06, 0.61]),  # 0.055 tax: half a cent up
     ]
-    tests = []
-    for arguments, expected in cases:
-        case = Case(GAS.name, "x", METER_STATE, arguments)
-        case.expect_result, case.has_expected_result = expected, True
-        tests.append(case)
-    res, err = run_cases(render_tool(GAS, plan, METERED), GAS.name, tests, SchemaResult(METERED, {}, {}, "docs"))
-    assert err == "" and res.passed == len(cases)
+    assert answers_pass(GAS, plan, METERED, METER_STATE, cases)

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.codegen import render_tool
 from synth.envsynth.figure_terms import definitions
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.plan_choice import run_cases
-from synth.envsynth.schema_stage import SchemaResult
-from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.tool_calls import answers_pass
 
 S, N = {"type": "string"}, {"type": "number"}
 LINE = {"type": "array", "items": {"type": "object", "properties": {"glaze_id": S, "quantity": {"type": "integer"}}}}
@@ -105,14 +102,7 @@ def test_the_cost_is_computed_from_the_firings_own_records() -> None:
         ({"firing_id": "F2"}, cost("F2", [], 1, 45, 0)),
         ({"firing_id": "F9"}, None),
     ]
-    tests = []
-    for arguments, expected in cases:
-        case = Case(SPEC.name, "x", STATE, arguments, expect_error=expected is None)
-        if expected is not None:
-            case.expect_result, case.has_expected_result = expected, True
-        tests.append(case)
-    res, err = run_cases(render_tool(SPEC, plan, SCHEMA), SPEC.name, tests, SchemaResult(SCHEMA, {}, {}, "docs"))
-    assert err == "" and res.passed == len(cases)
+    assert answers_pass(SPEC, plan, SCHEMA, STATE, cases)
 
 
 def test_a_stored_list_whose_lines_compute_nothing_is_echoed() -> None:

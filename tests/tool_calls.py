@@ -34,6 +34,24 @@ def run_calls(
     assert err == "" and res.passed == len(calls), (err, _differences(source, spec.name, cases, calls))
 
 
+def answers_pass(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    schema: dict[str, Any],
+    state: dict[str, Any],
+    calls: list[tuple[dict[str, Any], Any]],
+) -> bool:
+    """Whether each (arguments, answer) call on `state` gives exactly that answer; an answer of None: it fails."""
+    cases = []
+    for arguments, expected in calls:
+        case = TestCase(spec.name, "x", state, arguments, expect_error=expected is None)
+        if expected is not None:
+            case.expect_result, case.has_expected_result = expected, True
+        cases.append(case)
+    res, err = run_cases(render_tool(spec, plan, schema), spec.name, cases, SchemaResult(schema, {}, {}, "docs"))
+    return err == "" and res.passed == len(calls)
+
+
 def _differences(source: str, function: str, cases: list[TestCase], calls: list[tuple[dict, dict | None]]) -> list:
     """For each call expected to succeed, the leaves where the state it leaves differs from the expected one."""
     payload = [{"function": function, "state": c.state, "arguments": c.arguments} for c in cases]

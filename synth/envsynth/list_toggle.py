@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.mode_rules import mode_segments
+from synth.envsynth.mode_rules import by_mode_plan, mode_segments
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -94,15 +94,8 @@ def toggle_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             "requires": [],
         },
     }
-    return ToolPlan.from_dict(
-        {
-            **plan.to_dict(),
-            "kind": "by_mode",
-            "op_param": param,
-            "modes": modes,
-            "preconditions": preconditions,
-            "evidence": plan.evidence + [f"`{items[0]}` added to or taken from `{field}` by `{param}`"],
-        }
+    return by_mode_plan(
+        plan, param, modes, preconditions, f"`{items[0]}` added to or taken from `{field}` by `{param}`"
     )
 
 

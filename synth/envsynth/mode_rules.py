@@ -108,6 +108,13 @@ def mode_transition(
         modes[value] = {"plan": sub.to_dict(), "requires": needs}
         for name, allowed in sub.preconditions.items():
             preconditions[name] = sorted(set(preconditions.get(name, [])) | set(allowed), key=str)
+    return by_mode_plan(plan, param, modes, preconditions, f"one transition per documented `{param}` value")
+
+
+def by_mode_plan(
+    plan: ToolPlan, param: str, modes: dict[str, Any], preconditions: dict[str, list[Any]], evidence: str
+) -> ToolPlan:
+    """The `by_mode` plan dispatching on `param` to each value's sub-plan ({value: {"plan", "requires"}})."""
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
@@ -115,9 +122,9 @@ def mode_transition(
             "op_param": param,
             "modes": modes,
             "preconditions": preconditions,
-            "evidence": plan.evidence + [f"one transition per documented `{param}` value"],
+            "evidence": plan.evidence + [evidence],
         }
     )
 
 
-__all__ = ["mode_segments", "mode_transition", "value_text"]
+__all__ = ["by_mode_plan", "mode_segments", "mode_transition", "value_text"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from synth.envsynth.figure_terms import ROUNDED, spoken
+from synth.envsynth.keyed_tables import _held
 from synth.words import singular, split_words
 
 ITEM = re.compile(r"^\s*(\d+)[.)]\s+(`.*)$")
@@ -165,10 +166,6 @@ def _record(noun: str, scope: Any) -> str | None:
     records.update({f: link[2] for f, link in scope.linked.items()})
     hits = [p for p, col in records.items() if noun in ({singular(col)} | _words(p) - {"id"})]
     return hits[0] if len(hits) == 1 else (next(iter(scope.named)) if len(scope.named) == 1 and not hits else None)
-
-
-def _held(sample: dict[str, Any], col: str, name: str) -> set[str]:
-    return {str(r.get(name)) for r in (sample.get(col) or {}).values() if isinstance(r, dict) and r.get(name)}
 
 
 def _state_condition(phrase: str, p: str, scope: Any) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from synth.envsynth.date_spans import definition_text
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.keyed_tables import _held
 from synth.words import singular
 
 SHARE = re.compile(
@@ -159,7 +160,7 @@ def value_fee_node(name: str, text: str, scope: Any) -> dict[str, Any] | None:
             {"param": p, "field": f, "in": [m.group(3)]}
             for p, col in scope.named.items()
             for f in sorted(scope.fields.get(p) or {})
-            if m.group(3) in {str(r.get(f)) for r in (scope.sample.get(col) or {}).values() if isinstance(r, dict)}
+            if m.group(3) in _held(scope.sample, col, f)
         ]
         if len(hits) == 1:
             scope.phrases[squash(m.group(0)[m.start(1) - m.start() :])] = name  # the total's term that names it
