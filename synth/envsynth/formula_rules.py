@@ -13,7 +13,10 @@ Every answer field is one of:
   description, or one formula no field name opens ("...: price_per_metre x metres, less the account's grade
   rebate (...), rounded to 2 decimals"), for the one figure left;
 - a list of lines, a map of groups, or a sum over one (quote_lines.py, quote_groups.py); lines over another
-  collection's records that name the quoted record (related_lines.py); numbered price lines (numbered_lines.py).
+  collection's records that name the quoted record (related_lines.py); numbered price lines (numbered_lines.py); a
+  line per day of a stay, priced by the record covering the day (dated_lines.py);
+- a percent the prose applies to an earlier figure ("... (gold 5%) is taken off the subtotal", "tax (..., 12%) is
+  charged on the discounted total"), the figure after it, and a total the docs leave unsaid (applied_shares.py).
 
 The plan is made only when every answer field is found; a formula node is {"num"} | {"arg", "default"} | {"val":
 earlier answer field} | {"field", "param"} | {"table", "param", "values"} | {"op", "args"} (+ - * /, `pct_off` = a *
@@ -270,8 +273,10 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.applied_shares import after_taken_node, charged_on_node, implied_total, taken_off_node
     from synth.envsynth.band_prices import band_node
     from synth.envsynth.date_spans import calendar_node, span_node
+    from synth.envsynth.dated_lines import dated_line_node, dated_total
     from synth.envsynth.figure_words import after_removal, by_value, capped, comparison, described, remainder
     from synth.envsynth.quote_groups import group_node
     from synth.envsynth.quote_lines import line_node, lines_total, sum_node
@@ -283,6 +288,7 @@ def _figure(
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
         made = made or (related_node(shape[name], spec, scope, cols) if shape[name].is_list else None)
         made = made or (record_line_node(shape[name], spec, scope) if shape[name].is_list else None)
+        made = made or (dated_line_node(shape[name], spec, scope, cols) if shape[name].is_list else None)
         if made is not None:
             return made
     numbered, node = numbered_node(name, spec.description, scope, lambda text: parse_formula(text, scope))
@@ -295,6 +301,9 @@ def _figure(
     )
     spanned = spanned or given_share_node(name, scope.docs, scope, lambda text: parse_formula(text, scope))
     spanned = spanned or band_node(name, scope.docs, scope.params)  # "the weight band sets the base price: ..."
+    read = lambda phrase: _operand(phrase, scope)  # noqa: E731
+    spanned = spanned or taken_off_node(name, scope, read) or after_taken_node(name, scope, read)  # "(gold 5%) is
+    spanned = spanned or charged_on_node(name, scope, read) or implied_total(name, scope, read)  # taken off the ..."
     spanned = spanned or share_node(name, scope.docs, scope.tables, lambda text: parse_formula(text, scope))
     spanned = spanned or differ_fee_node(name, scope.docs, scope.params)  # "of 45.00 when both branches ... differ"
     if spanned is not None:
@@ -314,7 +323,7 @@ def _figure(
     if worded is not None:
         return worded
     planned = {k: [e.name for e in f.entries] for k, f in shape.items()}
-    summed = sum_node(name, own, planned, spec.description) or lines_total(name, steps)
+    summed = sum_node(name, own, planned, spec.description) or lines_total(name, steps) or dated_total(name, steps)
     listed = [(k, n["record_lines"]["number"]) for k, n in steps.items() if "record_lines" in n]
     if summed is None and re.fullmatch(r"(?:sub)?total", name) and len(listed) == 1:  # the lines' one number
         summed = {"sum": listed[0][0], "of": listed[0][1]}
@@ -322,7 +331,7 @@ def _figure(
         return None  # "total = parts + labour + a call-out fee": its terms may be found later
     if summed is not None:
         built = steps.get(summed["sum"], {})
-        return summed if {"lines", "groups", "related", "record_lines"} & set(built) else None
+        return summed if {"lines", "groups", "related", "record_lines", "dated_lines"} & set(built) else None
     node = _operand(name.replace("_", " "), scope, whole=True)
     return node if node is not None and "val" not in node else None
 
@@ -409,7 +418,7 @@ def quote_plan(
     if (any(n not in steps for n in listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
     listed = [n for n in listed if n in steps]
-    amounts = [n for n in steps if n not in scope.params and "lines" not in steps[n]]
+    amounts = [n for n in steps if n not in scope.params and not {"lines", "dated_lines"} & set(steps[n])]
     for name in [n for n in amounts if (described.get(n) or {}).get("type") in (None, "number")]:  # "(waived for gold)"
         steps[name] = waived_node(name, steps[name], scope.docs, scope.named, scope.fields, scope.sample)
     for node in _nodes(list(steps.values())):  # "without `customer_id` ... at the standard tier"

@@ -71,12 +71,15 @@ def fg_formula(node, arguments, named, values):
             return node["values"].get(node["absent"]) if "table" in node else node["absent"]
         if record is None:  # an optional record the call leaves out counts as 0; a record it names must exist
             return 0 if node["param"] not in arguments and node["param"] not in named else None
+        if "field" in node and "at_field" in node:  # a map's entry at another record's field (dated_lines.py)
+            keyed, (holder, key) = record.get(node["field"]), node["at_field"]
+            return keyed.get(str((named.get(holder) or {}).get(key))) if isinstance(keyed, dict) else None
         if "field" in node and "at" in node:  # a keyed field's entry for the group's key (quote_groups.py)
             keyed = record.get(node["field"])
             return keyed.get((named.get(node["at"]) or {}).get("key")) if isinstance(keyed, dict) else None
         if "field" in node:
             return record.get(node["field"])
-        return node["values"].get(str(record.get(node["table"])))
+        return node["values"].get(str(record.get(node["table"])), node.get("else"))  # `else`: for a key not listed
     if "round" in node:
         inner = fg_formula(node["round"], arguments, named, values)
         if not fg_number(inner):
