@@ -53,3 +53,33 @@ def test_a_value_named_for_another_field_only_is_not_shared() -> None:
     said = "The booking gets `fee` and a `paid` flag of 0 and status `pending`."
     refined = refine_create(SPEC, PLAN, SCHEMA, said, today=TODAY)
     assert "fee" not in refined.initial_values and refined.initial_values["status"] == "pending"
+
+
+ENTRY = {"type": "object", "properties": {"date": S, "from": {"type": ["string", "null"]}, "to": S}}
+KEPT = {
+    "booking_id": S,
+    "status": S,
+    "owed": N,
+    "extras": LIST,
+    "payments": LIST,
+    "log": {"type": "array", "items": ENTRY},
+}
+KEPT_SCHEMA = {"type": "object", "properties": {"bookings": collection(KEPT)}}
+LISTED = (
+    "Books a firing. The new booking gets the next id, status `held`, empty extras and payments, `owed` 0, and a "
+    "first log entry (`from` null, `to` `held`, dated the business date). Returns the booking."
+)
+
+
+def test_lists_named_empty_together_and_a_first_entry_written_in_brackets() -> None:
+    spec = ToolSpec("book_firing", LISTED, {"type": "object", "properties": {}})
+    refined = refine_create(spec, PLAN, KEPT_SCHEMA, LISTED, today=TODAY)
+    assert refined.initial_values == {
+        "status": "held",
+        "extras": [],
+        "payments": [],
+        "owed": 0,
+        "log": [{"from": None, "to": "held", "date": TODAY}],
+    }
+    unknown_key = LISTED.replace("`to` `held`", "`state` `held`")  # a key the entry's schema does not have
+    assert "log" not in refine_create(spec, PLAN, KEPT_SCHEMA, unknown_key, today=TODAY).initial_values

@@ -302,6 +302,8 @@ def test_a_field_priced_as_a_quote_takes_the_figure_its_name_holds() -> None:
     assert _meant_figure("estimated_total", figures) == "total"  # not `addons_total`
     assert _meant_figure("bond_held", figures) == "bond_required"
     assert _meant_figure("amount_due", figures) == "bond_required"  # nothing it names: the figure computed last
+    assert _meant_figure("levy_total", ["levy", "berth_total", "total"]) == "levy"  # not the bare `total`
+    assert _meant_figure("levies", ["levy", "total"]) == "levy"  # in the singular
 
 
 def test_an_add_past_the_merged_cap_is_refused() -> None:

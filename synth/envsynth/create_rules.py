@@ -95,8 +95,12 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
         m = m or re.search(
             rf"\bone\s+`?{_name(field)}`?\s+(?:entry|element|item)\s+`(\{{[^`]{{1,300}}\}})`", text, re.I
         )
-        if re.search(rf"\ban?\s+empty\s+`?{_name(field)}`?(?:\s+(?:list|array))?\b", text, re.I):
+        listed = r"(?:`?[\w ]+?`?(?:,\s*|\s+and\s+))*"  # "empty folio and payments"
+        if re.search(rf"\b(?:an?\s+)?empty\s+{listed}`?{_name(field)}`?(?:\s+(?:lists?|arrays?))?\b", text, re.I):
             return True, []  # "an empty `notes` list"
+        entry = _bracketed_entry(text, field, schema, today)
+        if entry is not None:
+            return True, [entry]
         if m:
             said = re.sub(r"(?<=:)\s*today\b", f' "{today}"', m.group(1)) if today else m.group(1)
             try:
@@ -118,6 +122,27 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
         if _fits(value, schema):
             return True, value
     return False, None
+
+
+def _bracketed_entry(text: str, field: str, schema: dict[str, Any], today: str | None) -> dict[str, Any] | None:
+    """ "a first `log` entry (`from` null, `to` `open`, dated the business date)": that entry; "dated" sets the
+    entry's one date field (named `date`, or ending `_date` / `_on`) to the business date."""
+    m = re.search(
+        rf"\b(?:a|one)\s+(?:first\s+|single\s+)?`?{_name(field)}`?\s+(?:entry|item)\s*\(([^()]+)\)", text, re.I
+    )
+    keys = ((schema.get("items") or {}).get("properties") or {}) if m else {}
+    entry: dict[str, Any] = {}
+    for part in re.split(r",\s*", m.group(1)) if m else ():
+        dated = re.fullmatch(r"dated\s+(?:the\s+business\s+date|today)", part.strip(), re.I)
+        days = [k for k in keys if k == "date" or k.endswith(("_date", "_on"))]
+        pair = re.fullmatch(rf"`(\w+)`\s*(?:=\s*|:\s*)?{STATED}", part.strip())
+        if dated and today and len(days) == 1:
+            entry[days[0]] = today
+        elif pair and pair.group(1) in keys:
+            entry[pair.group(1)] = _value(pair.group(2))
+        else:
+            return None
+    return entry if entry and set(entry) == set(keys) else None
 
 
 WITHIN = re.compile(r"\b(?:within|between|inside|during)\b", re.IGNORECASE)

@@ -29,7 +29,7 @@ from synth.envsynth.formula_rules import _nodes, quote_plan
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.priors import tool_priors
 from synth.spec import ToolSpec
-from synth.words import plural
+from synth.words import plural, singular
 
 
 def sibling_quotes(
@@ -105,13 +105,18 @@ def _named_with(field: str, sibling: str, text: str) -> bool:
     return any(re.search(rf"\b(?:{spoken})\b", s, re.I) and sibling in s for s in sentences)
 
 
+GENERIC = {"total", "subtotal", "amount", "sum", "grand"}  # words any total's name may hold
+
+
 def _meant_figure(field: str, computed: list[str]) -> str:
     """The figure a field priced as the sibling computes takes: the one whose words are all the field's
     (`estimated_total` <- `total`), else the one sharing a word with it (`deposit_held` <- `deposit_required`),
-    else the figure computed last."""
-    words = set(field.split("_")) - {"id"}
-    inside = [f for f in computed if set(f.split("_")) <= words]
-    sharing = [f for f in computed if set(f.split("_")) & words]
+    else the figure computed last; words compared in the singular, and a figure named only by a word any total has
+    (`total`) gives way to a named one (`tax_total` <- `tax`, not `total`)."""
+    words = {singular(w) for w in field.split("_")} - {"id"}
+    inside = [f for f in computed if {singular(w) for w in f.split("_")} <= words]
+    inside = [f for f in inside if not set(f.split("_")) <= GENERIC] if len(inside) > 1 else inside
+    sharing = [f for f in computed if {singular(w) for w in f.split("_")} & words]
     return (inside if len(inside) == 1 else sharing if len(sharing) == 1 else computed)[-1]
 
 
