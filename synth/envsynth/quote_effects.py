@@ -98,6 +98,21 @@ NOT_BEFORE = re.compile(
 )
 
 
+def _date_named(words: str, dates: list[str]) -> str:
+    """The date parameter a phrase names: by its name, or "the arrival date" for the one of two whose name says it
+    starts the span (date_spans' start words; the first of the two when neither name says), "the departure" for the
+    other."""
+    from synth.envsynth.date_spans import ENDS, STARTS
+
+    name = "_".join(words.lower().split())
+    said = set(name.split("_")) - {"date", "day"}
+    if name in dates or len(dates) != 2 or not said or not said <= (STARTS | ENDS):
+        return name
+    starting = [d for d in dates if set(d.lower().split("_")) & STARTS] or dates[:1]
+    ending = [d for d in dates if d not in starting]
+    return (starting if said <= STARTS else ending)[0] if len(starting) == 1 and len(ending) == 1 else name
+
+
 def range_guards(text: str, figures: list[str], dates: list[str], today: str | None) -> list[dict[str, Any]]:
     """Guards for "Between 1 and 30 days" (a figure's bounds) and "the start date may not be before the business
     date" (a date parameter, compared as day numbers with the docs' business date)."""
@@ -108,7 +123,7 @@ def range_guards(text: str, figures: list[str], dates: list[str], today: str | N
         if m.group(3) in figures:
             out += [{"figure": m.group(3), "op": op, "value": float(m.group(i))} for op, i in ((">=", 1), ("<=", 2))]
     for m in NOT_BEFORE.finditer(text):
-        name = "_".join(m.group(1).lower().split())
+        name = _date_named(m.group(1), dates)
         if name in dates and today and fg_day_number(today) is not None:
             out.append({"figure": name, "op": ">=", "value": fg_day_number(today), "date": True})
     return out

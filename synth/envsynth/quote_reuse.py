@@ -105,6 +105,17 @@ def _named_with(field: str, sibling: str, text: str) -> bool:
     return any(re.search(rf"\b(?:{spoken})\b", s, re.I) and sibling in s for s in sentences)
 
 
+def _own_guards(spec: ToolSpec, quote: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """The limits the create's own description puts on the figures it is priced with ("at most 14 nights") and on
+    its date parameters ("the arrival date must not be before the business date")."""
+    from synth.envsynth.quote_effects import limit_guards, range_guards
+
+    params = spec.parameters.get("properties") or {}
+    figures = [n for n, _ in quote["steps"] if n not in params]
+    dates = [p for p, s in params.items() if isinstance(s, dict) and s.get("format") == "date"]
+    return limit_guards(spec.description, figures) + range_guards(spec.description, figures, dates, today)
+
+
 GENERIC = {"total", "subtotal", "amount", "sum", "grand"}  # words any total's name may hold
 
 
@@ -128,6 +139,7 @@ def priced_fields(
     quotes: dict[str, Any],
     text: str,
     sample: dict[str, Any] | None = None,
+    today: str | None = None,
 ) -> ToolPlan:
     """The create plan with `quote` set ({named, select, steps, fields: [], assign: {record field: figure}}) when a
     sibling's figures price fields of the new record, and the entries it makes by count and the numbers it moves
@@ -160,6 +172,9 @@ def priced_fields(
         if assign:
             profile = _profile_params(spec, sibling, quote, state_schema)  # `senior_pass` from the camper named
             priced = {**quote, "fields": [], "states": {}, "assign": assign, "wrap": wrapped}
+            priced.update(
+                guards=_own_guards(spec, quote, today)
+            )  # "(at most 14 nights)", its own words, not the quote's
             priced.update({"flags": flags} if flags else {})
             priced.update({"lined": lined} if lined else {})
             own_values = _from_new(spec, sibling, own)

@@ -214,7 +214,9 @@ def _build_tool(
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy)
     if plan.kind in ("create", "item_add", "item_remove") and opts.siblings:
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
-        plan = priced_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text, opts.sample)
+        plan = priced_fields(
+            spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text, opts.sample, today
+        )
         plan = recomputed_fields(spec, plan, schema.state_schema, list(opts.siblings), quotes, docs_text)
     plan = with_named_conditions(spec, plan, schema.state_schema, list(opts.siblings))  # "must be active, ..."
     plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"

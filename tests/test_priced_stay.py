@@ -1,0 +1,95 @@
+"""A berth stay booked and priced exactly as its quote prices it (test_dated_lines.py's night-by-night quote), with
+the limits its own docs put on it: at most 14 nights and an arrival not before the business date; starting values in prose ("empty extras", "a first log entry (...)").
+Planned from the docs, rendered and run."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from synth.envsynth.create_rules import refine_create
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.quote_reuse import priced_fields, sibling_quotes
+from synth.spec import ToolSpec
+from tests import test_dated_lines as quoted
+from tests.schemas import collection
+from tests.tool_calls import run_calls
+
+S, N, D = {"type": "string"}, {"type": "number"}, {"type": "string", "format": "date"}
+ENTRY = {"type": "object", "properties": {"date": S, "from": {"type": ["string", "null"]}, "to": S}}
+STAY = {
+    "stay_id": S,
+    "skipper_id": {"type": "string", "x-references": "skippers"},
+    "berth_class_id": {"type": "string", "x-references": "berth_classes"},
+    "arrival": S,
+    "departure": S,
+    "guests": {"type": "integer"},
+    "status": S,
+    "berth_total": N,
+    "levy": N,
+    "total": N,
+    "extras": {"type": "array"},
+    "log": {"type": "array", "items": ENTRY},
+}
+SCHEMA = copy.deepcopy(quoted.SCHEMA)
+SCHEMA["properties"]["stays"] = collection(STAY)
+SCHEMA["properties"]["berth_classes"]["additionalProperties"]["properties"]["max_guests"] = {"type": "integer"}
+TODAY = "2030-06-01"
+TEXT = (
+    "Books a berth class for a skipper for `guests` people. The arrival date must not be before the marina's business date and the departure must be after the arrival (at most 14 "
+    "nights).\n\nThe new stay gets the next id (`ST-` followed by the highest number plus one), status `booked`, "
+    "empty extras, and a first log entry (`from` null, `to` `booked`, dated the business date). `berth_total`, "
+    "`levy` and `total` are priced exactly as quote_berth_stay does with the skipper's club discount."
+)
+POLICY = f"The marina's business date is {TODAY}."
+PARAMS = {
+    "type": "object",
+    "properties": {"skipper_id": S, "berth_class_id": S, "arrival": D, "departure": D, "guests": {"type": "integer"}},
+    "required": ["skipper_id", "berth_class_id", "arrival", "departure", "guests"],
+}
+BOOK = ToolSpec("book_berth_stay", TEXT, PARAMS)
+
+
+def _state() -> dict[str, Any]:
+    state = copy.deepcopy(quoted.STATE)
+    for berth, most in (("BC1", 4), ("BC2", 2)):
+        state["berth_classes"][berth]["max_guests"] = most
+    state["stays"] = {}
+    return state
+
+
+def _plan() -> ToolPlan:
+    base = ToolPlan(
+        kind="create",
+        collection="stays",
+        key_field="stay_id",
+        fields=["skipper_id", "berth_class_id", "arrival", "departure", "guests"],
+        id_type="pattern",
+        key_format={"prefix": "ST-", "digits": 1},
+    )
+    text = TEXT + "\n" + POLICY
+    plan = refine_create(BOOK, base, SCHEMA, text, TODAY, _state(), POLICY)
+    quotes = sibling_quotes([quoted.QUOTE], SCHEMA, _state(), POLICY)
+    return priced_fields(BOOK, plan, SCHEMA, [quoted.QUOTE, BOOK], quotes, text, _state(), TODAY)
+
+
+def test_the_stay_is_priced_as_quoted_within_its_own_limits() -> None:
+    plan = _plan()
+    assert plan.quote["assign"] == {"berth_total": "berth_total", "levy": "levy", "total": "total"}
+    kinds = ["date" if g.get("date") else g["figure"] for g in plan.quote["guards"]]
+    assert sorted(kinds) == ["date", "nights"]
+
+    def booked(call: dict[str, Any], berth_total: float, levy: float, total: float) -> dict[str, Any]:
+        out = _state()
+        stay = {"stay_id": "ST-1", **call, "status": "booked", "extras": []}
+        stay["log"] = [{"from": None, "to": "booked", "date": TODAY}]
+        out["stays"]["ST-1"] = {**stay, "berth_total": berth_total, "levy": levy, "total": total}
+        return out
+
+    stay = {"skipper_id": "SK2", "berth_class_id": "BC1", "arrival": "2030-06-29", "departure": "2030-07-02"}
+    calls = [
+        ({**stay, "guests": 4}, booked({**stay, "guests": 4}, 164.02, 13.12, 177.14)),
+        ({**stay, "arrival": "2030-05-31", "guests": 2}, None),  # before the business date
+        ({**stay, "departure": "2030-07-20", "guests": 2}, None),  # 21 nights
+    ]
+    run_calls(BOOK, plan, SCHEMA, _state, calls)
