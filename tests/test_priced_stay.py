@@ -1,6 +1,6 @@
 """A berth stay booked and priced exactly as its quote prices it (test_dated_lines.py's night-by-night quote), with
-the limits its own docs put on it: at most 14 nights and an arrival not before the business date; starting values in prose ("empty extras", "a first log entry (...)").
-Planned from the docs, rendered and run."""
+the limits its own docs put on it: at most 14 nights and an arrival not before the business date; starting values
+in prose ("empty extras", "a first log entry (...)"). Planned from the docs, rendered and run."""
 
 from __future__ import annotations
 
@@ -33,13 +33,13 @@ STAY = {
 }
 SCHEMA = copy.deepcopy(quoted.SCHEMA)
 SCHEMA["properties"]["stays"] = collection(STAY)
-SCHEMA["properties"]["berth_classes"]["additionalProperties"]["properties"]["max_guests"] = {"type": "integer"}
 TODAY = "2030-06-01"
 TEXT = (
-    "Books a berth class for a skipper for `guests` people. The arrival date must not be before the marina's business date and the departure must be after the arrival (at most 14 "
-    "nights).\n\nThe new stay gets the next id (`ST-` followed by the highest number plus one), status `booked`, "
-    "empty extras, and a first log entry (`from` null, `to` `booked`, dated the business date). `berth_total`, "
-    "`levy` and `total` are priced exactly as quote_berth_stay does with the skipper's club discount."
+    "Books a berth class for a skipper for `guests` people. The arrival date must not be before the marina's "
+    "business date and the departure must be after the arrival (at most 14 nights).\n\nThe new stay gets the "
+    "next id (`ST-` followed by the highest number plus one), status `booked`, empty extras, and a first log "
+    "entry (`from` null, `to` `booked`, dated the business date). `berth_total`, `levy` and `total` are "
+    "priced exactly as quote_berth_stay does with the skipper's club discount."
 )
 POLICY = f"The marina's business date is {TODAY}."
 PARAMS = {
@@ -51,11 +51,7 @@ BOOK = ToolSpec("book_berth_stay", TEXT, PARAMS)
 
 
 def _state() -> dict[str, Any]:
-    state = copy.deepcopy(quoted.STATE)
-    for berth, most in (("BC1", 4), ("BC2", 2)):
-        state["berth_classes"][berth]["max_guests"] = most
-    state["stays"] = {}
-    return state
+    return {**copy.deepcopy(quoted.STATE), "stays": {}}
 
 
 def _plan() -> ToolPlan:
