@@ -246,6 +246,22 @@ def test_markdown_bare_returns_label_and_other_tables_stay_in_the_description():
     )
 
 
+def test_a_table_kept_as_prose_keeps_a_line_a_row() -> None:
+    from synth.tooldocs.markdown import load_markdown
+
+    text = (
+        "## book_firing\n\nBooks a firing. Per kiln:\n\n| kiln | allowed when | fee (charged on firing) |\n"
+        "|---|---|---|\n| `raku` | studio `open` | 25.00 |\n| `gas` | studio `open`, vent `on` | 40.00 |\n\n"
+        "The new firing gets the kiln's `fee`.\n"
+    )
+    (tool,) = load_markdown(text, "kilns.md")
+    assert tool.description == (
+        "Books a firing. Per kiln:\n\nkiln | allowed when | fee (charged on firing)\n\n"
+        "`raku` | studio `open` | 25.00\n`gas` | studio `open`, vent `on` | 40.00\n\n"
+        "The new firing gets the kiln's `fee`."
+    )
+
+
 def test_a_policy_bullet_with_words_in_brackets_is_prose_not_a_parameter() -> None:
     from synth.tooldocs.markdown import load_markdown
 

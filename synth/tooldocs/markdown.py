@@ -63,6 +63,7 @@ SECTIONS = {
     "examples": "examples",
     "example": "examples",
 }
+ROW = "\x1e"  # marks a table row kept as prose: it keeps a line of its own in the description
 RULE_RE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")  # a horizontal rule between sections
 MUTATES_RE = re.compile(r"^\s*[*_]*(mutates|read-only|readonly)[*_]*\s*:\s*[*_]*(yes|no|true|false)\b", re.I)
 SECTION_WORDS = {
@@ -268,9 +269,10 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
                 rows = []
             for row in rows or []:
                 _add_table_param(row, params, required, path, f"line {table[0][0]}")
-            if rows is None:  # a table of something else (statuses, error codes): kept as prose
-                for _, cells in table:
-                    found.add(section, " | ".join(c for c in cells if c and not set(c) <= set("-: ")))
+            if rows is None:  # a table of something else (statuses, error codes, fees by type): kept as prose,
+                for _, cells in table:  # one line a row
+                    kept = " | ".join(c for c in cells if c and not set(c) <= set("-: "))
+                    found.add(section, ROW + kept if kept else "")
             table = []
         if RULE_RE.match(line) or (h.http is not None and is_endpoint_line(line)):
             continue
@@ -345,7 +347,7 @@ class _ToolText:
         for section, prefix in (("description", ""), ("returns", ""), ("errors", "Errors: ")):
             text = re.sub(r"\n{3,}", "\n\n", "\n".join(self.lines[section])).strip()
             if text:
-                joined = "\n\n".join(" ".join(p.split("\n")) for p in text.split("\n\n"))
+                joined = "\n\n".join(_joined(p) for p in text.split("\n\n"))
                 paragraphs.append(prefix + (joined.replace("\n\n", " ") if prefix else joined))
         return "\n\n".join(paragraphs).strip()
 
@@ -367,6 +369,17 @@ def _add_param(m: re.Match, params: dict, required: list, parents: list, path: s
         holder["required"].append(name)
     if schema.get("type") == "object" or schema.get("items", {}).get("type") == "object":
         parents.append((indent, schema))
+
+
+def _joined(paragraph: str) -> str:
+    """A paragraph's lines as one line of prose, but a table's rows (marked ROW) each on a line of its own."""
+    out, after_row = "", False
+    for line in paragraph.split("\n"):
+        row = line.startswith(ROW)
+        line = line.removeprefix(ROW)
+        out = line if not out else out + ("\n" if row or after_row else " ") + line
+        after_row = row
+    return out
 
 
 def _add_table_param(row: Any, params: dict, required: list, path: str, loc: str) -> None:
