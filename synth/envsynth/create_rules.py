@@ -25,7 +25,7 @@ from synth.envsynth.figure_terms import param_default
 from synth.envsynth.overlap_checks import overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
-from synth.envsynth.rate_tables import rate_tables
+from synth.envsynth.rate_tables import column_tables, rate_tables
 from synth.envsynth.refusals import refused_states
 from synth.spec import ToolSpec, schema_types
 from synth.spec import record_props as _props
@@ -417,6 +417,7 @@ def refine_create(
     set_here |= {e["field"] for e in copies}
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
     tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens for bronze clubs, 8 for silver, ..."
+    tabled += column_tables(spec.description, params, own, [f for f in unset if f not in {e["field"] for e in tabled}])
     effects += tabled
     linked_here = set(inherits) | {e["field"] for e in copies}  # links the new record holds once built
     moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names (or it inherits)

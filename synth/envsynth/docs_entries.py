@@ -429,8 +429,9 @@ def linked_entries(
     today: str | None,
 ) -> list[dict[str, Any]]:
     """`ref_append` effects for the entries the text names by kind on a record the call's record names ("a
-    'hire' event is added to the skipper's log": the skipper of the record's `skipper_id`). An entry field
-    that holds, in every such entry of the data, a key of the call's collection holds the call's record key."""
+    'hire' event is added to the skipper's log", "... to the skipper log": the skipper of the record's
+    `skipper_id`). An entry field that holds, in every such entry of the data, a key of the call's collection holds
+    the call's record key."""
     cols = state_schema.get("properties") or {}
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
@@ -444,11 +445,14 @@ def linked_entries(
             before = re.split(r"(?<=[.!?])\s+", text[: m.start()])[-1]  # "their": the sentence's last owner
             owners = [w.lower() for w in re.findall(r"\b(\w+)['\u2019]s\b", before)]
             owner = owners[-1] if owners else ""
+        field = m.group("field")
+        after = re.match(r"\s+(\w+)", text[m.end() :])
+        if not owner and after and owner_collection(field, cols, collection):  # "appended to the account history"
+            owner, field = field, after.group(1)
         other = owner_collection(owner, cols, collection)
         if other is None:
             continue
         props = ((cols[other].get("additionalProperties") or {}).get("properties")) or {}
-        field = m.group("field")
         items = (props.get(field) or {}).get("items") if (props.get(field) or {}).get("type") == "array" else None
         if not isinstance(items, dict) or any(e["collection"] == other and e["field"] == field for e in out):
             continue

@@ -73,4 +73,43 @@ def rate_tables(
     return out
 
 
-__all__ = ["rate_tables"]
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _listed_values(schema: Any) -> list[str]:
+    """The values a parameter takes: its enum, else the backticked words its description lists."""
+    return _known(schema) or re.findall(r"`([\w-]+)`", str((schema or {}).get("description") or ""))
+
+
+def column_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset: list[str]) -> list[dict[str, Any]]:
+    """`tabled` effects {field, arg, values} for a pipe table with a row per value of a parameter (its first cell)
+    and a column headed by one of the new record's unset numbers ("type | allowed when | fee (charged on
+    completion)": the new record's `fee` by the `type` argument)."""
+    rows = [_cells(line) for line in text.split("\n") if line.count("|") >= 2]
+    out: list[dict[str, Any]] = []
+    for at, header in enumerate(rows):
+        body = [r for r in rows[at + 1 :] if len(r) == len(header)]
+        keys = [r[0].strip("`") for r in body]
+        for p, schema in sorted(params.items()):
+            values = _listed_values(schema) if isinstance(schema, dict) else []
+            known = [k for k in keys if k in values]
+            if len(known) < 2 or len(set(known)) != len(known) or set(values) - set(known):
+                continue
+            for column, head in enumerate(header[1:], start=1):
+                said = set(re.findall(r"[a-z]+", head.lower()))
+                fields = [
+                    f
+                    for f in unset
+                    if set(f.split("_")) <= said and (own.get(f) or {}).get("type") in ("number", "integer")
+                ]
+                numbers = [NUMBER.findall(r[column]) for r in body if r[0].strip("`") in known]
+                if len(fields) != 1 or any(len(n) != 1 for n in numbers) or any(e["field"] == fields[0] for e in out):
+                    continue
+                kind = float if own[fields[0]].get("type") == "number" else int
+                table = {k: kind(float(n[0])) for k, n in zip(known, numbers)}
+                out.append({"op": "tabled", "field": fields[0], "arg": p, "values": table})
+    return out
+
+
+__all__ = ["column_tables", "rate_tables"]

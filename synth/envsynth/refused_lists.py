@@ -46,6 +46,9 @@ ALREADY_HAS = re.compile(  # a refusal: "the customer already has 2 open agreeme
 )
 
 
+NO_OTHER = re.compile(  # "the meter has no other order that is `scheduled` or `in_progress`"
+    r"\bthe\s+(?P<owner>\w+)\s+(?:has|holds)\s+no\s+other\s+(?P<rest>[^.;\n]{0,160})", re.I
+)
 NOT_ALREADY = re.compile(  # "a skipper cannot already have a booked berth on the same day"
     r"\b(?:the\s+|a\s+|an\s+)?(?P<owner>\w+)\s+(?:must|may|can|should)(?:\s+not|not|n't)\s+already\s+"
     r"(?:hold|have|own|keep|be\s+holding)\s+"
@@ -258,10 +261,11 @@ def cap_checks(
 ) -> list[dict[str, Any]]:
     """`cap` checks: "A skipper may hold at most 2 active moorings (status `booked` or `moored`)": the new record is
     refused when the records of its collection naming the same record are already that many in those states;
-    "a skipper cannot already have a booked berth on the same day": none such with the same `day` argument."""
+    "a skipper cannot already have a booked berth on the same day": none such with the same `day` argument; "the
+    pier has no other mooring that is `booked` or `moored`": none such."""
     out: list[dict[str, Any]] = []
     found = [(m, _count(m.group("n"))) for m in [*CAP.finditer(text), *ALREADY_HAS.finditer(text)]]
-    found += [(m, 1) for m in NOT_ALREADY.finditer(text)]
+    found += [(m, 1) for m in [*NOT_ALREADY.finditer(text), *NO_OTHER.finditer(text)]]
     for m, most in found:
         param = next((p for p in refs if p[:-3].replace("_", " ").lower() == m.group("owner").lower()), None)
         owner = m.group("owner").lower()
