@@ -1,5 +1,6 @@
 """A berth stay booked and priced exactly as its quote prices it (test_dated_lines.py's night-by-night quote), with
-the limits its own docs put on it: at most 14 nights and an arrival not before the business date; starting values
+the limits its own docs put on it: at most 14 nights, an arrival not before the business date and a berth of the
+class left on every night; starting values
 in prose ("empty extras", "a first log entry (...)"). Planned from the docs, rendered and run."""
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ STAY = {
     "arrival": S,
     "departure": S,
     "guests": {"type": "integer"},
-    "status": S,
+    "status": {"type": "string", "x-enum": ["booked", "moored", "left"]},
     "berth_total": N,
     "levy": N,
     "total": N,
@@ -33,10 +34,14 @@ STAY = {
 }
 SCHEMA = copy.deepcopy(quoted.SCHEMA)
 SCHEMA["properties"]["stays"] = collection(STAY)
+BERTH = {"berth_id": S, "berth_class_id": S, "status": {"type": "string", "x-enum": ["open", "closed"]}}
+SCHEMA["properties"]["berths"] = collection(BERTH)
 TODAY = "2030-06-01"
 TEXT = (
     "Books a berth class for a skipper for `guests` people. The arrival date must not be before the marina's "
-    "business date and the departure must be after the arrival (at most 14 nights).\n\nThe new stay gets the "
+    "business date and the departure must be after the arrival (at most 14 nights). A berth class is available "
+    "when, for every night of the stay, the number of its berths that are not `closed` exceeds the number of "
+    "`booked` or `moored` stays of that class covering the night.\n\nThe new stay gets the "
     "next id (`ST-` followed by the highest number plus one), status `booked`, empty extras, and a first log "
     "entry (`from` null, `to` `booked`, dated the business date). `berth_total`, `levy` and `total` are "
     "priced exactly as quote_berth_stay does with the skipper's club discount."
@@ -51,7 +56,14 @@ BOOK = ToolSpec("book_berth_stay", TEXT, PARAMS)
 
 
 def _state() -> dict[str, Any]:
-    return {**copy.deepcopy(quoted.STATE), "stays": {}}
+    berths = {"B1": ("BC1", "open"), "B2": ("BC1", "closed"), "B3": ("BC2", "open"), "B4": ("BC2", "open")}
+    held = {"stay_id": "ST-1", "skipper_id": "SK1", "berth_class_id": "BC1", "guests": 1, "status": "booked"}
+    held.update(arrival="2030-07-03", departure="2030-07-05", berth_total=0, levy=0, total=0, extras=[], log=[])
+    return {
+        **copy.deepcopy(quoted.STATE),
+        "berths": {b: {"berth_id": b, "berth_class_id": c, "status": st} for b, (c, st) in berths.items()},
+        "stays": {"ST-1": held},
+    }
 
 
 def _plan() -> ToolPlan:
@@ -74,12 +86,18 @@ def test_the_stay_is_priced_as_quoted_within_its_own_limits() -> None:
     assert plan.quote["assign"] == {"berth_total": "berth_total", "levy": "levy", "total": "total"}
     kinds = ["date" if g.get("date") else g["figure"] for g in plan.quote["guards"]]
     assert sorted(kinds) == ["date", "nights"]
+    (capacity,) = [c for c in plan.checks if c["op"] == "capacity"]
+    assert (capacity["units"], capacity["unit_out"], capacity["where"]) == (
+        "berths",
+        {"status": ["closed"]},
+        {"status": ["booked", "moored"]},
+    )
 
     def booked(call: dict[str, Any], berth_total: float, levy: float, total: float) -> dict[str, Any]:
         out = _state()
-        stay = {"stay_id": "ST-1", **call, "status": "booked", "extras": []}
+        stay = {"stay_id": "ST-2", **call, "status": "booked", "extras": []}
         stay["log"] = [{"from": None, "to": "booked", "date": TODAY}]
-        out["stays"]["ST-1"] = {**stay, "berth_total": berth_total, "levy": levy, "total": total}
+        out["stays"]["ST-2"] = {**stay, "berth_total": berth_total, "levy": levy, "total": total}
         return out
 
     stay = {"skipper_id": "SK2", "berth_class_id": "BC1", "arrival": "2030-06-29", "departure": "2030-07-02"}
@@ -87,5 +105,16 @@ def test_the_stay_is_priced_as_quoted_within_its_own_limits() -> None:
         ({**stay, "guests": 4}, booked({**stay, "guests": 4}, 164.02, 13.12, 177.14)),
         ({**stay, "arrival": "2030-05-31", "guests": 2}, None),  # before the business date
         ({**stay, "departure": "2030-07-20", "guests": 2}, None),  # 21 nights
+        ({**stay, "departure": "2030-07-04", "guests": 2}, None),  # the one open BC1 berth is held on the 3rd
     ]
     run_calls(BOOK, plan, SCHEMA, _state, calls)
+
+
+def test_a_span_is_the_fields_named_with_a_start_and_an_end_word() -> None:
+    from synth.envsynth.overlap_checks import span_fields
+
+    assert span_fields({"arrival_day": S, "departure_day": S, "note": S}) == {
+        "start": "arrival_day",
+        "end": "departure_day",
+    }
+    assert span_fields({"arrival_day": S, "arrival_note": S, "departure_day": S}) is None  # two could start it

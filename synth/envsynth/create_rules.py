@@ -22,7 +22,7 @@ from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date, linked_entries
 from synth.envsynth.figure_terms import param_default
-from synth.envsynth.overlap_checks import overlap_checks
+from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import column_tables, rate_tables
@@ -336,6 +336,8 @@ def refine_create(
     checks_within += bound_checks(text, refs, cols)  # "the <noun> must ... less than N <field words>"
     checks_within += arg_limits(text, params, {}, refs, cols)  # "the amount must be at most the balance (`a - b`)"
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
+    checks_within += capacity_checks(text, plan.collection, own, cols)  # "available when ... exceeds the number of"
+
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

@@ -73,3 +73,35 @@ def fg_no_overlap(check, record, state):
         if alike and mine[0] < theirs[1] and theirs[0] < mine[1]:
             return False
     return True
+
+
+def fg_capacity(check, record, state):
+    """Whether on every day of the record's span the stored records of its collection that name the same record,
+    are in the `where` states and cover the day are fewer than that record's units: the records of the `units`
+    collection naming it, outside the `unit_out` states."""
+    target, start, end = record.get(check["same"]), record.get(check["start"]), record.get(check["end"])
+    first, last = fg_day_number(start), fg_day_number(end)
+    if first is None or last is None:
+        return True
+    units = [
+        u
+        for u in (state.get(check["units"]) or {}).values()
+        if isinstance(u, dict)
+        and u.get(check["same"]) == target
+        and all([u.get(f) not in v for f, v in check["unit_out"].items()])
+    ]
+    booked = [
+        o
+        for o in (state.get(check["collection"]) or {}).values()
+        if isinstance(o, dict)
+        and o is not record
+        and o.get(check["same"]) == target
+        and all([o.get(f) in v for f, v in check["where"].items()])
+        and isinstance(o.get(check["start"]), str)
+        and isinstance(o.get(check["end"]), str)
+    ]
+    for offset in range(max(0, min(last - first, 3660))):
+        day = fg_add_days(start, offset)
+        if len([o for o in booked if o[check["start"]] <= day < o[check["end"]]]) >= len(units):
+            return False
+    return True

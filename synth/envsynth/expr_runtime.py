@@ -13,7 +13,7 @@ number of the call's record).
 
 import copy
 
-from synth.envsynth.date_runtime import fg_add_days, fg_day_number, fg_no_overlap  # noqa: F401  (copied in below)
+from synth.envsynth.date_runtime import fg_add_days, fg_capacity, fg_day_number, fg_no_overlap  # noqa: F401
 from synth.envsynth.list_runtime import fg_list_check  # noqa: F401  (copied in below)
 
 # runtime
@@ -204,15 +204,16 @@ def fg_check(check, arguments, record, state):
     name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
     (fewer than a number of records in some states name the argument's record), `filled` (a list field of the
     record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
-    (the record its link names holds an allowed value), `bound` (a number of the record, or of the one an argument
-    names, within a limit), `empty` (a list of the record its link names is empty), `dated` (a date of the record
-    on one side of a date), `overlap` (no stored record of the same kind clashes with the record's span), `needs`
-    (the value an argument names needs a value of the record's linked record), `matches` (an argument is what a
-    field of the record's linked record holds, case aside when so said), `list_cap` (a list of the record
-    holds fewer entries than the limit the record or one it links to holds), `arg_date` (a date argument after,
-    or within days of, the business date, or on a weekday), `arg_limit` (an amount argument above 0, or at most
-    a sum of numbers of the record or the one another argument names), `transition` (the argument's state is one the
-    record's current state may move to), `same` (an argument is the record's value)."""
+    (the record its link names holds an allowed value), `capacity` (each day of the record's span has a unit
+    left), `bound` (a number of the record, or of the one an argument names, within a limit), `empty` (a list of
+    the record its link names is empty), `dated` (a date of the record on one side of a date), `overlap` (no
+    stored record of the same kind clashes with the record's span), `needs` (the value an argument names needs a
+    value of the record's linked record), `matches` (an argument is what a field of the record's linked record
+    holds, case aside when so said), `list_cap` (a list of the record holds fewer entries than the limit the record
+    or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
+    weekday), `arg_limit` (an amount argument above 0, or at most a sum of numbers of the record or the one another
+    argument names), `transition` (the argument's state is one the record's current state may move to), `same` (an
+    argument is the record's value)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -318,6 +319,8 @@ def fg_check(check, arguments, record, state):
             return True
         have = holder.get(check["field"])
         return need in have if isinstance(have, list) else have == need
+    if check["op"] == "capacity":  # fewer stored records in these states cover each day than the class has units
+        return fg_capacity(check, record, state)
     if check["op"] == "overlap":  # no stored record sharing these fields, in these states, overlaps the span
         return fg_no_overlap(check, record, state)
     if check["op"] == "ordered":  # one value of the record comes after another ("departure is after arrival")

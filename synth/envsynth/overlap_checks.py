@@ -40,7 +40,8 @@ ENDS += (("starts_at", "ends_at"), ("start_time", "end_time"), ("arrival", "depa
 
 
 def span_fields(own: dict[str, Any]) -> dict[str, str] | None:
-    """{start, end} or {start, length}: the fields of a record that bound its span, or None."""
+    """{start, end} or {start, length}: the fields of a record that bound its span (a known pair of names, a start
+    number and a length, or the one text field named with a start word and the one with an end word), or None."""
     for start, end in ENDS:
         if start in own and end in own:
             return {"start": start, "end": end}
@@ -48,6 +49,14 @@ def span_fields(own: dict[str, Any]) -> dict[str, str] | None:
     lengths = [f for f in own if f in LENGTHS and is_number(own[f])]
     if len(starts) == 1 and len(lengths) == 1:
         return {"start": starts[0], "length": lengths[0]}
+    from synth.envsynth.date_spans import ENDS as END_WORDS
+    from synth.envsynth.date_spans import STARTS
+
+    texts = [f for f, s in own.items() if isinstance(s, dict) and s.get("type") == "string" and "_" in f]
+    firsts = [f for f in texts if set(f.split("_")) & STARTS and not set(f.split("_")) & END_WORDS]
+    lasts = [f for f in texts if set(f.split("_")) & END_WORDS and not set(f.split("_")) & STARTS]
+    if len(firsts) == 1 and len(lasts) == 1:  # `arrival_date` and `departure_date`
+        return {"start": firsts[0], "end": lasts[0]}
     return None
 
 
@@ -79,4 +88,46 @@ def overlap_checks(text: str, collection: str, own: dict[str, Any]) -> list[dict
     return out
 
 
-__all__ = ["overlap_checks"]
+# "A berth class is available when, for every night of the stay, the number of its berths that are not `closed`
+# exceeds the number of `booked` or `moored` stays of that class covering the night"
+AVAILABLE = re.compile(
+    r"\bis\s+available\s+(?:when|if|only\s+when|only\s+if),?\s+for\s+(?:every|each)\s+(?:night|day)\s+of\s+the\s+"
+    r"\w+,?\s+the\s+number\s+of\s+its\s+(?P<units>\w+)\s+that\s+are\s+not\s+(?P<out>[^,;.]+?)\s+exceeds\s+the\s+"
+    r"number\s+of\s+(?P<held>[^.;]+?)\s+(?P<booked>\w+)\s+of\s+that\s+\w+\s+covering\s+the\s+(?:night|day)",
+    re.I,
+)
+
+
+def _known_named(schema: dict[str, Any], said: str) -> tuple[str, list[str]] | None:
+    """(field, values) of the one text field whose known values the phrase quotes."""
+    quoted = re.findall(r"`([\w-]+)`", said)
+    hits = []
+    for field, sub in sorted(schema.items()):
+        known = [str(v) for v in ((sub.get("enum") or sub.get("x-enum") or []) if isinstance(sub, dict) else [])]
+        if quoted and all(q in known for q in quoted):
+            hits.append((field, quoted))
+    return hits[0] if len(hits) == 1 else None
+
+
+def capacity_checks(text: str, collection: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """`capacity` checks: the new record is refused when, on some day of its span, the records of its collection in
+    the quoted states that cover the day and name the same record (the class) are as many as that record's units
+    (another collection's records naming it) outside the quoted states."""
+    span = span_fields(own)
+    out = []
+    for m in AVAILABLE.finditer(unwrap(text)):
+        units = m.group("units").lower()
+        theirs = ((cols.get(units) or {}).get("additionalProperties") or {}).get("properties") or {}
+        links = [f for f in sorted(own) if f.endswith("_id") and f in theirs and f != f"{units[:-1]}_id"]
+        unit_out, held = _known_named(theirs, m.group("out")), _known_named(own, m.group("held"))
+        if span is None or "end" not in span or len(links) != 1 or unit_out is None or held is None:
+            continue
+        if m.group("booked").lower() != collection.lower():
+            continue
+        check = {"op": "capacity", "collection": collection, "same": links[0], "where": {held[0]: held[1]}, **span}
+        check.update({"units": units, "unit_out": {unit_out[0]: unit_out[1]}})
+        out.append(check)
+    return out
+
+
+__all__ = ["capacity_checks", "overlap_checks"]
