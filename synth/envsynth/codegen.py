@@ -82,6 +82,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     if source["from"] == "positive":  # a text shown only while a number is above 0 ("; 20.00 paid from credit")
         test = _pysource(source["test"], fn)
         return f"({_pysource(source['then'], fn)} if fg_number({test}) and {test} > 0 else '')"
+    if source["from"] == "position":  # the id of a line appended to a list numbered by position ("L3")
+        return f"{source['prefix']!r} + str(len(record.get({source['list']!r}) or []) + {int(source['after'])})"
     if source["from"] == "concat":  # a text of literal parts and values ("<pier>, <nights> nights")
         parts = [repr(p) if isinstance(p, str) else _pysource(p, fn) for p in source["parts"]]
         return f"fg_text([{', '.join(parts)}])"

@@ -190,16 +190,18 @@ def list_totals(
     return {"op": "derive", "named": {k: v for k, v in links.items() if k in used}, "steps": steps}
 
 
-def with_list_totals(plan: ToolPlan, state_schema: dict[str, Any], text: str, sample: dict[str, Any]) -> ToolPlan:
-    """A list edit's plan with a `derive` effect for the record figures its docs say are recomputed and the sample
-    data explains; the plan unchanged otherwise (or when a sibling quote already recomputes them)."""
-    if plan.kind not in ("item_add", "item_remove") or not plan.collection or not plan.list_field:
-        return plan
-    if (plan.quote or {}).get("from_record"):
+def with_list_totals(
+    plan: ToolPlan, state_schema: dict[str, Any], text: str, sample: dict[str, Any], posted: str | None = None
+) -> ToolPlan:
+    """A list edit's plan (or a recorded change's that posts lines to the list `posted`) with a `derive` effect
+    for the record figures its docs say are recomputed and the sample data explains; the plan unchanged otherwise
+    (or when a sibling quote already recomputes them)."""
+    listed = plan.list_field if plan.kind in ("item_add", "item_remove") else posted
+    if not plan.collection or not listed or (plan.quote or {}).get("from_record"):
         return plan
     names = recomputed_names(text, _props(state_schema.get("properties") or {}, plan.collection))
     floored = bool(FLOOR.search(text))  # "never below 0"
-    derive = list_totals(sample, plan.collection, plan.list_field, names, floored) if names else None
+    derive = list_totals(sample, plan.collection, listed, names, floored) if names else None
     if derive is None:
         return plan
     evidence = plan.evidence + ["recomputed as the sample records show: " + ", ".join(f for f, _ in derive["steps"])]

@@ -36,6 +36,7 @@ from synth.envsynth.plan_choice import (
     recorded_text,
     run_cases,
 )
+from synth.envsynth.posted_lines import with_posted_lines
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.quote_reuse import priced_fields, recomputed_fields, sibling_quotes
 from synth.envsynth.schema_stage import SchemaResult
@@ -279,6 +280,9 @@ def _build_tool(
         ]
     price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
+    posted = with_posted_lines(plan, schema.state_schema, docs_text, opts.sample or {}, today)  # "two lines are posted"
+    listed = posted.effects[-1]["field"] if posted is not plan else None  # "balance is recomputed (tab total - ...)"
+    plan = with_list_totals(posted, schema.state_schema, docs_text, opts.sample or {}, listed) if listed else plan
     allowed = allowed_checks(spec, plan, schema.state_schema, docs_text, business_date(docs_text + "\n" + opts.policy))
     if allowed != plan:  # the docs' own rules win over cases from a looser reading
         added = [c for c in allowed.checks if c not in plan.checks]
