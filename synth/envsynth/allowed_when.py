@@ -30,6 +30,7 @@ from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
+from synth.envsynth.named_args import named_arg_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refused_lists import cap_checks, refused_bullets
@@ -99,6 +100,11 @@ NEITHER = re.compile(r"\b(?:cannot|can't|can\s+not|neither\s+can|nor\s+can|not\s
 TODAY_MUST = re.compile(r"\b(?:today|the\s+business\s+date)\b[^.]*?\bmust\b", re.I)  # "today ... must fall within"
 TODAY_SIDES = re.compile(
     r"\b(on\s+or\s+after|on\s+or\s+before|after|before)\s+(?:the|its)\s+([a-z]\w*(?:\s[a-z]\w*)?)", re.I
+)
+ALLOWED_SPAN = re.compile(  # "Allowed from the arrival date (inclusive) until the day before departure"
+    r"\ballowed\s+from\s+the\s+([a-z]\w*(?:\s[a-z]\w*)?)\s*(?:\(inclusive\)\s*)?until\s+the\s+day\s+before\s+"
+    r"(?:the\s+)?([a-z]\w*(?:\s[a-z]\w*)?)",
+    re.I,
 )
 FLIPPED = {
     "on or after": "<=",
@@ -175,6 +181,12 @@ def _own_date(words: str, own: dict[str, Any]) -> str | None:
     return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in own), None)
 
 
+def _span_end(words: str, own: dict[str, Any]) -> str | None:
+    """The date field "the arrival date" or "departure" names (`arrival`, `departure_date`)."""
+    bare = re.sub(r"\s+date$", "", words)
+    return _own_date(words, own) or _own_date(bare, own) or _own_date(bare + " date", own)
+
+
 def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     """`dated` checks against the business date: "its start date has arrived", "its end date is still after the
     business date"."""
@@ -205,7 +217,8 @@ def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> lis
 
 def _within_checks(sentence: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict]:
     """`dated` checks from "today's business date must fall within the stay: on or after the arrival date and
-    before the departure date", and linked-state checks from "The campsite must not be closed"."""
+    before the departure date" or "allowed from the arrival date (inclusive) until the day before departure", and
+    linked-state checks from "The campsite must not be closed"."""
     out = []
     if today and TODAY_MUST.search(sentence):
         for m in TODAY_SIDES.finditer(sentence[TODAY_MUST.search(sentence).end() :]):
@@ -222,6 +235,11 @@ def _within_checks(sentence: str, own: dict[str, Any], cols: dict[str, Any], tod
                         "value": today,
                     }
                 )
+    for m in ALLOWED_SPAN.finditer(sentence) if today else ():  # from the first day, before the last one
+        first, last = (_span_end(m.group(1), own), _span_end(m.group(2), own))
+        if first and last:
+            out += [{"op": "dated", "field": first, "cmp": "<=", "value": today}]
+            out += [{"op": "dated", "field": last, "cmp": ">", "value": today}]
     for m in MUST_NOT_BE.finditer(sentence):
         out += clause_checks(f"the {m.group(1)} is not {m.group(2)}", own, cols, today)
     return out
@@ -417,6 +435,7 @@ def allowed_checks(
         checks += [c for c in _passed_checks(sentence, own, today) if c not in checks]
         checks += [c for c in _within_checks(sentence, own, cols, today) if c not in checks]
         checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
+        checks += [c for c in named_arg_checks(sentence, params, own, cols, plan.collection) if c not in checks]
         checks += [c for c in value_limits(sentence, resource, own, params) if c not in checks]
         checks += [c for c in _equal_checks(sentence, own) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
