@@ -159,3 +159,24 @@ def test_a_value_the_docs_give_the_new_line() -> None:
     for text in ("Posts a charge to a stay's folio.", "Posts a charge; refused when the `clerk` is 'night desk'."):
         vague = ToolSpec(POST.name, text, POST.parameters, mutates=True)
         assert "clerk" not in entry_defaults(vague, plain, schema, state, TODAY).initial_values, text
+
+
+def test_a_left_out_text_is_another_argument_in_the_case_the_docs_name() -> None:
+    text = "Posts a charge to a stay's folio with the given `note` (default: the `code` in title case, e.g. `Bar`)."
+    params = {**POST.parameters["properties"], "note": {"type": "string"}}  # no schema default this time
+    cased = ToolSpec("post_charge", text, {**POST.parameters, "properties": params}, mutates=True)
+    plain = ToolPlan(kind="item_add", collection="stays", key_field="stay_id", key_param="stay_id")
+    plain = ToolPlan.from_dict({**plain.to_dict(), "list_field": "folio", "fields": ["code", "amount", "note"]})
+    plan = entry_defaults(cased, plain, SCHEMA, _state(), TODAY)
+    assert [e for e in plan.effects if e["op"] == "entry_cased"] == [
+        {"op": "entry_cased", "field": "note", "arg": "code", "case": "title"}
+    ]
+    after = _state()
+    after["stays"]["ST-1"]["folio"].append({**_line("LN-0004", "SPA", 40.0, "Spa"), "posted_on": TODAY})
+    given = _state()
+    given["stays"]["ST-1"]["folio"].append({**_line("LN-0004", "SPA", 40.0, "facial"), "posted_on": TODAY})
+    calls = [
+        ({"stay_id": "ST-1", "code": "SPA", "amount": 40.0}, after),
+        ({"stay_id": "ST-1", "code": "SPA", "amount": 40.0, "note": "facial"}, given),
+    ]
+    run_calls(cased, plan, SCHEMA, _state, calls)

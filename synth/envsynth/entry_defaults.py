@@ -9,7 +9,8 @@ entry. Where the data or the docs tell, the field takes, in this order:
 - the value the docs give it: a constant of the entry they write out (`{"kind": ..., "status": "requested"}`), or
   "with `status` 'requested'";
 - the one value every sample entry holds, when they all agree (at least two entries);
-- the parameter's documented default, for an entry field the call sets but may leave out;
+- another argument's value in the case the docs name ("the given `note` (default: the `kind` in title case)"), an
+  `entry_cased` effect; else the parameter's documented default, for an entry field the call sets but may leave out;
 - null when the schema allows it;
 - for the one text field left after these, the value "adds ... as 'requested'" names.
 Each becomes an initial value of the entry (`initial_values`, read where the call gives no value). A field none of
@@ -91,6 +92,7 @@ def entry_defaults(
     entries = _entries(sample_records(sample, plan.collection or ""), plan.list_field)
     item_key, key_format = plan.item_key, dict(plan.key_format)
     initial: dict[str, Any] = {}
+    effects: list[dict[str, Any]] = []
     for field in open_fields:
         values = [e.get(field) for e in entries if field in e]
         if (
@@ -106,6 +108,8 @@ def entry_defaults(
             initial[field] = said
         elif field not in params and len(values) >= 2 and all(v == values[0] for v in values):
             initial[field] = values[0]
+        elif field in params and (cased := _cased(spec.description or "", field, params)):
+            effects.append(cased)
         elif field in params and param_default(params[field]) is not None:
             initial[field] = param_default(params[field])
         elif "null" in schema_types(props[field]):
@@ -120,19 +124,34 @@ def entry_defaults(
     if added_as and len(left) == 1:
         initial[left[0]] = added_as.group(1)
     fields = list(plan.fields) + [f for f in initial if f not in plan.fields]
-    if not initial and item_key == plan.item_key:
+    if not initial and not effects and item_key == plan.item_key:
         return plan
-    evidence = plan.evidence + ["required entry fields nothing sets: " + ", ".join(sorted(initial) or [item_key or ""])]
+    named = sorted(initial) + [e["field"] for e in effects]
+    evidence = plan.evidence + ["required entry fields nothing sets: " + ", ".join(named or [item_key or ""])]
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
             "fields": fields,
             "initial_values": {**plan.initial_values, **initial},
+            "effects": list(plan.effects) + effects,
             "item_key": item_key,
             "key_format": key_format,
             "evidence": evidence,
         }
     )
+
+
+def _cased(text: str, field: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    """An `entry_cased` effect for "the given `note` (default: the `kind` in title case, e.g. `Minibar`)": left out,
+    the field is the other argument's value in that case."""
+    m = re.search(
+        rf"`?\b{re.escape(field)}\b`?\s*\(\s*default(?:s\s+to|:)\s*(?:the\s+)?`?(\w+)`?\s+in\s+(title|lower|upper)\s*case",
+        text,
+        re.I,
+    )
+    if m is None or m.group(1) not in params or m.group(1) == field:
+        return None
+    return {"op": "entry_cased", "field": field, "arg": m.group(1), "case": m.group(2).lower()}
 
 
 __all__ = ["entry_defaults"]
