@@ -34,7 +34,7 @@ from synth.envsynth.named_args import named_arg_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refused_lists import cap_checks, refused_bullets
-from synth.envsynth.value_limits import value_limits
+from synth.envsynth.value_limits import own_limits, value_limits
 from synth.spec import ToolSpec
 from synth.spec import record_props as _props
 from synth.words import plural, singular, split_words
@@ -437,6 +437,7 @@ def allowed_checks(
         checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
         checks += [c for c in named_arg_checks(sentence, params, own, cols, plan.collection) if c not in checks]
         checks += [c for c in value_limits(sentence, resource, own, params) if c not in checks]
+        checks += [c for c in own_limits(sentence, own) if c not in checks]
         checks += [c for c in _equal_checks(sentence, own) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."

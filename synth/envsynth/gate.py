@@ -184,7 +184,8 @@ RULE_WORDS = re.compile(r"\b(?:only|must|unless|cannot|can't|never|error|errors|
 
 def _handled(plan: dict[str, Any]) -> set[str]:
     """The record fields a change plan writes: set, moved (first step of the path), appended, derived,
-    priced, or the list it edits; and those an appended line reads (they are the line's, not the call's)."""
+    priced, or the list it edits; and those a moved number or an appended line reads (they are the move's or the
+    line's, not the call's)."""
     out = {plan.get("list_field")} | set((plan.get("quote") or {}).get("assign") or {})
     for e in plan.get("effects") or []:
         out.add(e.get("field"))
@@ -192,6 +193,9 @@ def _handled(plan: dict[str, Any]) -> set[str]:
             steps = [s.get("value") for s in (e.get("path") or [])[1:] if s.get("from") == "const"]
             out.update(steps[:1])
         out.update(f for f, _ in e.get("steps") or [])  # derive
+        if e.get("op") == "adjust":  # "`points` by the whole-unit part of `berth_total`": what it moves by
+            expr = (e.get("delta") or {}).get("expr") or {}
+            out.update(t["path"][0] for t in expr.get("plus", []) + expr.get("minus", []) if t.get("path"))
         for item in e.get("items") or [] if e.get("posted") else []:  # a posted line's amount `berth_total`
             out.update(s["path"][0] for s in (item.get("fields") or {}).values() if s.get("from") == "record")
     return {f for f in out if f}

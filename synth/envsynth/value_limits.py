@@ -3,7 +3,8 @@ balance is 1000.00 USD or less" ("... may be released only if the student's bala
 exceed", "is at least"). The value is one the call's parameter takes (its enum, or a value its description
 lists); the noun names the changed record itself; the words name one of its number fields. Each becomes a `bound`
 check on the record ({"from": "self", field, cmp, value}) with a `when` on the argument, so other values pass
-(code_templates render `when` before the check).
+(code_templates render `when` before the check). "`balance` must be 0 or less", said of the changed record's own
+number without a value, holds for every call (`own_limits`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,23 @@ WORDS = {
     "is no less than": ">=",
 }
 SIDES = {"less": "<=", "lower": "<=", "below": "<=", "fewer": "<=", "more": ">=", "higher": ">=", "above": ">="}
+
+
+OWN_LIMIT = re.compile(  # "The tab must be settled: `balance` must be 0 or less."
+    r"`(?P<field>\w+)`\s+must\s+be\s+(?P<num>-?\d[\d,]*(?:\.\d+)?)\s+or\s+(?P<side>less|lower|below|more|higher|above)\b",
+    re.I,
+)
+
+
+def own_limits(text: str, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`bound` checks on the changed record's own number for "`balance` must be 0 or less" (or more)."""
+    out = []
+    for m in OWN_LIMIT.finditer(text):
+        if is_number(own.get(m.group("field"))):
+            value = float(m.group("num").replace(",", ""))
+            check = {"op": "bound", "from": "self", "field": m.group("field"), "cmp": SIDES[m.group("side").lower()]}
+            out += [{**check, "value": value}] if {**check, "value": value} not in out else []
+    return out
 
 
 def _values(schema: Any) -> list[str]:
