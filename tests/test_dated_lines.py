@@ -136,7 +136,7 @@ def test_an_exclusive_period_end_is_read_from_the_sample() -> None:
 
 
 def test_without_a_covering_record_or_a_keyed_rate_nothing_is_guessed() -> None:
-    vague = ToolSpec("quote_berth_stay", TEXT.replace("of the period that contains the night", "by season"), PARAMS)
+    vague = ToolSpec("quote_berth_stay", TEXT.replace("of the period that contains the night", "by the tide"), PARAMS)
     vague = ToolSpec(vague.name, vague.description, PARAMS, returns=ANSWER)
     assert "nightly" not in dict(
         quote_plan(vague, ToolPlan(kind="get"), SCHEMA, STATE, "", partial=True).quote["steps"]

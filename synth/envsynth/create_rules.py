@@ -95,7 +95,7 @@ def _stated(text: str, field: str, schema: dict[str, Any], today: str | None = N
         m = m or re.search(
             rf"\bone\s+`?{_name(field)}`?\s+(?:entry|element|item)\s+`(\{{[^`]{{1,300}}\}})`", text, re.I
         )
-        listed = r"(?:`?[\w ]+?`?(?:,\s*|\s+and\s+))*"  # "empty folio and payments"
+        listed = r"(?:`?[\w ]+?`?(?:,\s*|\s+and\s+))*"  # "empty extras and payments"
         if re.search(rf"\b(?:an?\s+)?empty\s+{listed}`?{_name(field)}`?(?:\s+(?:lists?|arrays?))?\b", text, re.I):
             return True, []  # "an empty `notes` list"
         entry = _bracketed_entry(text, field, schema, today)

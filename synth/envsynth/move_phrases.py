@@ -26,7 +26,7 @@ def per_unit(sentence: str, own: dict[str, Any], moved: str) -> tuple[dict[str, 
     docs count whole units or say so; (None, {}) when the sentence gives no such rate."""
     m = PER_UNIT.search(sentence)
     part = WHOLE_PART.search(sentence)  # "by the whole-mile part of `distance`": rounded down
-    read = m is not None and m.group("field") in _numbers(own)  # "(1 point per dollar of room charges)" names none
+    read = m is not None and m.group("field") in _numbers(own)  # "(1 point per euro of berth charges)" names none
     if not read and part and part.group("field") in _numbers(own) and part.group("field") != moved:
         return {"path": [part.group("field")]}, {"times": 1, "floor": True}
     if m is None or m.group("field") not in _numbers(own) or m.group("field") == moved:

@@ -28,7 +28,9 @@ def _known(schema: Any) -> list[str]:
     return [str(v) for v in ((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])]
 
 
-def named_arg_checks(sentence: str, params: dict[str, Any], own: dict[str, Any], cols: dict[str, Any], collection: str):
+def named_arg_checks(
+    sentence: str, params: dict[str, Any], own: dict[str, Any], cols: dict[str, Any], collection: str
+) -> list[dict[str, Any]]:
     """The `named_same` / `named_state` checks a "The <noun> must ..." sentence puts on the record an argument
     names (module docstring)."""
     out: list[dict[str, Any]] = []

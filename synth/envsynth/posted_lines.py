@@ -56,7 +56,9 @@ def _position_ids(records: list[dict[str, Any]], field: str) -> tuple[str, str] 
     return None
 
 
-def posted_lines(text: str, own: dict[str, Any], records: list[dict[str, Any]], today: str | None):
+def posted_lines(
+    text: str, own: dict[str, Any], records: list[dict[str, Any]], today: str | None
+) -> dict[str, Any] | None:
     """The `append` effect of the lines the text posts to one of the record's lists, or None."""
     for m in POSTED.finditer(unwrap(text)):
         field = next((f for f in (m.group("list"), plural(m.group("list"))) if f in own), None)
@@ -82,7 +84,9 @@ def posted_lines(text: str, own: dict[str, Any], records: list[dict[str, Any]], 
     return None
 
 
-def with_posted_lines(plan: ToolPlan, state_schema: dict[str, Any], text: str, sample: dict[str, Any], today):
+def with_posted_lines(
+    plan: ToolPlan, state_schema: dict[str, Any], text: str, sample: dict[str, Any], today: str | None
+) -> ToolPlan:
     """A recorded change's plan with the lines its docs post to a list of its record (module docstring)."""
     if plan.kind != "recorded_update" or not plan.collection:
         return plan

@@ -46,7 +46,7 @@ ALREADY_HAS = re.compile(  # a refusal: "the customer already has 2 open agreeme
 )
 
 
-NO_OTHER = re.compile(  # "the meter has no other order that is `scheduled` or `in_progress`"
+NO_OTHER = re.compile(  # "the rack has no other firing that is `booked` or `firing`"
     r"\bthe\s+(?P<owner>\w+)\s+(?:has|holds)\s+no\s+other\s+(?P<rest>[^.;\n]{0,160})", re.I
 )
 NOT_ALREADY = re.compile(  # "a skipper cannot already have a booked berth on the same day"
