@@ -337,7 +337,6 @@ def refine_create(
     checks_within += arg_limits(text, params, {}, refs, cols)  # "the amount must be at most the balance (`a - b`)"
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
     checks_within += capacity_checks(text, plan.collection, own, cols)  # "available when ... exceeds the number of"
-
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

@@ -447,7 +447,7 @@ def linked_entries(
             owner = owners[-1] if owners else ""
         field = m.group("field")
         after = re.match(r"\s+(\w+)", text[m.end() :])
-        if not owner and after and owner_collection(field, cols, collection):  # "appended to the account history"
+        if not owner and after and owner_collection(field, cols, collection):  # "appended to the studio history"
             owner, field = field, after.group(1)
         other = owner_collection(owner, cols, collection)
         if other is None:
