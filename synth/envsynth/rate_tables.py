@@ -84,8 +84,8 @@ def _listed_values(schema: Any) -> list[str]:
 
 def column_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset: list[str]) -> list[dict[str, Any]]:
     """`tabled` effects {field, arg, values} for a pipe table with a row per value of a parameter (its first cell)
-    and a column headed by one of the new record's unset numbers ("type | allowed when | fee (charged on
-    completion)": the new record's `fee` by the `type` argument)."""
+    and a column headed by one of the new record's unset numbers ("kiln | allowed when | fee (charged on firing)":
+    the new record's `fee` by the `kiln` argument)."""
     rows = [_cells(line) for line in text.split("\n") if line.count("|") >= 2]
     out: list[dict[str, Any]] = []
     for at, header in enumerate(rows):
