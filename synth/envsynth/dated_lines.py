@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
+from synth.envsynth.data_copies import sample_records
 from synth.envsynth.date_spans import ENDS, STARTS, _arg, _is_date, date_pair
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
@@ -33,11 +34,6 @@ COVERS = re.compile(
 )
 EACH_DAY = re.compile(r"\b(?:each|every|per)\s+(?:night|day)\b", re.I)
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def _records(sample: dict[str, Any], col: str) -> list[dict[str, Any]]:
-    held = sample.get(col) or {}
-    return [r for r in (held.values() if isinstance(held, dict) else held) if isinstance(r, dict)]
 
 
 def _bounds(records: list[dict[str, Any]]) -> tuple[str, str, bool] | None:
@@ -70,7 +66,7 @@ def _item_schemas(spec: ToolSpec, name: str) -> dict[str, Any]:
 def _map_keys(sample: dict[str, Any], col: str, field: str) -> set[str] | None:
     """The keys every sample record's `field` map holds; None when some record's field is no map."""
     keys: set[str] | None = None
-    for record in _records(sample, col):
+    for record in sample_records(sample, col):
         held = record.get(field)
         if not isinstance(held, dict):
             return None
@@ -103,7 +99,7 @@ def dated_line_node(field: ReturnedField, spec: ToolSpec, scope: Any, cols: dict
         return None
     noun = singular(cover.group(1).lower())
     col = next((c for c in (plural(noun), noun) if c in cols), None)
-    records = _records(scope.sample, col) if col else []
+    records = sample_records(scope.sample, col) if col else []
     bounds = _bounds(records)
     if col is None or bounds is None or noun in scope.params or noun in scope.fields:
         return None

@@ -428,7 +428,7 @@ def quote_plan(
     used = {n.get(k) for n in _nodes(list(steps.values())) for k in ("param", "holder")}
     linked = {k: v for k, v in scope.linked.items() if k in used}
     from synth.envsynth.docs_entries import business_date
-    from synth.envsynth.quote_effects import limit_guards, range_guards
+    from synth.envsynth.quote_effects import spec_guards
 
     lined = {n["lines"]["param"] for n in steps.values() if "lines" in n}  # a list parameter the lines read
     quote = {
@@ -437,11 +437,7 @@ def quote_plan(
         "steps": [[n, steps[n]] for n in steps],
         "fields": listed,
     }
-    guards = limit_guards(spec.description, [n for n in steps if n not in scope.params])  # "limited to 14 nights"
-    dates = [p for p, sch in scope.params.items() if isinstance(sch, dict) and sch.get("format") == "date"]
-    guards += range_guards(
-        spec.description, [n for n in steps if n not in scope.params], dates, business_date(scope.docs)
-    )
+    guards = spec_guards(spec, [n for n in steps if n not in scope.params], business_date(scope.docs))
     quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
     states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.refusals import _known
 from synth.spec import record_props as _props
 from synth.words import plural
 
@@ -22,10 +23,6 @@ MUST = re.compile(
 )
 OF_THE = re.compile(r"^be\s+of\s+the\s+\w+['\u2019]s\s+([a-z][\w ]*?)\s*$", re.I)
 HAVE = re.compile(r"^(?:have\s+(\w+)|be)\s+((?:`[\w-]+`(?:,\s*|\s+or\s+)?)+)\s*$", re.I)
-
-
-def _known(schema: Any) -> list[str]:
-    return [str(v) for v in ((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])]
 
 
 def named_arg_checks(
@@ -50,7 +47,9 @@ def named_arg_checks(
             elif have:
                 values = re.findall(r"`([\w-]+)`", have.group(2))
                 fields = [have.group(1)] if have.group(1) else list(theirs)
-                fields = [f for f in fields if f in theirs and values and set(values) <= set(_known(theirs[f]))]
+                fields = [
+                    f for f in fields if f in theirs and values and set(values) <= {str(v) for v in _known(theirs[f])}
+                ]
                 if len(fields) == 1:
                     out.append(
                         {"op": "named_state", "arg": arg, "collection": col, "field": fields[0], "allowed": values}

@@ -18,6 +18,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.prose import unwrap
+from synth.envsynth.refusals import _known
 
 CLASH = re.compile(
     r"\bthe\s+([a-z][\w ]{0,30}?)\s+(?:must\s+not|may\s+not|cannot|can't)\s+(?:have|hold)\s+"
@@ -103,7 +104,7 @@ def _known_named(schema: dict[str, Any], said: str) -> tuple[str, list[str]] | N
     quoted = re.findall(r"`([\w-]+)`", said)
     hits = []
     for field, sub in sorted(schema.items()):
-        known = [str(v) for v in ((sub.get("enum") or sub.get("x-enum") or []) if isinstance(sub, dict) else [])]
+        known = [str(v) for v in _known(sub)]
         if quoted and all(q in known for q in quoted):
             hits.append((field, quoted))
     return hits[0] if len(hits) == 1 else None

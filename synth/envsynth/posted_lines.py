@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _known, _props
+from synth.envsynth.data_copies import sample_records
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -91,9 +92,7 @@ def with_posted_lines(
     if plan.kind != "recorded_update" or not plan.collection:
         return plan
     own = _props(state_schema.get("properties") or {}, plan.collection)
-    held = sample.get(plan.collection) or {}
-    records = [r for r in (held.values() if isinstance(held, dict) else held) if isinstance(r, dict)]
-    effect = posted_lines(text, own, records, today)
+    effect = posted_lines(text, own, sample_records(sample, plan.collection), today)
     if effect is None or any(e.get("field") == effect["field"] for e in plan.effects):
         return plan
     evidence = plan.evidence + [f"lines posted to `{effect['field']}` as the docs spell them"]

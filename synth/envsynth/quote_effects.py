@@ -79,6 +79,14 @@ def figure_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
 LIMITED = re.compile(r"\b(?:limited\s+to|capped\s+at|at\s+most|no\s+more\s+than)\s+(\d+(?:\.\d+)?)\s+`?(\w+)`?", re.I)
 
 
+def spec_guards(spec: ToolSpec, figures: list[str], today: str | None) -> list[dict[str, Any]]:
+    """The guards a tool's own description puts on its figures ("limited to 14 nights") and its date parameters
+    ("the arrival date must not be before the business date")."""
+    params = spec.parameters.get("properties") or {}
+    dates = [p for p, s in params.items() if isinstance(s, dict) and s.get("format") == "date"]
+    return limit_guards(spec.description, figures) + range_guards(spec.description, figures, dates, today)
+
+
 def limit_guards(text: str, figures: list[str]) -> list[dict[str, Any]]:
     """[{figure, op: "<=", value}] for every "limited to N <figure>" ("stays are limited to 14 nights"): a quote
     whose figure goes past it is refused."""

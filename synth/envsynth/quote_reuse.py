@@ -108,12 +108,10 @@ def _named_with(field: str, sibling: str, text: str) -> bool:
 def _own_guards(spec: ToolSpec, quote: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     """The limits the create's own description puts on the figures it is priced with ("at most 14 nights") and on
     its date parameters ("the arrival date must not be before the business date")."""
-    from synth.envsynth.quote_effects import limit_guards, range_guards
+    from synth.envsynth.quote_effects import spec_guards
 
     params = spec.parameters.get("properties") or {}
-    figures = [n for n, _ in quote["steps"] if n not in params]
-    dates = [p for p, s in params.items() if isinstance(s, dict) and s.get("format") == "date"]
-    return limit_guards(spec.description, figures) + range_guards(spec.description, figures, dates, today)
+    return spec_guards(spec, [n for n, _ in quote["steps"] if n not in params], today)
 
 
 GENERIC = {"total", "subtotal", "amount", "sum", "grand"}  # words any total's name may hold
