@@ -28,6 +28,45 @@ def _expr(text: str) -> dict[str, Any]:
     return out
 
 
+CAPPED = re.compile(  # "Cash is accepted up to 500.00 per payment", "card payments are limited to 900"
+    r"\b[`'\"]?(?P<value>[\w-]+)[`'\"]?\s+(?:\w+\s+)?(?:is|are)\s+(?:accepted|allowed|taken|limited|capped)\s+"
+    r"(?:up\s+to|to|at)\s+(?P<n>\d[\d,]*(?:\.\d+)?)\b",
+    re.I,
+)
+
+
+def _valued(value: str, params: dict[str, Any]) -> str | None:
+    """The one parameter that takes `value` (in its enum, or quoted in its description)."""
+    takers = [
+        p
+        for p, s in params.items()
+        if isinstance(s, dict)
+        and (
+            value in map(str, s.get("enum") or [])
+            or re.search(rf"[`'\"]{re.escape(value)}[`'\"]", str(s.get("description") or ""))
+        )
+    ]
+    return takers[0] if len(takers) == 1 else None
+
+
+def capped_args(text: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """`arg_limit` checks of the call's one amount parameter that hold for one value of another parameter only:
+    "Cash is accepted up to 500.00 per payment" caps the amount of calls whose method is `cash`."""
+    amounts = [p for p, s in params.items() if is_number(s)]
+    amount = amounts[0] if len(amounts) == 1 else "amount" if "amount" in amounts else None
+    out: list[dict[str, Any]] = []
+    for m in CAPPED.finditer(unwrap(text)):
+        value = next((v for v in (m.group("value"), m.group("value").lower()) if _valued(v, params)), None)
+        if amount is None or value is None:
+            continue
+        limit = float(m.group("n").replace(",", ""))
+        check = {"op": "arg_limit", "arg": amount, "cmp": "<=", "value": limit}
+        check["when"] = {"arg": _valued(value, params), "in": [value]}
+        if check not in out:
+            out.append(check)
+    return out
+
+
 def arg_limits(
     text: str, params: dict[str, Any], own: dict[str, Any], refs: dict[str, str], cols: dict[str, Any]
 ) -> list[dict[str, Any]]:
@@ -52,7 +91,7 @@ def arg_limits(
         if m.group("positive"):
             out.append({"op": "arg_limit", "arg": arg, "cmp": ">", "value": 0})
         out.append({"op": "arg_limit", "arg": arg, "cmp": "<=", "expr": expr, **where})
-    return out
+    return out + [c for c in capped_args(text, params) if c not in out]
 
 
 __all__ = ["arg_limits"]

@@ -84,6 +84,10 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"({_pysource(source['then'], fn)} if fg_number({test}) and {test} > 0 else '')"
     if source["from"] == "position":  # the id of a line appended to a list numbered by position ("L3")
         return f"{source['prefix']!r} + str(len(record.get({source['list']!r}) or []) + {int(source['after'])})"
+    if source["from"] == "kind_count":  # how many entries of a kind a list of the record holds (+ the new one)
+        listed = f"(record.get({source['list']!r}) or [])"
+        kind = f"isinstance(e, dict) and e.get({source['field']!r}) == {source['value']!r}"
+        return f"(len([e for e in {listed} if {kind}]) + {int(source['after'])})"
     if source["from"] == "concat":  # a text of literal parts and values ("<pier>, <nights> nights")
         parts = [repr(p) if isinstance(p, str) else _pysource(p, fn) for p in source["parts"]]
         return f"fg_text([{', '.join(parts)}])"
@@ -367,6 +371,22 @@ def _shape_code(fn: str, plan: ToolPlan) -> str:
                 f"    listed = record.get({spec['path'][0]!r}) or []\n"
                 f"    wanted = arguments.get({spec['arg']!r})\n"
                 f"    out[{name!r}] = listed.index(wanted) + 1 if wanted in listed else None\n"
+            )
+            continue
+        if spec["op"] == "own":  # a field of the record under another name ("boat_status": its `status`)
+            lines.append(f"    out[{name!r}] = copy.deepcopy(record.get({spec['field']!r}))\n")
+            continue
+        if spec["op"] == "entry":  # a field of the entry the call appended last to one of the record's lists
+            lines.append(
+                f"    listed = record.get({spec['list']!r}) or [None]\n"
+                f"    out[{name!r}] = copy.deepcopy(listed[-1].get({spec['field']!r})) if isinstance(listed[-1], dict)"
+                f" else None\n"
+            )
+            continue
+        if spec["op"] == "allocated":  # what an amount spread over other records put where (allocations.py)
+            lines.append(
+                f"    out[{name!r}] = [{{f: part[k] for f, k in {spec['fields']!r}.items()}}"
+                f" for part in record.get('__allocated__') or []]\n"
             )
             continue
         if spec["op"] == "self":  # the record itself, under its noun

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.entry_ids import composed_ids
 from synth.envsynth.entry_texts import learned_text
 from synth.envsynth.literal_links import literal_linked_entries, owner_collection, record_link
 from synth.words import singular
@@ -118,9 +119,13 @@ def named_entries(
     found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
     for m in sorted(found, key=lambda m: m.start()):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
+        own = singular(noun.lower())
+        rest = text[m.end() :]
+        after = re.match(r"\s+`?(\w+)`?", rest)
+        if field not in record_props and not owner and singular(field.lower()) in (own, own.split("_")[-1]) and after:
+            field, rest = after.group(1), rest[after.end() :]  # "appended to the boat log": the noun, then its list
         schema = record_props.get(field)
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
-        own = singular(noun.lower())
         if not isinstance(items, dict) or (owner and singular(owner) not in (own, own.split("_")[-1])):
             continue
         # a kind no entry of the data has yet, quoted: the list's one field of names holds it
@@ -134,6 +139,8 @@ def named_entries(
         if mirror:  # an `addon_removed` entry written like the data's `addon_added` ones, of the element taken off
             texts = _entry_texts(records, field, kinds[0], mirror, element_list)
             texts = {k: _element_as_argument(v) for k, v in texts.items()} if removed else texts
+        entry_fields = set((items.get("properties") or {}))
+        texts = {**texts, **composed_ids(rest, own, record_props, field, kinds[0], entry_fields)}  # "(id + `-D` + ...)"
         rule = _entry_rule(
             kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen, texts=texts
         )

@@ -39,6 +39,16 @@ WHOSE = re.compile(  # "Any benched skipper whose owed drops to exactly 0 return
     re.IGNORECASE,
 )
 QUOTED = r"[`'\"]([\w-]+)[`'\"]"
+LISTED = re.compile(  # "If the balance is now zero or less: a `late` skipper becomes `afloat`, and ..."
+    r"\b(?:if|when|once)\s+(?:the\s+|its\s+)?(?:(?P<owner>\w+)['\u2019]s\s+)?`?(?P<number>\w+(?:\s\w+)?)`?\s+is\s+"
+    r"(?:now\s+)?(?P<n>\d+(?:\.\d+)?|zero)\s+or\s+(?P<dir>less|below|lower|more|above|higher)\s*[:,]\s*(?P<clauses>[^.]*)",
+    re.IGNORECASE,
+)
+CLAUSE = re.compile(
+    rf"(?:\b(?:an?|the|any)\s+)?{QUOTED}\s+(?P<noun>[a-z]\w*(?:\s+[a-z]\w*)?)\s+"
+    rf"(?:becomes|is\s+set\s+to|turns|moves\s+to|goes\s+to)\s+{QUOTED}",
+    re.IGNORECASE,
+)
 
 
 def _target(noun: str, collection: str, cols: dict[str, Any]) -> tuple[str, str | None] | None:
@@ -49,6 +59,82 @@ def _target(noun: str, collection: str, cols: dict[str, Any]) -> tuple[str, str 
         if singular(other) == singular(noun.lower()) or via[:-3] == noun.lower():
             return other, via
     return None
+
+
+def _naming_ref(other: str, collection: str, cols: dict[str, Any]) -> str | None:
+    own = singular(collection)
+    refs = [
+        f
+        for f, s in _props(cols, other).items()
+        if (isinstance(s, dict) and s.get("x-references") == collection) or f == f"{own}_id"
+    ]
+    return refs[0] if len(refs) == 1 else None
+
+
+def _naming(noun: str, collection: str, cols: dict[str, Any], states: tuple[str, str]) -> tuple[str, str] | None:
+    """(collection, reference field) of the records a one- or two-word noun names that name the call's record
+    ("berth plan" -> `berth_plans` or `plans` with their `skipper_id`); when no collection is called so, the one
+    collection naming the record whose states include the second of `states`, the one moved to (the docs' noun
+    for stored `schedules`)."""
+    words = noun.lower().split()
+    for name in ("_".join(words), words[-1]):
+        named = [c for c in cols if c != collection and singular(c) == singular(name)]
+        if len(named) == 1:
+            ref = _naming_ref(named[0], collection, cols)
+            return (named[0], ref) if ref else None
+    found = [
+        (c, ref)
+        for c in sorted(cols)
+        if c != collection
+        and (ref := _naming_ref(c, collection, cols))
+        and any(states[1] in map(str, _known(s)) for s in _props(cols, c).values())
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def listed_thresholds(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The `threshold` effects of "If the balance is now zero or less: a `late` skipper becomes `afloat`, and an
+    `open` berth plan becomes `done`": the number is the call's record's; each clause moves the record itself, one
+    it names, or the records of another collection that name it, from one state to another."""
+    cols = state_schema.get("properties") or {}
+    numbers = _numbers(_props(cols, collection))
+    out: list[dict[str, Any]] = []
+    for m in LISTED.finditer(unwrap(text)):
+        if m.group("owner") and singular(m.group("owner").lower()) != singular(collection):
+            continue
+        words = m.group("number").lower().split()
+        number = next(
+            (
+                f
+                for phrase in (" ".join(words), words[-1])
+                for f in numbers
+                if phrase in [n.lower() for n in _names(f, numbers)]
+            ),
+            None,
+        )
+        if number is None:
+            continue
+        bound = 0.0 if m.group("n").lower() == "zero" else float(m.group("n"))
+        cmp = "<=" if m.group("dir").lower() in ("less", "below", "lower") else ">="
+        for clause in CLAUSE.finditer(m.group("clauses")):
+            state, noun, value = clause.group(1), clause.group("noun"), clause.group(3)
+            found = _target(noun.split()[-1], collection, cols)
+            where = (found[0], found[1], None) if found else None
+            if where is None and (named := _naming(noun, collection, cols, (state, value))):
+                where = (named[0], None, named[1])
+            if where is None:
+                continue
+            theirs = _props(cols, where[0])
+            fields = [f for f, s in sorted(theirs.items()) if isinstance(s, dict) and state in map(str, _known(s))]
+            if not fields:  # a state no sample record holds yet: the one field knowing the state moved to
+                fields = [f for f, s in sorted(theirs.items()) if isinstance(s, dict) and value in map(str, _known(s))]
+            if len(fields) != 1 or value == state:
+                continue
+            effect = {"op": "threshold", "collection": where[0], "via": where[1], "field": fields[0]}
+            effect.update({"from": [state], "value": value, "number": number, "cmp": cmp, "bound": bound})
+            effect.update({"own_number": True, "reverse": where[2], "entry": None})
+            out.append(effect)
+    return out
 
 
 def thresholds(
@@ -103,7 +189,7 @@ def thresholds(
         }
         effect["entry"] = _entry(rest, theirs, sample.get(other) or {}, today)
         out.append(effect)
-    return out
+    return out + listed_thresholds(text, collection, state_schema)
 
 
 def _entry(rest: str, theirs: dict[str, Any], records: Any, today: str | None) -> dict | None:

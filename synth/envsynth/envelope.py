@@ -101,6 +101,55 @@ def wrapped(name: str, plan: ToolPlan) -> dict[str, Any] | None:
     return None
 
 
+def spread_answer(name: str, spec: ToolSpec, plan: ToolPlan, cols: dict[str, Any]) -> dict[str, Any] | None:
+    """A listed answer field of a change that spreads an amount over other records (allocations.py): a list whose
+    entries hold those records' key, their new state and the part each took."""
+    spread = [e for e in plan.effects if e.get("op") == "allocate"]
+    returns = spec.returns if isinstance(spec.returns, dict) else {}
+    node = (returns.get("properties") or {}).get(name) or {}
+    items = ((node.get("items") or {}).get("properties") or {}) if node.get("type") == "array" else {}
+    if len(spread) != 1 or not items:
+        return None
+    rule = spread[0]
+    key = (cols.get(rule["collection"]) or {}).get("x-key-field") or f"{singular(rule['collection'])}_id"
+    fields = {}
+    for sub, schema in items.items():
+        if sub == key:
+            fields[sub] = "key"
+        elif sub == rule["field"]:
+            fields[sub] = "state"
+        elif isinstance(schema, dict) and schema.get("type") in ("number", "integer"):
+            fields[sub] = "applied"
+    if (
+        len(fields) != len(items)
+        or sorted(fields.values()) != sorted(set(fields.values()))
+        or "key" not in fields.values()
+    ):
+        return None
+    return {"op": "allocated", "fields": fields}
+
+
+def logged_answer(name: str, plan: ToolPlan) -> dict[str, Any] | None:
+    """A listed answer field of a change that is a field of the one entry it appends (the entry's new id)."""
+    found = [
+        e["field"]
+        for e in plan.effects
+        if e.get("op") == "append"
+        and len(e.get("items") or []) == 1
+        and name in ((e["items"][0] or {}).get("fields") or {})
+    ]
+    return {"op": "entry", "list": found[0], "field": name} if len(found) == 1 else None
+
+
+def owned_answer(name: str, plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any] | None:
+    """A listed answer field named by the record's noun and one of its fields (`boat_status`: the `status`)."""
+    noun = singular(plan.collection or "")
+    for head in (noun, noun.split("_")[-1]):
+        if head and name.startswith(head + "_") and name[len(head) + 1 :] in own:
+            return {"op": "own", "field": name[len(head) + 1 :]}
+    return None
+
+
 COUNT_NAMES = {"count", "total", "total_count", "matches", "num_results", "result_count"}
 
 
@@ -150,6 +199,8 @@ def projection(
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
+                found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)
+                found = found or owned_answer(name, plan, own)
             if found is None:
                 return [], {}
             mapped[name] = found

@@ -50,3 +50,34 @@ def fg_list_entries(check, record, state):
     other = fg_linked(check, "by_", record, state)
     have = other.get(check["by_field"]) if isinstance(other, dict) else None
     return not isinstance(have, list) or all(entry in have for entry in held)
+
+
+def fg_allocate(rule, amount, owner_key, state):
+    """An amount spread over the records of `rule["collection"]` that name the owner and hold one of the states
+    `rule["in"]`, by date (oldest first unless `newest`), then key: [(record key, record, part taken, new state)].
+    Nothing is changed here; each part is at most what the record still lacks of its `total`."""
+    if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount <= 0:
+        return []
+    records = state.get(rule["collection"]) or {}
+    chosen = [
+        (str(r.get(rule["order"]) or ""), k)
+        for k, r in records.items()
+        if isinstance(r, dict) and str(r.get(rule["ref"])) == str(owner_key) and r.get(rule["field"]) in rule["in"]
+    ]
+    chosen.sort(reverse=bool(rule.get("newest")))
+    left, out = amount, []
+    for _, key in chosen:
+        record = records[key]
+        paid, total = record.get(rule["paid"]), record.get(rule["total"])
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (paid, total))
+        if left <= 0 or not numbers:
+            continue
+        taken = round(min(left, round(total - paid, 2)), 2)
+        if taken <= 0:
+            continue
+        left = round(left - taken, 2)
+        covered = round(paid + taken, 2) >= total
+        out.append(
+            (key, record, taken, rule["covered"] if covered else (rule.get("partial") or record.get(rule["field"])))
+        )
+    return out

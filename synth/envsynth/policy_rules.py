@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.allocations import allocations
 from synth.envsynth.cancel_returns import cancel_returns
 from synth.envsynth.create_rules import _known, stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends, object_sets
@@ -34,6 +35,7 @@ from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.envsynth.refusals import refused_kinds
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import transition_copies
@@ -372,6 +374,9 @@ def docs_transition(
 
         stated = stated_states(spec.description, singular(plan.collection), (record or {}).get("properties") or {})
         allowed = {f: v for f, v in stated.items() if f in sets}
+    own_props = (record or {}).get("properties") or {}
+    for name, kept in refused_kinds(tool_text(spec, policy), singular(plan.collection), own_props).items():
+        allowed.setdefault(name, kept)  # "Closed accounts do not take payments"
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
         return None
     params = spec.parameters.get("properties") or {}
@@ -433,6 +438,7 @@ def docs_transition(
     effects += late
     counters = [c for c in counters if not any(e.get("path") == c["path"] for e in late)]
     effects += counters
+    effects += allocations(text, plan.collection, state_schema, params)  # "applied to ... oldest due date first"
     effects += [  # "the full hull fee is paid back and recorded in hull_refund"
         e
         for e in refund_records(text, plan.collection, state_schema, allowed)
