@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.arg_limits import amount_param
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import _known
 from synth.spec import record_props as _props
@@ -67,20 +68,13 @@ def _order_field(by: str, theirs: dict[str, Any]) -> str | None:
     return dated[0] if len(dated) == 1 else None
 
 
-def _amount_param(params: dict[str, Any]) -> str | None:
-    numbers = [p for p, s in params.items() if _is_number(s)]
-    if len(numbers) == 1:
-        return numbers[0]
-    return "amount" if "amount" in numbers else None
-
-
 def allocations(
     text: str, collection: str, state_schema: dict[str, Any], params: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """The `allocate` effects the text gives a change of a `collection` record called with `params`."""
     cols = state_schema.get("properties") or {}
     out: list[dict[str, Any]] = []
-    amount = _amount_param(params)
+    amount = amount_param(params)
     for m in APPLIED.finditer(unwrap(text)):
         owner = singular((m.group("owner") or collection).lower())
         child = _child(m.group("noun"), collection, cols)

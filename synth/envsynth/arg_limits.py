@@ -35,7 +35,13 @@ CAPPED = re.compile(  # "Cash is accepted up to 500.00 per payment", "card payme
 )
 
 
-def _valued(value: str, params: dict[str, Any]) -> str | None:
+def amount_param(params: dict[str, Any]) -> str | None:
+    """The call's one number parameter, or the one called `amount`."""
+    amounts = [p for p, s in params.items() if is_number(s)]
+    return amounts[0] if len(amounts) == 1 else "amount" if "amount" in amounts else None
+
+
+def valued_param(value: str, params: dict[str, Any]) -> str | None:
     """The one parameter that takes `value` (in its enum, or quoted in its description)."""
     takers = [
         p
@@ -52,16 +58,15 @@ def _valued(value: str, params: dict[str, Any]) -> str | None:
 def capped_args(text: str, params: dict[str, Any]) -> list[dict[str, Any]]:
     """`arg_limit` checks of the call's one amount parameter that hold for one value of another parameter only:
     "Cash is accepted up to 500.00 per payment" caps the amount of calls whose method is `cash`."""
-    amounts = [p for p, s in params.items() if is_number(s)]
-    amount = amounts[0] if len(amounts) == 1 else "amount" if "amount" in amounts else None
+    amount = amount_param(params)
     out: list[dict[str, Any]] = []
     for m in CAPPED.finditer(unwrap(text)):
-        value = next((v for v in (m.group("value"), m.group("value").lower()) if _valued(v, params)), None)
+        value = next((v for v in (m.group("value"), m.group("value").lower()) if valued_param(v, params)), None)
         if amount is None or value is None:
             continue
         limit = float(m.group("n").replace(",", ""))
         check = {"op": "arg_limit", "arg": amount, "cmp": "<=", "value": limit}
-        check["when"] = {"arg": _valued(value, params), "in": [value]}
+        check["when"] = {"arg": valued_param(value, params), "in": [value]}
         if check not in out:
             out.append(check)
     return out

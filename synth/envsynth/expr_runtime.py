@@ -211,10 +211,10 @@ def fg_check(check, arguments, record, state):
     value of the record's linked record), `matches` (an argument is what a field of the record's linked record
     holds, case aside when so said), `list_cap` (a list of the record holds fewer entries than the limit the record
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
-    weekday), `arg_limit` (an amount argument above 0, or at most a sum of numbers of the record or the one another
-    argument names), `transition` (the argument's state is one the record's current state may move to), `same` (an
-    argument is the record's value), `named_state` / `named_same` (the record an argument names holds an allowed
-    value, or the call's record's value)."""
+    weekday), `given` (an argument is passed), `arg_limit` (an amount argument above 0, or at most a sum of numbers
+    of the record or the one another argument names), `transition` (the argument's state is one the record's current
+    state may move to), `same` (an argument is the record's value), `named_state` / `named_same` (the record an
+    argument names holds an allowed value, or the call's record's value)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -242,6 +242,8 @@ def fg_check(check, arguments, record, state):
             return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
         ahead = day - today - check.get("days", 0)
         return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
+    if check["op"] == "given":  # an argument the call must pass (with another argument's value, under `when`)
+        return arguments.get(check["arg"]) not in (None, "")
     if check["op"] == "same":  # an argument is the record's value ("must equal the mooring's gate code")
         a, b = fg_value(check["a"], arguments, record), fg_value(check["b"], arguments, record)
         if check.get("caseless") and isinstance(a, str) and isinstance(b, str):

@@ -26,6 +26,7 @@ from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.list_totals import with_list_totals
 from synth.envsynth.named_conditions import with_named_conditions
+from synth.envsynth.option_rules import with_option_rules
 from synth.envsynth.overflow_rules import overflow_effects
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
@@ -287,7 +288,7 @@ def _build_tool(
     if allowed != plan:  # the docs' own rules win over cases from a looser reading
         added = [c for c in allowed.checks if c not in plan.checks]
         cases = yield_to_checks(allowed, added, cases, dropped)
-    plan = allowed
+    plan = with_option_rules(spec, allowed, schema.state_schema, docs_text)  # "`card` (needs `last4`)"
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
 
