@@ -7,6 +7,7 @@ bodies, batch parameters and response schemas of the tools that touch the same r
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +133,17 @@ def clean_field_schema(schema: dict[str, Any]) -> dict[str, Any]:
     if "type" not in out and "enum" not in out:
         out["type"] = "string"
     return out
+
+
+RETURNS_UPDATED = re.compile(r"\bReturns\s+the\s+(?:updated|changed|modified)\s+(\w+)(?:\s+record)?\b", re.I)
+
+
+def returned_record(spec: ToolSpec, keyed: list[str]) -> str | None:
+    """Of the collections the parameters name records of (`keyed`, two or more), the one whose record the change
+    answers once changed ("Returns the updated parcel record"), else None."""
+    said = {plural(singular(m.group(1).lower())) for m in RETURNS_UPDATED.finditer(spec.description)}
+    found = [c for c in keyed if c in said]
+    return found[0] if len(found) == 1 and len(keyed) >= 2 else None
 
 
 def record_candidates(spec: ToolSpec, pri: ToolPriors) -> list[tuple[str, dict[str, Any], str]]:

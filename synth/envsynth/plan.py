@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from synth.envsynth.ask import ChatClient, ask_choice, ask_yes_no
-from synth.envsynth.collections import GENERIC_RESOURCES, CollectionDraft, list_field_owner
+from synth.envsynth.collections import GENERIC_RESOURCES, CollectionDraft, list_field_owner, returned_record
 from synth.envsynth.priors import ToolPriors
 from synth.spec import ToolSpec, schema_types
 from synth.words import plural, singular, split_words
@@ -184,6 +184,9 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     if not names:
         return None, {}
     res = pri.resource or ""
+    returned = returned_record(spec, _keyed_collections(spec, ctx))
+    if returned is not None:  # "Returns the updated parcel record", with a parameter naming one
+        return returned, {"collection_source": f"the docs answer the updated {singular(returned)} record"}
     head = _head_noun(pri.words, ctx)
     if head is not None:
         return head, {}
