@@ -178,10 +178,12 @@ def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> b
     if "string" not in schema_types(schema):
         return False
     name = _name(field)  # "`ended_at` today", "ended_at = today", "with ended_at today", "ended_at is set to today"
+    today_word = r"(?:today|the\s+business\s+date)"  # "records ..., ended_at the business date, ..."
     return bool(
         re.search(
-            rf"(?:`{name}`\s+(?:is\s+)?today\b|\b{name}\s*=\s*today\b|\bwith\s+`?{name}`?\s+today\b"
-            rf"|\b{name}`?\s+is\s+set\s+to\s+today\b)(?!\s*(?:plus|\+))",  # not "today plus 14 days"
+            rf"(?:`{name}`\s+(?:is\s+)?{today_word}\b|\b{name}\s*=\s*{today_word}\b|\bwith\s+`?{name}`?\s+{today_word}\b"
+            rf"|\b{name}`?\s+is\s+set\s+to\s+{today_word}\b|\brecords?\b[^.]*?,\s*`?{name}`?\s+{today_word}\b)"
+            r"(?!\s*(?:plus|\+))",  # not "today plus 14 days"
             text,
             re.IGNORECASE,
         )

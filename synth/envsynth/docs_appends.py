@@ -27,8 +27,8 @@ ENTRY = re.compile(  # "a log entry {on: today, stage: 'torn'} is appended"
     r"\b(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)",
     re.I,
 )
-PASSIVE = re.compile(  # "`{"event": "enrolled"}` is appended to its journal"
-    r"`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?([A-Za-z_]+)",
+PASSIVE = re.compile(  # "`{"event": "enrolled"}` is appended to its journal", "... is appended to `journal`"
+    r"`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?`?([A-Za-z_]+)",
     re.I,
 )
 NAMED_ENTRY = re.compile(  # "appends a log entry {on: today, stage: 'returned'}"
@@ -39,6 +39,11 @@ NAMED_ENTRY = re.compile(  # "appends a log entry {on: today, stage: 'returned'}
 GETS = re.compile(r"\b([A-Za-z_]+)\s+gets\s+`?(\{[^`{}]{1,400}\})`?", re.I)  # "log gets {stage: 'x'}"
 WITH_ENTRY = re.compile(  # "its status becomes 'parked' with a history entry {date, status: 'parked'}"
     r"\bwith\s+(?:an?|one)\s+(?:new\s+)?([A-Za-z_]+)\s+(?:entry|element|item|record|note)\s+`?(\{[^`{}]{1,400}\})`?",
+    re.I,
+)
+RECORDS_ENTRY = re.compile(  # "The job records the hours, status 'done', and a log entry {date, status: 'done'}"
+    r"\brecords?\b[^.{}]{0,300}?\band\s+(?:an?|one)\s+(?:new\s+)?([A-Za-z_]+)\s+(?:entry|element|item|record|note)\s+"
+    r"`?(\{[^`{}]{1,400}\})`?",
     re.I,
 )
 BARE = re.compile(r"(:\s*)([A-Za-z_]\w*)(\s*[,}])")  # a bare name as a value: `"reason": reason`
@@ -210,7 +215,7 @@ def docs_appends(
     text = unwrap(text)
     found = APPEND.findall(text) + PASSIVE.findall(text)
     found += [(body, target) for target, body in GETS.findall(text) + ENTRY.findall(text) + NAMED_ENTRY.findall(text)]
-    found += [(body, target) for target, body in WITH_ENTRY.findall(text)]
+    found += [(body, target) for target, body in WITH_ENTRY.findall(text) + RECORDS_ENTRY.findall(text)]
     found += [(body, target) for target, body in noted_entries(text, record_props)]
     for body, target in found:
         field = lists.get(plural(target.lower()))

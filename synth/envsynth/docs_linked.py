@@ -211,14 +211,6 @@ def linked_sets(text: str, collection: str, state_schema: dict[str, Any]) -> lis
             for field, value, segment in _becomes(said, noun, theirs) + _cleared(said, noun, theirs):
                 if unconditional(said, segment):
                     add(via, other, field, value)
-            held = re.search(rf"\b{noun}\s+becomes\s+[`'\"][\w-]+[`'\"]\s+with\s+this\s+`?(\w+)`?", said, re.I)
-            key = held.group(1) if held else ""
-            if key in theirs and key == f"{singular(collection)}_id" and unconditional(said, held.group(0)):
-                if (via, key) not in seen:  # "the locker becomes 'full' with this parcel_id": it names the record
-                    seen.add((via, key))
-                    out.append(
-                        {"op": "ref_set", "collection": other, "via": via, "field": key, "value": None, "own_key": True}
-                    )
     for clause in clauses:
         for via, field, value, segment in _by_value(clause, nouns, links, cols, own):
             if unconditional(clause, segment):

@@ -213,8 +213,8 @@ def fg_check(check, arguments, record, state):
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
     weekday), `given` (an argument is passed), `arg_limit` (an amount argument above 0, or at most a sum of numbers
     of the record or the one another argument names), `transition` (the argument's state is one the record's current
-    state may move to), `same` (an argument is the record's value), `named_state` / `named_same` (the record an
-    argument names holds an allowed value, or the call's record's value)."""
+    state may move to), `same` (an argument is the record's value), `named_state` / `named_same` / `named_less` (the
+    record an argument names holds an allowed value, or the call's record's value, or one number below another)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -322,10 +322,13 @@ def fg_check(check, arguments, record, state):
             return True
         have = holder.get(check["field"])
         return need in have if isinstance(have, list) else have == need
-    if check["op"] in ("named_state", "named_same"):  # the record an argument names is as the docs say (named_args)
+    if check["op"] in ("named_state", "named_same", "named_less"):  # the record an argument names is as said
         named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         if not isinstance(named, dict):
             return True  # whether it exists is another check's
+        if check["op"] == "named_less":
+            low, high = named.get(check["a"]), named.get(check["b"])
+            return not (fg_number(low) and fg_number(high)) or low < high
         if check["op"] == "named_state":
             return named.get(check["field"]) in check["allowed"]
         return named.get(check["field"]) == record.get(check["field"])

@@ -4,7 +4,9 @@ stay's berth class and have status `free`"): each clause of the "must" list is a
 
 - "be of the <record>'s <words>": the field the words name (`berth_class_id` for "berth class") holds what the
   call's record holds (`named_same`);
-- "have <field> `a`" (or "`a` or `b`"), "be `a`": that field holds one of those known values (`named_state`).
+- "have <field> `a`" (or "`a` or `b`"), "be `a`", "be active": that field holds one of those known values
+  (`named_state`);
+- "have a free dock (`docked` below `docks`)": the first number is below the second (`named_less`).
 
 A clause of neither form is not read. expr_runtime.fg_check evaluates both on the call's record.
 """
@@ -19,10 +21,16 @@ from synth.spec import record_props as _props
 from synth.words import plural
 
 MUST = re.compile(
-    r"\bthe\s+([a-z]\w*)\s+must\s+(be\s+of\s+the\s+\w+['\u2019]s\s+[^.;]+|have\s+[^.;]+|be\s+`[^.;]+)", re.I
+    r"\bthe\s+([a-z]\w*)\s+must\s+(be\s+of\s+the\s+\w+['\u2019]s\s+[^.;]+|have\s+[^.;]+|be\s+[`'\w][^.;]+)", re.I
 )
 OF_THE = re.compile(r"^be\s+of\s+the\s+\w+['\u2019]s\s+([a-z][\w ]*?)\s*$", re.I)
-HAVE = re.compile(r"^(?:have\s+(\w+)|be)\s+((?:`[\w-]+`(?:,\s*|\s+or\s+)?)+)\s*$", re.I)
+HAVE = re.compile(r"^(?:have\s+(\w+)|be)\s+((?:[`'][\w-]+[`'](?:,\s*|\s+or\s+)?)+)\s*$", re.I)
+BARE_STATE = re.compile(r"^be\s+([a-z][\w-]*)\s*$", re.I)  # "be active": a known value, unquoted
+BELOW = re.compile(r"^have\s+[^()]*\(\s*`?(\w+)`?\s+(?:below|under|less\s+than)\s+`?(\w+)`?\s*\)\s*$", re.I)
+
+
+def _is_number(schema: Any) -> bool:
+    return isinstance(schema, dict) and schema.get("type") in ("number", "integer")
 
 
 def named_arg_checks(
@@ -38,14 +46,37 @@ def named_arg_checks(
             continue
         theirs = _props(cols, col)
         for clause in re.split(r"\s+and\s+(?=have\b|be\b)", m.group(2).strip()):
-            of_the, have = OF_THE.match(clause), HAVE.match(clause)
+            of_the, have, bare, below = (
+                OF_THE.match(clause),
+                HAVE.match(clause),
+                BARE_STATE.match(clause),
+                BELOW.match(clause),
+            )
+            if bare and not have:  # "be active": the one field knowing the value
+                held = [f for f, s in sorted(theirs.items()) if bare.group(1) in map(str, _known(s))]
+                if len(held) == 1:
+                    out.append(
+                        {
+                            "op": "named_state",
+                            "arg": arg,
+                            "collection": col,
+                            "field": held[0],
+                            "allowed": [bare.group(1)],
+                        }
+                    )
+            if below and all(
+                _is_number(theirs.get(f)) for f in below.groups()
+            ):  # "have a free dock (docked below docks)"
+                out.append(
+                    {"op": "named_less", "arg": arg, "collection": col, "a": below.group(1), "b": below.group(2)}
+                )
             if of_the:
                 words = "_".join(of_the.group(1).lower().split())
                 field = next((f for f in (words, words + "_id") if f in theirs and f in own), None)
                 if field:
                     out.append({"op": "named_same", "arg": arg, "collection": col, "field": field})
             elif have:
-                values = re.findall(r"`([\w-]+)`", have.group(2))
+                values = re.findall(r"[`']([\w-]+)[`']", have.group(2))
                 fields = [have.group(1)] if have.group(1) else list(theirs)
                 fields = [
                     f for f in fields if f in theirs and values and set(values) <= {str(v) for v in _known(theirs[f])}

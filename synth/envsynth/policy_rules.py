@@ -31,6 +31,7 @@ from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.entry_texts import with_new_values
+from synth.envsynth.linked_extras import linked_extras
 from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
@@ -44,7 +45,7 @@ from synth.words import singular, split_words
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
-SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?)\b", re.IGNORECASE)
+SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?|records?)\b", re.IGNORECASE)
 CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
 GETS_BARE = re.compile(
     r"\b(?:gets?|takes?|receives?|is\s+given|moves?\s+to|goes\s+to|enters?)\s+(?:the\s+)?(\w+)\s+[`'\"]?([\w-]+)", re.I
@@ -449,6 +450,7 @@ def docs_transition(
     effects += date_extensions(text, plan.collection, state_schema)  # "extends ... by the pier's stay_days"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
+        effects += linked_extras(text, plan.collection, state_schema, params, today)  # "... at that station"
         effects += [  # "its fee is the pier's berth_rate"
             e for e in copied_sets(text, plan.collection, state_schema) if e["field"] not in sets
         ]

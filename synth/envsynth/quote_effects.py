@@ -43,14 +43,15 @@ def _named(sibling: str, text: str) -> bool:
 
 def figure_sets(text: str, figures: list[str], numbers: list[str]) -> dict[str, str]:
     """{record field: figure} for every "<field> is set to (that | the | this | the new) <figure>" (or "is the
-    quoted <figure>")."""
+    quoted <figure>", or "<field> (the <sibling> <figure> ...)")."""
     out = {}
     for field in numbers:
         for figure in figures:
             said = rf"\b{_spoken(field)}\s+(?:is\s+set\s+to|becomes|=|is)\s+(?:(?:that|the|this|its)\s+)?"
             said += r"(?:(?:new|quoted|computed|estimated)\s+)?"  # "`fee` is the quoted total (see `quote_fee`)"
-            if re.search(said + rf"{_spoken(figure)}\b", text, re.I):
-                out[field] = figure
+            bracket = rf"\b{_spoken(field)}\s*\(\s*(?:the|its)\s+(?:`?[\w-]+`?\s+)?{_spoken(figure)}\b"
+            if re.search(said + rf"{_spoken(figure)}\b", text, re.I) or re.search(bracket, text, re.I):
+                out[field] = figure  # or "records the cost (the `estimate_job` total for those hours)"
     return out
 
 
