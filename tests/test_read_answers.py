@@ -191,3 +191,56 @@ def test_a_record_looked_up_by_another_of_its_fields() -> None:
         ).lookup_params
         == {}
     )
+
+
+def test_a_filter_on_a_field_of_the_records_that_name_them() -> None:
+    """`lamp_serial` (or `serial`) finds the venue a lamp with that serial (any case) names; a date of the lamps
+    does not filter venues."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "venues": collection({"venue_id": {"type": "string"}, "city": {"type": "string"}}),
+            "lamps": collection(
+                {
+                    "lamp_id": {"type": "string"},
+                    "serial": {"type": "string"},
+                    "venue_id": {"type": "string"},
+                    "fitted": {"type": "string", "format": "date"},
+                }
+            ),
+        },
+    }
+    cols = schema["properties"]
+    assert map_param("lamp_serial", "venues", cols) == {
+        "path": ["serial"],
+        "via": None,
+        "collection": "lamps",
+        "reverse": "venue_id",
+        "op": "eq",
+    }
+    assert map_param("serial", "venues", cols)["reverse"] == "venue_id"  # a text field of theirs, by its name
+    assert map_param("fitted", "venues", cols) is None  # a date of theirs is no filter on the venue
+    state = {
+        "venues": {"V-1": {"venue_id": "V-1", "city": "Oslo"}, "V-2": {"venue_id": "V-2", "city": "Rome"}},
+        "lamps": {
+            "L-1": {"lamp_id": "L-1", "serial": "AB-77", "venue_id": "V-2"},
+            "L-2": {"lamp_id": "L-2", "serial": "CD-12", "venue_id": "V-1"},
+        },
+    }
+    spec = ToolSpec(
+        "search_venues",
+        "Searches venues; all filters are optional.",
+        {
+            "type": "object",
+            "properties": {
+                "city": {"type": "string"},
+                "lamp_serial": {"type": "string", "description": "the serial on a lamp (case-insensitive)"},
+            },
+        },
+    )
+    plan = refine_filter(spec, ToolPlan(kind="filter", collection="venues", key_field="venue_id"), schema)
+    assert plan.param_map["lamp_serial"]["reverse"] == "venue_id"
+    case = Case(spec.name, "x", state, {"lamp_serial": "ab-77"}, expect_error=False)
+    case.expect_result, case.has_expected_result = [state["venues"]["V-2"]], True
+    res, err = run_cases(render_tool(spec, plan, schema), spec.name, [case], SchemaResult(schema, {}, {}, "d"))
+    assert err == "" and res.passed == 1

@@ -3,7 +3,9 @@
 (`min_length` -> length >=, `max_fee` -> any rate's fee <=, `date_from` / `to_date` -> a date field on or
 after / before, compared as ISO text), or a field of the record another one names
 (`pier` of a mooring's berth through `berth_id`, `date` of a voyage's slot through `slot_id`,
-`owner_name` -> the name of the record `owner_id` names, `state` -> its `address.state`).
+`owner_name` -> the name of the record `owner_id` names, `state` -> its `address.state`), or a field of the
+records of another collection that name the record (`meter_serial` -> the `serial` of any meter whose
+`account_id` is the account: `reverse`).
 
 Each mapping is {"path": [...], "via": reference field or None, "collection": the referenced collection or None,
 "op": "eq" | "min" | "max"}; a path step "*" takes every element of a list. The environment reads the value
@@ -12,6 +14,7 @@ with the same steps (filter.py.j2).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from synth.words import plural, singular, split_words
@@ -101,6 +104,14 @@ def referenced_collection(field: str, schema: Any, collection: str, cols: dict[s
     return ending[0] if len(ending) == 1 else None
 
 
+def _props_at(props: dict[str, Any], path: list[str]) -> dict[str, Any]:
+    """The schema a path of fields leads to ({} past a list step or an unknown field)."""
+    node: Any = {"properties": props}
+    for step in path:
+        node = _props(node).get(step) if isinstance(node, dict) else None
+    return node if isinstance(node, dict) else {}
+
+
 def _own_noun_dropped(name: str, collection: str) -> str:
     """The parameter's name without leading words that end the records' own noun (`site_type` of campsites ->
     `type`, `order_status` of orders -> `status`); "" when it has none."""
@@ -135,7 +146,20 @@ def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any
         path = _find(name, _props((cols[other] or {}).get("additionalProperties") or {}))
         if path is not None:
             found.append({"path": path, "via": ref, "collection": other, "op": "eq"})
-    return found[0] if len(found) == 1 else None
+    if found:
+        return found[0] if len(found) == 1 else None
+    naming = []  # `meter_serial` -> the `serial` of a meter naming the record (`account_id`): any one of them
+    for other in sorted(c for c in cols if c != collection):
+        theirs = _props((cols[other] or {}).get("additionalProperties") or {})
+        refs = [f for f in sorted(theirs) if referenced_collection(f, theirs[f], other, cols) == collection]
+        path = _find(_own_noun_dropped(name, other), theirs)  # the name leads with their noun, or names a text
+        bare = _find(name, theirs)  # field of theirs (`branch`), not a date or number (`arrival` is no such filter)
+        dated = bool(re.search(r"(?:^|_)(?:date|day|time|on|at)$", bare[-1])) if bare else False
+        if path is None and bare is not None and not dated and not _ordered(_props_at(theirs, bare)):
+            path = bare
+        if len(refs) == 1 and path is not None and path[0] not in refs:
+            naming.append({"path": path, "via": None, "collection": other, "reverse": refs[0], "op": "eq"})
+    return naming[0] if len(naming) == 1 else None
 
 
 __all__ = ["map_param", "referenced_collection"]
