@@ -84,6 +84,9 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"({_pysource(source['then'], fn)} if fg_number({test}) and {test} > 0 else '')"
     if source["from"] == "position":  # the id of a line appended to a list numbered by position ("L3")
         return f"{source['prefix']!r} + str(len(record.get({source['list']!r}) or []) + {int(source['after'])})"
+    if source["from"] == "dropped":  # a field of the list entry an `entry_drop` effect took out (recorded_update)
+        taken = f"values[{int(source['index'])}]"
+        return f"(copy.deepcopy({taken}[0].get({source['field']!r})) if {taken} else None)"
     if source["from"] == "kind_count":  # how many entries of a kind a list of the record holds (+ the new one)
         listed = f"(record.get({source['list']!r}) or [])"
         kind = f"isinstance(e, dict) and e.get({source['field']!r}) == {source['value']!r}"
@@ -276,6 +279,14 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
             code += _envelope_code(fn, shaped, doc, plan)
     elif plan.output_key:  # the documented response envelope; a None result stays None
         code = code.rstrip("\n") + _envelope_code(fn, inner, doc, plan)
+    if plan.answer_field:  # "Returns the boat's updated `crew` array": that field of the changed record
+        inner_fn = f"{fn}_record"
+        code = re.sub(rf"^def {fn}\(", f"def {inner_fn}(", code, flags=re.M)
+        code = (
+            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+            f"    result = {inner_fn}(env_state, **arguments)\n"
+            f"    return copy.deepcopy(result.get({plan.answer_field!r})) if isinstance(result, dict) else result\n"
+        )
     if plan.special_outputs:  # argument values the recorded calls show a fixed answer for
         general = f"{fn}_general"
         code = re.sub(rf"^def {fn}\(", f"def {general}(", code, flags=re.M)

@@ -22,7 +22,7 @@ from synth.envsynth.literal_links import literal_linked_entries, owner_collectio
 from synth.words import singular
 
 NAMED = re.compile(
-    r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?:entry|event|record|note|line)\b(?P<aside>[^.]{0,80}?)"
+    r"\b(?:an?|one)\s+[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?P<word>entry|event|record|note|line)\b(?P<aside>[^.]{0,80}?)"
     r"\b(?:is|gets|are)\s+(?:appended|added|written|recorded|logged)\s+to\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?P<owner>\w+)'s\s+)?(?P<field>\w+)",
     re.IGNORECASE,
@@ -130,6 +130,9 @@ def named_entries(
             continue
         # a kind no entry of the data has yet, quoted: the list's one field of names holds it
         kinds, unseen = _kind_fields(items, m.group("kind"), _quoted_kind(m))
+        word = (m.groupdict().get("word") or "").lower()
+        if unseen and len(kinds) > 1 and word in kinds:  # "a `crew_added` event": of the names, the `event` field
+            kinds = [word]
         if len(kinds) != 1 or any(e["field"] == field for e in out):
             continue
         same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
@@ -141,12 +144,34 @@ def named_entries(
             texts = {k: _element_as_argument(v) for k, v in texts.items()} if removed else texts
         entry_fields = set((items.get("properties") or {}))
         texts = {**texts, **composed_ids(rest, own, record_props, field, kinds[0], entry_fields)}  # "(id + `-D` + ...)"
-        rule = _entry_rule(
+        rule = _carrying(m.group("aside"), kinds[0], m.group("kind"), same, params, today) if unseen else None
+        rule = rule or _entry_rule(
             kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen, texts=texts
         )
         if rule is not None:
             out.append({"op": "append", "field": field, "items": [rule]})
     return out
+
+
+CARRYING = re.compile(r"\bwith\s+(?:the\s+|its\s+)?(?:\w+['\u2019]s\s+)?`?(\w+)`?", re.IGNORECASE)
+
+
+def _carrying(
+    aside: str, kind_field: str, kind: str, entries: list[dict[str, Any]], params: dict[str, Any], today: str | None
+) -> dict[str, Any] | None:
+    """A new kind of entry that carries arguments no logged entry has ("a `crew_added` event with the member's
+    name"): its kind, the business date in the date fields every logged entry has, and those arguments; None when
+    the aside names none such."""
+    renamed = {p for p, _ in AS_ITS.findall(aside or "")}  # "(with the reason as its note)": a field, not a new one
+    carried = [p for p in CARRYING.findall(aside or "") if p in params and p not in renamed]
+    if not carried or not entries or any(p in e for p in carried for e in entries) or not today:
+        return None
+    shared = [k for k in entries[0] if all(k in e for e in entries) and k != kind_field]
+    dated = [k for k in shared if all(isinstance(e.get(k), str) and DATE.match(e[k]) for e in entries)]
+    fields: dict[str, dict[str, Any]] = {kind_field: {"from": "const", "value": kind}}
+    fields.update({k: {"from": "const", "value": today} for k in dated})
+    fields.update({p: {"from": "arg", "name": p} for p in carried})
+    return {"fields": fields}
 
 
 MIRRORS = {"added": "removed", "attached": "detached", "assigned": "unassigned", "linked": "unlinked"}

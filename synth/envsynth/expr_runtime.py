@@ -211,7 +211,8 @@ def fg_check(check, arguments, record, state):
     value of the record's linked record), `matches` (an argument is what a field of the record's linked record
     holds, case aside when so said), `list_cap` (a list of the record holds fewer entries than the limit the record
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
-    weekday), `given` (an argument is passed), `arg_limit` (an amount argument above 0, or at most a sum of numbers
+    weekday), `given` (an argument is passed), `entry_absent` / `list_room` (no entry of a list holds the argument;
+    the list is below its cap), `arg_limit` (an amount argument above 0, or at most a sum of numbers
     of the record or the one another argument names), `transition` (the argument's state is one the record's current
     state may move to), `same` (an argument is the record's value), `named_state` / `named_same` / `named_less` (the
     record an argument names holds an allowed value, or the call's record's value, or one number below another)."""
@@ -242,6 +243,14 @@ def fg_check(check, arguments, record, state):
             return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
         ahead = day - today - check.get("days", 0)
         return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
+    if check["op"] == "entry_absent":  # no entry of the record's list holds the argument (any case, if so said)
+        wanted = arguments.get(check["arg"])
+        fold = (lambda v: v.strip().lower() if isinstance(v, str) else v) if check.get("caseless") else (lambda v: v)
+        entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []
+        return not any([isinstance(e, dict) and fold(e.get(check["field"])) == fold(wanted) for e in entries])
+    if check["op"] == "list_room":  # the record's list holds fewer entries than the cap
+        entries = record.get(check["list"])
+        return len(entries if isinstance(entries, list) else []) < check["most"]
     if check["op"] == "given":  # an argument the call must pass (with another argument's value, under `when`)
         return arguments.get(check["arg"]) not in (None, "")
     if check["op"] == "same":  # an argument is the record's value ("must equal the mooring's gate code")

@@ -37,6 +37,9 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
         starts = {}
         for value in values:
             label = re.search(rf"(?:^|\n|(?<=[.;])\s)\s*(?:[-*]\s+)?[`'\"]?{re.escape(value)}[`'\"]?\s*:\s", text)
+            label = label or re.search(  # "- `add` appends ...": a bullet led by the quoted value and its verb
+                rf"(?:^|\n|(?<=[.;])\s)\s*[-*]\s+`{re.escape(value)}`\s+(?=[a-z]+s\b)", text
+            )
             if label:
                 starts[value] = (label.start(), label.end())
         if len(starts) != len(values):

@@ -100,6 +100,7 @@ class ToolPlan:
     lookup: dict[str, Any] = field(default_factory=dict)  # {owner, field, where}: the record the argument's owns
     quote: dict[str, Any] = field(default_factory=dict)  # quote: named records and figures (formula_rules)
     modes: dict[str, Any] = field(default_factory=dict)  # by_mode: value of `op_param` -> its plan (mode_rules)
+    answer_field: str | None = None  # a change answering one field of its record (its updated list)
     evidence: list[str] = field(default_factory=list)
     votes: dict[str, Any] = field(default_factory=dict)
 

@@ -81,6 +81,7 @@ def docs_transition_plan(
     """
     from synth.envsynth.list_toggle import toggle_plan
     from synth.envsynth.mode_rules import mode_transition
+    from synth.envsynth.object_toggle import object_toggle
     from synth.envsynth.policy_rules import docs_transition, name_guard
 
     records = _sample_records(opts, plan.collection)
@@ -89,6 +90,8 @@ def docs_transition_plan(
     if acting is not None:
         other = _sample_records(opts, acting.collection)
         moved = docs_transition(spec, acting, schema.state_schema, opts.policy, other, opts.sample)
+    if moved is None:  # "- `add` appends `{...}` to `crew`; - `remove` deletes the matching member": of objects
+        moved = object_toggle(spec, plan, schema.state_schema, records, opts.policy)
     if moved is None:
         moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:  # "add: ... appended to extras; remove: ...": a list edited by an argument's value
@@ -232,7 +235,8 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
             for e in consts
         ]
         moded = [e for m in (plan.modes or {}).values() for e in (m.get("plan") or {}).get("effects") or []]
-        refusable = bool(plan.checks) or any(e.get("op") in ("list_add", "list_drop") for e in moded)
+        refusable = bool(plan.checks) or any(e.get("op") in ("list_add", "list_drop", "entry_drop") for e in moded)
+        refusable = refusable or any((m.get("plan") or {}).get("checks") for m in (plan.modes or {}).values())
         return [
             TestCase(
                 tool=case.tool,

@@ -1,7 +1,8 @@
 """States a named record must not be in, read from the refusals the docs list: "`<noun> <id> is <value> and cannot
 <verb> ...`" (or "`<noun> <id> is <value>; ... cannot ...`") refuses the call while the <noun>'s field holding
 `<value>` holds it. Such a field must then hold one of its other enum values. "Closed and frozen accounts do not
-take payments" refuses the same way, each word before the plural noun a value of the field (any case).
+take payments" ("... cannot be changed") refuses the same way, each word before the plural noun a value of the
+field (any case).
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def refused_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, lis
 def refused_kinds(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
     """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records."""
     said = rf"\b((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\s+"
-    said += r"(?:do\s+not|don't|cannot|can't|may\s+not|never)\s+(?:take|accept|receive|get|be\s+given)\b"
+    said += r"(?:do\s+not|don't|cannot|can't|may\s+not|never)\s+"
+    said += r"(?:take|accept|receive|get|be\s+(?:given|changed|edited|modified))\b"
     out: dict[str, list[Any]] = {}
     for m in re.finditer(said, unwrap(text), re.I):
         words = [w.lower() for w in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+", m.group(1).strip()) if w]

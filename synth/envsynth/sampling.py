@@ -54,6 +54,11 @@ def documented_range(schema: dict[str, Any]) -> tuple[float, float] | None:
     return None
 
 
+LISTED_VALUES = re.compile(  # two or more backticked values joined by commas or "or", each perhaps remarked on
+    r"`[^`\s]{1,40}`(?:\s*\([^()]{0,40}\))?(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)`[^`\s]{1,40}`(?:\s*\([^()]{0,40}\))?)+"
+)
+
+
 def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", depth: int = 0) -> Any:
     """A value valid against a (cleaned) field schema; grounded `examples` (from sample data) come first."""
     if "enum" in schema:
@@ -84,6 +89,9 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
             for k, v in props.items()
             if k in req or (depth < 2 and rng.random() < 0.7)
         }
+    listed = LISTED_VALUES.search(str(schema.get("description") or ""))
+    if listed:  # "`add` or `remove`", "`card` (default), `cash` or `wire`": one of the values the docs list
+        return rng.choice(re.findall(r"`([^`\s]{1,40})`", listed.group(0)))
     if schema.get("format") == "uuid":
         n = rng.randint(1, 999)
         return "%08d-0000-4000-8000-%012d" % (n, n)
