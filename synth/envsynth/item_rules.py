@@ -148,6 +148,7 @@ def refine_item(
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
     appends += _element_moves(text, plan, state_schema, sample or {})
     appends += [e for e in _put_back(text, plan, state_schema) if not any(a.get("path") == e["path"] for a in appends)]
+    appends += _removed_states(text, plan, own)  # "Removes the pending (`pending`) inspection of this type"
     if plan.kind == "item_add" and plan.fields:  # the new entry's other fields, as the sample entries copy them
         copied = entry_copies(
             sample or {}, plan.collection, plan.list_field or "", list(plan.fields), sorted(_entry_props(plan, own))
@@ -324,6 +325,22 @@ def _put_back(text: str, plan: ToolPlan, state_schema: dict[str, Any]) -> list[d
             }
         )
     return out
+
+
+REMOVES_THE = re.compile(r"\bremoves?\s+the\s+(?:\w+\s+)?\(?[`'\"]([\w-]+)[`'\"]\)?\s+\w+", re.I)
+
+
+def _removed_states(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """An `element_state` effect: a removal takes only the entry in the state the docs name ("Removes the pending
+    (`pending`) inspection"), refusing when the entries it names are all in other states."""
+    if plan.kind != "item_remove" or not plan.list_field or not plan.item_key:
+        return []
+    entry = _entry_props(plan, own)
+    for m in REMOVES_THE.finditer(unwrap(text)):
+        holders = [f for f, sch in sorted(entry.items()) if m.group(1) in map(str, _known(sch))]
+        if len(holders) == 1 and holders[0] != plan.item_key:
+            return [{"op": "element_state", "field": holders[0], "in": [m.group(1)]}]
+    return []
 
 
 ELEMENT_MOVED = re.compile(  # "The tier's `sold` grows by 1", "goes back to its tier (`sold` decreases; ...)"

@@ -214,6 +214,12 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
                 state[plan.collection][min(records)][plan.list_field] = [copy.deepcopy(args[plan.op_param])]
             if plan.count_field and args.get(plan.count_field) is not None:  # units the element holds
                 args[plan.count_field] = 1
+            held = state[plan.collection][min(records)].get(plan.list_field)
+            for rule in [e for e in plan.effects if e.get("op") == "element_state"]:  # "removes the pending one"
+                for entry in held if isinstance(held, list) else []:
+                    if isinstance(entry, dict) and entry.get(plan.item_key) == args.get(plan.op_param):
+                        entry[rule["field"]] = copy.deepcopy(rule["in"][0])
+                        break
         out.append(
             TestCase(
                 tool=case.tool,
