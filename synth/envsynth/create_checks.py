@@ -134,6 +134,12 @@ def create_checks(
     from synth.envsynth.refused_lists import refusal_checks, table_caps
 
     found += [c for c in refusal_checks(text, own, cols) if c not in found and c not in plan.checks]  # "refused when:"
+    from synth.envsynth.conditional_refusals import conditional_refusals
+
+    params = spec.parameters.get("properties") or {}
+    found += [  # "the berth type is `fuel` and the marina's zoning is residential (starts with `R-`)"
+        c for c in conditional_refusals(text, own, cols, params) if c not in found and c not in plan.checks
+    ]
     found += [c for c in table_caps(text, own, cols, sample or {}) if c not in found and c not in plan.checks]
     if not found:
         return plan

@@ -211,11 +211,12 @@ def fg_check(check, arguments, record, state):
     value of the record's linked record), `matches` (an argument is what a field of the record's linked record
     holds, case aside when so said), `list_cap` (a list of the record holds fewer entries than the limit the record
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
-    weekday), `given` (an argument is passed), `entry_absent` / `list_room` (no entry of a list holds the argument;
-    the list is below its cap), `arg_limit` (an amount argument above 0, or at most a sum of numbers
-    of the record or the one another argument names), `transition` (the argument's state is one the record's current
-    state may move to), `same` (an argument is the record's value), `named_state` / `named_same` / `named_less` (the
-    record an argument names holds an allowed value, or the call's record's value, or one number below another)."""
+    weekday), `refused_if` (not these argument values with a linked record so), `given` (an argument is passed),
+    `entry_absent` / `list_room` (no entry of a list holds the argument; the list is below its cap), `arg_limit` (an
+    amount argument above 0, or at most a sum of numbers of the record or the one another argument names),
+    `transition` (the argument's state is one the record's current state may move to), `same` (an argument is the
+    record's value), `named_state` / `named_same` / `named_less` (the record an argument names holds an allowed
+    value, or the call's record's value, or one number below another)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -243,6 +244,16 @@ def fg_check(check, arguments, record, state):
             return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
         ahead = day - today - check.get("days", 0)
         return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
+    if check["op"] == "refused_if":  # refused for these argument values when the linked record is as said
+        cond = check["if"]
+        holder = (state.get(cond["collection"]) or {}).get(str(record.get(cond["via"])))
+        if arguments.get(check["arg"]) not in check["in"] or not isinstance(holder, dict):
+            return True
+        if "prefix" in cond:
+            return not (isinstance(holder.get(cond["field"]), str) and holder[cond["field"]].startswith(cond["prefix"]))
+        if "not_all" in cond:
+            return all([holder.get(f) == v for f, v in cond["not_all"].items()])
+        return holder.get(cond["field"]) is not True
     if check["op"] == "entry_absent":  # no entry of the record's list holds the argument (any case, if so said)
         wanted = arguments.get(check["arg"])
         fold = (lambda v: v.strip().lower() if isinstance(v, str) else v) if check.get("caseless") else (lambda v: v)
