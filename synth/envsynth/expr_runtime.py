@@ -211,7 +211,8 @@ def fg_check(check, arguments, record, state):
     value of the record's linked record), `matches` (an argument is what a field of the record's linked record
     holds, case aside when so said), `list_cap` (a list of the record holds fewer entries than the limit the record
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
-    weekday), `refused_if` (not these argument values with a linked record so), `given` (an argument is passed),
+    weekday), `refused_if` (not these argument values with a linked record so), `kind_needs` (some kinds of a
+    named entry need a holder whose list holds a value), `given` (an argument is passed),
     `entry_absent` / `list_room` (no entry of a list holds the argument; the list is below its cap), `arg_limit` (an
     amount argument above 0, or at most a sum of numbers of the record or the one another argument names),
     `transition` (the argument's state is one the record's current state may move to), `same` (an argument is the
@@ -244,6 +245,16 @@ def fg_check(check, arguments, record, state):
             return (day + 2) % 7 < 5  # 0 Monday .. 6 Sunday
         ahead = day - today - check.get("days", 0)
         return {">": ahead > 0, ">=": ahead >= 0, "<=": ahead <= 0}[check["cmp"]]
+    if check["op"] == "kind_needs":  # an entry of these kinds needs a holder whose list holds the value
+        kind, need = check["element"], check["holder"]
+        owner = (state.get(kind["collection"]) or {}).get(str(record.get(kind["via"])))
+        entries = owner.get(kind["list"]) if isinstance(owner, dict) else None
+        picked = [e for e in entries or [] if isinstance(e, dict) and e.get(kind["match"]) == record.get(kind["by"])]
+        if not picked or picked[0].get(kind["field"]) not in kind["in"]:
+            return True
+        holder = (state.get(need["collection"]) or {}).get(str(record.get(need["via"])))
+        held = holder.get(need["field"]) if isinstance(holder, dict) else None
+        return isinstance(held, list) and need["value"] in held
     if check["op"] == "refused_if":  # refused for these argument values when the linked record is as said
         cond = check["if"]
         holder = (state.get(cond["collection"]) or {}).get(str(record.get(cond["via"])))
