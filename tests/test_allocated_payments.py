@@ -1,4 +1,4 @@
-"""A payment on a boat's account, read from its docs: the balance drops, the money goes to the boat's open invoices
+"""A payment on a boat's tab, read from its docs: the balance drops, the money goes to the boat's open invoices
 oldest due date first (each grows until covered, the last one left partial), a `payment` event with a ticket
 number spelt out of parts is logged, states move once the balance is settled (the boat's own and its berth plan's,
 a collection the docs call by another name), sunk boats are refused and coins are capped. Planned by the pipeline's
@@ -61,7 +61,7 @@ SCHEMA = {
     },
 }
 TEXT = (
-    "Takes a payment on a boat's account.\n\nWhat happens:\n\n"
+    "Takes a payment on a boat's tab.\n\nWhat happens:\n\n"
     "- The boat's `balance` goes down by `amount` (it may go below zero: the excess is a credit).\n"
     "- The money is applied to the boat's `open` and `partial` invoices, oldest due date first: each invoice's "
     "`settled` grows until the invoice is covered (status `cleared`), and an invoice left partly covered becomes "

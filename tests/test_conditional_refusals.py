@@ -1,5 +1,5 @@
 """Refusals a create's list ties to some values of an argument, each said of a record the new record names: a flag
-of the marina, a prefix of its zoning, and the skipper's kind and licence together. Read, then evaluated on the new
+of the marina, a prefix of its district, and the skipper's kind and licence together. Read, then evaluated on the new
 record by the runtime."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ SCHEMA = {
     "type": "object",
     "properties": {
         "berths": collection({"berth_id": S, "marina_id": S, "skipper_id": S, "berth_type": S}),
-        "marinas": collection({"marina_id": S, "zoning": S, "conservation_area": {"type": "boolean"}}),
+        "marinas": collection({"marina_id": S, "district": S, "conservation_area": {"type": "boolean"}}),
         "skippers": collection(
             {
                 "skipper_id": S,
@@ -27,15 +27,15 @@ TEXT = """Files a berth.
 
 Refused when:
 - the berth type is `houseboat` and the marina is in a conservation area;
-- the berth type is `fuel` and the marina's zoning is residential (starts with `R-`);
+- the berth type is `fuel` and the marina's district is residential (starts with `R-`);
 - the berth type is `charter` or `race` and the skipper is not a `pro` whose `licence` is `valid`;
 - the berth type is `kayak` and the marina is lovely.
 """
 PARAMS = {"berth_type": S, "marina_id": S, "skipper_id": S}
 STATE = {
     "marinas": {
-        "M1": {"marina_id": "M1", "zoning": "R-2", "conservation_area": True},
-        "M2": {"marina_id": "M2", "zoning": "C-1", "conservation_area": False},
+        "M1": {"marina_id": "M1", "district": "R-2", "conservation_area": True},
+        "M2": {"marina_id": "M2", "district": "C-1", "conservation_area": False},
     },
     "skippers": {
         "K1": {"skipper_id": "K1", "kind": "pro", "licence": "valid"},

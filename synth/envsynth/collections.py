@@ -140,7 +140,7 @@ RETURNS_UPDATED = re.compile(r"\bReturns\s+the\s+(?:updated|changed|modified)\s+
 
 def returned_record(spec: ToolSpec, keyed: list[str]) -> str | None:
     """Of the collections the parameters name records of (`keyed`, two or more), the one whose record the change
-    answers once changed ("Returns the updated parcel record"), else None."""
+    answers once changed ("Returns the updated boat record"), else None."""
     said = {plural(singular(m.group(1).lower())) for m in RETURNS_UPDATED.finditer(spec.description)}
     found = [c for c in keyed if c in said]
     return found[0] if len(found) == 1 and len(keyed) >= 2 else None

@@ -1,5 +1,5 @@
 """Refusals a create's list ties to some values of an argument (refused_lists.refused_bullets): "the berth type is
-`houseboat` and the marina is in a conservation area", "the berth type is `fuel` and the marina's zoning is
+`houseboat` and the marina is in a conservation area", "the berth type is `fuel` and the marina's district is
 residential (starts with `R-`)", "the berth type is `charter`, `club` or `race` and the skipper is not a `pro`
 whose `licence` is `valid`".
 

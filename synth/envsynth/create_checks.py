@@ -140,7 +140,7 @@ def create_checks(
     from synth.envsynth.kind_needs import kind_needs
 
     found += [c for c in kind_needs(text, own, cols) if c not in found and c not in plan.checks]  # "only with a ..."
-    found += [  # "the berth type is `fuel` and the marina's zoning is residential (starts with `R-`)"
+    found += [  # "the berth type is `fuel` and the marina's district is residential (starts with `R-`)"
         c for c in conditional_refusals(text, own, cols, params) if c not in found and c not in plan.checks
     ]
     found += [c for c in table_caps(text, own, cols, sample or {}) if c not in found and c not in plan.checks]

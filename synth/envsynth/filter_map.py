@@ -4,8 +4,8 @@
 after / before, compared as ISO text), or a field of the record another one names
 (`pier` of a mooring's berth through `berth_id`, `date` of a voyage's slot through `slot_id`,
 `owner_name` -> the name of the record `owner_id` names, `state` -> its `address.state`), or a field of the
-records of another collection that name the record (`meter_serial` -> the `serial` of any meter whose
-`account_id` is the account: `reverse`).
+records of another collection that name the record (`buoy_serial` -> the `serial` of any buoy whose
+`boat_id` is the boat: `reverse`).
 
 Each mapping is {"path": [...], "via": reference field or None, "collection": the referenced collection or None,
 "op": "eq" | "min" | "max"}; a path step "*" takes every element of a list. The environment reads the value
@@ -148,7 +148,7 @@ def map_param(name: str, collection: str, cols: dict[str, Any]) -> dict[str, Any
             found.append({"path": path, "via": ref, "collection": other, "op": "eq"})
     if found:
         return found[0] if len(found) == 1 else None
-    naming = []  # `meter_serial` -> the `serial` of a meter naming the record (`account_id`): any one of them
+    naming = []  # `buoy_serial` -> the `serial` of a buoy naming the record (`boat_id`): any one of them
     for other in sorted(c for c in cols if c != collection):
         theirs = _props((cols[other] or {}).get("additionalProperties") or {})
         refs = [f for f in sorted(theirs) if referenced_collection(f, theirs[f], other, cols) == collection]

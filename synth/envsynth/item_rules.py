@@ -148,7 +148,7 @@ def refine_item(
     appends += _merge(text, plan, own) + _linked_moves(text, plan, state_schema, params)
     appends += _element_moves(text, plan, state_schema, sample or {})
     appends += [e for e in _put_back(text, plan, state_schema) if not any(a.get("path") == e["path"] for a in appends)]
-    appends += _removed_states(text, plan, own)  # "Removes the pending (`pending`) inspection of this type"
+    appends += _removed_states(text, plan, own)  # "Removes the pending (`pending`) survey of this type"
     if plan.kind == "item_add" and plan.fields:  # the new entry's other fields, as the sample entries copy them
         copied = entry_copies(
             sample or {}, plan.collection, plan.list_field or "", list(plan.fields), sorted(_entry_props(plan, own))
@@ -332,7 +332,7 @@ REMOVES_THE = re.compile(r"\bremoves?\s+the\s+(?:\w+\s+)?\(?[`'\"]([\w-]+)[`'\"]
 
 def _removed_states(text: str, plan: ToolPlan, own: dict[str, Any]) -> list[dict[str, Any]]:
     """An `element_state` effect: a removal takes only the entry in the state the docs name ("Removes the pending
-    (`pending`) inspection"), refusing when the entries it names are all in other states."""
+    (`pending`) survey"), refusing when the entries it names are all in other states."""
     if plan.kind != "item_remove" or not plan.list_field or not plan.item_key:
         return []
     entry = _entry_props(plan, own)

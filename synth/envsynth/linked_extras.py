@@ -1,9 +1,9 @@
-"""What the docs add after a named record's new state: "the locker becomes 'full' with this parcel_id", "the bike
-becomes 'ready' at that station with no open ticket and `serviced_on` set to the business date".
+"""What the docs add after a named record's new state: "the shed becomes 'full' with this boat_id", "the cart
+becomes 'ready' at that bay with no open job and `serviced_on` set to the business date".
 
 After "the <noun> becomes '<state>'" (the noun a link of the call's record names), in the same clause:
 - "with this <key>": the named record's field of that name takes the call's record's key (`<own noun>_id` only);
-- "at that <other noun>": its link to that noun (`station_id`) takes the argument naming it;
+- "at that <other noun>": its link to that noun (`bay_id`) takes the argument naming it;
 - "with no <words>" / "and no <words>": the one nullable field of it whose name holds those words is cleared;
 - "`<field>` set to the business date" (or "today"): that date field takes the business date the docs state.
 Each becomes a `ref_set` effect (recorded_update.py.j2): {"own_key": True}, {"arg": name} or a constant `value`.
@@ -53,11 +53,11 @@ def linked_extras(
             for m in re.finditer(rf"\b{noun}{AFTER}", own_words(clause, noun), re.I):
                 rest = m.group("rest")
                 held = HELD.search(rest)
-                if held and held.group(1) == f"{singular(collection)}_id":  # "with this parcel_id"
+                if held and held.group(1) == f"{singular(collection)}_id":  # "with this boat_id"
                     add(held.group(1), own_key=True)
                 at = AT.search(rest)
                 link = f"{singular(at.group(1).lower())}_id" if at else ""
-                if link in params and link in theirs:  # "at that station": the station the call names
+                if link in params and link in theirs:  # "at that bay": the bay the call names
                     add(link, arg=link)
                 for gone in NONE.finditer(rest):
                     words = gone.group(1).lower().split()

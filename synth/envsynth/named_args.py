@@ -6,7 +6,7 @@ stay's berth class and have status `free`"): each clause of the "must" list is a
   call's record holds (`named_same`);
 - "have <field> `a`" (or "`a` or `b`"), "be `a`", "be active": that field holds one of those known values
   (`named_state`);
-- "have a free dock (`docked` below `docks`)": the first number is below the second (`named_less`).
+- "have a free slot (`parked` below `slots`)": the first number is below the second (`named_less`).
 
 A clause of neither form is not read. expr_runtime.fg_check evaluates both on the call's record.
 """
@@ -66,7 +66,7 @@ def named_arg_checks(
                     )
             if below and all(
                 _is_number(theirs.get(f)) for f in below.groups()
-            ):  # "have a free dock (docked below docks)"
+            ):  # "have a free slot (parked below slots)"
                 out.append(
                     {"op": "named_less", "arg": arg, "collection": col, "a": below.group(1), "b": below.group(2)}
                 )

@@ -186,7 +186,7 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
         return None, {}
     res = pri.resource or ""
     returned = returned_record(spec, _keyed_collections(spec, ctx))
-    if returned is not None:  # "Returns the updated parcel record", with a parameter naming one
+    if returned is not None:  # "Returns the updated boat record", with a parameter naming one
         return returned, {"collection_source": f"the docs answer the updated {singular(returned)} record"}
     head = _head_noun(pri.words, ctx)
     if head is not None:

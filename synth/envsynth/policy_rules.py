@@ -377,7 +377,7 @@ def docs_transition(
         allowed = {f: v for f, v in stated.items() if f in sets}
     own_props = (record or {}).get("properties") or {}
     for name, kept in refused_kinds(tool_text(spec, policy), singular(plan.collection), own_props).items():
-        allowed.setdefault(name, kept)  # "Closed accounts do not take payments"
+        allowed.setdefault(name, kept)  # "Sunk boats do not take payments"
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
         return None
     params = spec.parameters.get("properties") or {}
@@ -450,7 +450,7 @@ def docs_transition(
     effects += date_extensions(text, plan.collection, state_schema)  # "extends ... by the pier's stay_days"
     if sets:  # "reopens the berth (`status` `free`)"
         effects += linked_sets(text, plan.collection, state_schema)
-        effects += linked_extras(text, plan.collection, state_schema, params, today)  # "... at that station"
+        effects += linked_extras(text, plan.collection, state_schema, params, today)  # "... at that bay"
         effects += [  # "its fee is the pier's berth_rate"
             e for e in copied_sets(text, plan.collection, state_schema) if e["field"] not in sets
         ]

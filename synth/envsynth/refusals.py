@@ -1,6 +1,6 @@
 """States a named record must not be in, read from the refusals the docs list: "`<noun> <id> is <value> and cannot
 <verb> ...`" (or "`<noun> <id> is <value>; ... cannot ...`") refuses the call while the <noun>'s field holding
-`<value>` holds it. Such a field must then hold one of its other enum values. "Closed and frozen accounts do not
+`<value>` holds it. Such a field must then hold one of its other enum values. "Sunk and seized boats do not
 take payments" ("... cannot be changed") refuses the same way, each word before the plural noun a value of the
 field (any case).
 """

@@ -73,7 +73,7 @@ def transition_copies(
     keys = keyed_records(sample, collection)
     for field in _named_fields(text, own):
         if field in sets or field in links or all(keys.get(str(r.get(field))) is r for r in records):
-            continue  # the record's own key ("with this parcel_id") is never copied onto it
+            continue  # the record's own key ("with this boat_id") is never copied onto it
         found = _source(field, records, links, sample)
         if found is not None:
             via, other, source = found
