@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from synth.envsynth.arg_limits import amount_param
+from synth.envsynth.docs_appends import is_number
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import _known
 from synth.spec import record_props as _props
@@ -31,10 +32,6 @@ APPLIED = re.compile(
     r"(?P<order>oldest|earliest|newest|latest)\s+(?P<by>(?:[a-z]+\s+){0,2}?)first\b(?P<rest>[^.]*)",
     re.IGNORECASE,
 )
-
-
-def _is_number(schema: Any) -> bool:
-    return isinstance(schema, dict) and schema.get("type") in ("number", "integer")
 
 
 def _dated(name: str, schema: Any) -> bool:
@@ -84,7 +81,7 @@ def allocations(
         states = re.findall(QUOTED, m.group("states"))
         holders = [f for f, s in sorted(theirs.items()) if set(states) <= {str(v) for v in _known(s)}]
         rest = m.group("rest")
-        numbers = [f for f, s in theirs.items() if _is_number(s)]
+        numbers = [f for f, s in theirs.items() if is_number(s)]
         quoted = [w for w in re.findall(QUOTED, rest) if w in numbers]
         covered = re.search(rf"(?<!partly )(?<!partially )\bcovered\b[^`'\"]{{0,30}}?{QUOTED}", rest)
         partial = re.search(rf"\bpart(?:ly|ially)\s+(?:covered|paid|settled)\b[^`'\"]{{0,30}}?{QUOTED}", rest)

@@ -51,6 +51,13 @@ CLAUSE = re.compile(
 )
 
 
+def _named_number(said: str, numbers: list[str]) -> str | None:
+    """The number field the words name, whole or by their last word."""
+    words = said.lower().split()
+    phrases = (" ".join(words), words[-1])
+    return next((f for p in phrases for f in numbers if p in [n.lower() for n in _names(f, numbers)]), None)
+
+
 def _target(noun: str, collection: str, cols: dict[str, Any]) -> tuple[str, str | None] | None:
     """(collection, link field or None for the call's own record) the noun names."""
     if singular(noun.lower()) == singular(collection):
@@ -102,16 +109,7 @@ def listed_thresholds(text: str, collection: str, state_schema: dict[str, Any]) 
     for m in LISTED.finditer(unwrap(text)):
         if m.group("owner") and singular(m.group("owner").lower()) != singular(collection):
             continue
-        words = m.group("number").lower().split()
-        number = next(
-            (
-                f
-                for phrase in (" ".join(words), words[-1])
-                for f in numbers
-                if phrase in [n.lower() for n in _names(f, numbers)]
-            ),
-            None,
-        )
+        number = _named_number(m.group("number"), numbers)
         if number is None:
             continue
         bound = 0.0 if m.group("n").lower() == "zero" else float(m.group("n"))
@@ -151,16 +149,7 @@ def thresholds(
         other, via = found
         theirs = _props(cols, other)
         numbers = _numbers(theirs)
-        words = m.group("number").lower().split()
-        number = next(
-            (
-                f
-                for phrase in (" ".join(words), words[-1])
-                for f in numbers
-                if phrase in [n.lower() for n in _names(f, numbers)]
-            ),
-            None,
-        )
+        number = _named_number(m.group("number"), numbers)
         rest = m.group("rest")
         verb = re.match(r"(\w+)", rest)
         fields = [

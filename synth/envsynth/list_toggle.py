@@ -60,8 +60,11 @@ def _states(text: str, noun: str, own: dict[str, Any]) -> dict[str, list[str]]:
     return {}
 
 
-def toggle_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan | None:
-    """The `by_mode` plan of a list toggle, or None when the docs describe no adding and removing value."""
+def toggle_values(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]
+) -> tuple[str, dict[str, str], str, str, str, dict[str, Any]] | None:
+    """(parameter, {value: segment}, shared text, adding value, dropping value, the record's fields) of an update
+    whose docs describe one adding and one removing value of a parameter, else None (object_toggle.py too)."""
     if plan.kind != "update" or not plan.collection or not plan.key_param:
         return None
     found = mode_segments(spec)
@@ -74,22 +77,31 @@ def toggle_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
         return None
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
     own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+    return param, segments, shared, adding[0], dropping[0], own
+
+
+def toggle_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan | None:
+    """The `by_mode` plan of a list toggle, or None when the docs describe no adding and removing value."""
+    found = toggle_values(spec, plan, state_schema)
+    if found is None:
+        return None
+    param, segments, shared, adding_value, dropping_value, own = found
     lists = _plain_lists(own)
-    said = APPENDED.search(segments[adding[0]]) or APPENDED.search(shared)
+    said = APPENDED.search(segments[adding_value]) or APPENDED.search(shared)
     field = said.group(1) if said and said.group(1) in lists else lists[0] if len(lists) == 1 and not said else None
     params = spec.parameters.get("properties") or {}
     items = [p for p in params if p not in (param, plan.key_param)]
     if field is None or len(items) != 1:
         return None
     add: dict[str, Any] = {"op": "list_add", "field": field, "arg": items[0]}
-    cap = CAP.search(segments[adding[0]])
+    cap = CAP.search(segments[adding_value])
     if cap and cap.group(2).lower() in (field.lower(), plural(singular(field.lower())), singular(field.lower())):
         add["most"] = int(cap.group(1))
     preconditions = _states(shared, singular(plan.collection), own)
     base = {**plan.to_dict(), "kind": "recorded_update", "preconditions": preconditions}
     modes = {
-        adding[0]: {"plan": {**base, "effects": [add]}, "requires": []},
-        dropping[0]: {
+        adding_value: {"plan": {**base, "effects": [add]}, "requires": []},
+        dropping_value: {
             "plan": {**base, "effects": [{"op": "list_drop", "field": field, "arg": items[0]}]},
             "requires": [],
         },
@@ -99,4 +111,4 @@ def toggle_plan(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     )
 
 
-__all__ = ["toggle_plan"]
+__all__ = ["toggle_plan", "toggle_values"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.docs_appends import is_number
 from synth.envsynth.refusals import _known
 from synth.spec import record_props as _props
 from synth.words import plural
@@ -27,10 +28,6 @@ OF_THE = re.compile(r"^be\s+of\s+the\s+\w+['\u2019]s\s+([a-z][\w ]*?)\s*$", re.I
 HAVE = re.compile(r"^(?:have\s+(\w+)|be)\s+((?:[`'][\w-]+[`'](?:,\s*|\s+or\s+)?)+)\s*$", re.I)
 BARE_STATE = re.compile(r"^be\s+([a-z][\w-]*)\s*$", re.I)  # "be active": a known value, unquoted
 BELOW = re.compile(r"^have\s+[^()]*\(\s*`?(\w+)`?\s+(?:below|under|less\s+than)\s+`?(\w+)`?\s*\)\s*$", re.I)
-
-
-def _is_number(schema: Any) -> bool:
-    return isinstance(schema, dict) and schema.get("type") in ("number", "integer")
 
 
 def named_arg_checks(
@@ -65,7 +62,7 @@ def named_arg_checks(
                         }
                     )
             if below and all(
-                _is_number(theirs.get(f)) for f in below.groups()
+                is_number(theirs.get(f)) for f in below.groups()
             ):  # "have a free slot (parked below slots)"
                 out.append(
                     {"op": "named_less", "arg": arg, "collection": col, "a": below.group(1), "b": below.group(2)}

@@ -21,8 +21,8 @@ from typing import Any
 
 from synth.envsynth.docs_appends import element_rule
 from synth.envsynth.docs_entries import business_date, named_entries
-from synth.envsynth.list_toggle import ADDING, DROPPING
-from synth.envsynth.mode_rules import by_mode_plan, mode_segments
+from synth.envsynth.list_toggle import toggle_values
+from synth.envsynth.mode_rules import by_mode_plan
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.refusals import refused_kinds
 from synth.spec import ToolSpec
@@ -65,30 +65,22 @@ def object_toggle(
     policy: str = "",
 ) -> ToolPlan | None:
     """The `by_mode` plan of an object list toggle, or None when the docs describe no such pair of values."""
-    if plan.kind != "update" or not plan.collection or not plan.key_param:
-        return None
-    found = mode_segments(spec)
+    found = toggle_values(spec, plan, state_schema)
     if found is None:
         return None
-    param, segments, shared = found
-    adding = [v for v in segments if v.lower() in ADDING]
-    dropping = [v for v in segments if v.lower() in DROPPING]
-    if len(adding) != 1 or len(dropping) != 1 or len(segments) != 2:
-        return None
-    col = (state_schema.get("properties") or {}).get(plan.collection) or {}
-    own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
+    param, segments, _, adding_value, dropping_value, own = found
     params = spec.parameters.get("properties") or {}
-    spelt = SPELT.search(segments[adding[0]])
+    spelt = SPELT.search(segments[adding_value])
     field = spelt.group(2) if spelt else ""
     items = (own.get(field) or {}).get("items") if isinstance(own.get(field), dict) else None
-    if not spelt or not isinstance(items, dict) or not MATCHING.search(segments[dropping[0]]):
+    if not spelt or not isinstance(items, dict) or not MATCHING.search(segments[dropping_value]):
         return None
     today = business_date(spec.description + "\n" + policy)
     entry_props = items.get("properties") or {}
     rule = element_rule(
         LONE.sub(lambda m: f' "{m.group(1)}": {m.group(1)}', spelt.group(1)), entry_props, params, None, today
     )
-    once = TWICE.search(segments[adding[0]])
+    once = TWICE.search(segments[adding_value])
     match = once.group(1) if once and once.group(1) in entry_props and once.group(1) in params else None
     if rule is None or match is None:
         return None
@@ -96,7 +88,7 @@ def object_toggle(
     checks: list[dict[str, Any]] = [
         {"op": "entry_absent", "list": field, "field": match, "arg": match, "caseless": caseless}
     ]
-    cap = AT_MOST.search(segments[adding[0]])
+    cap = AT_MOST.search(segments[adding_value])
     if cap and singular(cap.group(2).lower()) in (singular(field.lower()), singular(field.lower()).split("_")[-1]):
         checks.append({"op": "list_room", "list": field, "most": int(cap.group(1))})
     noun = singular(plan.collection)
@@ -113,8 +105,8 @@ def object_toggle(
     ]
     modes = {}
     for value, effect, own_checks in (
-        (adding[0], {"op": "append", "field": field, "items": [rule]}, checks),
-        (dropping[0], drop, []),
+        (adding_value, {"op": "append", "field": field, "items": [rule]}, checks),
+        (dropping_value, drop, []),
     ):
         said = _kind_text(spec.description, value)  # the pair may sit in a bullet of the last value's segment
         logged = named_entries(said, noun, own, spec.parameters, list(records or []), today)
@@ -128,7 +120,7 @@ def object_toggle(
         effects = [effect] + logged
         modes[value] = {
             "plan": {**base, "effects": effects, "checks": own_checks},
-            "requires": needs if value == adding[0] else [],
+            "requires": needs if value == adding_value else [],
         }
     return by_mode_plan(plan, param, modes, allowed, f"objects added to or taken from `{field}` by `{param}`")
 
