@@ -20,7 +20,7 @@ from typing import Any
 from synth.envsynth.docs_appends import number_fields as _numbers
 from synth.envsynth.far_targets import far_targets
 from synth.envsynth.figure_terms import param_default
-from synth.envsynth.move_phrases import per_unit, unelided
+from synth.envsynth.move_phrases import SPELT_DIFFERENCE, per_unit, spelt_difference, unelided
 from synth.envsynth.prose import unwrap
 from synth.words import entry_words, plural, singular
 
@@ -222,6 +222,12 @@ def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[st
         n = int(m.group("n") or 1)
         found.append((target, {"plus" if up else "minus": [{"const": n}]}))
         sentence = sentence.replace(m.group(0), " ")
+    for m in list(SPELT_DIFFERENCE.finditer(sentence)):  # "the skipper's `owed` decreases by `fee - paid`"
+        target = _pick(m.group("field"), m.group("owner"), targets, collection)
+        delta = spelt_difference(m, {f: {"type": "number"} for c, r, f, _ in own})
+        if target is not None and delta is not None:
+            found.append((target, delta))
+            sentence = sentence.replace(m.group(0), " ")
     for pattern, sign in ((TAKEN_FROM, "minus"), (ADDED_TO, "plus")):
         for m in list(pattern.finditer(sentence)):
             amount = m.group("amount") or (m.groupdict().get("amount2") or "")

@@ -58,4 +58,24 @@ def unelided(piece: str) -> list[str]:
     return [m.group("first"), second]
 
 
-__all__ = ["per_unit", "unelided"]
+SPELT_DIFFERENCE = re.compile(  # "the skipper's `owed` decreases by `fee - paid`"
+    r"(?:\bthe\s+)?(?:\b(?P<owner>\w+)['\u2019]s\s+)?`(?P<field>\w+)`\s+(?P<verb>increases|decreases|goes\s+up|"
+    r"goes\s+down|rises|drops|falls|grows)\s+by\s+`(?P<a>\w+)\s*(?P<op>[-+])\s*(?P<b>\w+)`",
+    re.IGNORECASE,
+)
+
+
+def spelt_difference(m: re.Match[str], own: dict[str, Any]) -> dict[str, Any] | None:
+    """The delta of "`x` decreases by `fee - paid`" (two numbers of the call's record); a decrease never raises the
+    number (nothing is taken when the difference is not positive)."""
+    a, b = m.group("a"), m.group("b")
+    if a not in _numbers(own) or b not in _numbers(own):
+        return None
+    down = m.group("verb").split()[0].lower() in ("decreases", "drops", "falls") or m.group("verb").endswith("down")
+    first, second = {"path": [a]}, {"path": [b]}
+    if m.group("op") == "+":
+        return {"minus": [first, second], "most": 0} if down else {"plus": [first, second]}
+    return {"plus": [second], "minus": [first], "most": 0} if down else {"plus": [first], "minus": [second]}
+
+
+__all__ = ["SPELT_DIFFERENCE", "per_unit", "spelt_difference", "unelided"]

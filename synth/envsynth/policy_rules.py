@@ -17,6 +17,14 @@ import re
 from typing import Any
 
 from synth.envsynth.allocations import allocations
+from synth.envsynth.allowed_states import (
+    allowed_from,
+    described_states,
+    not_from,
+    only_before,
+    quoted,
+    refused_from,
+)
 from synth.envsynth.cancel_returns import cancel_returns
 from synth.envsynth.create_rules import _known, stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends, object_sets
@@ -39,12 +47,11 @@ from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
-from synth.envsynth.transition_copies import transition_copies
+from synth.envsynth.transition_copies import number_copies, transition_copies
 from synth.spec import ToolSpec
 from synth.words import singular, split_words
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
-QUOTED = re.compile(r"'([^']{1,60})'|\"([^\"]{1,60})\"|`([^`]{1,60})`")
 SETTING = re.compile(r"\b(sets?|becomes?|marks?|changes?|moves?|records?)\b", re.IGNORECASE)
 CONDITION = re.compile(r"\b(if|from|when|while|with)\b", re.IGNORECASE)
 GETS_BARE = re.compile(
@@ -62,7 +69,6 @@ NOUN_BECOMES_BARE = re.compile(
 )
 EFFECTS = re.compile(r"^\W*(?:side\s+)?effects?\s*:", re.I)  # a list of what the call changes
 WHEN = re.compile(r"^\W*(when|whenever|if|once|unless|in case)\b", re.IGNORECASE)  # a change made on a condition
-REFUSED = re.compile(r"\bnot\s+(\w+(?:(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)\w+)*)", re.IGNORECASE)
 
 
 def _stems(words: list[str]) -> set[str]:
@@ -119,87 +125,6 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)) if s.strip()]
 
 
-def _quoted(text: str) -> list[str]:
-    return [a or b or c for a, b, c in QUOTED.findall(text)]
-
-
-DESCRIBED = re.compile(  # "Closes a <noun> that is `open` or `held`": the states the call acts on
-    r"^\s*[A-Z][a-z]+s\s+(?:a|an|the|any)\s+[\w ]{1,40}?\s+(?:that|which)\s+(?:is|are)\s+(?:still\s+|currently\s+)?"
-    r"([`'\"][\w-]+[`'\"](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'\"][\w-]+[`'\"])*)"
-)
-
-
-DESCRIBED_BEFORE = re.compile(  # "Closes an `active` agreement.": the states quoted before the noun
-    r"^\s*[A-Z][a-z]+s\s+(?:a|an|the|any)\s+([`'\"][\w-]+[`'\"](?:\s+or\s+[`'\"][\w-]+[`'\"])*)\s+[a-z]\w*"
-)
-TURNS = re.compile(  # "turns a `reserved` agreement into an `active` one"
-    r"\b(?:turns?|changes?|moves?|converts?)\s+(?:a|an|the|any)\s+([`'\"][\w-]+[`'\"](?:\s+or\s+[`'\"][\w-]+[`'\"])*)"
-    r"\s+\w+\s+(?:into|to)\s+(?:a|an|the)?\s*[`'\"]([\w-]+)[`'\"]",
-    re.IGNORECASE,
-)
-
-
-def _described_states(text: str, known: list[str], target: Any) -> list[str]:
-    """The states the opening sentence of a description's paragraph (a summary line may come first) gives the
-    record it acts on ("Cancels an order that is `reserved` or `paid`", "Closes an `active` agreement"), or a
-    sentence turning one state into the call's ("turns a `reserved` agreement into an `active` one"): every value
-    must be known, and the state the call leads to is not among them."""
-    for m in TURNS.finditer(unwrap(text)):
-        values = _quoted(m.group(1))
-        if m.group(2) == str(target) and values and all(v in known for v in values):
-            return values if str(target) not in values else []
-    for paragraph in re.split(r"\n\s*\n", text):
-        m = DESCRIBED.match(unwrap(paragraph)) or DESCRIBED_BEFORE.match(unwrap(paragraph))
-        values = _quoted(m.group(1)) if m else []
-        if values:
-            return values if all(v in known for v in values) and str(target) not in values else []
-    return []
-
-
-def _only_before(text: str, known: list[str]) -> list[str]:
-    """States an "only" sentence names bare before its noun: "only active loans can be renewed", "Only a
-    checked-in reservation can be checked out" (`checked_in`)."""
-    spelt = {v.lower().replace("_", "-"): v for v in known} | {v.lower(): v for v in known}
-    q = "[`'\"]?"  # "Only a `reserved` order can be paid": quoted or not
-    found = rf"\bonly\s+(?:an?\s+)?{q}([\w-]+){q}(?:\s+or\s+{q}([\w-]+){q})?\s+\w+"
-    for m in re.finditer(found, text, re.IGNORECASE):
-        words = [spelt.get(w.lower()) for w in m.groups() if w]
-        if words and all(words):
-            return [w for w in words if w]
-    return []
-
-
-def _refused_from(text: str, known: list[str]) -> list[str]:
-    """The states the docs' errors name as required (`Errors: 409: Voyage is not planned or confirmed.`):
-    every word after "not" must be a known value."""
-    if "Errors:" not in text:
-        return []
-    for m in REFUSED.finditer(text.split("Errors:", 1)[1]):
-        words = [w for w in re.split(r"\s*,\s*or\s+|\s*,\s*|\s+or\s+", m.group(1)) if w]
-        if words and all(w in known for w in words):
-            return words
-    return []
-
-
-CANNOT_BE = re.compile(
-    r"((?:[\w-]+(?:\s*,\s*|\s+and\s+|\s+or\s+)(?:already\s+)?)*[\w-]+)\s+\w+\s+(?:cannot|can't|may\s+not)\s+be\b",
-    re.IGNORECASE,
-)
-
-
-def _not_from(text: str, known: list[str]) -> list[str]:
-    """The known states left when the docs list those whose records cannot take the call ("Picked-up and already
-    cancelled orders cannot be cancelled"): every listed word must be a known value (spelt with `-` or a space
-    for `_` too)."""
-    spelt = {re.sub(r"[\s-]+", "_", v.lower()): v for v in known}
-    for m in CANNOT_BE.finditer(unwrap(text)):
-        words = [w for w in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+|\s+", m.group(1)) if w and w.lower() != "already"]
-        named = [spelt.get(re.sub(r"-", "_", w.lower())) for w in words]
-        if named and all(named):
-            return [v for v in known if v not in named]
-    return []
-
-
 def transition_rules(
     spec: ToolSpec, record_schema: dict[str, Any], policy: str
 ) -> tuple[dict[str, Any], dict[str, list[Any]]]:
@@ -254,11 +179,11 @@ def transition_rules(
             if verb and field not in sets and not condition and not conditional:  # "sets status `confirmed`"
                 after = sentence[verb.end() :]
                 found = words.search(after)
-                values = [v for v in _quoted(after[found.end() :]) if v in known] if found else []
+                values = [v for v in quoted(after[found.end() :]) if v in known] if found else []
                 if not values and words.search(sentence[: verb.start()].rstrip()[-len(field) - 1 :]):
                     # "status becomes 'x'": the field named right before, so a value the data has not shown yet
                     values = [
-                        v for v in _quoted(after.split(" and ")[0]) if v in known or re.fullmatch(r"[a-z][a-z_]*", v)
+                        v for v in quoted(after.split(" and ")[0]) if v in known or re.fullmatch(r"[a-z][a-z_]*", v)
                     ][:1]
                 bare = re.match(r"\s*(?:to\s+)?([\w-]+)", after)  # "the order's status becomes cancelled"
                 if not values and bare and bare.group(1) in known and words.search(sentence[: verb.start()]):
@@ -271,23 +196,27 @@ def transition_rules(
                     sets[field] = gets.group(2)
             if condition:
                 after = sentence[words.search(sentence).end() :]
-                values = [v for v in _quoted(after) if v in known]
+                values = [v for v in quoted(after) if v in known]
                 if values and field not in allowed:
                     allowed[field] = values
         if field not in allowed and field in sets:
-            refused = _refused_from(text, known)
+            said_from = allowed_from(text, known)  # "Allowed from `a`, `b` and `c`."
+            if said_from:
+                allowed[field] = said_from
+        if field not in allowed and field in sets:
+            refused = refused_from(text, known)
             if refused:
                 allowed[field] = refused
         if field not in allowed and field in sets:
-            described = _described_states(text, known, sets[field])
+            described = described_states(text, known, sets[field])
             if described:
                 allowed[field] = described
         if field not in allowed and field in sets:
-            kept = _not_from(text, known)  # "Picked-up and already cancelled orders cannot be cancelled."
+            kept = not_from(text, known)  # "Picked-up and already cancelled orders cannot be cancelled."
             if kept:
                 allowed[field] = kept
         if field not in allowed and field in sets:
-            bare = _only_before(text, known)
+            bare = only_before(text, known)
             if bare:
                 allowed[field] = bare
         if field not in allowed:  # a state the name holds, unless it is where the call leads (`report_lost`)
@@ -367,7 +296,7 @@ def docs_transition(
         sub = ((record or {}).get("properties") or {}).get(name) or {}
         known = [str(v) for v in _known(sub)] if isinstance(sub, dict) else []
         said = tool_text(spec, policy)
-        found = _refused_from(said, known) or _not_from(said, known) or _only_before(said, known)
+        found = refused_from(said, known) or not_from(said, known) or only_before(said, known)
         if name not in allowed and found:
             allowed[name] = found
     if sets and not allowed:  # "The berth must be 'free' or 'held'": the states of its own noun it acts on
@@ -439,6 +368,7 @@ def docs_transition(
     effects += late
     counters = [c for c in counters if not any(e.get("path") == c["path"] for e in late)]
     effects += counters
+    effects += [e for e in number_copies(text, props) if e["field"] not in sets]  # "`fee` is set to `paid`"
     effects += allocations(text, plan.collection, state_schema, params)  # "applied to ... oldest due date first"
     effects += [  # "the full hull fee is paid back and recorded in hull_refund"
         e

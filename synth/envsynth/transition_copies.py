@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from synth.envsynth.data_copies import keyed_records, sample_records
+from synth.envsynth.docs_appends import number_fields
 from synth.envsynth.prose import unwrap
 
 RECORDING = re.compile(r"\b(?:recorded|copied|taken|stored|noted|saved|captured|kept)\b", re.IGNORECASE)
@@ -87,4 +88,19 @@ def transition_copies(
     return out
 
 
-__all__ = ["transition_copies"]
+NUMBER_SET = re.compile(r"`(?P<field>\w+)`\s+is\s+(?:set|reset|lowered|brought\s+down)\s+to\s+`(?P<source>\w+)`", re.I)
+
+
+def number_copies(text: str, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`set` effects for "`fee` is set to `paid`": a number of the record takes another of its numbers (to go after
+    the moves that read the old value: "`owed` decreases by `fee - paid` and `fee` is set to `paid`")."""
+    numbers = number_fields(own)
+    out = []
+    for m in NUMBER_SET.finditer(unwrap(text)):
+        field, source = m.group("field"), m.group("source")
+        if field in numbers and source in numbers and field != source and not any(e["field"] == field for e in out):
+            out.append({"op": "set", "field": field, "source": {"from": "record", "path": [source]}})
+    return out
+
+
+__all__ = ["number_copies", "transition_copies"]
