@@ -213,7 +213,8 @@ def fg_check(check, arguments, record, state):
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
     weekday), `refused_if` (not these argument values with a linked record so), `kind_needs` (some kinds of a
     named entry need a holder whose list holds a value), `given` (an argument is passed),
-    `entry_absent` / `list_room` (no entry of a list holds the argument; the list is below its cap), `arg_limit` (an
+    `entry_absent` / `list_room` (no entry of a list holds the argument; the list is below its cap), `entry_refused`
+    (an entry an argument names holds none of some values of a field), `arg_limit` (an
     amount argument above 0, or at most a sum of numbers of the record or the one another argument names),
     `transition` (the argument's state is one the record's current state may move to), `same` (an argument is the
     record's value), `named_state` / `named_same` / `named_less` (the record an argument names holds an allowed
@@ -270,6 +271,11 @@ def fg_check(check, arguments, record, state):
         fold = (lambda v: v.strip().lower() if isinstance(v, str) else v) if check.get("caseless") else (lambda v: v)
         entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []
         return not any([isinstance(e, dict) and fold(e.get(check["field"])) == fold(wanted) for e in entries])
+    if check["op"] == "entry_refused":  # an entry of the record's list the argument names holds no refused value
+        entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []
+        wanted = arguments.get(check["arg"])
+        picked = [e for e in entries if isinstance(e, dict) and e.get(check["match"]) == wanted]
+        return not picked or any([e.get(check["field"]) not in check["in"] for e in picked])
     if check["op"] == "list_room":  # the record's list holds fewer entries than the cap
         entries = record.get(check["list"])
         return len(entries if isinstance(entries, list) else []) < check["most"]

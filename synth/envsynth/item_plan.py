@@ -39,8 +39,9 @@ REMOVING = (
     "revoke",
     "lift",
 )
-TAKES_OFF = re.compile(  # "...: takes it off the <list>", "deletes them from its <list>"
-    r"\b(?:removes?|takes?|deletes?)\s+(?:it|them|the\s+[\w ]{1,30}?)\s+(?:from|off|out\s+of)\s+(?:the|its|their)\b",
+TAKES_OFF = re.compile(  # "...: takes it off the <list>", "Removes a charge from the <list> of ..."
+    r"\b(?:removes?|takes?|deletes?)\s+(?:it|them|(?:the|an?|one)\s+[\w ]{1,30}?)\s+(?:from|off|out\s+of)\s+"
+    r"(?:the|its|their)\b",
     re.I,
 )
 
@@ -134,7 +135,7 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
     props = spec.parameters.get("properties") or {}
     if not mutates or len(props) < 2 or pri.array_params:
         return None
-    removes = pri.verb_kind == "delete" or bool(pri.words[:1] and pri.words[0] in REMOVING)
+    removes = "delete" in (pri.verb_kind, pri.http_kind) or bool(pri.words[:1] and pri.words[0] in REMOVING)
     neutral = not (pri.words[:1] and pri.words[0] in ADD_WORDS) and not ADDING.match(spec.description)
     removes = removes or (neutral and bool(TAKES_OFF.search(spec.description)))
     for noun in pri.words[1:]:

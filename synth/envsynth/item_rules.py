@@ -20,7 +20,7 @@ from synth.envsynth.figure_terms import param_default
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import recomputed_names
-from synth.envsynth.refusals import refused_states
+from synth.envsynth.refusals import refused_entries, refused_states
 from synth.envsynth.value_needs import value_needs
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -164,6 +164,8 @@ def refine_item(
         else [{"op": "keeps", "least": 1 if keeps.group("n").lower() == "one" else int(keeps.group("n"))}]
     )
     least += _linked_states(text, plan, cols, own)
+    if plan.kind == "item_remove" and plan.item_key and plan.op_param:  # "system lines cannot be voided"
+        least += refused_entries(text, _entry_props(plan, own), plan.list_field or "", plan.item_key, plan.op_param)
     if plan.kind == "item_add" and plan.fields and plan.list_field:  # "at most 2": the limit the data holds
         least += entry_caps(sample or {}, plan.collection, plan.list_field)
     if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills

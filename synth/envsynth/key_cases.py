@@ -202,7 +202,8 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
-                args[plan.op_param] = copy.deepcopy(values[0].get(plan.item_key))  # an element the record holds
+                free = [v for v in values if not _refused_entry(plan, v)] or values  # "system lines cannot be ..."
+                args[plan.op_param] = copy.deepcopy(free[0].get(plan.item_key))  # an element the record holds
             elif isinstance(values, list) and values:  # remove a value the record holds
                 args[plan.op_param] = copy.deepcopy(values[0])
             elif plan.item_key:  # an empty list of entries: one another record holds, moved over
@@ -232,6 +233,13 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         if len(out) >= limit:
             break
     return out
+
+
+def _refused_entry(plan: ToolPlan, entry: Any) -> bool:
+    """An entry the plan's `entry_refused` checks refuse to act on."""
+    return isinstance(entry, dict) and any(
+        c.get("op") == "entry_refused" and entry.get(c["field"]) in c["in"] for c in plan.checks
+    )
 
 
 __all__ = ["existing_key_cases"]

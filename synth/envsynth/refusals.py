@@ -52,4 +52,31 @@ def refused_kinds(text: str, noun: str, props: dict[str, Any]) -> dict[str, list
     return out
 
 
-__all__ = ["refused_kinds", "refused_states"]
+ENTRY_REFUSED = re.compile(rf"\b(?:{CANNOT}|(?:are|is)\s+not|never)\s+(?:be\s+)?\w+(?:ed|en)\b", re.I)
+
+
+def refused_entries(text: str, item_props: dict[str, Any], list_field: str, match: str, arg: str) -> list[dict]:
+    """`entry_refused` checks for "Lines posted by the desk (`dock`, `crane`) cannot be voided": the entry of the
+    record's list the argument names must not hold one of the quoted values, all known values of one field of the
+    entries."""
+    out: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.;])\s+", unwrap(text)):
+        values = re.findall(r"`([^`]{1,40})`", sentence)
+        if not values or not ENTRY_REFUSED.search(sentence):
+            continue
+        fields = [f for f, sub in sorted(item_props.items()) if values and set(values) <= {str(v) for v in _known(sub)}]
+        if len(fields) == 1 and not any(c["field"] == fields[0] for c in out):
+            out.append(
+                {
+                    "op": "entry_refused",
+                    "list": list_field,
+                    "match": match,
+                    "arg": arg,
+                    "field": fields[0],
+                    "in": values,
+                }
+            )
+    return out
+
+
+__all__ = ["refused_entries", "refused_kinds", "refused_states"]
