@@ -30,7 +30,7 @@ from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
-from synth.envsynth.named_args import named_arg_checks
+from synth.envsynth.named_args import named_arg_checks, possessive_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refused_lists import cap_checks, refused_bullets
@@ -441,10 +441,14 @@ def allowed_checks(
         checks += [c for c in _equal_checks(sentence, own) if c not in checks]
         listed = CHECKS_OPEN.search(sentence)
         if listed is not None:  # "Checks, in this order: the agreement is `reserved`; its start date has arrived; ..."
-            for clause in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
-                clause = re.sub(r"^and\s+", "", re.sub(r"\s*\([^()]*\)", "", clause).strip(), flags=re.I)
+            body = sentence[listed.end() :]
+            while re.search(r"\([^()]*\)", body):  # "(... 'Error: ... kg; ... (<n> boats)')": asides, inner first
+                body = re.sub(r"\s*\([^()]*\)", "", body)
+            for clause in re.split(r"\s*;\s*", body.strip().rstrip(".")):
+                clause = re.sub(r"^and\s+", "", clause.strip(), flags=re.I)
                 found = _clause_checks(clause, resource, own, cols, states, links) + _today_checks(clause, own, today)
                 found += _expiry_checks(clause, own, cols, links, today)
+                found += possessive_checks(clause, params, own, cols, resource)  # "the bay's `status` is 'free'"
                 checks += [c for c in found if c not in checks]
         opened = OPEN.search(sentence)
         if opened is None:

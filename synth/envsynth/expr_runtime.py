@@ -217,8 +217,9 @@ def fg_check(check, arguments, record, state):
     (an entry an argument names holds none of some values of a field), `arg_limit` (an
     amount argument above 0, or at most a sum of numbers of the record or the one another argument names),
     `transition` (the argument's state is one the record's current state may move to), `same` (an argument is the
-    record's value), `named_state` / `named_same` / `named_less` (the record an argument names holds an allowed
-    value, or the call's record's value, or one number below another)."""
+    record's value), `named_state` / `named_same` / `named_less` / `named_cmp` (the record an argument names holds an
+    allowed value, or the call's record's value, or one number below another, or one the call's record's number is
+    compared with)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -359,10 +360,15 @@ def fg_check(check, arguments, record, state):
             return True
         have = holder.get(check["field"])
         return need in have if isinstance(have, list) else have == need
-    if check["op"] in ("named_state", "named_same", "named_less"):  # the record an argument names is as said
+    if check["op"] in ("named_state", "named_same", "named_less", "named_cmp"):  # the record an argument names
         named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         if not isinstance(named, dict):
             return True  # whether it exists is another check's
+        if check["op"] == "named_cmp":  # a number of the call's record against one of the named record
+            mine, theirs = record.get(check["own"]), named.get(check["theirs"])
+            if not (fg_number(mine) and fg_number(theirs)):
+                return True
+            return {"<=": mine <= theirs, "<": mine < theirs, ">=": mine >= theirs, ">": mine > theirs}[check["cmp"]]
         if check["op"] == "named_less":
             low, high = named.get(check["a"]), named.get(check["b"])
             return not (fg_number(low) and fg_number(high)) or low < high

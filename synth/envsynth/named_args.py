@@ -85,4 +85,86 @@ def named_arg_checks(
     return out
 
 
-__all__ = ["named_arg_checks"]
+POSSESSIVE_STATE = re.compile(  # "the bay's `status` is 'free'", "the bay's state is `open` or `held`"
+    r"^the\s+([a-z]\w*)['\u2019]s\s+`?(\w+)`?\s+is\s+(?:still\s+)?((?:[`'][\w-]+[`'](?:,\s*|\s+or\s+)?)+)\s*$", re.I
+)
+COMPARED = re.compile(  # "the boat's `beam_m` is at most the bay's `max_beam_m`"
+    r"^the\s+([a-z]\w*)['\u2019]s\s+`?(\w+)`?\s+is\s+(at\s+most|no\s+more\s+than|not\s+above|at\s+least|"
+    r"no\s+less\s+than|below|under|less\s+than|above|over|more\s+than)\s+the\s+([a-z]\w*)['\u2019]s\s+`?(\w+)`?\s*$",
+    re.I,
+)
+CMP = {
+    "at most": "<=",
+    "no more than": "<=",
+    "not above": "<=",
+    "at least": ">=",
+    "no less than": ">=",
+    "below": "<",
+    "under": "<",
+    "less than": "<",
+    "above": ">",
+    "over": ">",
+    "more than": ">",
+}
+
+
+FLAGGED = re.compile(r"^the\s+([a-z]\w*)\s+is\s+(not\s+)?([a-z][a-z ]{1,30}?)\s*$", re.I)  # "the pilot is on duty"
+THEIR_BELOW = re.compile(  # "the pilot's `trips` is below their `max_trips`"
+    r"^the\s+([a-z]\w*)['\u2019]s\s+`?(\w+)`?\s+is\s+(?:below|under|less\s+than)\s+(?:their|its|his|her)\s+`?(\w+)`?\s*$",
+    re.I,
+)
+
+
+def _flag_checks(clause: str, params: dict[str, Any], cols: dict[str, Any], resource: str) -> list[dict[str, Any]]:
+    """ "the pilot is on duty": the one true-or-false field of the record an argument names whose words those are
+    (`on_duty`, `is_on_duty`) is true (false after "not")."""
+    flagged = FLAGGED.match(clause)
+    noun = flagged.group(1).lower() if flagged else ""
+    if not flagged or noun == resource or f"{noun}_id" not in params or plural(noun) not in cols:
+        return []
+    words = flagged.group(3).lower().split()
+    fields = [
+        f
+        for f, sub in sorted(_props(cols, plural(noun)).items())
+        if isinstance(sub, dict) and sub.get("type") == "boolean" and f.lower().split("_")[-len(words) :] == words
+    ]
+    if len(fields) != 1:
+        return []
+    check = {"op": "named_state", "arg": f"{noun}_id", "collection": plural(noun), "field": fields[0]}
+    return [{**check, "allowed": [not flagged.group(2)]}]
+
+
+def possessive_checks(
+    clause: str, params: dict[str, Any], own: dict[str, Any], cols: dict[str, Any], resource: str
+) -> list[dict[str, Any]]:
+    """Checks of one clause of a "Checks:" list said of the record an argument names: "the bay's `status` is
+    'free'", "the pilot is on duty" (`named_state`), "the pilot's `trips` is below their `max_trips`" (`named_less`),
+    "the boat's `beam_m` is at most the bay's `max_beam_m`" (`named_cmp`: a number of the call's record against one
+    of the named record)."""
+    state = POSSESSIVE_STATE.match(clause)
+    if state:
+        noun, field = state.group(1).lower(), state.group(2)
+        values = re.findall(r"[`']([\w-]+)[`']", state.group(3))
+        col, arg = plural(noun), f"{noun}_id"
+        theirs = _props(cols, col) if col in cols else {}
+        if noun != resource and arg in params and set(values) <= {str(v) for v in _known(theirs.get(field))}:
+            return [{"op": "named_state", "arg": arg, "collection": col, "field": field, "allowed": values}]
+    below = THEIR_BELOW.match(clause)
+    if below and below.group(1).lower() != resource and f"{below.group(1).lower()}_id" in params:
+        col = plural(below.group(1).lower())
+        theirs = _props(cols, col) if col in cols else {}
+        if is_number(theirs.get(below.group(2))) and is_number(theirs.get(below.group(3))):
+            check = {"op": "named_less", "arg": f"{below.group(1).lower()}_id", "collection": col}
+            return [{**check, "a": below.group(2), "b": below.group(3)}]
+    compared = COMPARED.match(clause)
+    if compared:
+        mine, field, cmp, noun, other = (compared.group(i) for i in range(1, 6))
+        col, arg = plural(noun.lower()), f"{noun.lower()}_id"
+        theirs = _props(cols, col) if col in cols else {}
+        if mine.lower() == resource and arg in params and is_number(own.get(field)) and is_number(theirs.get(other)):
+            check = {"op": "named_cmp", "arg": arg, "collection": col, "own": field, "theirs": other}
+            return [{**check, "cmp": CMP[" ".join(cmp.lower().split())]}]
+    return _flag_checks(clause, params, cols, resource)
+
+
+__all__ = ["named_arg_checks", "possessive_checks"]
