@@ -285,6 +285,11 @@ def refine_create(
     own = _props(cols, plan.collection)
     params = spec.parameters.get("properties") or {}
     refs = {p: plural(p[:-3]) for p in params if p.endswith("_id") and plural(p[:-3]) in cols}
+    refs |= {  # a required `sender_id` whose field references customers
+        p: (own.get(p) or {}).get("x-references")
+        for p in spec.parameters.get("required") or []
+        if p.endswith("_id") and p not in refs and (own.get(p) or {}).get("x-references") in cols
+    }
     refs = {p: c for p, c in refs.items() if c != plan.collection}
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)) if s.strip()]
     checks = dict(refs) if MUST_EXIST.search(text) else {}
@@ -328,10 +333,13 @@ def refine_create(
     sets += aliased_sets(sentences, refs, cols, sets)  # "the car's status becomes `reserved`" for a vehicle
     sets += new_key_sets(sentences, refs, cols, singular(plan.collection), sets)  # "its `job` is set to the new job"
     for param, col in sorted(refs.items()):  # "`<noun> <id> is <value> and cannot <verb>`"
-        for field, allowed in refused_states(text, param[:-3].replace("_", " "), _props(cols, col)).items():
-            if field not in requires.get(param, {}):
-                checks.setdefault(param, col)
-                requires.setdefault(param, {})[field] = allowed
+        nouns = [param[:-3].replace("_", " ")]  # the collection's noun too when no other argument names it
+        nouns += [singular(col).replace("_", " ")] if list(refs.values()).count(col) == 1 else []
+        for noun in dict.fromkeys(nouns):
+            for field, allowed in refused_states(text, noun, _props(cols, col)).items():
+                if field not in requires.get(param, {}):
+                    checks.setdefault(param, col)
+                    requires.setdefault(param, {})[field] = allowed
     from synth.envsynth.refused_lists import cap_checks
 
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
