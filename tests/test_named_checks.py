@@ -1,5 +1,6 @@
 """A "Checks, in this order:" list whose clauses are said of records the call's arguments name: the bay's status,
-the boat's beam against the bay's limit, the pilot on duty and below their own cap. Each clause's quoted error may
+the boat's beam against the bay's limit, the pilot on duty and below their own cap, and a count the boat keeps
+("it has had fewer than 2 failed haul attempts", its `haul_attempts`). Each clause's quoted error may
 hold a `;` and nested brackets; the clauses are read once the asides are gone. Planned by the pipeline's own
 readings, rendered and run."""
 
@@ -23,6 +24,7 @@ SCHEMA = {
             {
                 "boat_id": S,
                 "beam_m": N,
+                "haul_attempts": N,
                 "bay_id": {"type": ["string", "null"]},
                 "status": {"type": "string", "x-enum": ["waiting", "moored", "gone"]},
             }
@@ -32,12 +34,13 @@ SCHEMA = {
     },
 }
 TEXT = (
-    "Moor a waiting boat in a bay with a pilot. Checks, in this order: boat, bay and pilot exist ('Error: boat <id> "
-    "not found'); the boat is 'waiting' ('Error: boat <id> is <status>'); the bay's `status` is 'free' ('Error: bay "
-    "<id> is <status>'); the boat's `beam_m` is at most the bay's `max_beam_m` ('Error: boat <id> is <b> m wide; bay "
-    "<id> takes up to <max> m'); the pilot is on duty ('Error: pilot <id> is off duty'); the pilot's `moorings` is "
-    "below their `max_moorings` ('Error: pilot <id> is at max_moorings (<n> boats)'). On success the boat's status "
-    "becomes 'moored'."
+    "Moor a waiting boat in a bay with a pilot. Checks, in this order: boat, bay and pilot exist ('Error: "
+    "boat <id> not found'); the boat is 'waiting' ('Error: boat <id> is <status>'); it has had fewer than "
+    "2 failed haul attempts ('Error: boat <id> has had <n> failed haul attempts and must be craned'); the "
+    "bay's `status` is 'free' ('Error: bay <id> is <status>'); the boat's `beam_m` is at most the bay's "
+    "`max_beam_m` ('Error: boat <id> is <b> m wide; bay <id> takes up to <max> m'); the pilot is on duty "
+    "('Error: pilot <id> is off duty'); the pilot's `moorings` is below their `max_moorings` ('Error: "
+    "pilot <id> is at max_moorings (<n> boats)'). On success the boat's status becomes 'moored'."
 )
 PARAMS = {
     "type": "object",
@@ -52,8 +55,9 @@ OWN = COLS["boats"]["additionalProperties"]["properties"]
 def _state() -> dict[str, Any]:
     return {
         "boats": {
-            "K1": {"boat_id": "K1", "beam_m": 3.2, "bay_id": None, "status": "waiting"},
-            "K2": {"boat_id": "K2", "beam_m": 5.0, "bay_id": None, "status": "waiting"},
+            "K1": {"boat_id": "K1", "beam_m": 3.2, "haul_attempts": 1, "bay_id": None, "status": "waiting"},
+            "K2": {"boat_id": "K2", "beam_m": 5.0, "haul_attempts": 0, "bay_id": None, "status": "waiting"},
+            "K3": {"boat_id": "K3", "beam_m": 3.0, "haul_attempts": 2, "bay_id": None, "status": "waiting"},
         },
         "bays": {
             "Y1": {"bay_id": "Y1", "status": "free", "max_beam_m": 4.0},
@@ -103,7 +107,10 @@ def test_a_call_passes_only_when_every_named_record_is_as_listed() -> None:
     from tests.tool_calls import run_calls
 
     plan = _plan()
-    assert {c["op"] for c in plan.checks} == {"named_state", "named_cmp", "named_less"}
+    assert {c["op"] for c in plan.checks} == {"named_state", "named_cmp", "named_less", "bound"}
+    assert [c for c in plan.checks if c["op"] == "bound"] == [
+        {"op": "bound", "from": "self", "field": "haul_attempts", "cmp": "<", "value": 2}
+    ]
 
     def moored(boat: str, bay: str) -> dict[str, Any]:  # the other arguments are kept on the record
         out = copy.deepcopy(_state())
@@ -117,5 +124,6 @@ def test_a_call_passes_only_when_every_named_record_is_as_listed() -> None:
         ({"boat_id": "K2", "bay_id": "Y1", "pilot_id": "P1"}, None),  # 5.0 m wide, the bay takes 4.0
         ({"boat_id": "K1", "bay_id": "Y1", "pilot_id": "P2"}, None),  # the pilot is off duty
         ({"boat_id": "K1", "bay_id": "Y1", "pilot_id": "P3"}, None),  # the pilot is at the cap
+        ({"boat_id": "K3", "bay_id": "Y1", "pilot_id": "P1"}, None),  # two failed haul attempts already
     ]
     run_calls(SPEC, plan, SCHEMA, _state, calls)

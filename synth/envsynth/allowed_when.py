@@ -49,6 +49,7 @@ CLAUSES = re.compile(
 TIMES = re.compile(
     r"^(?:it\s+)?(?:has\s+been|was|had\s+been)\s+([a-z]+)\s+(fewer|less|more)\s+than\s+(\d+)\s+times?\b", re.I
 )
+HAD = re.compile(r"^(?:it|the\s+\w+)\s+has\s+had\s+(fewer|less|more)\s+than\s+(\d+)\s+([a-z][a-z ]{1,40}?)\s*$", re.I)
 STATE = re.compile(  # "the <noun> is `a`", "... is `a`, `b` or `c`": every value listed
     r"^the\s+([a-z][\w ]{0,30}?)\s+is\s+(?:still\s+)?(?:in\s+)?"
     r"([`'][\w-]+[`'](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'][\w-]+[`'])*)",
@@ -279,6 +280,13 @@ def _clause_checks(
             out.append(
                 {"op": "bound", "from": "self", "field": fields[0], "cmp": CMP[times.group(2).lower()], "value": value}
             )
+    had = HAD.match(clause)  # "it has had fewer than 2 failed haul attempts": a count the record keeps
+    if had:
+        words = {singular(w) for w in had.group(3).lower().split()}
+        fields = [f for f, s in own.items() if is_number(s) and {singular(w) for w in f.lower().split("_")} <= words]
+        if len(fields) == 1:
+            cmp, value = CMP[had.group(1).lower()], int(had.group(2))
+            out.append({"op": "bound", "from": "self", "field": fields[0], "cmp": cmp, "value": value})
     state = STATE.match(clause)
     if state:
         noun, values = state.group(1).lower(), re.findall(r"[`']([\w-]+)[`']", state.group(2))
