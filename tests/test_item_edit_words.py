@@ -152,3 +152,16 @@ def test_a_hyphenated_state_after_only_a_allows_the_call() -> None:
         {"status": "served"},
         {"status": ["part_paid"]},
     )
+
+
+def test_the_merge_said_of_a_dish_already_on_the_booking() -> None:
+    said = ADD.description.replace(
+        "If the booking already carries that dish the portions are increased instead of adding a second line.",
+        "If the dish is already on the booking its portions are increased, otherwise a line is appended.",
+    )
+    spec = ToolSpec(ADD.name, said, ADD.parameters)
+    plan = refine_item(spec, item_edit_plan(spec, tool_priors(spec), _ctx(), mutates=True), SCHEMA, said, _state())
+    assert {"op": "merge", "match": ["dish_id"], "sum": ["portions"]} in plan.effects
+    unsaid = said.replace("already on the booking", "on the menu")
+    plan = refine_item(spec, item_edit_plan(spec, tool_priors(spec), _ctx(), mutates=True), SCHEMA, unsaid, _state())
+    assert not [e for e in plan.effects if e["op"] == "merge"]

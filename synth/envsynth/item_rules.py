@@ -197,10 +197,11 @@ def refine_item(
 
 
 # "the <number> is summed into the same <entry>", "has the <number> merged into its current <entry>"
-# or "if the order already carries that product the quantity is increased instead of adding a second line"
+# or "if the order already carries that product the quantity is increased instead of adding a second line", "if the
+# part is already on the ticket its quantity is increased"
 EXISTING = re.compile(
     r"\b(?:added\s+to|summed\s+into|merged\s+into)\s+(?:the\s+|its\s+|that\s+)?(?:existing|same|current)\s+\w+"
-    r"|\balready\s+(?:carries|has|holds|contains|includes|lists)\b[^.;]*?\b(?:is|are)\s+"
+    r"|\balready\s+(?:carries|has|holds|contains|includes|lists|on|in)\b[^.;]*?\b(?:is|are)\s+"
     r"(?:increased|raised|incremented|added\s+up|summed)\b",
     re.I,
 )
