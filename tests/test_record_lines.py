@@ -116,6 +116,19 @@ def test_the_price_runs() -> None:
     assert err == "" and res.passed == 3, (err, [f.message for f in res.failures])
 
 
+def test_an_error_naming_the_refused_state() -> None:
+    said = TEXT.replace(
+        "A lift must be `waiting` or `raised` to be priced.",
+        "Errors: 'Error: lift <id> not found'; 'Error: lift <id> is relaunched'.",
+    )
+    spec = ToolSpec(SPEC.name, said, SPEC.parameters, returns=SPEC.returns)
+    plan = quote_plan(spec, ToolPlan(kind="get", collection="lifts"), SCHEMA, STATE, POLICY)
+    assert plan.quote["states"] == {"lift_id": {"phase": ["waiting", "raised"]}}
+    unsaid = said.replace("is relaunched'", "is <phase>'")  # a placeholder names no state
+    spec = ToolSpec(SPEC.name, unsaid, SPEC.parameters, returns=SPEC.returns)
+    assert "states" not in quote_plan(spec, ToolPlan(kind="get", collection="lifts"), SCHEMA, STATE, POLICY).quote
+
+
 def test_what_stays_unplanned() -> None:
     assert _prose("Tariff: antifoul 140.00, polish 60.00") == {}  # two pairs are no list
     assert _prose("Tariff: antifoul 140.00, polish later, zincs 35.50") == {}  # a pair without a number

@@ -35,6 +35,20 @@ def refused_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, lis
     return out
 
 
+def error_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+    """{field: the values it may hold} for an error naming one state of the `noun` record as the whole reason:
+    "'Error: bay <id> is closed'" (a known value of one field, the quote closing right after it)."""
+    said = rf"\bError:\s*{re.escape(noun)}\s+(?:<[^<>]{{1,30}}>|\{{\w+\}}|#+)\s+is\s+([\w-]+)['\"]"
+    out: dict[str, list[Any]] = {}
+    for m in re.finditer(said, unwrap(text), re.I):
+        fields = [f for f, schema in sorted(props.items()) if m.group(1) in [str(v) for v in _known(schema)]]
+        if len(fields) == 1:
+            kept = [v for v in (out.get(fields[0]) or _known(props[fields[0]])) if str(v) != m.group(1)]
+            if kept:
+                out[fields[0]] = kept
+    return out
+
+
 def refused_kinds(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
     """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records."""
     said = rf"\b((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\s+"
@@ -79,4 +93,4 @@ def refused_entries(text: str, item_props: dict[str, Any], list_field: str, matc
     return out
 
 
-__all__ = ["refused_entries", "refused_kinds", "refused_states"]
+__all__ = ["error_states", "refused_entries", "refused_kinds", "refused_states"]
