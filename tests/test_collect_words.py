@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.answer_extras import answer_extras
-from synth.envsynth.docs_entries import linked_entries, named_entries, state_entries
+from synth.envsynth.docs_entries import named_entries, state_entries
+from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.policy_rules import docs_transition, transition_rules
 from synth.spec import ToolSpec

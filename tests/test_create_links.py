@@ -197,7 +197,7 @@ def test_a_list_of_allowed_states_stays_whole_and_counts_keep_their_condition() 
 
 
 def test_an_entry_on_the_record_an_argument_names_when_the_record_holds_no_link() -> None:
-    from synth.envsynth.docs_entries import linked_entries
+    from synth.envsynth.linked_logs import linked_entries
 
     text = "Adds the skipper to the boat's queue. A 'hire' event is added to the skipper's log."
     params = {"type": "object", "properties": {"boat_id": {"type": "string"}, "skipper_id": {"type": "string"}}}

@@ -8,8 +8,8 @@ from __future__ import annotations
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.docs_counters import docs_counters
 from synth.envsynth.docs_dates import late_fees
-from synth.envsynth.docs_entries import linked_entries
 from synth.envsynth.docs_linked import copied_sets
+from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.policy_rules import docs_transition

@@ -6,9 +6,9 @@ another record the state has (not a broken pattern)."""
 from __future__ import annotations
 
 from synth.envsynth.codegen import render_tool
-from synth.envsynth.docs_entries import linked_entries
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.item_rules import refine_item
+from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.plan_choice import run_cases
 from synth.envsynth.policy_rules import docs_transition

@@ -20,8 +20,9 @@ from synth.envsynth.data_copies import data_copies
 from synth.envsynth.docs_appends import element_rule, first_entry, worded_entry
 from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_deadlines import deadline_checks
-from synth.envsynth.docs_entries import business_date, linked_entries
+from synth.envsynth.docs_entries import business_date
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap

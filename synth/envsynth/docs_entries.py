@@ -18,7 +18,6 @@ from typing import Any
 
 from synth.envsynth.entry_ids import composed_ids
 from synth.envsynth.entry_texts import learned_text
-from synth.envsynth.literal_links import literal_linked_entries, owner_collection, record_link
 from synth.words import singular
 
 NAMED = re.compile(
@@ -452,61 +451,4 @@ def _logged_as(
     return [(param, fields.pop())] if len(fields) == 1 else []
 
 
-def linked_entries(
-    text: str,
-    collection: str,
-    state_schema: dict[str, Any],
-    parameters: dict[str, Any],
-    sample: dict[str, Any],
-    today: str | None,
-) -> list[dict[str, Any]]:
-    """`ref_append` effects for the entries the text names by kind on a record the call's record names ("a
-    'hire' event is added to the skipper's log", "... to the skipper log": the skipper of the record's
-    `skipper_id`). An entry field that holds, in every such entry of the data, a key of the call's collection holds
-    the call's record key."""
-    cols = state_schema.get("properties") or {}
-    params = parameters.get("properties") or {}
-    required = list(parameters.get("required") or [])
-    own = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
-    out: list[dict[str, Any]] = []
-    text = split_both(text)
-    found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
-    for m in sorted(found, key=lambda m: m.start()):
-        owner = (m.group("owner") or "").lower()
-        if not owner and re.search(r"\btheir\s+\w+$", m.group(0), re.IGNORECASE):
-            before = re.split(r"(?<=[.!?])\s+", text[: m.start()])[-1]  # "their": the sentence's last owner
-            owners = [w.lower() for w in re.findall(r"\b(\w+)['\u2019]s\b", before)]
-            owner = owners[-1] if owners else ""
-        field = m.group("field")
-        after = re.match(r"\s+(\w+)", text[m.end() :])
-        if not owner and after and owner_collection(field, cols, collection):  # "appended to the studio history"
-            owner, field = field, after.group(1)
-        other = owner_collection(owner, cols, collection)
-        if other is None:
-            continue
-        props = ((cols[other].get("additionalProperties") or {}).get("properties")) or {}
-        items = (props.get(field) or {}).get("items") if (props.get(field) or {}).get("type") == "array" else None
-        if not isinstance(items, dict) or any(e["collection"] == other and e["field"] == field for e in out):
-            continue
-        kinds, unseen = _kind_fields(items, m.group("kind"), _quoted_kind(m))
-        records = [r for r in (sample.get(other) or {}).values() if isinstance(r, dict)]
-        if len(kinds) != 1:
-            continue
-        same = [e for e in _entries(records, field) if unseen or e.get(kinds[0]) == m.group("kind")]
-        copied = {  # "(charge = fee)", "(ref = pier id)": the longest run of words naming a field of the record
-            f: next(n for n in (_joined(words, k) for k in (3, 2, 1)) if n in own)
-            for f, words in EQUALS.findall(m.group("aside"))
-            if any(_joined(words, k) in own for k in (3, 2, 1))
-        }
-        own_records = sample.get(collection) if isinstance(sample.get(collection), dict) else {}
-        rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, copied, unseen, own_records)
-        link = record_link(own, other, params)  # the record's link to it, else the argument naming it
-        if rule is not None and link is not None:
-            out.append({"op": "ref_append", "collection": other, **link, "field": field, "items": [rule]})
-    written = literal_linked_entries(text, collection, state_schema, parameters, today)  # entries written in full
-    return out + [
-        e for e in written if not any(o["collection"] == e["collection"] and o["field"] == e["field"] for o in out)
-    ]
-
-
-__all__ = ["business_date", "linked_entries", "named_entries", "seen_entries", "state_entries"]
+__all__ = ["business_date", "named_entries", "seen_entries", "split_both", "state_entries"]

@@ -13,10 +13,11 @@ from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _val
 from synth.envsynth.docs_appends import docs_appends, is_number
 from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters
-from synth.envsynth.docs_entries import linked_entries, named_entries
+from synth.envsynth.docs_entries import named_entries
 from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.entry_figures import entry_caps, entry_figures
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import recomputed_names

@@ -33,13 +33,14 @@ from synth.envsynth.docs_conditions import conditional_sets
 from synth.envsynth.docs_counters import covered, docs_counters, refund_records
 from synth.envsynth.docs_dates import date_extensions, late_fees
 from synth.envsynth.docs_deadlines import deadline_checks
-from synth.envsynth.docs_entries import business_date, linked_entries, named_entries, seen_entries, state_entries
+from synth.envsynth.docs_entries import business_date, named_entries, seen_entries, state_entries
 from synth.envsynth.docs_linked import copied_sets, linked_fields, linked_sets, own_cleared, record_links
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.entry_texts import with_new_values
 from synth.envsynth.linked_extras import linked_extras
+from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan

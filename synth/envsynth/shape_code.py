@@ -1,0 +1,152 @@
+"""The answer-shaping function of a rendered tool: shape_<fn>(env_state, record, arguments) builds the documented
+answer from the record the call left (codegen renders it after the tool when the plan has an output map)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+
+
+def holds(when: dict[str, Any]) -> str:
+    """Python for a `when` guard: the record's field, or the call's argument (`{"arg", "default"?}`), in values."""
+    if "arg" in when:
+        return f"arguments.get({json.dumps(when['arg'])}, {when.get('default')!r}) in {list(when['in'])!r}"
+    return f"record.get({json.dumps(when['field'])}) in {list(when['in'])!r}"
+
+
+def charges(plan: ToolPlan) -> bool:
+    """The answer reports a fee the call charged or a value the record held, which depend on the record as the
+    call found it."""
+    return any(m.get("op") in ("charged", "before") for m in plan.output_map.values())
+
+
+def shape_code(fn: str, plan: ToolPlan) -> str:
+    """shape_<fn>(env_state, record, arguments): the listed fields, those of a referenced record looked up through
+    it, derived figures and arguments answered back."""
+    before = ", before=None" if charges(plan) else ""
+    lines = [
+        f"\n\ndef shape_{fn}(env_state, record, arguments{before}):\n",
+        "    if not isinstance(record, dict):\n        return record\n",
+        "    out = {}\n",
+    ]
+    for name in plan.output_fields:
+        spec = plan.output_map.get(name)
+        if spec is None:
+            lines.append(f"    if {name!r} in record:\n        out[{name!r}] = record[{name!r}]\n")
+            continue
+        if spec["op"] == "ids":  # the keys of another collection's records that name this one
+            where = "".join(  # only those holding one of these values (learned from recorded answers)
+                f"        and r.get({field!r}) in {list(values)!r}\n"
+                for field, values in sorted((spec.get("where") or {}).items())
+            )
+            lines.append(
+                f"    out[{name!r}] = sorted(\n"
+                f"        k for k, r in collection(env_state, {spec['collection']!r}).items()\n"
+                f"        if isinstance(r, dict) and record.get({plan.key_field!r}) is not None\n"
+                f"        and str(r.get({spec['ref']!r})) == str(record.get({plan.key_field!r}))\n"
+                f"{where}"
+                f"    )\n"
+            )
+            if spec.get("one"):  # the one such key, or None
+                lines.append(f"    out[{name!r}] = out[{name!r}][0] if out[{name!r}] else None\n")
+            continue
+        if spec["op"] == "join":  # several fields of the referenced record, joined ("name and strength")
+            lines.append(
+                f"    node = collection(env_state, {spec['collection']!r}).get(str(record.get({spec['via']!r})))\n"
+                f"    parts = [node.get(p[0]) if isinstance(node, dict) else None for p in {spec['paths']!r}]\n"
+                f"    out[{name!r}] = {spec['sep']!r}.join(str(p) for p in parts if p not in (None, ''))"
+                f" if isinstance(node, dict) else None\n"
+            )
+            continue
+        if spec["op"] == "count":  # how many records of another collection name this one (with the values given)
+            ref, key = spec["ref"], plan.key_field
+            lines.append(
+                f"    out[{name!r}] = len([\n"
+                f"        r for r in collection(env_state, {spec['collection']!r}).values()\n"
+                f"        if isinstance(r, dict) and record.get({key!r}) is not None\n"
+                f"        and str(r.get({ref!r})) == str(record.get({key!r}))\n"
+                f"        and all([r.get(f) == v for f, v in {spec['where']!r}.items()])\n"
+                f"    ])\n"
+            )
+            continue
+        if spec["op"] == "arg":  # the call's argument, answered back ("paid": the amount paid)
+            lines.append(f"    out[{name!r}] = copy.deepcopy(arguments.get({spec['name']!r}))\n")
+            continue
+        if spec["op"] == "place":  # where the argument stands in one of the record's lists, from 1
+            lines.append(
+                f"    listed = record.get({spec['path'][0]!r}) or []\n"
+                f"    wanted = arguments.get({spec['arg']!r})\n"
+                f"    out[{name!r}] = listed.index(wanted) + 1 if wanted in listed else None\n"
+            )
+            continue
+        if spec["op"] == "own":  # a field of the record under another name ("boat_status": its `status`)
+            lines.append(f"    out[{name!r}] = copy.deepcopy(record.get({spec['field']!r}))\n")
+            continue
+        if spec["op"] == "entry":  # a field of the entry the call appended last to one of the record's lists
+            lines.append(
+                f"    listed = record.get({spec['list']!r}) or [None]\n"
+                f"    out[{name!r}] = copy.deepcopy(listed[-1].get({spec['field']!r})) if isinstance(listed[-1], dict)"
+                f" else None\n"
+            )
+            continue
+        if spec["op"] == "allocated":  # what an amount spread over other records put where (allocations.py)
+            lines.append(
+                f"    out[{name!r}] = [{{f: part[k] for f, k in {spec['fields']!r}.items()}}"
+                f" for part in record.get('__allocated__') or []]\n"
+            )
+            continue
+        if spec["op"] == "self":  # the record itself, under its noun
+            lines.append(f"    out[{name!r}] = copy.deepcopy(record)\n")
+            continue
+        if spec["op"] == "charged":  # the fee the call charged: none when its starting state did not call for it
+            zero = 0.0 if isinstance(spec["amount"], float) else 0
+            when = spec.get("when")
+            held = (
+                "True"
+                if not when
+                else holds(when)
+                if "arg" in when
+                else f"isinstance(before, dict) and before.get({when['field']!r}) in {when['in']!r}"
+            )
+            lines.append(f"    out[{name!r}] = {spec['amount']!r} if {held} else {zero!r}\n")
+            continue
+        if spec["op"] == "before":  # a field of the record as the call found it (a count it then moved)
+            lines.append(
+                f"    out[{name!r}] = copy.deepcopy(before.get({spec['path'][0]!r}))"
+                f" if isinstance(before, dict) else None\n"
+            )
+            continue
+        if spec["op"] == "const":  # one value every recorded answer held (the business date)
+            lines.append(f"    out[{name!r}] = copy.deepcopy({spec['value']!r})\n")
+            continue
+        if spec["op"] in ("len", "nested"):  # a list's length, or a key of one of its objects (`city` of `address`)
+            head = f"record.get({spec['path'][0]!r})"
+            value = f"len({head} or [])" if spec["op"] == "len" else f"copy.deepcopy({head}.get({spec['path'][-1]!r}))"
+            guard = "" if spec["op"] == "len" else f" if isinstance({head}, dict) else None"
+            lines.append(f"    out[{name!r}] = {value}{guard}\n")
+            continue
+        if spec["op"] == "calc":  # a figure from two of the record's numbers
+            floor = (
+                ""
+                if spec.get("floor") is None
+                else f"\n    value = value if value is None else max({spec['floor']!r}, value)"
+            )
+            lines.append(
+                f"    left = number_or_zero(record.get({spec['left']!r}))\n"
+                f"    right = number_or_zero(record.get({spec['right']!r}))\n"
+                f"    value = left {spec['operator']} right if {spec['operator']!r} != '/' or right else None{floor}\n"
+                f"    out[{name!r}] = value\n"
+            )
+            continue
+        lines.append(
+            f"    node = collection(env_state, {spec['collection']!r}).get(str(record.get({spec['via']!r})))\n"
+            f"    for step in {list(spec['path'])!r}:\n"
+            f"        node = node.get(step) if isinstance(node, dict) else None\n"
+            f"    out[{name!r}] = copy.deepcopy(node)\n"
+        )
+    return "".join(lines) + "    return out\n"
+
+
+__all__ = ["charges", "holds", "shape_code"]
