@@ -223,8 +223,26 @@ def docs_appends(
             continue
         rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
+            rule = _given_keys(text, body, rule, record_props[field], params)  # "(with `"note"` when one is given)"
             out.append({"op": "append", "field": field, "items": [_blank_text(rule, record_props[field], params)]})
     return out
+
+
+GIVEN_KEY = re.compile(r"\(\s*with\s+`?\"?(\w+)\"?`?\s+(?:when|if)\s+(?:one\s+is\s+|it\s+is\s+)?given\s*\)", re.I)
+
+
+def _given_keys(
+    text: str, body: str, rule: dict[str, Any], list_schema: dict[str, Any], params: dict[str, Any]
+) -> dict[str, Any]:
+    """The rule with a key the docs add after the written entry only when its argument is given ("appends `{...}`
+    to the history (with `"note"` when one is given)"): an optional argument of that name that the entries hold."""
+    at = text.find(body)
+    aside = GIVEN_KEY.search(text[at + len(body) : at + len(body) + 120]) if at >= 0 else None
+    items = (list_schema.get("items") or {}).get("properties") or {}
+    name = aside.group(1) if aside else ""
+    if not name or name not in params or name not in items or name in (rule.get("fields") or {}):
+        return rule
+    return {**rule, "fields": {**rule["fields"], name: {"from": "arg", "name": name, "optional": True}}}
 
 
 NOTED = re.compile(  # "status becomes 'held' with a history note 'held at <desk_id>'"

@@ -46,6 +46,7 @@ from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
+from synth.envsynth.stage_guards import stage_guards, stage_split
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import number_copies, transition_copies
@@ -388,6 +389,12 @@ def docs_transition(
     if sets or counters:  # "a 'freed' event is added to the berth's log"
         effects += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
         effects += thresholds(text, plan.collection, state_schema, sample or {}, today)  # "if owed climbs to 50 ..."
+    stage = stage_split(text, moved)  # "Completing an order also ...": the moves said from there on, for that state
+    early = []
+    if stage is not None:
+        early = docs_counters(stage[0], plan.collection, plan.key_param, state_schema, params, words, allowed)
+        early += linked_entries(stage[0], plan.collection, state_schema, spec.parameters, sample or {}, today)
+    effects = stage_guards(text, effects, early, stage[1] if stage else None, props)  # and "a non-zero `fee`"
     used = appended_params(written) | {
         o["arg"]
         for e in counters

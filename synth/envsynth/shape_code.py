@@ -10,7 +10,12 @@ from synth.envsynth.plan import ToolPlan
 
 
 def holds(when: dict[str, Any]) -> str:
-    """Python for a `when` guard: the record's field, or the call's argument (`{"arg", "default"?}`), in values."""
+    """Python for a `when` guard: the record's field, or the call's argument (`{"arg", "default"?}`), in values (or
+    the field in none of `not_in`); `all`: each of several guards."""
+    if "all" in when:  # each of several guards
+        return "(" + " and ".join(holds(part) for part in when["all"]) + ")"
+    if "not_in" in when:  # the record's field holds none of these values ("a non-zero fee")
+        return f"record.get({json.dumps(when['field'])}) not in {list(when['not_in'])!r}"
     if "arg" in when:
         return f"arguments.get({json.dumps(when['arg'])}, {when.get('default')!r}) in {list(when['in'])!r}"
     return f"record.get({json.dumps(when['field'])}) in {list(when['in'])!r}"

@@ -1,0 +1,73 @@
+"""Guards on the moves a change makes at one stage only, as its docs say: "Completing an order also does the
+closing work: ... a non-zero `fee` is charged to the skipper's tab and a `fee` entry is appended to the skipper's
+log". On a change whose argument gives the new state (state_moves.arrow_moves), the moves said from such a
+sentence on hold only when the argument is that state (`completed`, the state the gerund names); a move of "a
+non-zero `x`" holds only when the record's `x` is not zero."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from synth.envsynth.docs_appends import number_fields
+from synth.envsynth.prose import unwrap
+
+STAGE = re.compile(r"(?:^|(?<=[.!?:]))\s*(?P<verb>[A-Z][a-z]+ing)\s+(?:an?|the|this|that)\s+\w+\s+also\b")
+NON_ZERO = re.compile(r"\b(?:a|an|any)\s+non-?zero\s+`?(\w+)`?", re.I)
+GUARDED = ("adjust", "ref_append")
+
+
+def stage_split(text: str, moved: dict[str, Any] | None) -> tuple[str, dict[str, Any]] | None:
+    """(the text before the stage's sentence, the guard on the argument) when a sentence opens on a gerund naming
+    one state the argument may give ("Completing ... also ..." -> `completed`)."""
+    if not moved:
+        return None
+    said = unwrap(text)
+    values = sorted({v for targets in moved["map"].values() for v in targets})
+    for m in STAGE.finditer(said):
+        stem = m.group("verb").lower()[:-3]  # "complet", "clos", "cancell"
+        hits = [v for v in values if v.lower().startswith(stem[: max(4, len(stem) - 1)])]
+        if len(hits) == 1:
+            return said[: m.start()], {"arg": moved["arg"], "in": hits}
+    return None
+
+
+def _key(effect: dict[str, Any]) -> str:
+    return json.dumps([effect.get(k) for k in ("op", "collection", "field", "path")], sort_keys=True, default=str)
+
+
+def _reads(node: Any, field: str) -> bool:
+    """Whether a source or expression reads the record's `field`."""
+    if isinstance(node, dict):
+        if node.get("path") == [field] and node.get("from") in (None, "record"):
+            return True
+        return any(_reads(v, field) for v in node.values())
+    return isinstance(node, list) and any(_reads(v, field) for v in node)
+
+
+def _with(effect: dict[str, Any], guard: dict[str, Any]) -> dict[str, Any]:
+    held = effect.get("when")
+    return {**effect, "when": guard if held is None else {"all": [held, guard]}}
+
+
+def stage_guards(
+    text: str, effects: list[dict[str, Any]], before: list[dict[str, Any]], guard: dict[str, Any] | None, own: dict
+) -> list[dict[str, Any]]:
+    """The effects with the stage's `guard` on each move not read from the text before the stage (`before`: the
+    moves read from that text alone), and "a non-zero `x`" guards on the moves that read `x`."""
+    early = {_key(e) for e in before}
+    out = []
+    zero = [m.group(1) for m in NON_ZERO.finditer(unwrap(text)) if m.group(1) in number_fields(own)]
+    for effect in effects:
+        if effect.get("op") in GUARDED:
+            if guard is not None and _key(effect) not in early:
+                effect = _with(effect, guard)
+            for field in zero:
+                if _reads({k: v for k, v in effect.items() if k not in ("path", "when")}, field):
+                    effect = _with(effect, {"field": field, "not_in": [0, 0.0]})
+        out.append(effect)
+    return out
+
+
+__all__ = ["stage_guards", "stage_split"]
