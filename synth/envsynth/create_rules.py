@@ -28,6 +28,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import column_tables, rate_tables
 from synth.envsynth.refusals import refused_states
+from synth.envsynth.type_rows import type_row_checks
 from synth.spec import ToolSpec, schema_types
 from synth.spec import record_props as _props
 from synth.words import plural, singular
@@ -345,6 +346,7 @@ def refine_create(
 
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)
     checks_within += bound_checks(text, refs, cols)  # "the <noun> must ... less than N <field words>"
+    checks_within += type_row_checks(spec.description, params, cols)  # "`haul` | boat `afloat`, crane `free` | ..."
     checks_within += arg_limits(text, params, {}, refs, cols)  # "the amount must be at most the balance (`a - b`)"
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
     checks_within += capacity_checks(text, plan.collection, own, cols)  # "available when ... exceeds the number of"
