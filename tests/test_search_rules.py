@@ -122,3 +122,39 @@ def test_a_query_alone_that_names_no_single_field_stays_a_whole_record_search() 
     assert search_as_filter(one, plan, SCHEMA).param_map == {
         "query": {"path": ["name"], "via": None, "collection": None, "op": "eq"}
     }
+
+
+def test_a_count_held_to_the_given_argument_when_it_is_passed() -> None:
+    berths = dict(BERTHS, dock={"type": "string"})
+    schema = {
+        "type": "object",
+        "properties": {
+            "piers": SCHEMA["properties"]["piers"],
+            "berths": {"type": "object", "additionalProperties": {"type": "object", "properties": berths}},
+        },
+    }
+    spec = ToolSpec(
+        "search_directory",
+        SEARCH.description.replace(
+            "status `free`.", "status `free` (at the given dock only, when dock is set). dock filters nothing else."
+        ),
+        {"type": "object", "properties": {"query": {"type": "string"}, "dock": {"type": "string"}}},
+    )
+    drafts = {"piers": _drafts()["piers"], "berths": CollectionDraft("berths", "berth", berths, "berth_id")}
+    plan = decide_plan(spec, tool_priors(spec), PlanContext(collections=drafts, singletons=[], client=None))
+    plan = with_envelope(spec, refine_filter(spec, search_as_filter(spec, plan, schema), schema), schema)
+    assert plan.output_map["free_berths"]["where_args"] == {"dock": "dock"}
+    state = {"piers": {"P1": STATE["piers"]["P1"]}, "berths": {k: dict(v) for k, v in STATE["berths"].items()}}
+    state["berths"]["B1"]["dock"], state["berths"]["B4"]["dock"] = "east", "west"
+    row = {"pier_id": "P1", "name": "North Mole", "depth": 4.0}
+    calls = [
+        ({"query": "mole"}, [{**row, "free_berths": 2}]),  # B1 and B4
+        ({"query": "mole", "dock": "east"}, [{**row, "free_berths": 1}]),  # B1 only
+    ]
+    tests = []
+    for arguments, expected in calls:
+        case = Case(spec.name, "x", state, arguments, expect_error=False, expect_result=expected)
+        case.has_expected_result = True
+        tests.append(case)
+    res, err = run_cases(render_tool(spec, plan, schema), spec.name, tests, SchemaResult(schema, {}, {}, "docs"))
+    assert err == "" and res.passed == len(calls), [f.message for f in res.failures]

@@ -41,6 +41,7 @@ COUNTS_TAIL = (
     r"(?:counts|is\s+the\s+number\s+of)\s+(?:the\s+)?(?P<noun>\w+)"
     r"(?:\s+(?:with|whose|where)\s+(?P<field>\w+)\s+(?:is\s+|=\s*)?[`'\"](?P<value>[^`'\"]{1,40})[`'\"])?"
     r"(?P<rest>\s+(?:with|whose|where)\b)?"
+    r"(?:\s*\((?:at|in|for)\s+the\s+given\s+(?P<given>\w+)\s+only\b[^()]*\))?"  # "(at the given branch only, ...)"
 )
 POSSESSIVE = re.compile(r"^the\s+(?P<noun>\w+)['\u2019]s\s+(?P<field>\w+)$", re.IGNORECASE)
 
@@ -147,7 +148,8 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
 
 def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str) -> dict[str, Any] | None:
     """ "`free_berths` counts berths with status 'free'": the records of another collection that name this one,
-    those with the quoted value only."""
+    those with the quoted value only ("(at the given pier only, when pier is set)": and the argument's value, when
+    it is passed)."""
     said = re.search(rf"`?\b{re.escape(name)}`?\s+{COUNTS_TAIL}", glossary, re.IGNORECASE)
     if said is None or said.group("rest"):  # a condition that is not read must not be dropped
         return None
@@ -164,7 +166,14 @@ def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str)
         if said.group("field") not in fields:
             return None
         where[said.group("field")] = said.group("value")
-    return {"op": "count", "collection": other, "ref": refs[0], "where": where}
+    rule = {"op": "count", "collection": other, "ref": refs[0], "where": where}
+    given = said.group("given")
+    if given:  # "(at the given branch only, when branch is set)": those matching the argument when it is passed
+        held = [f for f in (given, f"{given}_id") if f in fields]
+        if not held:
+            return None
+        rule["where_args"] = {held[0]: given}
+    return rule
 
 
 def derived_field(

@@ -73,7 +73,13 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 f"        if isinstance(r, dict) and record.get({key!r}) is not None\n"
                 f"        and str(r.get({ref!r})) == str(record.get({key!r}))\n"
                 f"        and all([r.get(f) == v for f, v in {spec['where']!r}.items()])\n"
-                f"    ])\n"
+                + (
+                    f"        and all([arguments.get(a) is None or r.get(f) == arguments.get(a)"
+                    f" for f, a in {spec['where_args']!r}.items()])\n"
+                    if spec.get("where_args")
+                    else ""
+                )
+                + "    ])\n"
             )
             continue
         if spec["op"] == "arg":  # the call's argument, answered back ("paid": the amount paid)
