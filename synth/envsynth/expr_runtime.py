@@ -219,7 +219,7 @@ def fg_check(check, arguments, record, state):
     `transition` (the argument's state is one the record's current state may move to), `same` (an argument is the
     record's value), `named_state` / `named_same` / `named_less` / `named_cmp` (the record an argument names holds an
     allowed value, or the call's record's value, or one number below another, or one the call's record's number is
-    compared with)."""
+    compared with), `named_kind_cap` (a record of some kind takes the call's record up to a size only)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -360,10 +360,13 @@ def fg_check(check, arguments, record, state):
             return True
         have = holder.get(check["field"])
         return need in have if isinstance(have, list) else have == need
-    if check["op"] in ("named_state", "named_same", "named_less", "named_cmp"):  # the record an argument names
+    if check["op"] in ("named_state", "named_same", "named_less", "named_cmp", "named_kind_cap"):  # named by an arg
         named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         if not isinstance(named, dict):
             return True  # whether it exists is another check's
+        if check["op"] == "named_kind_cap":  # a record of this kind takes the call's record up to a size only
+            size = record.get(check["own"])
+            return named.get(check["field"]) not in check["in"] or not fg_number(size) or size <= check["most"]
         if check["op"] == "named_cmp":  # a number of the call's record against one of the named record
             mine, theirs = record.get(check["own"]), named.get(check["theirs"])
             if not (fg_number(mine) and fg_number(theirs)):

@@ -1,6 +1,7 @@
 """Phrases of a number move that docs_counters reads inside one clause: a rate per unit of one of the record's
 numbers ("earns one point per whole euro of the total"), the whole part of one ("by the whole-mile part of
-`distance`"), and two moves said at once ("the skipper's `trips` increases by 1 and `miles` by 5")."""
+`distance`"), two moves said at once ("the skipper's `trips` increases by 1 and `miles` by 5"), and a move by a
+difference of two of the record's numbers ("the skipper's `owed` decreases by `fee - paid`")."""
 
 from __future__ import annotations
 

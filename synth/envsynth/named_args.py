@@ -115,6 +115,30 @@ THEIR_BELOW = re.compile(  # "the pilot's `trips` is below their `max_trips`"
 )
 
 
+KIND_CAP = re.compile(  # "a `kayak` trailer takes boats up to 4.5 m only"
+    r"^an?\s+[`'\"]?(?P<value>[\w-]+)[`'\"]?\s+(?P<noun>[a-z]\w*)\s+(?:takes|carries|accepts|holds)\s+(?:\w+\s+)?"
+    r"up\s+to\s+(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[a-z]+)\s+only\s*$",
+    re.I,
+)
+
+
+def _kind_caps(clause: str, params: dict[str, Any], own: dict[str, Any], cols: dict[str, Any]) -> list[dict]:
+    """ "a `kayak` trailer takes boats up to 4.5 m only": when the record an argument names holds that kind, the
+    call's record's one number in that unit (`length_m`) is at most the cap (`named_kind_cap`)."""
+    cap = KIND_CAP.match(clause)
+    noun = cap.group("noun").lower() if cap else ""
+    if not cap or f"{noun}_id" not in params or plural(noun) not in cols:
+        return []
+    kinds = [f for f, s in sorted(_props(cols, plural(noun)).items()) if cap.group("value") in map(str, _known(s))]
+    sized = [
+        f for f, s in sorted(own.items()) if is_number(s) and f.lower().split("_")[-1] == cap.group("unit").lower()
+    ]
+    if len(kinds) != 1 or len(sized) != 1:
+        return []
+    check = {"op": "named_kind_cap", "arg": f"{noun}_id", "collection": plural(noun), "field": kinds[0]}
+    return [{**check, "in": [cap.group("value")], "own": sized[0], "most": float(cap.group("n"))}]
+
+
 def _flag_checks(clause: str, params: dict[str, Any], cols: dict[str, Any], resource: str) -> list[dict[str, Any]]:
     """ "the pilot is on duty": the one true-or-false field of the record an argument names whose words those are
     (`on_duty`, `is_on_duty`) is true (false after "not")."""
@@ -140,7 +164,7 @@ def possessive_checks(
     """Checks of one clause of a "Checks:" list said of the record an argument names: "the bay's `status` is
     'free'", "the pilot is on duty" (`named_state`), "the pilot's `trips` is below their `max_trips`" (`named_less`),
     "the boat's `beam_m` is at most the bay's `max_beam_m`" (`named_cmp`: a number of the call's record against one
-    of the named record)."""
+    of the named record), "a `kayak` trailer takes boats up to 4.5 m only" (`named_kind_cap`)."""
     state = POSSESSIVE_STATE.match(clause)
     if state:
         noun, field = state.group(1).lower(), state.group(2)
@@ -164,7 +188,7 @@ def possessive_checks(
         if mine.lower() == resource and arg in params and is_number(own.get(field)) and is_number(theirs.get(other)):
             check = {"op": "named_cmp", "arg": arg, "collection": col, "own": field, "theirs": other}
             return [{**check, "cmp": CMP[" ".join(cmp.lower().split())]}]
-    return _flag_checks(clause, params, cols, resource)
+    return _flag_checks(clause, params, cols, resource) + _kind_caps(clause, params, own, cols)
 
 
 __all__ = ["named_arg_checks", "possessive_checks"]

@@ -2,7 +2,9 @@
 <verb> ...`" (or "`<noun> <id> is <value>; ... cannot ...`") refuses the call while the <noun>'s field holding
 `<value>` holds it. Such a field must then hold one of its other enum values. "Sunk and seized boats do not
 take payments" ("... cannot be changed") refuses the same way, each word before the plural noun a value of the
-field (any case).
+field (any case). An error naming one state as its whole reason ("'Error: bay <id> is closed'") refuses that state
+(`error_states`), and "Lines the harbour posts itself (`mooring`, `crane`) cannot be voided" refuses a call naming an
+entry of those kinds (`refused_entries`).
 """
 
 from __future__ import annotations

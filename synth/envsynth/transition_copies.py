@@ -4,7 +4,8 @@ vehicle's mileage_km and fuel_out = its fuel_eighths, because every sample recor
 moves to holds exactly those values of the vehicle it names.
 
 Only fields the docs name in a sentence that records, copies or takes something are read; at least two sample
-records in the new state must agree, and exactly one field of one linked record must fit.
+records in the new state must agree, and exactly one field of one linked record must fit. A number of the record
+may also take another of its own ("`fee` is set to `paid`", `number_copies`).
 """
 
 from __future__ import annotations
