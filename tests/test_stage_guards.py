@@ -1,6 +1,7 @@
 """A job moved through its workflow by an argument, read from its docs: every change logs the new status (with the
 note when one is given), and only completing the job does the closing work, a fee that is not zero added to the
-skipper's tab and logged on the skipper's log. Planned by the pipeline's own readings, rendered and run."""
+skipper's tab and logged on the skipper's log; a haul is completed only while its skipper is still active. Planned by
+the pipeline's own readings, rendered and run."""
 
 from __future__ import annotations
 
@@ -28,11 +29,19 @@ SCHEMA = {
                 "job_id": S,
                 "skipper_id": S,
                 "status": {"type": "string", "x-enum": STATES},
+                "kind": {"type": "string", "x-enum": ["haul", "polish"]},
                 "fee": N,
                 "log": {"type": "array", "items": JOB_LOG},
             }
         ),
-        "skippers": collection({"skipper_id": S, "tab": N, "log": {"type": "array", "items": TAB_LOG}}),
+        "skippers": collection(
+            {
+                "skipper_id": S,
+                "status": {"type": "string", "x-enum": ["active", "barred"]},
+                "tab": N,
+                "log": {"type": "array", "items": TAB_LOG},
+            }
+        ),
     },
 }
 TEXT = (
@@ -41,7 +50,7 @@ TEXT = (
     'Every change appends `{"date": <today>, "status": <new status>}` to the job\'s log (with `"note"` when one is '
     "given). Completing a job also does the closing work:\n\n- a non-zero `fee` is added to the skipper's `tab` and "
     'a fee entry `{"date": <today>, "kind": "fee", "amount": <fee>, "job_id": <job_id>}` is appended to the '
-    "skipper's log."
+    "skipper's log. A haul cannot be completed if the skipper is no longer `active`: drop it instead."
 )
 PARAMS = {
     "type": "object",
@@ -54,11 +63,16 @@ SPEC = ToolSpec("update_job_status", TEXT, PARAMS, mutates=True)
 def _state() -> dict[str, Any]:
     return {
         "jobs": {
-            "J1": {"job_id": "J1", "skipper_id": "K1", "status": "started", "fee": 40.0, "log": []},
-            "J2": {"job_id": "J2", "skipper_id": "K1", "status": "started", "fee": 0.0, "log": []},
-            "J3": {"job_id": "J3", "skipper_id": "K1", "status": "open", "fee": 25.0, "log": []},
+            "J1": {"job_id": "J1", "skipper_id": "K1", "status": "started", "kind": "haul", "fee": 40.0, "log": []},
+            "J2": {"job_id": "J2", "skipper_id": "K1", "status": "started", "kind": "haul", "fee": 0.0, "log": []},
+            "J3": {"job_id": "J3", "skipper_id": "K1", "status": "open", "kind": "haul", "fee": 25.0, "log": []},
+            "J4": {"job_id": "J4", "skipper_id": "K2", "status": "started", "kind": "haul", "fee": 0.0, "log": []},
+            "J5": {"job_id": "J5", "skipper_id": "K2", "status": "started", "kind": "polish", "fee": 0.0, "log": []},
         },
-        "skippers": {"K1": {"skipper_id": "K1", "tab": 10.0, "log": []}},
+        "skippers": {
+            "K1": {"skipper_id": "K1", "status": "active", "tab": 10.0, "log": []},
+            "K2": {"skipper_id": "K2", "status": "barred", "tab": 0.0, "log": []},
+        },
     }
 
 
@@ -83,6 +97,9 @@ def test_the_stage_and_its_guards_are_read() -> None:
     assert all(e["when"]["all"][0] == {"arg": "status", "in": ["completed"]} for e in guarded)
     assert all(e["when"]["all"][1] == {"field": "fee", "not_in": [0, 0.0]} for e in guarded)
     assert holds({"field": "fee", "not_in": [0]}) == 'record.get("fee") not in [0]'
+    (refusal,) = [c for c in _plan().checks if c["op"] == "linked_state"]
+    assert (refusal["collection"], refusal["field"], refusal["allowed"]) == ("skippers", "status", ["active"])
+    assert refusal["when"] == {"all": [{"field": "kind", "in": ["haul"]}, {"arg": "status", "in": ["completed"]}]}
 
 
 def _moved(job: str, status: str, note: str | None = None, fee: float | None = None) -> dict[str, Any]:
@@ -105,5 +122,8 @@ def test_only_completing_a_job_with_a_fee_does_the_closing_work() -> None:
         ({"job_id": "J3", "status": "started"}, _moved("J3", "started")),  # not completing: no closing work
         ({"job_id": "J1", "status": "dropped"}, _moved("J1", "dropped")),
         ({"job_id": "J3", "status": "completed"}, None),  # open jobs are started first
+        ({"job_id": "J4", "status": "completed"}, None),  # a haul for a skipper no longer active
+        ({"job_id": "J5", "status": "completed"}, _moved("J5", "completed")),  # a polish is not held to it
+        ({"job_id": "J4", "status": "dropped"}, _moved("J4", "dropped")),
     ]
     run_calls(SPEC, _plan(), SCHEMA, _state, calls)

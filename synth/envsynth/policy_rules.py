@@ -46,7 +46,7 @@ from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
-from synth.envsynth.stage_guards import stage_guards, stage_split
+from synth.envsynth.stage_guards import kind_refusals, stage_guards, stage_split
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import number_copies, transition_copies
@@ -422,6 +422,7 @@ def docs_transition(
                 else []
             )
             + matched
+            + kind_refusals(text, props, state_schema.get("properties") or {}, moved)  # "A haul cannot be ..."
             + covered(counters, text)
             + deadline_checks(
                 spec.description, spec.description + "\n" + policy, plan.collection, state_schema, sample or {}, today

@@ -2,7 +2,8 @@
 closing work: ... a non-zero `fee` is charged to the skipper's tab and a `fee` entry is appended to the skipper's
 log". On a change whose argument gives the new state (state_moves.arrow_moves), the moves said from such a
 sentence on hold only when the argument is that state (`completed`, the state the gerund names); a move of "a
-non-zero `x`" holds only when the record's `x` is not zero."""
+non-zero `x`" holds only when the record's `x` is not zero; "A haul cannot be completed if the skipper is no longer
+`active`" checks the linked record when a record of that kind is moved to that state."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 
 from synth.envsynth.docs_appends import number_fields
 from synth.envsynth.prose import unwrap
+from synth.spec import record_props
+from synth.words import plural
 
 STAGE = re.compile(r"(?:^|(?<=[.!?:]))\s*(?P<verb>[A-Z][a-z]+ing)\s+(?:an?|the|this|that)\s+\w+\s+also\b")
 NON_ZERO = re.compile(r"\b(?:a|an|any)\s+non-?zero\s+`?(\w+)`?", re.I)
@@ -70,4 +73,35 @@ def stage_guards(
     return out
 
 
-__all__ = ["stage_guards", "stage_split"]
+KIND_REFUSED = re.compile(  # "A haul cannot be completed if the skipper is no longer `active`"
+    r"\bAn?\s+`?(?P<kind>[\w-]+)`?\s+(?:\w+\s+)?cannot\s+be\s+`?(?P<state>[\w-]+)`?\s+if\s+the\s+(?P<noun>[a-z]\w*)\s+"
+    r"is\s+no\s+longer\s+`(?P<value>[\w-]+)`",
+    re.I,
+)
+
+
+def kind_refusals(text: str, own: dict, cols: dict[str, Any], moved: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """`linked_state` checks for "A haul cannot be completed if the skipper is no longer `active`": a record of that
+    kind (a known value of one of its fields) moved to that state needs its linked record in that state."""
+    if not moved:
+        return []
+    states = set(moved["map"]) | {v for targets in moved["map"].values() for v in targets}
+    out = []
+    for m in KIND_REFUSED.finditer(unwrap(text)):
+        noun, kind = m.group("noun").lower(), m.group("kind")
+        col, via = plural(noun), f"{noun}_id"
+        kinds = [f for f, sub in sorted(own.items()) if kind in _known(sub)]
+        theirs = record_props(cols, col) if col in cols else {}
+        fields = [f for f, sub in sorted(theirs.items()) if m.group("value") in _known(sub)]
+        if m.group("state") in states and via in own and len(kinds) == 1 and len(fields) == 1:
+            check = {"op": "linked_state", "collection": col, "via": via, "field": fields[0]}
+            guard = {"all": [{"field": kinds[0], "in": [kind]}, {"arg": moved["arg"], "in": [m.group("state")]}]}
+            out.append({**check, "allowed": [m.group("value")], "when": guard})
+    return out
+
+
+def _known(schema: Any) -> list[str]:
+    return [str(v) for v in ((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])]
+
+
+__all__ = ["kind_refusals", "stage_guards", "stage_split"]
