@@ -96,7 +96,60 @@ def arg_limits(
         if m.group("positive"):
             out.append({"op": "arg_limit", "arg": arg, "cmp": ">", "value": 0})
         out.append({"op": "arg_limit", "arg": arg, "cmp": "<=", "expr": expr, **where})
+    out += [c for c in outstanding_limits(text, params, own) if c not in out]
     return out + [c for c in capped_args(text, params) if c not in out]
 
 
-__all__ = ["arg_limits"]
+OUTSTANDING = re.compile(  # "The amount ... may not exceed what is outstanding: the `balance` for a docked boat, ..."
+    r"\bthe\s+`?(?P<arg>\w+)`?\s+(?P<positive>must\s+be\s+(?:positive|greater\s+than\s+(?:0|zero))\s+and\s+)?"
+    r"(?:may|must|can)\s+not\s+exceed\s+what\s+is\s+(?:outstanding|owed|due)\s*:\s*(?P<cases>[^.]+)",
+    re.I,
+)
+CASE = re.compile(
+    r"^(?:or\s+)?the\s+`(?P<field>\w+)`(?:\s+minus\s+(?:the\s+)?`?(?P<list>\w+)`?\s+already\s+(?:taken|paid|made))?"
+    r"\s+for\s+(?P<who>.+)$",
+    re.I,
+)
+
+
+def _states(who: str, own: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """(field, values) for "a checked-in stay or a cancelled booking": the words before each noun, a known value of
+    one field of the record (spelt with `-` or a space for `_`)."""
+    said = [re.sub(r"[\s-]+", "_", " ".join(part.split()[1:-1]).lower()) for part in re.split(r"\s+or\s+", who)]
+    for field, sub in sorted(own.items()):
+        known = [str(v) for v in ((sub.get("enum") or sub.get("x-enum") or []) if isinstance(sub, dict) else [])]
+        if said and all(s in known for s in said):
+            return field, said
+    return None
+
+
+def outstanding_limits(text: str, params: dict[str, Any], own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`arg_limit` checks by the record's state: "may not exceed what is outstanding: the `balance` for a docked
+    boat or a laid-up boat, or the `fee` minus payments already taken for a booked boat" caps the amount at the
+    record's `balance` in the first two states, and at its `fee` less the sum of its `payments` entries' amounts in
+    the third."""
+    out: list[dict[str, Any]] = []
+    for m in OUTSTANDING.finditer(unwrap(text)):
+        arg = m.group("arg")
+        if not is_number(params.get(arg)):
+            continue
+        if m.group("positive"):
+            out.append({"op": "arg_limit", "arg": arg, "cmp": ">", "value": 0})
+        for case in re.split(r",\s*(?=or\s+the\b)|;\s*", m.group("cases").strip()):
+            said = CASE.match(case.strip())
+            states = _states(said.group("who"), own) if said and is_number(own.get(said.group("field"))) else None
+            if not said or states is None:
+                continue
+            expr: dict[str, Any] = {"plus": [{"path": [said.group("field")]}], "minus": []}
+            listed = own.get(said.group("list") or "")
+            if said.group("list"):
+                items = ((listed or {}).get("items") or {}).get("properties") or {} if isinstance(listed, dict) else {}
+                if not is_number(items.get(arg)):
+                    continue
+                expr["minus"].append({"sum": {"list": said.group("list"), "field": arg}})
+            when = {"field": states[0], "in": states[1]}
+            out.append({"op": "arg_limit", "arg": arg, "cmp": "<=", "expr": expr, "when": when})
+    return out
+
+
+__all__ = ["arg_limits", "outstanding_limits"]

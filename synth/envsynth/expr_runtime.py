@@ -7,8 +7,9 @@ functions over JSON values, no imports but `copy` (which every env.py imports).
 
 An expression is `{"plus": [operand...], "minus": [operand...], "abs": bool, "digits": int}`; an operand is
 `{"term": {"ids": ARG, "scope": ["record", FIELD] | ["state", COLLECTION], "field": NUMBER_FIELD}}` (the sum of
-NUMBER_FIELD over the records the ids in argument ARG name, looked up in the scope) or `{"path": [...]}` (a
-number of the call's record).
+NUMBER_FIELD over the records the ids in argument ARG name, looked up in the scope), `{"path": [...]}` (a
+number of the call's record) or `{"sum": {"list", "field"}}` (a number summed over the entries of one of its lists),
+among others (fg_operand).
 """
 
 import copy
@@ -103,6 +104,10 @@ def fg_operand(operand, arguments, record, state):
         return None if then is None or now is None else then - now
     if "band" in operand:  # a figure by bands of whole days between a date of the record and the business date
         return fg_band(operand["band"], record)
+    if "sum" in operand:  # the sum of a number over the entries of one of the record's lists
+        entries = record.get(operand["sum"]["list"]) if isinstance(record, dict) else None
+        values = [e.get(operand["sum"]["field"]) for e in entries or [] if isinstance(e, dict)]
+        return sum([v for v in values if fg_number(v)]) if isinstance(entries, list) else None
     if "linked" in operand:  # a number of the record the record's link names
         link = operand["linked"]
         holder = (
