@@ -17,6 +17,12 @@ def record_props(cols: dict[str, Any], name: str) -> dict[str, Any]:
     return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
+def known_values(schema: Any) -> list[str]:
+    """The values a closed field's schema lists (`enum`, else the sample data's `x-enum`), as text."""
+    values = (schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else []
+    return [str(v) for v in values]
+
+
 @dataclass(frozen=True)
 class ToolSource:
     """Where a tool was read from: the file, its format, and a pointer into it."""

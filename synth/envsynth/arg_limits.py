@@ -10,6 +10,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.prose import unwrap
+from synth.spec import known_values
 from synth.spec import record_props as _props
 
 LIMIT = re.compile(
@@ -117,8 +118,7 @@ def _states(who: str, own: dict[str, Any]) -> tuple[str, list[str]] | None:
     one field of the record (spelt with `-` or a space for `_`)."""
     said = [re.sub(r"[\s-]+", "_", " ".join(part.split()[1:-1]).lower()) for part in re.split(r"\s+or\s+", who)]
     for field, sub in sorted(own.items()):
-        known = [str(v) for v in ((sub.get("enum") or sub.get("x-enum") or []) if isinstance(sub, dict) else [])]
-        if said and all(s in known for s in said):
+        if said and all(s in known_values(sub) for s in said):
             return field, said
     return None
 

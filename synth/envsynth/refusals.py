@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from synth.envsynth.prose import unwrap
+from synth.spec import known_values
 from synth.words import plural
 
 CANNOT = r"(?:cannot|can't|can\s+not|may\s+not|is\s+not\s+allowed\s+to)"
@@ -43,7 +44,7 @@ def error_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[
     said = rf"\bError:\s*{re.escape(noun)}\s+(?:<[^<>]{{1,30}}>|\{{\w+\}}|#+)\s+is\s+([\w-]+)['\"]"
     out: dict[str, list[Any]] = {}
     for m in re.finditer(said, unwrap(text), re.I):
-        fields = [f for f, schema in sorted(props.items()) if m.group(1) in [str(v) for v in _known(schema)]]
+        fields = [f for f, schema in sorted(props.items()) if m.group(1) in known_values(schema)]
         if len(fields) == 1:
             kept = [v for v in (out.get(fields[0]) or _known(props[fields[0]])) if str(v) != m.group(1)]
             if kept:
@@ -80,7 +81,7 @@ def refused_entries(text: str, item_props: dict[str, Any], list_field: str, matc
         values = re.findall(r"`([^`]{1,40})`", sentence)
         if not values or not ENTRY_REFUSED.search(sentence):
             continue
-        fields = [f for f, sub in sorted(item_props.items()) if values and set(values) <= {str(v) for v in _known(sub)}]
+        fields = [f for f, sub in sorted(item_props.items()) if set(values) <= set(known_values(sub))]
         if len(fields) == 1 and not any(c["field"] == fields[0] for c in out):
             out.append(
                 {

@@ -13,7 +13,7 @@ from typing import Any
 
 from synth.envsynth.docs_appends import number_fields
 from synth.envsynth.prose import unwrap
-from synth.spec import record_props
+from synth.spec import known_values, record_props
 from synth.words import plural
 
 STAGE = re.compile(r"(?:^|(?<=[.!?:]))\s*(?P<verb>[A-Z][a-z]+ing)\s+(?:an?|the|this|that)\s+\w+\s+also\b")
@@ -90,18 +90,14 @@ def kind_refusals(text: str, own: dict, cols: dict[str, Any], moved: dict[str, A
     for m in KIND_REFUSED.finditer(unwrap(text)):
         noun, kind = m.group("noun").lower(), m.group("kind")
         col, via = plural(noun), f"{noun}_id"
-        kinds = [f for f, sub in sorted(own.items()) if kind in _known(sub)]
+        kinds = [f for f, sub in sorted(own.items()) if kind in known_values(sub)]
         theirs = record_props(cols, col) if col in cols else {}
-        fields = [f for f, sub in sorted(theirs.items()) if m.group("value") in _known(sub)]
+        fields = [f for f, sub in sorted(theirs.items()) if m.group("value") in known_values(sub)]
         if m.group("state") in states and via in own and len(kinds) == 1 and len(fields) == 1:
             check = {"op": "linked_state", "collection": col, "via": via, "field": fields[0]}
             guard = {"all": [{"field": kinds[0], "in": [kind]}, {"arg": moved["arg"], "in": [m.group("state")]}]}
             out.append({**check, "allowed": [m.group("value")], "when": guard})
     return out
-
-
-def _known(schema: Any) -> list[str]:
-    return [str(v) for v in ((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])]
 
 
 __all__ = ["kind_refusals", "stage_guards", "stage_split"]

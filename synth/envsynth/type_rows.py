@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.spec import known_values
 from synth.spec import record_props as _props
 from synth.words import plural
 
@@ -19,10 +20,6 @@ SAID = re.compile(r"^(?:and\s+)?(?:the\s+)?([a-z]\w*)\s+`([\w-]+)`", re.I)
 
 def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
-def _known(schema: Any) -> list[str]:
-    return [str(v) for v in ((schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else [])]
 
 
 def type_row_checks(text: str, params: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
@@ -45,7 +42,7 @@ def type_row_checks(text: str, params: dict[str, Any], cols: dict[str, Any]) -> 
             if value and len(found) > column:
                 rows.append((value.group(1), found[column]))
         kinds = {v for v, _ in rows}
-        args = [p for p, s in sorted(params.items()) if kinds and kinds <= set(_known(s))]
+        args = [p for p, s in sorted(params.items()) if kinds and kinds <= set(known_values(s))]
         head = "_".join(cells[0].strip("`").lower().split()) if cells else ""
         args = args or ([head] if head in params and kinds else [])  # the column the argument heads
         if len(args) != 1:
@@ -57,7 +54,9 @@ def type_row_checks(text: str, params: dict[str, Any], cols: dict[str, Any]) -> 
                     continue
                 noun, state = said.group(1).lower(), said.group(2)
                 arg, col = f"{noun}_id", plural(noun)
-                fields = [f for f, s in sorted(_props(cols, col).items()) if state in _known(s)] if col in cols else []
+                fields = (
+                    [f for f, s in sorted(_props(cols, col).items()) if state in known_values(s)] if col in cols else []
+                )
                 if arg in params and len(fields) == 1:
                     check = {"op": "named_state", "arg": arg, "collection": col, "field": fields[0], "allowed": [state]}
                     out.append({**check, "when": {"arg": args[0], "in": [value]}})
