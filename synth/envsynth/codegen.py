@@ -37,6 +37,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"copy.deepcopy(value.get({source['field']!r}))"
     if source["from"] == "own_key":  # the key of the record the call creates or changes
         return "key"
+    if source["from"] == "own_number":  # the last run of digits of that key ("5006" of "APT-5006")
+        return "(re.findall(r'[0-9]+', str(key)) or [''])[-1]"
     if source["from"] == "expr":
         return f"fg_evaluate({source['expr']!r}, arguments, record, env_state)"
     if source["from"] == "choice":

@@ -267,12 +267,15 @@ def priced_plan(
 ) -> ToolPlan:
     """priced_change on a status change, or on each value's change of a `by_mode` plan (read from the text every
     value shares and its own segment, as mode_rules reads it)."""
+    from synth.envsynth.issued_objects import issued_object
     from synth.envsynth.mode_rules import mode_segments, value_text
 
     col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
     own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
     if plan.kind == "recorded_update":
-        return priced_change(spec, plan, text, own, specs, quotes, state_schema.get("properties") or {})
+        cols = state_schema.get("properties") or {}
+        plan = priced_change(spec, plan, text, own, specs, quotes, cols)
+        return issued_object(spec, plan, text, own, specs, quotes, cols)  # a bill the change issues (issued_objects)
     found = mode_segments(spec) if plan.kind == "by_mode" else None
     if found is None:
         return plan
