@@ -311,7 +311,15 @@ def test_rest_style_markdown_sections_named_by_their_operation_line() -> None:
             "crew": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}},
             "note": {},
         },
-    }
+        "example": {
+            "mooring_id": "M-7",
+            "type": "sloop",
+            "fee": 42.5,
+            "paid": False,
+            "crew": [{"name": "Ada"}],
+            "note": None,
+        },
+    }  # the example answer is kept beside the schema it shows (example_answers reads a write's answer from it)
     assert moor.description == "Moors a boat for some nights."
     assert non_tool_text(text).startswith("# Marina desk\n\nMoney is in euros.") and "GET /" not in non_tool_text(text)
 

@@ -142,6 +142,8 @@ def element_rule(
             source = {"from": "arg", "name": name}
             if default is not None:
                 source["default"] = _default(default)
+            elif name in params and param_default(params[name] or {}) is not None:  # "`harbour` (default)"
+                source["default"] = param_default(params[name] or {})
         return {"from": "fixed", "of": source, "decimals": int(decimals)} if decimals else source
 
     def mark(m: re.Match[str]) -> str:
@@ -172,6 +174,8 @@ def element_rule(
             sources[token] = {"from": "const", "value": today}
             return m.group(1) + json.dumps(token) + m.group(3)
         sources[token] = {"from": "record", "path": [field]} if field else {"from": "arg", "name": name}
+        if not field and name in params and param_default(params[name] or {}) is not None:  # "`harbour` (default)"
+            sources[token]["default"] = param_default(params[name] or {})
         return m.group(1) + json.dumps(token) + m.group(3)
 
     body = THE_NAME.sub(  # `note: the reason`: the parameter (or the record's field) of that name

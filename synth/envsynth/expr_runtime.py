@@ -243,6 +243,8 @@ def fg_check(check, arguments, record, state):
         limit = check["value"] if "value" in check else fg_evaluate(check["expr"], arguments, holder or {}, state)
         if not fg_number(value) or not fg_number(limit):
             return True
+        if check["cmp"] == ">=":  # "cannot be lower than the last reading"
+            return value >= limit - 1e-9
         return value > limit if check["cmp"] == ">" else value <= limit + 1e-9
     if check["op"] == "arg_date":  # a date argument against the business date ("is not after today", "a weekday")
         day, today = fg_day_number(arguments.get(check["arg"])), fg_day_number(check["today"])

@@ -47,7 +47,8 @@ NUMBER_DEFAULT = r"\bdefaults?(?:\s+to|\s+is|:)?\s+(-?\d+(?:\.\d+)?|true|false)\
 def param_default(schema: dict[str, Any]) -> Any:
     """A parameter's default: its schema's, else one of its enum values its description calls the default
     ("'daily' (default)", "default 'daily'", "defaults to daily"), a number or yes/no its description gives
-    ("Default 0.", "defaults to false"), else "" for text its description says is empty when left out ("empty
+    ("Default 0.", "defaults to false"), a value a free text's description quotes as the default ("`harbour`
+    (default)"), else "" for text its description says is empty when left out ("empty
     text when not given", "defaults to empty")."""
     if "default" not in schema and schema.get("type") == "string" and EMPTY.search(str(schema.get("description"))):
         return ""
@@ -60,6 +61,12 @@ def param_default(schema: dict[str, Any]) -> Any:
             if not re.fullmatch(r"-?\d+(?:\.\d+)?", word):
                 return None
             return float(word) if "." in word else int(word)
+    if "default" not in schema and not schema.get("enum") and schema.get("type") == "string":
+        quoted = r"[`'\"]([\w-]+)[`'\"]"  # "`harbour` (default), `crew` or `yard`": a value it quotes
+        said = re.search(
+            rf"{quoted}\s*\(default\)|\bdefaults?(?:\s+to|:|\s+is)?\s+{quoted}", str(schema.get("description"))
+        )
+        return (said.group(1) or said.group(2)) if said else None
     if "default" in schema or not schema.get("enum"):
         return schema.get("default")
     text = str(schema.get("description") or "")

@@ -80,6 +80,18 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
             linked[check["field"]] = copy.deepcopy(check["allowed"][0])
         elif op == "matches" and isinstance(linked, dict) and linked.get(check["field"]) is not None:
             args[check["arg"]] = copy.deepcopy(linked[check["field"]])
+        elif op == "arg_limit" and check.get("cmp") == ">=" and len((check.get("expr") or {}).get("plus") or []) == 1:
+            path = check["expr"]["plus"][0].get("path") or [None]  # "cannot be lower than the last reading": equal it
+            held = target.get(path[0]) if len(path) == 1 else None
+            if isinstance(held, (int, float)) and not isinstance(held, bool):
+                args[check["arg"]] = copy.deepcopy(held)
+        elif op == "differs" and check["a"].get("from") == "record" and check["b"].get("from") == "const":
+            field = check["a"]["path"][0]  # "refused if `read_on` is already today": a day before
+            if target.get(field) == check["b"].get("value") and isinstance(target.get(field), str):
+                try:
+                    target[field] = _day_after(target[field], -1)
+                except ValueError:
+                    target[field] = None
         elif op == "dated" and isinstance(check.get("value"), str) and isinstance(target.get(check["field"]), str):
             try:
                 step = {">": 1, "<": -1}.get(check["cmp"], 0)

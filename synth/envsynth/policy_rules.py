@@ -42,6 +42,7 @@ from synth.envsynth.entry_texts import with_new_values
 from synth.envsynth.linked_extras import linked_extras
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.listed_entries import listed_entries
+from synth.envsynth.logged_updates import arg_entries, logged_checks, updated_fields
 from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -317,12 +318,19 @@ def docs_transition(
     counters = docs_counters(text, plan.collection, plan.key_param, state_schema, params, words, allowed)
     props = (record or {}).get("properties") or {}
     moved = None if sets else arrow_moves(text, props, params)  # "`open` → `scheduled` or `cancelled`; ..."
-    if not sets and not counters and not moved:
+    today = business_date(text + "\n" + policy)
+    links = record_links(props, state_schema.get("properties") or {}, plan.collection)
+    theirs = linked_fields(links, state_schema.get("properties") or {}, props, params)  # "<pier_id>" of its berth
+    logged = [] if sets or counters or moved else arg_entries(docs_appends(text, props, params, theirs, today=today))
+    if not sets and not counters and not moved and not logged:
         return None
+    if logged and not allowed:  # "the buoy must be `moored`": the states of its own noun a logged call needs
+        from synth.envsynth.item_rules import stated_states
+
+        allowed = stated_states(spec.description, singular(plan.collection), props)
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
     if moved:  # the argument is the new state, along the moves drawn
         effects.append({"op": "set", "field": moved["field"], "source": {"from": "arg", "name": moved["arg"]}})
-    today = business_date(text + "\n" + policy)
     if sets and today:  # "... is set to 'closed' and ended_at = today": a date the transition stamps
         effects += [
             {"op": "set", "field": f, "source": {"from": "const", "value": today}}
@@ -332,7 +340,6 @@ def docs_transition(
         from synth.envsynth.stated_fields import later_dates
 
         effects += later_dates(text, props, today, set(sets) | {e["field"] for e in effects})  # "today plus 9 days"
-    links = record_links(props, state_schema.get("properties") or {}, plan.collection)
     cleared = own_cleared(text, props, singular(plan.collection), links, state_schema.get("properties") or {})
     effects += [  # "its `berth_id` is cleared to null"
         {"op": "set", "field": f, "source": {"from": "const", "value": None}}
@@ -340,9 +347,8 @@ def docs_transition(
         if (sets or moved) and f not in sets and not any(e.get("field") == f for e in effects)
     ]
     effects += transition_copies(text, plan.collection, props, links, sample or {}, sets)  # "recorded as `x_out`"
-    theirs = linked_fields(links, state_schema.get("properties") or {}, props, params)  # "<pier_id>" of its berth
-    written = docs_appends(text, props, params, theirs, today=today) if sets or moved else []  # as spelled out
-    effects += written
+    written = docs_appends(text, props, params, theirs, today=today) if sets or moved else logged  # as spelt out
+    effects += written + (updated_fields(text, props, logged, params) if logged else [])  # "`last_x` is updated"
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
     stated = recorded_params(text, props, params, plan.key_param, list(records or [])) + dropped_counts(text, props)
     stated += stamped_dates(props, list(records or []), sets, allowed, today)  # `approved_on` of approved records
@@ -422,6 +428,7 @@ def docs_transition(
                 else []
             )
             + matched
+            + logged_checks(text, props, params, plan.collection, today)  # "cannot be lower than the buoy's ..."
             + kind_refusals(text, props, state_schema.get("properties") or {}, moved)  # "A haul cannot be ..."
             + covered(counters, text)
             + deadline_checks(
@@ -430,7 +437,13 @@ def docs_transition(
             "preconditions": allowed,
             "ref_checks": {**plan.ref_checks, **reference_args(props, spec.parameters, state_schema, effects)},
             "evidence": plan.evidence
-            + ["status transition read from the docs and policy" if sets else "number moves read from the docs"],
+            + [
+                "status transition read from the docs and policy"
+                if sets
+                else "number moves read from the docs"
+                if counters or moved
+                else "a logged entry read from the docs"
+            ],
         }
     )
 

@@ -82,8 +82,16 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 + "    ])\n"
             )
             continue
-        if spec["op"] == "arg":  # the call's argument, answered back ("paid": the amount paid)
-            lines.append(f"    out[{name!r}] = copy.deepcopy(arguments.get({spec['name']!r}))\n")
+        if spec["op"] == "arg":  # the call's argument, answered back ("paid": the amount paid), or its default
+            default = f", {spec['default']!r}" if spec.get("default") is not None else ""
+            lines.append(f"    out[{name!r}] = copy.deepcopy(arguments.get({spec['name']!r}{default}))\n")
+            continue
+        if spec["op"] == "answer_calc":  # two numbers answered before it, combined ("change": depth - previous)
+            lines.append(
+                f"    left, right = out.get({spec['left']!r}), out.get({spec['right']!r})\n"
+                f"    both = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right))\n"
+                f"    out[{name!r}] = left {spec['operator']} right if both else None\n"
+            )
             continue
         if spec["op"] == "place":  # where the argument stands in one of the record's lists, from 1
             lines.append(

@@ -18,6 +18,7 @@ from synth.envsynth.create_rules import refine_create
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.entry_defaults import entry_defaults
 from synth.envsynth.envelope import with_envelope
+from synth.envsynth.example_answers import example_answer
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
@@ -295,6 +296,7 @@ def _build_tool(
         plan = ToolPlan.from_dict({**plan.to_dict(), **styled_plan_fields(opts.styled_output, plan.key_param)})
         plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary)
+    plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
 

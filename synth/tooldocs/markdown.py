@@ -244,7 +244,7 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
                     returns = example_schema(block)  # an example list answer: the schema of its entries
                 elif isinstance(block, dict):
                     if section == "returns":  # a schema, or an example answer standing for the schema it shows
-                        returns = block if looks_like_schema(block) else example_schema(block)
+                        returns = block if looks_like_schema(block) else {**example_schema(block), "example": block}
                     elif section == "examples":
                         examples.append({"arguments": block.get("arguments", block)})
                     elif schema_block is None and ("parameters" in block or "properties" in block or "type" in block):
