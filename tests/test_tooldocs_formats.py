@@ -340,3 +340,19 @@ def test_an_openapi_description_is_the_apis_policy_preamble(tmp_path):
     path.write_text(json.dumps(data))
     assert load_file(path).policy == "Conventions: the desk works on the business date 2031-02-03."
     assert load_file(GOOD / "openapi_tiny31.json").policy == ""  # none given
+
+
+def test_an_openapi_response_example_is_kept_beside_its_schema(tmp_path):
+    data = json.loads((GOOD / "openapi_tiny31.json").read_text())
+    op = next(o for ops in data["paths"].values() for o in ops.values() if o.get("operationId") == "createItem")
+    code = next(c for c in op["responses"] if str(c).startswith("2"))
+    media = (
+        op["responses"][code].setdefault("content", {}).setdefault("application/json", {"schema": {"type": "object"}})
+    )
+    media["example"] = {"label": "bolt", "qty": 3}
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(data))
+    create = next(t for t in load_file(path).tools if t.name == "createItem")
+    assert create.returns["example"] == {"label": "bolt", "qty": 3}
+    plain = next(t for t in load_file(GOOD / "openapi_tiny31.json").tools if t.name == "createItem")
+    assert "example" not in (plain.returns or {})  # none shown, none kept

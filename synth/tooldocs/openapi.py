@@ -1,7 +1,8 @@
 """OpenAPI 3.0 / 3.1 documents: one tool per operation.
 
 Path and query parameters and the request body's fields are folded into one JSON-Schema object;
-headers and cookies are skipped. `returns` is the first 2xx JSON response schema.
+headers and cookies are skipped. `returns` is the first 2xx JSON response schema (with the media type's
+example answer, when it shows an object, as its `example`).
 """
 
 from __future__ import annotations
@@ -271,7 +272,16 @@ def _returns(resolver: RefResolver, op: dict, loc: str) -> Any:
             bare = media_type.split(";")[0].strip().lower()
             if (bare == "application/json" or bare.endswith("+json")) and isinstance(media, dict) and "schema" in media:
                 media_loc = join(r_loc, "content", media_type)
-                return _schema_at(resolver, media, media_loc)
+                schema = _schema_at(resolver, media, media_loc)
+                shown = _first_example(resolver, media, media_loc)  # an example answer, kept beside its schema
+                if (
+                    shown is not None
+                    and isinstance(shown[0], dict)
+                    and isinstance(schema, dict)
+                    and "example" not in schema
+                ):
+                    schema = {**schema, "example": shown[0]}
+                return schema
     return None
 
 
