@@ -35,6 +35,10 @@ DOWN = re.compile(
     r"|\bdeducts?\b",
     re.IGNORECASE,
 )
+DEFINED = re.compile(  # "The refund is the fee in full if ...": what the refund is, not a move
+    r"\b(?:the|a|any|its)\s+refunds?\s+(?:is|are|equals?|amounts?\s+to|comes?\s+to)\b(?!\s+(?:added|credited|paid|made|given|sent|returned))",
+    re.IGNORECASE,
+)
 ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 
 
@@ -421,7 +425,7 @@ def docs_counters(
                 continue
             if (ref in arg_only or ref in named_only) and not _owned(named[: mention.start()], ref, col):
                 continue  # a record only an argument names moves where the sentence says whose number it is
-            up, down = UP.search(sentence), DOWN.search(sentence)
+            up, down = UP.search(DEFINED.sub(" ", sentence)), DOWN.search(sentence)
             per, extras = per_unit(sentence, own, field)
             others = [
                 (c, r, f) for c, r, f, _ in targets if r is not None and r not in params and (c, f) != (col, field)

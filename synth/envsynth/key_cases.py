@@ -100,6 +100,23 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
                 continue
 
 
+def _meet_dates(plan: ToolPlan, args: dict[str, Any]) -> None:
+    """Put in each date argument the plan's `arg_date` checks hold the first day from the business date on that
+    meets them all (a weekday after today, at most 30 days ahead)."""
+    from synth.envsynth.expr_runtime import fg_check
+
+    dated: dict[str, list[dict[str, Any]]] = {}
+    for check in plan.checks:
+        if check.get("op") == "arg_date" and check.get("today"):
+            dated.setdefault(check["arg"], []).append(check)
+    for arg, checks in sorted(dated.items()):
+        for step in range(0, 61):
+            day = _day_after(checks[0]["today"], step)
+            if all(fg_check(c, {**args, arg: day}, {}, {}) for c in checks):
+                args[arg] = day
+                break
+
+
 def _name_record(plan: ToolPlan, state: dict[str, Any], args: dict[str, Any], param: str, other: str) -> bool:
     """Point `param` at the first record of `other` in `state`, put in the state the docs require (False when there
     is no such record)."""
@@ -131,6 +148,7 @@ def _naming_cases(
                 break
         if state is not None and more is not None and not more(state, args):
             state = None
+        _meet_dates(plan, args)
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -209,6 +227,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
                 target[field] = copy.deepcopy(allowed[0])
         if isinstance(target, dict):
             _meet_checks(plan, state, target, args)
+        _meet_dates(plan, args)
         for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
             _name_record(plan, state, args, param, other)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):

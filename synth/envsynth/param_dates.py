@@ -1,0 +1,49 @@
+"""The dates a date parameter's own description allows: "a weekday after today, at most 30 days ahead".
+
+A parameter is a date one when its schema says `format: date` or its name ends in "date". Its description may say
+- "weekday" / "working day" / "not on a weekend": the date is Monday to Friday;
+- "after today" / "after the business date" / "in the future": later than the business date;
+- "today or later" / "not in the past" / "on or after today": not before it;
+- "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it.
+Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+FORMS = (
+    (re.compile(r"\b(?:week\s?days?|working\s+days?|not\s+(?:on\s+)?(?:a\s+)?weekends?)\b", re.I), {"cmp": "weekday"}),
+    (re.compile(r"\b(?:after\s+(?:today|the\s+business\s+date)|in\s+the\s+future)\b", re.I), {"cmp": ">"}),
+    (re.compile(r"\b(?:today\s+or\s+later|not\s+in\s+the\s+past|on\s+or\s+after\s+today)\b", re.I), {"cmp": ">="}),
+)
+AHEAD = re.compile(
+    r"\b(?:at\s+most|no\s+more\s+than|within|up\s+to)\s+(\d+)\s+days(?:\s+(?:ahead|after\s+today|from\s+today))?\b",
+    re.I,
+)
+
+
+def _is_date(name: str, schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("format") == "date" or name.lower().endswith("date"))
+
+
+def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """`arg_date` checks for what each date parameter's description allows."""
+    if not today:
+        return []
+    out: list[dict[str, Any]] = []
+    for name, schema in sorted(params.items()):
+        said = str(schema.get("description") or "") if _is_date(name, schema) else ""
+        if not said:
+            continue
+        for form, made in FORMS:
+            if form.search(said):
+                out.append({"op": "arg_date", "arg": name, "today": today, **made})
+        ahead = AHEAD.search(said)
+        if ahead:
+            out.append({"op": "arg_date", "arg": name, "today": today, "cmp": "<=", "days": int(ahead.group(1))})
+    return out
+
+
+__all__ = ["described_dates"]
