@@ -24,6 +24,7 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
+from synth.envsynth.owned_args import owned_checks
 from synth.envsynth.param_dates import described_dates
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -352,6 +353,7 @@ def refine_create(
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
     checks_within += capacity_checks(text, plan.collection, own, cols)  # "available when ... exceeds the number of"
     checks_within += described_dates(params, today or business_date(text + "\n" + policy))  # "a weekday after today"
+    checks_within += owned_checks(text, params, cols)  # "must be a buoy of that mooring"
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

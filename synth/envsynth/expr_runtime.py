@@ -224,7 +224,8 @@ def fg_check(check, arguments, record, state):
     `transition` (the argument's state is one the record's current state may move to), `same` (an argument is the
     record's value), `named_state` / `named_same` / `named_less` / `named_cmp` (the record an argument names holds an
     allowed value, or the call's record's value, or one number below another, or one the call's record's number is
-    compared with), `named_kind_cap` (a record of some kind takes the call's record up to a size only)."""
+    compared with), `named_kind_cap` (a record of some kind takes the call's record up to a size only), `owned` (the
+    record one argument names belongs to the one another argument names)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -421,6 +422,14 @@ def fg_check(check, arguments, record, state):
             return True
         value = record.get(check["value_field"], "") if "value_field" in check else check["value"]  # or the record's
         return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
+    if check["op"] == "owned":  # the record one argument names belongs to the one another argument names
+        held = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
+        owner = (state.get(check["owner"]) or {}).get(str(arguments.get(check["owner_arg"])))
+        if not isinstance(held, dict) or not isinstance(owner, dict):
+            return True
+        if "field" in check:
+            return str(held.get(check["field"])) == str(arguments.get(check["owner_arg"]))
+        return arguments.get(check["arg"]) in (owner.get(check["list"]) or [])
     if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]

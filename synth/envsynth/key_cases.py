@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
+from synth.words import plural
 
 KEYED = {
     "get",
@@ -117,6 +118,21 @@ def _meet_dates(plan: ToolPlan, args: dict[str, Any]) -> None:
                 break
 
 
+def _meet_owned(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
+    """Make the record one argument names belong to the one another names, as an `owned` check wants."""
+    for check in plan.checks if isinstance(state, dict) else []:
+        if check.get("op") != "owned":
+            continue
+        held = (state.get(check["collection"]) or {}).get(str(args.get(check["arg"])))
+        owner = (state.get(check["owner"]) or {}).get(str(args.get(check["owner_arg"])))
+        if not isinstance(held, dict) or not isinstance(owner, dict):
+            continue
+        if "field" in check:
+            held[check["field"]] = copy.deepcopy(args.get(check["owner_arg"]))
+        elif args.get(check["arg"]) not in (owner.get(check["list"]) or []):
+            owner[check["list"]] = list(owner.get(check["list"]) or []) + [copy.deepcopy(args.get(check["arg"]))]
+
+
 def _name_record(plan: ToolPlan, state: dict[str, Any], args: dict[str, Any], param: str, other: str) -> bool:
     """Point `param` at the first record of `other` in `state`, put in the state the docs require (False when there
     is no such record)."""
@@ -148,7 +164,13 @@ def _naming_cases(
                 break
         if state is not None and more is not None and not more(state, args):
             state = None
+        for param in sorted(args) if state is not None and any(c.get("op") == "owned" for c in plan.checks) else []:
+            other = plural(param[:-3]) if param.endswith("_id") and param not in refs else None
+            records = state.get(other) if other else None  # another id the call gives: a record that exists
+            if isinstance(records, dict) and records and str(args[param]) not in records:
+                _name_record(plan, state, args, param, other)
         _meet_dates(plan, args)
+        _meet_owned(plan, state, args)
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -230,6 +252,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         _meet_dates(plan, args)
         for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
             _name_record(plan, state, args, param, other)
+        _meet_owned(plan, state, args)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
