@@ -267,6 +267,7 @@ def priced_plan(
 ) -> ToolPlan:
     """priced_change on a status change, or on each value's change of a `by_mode` plan (read from the text every
     value shares and its own segment, as mode_rules reads it)."""
+    from synth.envsynth.defined_amounts import with_defined_amounts
     from synth.envsynth.issued_objects import issued_object
     from synth.envsynth.mode_rules import mode_segments, value_text
 
@@ -275,7 +276,8 @@ def priced_plan(
     if plan.kind == "recorded_update":
         cols = state_schema.get("properties") or {}
         plan = priced_change(spec, plan, text, own, specs, quotes, cols)
-        return issued_object(spec, plan, text, own, specs, quotes, cols)  # a bill the change issues (issued_objects)
+        plan = issued_object(spec, plan, text, own, specs, quotes, cols)  # a bill the change issues (issued_objects)
+        return with_defined_amounts(plan, text, state_schema)  # "the refund is the fee in full if ..., otherwise half"
     found = mode_segments(spec) if plan.kind == "by_mode" else None
     if found is None:
         return plan

@@ -86,6 +86,11 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             default = f", {spec['default']!r}" if spec.get("default") is not None else ""
             lines.append(f"    out[{name!r}] = copy.deepcopy(arguments.get({spec['name']!r}{default}))\n")
             continue
+        if spec["op"] == "figure":  # an amount the change computed first (defined_amounts), kept beside the record
+            lines.append(
+                f"    out[{name!r}] = copy.deepcopy((record.get('__figures__') or {{}}).get({spec['name']!r}))\n"
+            )
+            continue
         if spec["op"] == "answer_calc":  # two numbers answered before it, combined ("change": depth - previous)
             lines.append(
                 f"    left, right = out.get({spec['left']!r}), out.get({spec['right']!r})\n"
@@ -165,6 +170,8 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             f"        node = node.get(step) if isinstance(node, dict) else None\n"
             f"    out[{name!r}] = copy.deepcopy(node)\n"
         )
+        if spec.get("null_when"):  # "or null for cash refunds": none while the record holds that value
+            lines.append(f"    out[{name!r}] = None if {holds(spec['null_when'])} else out[{name!r}]\n")
     return "".join(lines) + "    return out\n"
 
 
