@@ -47,3 +47,16 @@ def test_cases_naming_records_take_an_allowed_day() -> None:
     moved = [Case("move_haul", "x", state, {"haul_id": "Z", "haul_date": "2026-04-18"}, expect_error=True)]
     (case,) = existing_key_cases(keyed, moved)
     assert case.arguments == {"haul_id": "H1", "haul_date": "2026-04-15"}
+
+
+def test_an_error_refusing_a_weekend_holds_the_one_date_to_weekdays() -> None:
+    from synth.envsynth.param_dates import error_weekdays
+
+    said = "Errors: `haul_date <date> is in the past`, or `... is a weekend; the yard is open Monday to Friday`."
+    plain = {"boat_id": {"type": "string"}, "haul_date": {"type": "string"}}
+    assert error_weekdays(said, plain, TODAY) == [
+        {"op": "arg_date", "arg": "haul_date", "today": TODAY, "cmp": "weekday"}
+    ]
+    assert error_weekdays("Errors: `haul_date <date> is in the past`.", plain, TODAY) == []
+    two = {**plain, "launch_date": {"type": "string"}}
+    assert error_weekdays(said, two, TODAY) == []  # which date the error speaks of is not said

@@ -5,7 +5,8 @@ A parameter is a date one when its schema says `format: date` or its name ends i
 - "after today" / "after the business date" / "in the future": later than the business date;
 - "today or later" / "not in the past" / "on or after today": not before it;
 - "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it.
-Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state.
+Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state. An error that
+refuses a weekend ("`... is a weekend; the dock is open Monday to Friday`") holds the one date parameter to weekdays.
 """
 
 from __future__ import annotations
@@ -20,6 +21,13 @@ FORMS = (
 )
 AHEAD = re.compile(
     r"\b(?:at\s+most|no\s+more\s+than|within|up\s+to)\s+(\d+)\s+days(?:\s+(?:ahead|after\s+today|from\s+today))?\b",
+    re.I,
+)
+
+
+WEEKEND = re.compile(
+    r"\b(?:is|falls\s+on)\s+(?:a|on\s+a)\s+(?:weekend|Saturday|Sunday)\b|\bMonday\s+(?:to|through|-)\s+Friday\b"
+    r"|\bdo(?:es)?\s+not\s+work\s+(?:on\s+)?weekends\b",
     re.I,
 )
 
@@ -46,4 +54,13 @@ def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str,
     return out
 
 
-__all__ = ["described_dates"]
+def error_weekdays(text: str, params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """A weekday check on the one date parameter when the docs' errors refuse a weekend ("`... is a weekend; the
+    dock is open Monday to Friday`", "crews do not work weekends")."""
+    dates = [p for p, s in sorted(params.items()) if _is_date(p, s)]
+    if len(dates) != 1 or not today or not WEEKEND.search(text):
+        return []
+    return [{"op": "arg_date", "arg": dates[0], "today": today, "cmp": "weekday"}]
+
+
+__all__ = ["described_dates", "error_weekdays"]
