@@ -32,7 +32,7 @@ from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
 from synth.envsynth.named_args import named_arg_checks, possessive_checks
 from synth.envsynth.owned_args import owned_checks
-from synth.envsynth.param_dates import described_dates, error_weekdays
+from synth.envsynth.param_dates import described_dates, error_weekdays, value_dates
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refused_lists import cap_checks, refused_bullets
@@ -472,6 +472,7 @@ def allowed_checks(
     checks += [c for c in _refused_dates(text, params, today) if c not in checks]  # "Refused when: ..."
     checks += [c for c in described_dates(params, today) if c not in checks]  # "`date`: a weekday after today"
     checks += [c for c in error_weekdays(text, params, today) if c not in checks]  # "... is a weekend"
+    checks += [c for c in value_dates(text, params, own, today) if c not in checks]  # "`x` (only once ... passed)"
     checks += [c for c in owned_checks(text, params, cols) if c not in checks]  # "must be a buoy of that mooring"
     checks += [c for c in arg_limits(text, params, own, {}, cols) if c not in checks]  # "at most its `a - b`"
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}

@@ -37,6 +37,11 @@ GOES_INTO = re.compile(  # 'a "vehicle_removed" entry goes into the history'
     r"(?P<field>\w+)",
     re.IGNORECASE,
 )
+LISTED_EFFECT = re.compile(  # 'Effects: status `cancelled`, ..., and a `cancelled` history entry.'
+    r"\bEffects?:[^.]*?\b(?:an?|one)\s+`(?P<kind>[\w-]+)`\s+(?P<field>\w+)\s+(?:entry|event|record|line)\b(?P<aside>)"
+    r"(?P<owner>)(?=\s*(?:[.,;]|$))",
+    re.IGNORECASE,
+)
 EQUALS = re.compile(
     r"\b(\w+)\s*=\s*(?:the\s+|its\s+)?(\w+(?:\s+\w+){0,2})"
 )  # "(charge = fee)": an entry field's source
@@ -116,6 +121,7 @@ def named_entries(
     out: list[dict[str, Any]] = []
     text = split_both(text)
     found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
+    found += list(LISTED_EFFECT.finditer(text))
     for m in sorted(found, key=lambda m: m.start()):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
         own = singular(noun.lower())

@@ -144,6 +144,20 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     return found if found is not None else _given_template(samples)
 
 
+def _named_reading(text: str, start: int, readings: list[tuple[Source, int | None]]) -> list:
+    """Of several values a stretch may show, the one whose field the word before it names ("fee 0.00" shows the
+    `fee`, not another field that also holds 0); all of them when the word names none or several."""
+    if len({repr(r[0]) for r in readings}) < 2:
+        return readings
+    word = re.search(r"(\w+)\W*$", text[:start])
+    named = [
+        r
+        for r in readings
+        if word and str((r[0].get("path") or [r[0].get("field")])[-1]).lower() == word.group(1).lower()
+    ]
+    return named if len({repr(r[0]) for r in named}) == 1 else readings
+
+
 def _single_template(sample: tuple[str, dict[str, Any], list[dict[str, Any]]]) -> Source | None:
     """The template of a text the data shows once ("AO-04 x1" for the add-on its entry logs): each stretch a value
     writes becomes that value, when exactly one value writes it; with several elements the entry may log, the one
@@ -151,7 +165,7 @@ def _single_template(sample: tuple[str, dict[str, Any], list[dict[str, Any]]]) -
     text, record, elements = sample
     best: tuple[int, list[Any]] | None = None
     for element in elements or [None]:
-        spans = _spans(text, _context(record, element))
+        spans = [(a, b, _named_reading(text, a, rs)) for a, b, rs in _spans(text, _context(record, element))]
         if not spans or any(len({repr(r[0]) for r in readings}) != 1 for _, _, readings in spans):
             continue
         if element is not None and not any(r[0].get("from") == "new_element" for _, _, rs in spans for r in rs):
@@ -269,14 +283,18 @@ def _merged(parts: list[Any]) -> list[Any]:
 
 
 def _rewritten(node: Any, new: dict[str, Source]) -> Any:
-    """`node` with every `record` source of a one-field path the call sets replaced by the value it sets (not one
-    marked `before`: the state a transition left)."""
+    """`node` with every `record` source of a one-field path the call sets replaced by the value it sets, and of a
+    key of an object it sets by that key's value (not one marked `before`: the state a transition left)."""
     if isinstance(node, dict):
         if node.get("before"):
             return node
         if node.get("from") == "record" and len(node.get("path") or []) == 1 and node["path"][0] in new:
             cleared = new[node["path"][0]] == {"from": "const", "value": None}
             return node if cleared else new[node["path"][0]]  # "left <berth_id>" as it was, not null
+        path = node.get("path") or [] if node.get("from") == "record" else []
+        whole = new.get(path[0]) if len(path) == 2 else None
+        if isinstance(whole, dict) and whole.get("from") == "object" and path[1] in whole["fields"]:
+            return whole["fields"][path[1]]  # a key of an object the call sets ("<cancellation.fee>")
         return {k: _rewritten(v, new) for k, v in node.items()}
     if isinstance(node, list):
         return [_rewritten(v, new) for v in node]

@@ -51,6 +51,12 @@ def fg_formula(node, arguments, named, values):
         return None if start is None or end is None else end - start
     if "calendar" in node:  # a rate per day in [from, to), by the day's month or weekday, of a figure
         return fg_calendar(node["calendar"], arguments, named, values)
+    if "if_cmp" in node:  # {"if_cmp": {"a", "op", "b"}, "then", "else"}: by how two figures compare
+        a, b = [fg_formula(node["if_cmp"][k], arguments, named, values) for k in ("a", "b")]
+        if not fg_number(a) or not fg_number(b):
+            return None
+        held = {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b}[node["if_cmp"]["op"]]
+        return fg_formula(node["then"] if held else node["else"], arguments, named, values)
     if "if_field" in node:  # {"if_field": {"param", "field", "in"}, "then", "else"}: by a named record's field
         held = (named.get(node["if_field"]["param"]) or {}).get(node["if_field"]["field"])
         return fg_formula(node["then"] if held in node["if_field"]["in"] else node["else"], arguments, named, values)

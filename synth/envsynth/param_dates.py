@@ -63,4 +63,23 @@ def error_weekdays(text: str, params: dict[str, Any], today: str | None) -> list
     return [{"op": "arg_date", "arg": dates[0], "today": today, "cmp": "weekday"}]
 
 
-__all__ = ["described_dates", "error_weekdays"]
+PASSED = re.compile(
+    r"`(?P<value>[\w-]+)`\s*\(\s*only\s+(?:once|after|when)\s+the\s+(?P<words>[a-z][a-z ]{0,30}?)\s+has\s+passed\s*\)",
+    re.I,
+)
+
+
+def value_dates(text: str, params: dict[str, Any], own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """A `dated` check for an argument value allowed only once a date of the record has passed ("`no_show` (only
+    once the start date has passed)"): the record's date before the business date, when the argument holds it."""
+    out: list[dict[str, Any]] = []
+    for m in PASSED.finditer(text) if today else []:
+        holders = [p for p, s in sorted(params.items()) if m.group("value") in ((s or {}).get("enum") or [])]
+        field = "_".join(m.group("words").lower().split())
+        if len(holders) == 1 and isinstance(own.get(field), dict):
+            when = {"arg": holders[0], "in": [m.group("value")]}
+            out.append({"op": "dated", "field": field, "cmp": "<", "value": today, "when": when})
+    return out
+
+
+__all__ = ["described_dates", "error_weekdays", "value_dates"]

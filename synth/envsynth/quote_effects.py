@@ -264,11 +264,15 @@ def priced_plan(
     specs: list[ToolSpec],
     quotes: dict[str, Any],
     text: str,
+    today: str | None = None,
 ) -> ToolPlan:
     """priced_change on a status change, or on each value's change of a `by_mode` plan (read from the text every
-    value shares and its own segment, as mode_rules reads it)."""
+    value shares and its own segment, as mode_rules reads it); then the objects, amounts and late fees a status
+    change's docs define (`today`: the business date the docs and policy state)."""
     from synth.envsynth.defined_amounts import with_defined_amounts
+    from synth.envsynth.docs_entries import business_date
     from synth.envsynth.issued_objects import issued_object
+    from synth.envsynth.late_fees import with_late_fee
     from synth.envsynth.mode_rules import mode_segments, value_text
 
     col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
@@ -277,7 +281,9 @@ def priced_plan(
         cols = state_schema.get("properties") or {}
         plan = priced_change(spec, plan, text, own, specs, quotes, cols)
         plan = issued_object(spec, plan, text, own, specs, quotes, cols)  # a bill the change issues (issued_objects)
-        return with_defined_amounts(plan, text, state_schema)  # "the refund is the fee in full if ..., otherwise half"
+        plan = with_defined_amounts(plan, text, state_schema)  # "the refund is the fee in full if ..., otherwise half"
+        params = spec.parameters.get("properties") or {}
+        return with_late_fee(plan, text, state_schema, params, today or business_date(text))  # "Late-cancellation fee"
     found = mode_segments(spec) if plan.kind == "by_mode" else None
     if found is None:
         return plan
