@@ -50,7 +50,7 @@ def _objects(own: dict[str, Any], text: str, set_fields: set[str]) -> list[str]:
     for field, schema in sorted(own.items()):
         kind = (schema or {}).get("type") if isinstance(schema, dict) else None
         kinds = kind if isinstance(kind, list) else [kind]
-        keys = (schema or {}).get("properties") or {} if isinstance(schema, dict) else {}
+        keys = (schema.get("properties") or {}) if isinstance(schema, dict) else {}
         if "object" in kinds and len(keys) >= 2 and field not in set_fields:
             if re.search(rf"\b{spoken(field)}\b", text, re.I):
                 out.append(field)
