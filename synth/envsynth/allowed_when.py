@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from synth.envsynth.arg_limits import arg_limits
+from synth.envsynth.arg_ranges import range_checks
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
@@ -474,6 +475,7 @@ def allowed_checks(
     checks += [c for c in error_weekdays(text, params, today) if c not in checks]  # "... is a weekend"
     checks += [c for c in value_dates(text, params, own, today) if c not in checks]  # "`x` (only once ... passed)"
     checks += [c for c in owned_checks(text, params, cols) if c not in checks]  # "must be a buoy of that mooring"
+    checks += [c for c in range_checks(text, params, cols) if c not in checks]  # "between 1 and the class's `max`"
     checks += [c for c in arg_limits(text, params, own, {}, cols) if c not in checks]  # "at most its `a - b`"
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"

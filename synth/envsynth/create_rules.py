@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.arg_limits import arg_limits
+from synth.envsynth.arg_ranges import range_checks
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, new_key_sets
 from synth.envsynth.data_copies import data_copies
@@ -355,6 +356,7 @@ def refine_create(
     checks_within += described_dates(params, today or business_date(text + "\n" + policy))  # "a weekday after today"
     checks_within += error_weekdays(text, params, today or business_date(text + "\n" + policy))  # "is a weekend"
     checks_within += owned_checks(text, params, cols)  # "must be a buoy of that mooring"
+    checks_within += range_checks(text, params, cols)  # "`crew` must be between 1 and the boat class's `max_crew`"
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

@@ -118,6 +118,22 @@ def _meet_dates(plan: ToolPlan, args: dict[str, Any]) -> None:
                 break
 
 
+def _meet_ranges(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
+    """Hold a number argument within the bounds its `arg_limit` checks give: at least a fixed low bound, at most
+    the number of the record another argument names (`via_arg`)."""
+    for check in plan.checks if isinstance(state, dict) else []:
+        if check.get("op") != "arg_limit" or not isinstance(args.get(check["arg"]), (int, float)):
+            continue
+        if check.get("cmp") == ">=" and isinstance(check.get("value"), (int, float)):
+            args[check["arg"]] = max(args[check["arg"]], check["value"])
+        elif check.get("cmp") == "<=" and check.get("via_arg") and len(check["expr"].get("plus") or []) == 1:
+            holder = (state.get(check["collection"]) or {}).get(str(args.get(check["via_arg"])))
+            path = check["expr"]["plus"][0].get("path") or [None]
+            held = holder.get(path[0]) if isinstance(holder, dict) else None
+            if isinstance(held, (int, float)) and not isinstance(held, bool):
+                args[check["arg"]] = min(args[check["arg"]], held)
+
+
 def _meet_owned(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
     """Make the record one argument names belong to the one another names, as an `owned` check wants."""
     for check in plan.checks if isinstance(state, dict) else []:
@@ -171,6 +187,7 @@ def _naming_cases(
                 _name_record(plan, state, args, param, other)
         _meet_dates(plan, args)
         _meet_owned(plan, state, args)
+        _meet_ranges(plan, state, args)
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -253,6 +270,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
             _name_record(plan, state, args, param, other)
         _meet_owned(plan, state, args)
+        _meet_ranges(plan, state, args)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
