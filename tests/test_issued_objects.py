@@ -1,5 +1,5 @@
-"""A status change that issues an object its record keeps (a haul-out's bill), priced as a sibling read computes
-it, with the bill's id spelt from the record's number and the credit the bill applies taken off the skipper's;
+"""A status change that issues an object its record keeps (a haul-out's docket), priced as a sibling read computes
+it, with the docket's id spelt from the record's number and the credit the docket applies taken off the skipper's;
 planned from the docs and run."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from synth.envsynth.testgen import TestCase as Case
 from synth.spec import ToolSpec
 from tests.schemas import collection as _collection
 
-BILL = {
+DOCKET = {
     "type": ["object", "null"],
     "properties": {
-        "bill_id": {"type": "string"},
+        "docket_id": {"type": "string"},
         "labour": {"type": "number"},
         "subtotal": {"type": "number"},
         "credit_applied": {"type": "number"},
@@ -34,7 +34,7 @@ HAULOUT = {
     "skipper_id": {"type": "string", "x-references": "skippers"},
     "status": {"type": "string", "x-enum": ["open", "closed"]},
     "hours": {"type": "number"},
-    "bill": BILL,
+    "docket": DOCKET,
 }
 YARD = {"yard_id": {"type": "string"}, "hourly_rate": {"type": "number"}, "cradle_fee": {"type": "number"}}
 SKIPPER = {"skipper_id": {"type": "string"}, "credit": {"type": "number"}}
@@ -43,7 +43,7 @@ SCHEMA = {"type": "object", "properties": COLS}
 KEY = {"haulout_id": {"type": "string"}}
 PRICE = ToolSpec(
     "price_haulout",
-    "Works out what the bill would be if the haul-out were closed now, without changing anything. "
+    "Works out what the docket would be if the haul-out were closed now, without changing anything. "
     "labour = the haul-out's hours times the yard's hourly_rate; subtotal = labour + the yard's cradle_fee; "
     "credit_applied = the skipper's credit; amount_due = subtotal - credit_applied. "
     "Returns {haulout_id, labour, subtotal, credit_applied, amount_due}.",
@@ -51,9 +51,9 @@ PRICE = ToolSpec(
 )
 CLOSE = ToolSpec(
     "close_haulout",
-    "Closes a haul-out. Allowed only from status `open`. Issues the bill (`bill_id` is `B-` followed by the "
+    "Closes a haul-out. Allowed only from status `open`. Issues the docket (`docket_id` is `D-` followed by the "
     "haul-out's number). The skipper's positive credit is applied up to the subtotal and subtracted from `credit`; "
-    "`amount_due` is the rest. Sets status `closed`. Returns the haul-out with its bill.",
+    "`amount_due` is the rest. Sets status `closed`. Returns the haul-out with its docket.",
     {"type": "object", "properties": KEY, "required": ["haulout_id"]},
 )
 STATE = {
@@ -64,7 +64,7 @@ STATE = {
             "skipper_id": "S1",
             "status": "open",
             "hours": 2.5,
-            "bill": None,
+            "docket": None,
         },
         "HO-3002": {
             "haulout_id": "HO-3002",
@@ -72,7 +72,7 @@ STATE = {
             "skipper_id": "S2",
             "status": "open",
             "hours": 1,
-            "bill": None,
+            "docket": None,
         },
         "HO-3003": {
             "haulout_id": "HO-3003",
@@ -80,7 +80,7 @@ STATE = {
             "skipper_id": "S1",
             "status": "closed",
             "hours": 1,
-            "bill": None,
+            "docket": None,
         },
     },
     "yards": {"Y1": {"yard_id": "Y1", "hourly_rate": 40.0, "cradle_fee": 25.0}},
@@ -97,9 +97,9 @@ def _planned() -> ToolPlan:
 
 
 def test_an_id_spelt_from_the_records_number_and_a_credit_taken_off_a_linked_number() -> None:
-    text = "Issues the bill (`bill_id` is `B-` followed by the haul-out's number)."
-    assert spelt_ids(text, "haulouts") == {"bill_id": {"from": "concat", "parts": ["B-", {"from": "own_number"}]}}
-    assert spelt_ids(text.replace("number", "id"), "haulouts")["bill_id"]["parts"][1] == {"from": "own_key"}
+    text = "Issues the docket (`docket_id` is `D-` followed by the haul-out's number)."
+    assert spelt_ids(text, "haulouts") == {"docket_id": {"from": "concat", "parts": ["D-", {"from": "own_number"}]}}
+    assert spelt_ids(text.replace("number", "id"), "haulouts")["docket_id"]["parts"][1] == {"from": "own_key"}
     assert spelt_ids(text, "yards") == {}  # another record's number: not the call's own
     said = "The skipper's positive credit is applied up to the subtotal and subtracted from `credit`."
     figures = ["labour", "subtotal", "credit_applied", "amount_due"]
@@ -124,16 +124,16 @@ def test_an_id_spelt_from_the_records_number_and_a_credit_taken_off_a_linked_num
 
 def test_a_change_issues_the_bill_its_sibling_read_computes() -> None:
     plan = _planned()
-    issued = [e for e in plan.effects if e.get("field") == "bill"]
+    issued = [e for e in plan.effects if e.get("field") == "docket"]
     assert issued and issued[0]["source"]["from"] == "object"
     closed = copy.deepcopy(STATE)
-    bill = {"bill_id": "B-3001", "labour": 100.0, "subtotal": 125.0, "credit_applied": 30.0, "amount_due": 95.0}
-    closed["haulouts"]["HO-3001"].update(status="closed", bill=bill)
+    docket = {"docket_id": "D-3001", "labour": 100.0, "subtotal": 125.0, "credit_applied": 30.0, "amount_due": 95.0}
+    closed["haulouts"]["HO-3001"].update(status="closed", docket=docket)
     closed["skippers"]["S1"]["credit"] = 0.0
     covered = copy.deepcopy(STATE)
     covered["haulouts"]["HO-3002"].update(
         status="closed",
-        bill={"bill_id": "B-3002", "labour": 40.0, "subtotal": 65.0, "credit_applied": 12.5, "amount_due": 52.5},
+        docket={"docket_id": "D-3002", "labour": 40.0, "subtotal": 65.0, "credit_applied": 12.5, "amount_due": 52.5},
     )
     covered["skippers"]["S2"]["credit"] = 0.0
     cases = [
@@ -148,7 +148,7 @@ def test_a_change_issues_the_bill_its_sibling_read_computes() -> None:
     assert err == "" and res.passed == len(cases)
     unissued = docs_transition(CLOSE, PLAN, SCHEMA, "", list(STATE["haulouts"].values()), STATE)
     before, _ = run_cases(render_tool(CLOSE, unissued, SCHEMA), CLOSE.name, cases, schema)
-    assert before.passed < len(cases)  # without the sibling the bill stays empty
+    assert before.passed < len(cases)  # without the sibling the docket stays empty
 
 
 def test_no_bill_without_a_sibling_that_prices_every_key() -> None:
@@ -156,11 +156,13 @@ def test_no_bill_without_a_sibling_that_prices_every_key() -> None:
     quotes = sibling_quotes([PRICE, CLOSE], SCHEMA, STATE)
     unspelt = ToolSpec(
         CLOSE.name,
-        CLOSE.description.replace(" (`bill_id` is `B-` followed by the haul-out's number)", ""),
+        CLOSE.description.replace(" (`docket_id` is `D-` followed by the haul-out's number)", ""),
         CLOSE.parameters,
     )
     assert issued_object(unspelt, moved, unspelt.description, HAULOUT, [PRICE, unspelt], quotes, COLS) == moved
-    elsewhere = ToolSpec(PRICE.name, PRICE.description.replace("the bill would be", "it would cost"), PRICE.parameters)
+    elsewhere = ToolSpec(
+        PRICE.name, PRICE.description.replace("the docket would be", "it would cost"), PRICE.parameters
+    )
     quotes = sibling_quotes([elsewhere, CLOSE], SCHEMA, STATE)
     same = issued_object(CLOSE, moved, CLOSE.description, HAULOUT, [elsewhere, CLOSE], quotes, COLS)
-    assert same == moved  # the read neither names the bill nor is named by the change
+    assert same == moved  # the read neither names the docket nor is named by the change

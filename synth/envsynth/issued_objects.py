@@ -1,12 +1,12 @@
 """A change that issues an object its record keeps, priced as a sibling read computes it: "Closes a haul-out and
-issues its bill (`bill_id` is `B-` followed by the haul-out's number) ..." beside a read that "works out what the
-bill would be if the haul-out were closed now".
+issues its docket (`docket_id` is `D-` followed by the haul-out's number) ..." beside a read that "works out what the
+docket would be if the haul-out were closed now".
 
 The object is a field of the record (an object with two or more keys) that the change's text names and no effect
 of the change sets yet. The sibling is a read whose figures quote_reuse.sibling_quotes computes, callable with the
 change's arguments (quote_reuse.fits_parameters), which the change names or whose own docs name the object. Every
 key of the object is either a figure of the sibling of that name or an id the text spells out of a quoted literal
-and the record's number or id ("`bill_id` is `B-` followed by the haul-out's number"); a key neither gives leaves
+and the record's number or id ("`docket_id` is `D-` followed by the haul-out's number"); a key neither gives leaves
 the object unread. The change sets the object from those figures, computed on the state the call finds.
 
 A number of a record the change's record links to that the text says a figure is "subtracted from" (deducted from,
@@ -58,7 +58,7 @@ def _objects(own: dict[str, Any], text: str, set_fields: set[str]) -> list[str]:
 
 
 def spelt_ids(text: str, noun: str) -> dict[str, dict[str, Any]]:
-    """{key: `concat` source} for "`bill_id` is `B-` followed by the haul-out's number" (the digits of the
+    """{key: `concat` source} for "`docket_id` is `D-` followed by the haul-out's number" (the digits of the
     record's key) or "... the haul-out's id" (the key itself), said of the call's own record (`noun`)."""
     own = singular(noun.lower())
     out: dict[str, dict[str, Any]] = {}

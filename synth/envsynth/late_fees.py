@@ -30,7 +30,7 @@ from synth.envsynth.prose import unwrap
 from synth.words import singular
 
 FEE = re.compile(
-    r"\blate[- ]cancell?ation\s+fee\s*:\s*one\s+(?:day|night|week|hour)\s+at\s+the\s+[\w-]+?['\u2019]s\s+"
+    r"\blate[- ]cancell?ation\s+fee\s*:\s*one\s+(?:day|week|hour|period)\s+at\s+the\s+[\w-]+?['\u2019]s\s+"
     r"(?P<words>[a-z][a-z ]{0,30}?)\s+when\s+(?P<conds>[^.]+?)(?:\s*\([^()]*\))?\.",
     re.I,
 )
@@ -38,7 +38,7 @@ ARG_IS = re.compile(r"^the\s+(?P<param>\w+)\s+is\s+(?P<values>`[\w-]+`(?:\s*(?:,
 DAYS_AWAY = re.compile(
     r"^the\s+(?P<words>[a-z][a-z ]{0,30}?)\s+is\s+(?:less|fewer)\s+than\s+(?P<n>\d+)\s+days\s+(?:away|ahead)$", re.I
 )
-WAIVED = re.compile(r"\b(?P<value>[A-Z][a-z]+)\s+(?:members|customers|guests|accounts)\s+never\s+pay\s+it\b")
+WAIVED = re.compile(r"\b(?P<value>[A-Z][a-z]+)\s+(?:members|customers|holders|users)\s+never\s+pay\s+it\b")
 COVERED = re.compile(
     r"\bfee\s+is\s+taken\s+(?:out\s+of|from)\s+the\s+(?P<words>[a-z][a-z ]{0,30}?)\s*\(as\s+far\s+as", re.I
 )

@@ -280,7 +280,7 @@ def priced_plan(
     if plan.kind == "recorded_update":
         cols = state_schema.get("properties") or {}
         plan = priced_change(spec, plan, text, own, specs, quotes, cols)
-        plan = issued_object(spec, plan, text, own, specs, quotes, cols)  # a bill the change issues (issued_objects)
+        plan = issued_object(spec, plan, text, own, specs, quotes, cols)  # a docket the change issues (issued_objects)
         plan = with_defined_amounts(plan, text, state_schema)  # "the refund is the fee in full if ..., otherwise half"
         params = spec.parameters.get("properties") or {}
         return with_late_fee(plan, text, state_schema, params, today or business_date(text))  # "Late-cancellation fee"
