@@ -25,15 +25,13 @@ import re
 from typing import Any
 
 from synth.envsynth.arg_limits import arg_limits
-from synth.envsynth.arg_ranges import range_checks
+from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
 from synth.envsynth.named_args import named_arg_checks, possessive_checks
-from synth.envsynth.owned_args import owned_checks
-from synth.envsynth.param_dates import described_dates, error_weekdays, value_dates
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refused_lists import cap_checks, refused_bullets
@@ -471,11 +469,8 @@ def allowed_checks(
             checks += [c for c in found if c not in checks]
     params = spec.parameters.get("properties") or {}
     checks += [c for c in _refused_dates(text, params, today) if c not in checks]  # "Refused when: ..."
-    checks += [c for c in described_dates(params, today) if c not in checks]  # "`date`: a weekday after today"
-    checks += [c for c in error_weekdays(text, params, today) if c not in checks]  # "... is a weekend"
-    checks += [c for c in value_dates(text, params, own, today) if c not in checks]  # "`x` (only once ... passed)"
-    checks += [c for c in owned_checks(text, params, cols) if c not in checks]  # "must be a buoy of that mooring"
-    checks += [c for c in range_checks(text, params, cols) if c not in checks]  # "between 1 and the class's `max`"
+    for check in argument_checks(text, params, cols, today, own):  # "a weekday after today", "must be a buoy of ..."
+        checks += [check] if check not in checks else []
     checks += [c for c in arg_limits(text, params, own, {}, cols) if c not in checks]  # "at most its `a - b`"
     refs = {p: c for p in params if p.endswith("_id") for c in (plural(p[:-3]),) if c in cols and c != plan.collection}
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"

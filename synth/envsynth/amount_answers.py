@@ -17,9 +17,10 @@ from typing import Any
 
 from synth.envsynth.cancel_returns import number_named
 from synth.envsynth.create_checks import noun_link
-from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.returns_shape import top_level_parts
+from synth.envsynth.returns_shape import _closing, top_level_parts
+from synth.spec import known_values
+from synth.spec import record_props as _props
 
 ANSWER = re.compile(r"\bReturns\s+\{", re.I)
 ENTRY = re.compile(r"^`?(?P<name>[a-z]\w*)`?\s*(?::\s*[`'\"][^`'\"]*[`'\"]|\((?P<remark>[^()]*)\))?$", re.I)
@@ -32,12 +33,7 @@ def _entries(text: str) -> list[tuple[str, str]] | None:
     m = ANSWER.search(text)
     if m is None:
         return None
-    depth, end = 0, -1
-    for i in range(m.end() - 1, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        if depth == 0:
-            end = i
-            break
+    end = _closing(text, m.end() - 1)
     if end < 0:
         return None
     out = []
@@ -50,7 +46,7 @@ def _entries(text: str) -> list[tuple[str, str]] | None:
 
 
 def _holder(value: str, own: dict[str, Any]) -> str | None:
-    found = [f for f, s in sorted(own.items()) if value in [str(v) for v in _known(s or {})]]
+    found = [f for f, s in sorted(own.items()) if value in known_values(s)]
     return found[0] if len(found) == 1 else None
 
 
@@ -74,7 +70,7 @@ def amount_answer(plan: ToolPlan, text: str, state_schema: dict[str, Any], amoun
             quoted
             and not linked
             and (field := _holder(quoted[0], own))
-            and set(quoted) <= set(map(str, _known(own[field])))
+            and set(quoted) <= set(known_values(own[field]))
         ):
             mapped[name] = {"op": "own", "field": field}
         elif linked and (link := noun_link(linked.group("noun").replace("-", ""), own, cols)):

@@ -3,7 +3,8 @@
 
 The noun after "the" names a collection by its words ("boat class" -> `boat_classes`), and the call names one of its
 records by the parameter of that noun (`boat_class_id`). Two `arg_limit` checks (expr_runtime.fg_check) follow: the
-argument at least the low bound, and at most that record's number (`via_arg`).
+argument at least the low bound, and at most that record's number (`via_arg`). `argument_checks` gathers these with
+the other checks the docs put on arguments, for the creates and the changes that read them.
 """
 
 from __future__ import annotations
@@ -45,4 +46,18 @@ def range_checks(text: str, params: dict[str, Any], cols: dict[str, Any]) -> lis
     return out
 
 
-__all__ = ["range_checks"]
+def argument_checks(
+    text: str, params: dict[str, Any], cols: dict[str, Any], today: str | None, own: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The checks the docs put on a call's arguments, for a create and a change alike: the days a date may take
+    (its description, a weekend error, and with the call's record `own`, a value allowed only once a date of it has
+    passed), records that must belong together (owned_args.py), and numbers within a named record's range."""
+    from synth.envsynth.owned_args import owned_checks
+    from synth.envsynth.param_dates import described_dates, error_weekdays, value_dates
+
+    out = described_dates(params, today) + error_weekdays(text, params, today)
+    out += value_dates(text, params, own, today) if own is not None else []
+    return out + owned_checks(text, params, cols) + range_checks(text, params, cols)
+
+
+__all__ = ["argument_checks", "range_checks"]

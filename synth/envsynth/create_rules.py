@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.arg_limits import arg_limits
-from synth.envsynth.arg_ranges import range_checks
+from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, new_key_sets
 from synth.envsynth.data_copies import data_copies
@@ -25,8 +25,6 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
-from synth.envsynth.owned_args import owned_checks
-from synth.envsynth.param_dates import described_dates, error_weekdays
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import column_tables, rate_tables
@@ -353,10 +351,7 @@ def refine_create(
     checks_within += arg_limits(text, params, {}, refs, cols)  # "the amount must be at most the balance (`a - b`)"
     checks_within += overlap_checks(text, plan.collection, own)  # a span overlapping a stored one on the same <noun>
     checks_within += capacity_checks(text, plan.collection, own, cols)  # "available when ... exceeds the number of"
-    checks_within += described_dates(params, today or business_date(text + "\n" + policy))  # "a weekday after today"
-    checks_within += error_weekdays(text, params, today or business_date(text + "\n" + policy))  # "is a weekend"
-    checks_within += owned_checks(text, params, cols)  # "must be a buoy of that mooring"
-    checks_within += range_checks(text, params, cols)  # "`crew` must be between 1 and the boat class's `max_crew`"
+    checks_within += argument_checks(text, params, cols, today or business_date(text + "\n" + policy))  # "a weekday"
     checks_within += deadline_checks(  # a calendar table's date for the named record's key (docs_deadlines)
         spec.description,
         text + "\n" + policy,

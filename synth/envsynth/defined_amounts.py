@@ -19,10 +19,11 @@ from typing import Any
 
 from synth.envsynth.amount_answers import amount_answer
 from synth.envsynth.create_checks import noun_link
-from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.spec import known_values
+from synth.spec import record_props as _props
 from synth.words import singular
 
 SHARES = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25}
@@ -48,7 +49,7 @@ def _condition(cond: str, own: dict[str, Any], key_param: str) -> dict[str, Any]
         hits = [f for f, s in own.items() if is_number(s) and {singular(w) for w in f.split("_")} <= words]
         return {"param": key_param, "field": hits[0], "in": [0, 0.0]} if len(hits) == 1 else None
     if m := IS_STATE.match(cond.strip()):
-        holders = [f for f, s in own.items() if m.group("value") in [str(v) for v in _known(s or {})]]
+        holders = [f for f, s in own.items() if m.group("value") in known_values(s)]
         return {"param": key_param, "field": holders[0], "in": [m.group("value")]} if len(holders) == 1 else None
     return None
 

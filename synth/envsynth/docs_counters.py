@@ -36,8 +36,7 @@ DOWN = re.compile(
     re.IGNORECASE,
 )
 DEFINED = re.compile(  # "The refund is the fee in full if ...": what the refund is, not a move
-    r"\b(?:the|a|any|its)\s+refunds?\s+(?:is|are|equals?|amounts?\s+to|comes?\s+to)\b(?!\s+(?:added|credited|paid|made|given|sent|returned))",
-    re.IGNORECASE,
+    r"(?i)\b(?:the|a|any|its)\s+refunds?\s+(?:is|are|equals?|amounts?\s+to|comes?\s+to)\b(?!\s+(?:added|credited|paid|made|given|sent|returned))"
 )
 ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 

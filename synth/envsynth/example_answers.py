@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import alike, param_default
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
+from synth.spec import record_props as _props
 
 BEFORE_WORDS = ("previous_", "prior_", "old_")
 

@@ -21,13 +21,13 @@ import re
 from typing import Any
 
 from synth.envsynth.create_checks import noun_link
-from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.figure_terms import spoken
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import fits_parameters
 from synth.spec import ToolSpec
+from synth.spec import record_props as _props
 from synth.words import singular
 
 SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n")

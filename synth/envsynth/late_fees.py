@@ -22,11 +22,12 @@ import re
 from typing import Any
 
 from synth.envsynth.create_checks import noun_link
-from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.entry_texts import with_new_values
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
+from synth.spec import known_values
+from synth.spec import record_props as _props
 from synth.words import singular
 
 FEE = re.compile(
@@ -74,7 +75,7 @@ def _due(conds: str, text: str, own: dict[str, Any], params: dict[str, Any], key
         (f, m.group("value").lower())
         for m in WAIVED.finditer(text)
         for f, s in sorted(own.items())
-        if m.group("value").lower() in [str(v) for v in _known(s or {})]
+        if m.group("value").lower() in known_values(s)
     ]
     return tests, waived
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.spec import record_props as _props
 from synth.words import plural, singular
 
 IN_DESCRIPTION = re.compile(
@@ -25,11 +26,6 @@ IN_DESCRIPTION = re.compile(
 IN_ERROR = re.compile(
     r"\b(?P<a>\w+)\s+<id>\s+(?:is\s+not\s+(?:on|of|under|in)|does\s+not\s+belong\s+to)\s+(?P<b>\w+)\s+<id>", re.I
 )
-
-
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    record = ((cols.get(name) or {}).get("additionalProperties") or {}) if isinstance(cols.get(name), dict) else {}
-    return (record.get("properties") or {}) if isinstance(record, dict) else {}
 
 
 def _collection_of(param: str, params: dict[str, Any], cols: dict[str, Any]) -> str | None:
