@@ -35,6 +35,12 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"dig_{fn}(record, {list(source['path'])!r})"
     if source["from"] == "new_element":  # a field of the element an item_add appended (its new id)
         return f"copy.deepcopy(value.get({source['field']!r}))"
+    if source["from"] == "instalments":  # a schedule splitting a total over a count of months (instalments.py)
+        total, count = _pysource(source["total"], fn), _pysource(source["count"], fn)
+        spec = f"{source['today']!r}, {int(source['day'])!r}, {bool(source['down'])!r}, {source['fields']!r}"
+        return f"fg_instalments({total}, {count}, {spec})"
+    if source["from"] == "holder":  # a field of the linked record an entry is appended to (linked_logs)
+        return f"dig_{fn}(holder, {list(source['path'])!r})"
     if source["from"] == "own_key":  # the key of the record the call creates or changes
         return "key"
     if source["from"] == "own_number":  # the last run of digits of that key ("5006" of "APT-5006")
