@@ -40,7 +40,7 @@ from synth.spec import ToolSpec
 from synth.spec import record_props as _props
 from synth.words import plural, singular, split_words
 
-OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b", re.I)
+OPEN = re.compile(r"\b(?:(?:allowed|possible|permitted)\s+)?only\s+(?:when|if|while)\b|\bRules\s*:", re.I)
 # a comma ends a clause unless a list of quoted values goes on after it ("`a`, `b` or `c`")
 CLAUSES = re.compile(
     r",(?!\s*(?:[`'][\w-]+[`']\s*(?:,|\bor\b)|or\b))\s*(?:and\s+)?"
@@ -463,6 +463,7 @@ def allowed_checks(
         if opened is None:
             continue
         for clause in CLAUSES.split(sentence[opened.end() :].strip().rstrip(".")):
+            clause = re.sub(r"\s+must\s+be\s+", " is ", clause)  # "Rules: the buoy must be `set` or `lit`"
             found = _clause_checks(clause.strip(), resource, own, cols, states) + _today_checks(
                 clause.strip(), own, today
             )

@@ -5,6 +5,10 @@ The noun after "the" names a collection by its words ("boat class" -> `boat_clas
 records by the parameter of that noun (`boat_class_id`). Two `arg_limit` checks (expr_runtime.fg_check) follow: the
 argument at least the low bound, and at most that record's number (`via_arg`). `argument_checks` gathers these with
 the other checks the docs put on arguments, for the creates and the changes that read them.
+
+A number parameter whose description gives a range per value of a field of the call's record ("Number of monthly
+payments: 2-6 for `private` moorings, 2-12 for `club`") holds the argument within the range of the value the record
+holds (an `arg_by_field` check); a record holding another value is not held.
 """
 
 from __future__ import annotations
@@ -19,6 +23,26 @@ BETWEEN = re.compile(
     r"['\u2019]s\s+`(?P<field>\w+)`",
     re.I,
 )
+
+
+PER_VALUE = re.compile(
+    r"(?P<low>\d+)\s*(?:\u2013|-|to)\s*(?P<high>\d+)\s+for\s+(?:an?\s+|the\s+)?`?(?P<value>[\w-]+)`?", re.I
+)
+
+
+def field_ranges(params: dict[str, Any], own: dict[str, Any]) -> list[dict[str, Any]]:
+    """`arg_by_field` checks for each number parameter described with a range per value of one record field."""
+    from synth.spec import known_values
+
+    out: list[dict[str, Any]] = []
+    for name, schema in params.items():
+        said = list(PER_VALUE.finditer(str((schema or {}).get("description") or ""))) if _numbers(schema) else []
+        values = {m.group("value") for m in said}
+        fields = [f for f, s in own.items() if len(said) >= 2 and values <= set(known_values(s))]
+        if len(fields) == 1 and len(values) == len(said):
+            ranges = {m.group("value"): [int(m.group("low")), int(m.group("high"))] for m in said}
+            out.append({"op": "arg_by_field", "arg": name, "field": fields[0], "ranges": ranges})
+    return out
 
 
 def _numbers(schema: Any) -> bool:
@@ -57,7 +81,8 @@ def argument_checks(
 
     out = described_dates(params, today) + error_weekdays(text, params, today)
     out += value_dates(text, params, own, today) if own is not None else []
+    out += field_ranges(params, own) if own is not None else []
     return out + owned_checks(text, params, cols) + range_checks(text, params, cols)
 
 
-__all__ = ["argument_checks", "range_checks"]
+__all__ = ["argument_checks", "field_ranges", "range_checks"]

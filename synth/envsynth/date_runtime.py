@@ -105,3 +105,39 @@ def fg_capacity(check, record, state):
         if len([o for o in booked if o[check["start"]] <= day < o[check["end"]]]) >= len(units):
             return False
     return True
+
+
+def fg_month_day(day, months, on):
+    """The ISO date on day `on` of the month `months` months after the month of the ISO date `day` (the month's last
+    day when it is shorter), or None when `day` is not one."""
+    parts = day.split("-") if isinstance(day, str) else []
+    if len(parts) != 3 or not all([p.isdigit() for p in parts]):
+        return None
+    months = int(parts[0]) * 12 + int(parts[1]) - 1 + months
+    year, month = months // 12, months % 12 + 1
+    following = fg_day_number("%04d-%02d-01" % (year + month // 12, month % 12 + 1))
+    length = following - fg_day_number("%04d-%02d-01" % (year, month))
+    return "%04d-%02d-%02d" % (year, month, min(on, length))
+
+
+def fg_instalments(total, count, today, on, down, fields):
+    """`count` instalments of `total`: each the total divided by the count to the cent (rounded down with `down`,
+    else to the nearest), the last taking the remainder; the k-th due on day `on` of the k-th month after `today`.
+    Each entry holds the keys `fields` names for its `index` (1, 2, ...), `due` date and `amount`; None when the
+    total or the count is missing."""
+    if not isinstance(total, (int, float)) or isinstance(total, bool):
+        return None
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return None
+    cents = round(total * 100)
+    each = cents // count if down else round(cents / count)
+    out = []
+    for k in range(1, count + 1):
+        entry = {}
+        if fields.get("index"):
+            entry[fields["index"]] = k
+        if fields.get("due"):
+            entry[fields["due"]] = fg_month_day(today, k, on)
+        entry[fields["amount"]] = (each if k < count else cents - each * (count - 1)) / 100
+        out.append(entry)
+    return out

@@ -23,6 +23,7 @@ from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
 from synth.envsynth.get_rules import lookup_keys
+from synth.envsynth.instalments import instalment_plan
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.list_totals import with_list_totals
@@ -282,6 +283,7 @@ def _build_tool(
         ]
     price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
+    plan = instalment_plan(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "divided by the number of"
     posted = with_posted_lines(plan, schema.state_schema, docs_text, opts.sample or {}, today)  # "two lines are posted"
     listed = posted.effects[-1]["field"] if posted is not plan else None  # "balance is recomputed (tab total - ...)"
     plan = with_list_totals(posted, schema.state_schema, docs_text, opts.sample or {}, listed) if listed else plan

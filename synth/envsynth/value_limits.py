@@ -33,19 +33,25 @@ WORDS = {
 SIDES = {"less": "<=", "lower": "<=", "below": "<=", "fewer": "<=", "more": ">=", "higher": ">=", "above": ">="}
 
 
-OWN_LIMIT = re.compile(  # "The tab must be settled: `balance` must be 0 or less."
-    r"`(?P<field>\w+)`\s+must\s+be\s+(?P<num>-?\d[\d,]*(?:\.\d+)?)\s+or\s+(?P<side>less|lower|below|more|higher|above)\b",
+OWN_LIMIT = re.compile(  # "`balance` must be 0 or less."; "its balance must be at least 100.00"
+    r"(?:`(?P<field>\w+)`|\bits\s+(?P<words>[a-z][a-z_ ]{0,30}?))\s+must\s+be\s+"
+    r"(?:(?P<num>-?\d[\d,]*(?:\.\d+)?)\s+or\s+(?P<side>less|lower|below|more|higher|above)\b"
+    r"|(?P<word>at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than)\s+(?:[A-Z]{3}\s+|\$)?(?P<num2>\d[\d,]*(?:\.\d+)?))",
     re.I,
 )
 
 
 def own_limits(text: str, own: dict[str, Any]) -> list[dict[str, Any]]:
-    """`bound` checks on the changed record's own number for "`balance` must be 0 or less" (or more)."""
+    """`bound` checks on the changed record's own number for "`balance` must be 0 or less" (or more) and "its
+    balance must be at least 100.00" (at most, no more than, no less than)."""
     out = []
     for m in OWN_LIMIT.finditer(text):
-        if is_number(own.get(m.group("field"))):
-            value = float(m.group("num").replace(",", ""))
-            check = {"op": "bound", "from": "self", "field": m.group("field"), "cmp": SIDES[m.group("side").lower()]}
+        field = m.group("field") or "_".join(m.group("words").lower().split())
+        if is_number(own.get(field)):
+            value = float((m.group("num") or m.group("num2")).replace(",", ""))
+            said = "is " + " ".join((m.group("word") or "").lower().split())
+            cmp = SIDES[m.group("side").lower()] if m.group("side") else WORDS[said]
+            check = {"op": "bound", "from": "self", "field": field, "cmp": cmp}
             out += [{**check, "value": value}] if {**check, "value": value} not in out else []
     return out
 
