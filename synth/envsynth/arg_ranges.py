@@ -81,7 +81,10 @@ def argument_checks(
 
     out = described_dates(params, today) + error_weekdays(text, params, today)
     out += value_dates(text, params, own, today) if own is not None else []
-    out += field_ranges(params, own) if own is not None else []
+    if own is not None:  # a range per value of the record's field; values only a kind's certified ones may take
+        from synth.envsynth.certified_args import certified_checks
+
+        out += field_ranges(params, own) + certified_checks(text, params, own, cols)
     return out + owned_checks(text, params, cols) + range_checks(text, params, cols)
 
 

@@ -267,9 +267,15 @@ def fg_check(check, arguments, record, state):
         return isinstance(held, list) and need["value"] in held
     if check["op"] == "refused_if":  # refused for these argument values when the linked record is as said
         cond = check["if"]
-        holder = (state.get(cond["collection"]) or {}).get(str(record.get(cond["via"])))
+        holder = (state.get(cond["collection"]) or {}).get(str(record.get(cond["via"]))) if "via" in cond else record
         if arguments.get(check["arg"]) not in check["in"] or not isinstance(holder, dict):
             return True
+        if "equals" in cond:  # while its field holds one value (certified_args)
+            return holder.get(cond["field"]) != cond["equals"]
+        if "list" in cond:  # while an entry of its list holds one of these values
+            return not any(
+                [isinstance(e, dict) and e.get(cond["field"]) in cond["held"] for e in holder.get(cond["list"]) or []]
+            )
         if "prefix" in cond:
             return not (isinstance(holder.get(cond["field"]), str) and holder[cond["field"]].startswith(cond["prefix"]))
         if "not_all" in cond:
