@@ -26,7 +26,7 @@ SCHEMA = {
 TEXT = """Files a berth.
 
 Refused when:
-- the berth type is `houseboat` and the marina is in a conservation area;
+- the berth type is `houseboat` and the marina is in a conservation area (these are filed on paper);
 - the berth type is `fuel` and the marina's district is residential (starts with `R-`);
 - the berth type is `charter` or `race` and the skipper is not a `pro` whose `licence` is `valid`;
 - the berth type is `kayak` and the marina is lovely.

@@ -18,8 +18,9 @@ def quoted(text: str) -> list[str]:
     return [a or b or c for a, b, c in QUOTED.findall(text)]
 
 
-DESCRIBED = re.compile(  # "Closes a <noun> that is `open` or `held`": the states the call acts on
-    r"^\s*[A-Z][a-z]+s\s+(?:a|an|the|any)\s+[\w ]{1,40}?\s+(?:that|which)\s+(?:is|are)\s+(?:still\s+|currently\s+)?"
+DESCRIBED = re.compile(  # "Closes a <noun> that is `open` or `held`" ("whose status is"): the states the call acts on
+    r"^\s*[A-Z][a-z]+s\s+(?:a|an|the|any)\s+[\w ]{1,40}?\s+(?:(?:that|which)|whose\s+`?\w+`?)\s+(?:is|are)\s+"
+    r"(?:still\s+|currently\s+)?"
     r"([`'\"][\w-]+[`'\"](?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)[`'\"][\w-]+[`'\"])*)"
 )
 

@@ -5,12 +5,15 @@ whose `licence` is `valid`".
 
 The clause before "and" names a parameter by its words (`berth_type`, or a `type` parameter) and the values that
 call for the rest; the rest is said of the record a link of the new record names (`marina_id` -> marinas):
-- "is in a <words>" (or "is a <words>", "is <words>"): its yes/no field whose name holds those words is true;
+- "is in a <words>" (or "is a <words>", "is <words>"; an aside after it aside): its yes/no field whose name holds
+  those words is true;
 - "'s <field words> is <word> (starts with `X`)": that field's text starts with X;
 - "is not a `<value>` whose `<field>` is `<value2>`": its field knowing the value does not hold it, or `<field>`
   does not hold the second.
 Each becomes a `refused_if` check (expr_runtime.fg_check): the call is refused when the argument holds one of the
-values and the condition holds.
+values and the condition holds. A change adding to a list of its record reads one more: "the type is `final` while
+any other survey on the boat is still `booked`": an entry of that list holds the value (`while_entries`; the words
+name a parameter, or the one whose name ends in them).
 """
 
 from __future__ import annotations
@@ -36,6 +39,36 @@ NOT_WHOSE = re.compile(
 )
 
 
+WHILE_ENTRY = re.compile(
+    r"^the\s+(?P<words>[a-z][\w ]{0,30}?)\s+is\s+(?P<values>`[\w-]+`(?:(?:\s*,\s*|\s+or\s+|,\s+or\s+)`[\w-]+`)*)"
+    r"\s+while\s+(?:any|an?)\s+(?:other\s+)?(?P<item>[a-z]+)\s+(?:on|of|in)\s+the\s+(?P<noun>[a-z]+)\s+is\s+"
+    r"(?:still\s+)?`(?P<held>[\w-]+)`$",
+    re.I,
+)
+
+
+def while_entries(text: str, own: dict[str, Any], params: dict[str, Any]) -> list[dict[str, Any]]:
+    """`refused_if` checks for listed refusals of an argument value while an entry of the record's list holds a
+    state ("the type is `final` while any other survey on the boat is still `booked`")."""
+    out: list[dict[str, Any]] = []
+    for bullet in refused_bullets(text):
+        m = WHILE_ENTRY.match(bullet.strip().rstrip(".;"))
+        name = "_".join(m.group("words").lower().split()) if m else ""
+        named = [p for p in params if p == name or p.endswith("_" + name)] if m else []
+        lists = [
+            (f, k)
+            for f, sch in sorted(own.items())
+            if m and isinstance(sch, dict) and sch.get("type") == "array"
+            for k, sub in sorted(((sch.get("items") or {}).get("properties") or {}).items())
+            if m.group("held") in map(str, _known(sub))
+        ]
+        if len(named) == 1 and len(lists) == 1:
+            values = re.findall(r"`([\w-]+)`", m.group("values"))
+            cond = {"list": lists[0][0], "field": lists[0][1], "held": [m.group("held")]}
+            out.append({"op": "refused_if", "arg": named[0], "in": values, "if": cond})
+    return out
+
+
 def _param(words: str, params: dict[str, Any]) -> str | None:
     name = "_".join(words.lower().split())
     if name in params:
@@ -59,7 +92,7 @@ def _condition(noun: str, rest: str, own: dict[str, Any], cols: dict[str, Any]) 
         if len(holders) == 1 and m.group("field") in theirs:
             pair = {holders[0]: m.group("value"), m.group("field"): m.group("value2")}
             return {**base, "not_all": pair}
-    if m := FLAG.match(rest):
+    if m := FLAG.match(re.sub(r"\s*\([^()]*\)", "", rest)):  # "is in a conservation area (these go on paper)"
         words = set(m.group("words").lower().split())
         flags = [
             f
@@ -86,4 +119,4 @@ def conditional_refusals(text: str, own: dict[str, Any], cols: dict[str, Any], p
     return out
 
 
-__all__ = ["conditional_refusals"]
+__all__ = ["conditional_refusals", "while_entries"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.conditional_refusals import while_entries
 from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends, is_number
 from synth.envsynth.docs_conditions import conditional_sets
@@ -169,6 +170,8 @@ def refine_item(
         least += refused_entries(text, _entry_props(plan, own), plan.list_field or "", plan.item_key, plan.op_param)
     if plan.kind == "item_add" and plan.fields and plan.list_field:  # "at most 2": the limit the data holds
         least += entry_caps(sample or {}, plan.collection, plan.list_field)
+    if plan.kind == "item_add":  # "the type is `final` while any other survey on the boat is still `booked`"
+        least += [c for c in while_entries(text, own, params) if c not in plan.checks]
     if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills
         least += value_needs(text, plan.op_param, plan.collection, cols)
     if plan.kind == "item_add":  # "Error: not enough stock for <part>": what it takes must be there
