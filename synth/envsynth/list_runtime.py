@@ -81,3 +81,10 @@ def fg_allocate(rule, amount, owner_key, state):
             (key, record, taken, rule["covered"] if covered else (rule.get("partial") or record.get(rule["field"])))
         )
     return out
+
+
+def fg_like(old, new):
+    """`new`, as a float when `old` was one and `new` is a whole number (a figure recomputed to 0 stays 0.0)."""
+    if isinstance(old, float) and isinstance(new, int) and not isinstance(new, bool):
+        return float(new)
+    return new

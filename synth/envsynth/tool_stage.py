@@ -19,6 +19,7 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.entry_defaults import entry_defaults
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.example_answers import example_answer
+from synth.envsynth.fee_lines import with_fee_lines
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
@@ -284,6 +285,7 @@ def _build_tool(
     price = _pricing(spec, schema, opts, docs_text) if opts.siblings else None
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
     plan = instalment_plan(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "divided by the number of"
+    plan = with_fee_lines(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "posted as a `LATE` line"
     posted = with_posted_lines(plan, schema.state_schema, docs_text, opts.sample or {}, today)  # "two lines are posted"
     listed = posted.effects[-1]["field"] if posted is not plan else None  # "balance is recomputed (tab total - ...)"
     plan = with_list_totals(posted, schema.state_schema, docs_text, opts.sample or {}, listed) if listed else plan
