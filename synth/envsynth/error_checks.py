@@ -135,6 +135,9 @@ def error_checks(
             found, held = _is_kind(e.group(1), e.group(2), collection, own, cols)
             states.update({f: v for f, v in held.items() if f not in states})
         checks += [c for c in found if c not in checks]
+    from synth.envsynth.error_conditions import error_conditions
+
+    checks += [c for c in error_conditions(text, collection, state_schema, today) if c not in checks]  # "`x` — when"
     return checks, states
 
 

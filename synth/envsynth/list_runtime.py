@@ -88,3 +88,35 @@ def fg_like(old, new):
     if isinstance(old, float) and isinstance(new, int) and not isinstance(new, bool):
         return float(new)
     return new
+
+
+def fg_list_rule(check, arguments, record, state):
+    """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument
+    names holds the record's field value in its list (a record whose field is empty passes)."""
+    if check["op"] == "arg_subset":
+        listed = arguments.get(check["arg"])
+        held = record.get(check["list"])
+        return not isinstance(listed, list) or all([i in (held if isinstance(held, list) else []) for i in listed])
+    wanted = record.get(check["field"])
+    named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["param"])))
+    if wanted in (None, "") or not isinstance(named, dict):
+        return True
+    held = named.get(check["list"])
+    return isinstance(held, list) and wanted in held
+
+
+def fg_each_id(rule, arguments, record, state):
+    """(record, amount) for each id of the record's list (less those a list argument names) or of a list argument,
+    whose record of the collection holds a number `field`: the record's number `by`, else `step`."""
+    ids = record.get(rule["ids"]["list"]) if "list" in rule["ids"] else arguments.get(rule["ids"]["arg"])
+    dropped = arguments.get(rule["ids"]["minus_arg"]) if "minus_arg" in rule["ids"] else None
+    dropped = dropped if isinstance(dropped, list) else []
+    amount = record.get(rule["by"]) if "by" in rule else rule.get("step", 1)
+    out = []
+    for each in ids if isinstance(ids, list) else []:
+        held = (state.get(rule["collection"]) or {}).get(str(each))
+        number = held.get(rule["field"]) if isinstance(held, dict) else None
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (number, amount))
+        if each not in dropped and numbers:
+            out.append((held, amount))
+    return out
