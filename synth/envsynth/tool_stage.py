@@ -43,6 +43,7 @@ from synth.envsynth.plan_choice import (
 from synth.envsynth.posted_lines import with_posted_lines
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.quote_reuse import priced_fields, recomputed_fields, sibling_quotes
+from synth.envsynth.roster_moves import roster_moves
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
@@ -286,6 +287,7 @@ def _build_tool(
     plan, cases = docs_transition_plan(spec, plan, cases, schema, opts, attempts, dropped, price)
     plan = instalment_plan(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "divided by the number of"
     plan = with_fee_lines(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "posted as a `LATE` line"
+    plan = roster_moves(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "Every <noun> on the roster"
     posted = with_posted_lines(plan, schema.state_schema, docs_text, opts.sample or {}, today)  # "two lines are posted"
     listed = posted.effects[-1]["field"] if posted is not plan else None  # "balance is recomputed (tab total - ...)"
     plan = with_list_totals(posted, schema.state_schema, docs_text, opts.sample or {}, listed) if listed else plan
