@@ -27,6 +27,7 @@ from typing import Any
 from synth.envsynth.arg_limits import arg_limits
 from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
+from synth.envsynth.code_parts import part_checks
 from synth.envsynth.create_checks import clause_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
@@ -418,7 +419,7 @@ def _unless_checks(
 
 
 def allowed_checks(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None = None
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None = None, sample=None
 ) -> ToolPlan:
     """The change's plan with the checks (and own states) its "allowed only when ...", "Checks: ...; ..." and
     "unless ..." clauses give (`today`: the business date the docs state, for "its start date has arrived")."""
@@ -458,6 +459,7 @@ def allowed_checks(
                 found = _clause_checks(clause, resource, own, cols, states, links) + _today_checks(clause, own, today)
                 found += _expiry_checks(clause, own, cols, links, today)
                 found += possessive_checks(clause, params, own, cols, resource)  # "the bay's `status` is 'free'"
+                found += part_checks(clause, plan.collection, own, cols, sample or {})  # "the pilot's area equals ..."
                 checks += [c for c in found if c not in checks]
         opened = OPEN.search(sentence)
         if opened is None:

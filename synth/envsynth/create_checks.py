@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.code_parts import part_checks
 from synth.envsynth.create_rules import _known, _props
 from synth.envsynth.date_runtime import fg_add_days
 from synth.envsynth.docs_appends import is_number
@@ -131,6 +132,7 @@ def create_checks(
         for part in re.split(r"\s*;\s*", sentence[listed.end() :].strip().rstrip(".")):
             for clause in AND.split(re.sub(r"\s*\([^()]*\)", "", part).strip()):
                 found += [c for c in _clause(clause, own, cols, today) if c not in found and c not in plan.checks]
+                found += [c for c in part_checks(clause, plan.collection, own, cols, sample or {}) if c not in found]
     from synth.envsynth.refused_lists import refusal_checks, table_caps
 
     found += [c for c in refusal_checks(text, own, cols) if c not in found and c not in plan.checks]  # "refused when:"

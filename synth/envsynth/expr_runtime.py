@@ -15,7 +15,7 @@ among others (fg_operand).
 import copy
 
 from synth.envsynth.date_runtime import fg_add_days, fg_capacity, fg_day_number, fg_no_overlap  # noqa: F401
-from synth.envsynth.list_runtime import fg_each_id, fg_list_check, fg_list_rule  # noqa: F401  (copied in below)
+from synth.envsynth.list_runtime import fg_code_part, fg_each_id, fg_list_check, fg_list_rule  # noqa: F401
 
 # runtime
 
@@ -427,6 +427,8 @@ def fg_check(check, arguments, record, state):
         return not low_high or not fg_number(value) or low_high[0] <= value <= low_high[1]
     if check["op"] in ("arg_subset", "named_holds"):  # lists of ids the call names (list_runtime)
         return fg_list_rule(check, arguments, record, state)
+    if check["op"] in ("named_part", "part_in"):  # the leading part of a code (code_parts.py)
+        return fg_code_part(check, arguments, record, state)
     if check["op"] == "nested_not":  # a value inside an object of the record is none of these ("already has one")
         node = record
         for part in check["path"]:

@@ -134,6 +134,19 @@ def _meet_ranges(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, A
                 args[check["arg"]] = min(args[check["arg"]], held)
 
 
+def _meet_parts(plan: ToolPlan, state: dict[str, Any] | None, target: Any, args: dict[str, Any]) -> None:
+    """Give a code argument a leading part the `part_in` range holds, and the record a `named_part` check names the
+    part of the changed record's code (code_parts.py)."""
+    for check in plan.checks if isinstance(state, dict) else []:
+        if check.get("op") == "part_in" and isinstance(args.get(check["own"]), str):
+            tail = args[check["own"]].split(check["sep"], 1)[1:] or ["1"]
+            args[check["own"]] = f"{check['in'][0]}{check['sep']}{tail[0]}"
+        elif check.get("op") == "named_part" and isinstance(target, dict) and isinstance(target.get(check["own"]), str):
+            if _name_record(plan, state, args, check["param"], check["collection"]):
+                named = state[check["collection"]][str(args[check["param"]])]
+                named[check["field"]] = target[check["own"]].split(check["sep"])[0]
+
+
 def _meet_owned(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
     """Make the record one argument names belong to the one another names, as an `owned` check wants."""
     for check in plan.checks if isinstance(state, dict) else []:
@@ -188,6 +201,7 @@ def _naming_cases(
         _meet_dates(plan, args)
         _meet_owned(plan, state, args)
         _meet_ranges(plan, state, args)
+        _meet_parts(plan, state, None, args)
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -271,6 +285,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
             _name_record(plan, state, args, param, other)
         _meet_owned(plan, state, args)
         _meet_ranges(plan, state, args)
+        _meet_parts(plan, state, target, args)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):

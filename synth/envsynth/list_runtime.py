@@ -120,3 +120,16 @@ def fg_each_id(rule, arguments, record, state):
         if each not in dropped and numbers:
             out.append((held, amount))
     return out
+
+
+def fg_code_part(check, arguments, record, state):
+    """The part of the record's code before the separator: one of `in` (`part_in`), or the value the record the
+    call names holds (`named_part`); a record without such a code passes."""
+    code = record.get(check["own"])
+    if not isinstance(code, str):
+        return True
+    part = code.split(check["sep"])[0]
+    if check["op"] == "part_in":
+        return part in check["in"]
+    named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["param"])))
+    return not isinstance(named, dict) or named.get(check["field"]) == part
