@@ -421,19 +421,10 @@ def fg_check(check, arguments, record, state):
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])
-    if check["op"] == "arg_by_field":  # a number argument within the range the record's field value selects
-        low_high = check["ranges"].get(str(record.get(check["field"])))
-        value = arguments.get(check["arg"])
-        return not low_high or not fg_number(value) or low_high[0] <= value <= low_high[1]
-    if check["op"] in ("arg_subset", "named_holds"):  # lists of ids the call names (list_runtime)
+    if check["op"] in ("arg_subset", "named_holds", "arg_by_field", "nested_not"):  # (list_runtime)
         return fg_list_rule(check, arguments, record, state)
     if check["op"] in ("named_part", "part_in"):  # the leading part of a code (code_parts.py)
         return fg_code_part(check, arguments, record, state)
-    if check["op"] == "nested_not":  # a value inside an object of the record is none of these ("already has one")
-        node = record
-        for part in check["path"]:
-            node = node.get(part) if isinstance(node, dict) else None
-        return node not in check["values"]
     if check["op"] == "dated":  # a date of the record (or of the one its `via` names) on the stated side of a date
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"]))) if "via" in check else record
         day = holder.get(check["field"]) if isinstance(holder, dict) else None

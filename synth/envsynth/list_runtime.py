@@ -92,7 +92,19 @@ def fg_like(old, new):
 
 def fg_list_rule(check, arguments, record, state):
     """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument
-    names holds the record's field value in its list (a record whose field is empty passes)."""
+    names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
+    number argument within the range the record's field value selects; `nested_not`: a value inside an object of
+    the record is none of these ("already has an open plan")."""
+    if check["op"] == "arg_by_field":
+        low_high = check["ranges"].get(str(record.get(check["field"])))
+        value = arguments.get(check["arg"])
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return not low_high or not number or low_high[0] <= value <= low_high[1]
+    if check["op"] == "nested_not":
+        node = record
+        for part in check["path"]:
+            node = node.get(part) if isinstance(node, dict) else None
+        return node not in check["values"]
     if check["op"] == "arg_subset":
         listed = arguments.get(check["arg"])
         held = record.get(check["list"])
