@@ -85,6 +85,9 @@ def argument_checks(
         from synth.envsynth.certified_args import certified_checks
 
         out += field_ranges(params, own) + certified_checks(text, params, own, cols)
+    from synth.envsynth.id_rules import id_rules
+
+    out += id_rules(text, params, cols, own)  # "the crew must be active sailors", "(`chartered_by`) cannot be removed"
     return out + owned_checks(text, params, cols) + range_checks(text, params, cols)
 
 

@@ -9,7 +9,7 @@ The call sets the record's object field the docs name ("replaces the mooring's `
 field whose schema holds the schedule's list) to the object its answer describes, and answers with it. Each key of
 the answer schema is read as
 - the schedule: one entry per instalment, the count being the integer argument named like the list, each entry's
-  keys read off the answer's example (the number 1, 2, ..., the due date, the amount: formula_runtime-free,
+  keys read off the answer's example (the number 1, 2, ..., the due date, the amount;
   date_runtime.fg_instalments);
 - the figure "The plan's `total` is the <field>" names (a field of the record);
 - the example's value when it is the business date or a value the docs quote;

@@ -291,8 +291,15 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
                 free = [v for v in values if not _refused_entry(plan, v)] or values  # "system lines cannot be ..."
                 args[plan.op_param] = copy.deepcopy(free[0].get(plan.item_key))  # an element the record holds
-            elif isinstance(values, list) and values:  # remove a value the record holds
-                args[plan.op_param] = copy.deepcopy(values[0])
+            elif isinstance(values, list) and values:  # remove a value the record holds (one it may lose)
+                kept = [
+                    state[plan.collection][min(records)].get(c["b"]["path"][0])
+                    for c in plan.checks
+                    if c.get("op") == "differs"
+                    and c["a"].get("name") == plan.op_param
+                    and c["b"].get("from") == "record"
+                ]
+                args[plan.op_param] = copy.deepcopy(([v for v in values if v not in kept] or values)[0])
             elif plan.item_key:  # an empty list of entries: one another record holds, moved over
                 donor = _some_entry(state[plan.collection], plan.list_field, plan.item_key)
                 if donor is not None:

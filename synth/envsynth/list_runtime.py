@@ -94,7 +94,8 @@ def fg_list_rule(check, arguments, record, state):
     """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument
     names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
     number argument within the range the record's field value selects; `nested_not`: a value inside an object of
-    the record is none of these ("already has an open plan")."""
+    the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
+    record in one of the states."""
     if check["op"] == "arg_by_field":
         low_high = check["ranges"].get(str(record.get(check["field"])))
         value = arguments.get(check["arg"])
@@ -105,6 +106,12 @@ def fg_list_rule(check, arguments, record, state):
         for part in check["path"]:
             node = node.get(part) if isinstance(node, dict) else None
         return node not in check["values"]
+    if check["op"] == "each_named":  # every id the list argument names is a record in one of these states
+        named = state.get(check["collection"]) or {}
+        listed = arguments.get(check["arg"])
+        return not isinstance(listed, list) or all(
+            [isinstance(named.get(str(i)), dict) and named[str(i)].get(check["field"]) in check["in"] for i in listed]
+        )
     if check["op"] == "arg_subset":
         listed = arguments.get(check["arg"])
         held = record.get(check["list"])
