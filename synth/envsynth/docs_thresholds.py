@@ -99,7 +99,31 @@ def _naming(noun: str, collection: str, cols: dict[str, Any], states: tuple[str,
     return found[0] if len(found) == 1 else None
 
 
-def listed_thresholds(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
+def _inside(
+    noun: str, states: tuple[str, str], collection: str, cols: dict[str, Any], sample: dict[str, Any], crossing: tuple
+) -> list[dict[str, Any]]:
+    """The `threshold` moving a field of the record's object field the noun names from one state to another (the
+    field knowing either state, in its schema or in the sample records' objects)."""
+    obj = "_".join(noun.lower().split())
+    inner = _props(cols, collection).get(obj)
+    subs = (inner.get("properties") or {}) if isinstance(inner, dict) else {}
+    held = [r.get(obj) for r in (sample.get(collection) or {}).values() if isinstance(r, dict)]
+
+    def known(field: str) -> set[str]:
+        said = {str(v) for v in _known(subs[field])} if isinstance(subs[field], dict) else set()
+        return said | {str(o.get(field)) for o in held if isinstance(o, dict) and o.get(field) is not None}
+
+    fields = [f for f in sorted(subs) if set(states) & known(f)]
+    if len(fields) != 1 or states[0] == states[1]:
+        return []
+    effect = {"op": "threshold", "collection": collection, "via": None, "inside": obj, "field": fields[0]}
+    effect.update({"from": [states[0]], "value": states[1], "number": crossing[0], "cmp": crossing[1]})
+    return [{**effect, "bound": crossing[2], "own_number": True, "reverse": None, "entry": None}]
+
+
+def listed_thresholds(
+    text: str, collection: str, state_schema: dict[str, Any], sample: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The `threshold` effects of "If the balance is now zero or less: a `late` skipper becomes `afloat`, and an
     `open` berth plan becomes `done`": the number is the call's record's; each clause moves the record itself, one
     it names, or the records of another collection that name it, from one state to another."""
@@ -116,6 +140,10 @@ def listed_thresholds(text: str, collection: str, state_schema: dict[str, Any]) 
         cmp = "<=" if m.group("dir").lower() in ("less", "below", "lower") else ">="
         for clause in CLAUSE.finditer(m.group("clauses")):
             state, noun, value = clause.group(1), clause.group("noun"), clause.group(3)
+            inside = _inside(noun, (state, value), collection, cols, sample or {}, (number, cmp, bound))
+            if inside:  # "an `open` berth plan becomes `done`": an object of the record (`berth_plan`)
+                out += inside
+                continue
             found = _target(noun.split()[-1], collection, cols)
             where = (found[0], found[1], None) if found else None
             if where is None and (named := _naming(noun, collection, cols, (state, value))):
@@ -178,7 +206,7 @@ def thresholds(
         }
         effect["entry"] = _entry(rest, theirs, sample.get(other) or {}, today)
         out.append(effect)
-    return out + listed_thresholds(text, collection, state_schema)
+    return out + listed_thresholds(text, collection, state_schema, sample)
 
 
 def _entry(rest: str, theirs: dict[str, Any], records: Any, today: str | None) -> dict | None:
