@@ -71,3 +71,13 @@ def test_a_value_refused_while_another_entry_is_in_a_state() -> None:
     assert err == "" and res.passed == len(cases)
     assert while_entries(BOOK.description.replace("`booked`", "`lost`"), BOAT, PARAMS) == []  # no entry state
     assert while_entries(BOOK.description, BOAT, {"boat_id": S, "date": S}) == []  # no parameter the words name
+
+
+def test_refused_for_states_keeps_the_others() -> None:
+    from synth.envsynth.refusals import refused_for
+
+    props = {"status": {"type": "string", "x-enum": KNOWN}, "kind": {"type": "string", "x-enum": ["sail", "motor"]}}
+    said = "Computes the fee. Nothing is stored. Refused for `on_hold` and `approved` charters."
+    assert refused_for(said, "charter", props) == {"status": ["submitted", "in_review"]}
+    assert refused_for(said, "mooring", props) == {}  # said of another record
+    assert refused_for(said.replace("`approved`", "`sunk`"), "charter", props) == {}  # a value no field knows

@@ -429,7 +429,7 @@ def quote_plan(
     linked = {k: v for k, v in scope.linked.items() if k in used}
     from synth.envsynth.docs_entries import business_date
     from synth.envsynth.quote_effects import spec_guards
-    from synth.envsynth.refusals import error_states
+    from synth.envsynth.refusals import error_states, refused_for
 
     lined = {n["lines"]["param"] for n in steps.values() if "lines" in n}  # a list parameter the lines read
     quote = {
@@ -442,8 +442,10 @@ def quote_plan(
     quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
     states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
-    states = {  # else an error naming the one state refused: "'Error: bay <id> is closed'"
-        p: v or error_states(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))
+    states = {  # else an error naming the one state refused: "'Error: bay <id> is closed'", or "Refused for `x`"
+        p: v
+        or error_states(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))
+        or refused_for(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))
         for p, v in states.items()
     }
     states = {p: v for p, v in states.items() if v}  # "quoted only while the <noun> is `open` or `held`"

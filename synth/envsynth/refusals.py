@@ -14,7 +14,7 @@ from typing import Any
 
 from synth.envsynth.prose import unwrap
 from synth.spec import known_values
-from synth.words import plural
+from synth.words import plural, singular
 
 CANNOT = r"(?:cannot|can't|can\s+not|may\s+not|is\s+not\s+allowed\s+to)"
 
@@ -49,6 +49,20 @@ def error_states(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[
             kept = [v for v in (out.get(fields[0]) or _known(props[fields[0]])) if str(v) != m.group(1)]
             if kept:
                 out[fields[0]] = kept
+    return out
+
+
+def refused_for(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+    """{field: the values it may hold} for "Refused for `withdrawn` and `lapsed` <noun>s": the one field knowing
+    every value named keeps the others."""
+    said = r"\bRefused\s+for\s+(`[\w-]+`(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)`[\w-]+`)*)\s+([a-z]+)"
+    out: dict[str, list[Any]] = {}
+    for m in re.finditer(said, unwrap(text), re.I):
+        values = re.findall(r"`([\w-]+)`", m.group(1))
+        fields = [f for f, schema in sorted(props.items()) if set(values) <= set(known_values(schema))]
+        if singular(m.group(2).lower()) == singular(noun.lower()) and len(fields) == 1:
+            kept = [v for v in _known(props[fields[0]]) if str(v) not in values]
+            out.update({fields[0]: kept} if kept else {})
     return out
 
 
@@ -96,4 +110,4 @@ def refused_entries(text: str, item_props: dict[str, Any], list_field: str, matc
     return out
 
 
-__all__ = ["error_states", "refused_entries", "refused_kinds", "refused_states"]
+__all__ = ["error_states", "refused_entries", "refused_for", "refused_kinds", "refused_states"]
