@@ -64,3 +64,26 @@ def test_no_check_without_asides_or_a_field_holding_the_kind() -> None:
     assert certified_checks(ASSIGN.description, bare, JOB, COLS) == []
     said = ASSIGN.description.replace("Keel-boat jobs", "Trimaran jobs").replace("to keel-boat", "to trimaran")
     assert certified_checks(said, PARAMS["properties"], JOB, COLS) == []  # no hull holds it
+
+
+def test_a_state_only_one_kind_of_linked_record_must_hold() -> None:
+    from synth.envsynth.expr_runtime import fg_check
+
+    hire = {"hire_id": S, "skipper_id": S}
+    skipper = {
+        "skipper_id": S,
+        "kind": {"type": "string", "x-enum": ["owner", "charterer"]},
+        "licence_status": {"type": "string", "x-enum": ["valid", "lapsed"]},
+    }
+    cols = {"hires": _collection(hire), "skippers": _collection(skipper)}
+    text = "Starts a hire. When the skipper is a charterer, their licence must be `valid` at the start."
+    [check] = certified_checks(text, {"hire_id": S}, hire, cols)
+    assert check["op"] == "linked_state" and check["only_if"] == {"field": "kind", "in": ["charterer"]}
+    state = {
+        "skippers": {
+            "K1": {"skipper_id": "K1", "kind": "charterer", "licence_status": "lapsed"},
+            "K2": {"skipper_id": "K2", "kind": "owner", "licence_status": "lapsed"},
+        }
+    }
+    assert not fg_check(check, {}, {"skipper_id": "K1"}, state) and fg_check(check, {}, {"skipper_id": "K2"}, state)
+    assert certified_checks(text.replace("a charterer", "a pirate"), {"hire_id": S}, hire, cols) == []

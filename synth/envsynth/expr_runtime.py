@@ -442,6 +442,8 @@ def fg_check(check, arguments, record, state):
         return arguments.get(check["arg"]) in (owner.get(check["list"]) or [])
     if check["op"] == "linked_state":  # the record the record's link names holds an allowed value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        if isinstance(holder, dict) and "only_if" in check:  # a state only records of one kind must hold
+            holder = holder if holder.get(check["only_if"]["field"]) in check["only_if"]["in"] else None
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]
     if check["op"] == "filled":  # a list field of the record holds at least one entry
         return isinstance(record.get(check["field"]), list) and len(record[check["field"]]) > 0
