@@ -419,10 +419,16 @@ def _unless_checks(
 
 
 def allowed_checks(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None = None, sample=None
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    text: str,
+    today: str | None = None,
+    sample: Any = None,
 ) -> ToolPlan:
     """The change's plan with the checks (and own states) its "allowed only when ...", "Checks: ...; ..." and
-    "unless ..." clauses give (`today`: the business date the docs state, for "its start date has arrived")."""
+    "unless ..." clauses give (`today`: the business date the docs state, for "its start date has arrived";
+    `sample`: the sample state, for the parts of codes)."""
     if plan.kind not in ("recorded_update", "item_add", "item_remove") or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
