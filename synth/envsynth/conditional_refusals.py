@@ -5,7 +5,7 @@ whose `licence` is `valid`".
 
 The clause before "and" names a parameter by its words (`berth_type`, or a `type` parameter) and the values that
 call for the rest; the rest is said of the record a link of the new record names (`marina_id` -> marinas):
-- "is in a <words>" (or "is a <words>", "is <words>"; an aside after it aside): its yes/no field whose name holds
+- "is in a <words>" (or "is a <words>", "is <words>"; an aside after it set aside): its yes/no field whose name holds
   those words is true;
 - "'s <field words> is <word> (starts with `X`)": that field's text starts with X;
 - "is not a `<value>` whose `<field>` is `<value2>`": its field knowing the value does not hold it, or `<field>`
