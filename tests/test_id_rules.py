@@ -34,3 +34,26 @@ def test_each_listed_id_in_a_state_and_the_maker_kept() -> None:
     )
     assert id_rules(text, PARAMS, COLS, None) == [each]  # a create: no record to keep anyone on
     assert id_rules(text.replace("active sailors", "happy sailors"), PARAMS, COLS, None) == []  # no such state
+
+
+def test_an_entry_of_a_named_records_list_by_its_name() -> None:
+    dinghy = {"type": "object", "properties": {"name": S, "hull": S}}
+    cols = {
+        "skippers": collection({"skipper_id": S, "dinghies": {"type": "array", "items": dinghy}}),
+        "bays": collection({"bay_id": S}),
+    }
+    params = {"skipper_id": S, "dinghy_name": S, "bay_id": S}
+    text = "Books a bay. The skipper, the dinghy (by name, as on the skipper's account) and the bay must exist."
+    [check] = id_rules(text, params, cols, None)
+    assert check == {
+        "op": "entry_named",
+        "collection": "skippers",
+        "via_arg": "skipper_id",
+        "list": "dinghies",
+        "field": "name",
+        "arg": "dinghy_name",
+    }
+    state = {"skippers": {"K1": {"skipper_id": "K1", "dinghies": [{"name": "Puffin", "hull": "wood"}]}}}
+    assert fg_check(check, {"skipper_id": "K1", "dinghy_name": "Puffin"}, {}, state)
+    assert not fg_check(check, {"skipper_id": "K1", "dinghy_name": "puffin"}, {}, state)  # exact spelling
+    assert id_rules(text, {"skipper_id": S, "bay_id": S}, cols, None) == []  # no argument names the dinghy

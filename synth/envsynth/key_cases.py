@@ -147,6 +147,17 @@ def _meet_parts(plan: ToolPlan, state: dict[str, Any] | None, target: Any, args:
                 named[check["field"]] = target[check["own"]].split(check["sep"])[0]
 
 
+def _meet_entries(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
+    """Name an entry the record an `entry_named` check reads holds (the first of its list)."""
+    for check in plan.checks if isinstance(state, dict) else []:
+        if check.get("op") != "entry_named":
+            continue
+        holder = (state.get(check["collection"]) or {}).get(str(args.get(check["via_arg"])))
+        entries = holder.get(check["list"]) if isinstance(holder, dict) else None
+        if isinstance(entries, list) and entries and isinstance(entries[0], dict) and check["field"] in entries[0]:
+            args[check["arg"]] = copy.deepcopy(entries[0][check["field"]])
+
+
 def _meet_owned(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
     """Make the record one argument names belong to the one another names, as an `owned` check wants."""
     for check in plan.checks if isinstance(state, dict) else []:
@@ -202,6 +213,7 @@ def _naming_cases(
         _meet_owned(plan, state, args)
         _meet_ranges(plan, state, args)
         _meet_parts(plan, state, None, args)
+        _meet_entries(plan, state, args)
         if state is None or args == case.arguments:
             continue
         out.append(TestCase(tool=case.tool, origin="existing-key", state=state, arguments=args, why="names records"))
@@ -286,6 +298,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         _meet_owned(plan, state, args)
         _meet_ranges(plan, state, args)
         _meet_parts(plan, state, target, args)
+        _meet_entries(plan, state, args)
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):

@@ -106,6 +106,12 @@ def fg_list_rule(check, arguments, record, state):
         for part in check["path"]:
             node = node.get(part) if isinstance(node, dict) else None
         return node not in check["values"]
+    if check["op"] == "entry_named":  # the record an argument names lists an entry of the name another gives
+        holder = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via_arg"])))
+        entries = holder.get(check["list"]) if isinstance(holder, dict) else None
+        if not isinstance(entries, list):
+            return True
+        return any([isinstance(e, dict) and e.get(check["field"]) == arguments.get(check["arg"]) for e in entries])
     if check["op"] == "each_named":  # every id the list argument names is a record in one of these states
         named = state.get(check["collection"]) or {}
         listed = arguments.get(check["arg"])
