@@ -17,6 +17,13 @@ def record_props(cols: dict[str, Any], name: str) -> dict[str, Any]:
     return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
 
 
+def field_by_words(words: str, props: dict[str, Any]) -> str | None:
+    """The field a run of words names: all of them joined ("start date" -> `start_date`), else the longest tail that
+    is a field ("current balance" -> `balance`)."""
+    parts = words.lower().split()
+    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in props), None)
+
+
 def known_values(schema: Any) -> list[str]:
     """The values a closed field's schema lists (`enum`, else the sample data's `x-enum`), as text."""
     values = (schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else []

@@ -37,7 +37,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refused_lists import cap_checks, refused_bullets
 from synth.envsynth.value_limits import own_limits, value_limits
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, field_by_words
 from synth.spec import record_props as _props
 from synth.words import plural, singular, split_words
 
@@ -178,16 +178,10 @@ def _expiry_checks(
     return [{"op": "dated", "field": field, "cmp": ">=", "value": today, "via": via, "collection": col}]
 
 
-def _own_date(words: str, own: dict[str, Any]) -> str | None:
-    """The record's field a run of words names ("start date" -> `start_date`)."""
-    parts = words.lower().split()
-    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in own), None)
-
-
 def _span_end(words: str, own: dict[str, Any]) -> str | None:
     """The date field "the arrival date" or "departure" names (`arrival`, `departure_date`)."""
     bare = re.sub(r"\s+date$", "", words)
-    return _own_date(words, own) or _own_date(bare, own) or _own_date(bare + " date", own)
+    return field_by_words(words, own) or field_by_words(bare, own) or field_by_words(bare + " date", own)
 
 
 def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
@@ -196,7 +190,7 @@ def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[d
     if not today:
         return []
     arrived, side = ARRIVED.match(clause), TODAY_SIDE.match(clause)
-    field = _own_date((arrived or side).group(1), own) if (arrived or side) else None
+    field = field_by_words((arrived or side).group(1), own) if (arrived or side) else None
     if field is None:
         return []
     cmp = "<=" if arrived else TODAY_CMP[" ".join(side.group(2).lower().split())] if side else "<="
@@ -211,7 +205,9 @@ def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> lis
     out = []
     for m in PASSED.finditer(sentence):
         words = m.group(1).lower().split()
-        field = _own_date(m.group(1), own) or (_own_date(" ".join(words[:-1]), own) if words[-1] == "date" else None)
+        field = field_by_words(m.group(1), own) or (
+            field_by_words(" ".join(words[:-1]), own) if words[-1] == "date" else None
+        )
         check = {"op": "dated", "field": field, "cmp": ">=", "value": today}
         if field and check not in out:
             out.append(check)
@@ -226,8 +222,8 @@ def _within_checks(sentence: str, own: dict[str, Any], cols: dict[str, Any], tod
     if today and TODAY_MUST.search(sentence):
         for m in TODAY_SIDES.finditer(sentence[TODAY_MUST.search(sentence).end() :]):
             words = m.group(2).lower().split()
-            field = _own_date(m.group(2), own) or (
-                _own_date(" ".join(words[:-1]), own) if words[-1] == "date" else None
+            field = field_by_words(m.group(2), own) or (
+                field_by_words(" ".join(words[:-1]), own) if words[-1] == "date" else None
             )
             if field:
                 out.append(

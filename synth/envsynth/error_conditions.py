@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.spec import field_by_words
 from synth.spec import record_props as _props
 from synth.words import plural, singular
 
@@ -34,14 +35,9 @@ LACKS = re.compile(
 REFUSED_SIDE = {"before": ">=", "after": "<=", "on or before": ">", "on or after": "<"}
 
 
-def _own_field(words: str, own: dict[str, Any]) -> str | None:
-    parts = words.lower().split()
-    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in own), None)
-
-
 def _condition(cond: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     cond = " ".join(cond.split()).rstrip(".")
-    if (m := DATE_SIDE.match(cond)) and today and (field := _own_field(m.group("words"), own)):
+    if (m := DATE_SIDE.match(cond)) and today and (field := field_by_words(m.group("words"), own)):
         return [
             {
                 "op": "dated",

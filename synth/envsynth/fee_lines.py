@@ -28,7 +28,7 @@ from synth.envsynth.list_totals import list_totals
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.posted_lines import _position_ids
 from synth.envsynth.prose import unwrap
-from synth.spec import ToolSpec, known_values
+from synth.spec import ToolSpec, field_by_words, known_values
 from synth.spec import record_props as _props
 from synth.words import plural
 
@@ -46,11 +46,6 @@ REFUND = re.compile(
     re.I,
 )
 DATE = re.compile(r"^\d{4}-\d\d-\d\d$")
-
-
-def _own_field(words: str, own: dict[str, Any]) -> str | None:
-    parts = words.lower().split()
-    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in own), None)
 
 
 def _list(word: str, own: dict[str, Any]) -> str | None:
@@ -109,7 +104,7 @@ def with_fee_lines(
     text, key = unwrap(text), plan.key_param
     m = NEAR.search(text)
     share = SHARE.search(m.group(0)) if m else None
-    when = _own_field(m.group("words"), own) if m else None
+    when = field_by_words(m.group("words"), own) if m else None
     charges = _list(m.group("list"), own) if m else None
     if not (m and share and when and charges and is_number(own.get(share["num"])) and is_number(own.get(share["den"]))):
         return plan

@@ -27,7 +27,7 @@ from typing import Any
 
 from synth.envsynth.docs_entries import NAMED
 from synth.envsynth.plan import ToolPlan
-from synth.spec import ToolSpec, known_values
+from synth.spec import ToolSpec, field_by_words, known_values
 from synth.spec import record_props as _props
 
 SPLIT = re.compile(
@@ -55,12 +55,6 @@ NOT_ALREADY = re.compile(
     r"\bmust\s+not\s+already\s+(?:have|hold|carry)\s+an?\s+`(?P<value>[\w-]+)`\s+(?P<noun>[a-z]+)", re.I
 )
 DATE = re.compile(r"^\d{4}-\d\d-\d\d$")
-
-
-def _field(words: str, own: dict[str, Any]) -> str | None:
-    """The record's field a run of words names ("current balance" -> `balance` or `current_balance`)."""
-    parts = words.lower().split()
-    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in own), None)
 
 
 def _schedule_fields(items: dict[str, Any], example: Any) -> dict[str, str] | None:
@@ -143,7 +137,7 @@ def instalment_plan(
         target.group("field") if target and target.group("field") in own else holders[0] if len(holders) == 1 else None
     )
     total_is = [m for m in TOTAL_IS.finditer(text) if m.group("field") == split.group("total")]
-    total_src = _field(total_is[0].group("words"), own) if total_is else None
+    total_src = field_by_words(total_is[0].group("words"), own) if total_is else None
     entry = _schedule_fields(items, example.get(listed))
     if field is None or total_src is None or entry is None:
         return plan
