@@ -83,6 +83,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         )
         then = _pysource(source["then"], fn)
         return f"({then} if {test} not in (None, '') else {other})"
+    if source["from"] == "flag":  # a text shown only while a yes/no value is true ("; spare X fitted for Y")
+        return f"({_pysource(source['then'], fn)} if {_pysource(source['test'], fn)} is True else '')"
     if source["from"] == "positive":  # a text shown only while a number is above 0 ("; 20.00 paid from credit")
         test = _pysource(source["test"], fn)
         return f"({_pysource(source['then'], fn)} if fg_number({test}) and {test} > 0 else '')"
@@ -192,7 +194,9 @@ DIG = """
 
 def dig_{fn}(node, path):
     for part in path:
-        if isinstance(node, dict) and part in node:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and part in node:
             node = node[part]
         else:
             return None

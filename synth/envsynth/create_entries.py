@@ -19,6 +19,7 @@ from synth.envsynth.create_rules import _props
 from synth.envsynth.data_copies import sample_records
 from synth.envsynth.docs_entries import _entry_rule, _kind_fields
 from synth.envsynth.entry_texts import learned_text
+from synth.envsynth.flag_tails import flag_tail
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.spec import ToolSpec
@@ -38,7 +39,7 @@ def _opening(records: list[dict[str, Any]], field: str, kind_field: str, kind: s
     return opened if len(opened) >= 2 and 2 * len(opened) > len(holding) else []
 
 
-def _texts(field: str, kind_field: str, opened: list[dict[str, Any]]) -> dict[str, Any]:
+def _texts(field: str, kind_field: str, opened: list[dict[str, Any]], state: dict[str, Any]) -> dict[str, Any]:
     """{entry field: a learned text source} for the free-text fields of the opening entries."""
     out = {}
     names = dict.fromkeys(n for r in opened for n in r[field][0] if n != kind_field)
@@ -48,7 +49,9 @@ def _texts(field: str, kind_field: str, opened: list[dict[str, Any]]) -> dict[st
             continue
         if len(set(values)) < 2:
             continue
-        found = learned_text([(r[field][0][name], r, []) for r in opened])
+        samples = [(r[field][0][name], r, []) for r in opened]
+        found = learned_text(samples)
+        found = found if found is not None else flag_tail(samples, state)  # "...; spare X fitted for Y" while swapped
         if found is not None:
             out[name] = found
     return out
@@ -80,7 +83,7 @@ def opening_entries(
             opened = _opening(records, field, kinds[0], m.group("kind")) if len(kinds) == 1 else []
             if not opened or field in done:
                 continue
-            texts = _texts(field, kinds[0], opened)
+            texts = _texts(field, kinds[0], opened, sample or {})
             same = [r[field][0] for r in opened]
             rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, texts=texts)
             if rule is not None:

@@ -235,6 +235,8 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     for op, node in zip(ops, nodes[1:]):
         if op in "*/":
             sign, last = terms[-1]
+            if op == "*" and "val" in node and _is_percent(node, scope) and not _is_percent(last, scope):
+                node = {"op": "/", "args": [node, {"num": 100}]}  # "base x cover_percent": a share of the base
             terms[-1] = (sign, {"op": op, "args": [last, node]})
         else:
             terms.append((op, node))
@@ -275,6 +277,7 @@ def _figure(
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
     from synth.envsynth.applied_shares import after_taken_node, charged_on_node, implied_total, taken_off_node
     from synth.envsynth.band_prices import band_node
+    from synth.envsynth.cover_shares import share_figure
     from synth.envsynth.date_spans import calendar_node, span_node
     from synth.envsynth.dated_lines import dated_line_node, dated_total
     from synth.envsynth.figure_words import after_removal, by_value, capped, comparison, described, remainder
@@ -284,6 +287,9 @@ def _figure(
     from synth.envsynth.related_lines import related_node
     from synth.envsynth.switched_figures import given_share_node, switched_node, value_fee_node
 
+    shared = share_figure(name, scope, steps)  # "Racing hulls add a $3.00 `racing_fee`", a cover table, ...
+    if shared is not None:
+        return shared
     if name in shape:
         made = (group_node if shape[name].keyed_by else line_node)(shape[name], spec, scope, cols)
         made = made or (related_node(shape[name], spec, scope, cols) if shape[name].is_list else None)
@@ -349,6 +355,7 @@ def quote_plan(
     sample: dict[str, Any],
     policy: str = "",
     partial: bool = False,
+    glossary: str = "",
 ) -> ToolPlan:
     """A `quote` plan computing every field of the documented answer object, or the plan unchanged (`policy`: the
     policy text, read for price lists and the numbers of values). With `partial` (a sibling a create prices with,
@@ -378,6 +385,9 @@ def quote_plan(
         if len(said) >= 2 and name not in shape and schema.get("type") == "array" and not items:
             shape[name] = ReturnedField(name, entries=[ReturnedField(n) for n in said], is_list=True)
     scope.lists = set(shape)
+    from synth.envsynth.linked_answers import joined_node
+    from synth.envsynth.substitutes import read_swap, swapped_steps
+
     steps: dict[str, dict[str, Any]] = {}
     for name in [n for n in listed if n not in shape]:  # echoes and fields of the named records first
         node = {"arg": name, "default": param_default(scope.params[name])} if name in scope.params else None
@@ -389,8 +399,12 @@ def quote_plan(
         twins = [(p, f) for p, fs in scope.fields.items() for f in fs if not direct and alike(name, f)]
         if node is None and len(twins) == 1:  # `previous_reading` answers the meter's `last_reading`
             node = {"field": twins[0][1], "param": twins[0][0]}
+        node = node or joined_node(name, scope.fields, glossary)  # "boat_name (name and length)", said anywhere
         if node is not None:
             steps[name] = node
+
+    swap = read_swap(scope, cols, steps, listed)  # "when ..., the generic is priced instead (`swapped` = true)"
+    steps.update(swapped_steps(swap, scope, cols, steps, listed) if swap else {})
     scope.defined = list(steps)
     scope.echoes = [n for n, node in steps.items() if "field" in node]
     left = [n for n in listed if n not in steps]
@@ -414,6 +428,9 @@ def quote_plan(
             if node is not None and _computes(node):
                 steps[rest[0]] = node
                 break
+    from synth.envsynth.cover_shares import payer_figure
+
+    payer_figure(steps, scope)  # "pay at least a $5.00 minimum ...; the club pays the rest"
     rounded_lines(spec.description, steps)  # "the sum of five lines, each rounded to the cent"
     if (any(n not in steps for n in listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
@@ -441,6 +458,11 @@ def quote_plan(
     guards = spec_guards(spec, [n for n in steps if n not in scope.params], business_date(scope.docs))
     quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
+    quote.update({"swap": {swap["link"]: swap}} if swap else {})
+    from synth.envsynth.listed_refusals import bound_refusals
+
+    bounds = bound_refusals(spec.description, quote, cols)  # "quantity must be between 1 and <n> (the ... )"
+    quote.update({"refusals": bounds} if bounds else {})
     states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
     states = {  # else an error naming the one state refused: "'Error: bay <id> is closed'", or "Refused for `x`"
         p: v

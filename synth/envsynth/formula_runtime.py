@@ -27,6 +27,25 @@ def fg_formula(node, arguments, named, values):
     if "when" in node:  # {"when": {"arg", "default", "in"}, "then", "else"}: by the value of an argument
         held = arguments.get(node["when"]["arg"], node["when"].get("default"))
         return fg_formula(node["then"] if held in node["when"]["in"] else node["else"], arguments, named, values)
+    if "test" in node:  # {"test": node, "in": values}: whether the figure holds one of them (yes/no)
+        return fg_formula(node["test"], arguments, named, values) in node["in"]
+    if "set" in node:  # {"set": node}: whether the figure holds a value at all
+        return fg_formula(node["set"], arguments, named, values) not in (None, "", [], {})
+    if "all" in node:  # {"all": [yes/no nodes]}: every one holds
+        return all(fg_formula(one, arguments, named, values) is True for one in node["all"])
+    if "not" in node:  # {"not": yes/no node}
+        return fg_formula(node["not"], arguments, named, values) is not True
+    if "any" in node:  # {"any": [yes/no nodes]}: one of them holds
+        return any(fg_formula(one, arguments, named, values) is True for one in node["any"])
+    if "member" in node:  # {"member": node, "of": list node}: the value is an entry of the list
+        held = fg_formula(node["of"], arguments, named, values)
+        return isinstance(held, list) and fg_formula(node["member"], arguments, named, values) in held
+    if "join" in node:  # {"join": [nodes], "sep"}: the values as text, those left empty skipped
+        held = [fg_formula(one, arguments, named, values) for one in node["join"]]
+        return node["sep"].join(str(one) for one in held if one not in (None, ""))
+    if "if" in node:  # {"if": yes/no node, "then", "else"}
+        held = fg_formula(node["if"], arguments, named, values) is True
+        return fg_formula(node["then"] if held else node["else"], arguments, named, values)
     if "group_sum" in node:  # {"group_sum": number field, "group"}: the total over a map group's entries
         items = (named.get(node["group"]) or {}).get("items") or []
         terms = [item.get(node["group_sum"]) for item in items if isinstance(item, dict)]

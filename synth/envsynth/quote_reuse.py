@@ -26,6 +26,8 @@ from typing import Any
 from synth.envsynth.count_entries import covered_counts, entry_moves, repeated_entries
 from synth.envsynth.create_rules import _props
 from synth.envsynth.formula_rules import _nodes, quote_plan
+from synth.envsynth.listed_refusals import listed_refusals
+from synth.envsynth.opening_lines import opening_line, solved_fields
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.priors import tool_priors
 from synth.spec import ToolSpec
@@ -45,7 +47,8 @@ def sibling_quotes(
     for spec in specs:
         if tool_priors(spec).mutates:
             continue
-        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy, partial=True)
+        glossary = "\n".join(one.description for one in specs)
+        plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy, True, glossary)
         if plan.kind == "quote" and len(documented_fields(spec)) - len(plan.quote.get("fields") or []) <= 1:
             out[spec.name] = plan.quote
     return out
@@ -98,7 +101,8 @@ def _holders(mine: dict[str, Any], cols: dict[str, Any], field: str) -> list[lis
 
 def _named_with(field: str, sibling: str, text: str) -> bool:
     """The docs call the field quoted, or name the sibling in a sentence that names the field."""
-    spoken = rf"{re.escape(field)}|{re.escape(field.replace('_', ' '))}"
+    said = dict.fromkeys([field, singular(field)])  # `fees`: "... a controlled fee" names it too
+    spoken = "|".join(rf"{re.escape(f)}|{re.escape(f.replace('_', ' '))}" for f in said)
     if re.search(rf"\bquoted\s+`?(?:{spoken})\b", text, re.IGNORECASE):
         return True
     sentences = re.split(r"(?<=[.;!?])\s+|\n", re.sub(r"(?<=\S)[ \t]*\n[ \t]*(?=[a-z`(])", " ", text))  # wrapped lines
@@ -173,6 +177,8 @@ def priced_fields(
             priced.update(
                 guards=_own_guards(spec, quote, today)
             )  # "(at most 14 nights)", its own words, not the quote's
+            refusals = listed_refusals(spec.description, quote, cols, plan.collection, today)  # "refused when: - ..."
+            priced.update({"refusals": refusals} if refusals else {})
             priced.update({"flags": flags} if flags else {})
             priced.update({"lined": lined} if lined else {})
             own_values = _from_new(spec, sibling, own)
@@ -181,8 +187,13 @@ def priced_fields(
             priced.update({"from_new": own_values} if own_values else {})  # `pickup_branch_id`: the booking's own
             priced.update({"profile": profile} if profile else {})
             evidence = plan.evidence + [f"priced as `{name}` computes: " + ", ".join(sorted(assign))]
+            for field, node in solved_fields("\n".join(one.description for one in specs), assign, open_fields).items():
+                priced["steps"] = [*priced["steps"], [f"{field}~solved", node]]  # "x = subtotal - discount + fees"
+                assign[field] = f"{field}~solved"
             params = spec.parameters.get("properties") or {}
-            made = repeated_entries(text, plan.collection, state_schema, params, priced, sample or {})
+            line = opening_line(text, plan.collection, own, priced, sample or {})  # "with one charter line"
+            made = [line] if line else []
+            made += repeated_entries(text, plan.collection, state_schema, params, priced, sample or {})
             made += entry_moves(text, state_schema, params, priced) + covered_counts(text, params, priced)
             effects = list(plan.effects) + made
             return ToolPlan.from_dict({**plan.to_dict(), "quote": priced, "effects": effects, "evidence": evidence})

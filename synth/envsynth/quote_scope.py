@@ -96,12 +96,26 @@ def _record_default(param: str, scope: _Scope) -> dict[str, Any]:
     said = str((scope.params.get(param) or {}).get("description") or "")
     m = re.search(r"\bdefaults?\s+to\s+the\s+([\w-]+)['\u2019]s\s+`?(\w+)`?", said, re.I)
     if not m:
-        return {}
+        return _participle_default(said, scope)
     noun = singular(m.group(1).lower())
     holders = [p for p, col in scope.named.items() if noun in (singular(col), p[:-3] if p.endswith("_id") else p)]
     if len(holders) == 1 and m.group(2) in (scope.fields.get(holders[0]) or {}):
         return {"default_field": [holders[0], m.group(2)]}
     return {}
+
+
+def _participle_default(said: str, scope: _Scope) -> dict[str, Any]:
+    """ "defaults to the booked hours": the field of the one named record whose noun shares the word's stem
+    ("booked" / booking), when that record alone holds the field."""
+    m = re.search(r"\bdefaults?\s+to\s+the\s+([a-z]+ed)\s+`?(\w+)`?", said, re.I)
+    if not m:
+        return {}
+    word, field_name = m.group(1).lower(), m.group(2)
+    stem = word[:-2] if len(word) > 6 else word[:-1]  # "prescribed" -> "prescrib", "booked" -> "booke"
+    stem = stem[: max(4, len(stem) - 2)]
+    holders = [p for p, col in scope.named.items() if singular(col).startswith(stem) and field_name in scope.fields[p]]
+    others = [p for p, fs in scope.fields.items() if field_name in fs and p not in holders]
+    return {"default_field": [holders[0], field_name]} if len(holders) == 1 and not others else {}
 
 
 __all__ = ["STOP_WORDS", "_Scope", "_meant", "_record_default", "_scope", "_words"]

@@ -217,7 +217,7 @@ def _build_tool(
     today = business_date(docs_text + "\n" + opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
-    plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy)
+    plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy, glossary=opts.glossary)
     if plan.kind in ("create", "item_add", "item_remove") and opts.siblings:
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         plan = priced_fields(
@@ -316,7 +316,10 @@ def _build_tool(
     if recorded:
         partial = None  # a read the docs price but do not fully: its figures, the rest learned from the calls
         if plan.kind in ("get", "quote"):
-            partial = quote_plan(spec, ToolPlan(kind="get"), schema.state_schema, opts.sample or {}, opts.policy, True)
+            sample = opts.sample or {}
+            partial = quote_plan(
+                spec, ToolPlan(kind="get"), schema.state_schema, sample, opts.policy, True, opts.glossary
+            )
         candidates = candidate_plans(spec, plan, recorded, partial)
         plan, chosen, contradicted = choose_plan(spec, plan, candidates, cases, recorded, schema)
         for i in contradicted:  # guesses from the docs that the recorded calls contradict
