@@ -347,3 +347,36 @@ def test_a_date_moved_by_the_days_another_record_holds() -> None:
     case.has_expected_result = True
     res, err = run_cases(render_tool(spec, plan, schema), "prolong_mooring", [case], SchemaResult(schema, {}, {}, "d"))
     assert err == "" and res.passed == 1
+
+
+HAND_OVER = ToolSpec(
+    "hand_over_load",
+    "Hands the load to another yard. All of its crane_hours move to the receiving yard (the local count drops to "
+    "0). Returns {load_id, hours_handed, handed_over_on}.",
+    {"type": "object", "properties": {"load_id": {"type": "string"}}, "required": ["load_id"]},
+)
+
+
+def test_a_moved_count_is_answered_as_found_and_the_verbs_date_as_today() -> None:
+    base = ToolPlan(
+        kind="update",
+        collection="loads",
+        key_field="load_id",
+        key_param="load_id",
+        effects=[{"op": "set", "field": "crane_hours", "source": {"from": "const", "value": 0}}],
+    )
+    spec = HAND_OVER
+    handed = ToolSpec("hand_load", spec.description.replace("handed_over_on", "handed_on"), spec.parameters)
+    plan = with_envelope(handed, base, SCHEMA, "", "2031-02-03")
+    assert plan.output_map == {
+        "hours_handed": {"op": "before", "path": ["crane_hours"]},
+        "handed_on": {"op": "const", "value": "2031-02-03"},
+    }
+    state = {"loads": {"L1": {"load_id": "L1", "cargo": [], "crane_hours": 6}}}
+    case = Case("hand_load", "x", state, {"load_id": "L1"}, expect_error=False)
+    case.expect_result = {"load_id": "L1", "hours_handed": 6, "handed_on": "2031-02-03"}
+    case.has_expected_result = True
+    res, err = run_cases(render_tool(handed, plan, SCHEMA), "hand_load", [case], SchemaResult(SCHEMA, {}, {}, "d"))
+    assert err == "" and res.passed == 1
+    assert with_envelope(handed, base, SCHEMA).output_map == {}  # no business date: the date is unknown
+    assert with_envelope(spec, base, SCHEMA, "", "2031-02-03").output_map == {}  # `handed_over_on`: not the verb's

@@ -150,6 +150,29 @@ def owned_answer(name: str, plan: ToolPlan, own: dict[str, Any]) -> dict[str, An
     return None
 
 
+def moved_answer(name: str, plan: ToolPlan, own: dict[str, Any]) -> dict[str, Any] | None:
+    """A listed answer field sharing a word with the one number field the change sets to a constant (`hours_moved`
+    of a change setting `hours_left` to 0): that field as the call found it."""
+    words = {singular(w) for w in name.split("_")}
+    hit = [
+        e["field"]
+        for e in plan.effects
+        if e.get("op") == "set"
+        and (e.get("source") or {}).get("from") == "const"
+        and (own.get(e.get("field")) or {}).get("type") in ("number", "integer")
+        and words & {singular(w) for w in str(e["field"]).split("_")}
+    ]
+    return {"op": "before", "path": [hit[0]]} if len(hit) == 1 else None
+
+
+def dated_answer(name: str, spec: ToolSpec, today: str | None) -> dict[str, Any] | None:
+    """A listed answer date named by the tool's own verb (`moored_on` of `moor_boat`): the business date."""
+    m = re.fullmatch(r"([a-z]+)_(?:on|at|date)", name)
+    verb = spec.name.split("_")[0].lower()
+    done = {verb + "ed", verb + "d", verb[:-1] + "ied", verb + verb[-1:] + "ed"}
+    return {"op": "const", "value": today} if m and today and m.group(1) in done else None
+
+
 COUNT_NAMES = {"count", "total", "total_count", "matches", "num_results", "result_count"}
 
 
@@ -175,7 +198,12 @@ def list_envelope(spec: ToolSpec, plan: ToolPlan) -> tuple[str, str, list[str]] 
 
 
 def projection(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "", rows: list[str] | None = None
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    glossary: str = "",
+    rows: list[str] | None = None,
+    today: str | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     """(fields, mapped) a record- or list-answering tool's docs list (`rows`: those of an envelope's records), when
     they are two or more and fewer than the record's or some come from a record it references (`owner_name` through
@@ -200,7 +228,8 @@ def projection(
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
                 found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)
-                found = found or owned_answer(name, plan, own)
+                found = found or owned_answer(name, plan, own) or moved_answer(name, plan, own)
+                found = found or dated_answer(name, spec, today)
             if found is None:
                 return [], {}
             mapped[name] = found
@@ -246,7 +275,9 @@ def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list
     return out
 
 
-def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "") -> ToolPlan:
+def with_envelope(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "", today: str | None = None
+) -> ToolPlan:
     """The plan with `output_key` set from the docs' response (unchanged when it has one or the docs give none),
     or the record fields the docs list as `output_fields` (with the "plus ..." additions and derived fields in
     `output_map`, `glossary` being every tool's description) and the records it embeds."""
@@ -258,10 +289,10 @@ def with_envelope(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], 
     envelope = list_envelope(spec, plan)
     if envelope:  # {"count": n, "<records>": [...]}, each record cut to the fields the docs give it
         key, count, rows = envelope
-        fields, mapped = projection(spec, plan, state_schema, glossary, rows)
+        fields, mapped = projection(spec, plan, state_schema, glossary, rows, today)
         shaped = {"output_fields": fields, "output_map": mapped} if fields else {}
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key, "count_key": count, **shaped})
-    fields, mapped = projection(spec, plan, state_schema, glossary)
+    fields, mapped = projection(spec, plan, state_schema, glossary, today=today)
     extras = answer_extras(spec, plan, state_schema)
     if extras:  # "Returns the X ... plus ...": the record (or the listed fields) and the additions
         col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}

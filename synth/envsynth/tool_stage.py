@@ -303,7 +303,7 @@ def _build_tool(
 
         plan = ToolPlan.from_dict({**plan.to_dict(), **styled_plan_fields(opts.styled_output, plan.key_param)})
         plan.evidence.append("answers in the message style of the recorded tools")
-    plan = with_envelope(spec, plan, schema.state_schema, opts.glossary)
+    plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
