@@ -481,7 +481,7 @@ def allowed_checks(
     checks += [c for c in bound_checks(text, refs, cols) if c not in checks]  # "the <noun> must stay under max_<x>"
     if plan.kind == "recorded_update":  # "a skipper keeps at most 2 moorings (`booked` or `moored`)"
         checks += [c for c in cap_checks(text, plan.collection, own, refs, params) if c not in checks]
-    listed, held = error_checks(text, plan.collection, plan.key_param, state_schema, today)  # "Errors: ..."
+    listed, held = error_checks(text, plan.collection, plan.key_param, state_schema, today, params)  # "Errors: ..."
     checks += [c for c in listed if c not in checks]
     states.update({f: v for f, v in held.items() if f not in states})
     checks = [c for c in checks if c not in plan.checks]

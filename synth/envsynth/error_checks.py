@@ -115,9 +115,15 @@ def _is_kind(word: str, value: str, collection: str, own: dict[str, Any], cols: 
 
 
 def error_checks(
-    text: str, collection: str, key_param: str | None, state_schema: dict[str, Any], today: str | None
+    text: str,
+    collection: str,
+    key_param: str | None,
+    state_schema: dict[str, Any],
+    today: str | None,
+    params: dict[str, Any] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, list[Any]]]:
-    """(checks, {own field: the values it may hold}) the listed errors of a change of `collection` give."""
+    """(checks, {own field: the values it may hold}) the listed errors of a change of `collection` give (`params`:
+    the change's parameters, for an argument an error says a flagged entry needs)."""
     cols = state_schema.get("properties") or {}
     own = _props(cols, collection)
     checks: list[dict[str, Any]] = []
@@ -138,6 +144,9 @@ def error_checks(
     from synth.envsynth.error_conditions import error_conditions
 
     checks += [c for c in error_conditions(text, collection, state_schema, today) if c not in checks]  # "`x` — when"
+    from synth.envsynth.flagged_entries import flagged_needs
+
+    checks += [c for c in flagged_needs(text, collection, state_schema, params or {}) if c not in checks]
     return checks, states
 
 

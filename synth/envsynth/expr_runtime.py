@@ -15,7 +15,7 @@ among others (fg_operand).
 import copy
 
 from synth.envsynth.date_runtime import fg_add_days, fg_capacity, fg_day_number, fg_no_overlap  # noqa: F401
-from synth.envsynth.list_runtime import fg_code_part, fg_each_id, fg_list_check, fg_list_rule  # noqa: F401
+from synth.envsynth.list_runtime import FG_LIST_RULES, fg_code_part, fg_each_id, fg_list_check, fg_list_rule  # noqa: F401
 
 # runtime
 
@@ -421,7 +421,7 @@ def fg_check(check, arguments, record, state):
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])
-    if check["op"] in ("arg_subset", "named_holds", "arg_by_field", "nested_not", "each_named", "entry_named"):
+    if check["op"] in FG_LIST_RULES:
         return fg_list_rule(check, arguments, record, state)
     if check["op"] in ("named_part", "part_in"):  # the leading part of a code (code_parts.py)
         return fg_code_part(check, arguments, record, state)

@@ -7,6 +7,8 @@ sandbox-safe, no imports.
 
 # runtime
 
+FG_LIST_RULES = ("arg_subset", "named_holds", "arg_by_field", "nested_not", "each_named", "entry_named", "flag_needs")
+
 
 def fg_linked(check, prefix, record, state):
     """The record the record's link names (`<prefix>via` into `<prefix>collection`), or None."""
@@ -95,7 +97,14 @@ def fg_list_rule(check, arguments, record, state):
     names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
     number argument within the range the record's field value selects; `nested_not`: a value inside an object of
     the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
-    record in one of the states."""
+    record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record."""
+    if check["op"] == "flag_needs":  # an entry names a flagged record: the argument must be given (or true)
+        held = state.get(check["collection"]) or {}
+        entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []
+        named = [held.get(str(e.get(check["via"]))) for e in entries if isinstance(e, dict)]
+        value = arguments.get(check["arg"])
+        flagged = any([isinstance(n, dict) and n.get(check["flag"]) is True for n in named])
+        return not flagged or (value is True if check["need"] == "true" else value not in (None, ""))
     if check["op"] == "arg_by_field":
         low_high = check["ranges"].get(str(record.get(check["field"])))
         value = arguments.get(check["arg"])
