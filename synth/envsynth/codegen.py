@@ -83,6 +83,12 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         )
         then = _pysource(source["then"], fn)
         return f"({then} if {test} not in (None, '') else {other})"
+    if source["from"] == "next_number":  # one past the highest number the entries of a list hold
+        held = f"[e.get({source['field']!r}) for e in record.get({source['list']!r}) or [] if isinstance(e, dict)]"
+        return f"(max([n for n in {held} if fg_number(n)] or [0]) + 1)"
+    if source["from"] == "product":  # two values multiplied, rounded ("quantity x unit_price")
+        a, b = (_pysource(one, fn) for one in source["of"])
+        return f"(round(({a}) * ({b}), {int(source['digits'])}) if fg_number({a}) and fg_number({b}) else None)"
     if source["from"] == "flag":  # a text shown only while a yes/no value is true ("; spare X fitted for Y")
         return f"({_pysource(source['then'], fn)} if {_pysource(source['test'], fn)} is True else '')"
     if source["from"] == "positive":  # a text shown only while a number is above 0 ("; 20.00 paid from credit")

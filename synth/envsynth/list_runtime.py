@@ -7,7 +7,16 @@ sandbox-safe, no imports.
 
 # runtime
 
-FG_LIST_RULES = ("arg_subset", "named_holds", "arg_by_field", "nested_not", "each_named", "entry_named", "flag_needs")
+FG_LIST_RULES = (
+    "arg_subset",
+    "named_holds",
+    "arg_by_field",
+    "nested_not",
+    "each_named",
+    "entry_named",
+    "flag_needs",
+    "named_not_listed",
+)
 
 
 def fg_linked(check, prefix, record, state):
@@ -97,7 +106,14 @@ def fg_list_rule(check, arguments, record, state):
     names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
     number argument within the range the record's field value selects; `nested_not`: a value inside an object of
     the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
-    record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record."""
+    record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
+    `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
+    links."""
+    if check["op"] == "named_not_listed":  # a value of the record an argument names is not on a linked list
+        named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
+        holder = (state.get(check["holder"]) or {}).get(str(record.get(check["via"])))
+        listed = holder.get(check["list"]) if isinstance(holder, dict) else None
+        return not isinstance(named, dict) or not isinstance(listed, list) or named.get(check["field"]) not in listed
     if check["op"] == "flag_needs":  # an entry names a flagged record: the argument must be given (or true)
         held = state.get(check["collection"]) or {}
         entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []

@@ -40,6 +40,10 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
             label = label or re.search(  # "- `add` appends ...": a bullet led by the quoted value and its verb
                 rf"(?:^|\n|(?<=[.;])\s)\s*[-*]\s+`{re.escape(value)}`\s+(?=[a-z]+s\b)", text
             )
+            label = label or re.search(  # 'action "add" (requires x and y): appends ...': named, then its needs
+                rf"(?:^|\n|(?<=[.;])\s)\s*(?:[-*]\s+)?{re.escape(param)}\s+[`'\"]{re.escape(value)}[`'\"]\s*(?=\([^()]*\)\s*:)",
+                text,
+            )
             if label:
                 starts[value] = (label.start(), label.end())
         if len(starts) != len(values):

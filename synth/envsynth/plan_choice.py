@@ -79,6 +79,7 @@ def docs_transition_plan(
     A test written without the docs' precondition (it expects success on a record in a state the docs do not
     allow) is dropped: the docs win over the test writer's guess.
     """
+    from synth.envsynth.line_toggle import line_toggle
     from synth.envsynth.list_toggle import toggle_plan
     from synth.envsynth.mode_rules import mode_transition
     from synth.envsynth.object_toggle import object_toggle
@@ -92,6 +93,8 @@ def docs_transition_plan(
         moved = docs_transition(spec, acting, schema.state_schema, opts.policy, other, opts.sample)
     if moved is None:  # "- `add` appends `{...}` to `crew`; - `remove` deletes the matching member": of objects
         moved = object_toggle(spec, plan, schema.state_schema, records, opts.policy)
+    if moved is None:  # "action "add" ...: appends a new line numbered after the highest line_no": of lines
+        moved = line_toggle(spec, plan, schema.state_schema, records, opts.policy, opts.sample, opts.glossary)
     if moved is None:
         moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:  # "add: ... appended to extras; remove: ...": a list edited by an argument's value

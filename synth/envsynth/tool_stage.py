@@ -311,8 +311,11 @@ def _build_tool(
         cases = cases + tree_success_cases(spec, plan, schema.state_schema)
     else:
         from synth.envsynth.key_cases import existing_key_cases
+        from synth.envsynth.line_cases import line_cases
 
-        cases = cases + existing_key_cases(plan, cases)
+        cases = (
+            cases + existing_key_cases(plan, cases) + line_cases(plan, cases, spec.parameters.get("properties") or {})
+        )
     if recorded:
         partial = None  # a read the docs price but do not fully: its figures, the rest learned from the calls
         if plan.kind in ("get", "quote"):
