@@ -4,6 +4,8 @@ parameters, the collection a name picks, and optional arguments learned from rec
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.collections import CollectionDraft
 from synth.envsynth.docs_appends import docs_appends
@@ -228,6 +230,12 @@ def test_a_filter_takes_its_documented_default_a_wildcard_and_a_reference_check(
         c.has_expected_result = c.expect_result is not None
     res, err = run_cases(render_tool(listing, plan, LOANS), "list_member_loans", cases, schema)
     assert err == "" and res.passed == 3
+    rare = replace(listing, parameters={**listing.parameters, "properties": {**listing.parameters["properties"]}})
+    rare.parameters["properties"]["status"] = {"type": "string", "enum": ["active", "returned", "lost", "overdue"]}
+    plan = refine_filter(
+        rare, ToolPlan(kind="filter", collection="loans", filter_params=["member_id", "status"]), LOANS
+    )
+    assert plan.wildcards == {}  # `overdue`: a state no stored loan holds yet, not a value that filters nothing
 
 
 def test_the_head_of_a_compound_name_is_the_collection() -> None:

@@ -97,6 +97,9 @@ def _described_text(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[s
     return {"path": named, "via": None, "collection": None, "op": "eq"} if len(named) == 1 else None
 
 
+WILDCARD_WORDS = {"all", "any", "both", "every", "everything", "*"}  # a value that filters nothing ("status=all")
+
+
 def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
     """The filter plan with defaults, wildcards and reference checks the docs give (unchanged when none). A list
     plan whose parameters the docs map onto the records (a list field, a flag's condition) becomes a filter."""
@@ -120,7 +123,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         if "default" in schema and schema["default"] is not None:
             defaults[name] = schema["default"]
         if known and isinstance(schema.get("enum"), list):
-            extra = [v for v in schema["enum"] if v not in known]
+            extra = [v for v in schema["enum"] if v not in known and str(v).lower() in WILDCARD_WORDS]
             if extra and len(extra) < len(schema["enum"]):
                 wildcards[name] = extra
         other = referenced_collection(name, record.get(name) or {}, plan.collection, cols)
