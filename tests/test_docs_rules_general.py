@@ -428,3 +428,27 @@ def test_a_parameter_the_docs_match_against_a_list_of_ids() -> None:
         "search_trips", "Search trips.", {"type": "object", "properties": {"sailor_id": {"type": "string"}}}
     )
     assert refine_filter(plain, ToolPlan(kind="filter", collection="trips"), schema).param_map["sailor_id"]["via"]
+
+
+def test_a_filter_the_docs_say_needs_one_filter_refuses_a_call_with_none() -> None:
+    from synth.envsynth.filter_rules import refine_filter
+
+    params = {"member_id": {"type": "string"}, "status": {"type": "string"}}
+    said = "List loans. At least one filter is required; filters combine with AND."
+    listing = ToolSpec("list_loans", said, {"type": "object", "properties": params})
+    plan = refine_filter(
+        listing, ToolPlan(kind="filter", collection="loans", filter_params=["member_id", "status"]), LOANS
+    )
+    assert plan.one_of == ["member_id", "status"]
+    quiet = ToolSpec("list_loans", "List loans; filters combine with AND.", listing.parameters)
+    assert (
+        refine_filter(quiet, ToolPlan(kind="filter", collection="loans", filter_params=["status"]), LOANS).one_of == []
+    )
+    state = {"loans": {"L1": {"loan_id": "L1", "member_id": "M1", "status": "active"}}}
+    cases = [
+        Case("list_loans", "x", state, {}, expect_error=True),
+        Case("list_loans", "x", state, {"status": "active"}, expect_error=False, expect_result=[state["loans"]["L1"]]),
+    ]
+    cases[1].has_expected_result = True
+    res, err = run_cases(render_tool(listing, plan, LOANS), "list_loans", cases, SchemaResult(LOANS, {}, {}, "docs"))
+    assert err == "" and res.passed == 2

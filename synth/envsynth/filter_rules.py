@@ -97,6 +97,7 @@ def _described_text(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[s
     return {"path": named, "via": None, "collection": None, "op": "eq"} if len(named) == 1 else None
 
 
+ONE_FILTER = re.compile(r"\bat\s+least\s+one\s+(?:filter|search\s+parameter)\s+is\s+required\b", re.I)
 WILDCARD_WORDS = {"all", "any", "both", "every", "everything", "*"}  # a value that filters nothing ("status=all")
 
 
@@ -148,7 +149,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             elif case and (schema or {}).get("type") == "string":
                 caseless.append(name)
     flags = flag_filters(spec.description, props, record)
-    if not (defaults or wildcards or refs or partial or caseless or mapped or flags):
+    one_of = [p for p in props if p in plan.filter_params or p in mapped] if ONE_FILTER.search(spec.description) else []
+    if not (defaults or wildcards or refs or partial or caseless or mapped or flags or one_of):
         return plan
     return ToolPlan.from_dict(
         {
@@ -160,6 +162,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "caseless_params": caseless,
             "param_map": {**plan.param_map, **mapped},
             "flag_filters": flags,
+            "one_of": one_of,
         }
     )
 

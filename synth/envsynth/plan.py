@@ -83,6 +83,7 @@ class ToolPlan:
     result_keys: list[str] = field(default_factory=list)
     filter_defaults: dict[str, Any] = field(default_factory=dict)  # filter: a parameter's documented default
     wildcards: dict[str, list[Any]] = field(default_factory=dict)  # filter: values that keep every record ('all')
+    one_of: list[str] = field(default_factory=list)  # filter: "at least one filter is required" among these
     param_map: dict[str, dict[str, Any]] = field(default_factory=dict)  # filter: parameter -> mapped field (filter_map)
     partial_params: list[str] = field(default_factory=list)  # filter: matches part of the field, any case
     caseless_params: list[str] = field(default_factory=list)  # filter: equals the field, any case
