@@ -256,6 +256,9 @@ NOTED = re.compile(  # "status becomes 'held' with a history note 'held at <desk
 )
 
 
+NEW_VALUE = re.compile(r"\s*\((\w+)\s*=\s*the\s+new\s+`?(\w+)`?\)")
+
+
 def noted_entries(text: str, record_props: dict[str, Any]) -> list[tuple[str, str]]:
     """(list, element body) of an entry a state change writes with a text ("status becomes 'held' with a history
     note 'held at <desk_id>'"): the entry field that knows the value (or is named like the state) takes it, the
@@ -285,7 +288,11 @@ def noted_entries(text: str, record_props: dict[str, Any]) -> list[tuple[str, st
         texts = said or free
         if len(holders) != 1 or len(texts) != 1 or len(days) > 1:
             continue
-        parts = {holders[0]: f"'{m.group('value')}'", texts[0]: f"'{m.group('text')}'", **{d: "today" for d in days}}
+        said_text = m.group("text")
+        defined = NEW_VALUE.match(text, m.end())  # "'try <n> failed' (n = the new `tries`)": that field (after_values)
+        if defined and f"<{defined.group(1)}>" in said_text and defined.group(2) in record_props:
+            said_text = said_text.replace(f"<{defined.group(1)}>", f"<{defined.group(2)}>")
+        parts = {holders[0]: f"'{m.group('value')}'", texts[0]: f"'{said_text}'", **{d: "today" for d in days}}
         if any(f not in parts for f in items.get("required") or []):
             continue
         out.append((m.group("list"), "{" + ", ".join(f"{k}: {v}" for k, v in parts.items()) + "}"))

@@ -416,6 +416,9 @@ def docs_transition(
     from synth.envsynth.stated_fields import reference_args
 
     effects += kept_params(spec, plan, props, records or [], sets, allowed, stated, used, text, effects)
+    from synth.envsynth.after_values import after_values
+
+    effects = after_values(text, effects, plan.key_param)  # "'try <n> failed' (n = the new `tries`)"
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
