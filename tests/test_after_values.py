@@ -33,7 +33,8 @@ SCHEMA = {
 }
 TEXT = (
     "Records a failed launch. The launch must be 'ready'. The launch's tries goes up by 1, status becomes "
-    "'waiting' with log note 'launch try <n> failed' (n = the new tries). Log entries are dated with the yard's business date, 2031-04-02."
+    "'waiting' with log note 'launch try <n> failed' (n = the new tries). "
+    "Log entries are dated with the yard's business date, 2031-04-02."
 )
 FAIL = ToolSpec("fail_launch", TEXT, {"type": "object", "properties": {"launch_id": S}, "required": ["launch_id"]})
 BASE = ToolPlan(kind="update", collection="launches", key_param="launch_id")
@@ -69,3 +70,27 @@ def test_no_step_on_the_field_leaves_the_reading_as_it_is() -> None:
     moved = after_values(said, [step, entry], "launch_id")[1]["items"][0]["fields"]["note"]
     assert moved == {"from": "expr", "expr": {"plus": [{"path": ["tries"]}, {"const": 1}], "minus": []}}
     assert after_values("'try <n>'", [step, entry], "launch_id")[1] == entry  # the docs do not say "the new"
+
+
+HAND = ToolSpec(
+    "hand_over_launch",
+    "Hands the launch to another yard: status becomes 'waiting', all of its spare_berths move to the other yard "
+    "(the local count drops to 0) and a 'waiting' log entry is written.",
+    {"type": "object", "properties": {"launch_id": S, "yard": S}, "required": ["launch_id", "yard"]},
+)
+
+
+def test_a_count_moved_away_is_the_number_the_call_found() -> None:
+    from synth.envsynth.after_values import moved_counts
+
+    zero = {"op": "set", "field": "spare_berths", "source": {"from": "const", "value": 0}}
+    text = {"from": "concat", "parts": ["2 berths moved to ", {"from": "arg", "name": "yard"}]}
+    entry = {"op": "append", "field": "log", "items": [{"fields": {"note": text}}]}
+    _, moved = moved_counts(HAND.description, [zero, entry])
+    found = {"from": "record", "path": ["spare_berths"], "before": True}
+    assert moved["items"][0]["fields"]["note"]["parts"] == [found, " berths moved to ", {"from": "arg", "name": "yard"}]
+    other = {"from": "concat", "parts": ["2 crews moved to ", {"from": "arg", "name": "yard"}]}  # no field counts crews
+    kept = {**entry, "items": [{"fields": {"note": other}}]}
+    assert moved_counts(HAND.description, [zero, kept])[1] == kept
+    quiet = HAND.description.replace("move to the other yard", "are cleared")  # the docs do not say they move
+    assert moved_counts(quiet, [zero, entry])[1] == entry

@@ -1,11 +1,14 @@
-"""An entry text that shows a number of the record as the change leaves it: "'try <n> failed' (n = the new
-`tries`)" while the same change adds 1 to `tries`. Entries are worked out from the record as the call found it
-(code_templates/recorded_update.py.j2 computes every effect's values before applying any), so the entry's reading
-of the field becomes the field plus the change's constant step.
+"""Entry texts that show a number of the record relative to the change. Entries are worked out from the record as
+the call found it (code_templates/recorded_update.py.j2 computes every effect's values before applying any), so:
+- "'try <n> failed' (n = the new `tries`)" while the same change adds 1 to `tries`: the entry's reading of the
+  field becomes the field plus the change's constant step (after_values);
+- "2 berths moved to ..." learned from the one sample entry while the change sets `spare_berths` to 0 and the docs
+  say the berths move: the number is the field as the call found it (moved_counts), not the sample's 2.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from synth.envsynth.docs_appends import NEW_VALUE
@@ -46,4 +49,44 @@ def after_values(text: str, effects: list[dict[str, Any]], key_param: str | None
     return out
 
 
-__all__ = ["after_values"]
+COUNTED = re.compile(r"(?<![\w.])(\d+)\s+([a-z]+)\b")  # "2 fills moved": a number and the noun it counts
+
+
+def _zeroed(effects: list[dict[str, Any]], text: str, noun: str) -> str | None:
+    """The one number field the change sets to 0 with a word of its name ending with the counted noun ("fills" of
+    `refills_left`), when the docs say it moves."""
+    found = [
+        e["field"]
+        for e in effects
+        if e.get("op") == "set"
+        and e.get("source") == {"from": "const", "value": 0}
+        and any(word.endswith(noun) for word in str(e.get("field")).split("_"))
+        and re.search(rf"\b{re.escape(e['field'])}`?\s+(?:\w+\s+)?move", text)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _counted(node: Any, effects: list[dict[str, Any]], text: str) -> Any:
+    if isinstance(node, dict) and node.get("from") == "concat":
+        parts: list[Any] = []
+        for part in node.get("parts") or []:
+            m = COUNTED.search(part) if isinstance(part, str) else None
+            field = _zeroed(effects, text, m.group(2)) if m else None
+            if m and field:
+                parts += [p for p in (part[: m.start(1)],) if p] + [{"from": "record", "path": [field], "before": True}]
+                parts.append(part[m.end(1) :])
+            else:
+                parts.append(_counted(part, effects, text))
+        return {**node, "parts": parts}
+    if isinstance(node, dict):
+        return {k: _counted(v, effects, text) for k, v in node.items()}
+    return [_counted(v, effects, text) for v in node] if isinstance(node, list) else node
+
+
+def moved_counts(text: str, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The effects with a count an appended entry's learned text holds as a literal ("2 fills moved") read from the
+    number field the change empties, as the call found it."""
+    return [_counted(e, effects, text) if e.get("op") == "append" else e for e in effects]
+
+
+__all__ = ["after_values", "moved_counts"]

@@ -416,9 +416,10 @@ def docs_transition(
     from synth.envsynth.stated_fields import reference_args
 
     effects += kept_params(spec, plan, props, records or [], sets, allowed, stated, used, text, effects)
-    from synth.envsynth.after_values import after_values
+    from synth.envsynth.after_values import after_values, moved_counts
 
     effects = after_values(text, effects, plan.key_param)  # "'try <n> failed' (n = the new `tries`)"
+    effects = moved_counts(text, effects)  # "2 fills moved to ..." while `refills` moves away: the count it had
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
