@@ -49,12 +49,12 @@ def after_values(text: str, effects: list[dict[str, Any]], key_param: str | None
     return out
 
 
-COUNTED = re.compile(r"(?<![\w.])(\d+)\s+([a-z]+)\b")  # "2 fills moved": a number and the noun it counts
+COUNTED = re.compile(r"(?<![\w.])(\d+)\s+([a-z]+)\b")  # "2 berths moved": a number and the noun it counts
 
 
 def _zeroed(effects: list[dict[str, Any]], text: str, noun: str) -> str | None:
-    """The one number field the change sets to 0 with a word of its name ending with the counted noun ("fills" of
-    `refills_left`), when the docs say it moves."""
+    """The one number field the change sets to 0 with a word of its name ending with the counted noun ("berths" of
+    `spare_berths`), when the docs say it moves."""
     found = [
         e["field"]
         for e in effects
@@ -84,7 +84,7 @@ def _counted(node: Any, effects: list[dict[str, Any]], text: str) -> Any:
 
 
 def moved_counts(text: str, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The effects with a count an appended entry's learned text holds as a literal ("2 fills moved") read from the
+    """The effects with a count an appended entry's learned text holds as a literal ("2 berths moved") read from the
     number field the change empties, as the call found it."""
     return [_counted(e, effects, text) if e.get("op") == "append" else e for e in effects]
 

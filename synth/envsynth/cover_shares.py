@@ -56,7 +56,7 @@ def _holder(scope: Any, field: str, kind: str | None = None) -> str | None:
 
 
 def _flag_node(scope: Any, word: str) -> dict[str, Any] | None:
-    """ "generic" -> whether the record's yes/no field `generic` is true."""
+    """ "rigged" -> whether the record's yes/no field `rigged` is true."""
     holder = _holder(scope, word.lower(), "boolean")
     return {"test": {"field": word.lower(), "param": holder}, "in": [True]} if holder else None
 
@@ -99,7 +99,7 @@ def _group_off(name: str, scope: Any, steps: dict[str, dict[str, Any]]) -> dict[
 
 
 def _least(scope: Any) -> tuple[re.Match[str], dict[str, Any]] | None:
-    """The least-share sentence and the test for those it leaves out ("Uninsured (plan none)")."""
+    """The least-share sentence and the test for those it leaves out ("Non-members (`tier` none)")."""
     m = LEAST.search(scope.docs)
     if not m:
         return None

@@ -403,7 +403,7 @@ def quote_plan(
         if node is not None:
             steps[name] = node
 
-    swap = read_swap(scope, cols, steps, listed)  # "when ..., the generic is priced instead (`swapped` = true)"
+    swap = read_swap(scope, cols, steps, listed)  # "when ..., the twin is priced instead (`swapped` = true)"
     steps.update(swapped_steps(swap, scope, cols, steps, listed) if swap else {})
     scope.defined = list(steps)
     scope.echoes = [n for n, node in steps.items() if "field" in node]

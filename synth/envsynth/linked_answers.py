@@ -138,8 +138,8 @@ def joined_rule(name: str, glossary: str, cols: dict[str, Any], collection: str)
 
 
 def joined_node(name: str, fields: dict[str, dict[str, Any]], glossary: str) -> dict[str, Any] | None:
-    """A quote's figure the docs remark on as two or more fields of one record in its scope ("medication_name (name
-    and strength)"): a formula node joining them by a space; None otherwise."""
+    """A quote's figure the docs remark on as two or more fields of one record in its scope ("boat_name (name and
+    rig)"): a formula node joining them by a space; None otherwise."""
     remark = remark_of(name, glossary) if glossary else None
     parts = [p.strip() for p in re.split(r"\s*,\s*|\s+and\s+|\s+plus\s+", remark or "") if p.strip()]
     found = [p for p, own in fields.items() if len(parts) >= 2 and all(part in own for part in parts)]

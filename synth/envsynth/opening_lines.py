@@ -2,7 +2,7 @@
 
 - a field the docs tie to the copied ones by an equation ("balance_due = charter_total - deposit + fees", said in
   any tool's docs) is solved for when it is the one field of the equation left unset (`subtotal` from
-  `patient_pays = subtotal - discount - plan_pays + fees`);
+  `skipper_pays = subtotal - discount - club_pays + fees`);
 - the line a new record opens its list of lines with ("queued with one charter line ..."), each field learned from
   the first line of every sample record: a value all of them share, the quote's figure of the same name, the
   product of two other fields of the line (`line_total`), or the fields of the record the line names joined by a

@@ -419,7 +419,7 @@ def docs_transition(
     from synth.envsynth.after_values import after_values, moved_counts
 
     effects = after_values(text, effects, plan.key_param)  # "'try <n> failed' (n = the new `tries`)"
-    effects = moved_counts(text, effects)  # "2 fills moved to ..." while `refills` moves away: the count it had
+    effects = moved_counts(text, effects)  # "2 berths moved to ..." while `spare_berths` moves away: the count
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),

@@ -44,10 +44,10 @@ def sibling_quotes(
     from synth.envsynth.envelope import documented_fields
 
     out: dict[str, Any] = {}
+    glossary = "\n".join(one.description for one in specs)  # where a figure another tool remarks on is said
     for spec in specs:
         if tool_priors(spec).mutates:
             continue
-        glossary = "\n".join(one.description for one in specs)
         plan = quote_plan(spec, ToolPlan(kind="get"), state_schema, sample, policy, True, glossary)
         if plan.kind == "quote" and len(documented_fields(spec)) - len(plan.quote.get("fields") or []) <= 1:
             out[spec.name] = plan.quote

@@ -111,7 +111,7 @@ def _participle_default(said: str, scope: _Scope) -> dict[str, Any]:
     if not m:
         return {}
     word, field_name = m.group(1).lower(), m.group(2)
-    stem = word[:-2] if len(word) > 6 else word[:-1]  # "prescribed" -> "prescrib", "booked" -> "booke"
+    stem = word[:-2] if len(word) > 6 else word[:-1]  # "chartered" -> "charter", "booked" -> "booke"
     stem = stem[: max(4, len(stem) - 2)]
     holders = [p for p, col in scope.named.items() if singular(col).startswith(stem) and field_name in scope.fields[p]]
     others = [p for p, fs in scope.fields.items() if field_name in fs and p not in holders]
