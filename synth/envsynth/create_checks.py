@@ -146,10 +146,17 @@ def create_checks(
         c for c in conditional_refusals(text, own, cols, params) if c not in found and c not in plan.checks
     ]
     found += [c for c in table_caps(text, own, cols, sample or {}) if c not in found and c not in plan.checks]
+    from synth.envsynth.queue_rules import queue_rules
+
+    queued, popped = queue_rules(unwrap(text), plan, own, cols)  # "only the skipper first in the list may book it"
+    found += [c for c in queued if c not in found and c not in plan.checks]
     if not found:
         return plan
     evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' or 'refused when:' list"]
-    return ToolPlan.from_dict({**plan.to_dict(), "checks": list(plan.checks) + found, "evidence": evidence})
+    effects = list(plan.effects) + [e for e in popped if e not in plan.effects]
+    return ToolPlan.from_dict(
+        {**plan.to_dict(), "checks": list(plan.checks) + found, "effects": effects, "evidence": evidence}
+    )
 
 
 __all__ = ["clause_checks", "create_checks", "noun_link"]

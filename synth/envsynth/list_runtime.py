@@ -16,6 +16,8 @@ FG_LIST_RULES = (
     "entry_named",
     "flag_needs",
     "named_not_listed",
+    "queue_head",
+    "none_alike",
 )
 
 
@@ -108,7 +110,21 @@ def fg_list_rule(check, arguments, record, state):
     the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
     record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
     `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
-    links."""
+    links; `queue_head` / `none_alike`: queue_rules.py."""
+    if check["op"] == "queue_head":  # the linked record's queue is empty or led by the record's own value
+        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
+        queue = holder.get(check["list"]) if isinstance(holder, dict) else None
+        return not isinstance(queue, list) or not queue or queue[0] == record.get(check["field"])
+    if check["op"] == "none_alike":  # no stored record of the kind holds the same values in the states
+        return not any(
+            [
+                isinstance(other, dict)
+                and other is not record
+                and all([other.get(f) == record.get(f) for f in check["fields"]])
+                and all([other.get(f) in v for f, v in check["where"].items()])
+                for other in (state.get(check["collection"]) or {}).values()
+            ]
+        )
     if check["op"] == "named_not_listed":  # a value of the record an argument names is not on a linked list
         named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         holder = (state.get(check["holder"]) or {}).get(str(record.get(check["via"])))
