@@ -24,6 +24,14 @@ def field_by_words(words: str, props: dict[str, Any]) -> str | None:
     return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in props), None)
 
 
+def list_by_words(words: str, props: dict[str, Any]) -> str | None:
+    """The list field a run of words names, joined or in the plural ("banned rig" -> `banned_rigs`)."""
+    from synth.words import plural
+
+    joined = "_".join(words.lower().split())
+    return next((f for f in dict.fromkeys((joined, plural(joined))) if "array" in schema_types(props.get(f))), None)
+
+
 def known_values(schema: Any) -> list[str]:
     """The values a closed field's schema lists (`enum`, else the sample data's `x-enum`), as text."""
     values = (schema.get("enum") or schema.get("x-enum") or []) if isinstance(schema, dict) else []

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import NEW_VALUE
+from synth.envsynth.entry_texts import replaced_sources
 
 
 def _step(effects: list[dict[str, Any]], key_param: str | None, field: str) -> dict[str, Any] | None:
@@ -28,12 +29,9 @@ def _step(effects: list[dict[str, Any]], key_param: str | None, field: str) -> d
 
 def _rewritten(node: Any, field: str, step: dict[str, Any]) -> Any:
     """The node with each plain reading of the record's field replaced by the field moved by the step."""
-    if isinstance(node, dict):
-        if node == {"from": "record", "path": [field]}:
-            moved = {"plus": [{"path": [field]}, *step.get("plus", [])], "minus": list(step.get("minus", []))}
-            return {"from": "expr", "expr": moved}
-        return {k: _rewritten(v, field, step) for k, v in node.items()}
-    return [_rewritten(v, field, step) for v in node] if isinstance(node, list) else node
+    moved = {"plus": [{"path": [field]}, *step.get("plus", [])], "minus": list(step.get("minus", []))}
+    plain = {"from": "record", "path": [field]}
+    return replaced_sources(node, lambda v: {"from": "expr", "expr": moved} if v == plain else None)
 
 
 def after_values(text: str, effects: list[dict[str, Any]], key_param: str | None) -> list[dict[str, Any]]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.spec import field_by_words
-from synth.words import plural
+from synth.envsynth.quote_scope import field_holder as _holder
+from synth.spec import field_by_words, list_by_words
 
 NUMBER = r"\d+(?:\.\d+)?"
 PAIRED = re.compile(
@@ -43,16 +43,6 @@ MEMBER = re.compile(
     r"\s+list\)",
     re.I,
 )
-
-
-def _holder(scope: Any, field: str, kind: str | None = None) -> str | None:
-    """The one parameter (a named or linked record) whose record has this field (of this JSON type)."""
-    found = [
-        p
-        for p, fs in scope.fields.items()
-        if isinstance(fs.get(field), dict) and (kind is None or kind in str(fs[field].get("type")))
-    ]
-    return found[0] if len(found) == 1 else None
 
 
 def _flag_node(scope: Any, word: str) -> dict[str, Any] | None:
@@ -151,13 +141,7 @@ def _member(name: str, scope: Any) -> dict[str, Any] | None:
     if not m:
         return None
     one = [(p, f) for p, fs in scope.fields.items() if (f := field_by_words(m.group(2), fs))]
-    words = m.group(3).lower().split()
-    listed = [
-        (p, f)
-        for p, fs in scope.fields.items()
-        for f in ("_".join(words), plural("_".join(words)))
-        if isinstance(fs.get(f), dict) and "array" in str(fs[f].get("type"))
-    ]
+    listed = [(p, f) for p, fs in scope.fields.items() if (f := list_by_words(m.group(3), fs))]
     if len(one) != 1 or len(listed) != 1:
         return None
     return {"member": {"field": one[0][1], "param": one[0][0]}, "of": {"field": listed[0][1], "param": listed[0][0]}}

@@ -319,4 +319,12 @@ def with_new_values(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [_rewritten(e, new) if e.get("op") in ("append", "ref_append") else e for e in effects]
 
 
-__all__ = ["learned_text", "with_new_values"]
+def replaced_sources(node: Any, swap: Any) -> Any:
+    """The source with every part `swap` answers for (not None) replaced by its answer, concat parts too."""
+    if isinstance(node, dict):
+        found = swap(node)
+        return found if found is not None else {k: replaced_sources(v, swap) for k, v in node.items()}
+    return [replaced_sources(v, swap) for v in node] if isinstance(node, list) else node
+
+
+__all__ = ["learned_text", "replaced_sources", "with_new_values"]

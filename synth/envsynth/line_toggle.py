@@ -24,13 +24,15 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_entries import business_date, named_entries
+from synth.envsynth.entry_texts import replaced_sources
+from synth.envsynth.expr_runtime import fg_number
 from synth.envsynth.list_toggle import toggle_values
 from synth.envsynth.mode_rules import by_mode_plan
 from synth.envsynth.object_toggle import _kind_text
-from synth.envsynth.opening_lines import EQUATION, _joined, _number
+from synth.envsynth.opening_lines import _joined, equations, signed
 from synth.envsynth.plan import ToolPlan
-from synth.spec import ToolSpec, field_by_words, known_values
-from synth.words import plural, singular
+from synth.spec import ToolSpec, field_by_words, known_values, list_by_words
+from synth.words import singular
 
 NEW_LINE = re.compile(
     r"\bappends?\s+a\s+new\s+(\w+)\s+numbered\s+after\s+the\s+highest\s+(?:existing\s+)?`?(\w+)`?", re.I
@@ -71,7 +73,7 @@ def _line_sources(entries: list[dict[str, Any]], ctx: dict[str, Any]) -> dict[st
             (a, b)
             for a, b in pairs
             if entries
-            and all(_number(e.get(a)) and _number(e.get(b)) and _number(e.get(sub)) for e in entries)
+            and all(fg_number(e.get(a)) and fg_number(e.get(b)) and fg_number(e.get(sub)) for e in entries)
             and all(abs(e[a] * e[b] - e[sub]) < 0.005 for e in entries)
         ]
         if len(product) == 1:
@@ -89,28 +91,20 @@ def _line_sources(entries: list[dict[str, Any]], ctx: dict[str, Any]) -> dict[st
     return out
 
 
-def _swapped(node: Any, swap: Any) -> Any:
-    """The source with every part `swap` answers for replaced (concat parts too)."""
-    if isinstance(node, dict):
-        found = swap(node)
-        return found if found is not None else {k: _swapped(v, swap) for k, v in node.items()}
-    return [_swapped(v, swap) for v in node] if isinstance(node, list) else node
-
-
 def _logged_values(logged: list[dict[str, Any]], swap: Any) -> list[dict[str, Any]]:
     """The entries' sources with the parts `swap` answers for replaced."""
     for rule in (r for e in logged for r in e.get("items") or []):
-        rule["fields"] = _swapped(rule["fields"], swap)
+        rule["fields"] = replaced_sources(rule["fields"], swap)
     return logged
 
 
 def _sums_to(record: dict[str, Any], field: str, sub: str, name: str) -> bool:
     """The record's number `name` is the sum of `sub` over the entries of its list `field`."""
     entries = record.get(field)
-    if not isinstance(entries, list) or not _number(record.get(name)):
+    if not isinstance(entries, list) or not fg_number(record.get(name)):
         return False
     terms = [e.get(sub) for e in entries if isinstance(e, dict)]
-    return all(_number(t) for t in terms) and abs(sum(terms) - record[name]) < 0.005
+    return all(fg_number(t) for t in terms) and abs(sum(terms) - record[name]) < 0.005
 
 
 def _totals(text: str, glossary: str, own: dict[str, Any], field: str, records: list[dict]) -> list[list[Any]]:
@@ -124,14 +118,9 @@ def _totals(text: str, glossary: str, own: dict[str, Any], field: str, records: 
         if len(sums) == 1:
             steps.append([name, {"round": {"sum": field, "of": sums[0]}, "digits": 2, "way": "nearest"}])
     done = {n for n, _ in steps}
-    for m in EQUATION.finditer(glossary):
-        parts = re.split(r"\s*([+-])\s*", m.group(2).replace("`", ""))
-        terms = [("+", parts[0])] + list(zip(parts[1::2], parts[2::2]))
-        left = m.group(1)
+    for left, terms in equations(glossary):
         if left in names and left not in done and all(t in own for _, t in terms) and done & {t for _, t in terms}:
-            node: dict[str, Any] = {"val": terms[0][1]}
-            for sign, term in terms[1:]:
-                node = {"op": sign, "args": [node, {"val": term}]}
+            node = signed({"val": terms[0][1]}, [(sign, {"val": term}) for sign, term in terms[1:]])
             steps.append([left, {"round": node, "digits": 2, "way": "nearest"}])
             done.add(left)
     return steps
@@ -189,13 +178,12 @@ def line_toggle(
     checks: list[dict[str, Any]] = []
     checked = CHECKED.search(segments[adding])
     if checked:
-        words = "_".join(checked.group(1).lower().split())
         holders = [
             (f, s["x-references"], lst)
             for f, s in own.items()
             if isinstance(s, dict) and s.get("x-references") in cols
-            for lst in dict.fromkeys((words, plural(words)))
-            if lst in _props(cols, s["x-references"])
+            for lst in [list_by_words(checked.group(1), _props(cols, s["x-references"]))]
+            if lst
         ]
         value = field_by_words(checked.group(2), _props(cols, catalogue_col))
         if len(holders) != 1 or value is None:

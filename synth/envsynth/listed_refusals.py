@@ -23,8 +23,9 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.spec import field_by_words, known_values
-from synth.words import plural, singular
+from synth.envsynth.quote_scope import participle_stem
+from synth.spec import field_by_words, known_values, list_by_words
+from synth.words import singular
 
 BULLETS = re.compile(r"\brefused\s+when:\s*\n((?:\s*-\s+[^\n]+\n?)+)", re.I)
 CONDITION = re.compile(r"^\s*-\s+(.+?)(?::\s*\"|:\s*$|$)")
@@ -75,7 +76,7 @@ def _condition(text: str, quote: dict[str, Any], cols: dict[str, Any], own: str,
     if (m := ZERO.fullmatch(text)) and (p := _one_holder(m.group(1), params, cols)):
         return {"test": {"field": m.group(1), "param": p}, "in": [0]}
     if (m := OUTSIDE.fullmatch(text)) and m.group(1) in steps:
-        stem = m.group(3).lower()[:-2][:6]
+        stem = participle_stem(m.group(3))
         holders = [p for p, c in params.items() if singular(c).startswith(stem) and m.group(4) in _props(cols, c)]
         if len(holders) != 1:
             return None
@@ -83,10 +84,7 @@ def _condition(text: str, quote: dict[str, Any], cols: dict[str, Any], own: str,
         return {"any": [low, {"op": ">", "args": [steps[m.group(1)], {"field": m.group(4), "param": holders[0]}]}]}
     if m := BELONGS.fullmatch(text):
         one = [(p, f) for p, c in params.items() if (f := field_by_words(m.group(1), _props(cols, c)))]
-        words = "_".join(m.group(2).lower().split())
-        lists = [
-            (p, f) for p, c in params.items() for f in dict.fromkeys((words, plural(words))) if f in _props(cols, c)
-        ]
+        lists = [(p, f) for p, c in params.items() if (f := list_by_words(m.group(2), _props(cols, c)))]
         if len(one) != 1 or len(lists) != 1:
             return None
         return {"member": {"field": one[0][1], "param": one[0][0]}, "of": {"field": lists[0][1], "param": lists[0][0]}}

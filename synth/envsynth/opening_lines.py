@@ -17,46 +17,50 @@ from itertools import permutations
 from typing import Any
 
 from synth.envsynth.data_copies import sample_records
+from synth.envsynth.expr_runtime import fg_number
 from synth.words import singular
 
 EQUATION = re.compile(r"`?\b([a-z]\w*)`?\s*=\s*((?:`?[a-z]\w*`?\s*[+-]\s*)+`?[a-z]\w*`?)")
 ONE_LINE = re.compile(r"\bwith\s+one\s+(?:[\w-]+\s+){0,3}?line\b", re.I)
 
 
-def _signed(node: dict[str, Any], terms: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+def signed(node: dict[str, Any], terms: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The node with each (sign, term) added or taken off in turn."""
     for sign, term in terms:
         node = {"op": sign, "args": [node, term]}
     return node
+
+
+def equations(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(left side, [(sign, term)]) of each "a = b - c + d" the text writes, the first term signed "+"."""
+    out = []
+    for m in EQUATION.finditer(text):
+        parts = re.split(r"\s*([+-])\s*", m.group(2).replace("`", ""))
+        out.append((m.group(1), [("+", parts[0])] + list(zip(parts[1::2], parts[2::2]))))
+    return out
 
 
 def solved_fields(glossary: str, assign: dict[str, Any], open_fields: list[str]) -> dict[str, dict[str, Any]]:
     """{record field: its formula node over the copied figures} for each unset field an equation of the docs
     leaves as its one unknown."""
     out: dict[str, dict[str, Any]] = {}
-    for m in EQUATION.finditer(glossary):
-        parts = re.split(r"\s*([+-])\s*", m.group(2).replace("`", ""))
-        terms = [("+", parts[0])] + list(zip(parts[1::2], parts[2::2]))
-        names = [m.group(1)] + [t for _, t in terms]
+    for left, terms in equations(glossary):
+        names = [left] + [t for _, t in terms]
         unknown = [n for n in names if n not in assign]
         if len(unknown) != 1 or unknown[0] not in open_fields or unknown[0] in out or len(set(names)) != len(names):
             continue
         if any(isinstance(assign[n], dict) for n in names if n != unknown[0]):
             continue
         value = {n: {"val": assign[n]} for n in names if n in assign}
-        if unknown[0] == m.group(1):  # the left side: the signed sum of the terms
-            first = value[terms[0][1]] if terms[0][0] == "+" else {"op": "-", "args": [{"num": 0}, value[terms[0][1]]]}
-            node = _signed(first, [(s, value[t]) for s, t in terms[1:]])
+        if unknown[0] == left:  # the left side: the signed sum of the terms
+            node = signed(value[terms[0][1]], [(s, value[t]) for s, t in terms[1:]])
         else:  # a term: the left side less the other terms, negated when the term is taken off
             sign = next(s for s, t in terms if t == unknown[0])
             rest = [(("-" if s == "+" else "+"), value[t]) for s, t in terms if t != unknown[0]]
-            node = _signed(value[m.group(1)], rest)
+            node = signed(value[left], rest)
             node = node if sign == "+" else {"op": "-", "args": [{"num": 0}, node]}
         out[unknown[0]] = {"round": node, "digits": 2, "way": "nearest"}
     return out
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _joined(texts: list[str], linked: list[dict[str, Any]]) -> list[str] | None:
@@ -102,7 +106,7 @@ def opening_line(
         product = [
             (a, b)
             for a, b in pairs
-            if all(_number(v) and _number(e.get(a)) and _number(e.get(b)) for e, v in zip(firsts, values))
+            if all(fg_number(v) and fg_number(e.get(a)) and fg_number(e.get(b)) for e, v in zip(firsts, values))
             and all(abs(e[a] * e[b] - v) < 0.005 for e, v in zip(firsts, values))
         ]
         if len(product) == 1:
@@ -122,4 +126,4 @@ def opening_line(
     return {"op": "priced_line", "field": lists[0], "entry": entry}
 
 
-__all__ = ["opening_line", "solved_fields"]
+__all__ = ["equations", "opening_line", "signed", "solved_fields"]

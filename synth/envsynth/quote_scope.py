@@ -104,18 +104,33 @@ def _record_default(param: str, scope: _Scope) -> dict[str, Any]:
     return {}
 
 
+def participle_stem(word: str) -> str:
+    """The stem a participle shares with its noun: "chartered" -> "chart" (charter), "booked" -> "book" (booking)."""
+    word = word.lower()
+    stem = word[:-2] if len(word) > 6 else word[:-1]
+    return stem[: max(4, len(stem) - 2)]
+
+
+def field_holder(scope: _Scope, field_name: str, kind: str | None = None) -> str | None:
+    """The one parameter (a named or linked record) whose record has this field (of this JSON type)."""
+    found = [
+        p
+        for p, fs in scope.fields.items()
+        if isinstance(fs.get(field_name), dict) and (kind is None or kind in str(fs[field_name].get("type")))
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _participle_default(said: str, scope: _Scope) -> dict[str, Any]:
     """ "defaults to the booked hours": the field of the one named record whose noun shares the word's stem
     ("booked" / booking), when that record alone holds the field."""
     m = re.search(r"\bdefaults?\s+to\s+the\s+([a-z]+ed)\s+`?(\w+)`?", said, re.I)
     if not m:
         return {}
-    word, field_name = m.group(1).lower(), m.group(2)
-    stem = word[:-2] if len(word) > 6 else word[:-1]  # "chartered" -> "charter", "booked" -> "booke"
-    stem = stem[: max(4, len(stem) - 2)]
+    stem, field_name = participle_stem(m.group(1)), m.group(2)
     holders = [p for p, col in scope.named.items() if singular(col).startswith(stem) and field_name in scope.fields[p]]
     others = [p for p, fs in scope.fields.items() if field_name in fs and p not in holders]
     return {"default_field": [holders[0], field_name]} if len(holders) == 1 and not others else {}
 
 
-__all__ = ["STOP_WORDS", "_Scope", "_meant", "_record_default", "_scope", "_words"]
+__all__ = ["STOP_WORDS", "_Scope", "_meant", "_record_default", "_scope", "_words", "field_holder", "participle_stem"]

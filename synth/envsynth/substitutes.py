@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.quote_scope import field_holder
 
 INSTEAD = re.compile(
     r"\bwhen\s+(?P<conds>[^.]+?),\s+the\s+(?P<noun>[\w ]+?)\s+is\s+(?:priced|used|dispensed|charged|booked|taken)"
@@ -27,13 +28,6 @@ RECORD_IS = re.compile(r"the\s+([\w ]+?)\s+is\s+(not\s+)?`?(\w+)`?", re.I)
 WITH = re.compile(r"the\s+[\w ]+?\s+is\s+(?:a|an)\s+\w+\s+with\s+(?:a|an)\s+`?(\w+)`?", re.I)
 ENOUGH = re.compile(r"that\s+\w+\s+has\s+enough\s+`?(\w+)`?\s+for\s+the\s+`?(\w+)`?", re.I)
 SPLIT = re.compile(r",\s+(?:and\s+)?|\s+and\s+(?=the\b|that\b|`)", re.I)
-
-
-def _boolean(scope: Any, field: str) -> list[str]:
-    """The parameters (named or linked records) whose record has this yes/no field."""
-    return [
-        p for p, fs in scope.fields.items() if isinstance(fs.get(field), dict) and fs[field].get("type") == "boolean"
-    ]
 
 
 def _same_ids(cols: dict[str, Any], col: str, field: str) -> bool:
@@ -68,8 +62,8 @@ def read_swap(scope: Any, cols: dict[str, Any], steps: dict[str, dict[str, Any]]
             when.append({"set": {"field": withed.group(1), "param": holders[0]}})
         elif enough:
             later.append((enough.group(1), enough.group(2)))
-        elif said and len(_boolean(scope, said.group(3))) == 1:
-            node = {"field": said.group(3), "param": _boolean(scope, said.group(3))[0]}
+        elif said and (holder := field_holder(scope, said.group(3), "boolean")):
+            node = {"field": said.group(3), "param": holder}
             when.append({"test": node, "in": [False, None] if said.group(2) else [True]})
         else:
             return None
