@@ -265,10 +265,13 @@ def priced_plan(
     quotes: dict[str, Any],
     text: str,
     today: str | None = None,
+    sample: dict[str, Any] | None = None,
 ) -> ToolPlan:
     """priced_change on a status change, or on each value's change of a `by_mode` plan (read from the text every
     value shares and its own segment, as mode_rules reads it); then the objects, amounts and late fees a status
-    change's docs define (`today`: the business date the docs and policy state)."""
+    change's docs define (`today`: the business date the docs and policy state), and the charges it itemizes
+    (charge_items.py; `sample`: the sample state, whose records' breakdowns the figures must reproduce)."""
+    from synth.envsynth.charge_items import with_itemized_charges
     from synth.envsynth.defined_amounts import with_defined_amounts
     from synth.envsynth.docs_entries import business_date
     from synth.envsynth.issued_objects import issued_object
@@ -283,7 +286,8 @@ def priced_plan(
         plan = issued_object(spec, plan, text, own, specs, quotes, cols)  # a docket the change issues (issued_objects)
         plan = with_defined_amounts(plan, text, state_schema)  # "the refund is the fee in full if ..., otherwise half"
         params = spec.parameters.get("properties") or {}
-        return with_late_fee(plan, text, state_schema, params, today or business_date(text))  # "Late-cancellation fee"
+        plan = with_late_fee(plan, text, state_schema, params, today or business_date(text))  # "Late-cancellation fee"
+        return with_itemized_charges(plan, text, state_schema, params, today or business_date(text), sample)
     found = mode_segments(spec) if plan.kind == "by_mode" else None
     if found is None:
         return plan

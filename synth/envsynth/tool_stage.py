@@ -401,7 +401,7 @@ def _pricing(spec: ToolSpec, schema: SchemaResult, opts: BuildOptions, text: str
     def price(plan: ToolPlan) -> ToolPlan:
         quotes = sibling_quotes(list(opts.siblings), schema.state_schema, opts.sample or {}, opts.policy)
         today = business_date(text + "\n" + opts.policy)
-        return priced_plan(spec, plan, schema.state_schema, list(opts.siblings), quotes, text, today)
+        return priced_plan(spec, plan, schema.state_schema, list(opts.siblings), quotes, text, today, opts.sample)
 
     return price
 
