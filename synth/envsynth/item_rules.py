@@ -23,6 +23,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import recomputed_names
 from synth.envsynth.refusals import refused_entries, refused_states
+from synth.envsynth.stored_refusals import stored_refusals
 from synth.envsynth.value_needs import value_needs
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -174,6 +175,12 @@ def refine_item(
         least += [c for c in while_entries(text, own, params) if c not in plan.checks]
     if plan.kind == "item_add" and plan.op_param:  # "`spinnaker`: racing" of the skipper's skills
         least += value_needs(text, plan.op_param, plan.collection, cols)
+    if plan.kind == "item_add":  # "must not have the boat on charter": stored records of another kind
+        least += [
+            c
+            for c in stored_refusals(text, plan.collection, plan.key_field or "", params, cols)
+            if c not in least + list(plan.checks)
+        ]
     if plan.kind == "item_add":  # "Error: not enough stock for <part>": what it takes must be there
         taken = [e for e in appends if e.get("op") == "adjust" and e.get("collection") != plan.collection]
         least += [c for c in covered(taken, text) if c.get("op") == "enough"]

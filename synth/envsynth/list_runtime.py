@@ -18,6 +18,7 @@ FG_LIST_RULES = (
     "named_not_listed",
     "queue_head",
     "none_alike",
+    "none_stored",
 )
 
 
@@ -103,6 +104,16 @@ def fg_like(old, new):
     return new
 
 
+def fg_given(source, arguments, record, state):
+    """The value a source gives: an argument, a field of the call's record, or of the record an argument names."""
+    if "arg" in source:
+        return arguments.get(source["arg"])
+    if "own" in source:
+        return record.get(source["own"])
+    named = (state.get(source["collection"]) or {}).get(str(arguments.get(source["named"])))
+    return named.get(source["field"]) if isinstance(named, dict) else None
+
+
 def fg_list_rule(check, arguments, record, state):
     """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument
     names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
@@ -110,7 +121,7 @@ def fg_list_rule(check, arguments, record, state):
     the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
     record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
     `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
-    links; `queue_head` / `none_alike`: queue_rules.py."""
+    links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py."""
     if check["op"] == "queue_head":  # the linked record's queue is empty or led by the record's own value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         queue = holder.get(check["list"]) if isinstance(holder, dict) else None
@@ -121,6 +132,18 @@ def fg_list_rule(check, arguments, record, state):
                 isinstance(other, dict)
                 and other is not record
                 and all([other.get(f) == record.get(f) for f in check["fields"]])
+                and all([other.get(f) in v for f, v in check["where"].items()])
+                for other in (state.get(check["collection"]) or {}).values()
+            ]
+        )
+    if check["op"] == "none_stored":  # no stored record of the kind matches the call's values in the states
+        wanted = {f: fg_given(src, arguments, record, state) for f, src in check["match"].items()}
+        if any([v is None for v in wanted.values()]):
+            return True
+        return not any(
+            [
+                isinstance(other, dict)
+                and all([other.get(f) == v for f, v in wanted.items()])
                 and all([other.get(f) in v for f, v in check["where"].items()])
                 for other in (state.get(check["collection"]) or {}).values()
             ]
