@@ -447,7 +447,7 @@ def fg_check(check, arguments, record, state):
         return not isinstance(holder, dict) or holder.get(check["field"]) in check["allowed"]
     if check["op"] == "filled":  # a list field of the record holds at least one entry
         return isinstance(record.get(check["field"]), list) and len(record[check["field"]]) > 0
-    return True
+    raise ValueError("unknown check op %r" % check["op"])  # a rule no runtime reads must not pass silently
 
 
 def fg_compare(value, op, bound):
