@@ -18,6 +18,7 @@ from synth.envsynth.docs_entries import named_entries
 from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.entry_figures import entry_caps, entry_figures
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.fit_rules import fit_rules
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -181,6 +182,8 @@ def refine_item(
             for c in stored_refusals(text, plan.collection, plan.key_field or "", params, cols)
             if c not in least + list(plan.checks)
         ]
+    if plan.kind == "item_add":  # "the roof rack only fits cruiser and ketch classes"
+        least += [c for c in fit_rules(text, plan.collection, plan.key_param or "", params, cols) if c not in least]
     if plan.kind == "item_add":  # "Error: not enough stock for <part>": what it takes must be there
         taken = [e for e in appends if e.get("op") == "adjust" and e.get("collection") != plan.collection]
         least += [c for c in covered(taken, text) if c.get("op") == "enough"]
