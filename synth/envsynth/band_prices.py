@@ -71,4 +71,19 @@ def band_node(name: str, text: str, params: dict[str, Any]) -> dict[str, Any] | 
     return None
 
 
-__all__ = ["band_lists", "band_node"]
+def band_guards(steps: dict[str, Any], text: str) -> list[dict[str, Any]]:
+    """A guard refusing an amount past the last band when an error the docs list names that limit ("Error: boats
+    over 30 t are not taken"): the price figure of the bands holds one of their prices (None past the last)."""
+    errors = " ".join(re.findall(r"Error:[^'\"`.]*(?:\.\d[^'\"`.]*)*", text))  # each message, to its end
+    for name, node in steps.items():
+        band = node.get("band") if isinstance(node, dict) else None
+        if not band or not all(isinstance(v, (int, float)) for v in band["values"]):
+            continue
+        last = band["limits"][-1]
+        said = str(int(last)) if float(last).is_integer() else str(last)
+        if re.search(rf"(?<![\d.]){re.escape(said)}(?:\.0+)?(?!\d|\.\d)", errors):
+            return [{"figure": name, "op": ">=", "value": min(band["values"])}]
+    return []
+
+
+__all__ = ["band_guards", "band_lists", "band_node"]

@@ -444,6 +444,7 @@ def quote_plan(
             node["absent"] = held[node.get("field") or node.get("table")]
     used = {n.get(k) for n in _nodes(list(steps.values())) for k in ("param", "holder")}
     linked = {k: v for k, v in scope.linked.items() if k in used}
+    from synth.envsynth.band_prices import band_guards
     from synth.envsynth.docs_entries import business_date
     from synth.envsynth.quote_effects import spec_guards
     from synth.envsynth.refusals import error_states, refused_for
@@ -456,6 +457,7 @@ def quote_plan(
         "fields": listed,
     }
     guards = spec_guards(spec, [n for n in steps if n not in scope.params], business_date(scope.docs))
+    guards += [g for g in band_guards(steps, spec.description) if g not in guards]  # "over 30 kg are not taken"
     quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
     quote.update({"swap": {swap["link"]: swap}} if swap else {})
