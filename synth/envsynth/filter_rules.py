@@ -14,7 +14,7 @@ from typing import Any
 from synth.envsynth.filter_map import map_param, referenced_collection
 from synth.envsynth.flag_rules import flag_filters
 from synth.envsynth.plan import ToolPlan
-from synth.spec import ToolSpec, schema_types
+from synth.spec import ToolSpec, field_by_words, schema_types
 from synth.words import singular
 
 NOT_FOUND = re.compile(r"\b(not found|does not exist|no such)\b", re.IGNORECASE)
@@ -97,6 +97,26 @@ def _described_text(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[s
     return {"path": named, "via": None, "collection": None, "op": "eq"} if len(named) == 1 else None
 
 
+SEPARATORS = {"space": " ", "dash": "-", "hyphen": "-", "slash": "/", "colon": ":", "dot": ".", "comma": ","}
+
+
+def _described_part(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[str, Any] | None:
+    """ "<param> matches the ... of the <field words> (the part before the space)": the part of that text field
+    before (or after) the first such separator is the value ({"op": "head" | "tail", "sep"}), or None."""
+    said = re.search(
+        rf"\b{re.escape(name)}\s+matches\s+the\s+[\w -]+?\s+of\s+the\s+(?P<words>[\w ]+?)\s*\(the\s+part\s+"
+        r"(?P<side>before|after)\s+the\s+(?:first\s+)?(?P<sep>[a-z]+)\b",
+        " ".join(spec.description.split()),
+        re.I,
+    )
+    field = field_by_words(said.group("words"), record) if said else None
+    sep = SEPARATORS.get(said.group("sep").lower()) if said else None
+    if not field or sep is None or "string" not in schema_types(record.get(field) or {}):
+        return None
+    op = "head" if said.group("side").lower() == "before" else "tail"
+    return {"path": [field], "via": None, "collection": None, "op": op, "sep": sep}
+
+
 ONE_FILTER = re.compile(r"\bat\s+least\s+one\s+(?:filter|search\s+parameter)\s+is\s+required\b", re.I)
 WILDCARD_WORDS = {"all", "any", "both", "every", "everything", "*"}  # a value that filters nothing ("status=all")
 
@@ -138,6 +158,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             continue
         listed = _list_named(spec, name, record)
         found = {"path": [listed], "via": None, "collection": None, "op": "eq"} if listed else None
+        found = found or _described_part(spec, name, record)  # "harbour matches the ... (the part before the space)"
         found = found or map_param(name, plan.collection, cols) or _described_bound(spec, name, record)
         if found is None or "*" in found["path"]:  # "Part of the holder name": the record's own `holder_name`
             found = _described_text(spec, name, record) or found
