@@ -421,6 +421,8 @@ def fg_check(check, arguments, record, state):
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         return not isinstance(holder, dict) or not holder.get(check["field"])
+    if check["op"] == "any_of":  # one of the checks holds ("paid up, or on an active plan")
+        return any([fg_check(one, arguments, record, state) for one in check["checks"]])
     if check["op"] in FG_LIST_RULES:
         return fg_list_rule(check, arguments, record, state)
     if check["op"] in ("named_part", "part_in"):  # the leading part of a code (code_parts.py)

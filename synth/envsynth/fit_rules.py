@@ -3,6 +3,10 @@
 (`boat_class` for "classes", both values among its known ones), and the record an argument names keeps the kinds it
 fits in a list named by the noun (`allowed_classes`, `classes`), empty for a record that fits every kind. The call
 is refused when that list is filled and lacks the record's kind (check `named_holds` with `empty_passes`).
+
+"The sail must fit the boat's rig": the record the call names by `sail_id` lists what it fits in a list named by the
+verb (`fits`) or the words (`rigs`), and the value is the field those words name on the call's record, or on the
+record its `boat_id` links (`through`); an empty list fits nothing there (the docs name no exception).
 """
 
 from __future__ import annotations
@@ -10,13 +14,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.spec import known_values
+from synth.spec import field_by_words, known_values
 from synth.spec import record_props as _props
 from synth.words import plural, singular
 
 FITS = re.compile(
     r"\bonly\s+(?:fits|suits|works\s+with|applies\s+to|goes\s+on)\s+(?P<values>[\w-]+(?:\s*(?:,|and|or)\s*[\w-]+)*)"
     r"\s+(?P<noun>[a-z]+)\b",
+    re.I,
+)
+
+
+MUST_FIT = re.compile(
+    r"\bthe\s+(?P<noun>[a-z]+)\s+must\s+(?P<verb>fit|suit|match)\s+the\s+(?P<owner>[a-z]+)['\u2019]s\s+"
+    r"(?P<words>[a-z]+(?:\s+[a-z]+)?)\b",
     re.I,
 )
 
@@ -49,6 +60,22 @@ def fit_rules(
             p, col, listed = named[0]
             check = {"op": "named_holds", "param": p, "collection": col, "list": listed, "field": fields[0]}
             out.append({**check, "empty_passes": True})
+    for m in MUST_FIT.finditer(text):
+        noun, owner, words = m.group("noun").lower(), m.group("owner").lower(), m.group("words").lower()
+        param, col = f"{noun}_id", plural(noun)
+        theirs = _props(cols, col)
+        verb = m.group("verb").lower()
+        listed = [f for f in (f"{verb}s", verb) if "array" in str((theirs.get(f) or {}).get("type"))]
+        listed = listed or _lists(theirs, words.split()[-1]) or _lists(theirs, words.split()[0])
+        if param not in params or param == key_param or len(listed) != 1:
+            continue
+        via = None if singular(collection) == owner else f"{owner}_id"
+        holder = own if via is None else _props(cols, plural(owner))
+        field = field_by_words(words, holder) or field_by_words(words.split()[0], holder)  # "rig" of "rig and"
+        if field is None or (via is not None and via not in own):
+            continue
+        check = {"op": "named_holds", "param": param, "collection": col, "list": listed[0], "field": field}
+        out.append({**check, "through": {"collection": plural(owner), "field": via}} if via else check)
     return out
 
 

@@ -19,6 +19,8 @@ FG_LIST_RULES = (
     "queue_head",
     "none_alike",
     "none_stored",
+    "some_stored",
+    "named_nested",
 )
 
 
@@ -136,11 +138,16 @@ def fg_list_rule(check, arguments, record, state):
                 for other in (state.get(check["collection"]) or {}).values()
             ]
         )
-    if check["op"] == "none_stored":  # no stored record of the kind matches the call's values in the states
+    if check["op"] == "named_nested":  # a value inside an object of the record an argument names is (not) one of these
+        held = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
+        for part in check["path"]:
+            held = held.get(part) if isinstance(held, dict) else None
+        return (held in check["in"]) != bool(check.get("not"))
+    if check["op"] in ("none_stored", "some_stored"):  # no (some) stored record of the kind matches, in the states
         wanted = {f: fg_given(src, arguments, record, state) for f, src in check["match"].items()}
         if any([v is None for v in wanted.values()]):
-            return True
-        return not any(
+            return check["op"] == "none_stored"
+        found = any(
             [
                 isinstance(other, dict)
                 and all([other.get(f) == v for f, v in wanted.items()])
@@ -148,6 +155,7 @@ def fg_list_rule(check, arguments, record, state):
                 for other in (state.get(check["collection"]) or {}).values()
             ]
         )
+        return found if check["op"] == "some_stored" else not found
     if check["op"] == "named_not_listed":  # a value of the record an argument names is not on a linked list
         named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         holder = (state.get(check["holder"]) or {}).get(str(record.get(check["via"])))
@@ -186,7 +194,9 @@ def fg_list_rule(check, arguments, record, state):
         listed = arguments.get(check["arg"])
         held = record.get(check["list"])
         return not isinstance(listed, list) or all([i in (held if isinstance(held, list) else []) for i in listed])
-    wanted = record.get(check["field"])
+    link = check.get("through")  # the value sits on the record the call's record links
+    holder = fg_linked({"collection": link["collection"], "via": link["field"]}, "", record, state) if link else record
+    wanted = holder.get(check["field"]) if isinstance(holder, dict) else None  # the call's record's, or its link's
     named = (state.get(check["collection"]) or {}).get(str(arguments.get(check["param"])))
     if wanted in (None, "") or not isinstance(named, dict):
         return True

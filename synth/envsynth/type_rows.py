@@ -2,8 +2,12 @@
 of an argument, the one whose values they are or the one the first column is headed by ("`haul` | boat `afloat`,
 crane `free` | 25.00"). Each condition of a row's cell that names a
 record an argument names and a value one of its fields knows ("boat `afloat`": the boat `boat_id` names holds
-`afloat` in its one field knowing it) is a `named_state` check guarded on the argument's value; a clause of any
-other form is not read."""
+`afloat` in its one field knowing it) is a `named_state` check guarded on the argument's value. Also read:
+"... with no `open` hire" (no stored `hires` record naming the same records is in that state:
+`none_stored`; or the object so named on a record an argument names does not hold it: `named_nested`), "the dues
+are paid (zero or less)" (that number of a record an argument names is at most 0: `bound`), "an `open` hire is in
+place" (such a stored record, or object, exists: `some_stored`, `named_nested`), and a clause of alternatives joined
+by "or" when each is read (`any_of`). A clause of any other form is not read."""
 
 from __future__ import annotations
 
@@ -49,18 +53,85 @@ def type_row_checks(text: str, params: dict[str, Any], cols: dict[str, Any]) -> 
             continue
         for value, cell in rows:
             for clause in re.split(r",\s*", cell):
-                said = SAID.match(clause)
-                if not said:
+                parts = [_clause(c, params, cols) for c in re.split(r"\s+or\s+(?![^()]*\))", clause.strip())]
+                if not parts or not all(parts):
                     continue
-                noun, state = said.group(1).lower(), said.group(2)
-                arg, col = f"{noun}_id", plural(noun)
-                fields = (
-                    [f for f, s in sorted(_props(cols, col).items()) if state in known_values(s)] if col in cols else []
-                )
-                if arg in params and len(fields) == 1:
-                    check = {"op": "named_state", "arg": arg, "collection": col, "field": fields[0], "allowed": [state]}
-                    out.append({**check, "when": {"arg": args[0], "in": [value]}})
+                checks = [c for part in parts for c in part]
+                joined = checks if len(parts) == 1 else [{"op": "any_of", "checks": checks}]
+                out += [{**c, "when": {"arg": args[0], "in": [value]}} for c in joined]
     return out
+
+
+PAID = re.compile(
+    r"^(?:and\s+)?the\s+([a-z]+)\s+(?:is|are)\s+(?:paid|settled|cleared)(?:\s*\((?:zero\s+or\s+less|zero)\))?$", re.I
+)
+IN_PLACE = re.compile(r"^(?:and\s+)?an?\s+`([\w-]+)`\s+([a-z]+(?:\s+[a-z]+)?)\s+is\s+in\s+place$", re.I)
+WITH_NO = re.compile(r"^\s+with\s+no\s+`([\w-]+)`\s+([a-z]+(?:\s+[a-z]+)?)$", re.I)
+
+
+def _stored(state: str, words: str, params: dict[str, Any], cols: dict[str, Any], op: str) -> dict[str, Any] | None:
+    """A `none_stored` / `some_stored` check on the records of the kind the words name that name the call's
+    records (the arguments that are their fields) and hold the state."""
+    col = plural("_".join(words.lower().split()))
+    theirs = _props(cols, col)
+    match = {p: {"arg": p} for p in sorted(params) if p.endswith("_id") and p in theirs}
+    where = [f for f, s in sorted(theirs.items()) if state in known_values(s)]
+    if match and len(where) == 1:
+        return {"op": op, "collection": col, "match": match, "where": {where[0]: [state]}}
+    return _nested(state, words, params, cols, op == "none_stored")
+
+
+def _nested(state: str, words: str, params: dict[str, Any], cols: dict[str, Any], negated: bool) -> dict | None:
+    """The object the words name on a record an argument names holding (or not) the state in its one field that
+    knows it, or its `status` (`named_nested`)."""
+    obj = "_".join(words.lower().split())
+    held = [(p, plural(p[:-3])) for p in sorted(params) if p.endswith("_id") and obj in _props(cols, plural(p[:-3]))]
+    sub = ((_props(cols, held[0][1]).get(obj) or {}).get("properties") or {}) if len(held) == 1 else {}
+    fields = [f for f, s in sorted(sub.items()) if state in known_values(s or {})] or [
+        f for f in sub if f in ("status", "state")
+    ]
+    if len(fields) != 1:
+        return None
+    check = {"op": "named_nested", "arg": held[0][0], "collection": held[0][1], "path": [obj, fields[0]]}
+    return {**check, "in": [state], **({"not": True} if negated else {})}
+
+
+def _clause(clause: str, params: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
+    """The checks one condition of a row gives, or [] when it is not read."""
+    if (said := SAID.match(clause)) and said.group(1).lower() not in ("a", "an"):
+        noun, state = said.group(1).lower(), said.group(2)
+        arg, col = f"{noun}_id", plural(noun)
+        fields = [f for f, s in sorted(_props(cols, col).items()) if state in known_values(s)] if col in cols else []
+        if arg not in params or len(fields) != 1:
+            return []
+        out = [{"op": "named_state", "arg": arg, "collection": col, "field": fields[0], "allowed": [state]}]
+        rest = clause[said.end() :]
+        if not rest.strip():
+            return out
+        other = _stored(m.group(1), m.group(2), params, cols, "none_stored") if (m := WITH_NO.match(rest)) else None
+        return out + [other] if other else out
+    if m := PAID.match(clause.strip()):
+        held = [
+            (p, plural(p[:-3]))
+            for p in sorted(params)
+            if p.endswith("_id") and m.group(1) in _props(cols, plural(p[:-3]))
+        ]
+        if len(held) == 1:
+            return [
+                {
+                    "op": "bound",
+                    "collection": held[0][1],
+                    "via": held[0][0],
+                    "field": m.group(1),
+                    "cmp": "<=",
+                    "value": 0,
+                }
+            ]
+    if (m := IN_PLACE.match(clause.strip())) and (
+        found := _stored(m.group(1), m.group(2), params, cols, "some_stored")
+    ):
+        return [found]
+    return []
 
 
 __all__ = ["type_row_checks"]
