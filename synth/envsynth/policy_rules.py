@@ -47,7 +47,7 @@ from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
-from synth.envsynth.stage_guards import kind_refusals, stage_guards, stage_split
+from synth.envsynth.stage_guards import kind_refusals, kind_sets, stage_guards, stage_split
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import number_copies, transition_copies
@@ -401,6 +401,7 @@ def docs_transition(
         early = docs_counters(stage[0], plan.collection, plan.key_param, state_schema, params, words, allowed)
         early += linked_entries(stage[0], plan.collection, state_schema, spec.parameters, sample or {}, today)
     effects = stage_guards(text, effects, early, stage[1] if stage else None, props)  # and "a non-zero `fee`"
+    effects += kind_sets(text, props, state_schema.get("properties") or {}, stage)  # "- `haul`: the crane turns ..."
     used = appended_params(written) | {
         o["arg"]
         for e in counters

@@ -100,4 +100,31 @@ def kind_refusals(text: str, own: dict, cols: dict[str, Any], moved: dict[str, A
     return out
 
 
-__all__ = ["kind_refusals", "stage_guards", "stage_split"]
+KIND_ITEM = re.compile(  # "- `haul` / `relaunch`: the crane turns `busy` and the skipper becomes `afloat`"
+    r"(?:^|\s)-\s+(?P<kinds>`[\w-]+`(?:\s*(?:/|,|or|and)\s*`[\w-]+`)*)\s*:\s*(?P<body>[^;]+?)(?=;|\.\s|\.$|$)"
+)
+TURNS = re.compile(r"^(?:and\s+)?the\s+(?P<noun>[a-z]\w*)\s+(?:turns|becomes|goes\s+to)\s+`(?P<value>[\w-]+)`$", re.I)
+
+
+def kind_sets(text: str, own: dict, cols: dict[str, Any], stage: tuple[str, dict[str, Any]] | None) -> list[dict]:
+    """`ref_set` effects for the stage's items by kind ("Completing ... also does the closing work: - `haul`: the
+    crane turns `busy`; ..."): a record of those kinds moved to the stage's state sets the linked records so."""
+    if stage is None:
+        return []
+    out = []
+    for m in KIND_ITEM.finditer(unwrap(text)[len(stage[0]) :]):
+        kinds = re.findall(r"`([\w-]+)`", m.group("kinds"))
+        fields = [f for f, sub in sorted(own.items()) if set(kinds) & set(known_values(sub))]  # a kind no sample shows
+        for clause in re.split(r",\s+|\s+and\s+(?=the\b)", m.group("body").strip()):
+            said = TURNS.match(clause.strip())
+            noun = said.group("noun").lower() if said else ""
+            theirs = record_props(cols, plural(noun)) if plural(noun) in cols else {}
+            states = [f for f, sub in sorted(theirs.items()) if said and said.group("value") in known_values(sub)]
+            if len(fields) == 1 and f"{noun}_id" in own and len(states) == 1:
+                when = {"all": [{"field": fields[0], "in": kinds}, stage[1]]}
+                change = {"op": "ref_set", "collection": plural(noun), "via": f"{noun}_id", "field": states[0]}
+                out.append({**change, "value": said.group("value"), "when": when})
+    return out
+
+
+__all__ = ["kind_refusals", "kind_sets", "stage_guards", "stage_split"]
