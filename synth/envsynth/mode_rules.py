@@ -84,6 +84,8 @@ def mode_transition(
 ) -> ToolPlan | None:
     """A `by_mode` plan of one docs transition per documented value, or None when the docs describe no values
     one by one or a value's transition cannot be read."""
+    from synth.envsynth.docs_entries import business_date
+    from synth.envsynth.param_dates import value_dates
     from synth.envsynth.policy_rules import docs_transition
 
     if plan.kind not in ("update", "delete") or not plan.key_param:
@@ -108,7 +110,14 @@ def mode_transition(
         effects = [  # a set the record has no field for is a guess ("the action records what it was called with")
             e for e in sub.effects if e["op"] != "set" or e["field"] in own
         ]
-        sub = ToolPlan.from_dict({**sub.to_dict(), "effects": effects})
+        dated = [  # "- `landed`: ... can only be recorded on or after its `eta`": that value's own date check
+            {k: v for k, v in c.items() if k != "when"}
+            for c in value_dates(
+                f"- `{value}`: {segment}", {param: {"enum": [value]}}, own, business_date(text + policy)
+            )
+        ]
+        checks = list(sub.checks) + [c for c in dated if c not in sub.checks]
+        sub = ToolPlan.from_dict({**sub.to_dict(), "effects": effects, "checks": checks})
         needs = [
             p for p in params if p != param and re.search(rf"\b`?{re.escape(p)}`?\s+is\s+required\b", segment, re.I)
         ]

@@ -69,9 +69,25 @@ PASSED = re.compile(
 )
 
 
+ITEM = re.compile(r"(?:^|\s)-\s+`(?P<value>[\w-]+)`\s*:")
+ON_OR = re.compile(
+    r"\b(?:can|may)\s+only\s+be\s+[a-z]+\s+on\s+or\s+(?P<side>after|before)\s+(?:its|the\s+[a-z]+['\u2019]s)\s+"
+    r"`(?P<field>\w+)`",
+    re.I,
+)
+
+
+def _values(schema: Any) -> list[str]:
+    """The values a parameter takes: its enum, else those its description quotes ("`landed` or `lost`")."""
+    schema = schema if isinstance(schema, dict) else {}
+    return schema.get("enum") or re.findall(r"`([\w-]+)`", str(schema.get("description") or ""))
+
+
 def value_dates(text: str, params: dict[str, Any], own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     """A `dated` check for an argument value allowed only once a date of the record has passed ("`no_show` (only
-    once the start date has passed)"): the record's date before the business date, when the argument holds it."""
+    once the start date has passed)"): the record's date before the business date, when the argument holds it; and
+    one a value's item allows only on or after (before) a date of the record ("- `landed`: ... can only be recorded
+    on or after its `eta`"): that date on or before (after) the business date."""
     out: list[dict[str, Any]] = []
     for m in PASSED.finditer(text) if today else []:
         holders = [p for p, s in sorted(params.items()) if m.group("value") in ((s or {}).get("enum") or [])]
@@ -79,6 +95,16 @@ def value_dates(text: str, params: dict[str, Any], own: dict[str, Any], today: s
         if len(holders) == 1 and isinstance(own.get(field), dict):
             when = {"arg": holders[0], "in": [m.group("value")]}
             out.append({"op": "dated", "field": field, "cmp": "<", "value": today, "when": when})
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)] if today else []
+    items = [(flat, list(ITEM.finditer(flat))) for flat in paragraphs]  # an item ends at the next or a blank line
+    for flat, m, after in [(flat, m, a) for flat, heads in items for m, a in zip(heads, heads[1:] + [None])]:
+        body = flat[m.end() : after.start() if after else None]  # "- `landed`: ... only ... on or after its `eta`"
+        holders = [p for p, s in sorted(params.items()) if m.group("value") in _values(s)]
+        for said in ON_OR.finditer(body):
+            if len(holders) == 1 and isinstance(own.get(said.group("field")), dict):
+                when = {"arg": holders[0], "in": [m.group("value")]}
+                cmp = "<=" if said.group("side").lower() == "after" else ">="
+                out.append({"op": "dated", "field": said.group("field"), "cmp": cmp, "value": today, "when": when})
     return out
 
 
