@@ -123,7 +123,10 @@ def fg_list_rule(check, arguments, record, state):
     the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
     record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
     `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
-    links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py."""
+    links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py, with `some_stored` and
+    `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
+    its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
+    fit_rules.py."""
     if check["op"] == "queue_head":  # the linked record's queue is empty or led by the record's own value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         queue = holder.get(check["list"]) if isinstance(holder, dict) else None
