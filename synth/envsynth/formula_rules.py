@@ -457,7 +457,7 @@ def quote_plan(
         "fields": listed,
     }
     guards = spec_guards(spec, [n for n in steps if n not in scope.params], business_date(scope.docs))
-    guards += [g for g in band_guards(steps, spec.description) if g not in guards]  # "over 30 kg are not taken"
+    guards += [g for g in band_guards(steps, spec.description) if g not in guards]  # "boats over 30 t are not taken"
     quote.update({"guards": guards} if guards else {})
     quote.update({"linked": linked} if linked else {})
     quote.update({"swap": {swap["link"]: swap}} if swap else {})
