@@ -224,7 +224,7 @@ def _reproduces(steps: list[list[Any]], keys: dict[str, str], ctx: dict[str, Any
     """Whether the figures give the breakdown each sample record holds (those not reading the business date), and
     the record's total is its base plus its charges. Arguments are read back from the fields the call sets."""
     obj, total, base, charges = ctx["obj"], ctx["total"], ctx["base"], ctx["charges"]
-    table = dict((n, node) for n, node in steps)
+    table = dict(steps)
     for rec in records:
         held = rec.get(obj)
         if not isinstance(held, dict) or not set(keys.values()) <= set(held):

@@ -30,7 +30,7 @@ from synth.envsynth.prose import unwrap
 from synth.envsynth.rate_tables import column_tables, rate_tables
 from synth.envsynth.refusals import refused_states
 from synth.envsynth.type_rows import type_row_checks
-from synth.envsynth.vacant_fields import vacant_requires
+from synth.envsynth.vacant_fields import with_vacant
 from synth.spec import ToolSpec, schema_types
 from synth.spec import record_props as _props
 from synth.words import plural, singular
@@ -344,9 +344,7 @@ def refine_create(
                 if field not in requires.get(param, {}):
                     checks.setdefault(param, col)
                     requires.setdefault(param, {})[field] = allowed
-    for param, fields in vacant_requires(text, refs, cols).items():  # "boat <id> already has open charter <x>"
-        checks.setdefault(param, refs[param])
-        requires.setdefault(param, {}).update({f: v for f, v in fields.items() if f not in requires[param]})
+    with_vacant(text, refs, cols, checks, requires)  # "boat <id> already has open charter <x>"
     from synth.envsynth.refused_lists import cap_checks
 
     checks_within = within_checks(sentences, refs, cols, params) + cap_checks(text, plan.collection, own, refs, params)

@@ -81,11 +81,16 @@ def _stored(state: str, words: str, params: dict[str, Any], cols: dict[str, Any]
     return _nested(state, words, params, cols, op == "none_stored")
 
 
+def _holders(field: str, params: dict[str, Any], cols: dict[str, Any]) -> list[tuple[str, str]]:
+    """(argument, collection) for each `<noun>_id` argument whose collection's records hold the field."""
+    return [(p, plural(p[:-3])) for p in sorted(params) if p.endswith("_id") and field in _props(cols, plural(p[:-3]))]
+
+
 def _nested(state: str, words: str, params: dict[str, Any], cols: dict[str, Any], negated: bool) -> dict | None:
     """The object the words name on a record an argument names holding (or not) the state in its one field that
     knows it, or its `status` (`named_nested`)."""
     obj = "_".join(words.lower().split())
-    held = [(p, plural(p[:-3])) for p in sorted(params) if p.endswith("_id") and obj in _props(cols, plural(p[:-3]))]
+    held = _holders(obj, params, cols)
     sub = ((_props(cols, held[0][1]).get(obj) or {}).get("properties") or {}) if len(held) == 1 else {}
     fields = [f for f, s in sorted(sub.items()) if state in known_values(s or {})] or [
         f for f in sub if f in ("status", "state")
@@ -110,23 +115,10 @@ def _clause(clause: str, params: dict[str, Any], cols: dict[str, Any]) -> list[d
             return out
         other = _stored(m.group(1), m.group(2), params, cols, "none_stored") if (m := WITH_NO.match(rest)) else None
         return out + [other] if other else out
-    if m := PAID.match(clause.strip()):
-        held = [
-            (p, plural(p[:-3]))
-            for p in sorted(params)
-            if p.endswith("_id") and m.group(1) in _props(cols, plural(p[:-3]))
+    if (m := PAID.match(clause.strip())) and len(held := _holders(m.group(1), params, cols)) == 1:
+        return [
+            {"op": "bound", "collection": held[0][1], "via": held[0][0], "field": m.group(1), "cmp": "<=", "value": 0}
         ]
-        if len(held) == 1:
-            return [
-                {
-                    "op": "bound",
-                    "collection": held[0][1],
-                    "via": held[0][0],
-                    "field": m.group(1),
-                    "cmp": "<=",
-                    "value": 0,
-                }
-            ]
     if (m := IN_PLACE.match(clause.strip())) and (
         found := _stored(m.group(1), m.group(2), params, cols, "some_stored")
     ):

@@ -40,4 +40,14 @@ def vacant_requires(text: str, refs: dict[str, str], cols: dict[str, Any]) -> di
     return out
 
 
-__all__ = ["vacant_requires"]
+def with_vacant(
+    text: str, refs: dict[str, str], cols: dict[str, Any], checks: dict[str, str], requires: dict[str, dict]
+) -> None:
+    """Add the vacant fields to a create's `ref_requires` (a requirement already read wins) and the records they
+    are read on to its `ref_checks` (they must exist)."""
+    for param, fields in vacant_requires(text, refs, cols).items():
+        checks.setdefault(param, refs[param])
+        requires.setdefault(param, {}).update({f: v for f, v in fields.items() if f not in requires[param]})
+
+
+__all__ = ["vacant_requires", "with_vacant"]
