@@ -153,22 +153,26 @@ def _count_rule(name: str, glossary: str, cols: dict[str, Any], collection: str)
     said = re.search(rf"`?\b{re.escape(name)}`?\s+{COUNTS_TAIL}", glossary, re.IGNORECASE)
     if said is None or said.group("rest"):  # a condition that is not read must not be dropped
         return None
-    other = plural(singular(said.group("noun").lower()))
+    where = {said.group("field"): said.group("value")} if said.group("field") else {}
+    return linked_count(said.group("noun"), collection, cols, where, said.group("given"))
+
+
+def linked_count(
+    noun: str, collection: str, cols: dict[str, Any], where: dict[str, Any], given: str | None = None
+) -> dict[str, Any] | None:
+    """{"op": "count", "collection", "ref", "where", "where_args"?}: the records of the collection `noun` names
+    that name a record of `collection` through their one reference to it, with the `where` values, and with the
+    argument `given`'s value in its field (`given` or `given_id`) when it is passed; None when any is not there."""
+    other = plural(singular(noun.lower()))
     fields = _fields(cols, other)
     own_key = f"{singular(collection)}_id"
     refs = [
         f for f, s in fields.items() if (isinstance(s, dict) and s.get("x-references") == collection) or f == own_key
     ]
-    if other == collection or len(refs) != 1:
+    if other == collection or len(refs) != 1 or any(f not in fields for f in where):
         return None
-    where = {}
-    if said.group("field"):
-        if said.group("field") not in fields:
-            return None
-        where[said.group("field")] = said.group("value")
-    rule = {"op": "count", "collection": other, "ref": refs[0], "where": where}
-    given = said.group("given")
-    if given:  # "(at the given branch only, when branch is set)": those matching the argument when it is passed
+    rule = {"op": "count", "collection": other, "ref": refs[0], "where": dict(where)}
+    if given:
         held = [f for f in (given, f"{given}_id") if f in fields]
         if not held:
             return None

@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from synth.envsynth.filter_map import map_param, referenced_collection
-from synth.envsynth.flag_rules import flag_filters
+from synth.envsynth.flag_counts import flag_counts
+from synth.envsynth.flag_rules import flag_filters, flag_sentences
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, field_by_words, schema_types
 from synth.words import singular
@@ -126,7 +127,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     plan whose parameters the docs map onto the records (a list field, a flag's condition) becomes a filter."""
     if plan.kind == "list" and plan.collection and spec.parameters.get("properties"):
         as_filter = refine_filter(spec, ToolPlan.from_dict({**plan.to_dict(), "kind": "filter"}), state_schema)
-        return as_filter if as_filter.param_map or as_filter.flag_filters else plan
+        return as_filter if as_filter.param_map or as_filter.flag_filters or as_filter.flag_counts else plan
     if plan.kind != "filter" or not plan.collection:
         return plan
     props = spec.parameters.get("properties") or {}
@@ -170,8 +171,9 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             elif case and (schema or {}).get("type") == "string":
                 caseless.append(name)
     flags = flag_filters(spec.description, props, record)
+    counts = flag_counts(flag_sentences(spec.description, props, record), plan.collection, cols, props)
     one_of = [p for p in props if p in plan.filter_params or p in mapped] if ONE_FILTER.search(spec.description) else []
-    if not (defaults or wildcards or refs or partial or caseless or mapped or flags or one_of):
+    if not (defaults or wildcards or refs or partial or caseless or mapped or flags or counts or one_of):
         return plan
     return ToolPlan.from_dict(
         {
@@ -183,6 +185,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "caseless_params": caseless,
             "param_map": {**plan.param_map, **mapped},
             "flag_filters": flags,
+            "flag_counts": counts,
             "one_of": one_of,
         }
     )

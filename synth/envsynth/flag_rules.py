@@ -71,16 +71,23 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
     return out
 
 
+def flag_sentences(spec_text: str, params: dict[str, Any], record: dict[str, Any]) -> dict[str, str]:
+    """{flag: its description and the tool's sentence naming it} for the boolean parameters no field of the records."""
+    return {
+        name: _sentence_for(name, spec_text, str(schema.get("description") or ""))
+        for name, schema in sorted(params.items())
+        if isinstance(schema, dict) and schema.get("type") == "boolean" and name not in record
+    }
+
+
 def flag_filters(spec_text: str, params: dict[str, Any], record: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """{flag: conditions} for the boolean parameters that are no field of the records."""
     out = {}
-    for name, schema in sorted(params.items()):
-        if not isinstance(schema, dict) or schema.get("type") != "boolean" or name in record:
-            continue
-        found = flag_conditions(name, _sentence_for(name, spec_text, str(schema.get("description") or "")), record)
+    for name, text in flag_sentences(spec_text, params, record).items():
+        found = flag_conditions(name, text, record)
         if found:
             out[name] = found
     return out
 
 
-__all__ = ["flag_conditions", "flag_filters"]
+__all__ = ["flag_conditions", "flag_filters", "flag_sentences"]
