@@ -14,9 +14,10 @@ HELDOUT = Path(__file__).resolve().parents[1] / "bench" / "heldout"
 SYSTEMS = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
 
 
-def test_there_are_fifteen_systems() -> None:
-    names = ["campground", "claims", "clinic", "courses", "coworking", "foodbank", "hotel", "library", "parcels"]
-    names += ["permits", "pharmacy", "rental", "repairs", "ticketing", "utility"]
+def test_there_are_nineteen_systems() -> None:
+    names = ["allotments", "campground", "claims", "clinic", "courses", "coworking", "fitness", "foodbank", "hotel"]
+    names += ["housing", "library", "parcels", "permits", "pharmacy", "printshop", "rental", "repairs", "ticketing"]
+    names += ["utility"]
     assert [p.name for p in SYSTEMS] == names
 
 
