@@ -371,13 +371,18 @@ def _add_param(m: re.Match, params: dict, required: list, parents: list, path: s
         parents.append((indent, schema))
 
 
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S")
+
+
 def _joined(paragraph: str) -> str:
-    """A paragraph's lines as one line of prose, but a table's rows (marked ROW) each on a line of its own."""
+    """A paragraph's lines as one line of prose, but a table's rows (marked ROW) and a list's items each on a line
+    of their own (an item's wrapped lines joined to it)."""
     out, after_row = "", False
     for line in paragraph.split("\n"):
         row = line.startswith(ROW)
         line = line.removeprefix(ROW)
-        out = line if not out else out + ("\n" if row or after_row else " ") + line
+        item = bool(LIST_ITEM.match(line))
+        out = line if not out else out + ("\n" if row or after_row or item else " ") + line
         after_row = row
     return out
 
