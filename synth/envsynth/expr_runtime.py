@@ -310,7 +310,7 @@ def fg_check(check, arguments, record, state):
         for hop in check["chain"]:
             holder = (state.get(hop["collection"]) or {}).get(str((holder or {}).get(hop["via"])))
         limit = (holder or {}).get(check["field"]) if isinstance(holder, dict) else None
-        entries = record.get(check["list"])
+        entries = (holder if check.get("of_holder") and isinstance(holder, dict) else record).get(check["list"])
         return not fg_number(limit) or len(entries if isinstance(entries, list) else []) < limit
     if check["op"] == "cap":  # fewer than `max` records of the collection name the argument's record in those states
         wanted = str(arguments.get(check["arg"]))

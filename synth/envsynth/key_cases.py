@@ -93,12 +93,56 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
                     target[field] = _day_after(target[field], -1)
                 except ValueError:
                     target[field] = None
+        elif op == "cap" and isinstance(state.get(check["collection"]), dict):
+            _meet_cap(check, state[check["collection"]], args)
+        elif op == "bound" and check.get("from") != "self" and isinstance(linked, dict):
+            _meet_bound(check, linked)
+        elif op == "list_cap" and check.get("of_holder") and len(check.get("chain") or []) == 1:
+            hop = check["chain"][0]
+            holder = (state.get(hop["collection"]) or {}).get(str(target.get(hop["via"])))
+            cap = holder.get(check["field"]) if isinstance(holder, dict) else None
+            if isinstance(cap, int | float) and cap >= 1 and isinstance(holder.get(check["list"]), list):
+                holder[check["list"]] = holder[check["list"]][: int(cap) - 1]  # a place left
         elif op == "dated" and isinstance(check.get("value"), str) and isinstance(target.get(check["field"]), str):
             try:
                 step = {">": 1, "<": -1}.get(check["cmp"], 0)
                 target[check["field"]] = _day_after(check["value"], step)
             except ValueError:
                 continue
+
+
+def _meet_cap(check: dict[str, Any], counted: dict[str, Any], args: dict[str, Any]) -> None:
+    """Below the cap: the records naming the argument's record in the counted states move to another state the
+    collection's records hold (dropped when none holds another)."""
+    where = check.get("where") or {}
+    naming = [
+        k
+        for k, r in sorted(counted.items())
+        if isinstance(r, dict)
+        and str(r.get(check["field"])) == str(args.get(check["arg"]))
+        and all(r.get(f) in vs for f, vs in where.items())
+    ]
+    if len(naming) < check.get("max", 1):
+        return
+    for key in naming:
+        for field, states in sorted(where.items()):
+            other = [r.get(field) for r in counted.values() if isinstance(r, dict) and r.get(field) not in states]
+            if not other:
+                counted.pop(key, None)
+                break
+            counted[key][field] = copy.deepcopy(other[0])
+
+
+def _meet_bound(check: dict[str, Any], linked: dict[str, Any]) -> None:
+    """The linked record's number on the allowed side of a fixed limit (the limit itself where that is allowed)."""
+    value, limit = linked.get(check["field"]), check.get("value")
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (value, limit)):
+        return
+    from synth.envsynth.expr_runtime import fg_check
+
+    if not fg_check({**check, "from": "self"}, {}, linked, {}):
+        step = {">": 1, "<": -1}.get(check["cmp"], 0)
+        linked[check["field"]] = limit + step
 
 
 def _meet_dates(plan: ToolPlan, args: dict[str, Any]) -> None:
@@ -209,6 +253,8 @@ def _naming_cases(
             records = state.get(other) if other else None  # another id the call gives: a record that exists
             if isinstance(records, dict) and records and str(args[param]) not in records:
                 _name_record(plan, state, args, param, other)
+        if state is not None:  # the new record is the call's: its links are the arguments
+            _meet_checks(plan, state, args, args)
         _meet_dates(plan, args)
         _meet_owned(plan, state, args)
         _meet_ranges(plan, state, args)

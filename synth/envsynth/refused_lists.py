@@ -29,6 +29,7 @@ from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import QUOTED, _known, _name, _props, _value
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.prose import unwrap
+from synth.envsynth.refused_bounds import bound_refusals, bullet_clauses
 from synth.words import plural, singular
 
 COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
@@ -42,10 +43,12 @@ CAP = re.compile(
     re.IGNORECASE,
 )
 ALREADY_HAS = re.compile(  # a refusal: "the customer already has 2 open agreements (reserved or active)"
-    rf"\bthe\s+(?P<owner>\w+)\s+already\s+(?:has|holds)\s+[*_]*(?P<n>{COUNT})[*_]*\s+(?P<rest>[^.;\n]{{0,160}})", re.I
+    rf"\bthe\s+(?P<owner>\w+)\s+already\s+(?:has|holds)\s+[*_]*(?P<n>{COUNT}|an?)[*_]*\s+(?P<rest>[^.;\n]{{0,160}})",
+    re.I,
 )
 
 
+QUALIFIED = re.compile(r"\b(?:in|of|for|on|at|with|from|under)\b", re.I)
 NO_OTHER = re.compile(  # "the rack has no other firing that is `booked` or `firing`"
     r"\bthe\s+(?P<owner>\w+)\s+(?:has|holds)\s+no\s+other\s+(?P<rest>[^.;\n]{0,160})", re.I
 )
@@ -69,7 +72,7 @@ MISSING = re.compile(
     r"^(?:an?\s+|the\s+|one\s+)?([a-z][\w-]*)\s+is\s+missing\s+from\s+(?:the\s+\w+['\u2019]s\s+)?`?(\w+)`?$", re.I
 )
 HAS_ANY = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+has\s+any\s+([a-z][\w-]*)$", re.I)
-IS_VALUE = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+is\s+[`'\"]?([a-z][\w-]*)[`'\"]?$", re.I)
+IS_VALUE = re.compile(r"^(?:the\s+)?([a-z][\w-]*)\s+is\s+(?:in\s+|marked\s+)?[`'\"]?([a-z][\w-]*)[`'\"]?$", re.I)
 OPENS = re.compile(  # "The call is refused when:" or a "Refused when:" heading, then its bullets
     r"(?:\b(?:is|are|gets?|will\s+be)\s+|^[ \t]*)(?:refused|rejected|declined)\s+(?:when|if)\s*:\s*\n", re.I | re.M
 )
@@ -238,7 +241,8 @@ def refusal_checks(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list
     """The checks the listed refusals give, in the order listed."""
     links = record_links(own, cols, "")
     out: list[dict[str, Any]] = []
-    for bullet in refused_bullets(text):
+    bullets = refused_bullets(text)
+    for bullet in bullets:
         lead = FIRST_NOUN.match(bullet)
         for m in NOT_VALUE.finditer(bullet):
             found = _linked(lead.group(1) if lead else "", m.group(1), own, cols)
@@ -246,14 +250,15 @@ def refusal_checks(text: str, own: dict[str, Any], cols: dict[str, Any]) -> list
                 via, col, field = found
                 check = {"op": "linked_state", "collection": col, "via": via, "field": field, "allowed": [m.group(1)]}
                 out += [check] if check not in out else []
-        out += [c for c in _plain(bullet, own, links, cols) if c not in out]
+        for clause in dict.fromkeys([bullet, *bullet_clauses(bullet)]):
+            out += [c for c in _plain(clause, own, links, cols) if c not in out]
         expiry = _expiry(bullet, own, links, cols)
         out += [expiry] if expiry and expiry not in out else []
-    return out
+    return out + [c for c in bound_refusals(bullets, own, cols, links) if c not in out]
 
 
 def _count(text: str) -> int:
-    return int(text) if text.isdigit() else COUNTS[text.lower()]
+    return int(text) if text.isdigit() else COUNTS.get(text.lower(), 1)  # "already has an active one": 1
 
 
 def cap_checks(
@@ -275,7 +280,10 @@ def cap_checks(
         quoted = [_value(q) for q in re.findall(QUOTED, m.group("rest"))]
         aside = re.search(r"\(([\w\s,-]+)\)", m.group("rest"))  # "(reserved or active)", unquoted
         quoted += re.findall(r"[\w-]+", aside.group(1)) if aside and not quoted else []
-        if most == 1 and m.re is NOT_ALREADY:  # unquoted states count here: "a booked berth" (not "unless ...")
+        lone = str(m.groupdict().get("n") or "").lower() in ("a", "an")  # "already has an active mooring"
+        if lone and QUALIFIED.search(m.group("rest").split("(")[0]):
+            continue  # "... in any pier of the same harbour": a scope not read
+        if most == 1 and (m.re is NOT_ALREADY or lone):  # unquoted states count: "a booked berth" (not "unless ...")
             quoted += re.findall(r"[\w-]+", re.split(r"\b(?:unless|except|other\s+than|but)\b", m.group("rest"))[0])
         states = {
             f: [v for v in quoted if v in _known(sub)]
