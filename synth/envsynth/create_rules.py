@@ -31,6 +31,7 @@ from synth.envsynth.rate_tables import column_tables, rate_tables
 from synth.envsynth.refusals import refused_states
 from synth.envsynth.type_rows import type_row_checks
 from synth.envsynth.vacant_fields import with_vacant
+from synth.envsynth.worded_copies import with_worded
 from synth.spec import ToolSpec, schema_types
 from synth.spec import record_props as _props
 from synth.words import plural, singular
@@ -431,6 +432,7 @@ def refine_create(
     set_here = set(initial) | {e["field"] for e in effects if "field" in e}
     skip = set(params) | {plan.key_field or ""} | set(inherits) | set_here
     copies = data_copies(sample or {}, plan.collection, own, links, skip)  # a stay's pier_code is its berth's
+    copies = with_worded(text, own, cols, skip, copies, today or business_date(text), initial)
     effects += copies
     set_here |= {e["field"] for e in copies}
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
@@ -472,13 +474,14 @@ def _starts_in(text: str, field: str, schema: Any) -> Any:
     "is stored with status "open""), or None."""
     known = [str(v) for v in _known(schema)] if isinstance(schema, dict) else []
     pattern = (
-        rf"\b(?:starts?|begins?|opens?|is\s+(?:created|stored|saved|opened|filed|recorded))\s+(?:out\s+)?(?:in|as|with)\s+"
+        r"\b(?:creates?|opens?|makes?|adds?)\s+an?\s+(?:new\s+)?[`'\"]([\w-]+)[`'\"]\s+\w"  # "creates an `active` stay"
+        rf"|\b(?:starts?|begins?|opens?|is\s+(?:created|stored|saved|opened|filed|recorded))\s+(?:out\s+)?(?:in|as|with)\s+"
         rf"(?:the\s+)?"
         rf"(?:{_name(field)}\s+|status\s+|state\s+)?[`'\"]?([\w-]+)"
     )
     for m in re.finditer(pattern, text, re.IGNORECASE):
-        if m.group(1) in known:
-            return m.group(1)
+        if (m.group(1) or m.group(2)) in known:
+            return m.group(1) or m.group(2)
     return None
 
 

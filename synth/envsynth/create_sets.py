@@ -53,6 +53,12 @@ NEW_KEY_SET = re.compile(
     re.IGNORECASE,
 )
 
+KEY_FIELD_SET = re.compile(
+    r"\bthe\s+(?P<owner>[a-z][\w ]{0,30}?)['\u2019]s\s+`(?P<field>\w+)`\s+"
+    r"is\s+(?:set|updated|recorded|filled\s+in)\s*(?:[.;]|$)",
+    re.IGNORECASE,
+)
+
 
 def new_key_sets(
     sentences: list[str], refs: dict[str, str], cols: dict[str, Any], noun: str, sets: list[dict[str, Any]]
@@ -60,7 +66,13 @@ def new_key_sets(
     """A named record's field that takes the new record's key ("the kiln's `open_firing` is set to the new
     firing"; "its" when the sentence names that record's noun only)."""
     out: list[dict[str, Any]] = []
-    for sentence in sentences:
+    for sentence in sentences:  # "The skipper's `current_mooring_id` is set.": a field named for the new key
+        for m in KEY_FIELD_SET.finditer(sentence):
+            param = next((p for p in sorted(refs) if p[:-3].replace("_", " ") == m.group("owner").lower()), None)
+            named = m.group("field") == f"{noun}_id" or m.group("field").endswith(f"_{noun}_id")
+            done = any(s["param"] == param and s["field"] == m.group("field") for s in sets + out)
+            if param and named and not done and m.group("field") in record_props(cols, refs[param]):
+                out.append({"param": param, "collection": refs[param], "field": m.group("field"), "new_key": True})
         for m in NEW_KEY_SET.finditer(sentence):
             if singular(m.group("noun").lower()) not in (noun, noun.split("_")[-1]) or CONDITION.search(
                 sentence[: m.start()]

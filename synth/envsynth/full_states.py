@@ -130,6 +130,10 @@ def with_full_states(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any
     if plan.kind not in ("create", "item_add", "recorded_update") or not plan.collection:
         return plan
     found = [e for e in full_states(text, plan.collection, state_schema) if e not in plan.effects]
+    if plan.kind == "create":  # "the skipper is appended to the pier's `moored`"; "... `full` when the last place ..."
+        from synth.envsynth.member_lists import member_lists
+
+        found += [e for e in member_lists(text, plan.collection, state_schema) if e not in plan.effects + found]
     params = spec.parameters.get("properties") or {}
     checks = [c for c in left_checks(text, plan.collection, state_schema, params) if c not in plan.checks]
     if not found and not checks:
