@@ -13,7 +13,7 @@ from typing import Any
 
 from synth.envsynth.filter_map import map_param, referenced_collection
 from synth.envsynth.flag_counts import flag_counts
-from synth.envsynth.flag_rules import flag_filters, flag_sentences
+from synth.envsynth.flag_rules import flag_filters, flag_inverses, flag_sentences
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, field_by_words, schema_types
 from synth.words import singular
@@ -186,6 +186,7 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "param_map": {**plan.param_map, **mapped},
             "flag_filters": flags,
             "flag_counts": counts,
+            "flag_inverse": [f for f in flag_inverses(spec.description, props, record) if f in flags],
             "one_of": one_of,
         }
     )

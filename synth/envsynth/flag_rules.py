@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.full_states import room_counts
+from synth.envsynth.docs_appends import is_number
+from synth.envsynth.full_states import CAPS, room_counts
+from synth.words import singular
 
 COMPARE = re.compile(
     r"\b(\w+)\s*(<=|>=|<|>|\bbelow\b|\babove\b|\bless than\b|\bmore than\b|\bunder\b|\bover\b)\s*(\w+)", re.I
@@ -27,6 +29,11 @@ HELD = re.compile(
     r"\bat\s+least\s+(?P<n>one|an?|\d+)\s+\w+\s+(?:in|on)\s+(?:the\s+|its\s+|their\s+)?`?(?P<field>\w+)`?", re.I
 )
 OPS = {"below": "<", "under": "<", "less than": "<", "above": ">", "over": ">", "more than": ">"}
+FALSE_SIDE = re.compile(r"[`'\"]?\bfalse\b[`'\"]?\s*:\s*(?P<rest>[^.]*)", re.I)  # "`false`: only piers that cannot"
+NEGATION = re.compile(r"\b(?:cannot|can't|not|don't|without|the\s+others|the\s+rest)\b", re.I)
+FREE_PLACE = re.compile(  # "at least one free place": a list of the record shorter than its cap
+    r"\bat\s+least\s+(?:one|1|a)\s+(?:free|open|spare|empty)\s+(?:place|room|space|spot|seat|bed)s?\b", re.I
+)
 
 
 def _sentence_for(flag: str, spec_text: str, own_doc: str) -> str:
@@ -41,7 +48,7 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
     kept = re.search(r"\b(?:keeps?|only|returns? only|restricts?)\b(.*)", text, re.I)
     if not kept:
         return []
-    clause = kept.group(1)
+    clause = FALSE_SIDE.split(kept.group(1))[0]  # what `false` keeps is no condition of `true`
     out: list[dict[str, Any]] = []
     for m in COMPARE.finditer(clause):
         left, right = m.group(1), m.group(3)
@@ -57,6 +64,8 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
         counts = room_counts(record, text)
         if counts:
             out.append({"left": counts[0], "op": "<", "right": counts[1]})
+    if FREE_PLACE.search(clause) and (room := _list_room(record, text)):
+        out.append(room)
     raw = set(re.findall(r"[A-Za-z_]\w*", clause))
     words = {w.lower() for w in raw}
     for field, schema in sorted(record.items()):
@@ -67,7 +76,34 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
         known = [str(v) for v in (schema.get("enum") or schema.get("x-enum") or [])]
         named = [v for v in known if v in raw]  # as written: "or" is no value `OR`
         if schema.get("type") == "string" and len(named) == 1:
-            out.append({"field": field, "equals": named[0]})
+            negated = rf"\bnot\s+(?:in\s+|be\s+)?[`'\"]?{re.escape(named[0])}(?![\w-])"
+            side = "differs" if re.search(negated, clause, re.I) else "equals"  # "and not in maintenance"
+            out.append({"field": field, side: named[0]})
+    return out
+
+
+def _list_room(record: dict[str, Any], text: str) -> dict[str, Any] | None:
+    """{"list", "op": "<", "right"}: the record's one list of records the text names ("take another resident":
+    `occupants`, which references residents) holds fewer entries than its one cap number (`capacity`)."""
+    words = {singular(w.lower()) for w in re.findall(r"[A-Za-z]+", text)}
+    lists = [
+        f
+        for f, s in sorted(record.items())
+        if isinstance(s, dict)
+        and s.get("type") == "array"
+        and singular(str((s.get("items") or {}).get("x-references") or "")) in words
+    ]
+    caps = [f for f, s in sorted(record.items()) if is_number(s) and set(f.split("_")) & CAPS]
+    return {"list": lists[0], "op": "<", "right": caps[0]} if len(lists) == 1 and len(caps) == 1 else None
+
+
+def flag_inverses(spec_text: str, params: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    """The flags whose `false` keeps the records their `true` drops ("`false`: only rooms that cannot")."""
+    out = []
+    for name, text in flag_sentences(spec_text, params, record).items():
+        side = FALSE_SIDE.search(text)
+        if side and NEGATION.search(side.group("rest")):
+            out.append(name)
     return out
 
 
@@ -90,4 +126,4 @@ def flag_filters(spec_text: str, params: dict[str, Any], record: dict[str, Any])
     return out
 
 
-__all__ = ["flag_conditions", "flag_filters", "flag_sentences"]
+__all__ = ["flag_conditions", "flag_filters", "flag_inverses", "flag_sentences"]
