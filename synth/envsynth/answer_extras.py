@@ -180,6 +180,56 @@ def linked_count(
     return rule
 
 
+SIGNS = {"-": "-", "+": "+", "*": "*", "/": "/", "\u2212": "-", "\u00d7": "*"}
+
+
+def _written_calc(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
+    """ "a computed free_places = places - moored (null for closed piers)": the figure of two of the record's numbers,
+    none while the record holds the value the aside names (its known values read with `-` or a space for `_`)."""
+    said = re.search(
+        rf"\b{re.escape(name)}`?\s*=\s*`?(?P<left>\w+)`?\s*(?P<op>[-+*/\u2212\u00d7])\s*`?(?P<right>\w+)`?"
+        r"(?:\s*\((?:null|none)\s+(?:for|when|if)\s+(?P<null>[^()]{1,60})\))?",
+        glossary,
+        re.IGNORECASE,
+    )
+    if said is None or not _numeric(own, said.group("left"), said.group("right")):
+        return None
+    rule = {"op": "calc", "left": said.group("left"), "operator": SIGNS[said.group("op")], "right": said.group("right")}
+    rule["floor"] = None
+    if said.group("null"):
+        hit = aside_value(said.group("null"), own)
+        if hit is None:
+            return None  # a condition that is not read must not be dropped
+        rule["null_when"] = {"field": hit[0], "in": [hit[1]]}
+    return rule
+
+
+NULL_ASIDE = re.compile(r"\((?:null|none)\s+(?:for|when|if)\s+(?P<null>[^()]{1,60})\)", re.I)
+
+
+def aside_value(aside: str, own: dict[str, Any]) -> tuple[str, str] | None:
+    """(field, value): the one known value of the record's fields the aside names ("walk-up skippers" for
+    `walk_up`; `-` or a space read for `_`), None when not exactly one."""
+    hits = [
+        (f, v)
+        for f, s in sorted(own.items())
+        for v in (s.get("enum") or s.get("x-enum") or [] if isinstance(s, dict) else [])
+        if isinstance(v, str) and re.search(rf"\b{re.escape(v.lower()).replace('_', '[-_ ]')}\b", aside.lower())
+    ]
+    return hits[0] if len(hits) == 1 else None
+
+
+def null_wrapped(text: str, node: dict[str, Any], fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A figure's node, none while a named record holds the value its "(null for walk-up skippers)" aside names
+    (`fields`: parameter -> fields of the record it names); the node as it is when the text has no such aside."""
+    said = NULL_ASIDE.search(text)
+    hits = [(p, hit) for p, own in sorted(fields.items()) if said and (hit := aside_value(said.group("null"), own))]
+    if len(hits) != 1:
+        return node
+    (param, (field, value)) = hits[0]
+    return {"if_field": {"param": param, "field": field, "in": [value]}, "then": {"const": None}, "else": node}
+
+
 def derived_field(
     name: str, own: dict[str, Any], glossary: str, cols: dict[str, Any] | None = None, collection: str = ""
 ) -> dict[str, Any] | None:
@@ -206,6 +256,9 @@ def derived_field(
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):
             return _calc_rule(calc)
+    written = _written_calc(name, own, glossary)
+    if written:
+        return written
     if not collection:
         return None
     return _count_rule(name, glossary, cols or {}, collection) or id_list_rule(name, glossary, cols or {}, collection)

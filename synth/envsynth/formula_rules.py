@@ -275,6 +275,7 @@ def _figure(
 ) -> dict[str, Any] | None:
     """The node of one answer figure, or None for now: its lines (quote_lines.py), the formula the docs give for it,
     a sum over lines built already (a total waits for its lines), or the one thing its name names."""
+    from synth.envsynth.answer_extras import null_wrapped
     from synth.envsynth.applied_shares import after_taken_node, charged_on_node, implied_total, taken_off_node
     from synth.envsynth.band_prices import band_node
     from synth.envsynth.cover_shares import share_figure
@@ -317,8 +318,8 @@ def _figure(
     texts = definitions(name, spec, own)
     for text in texts:
         node = parse_formula(text, scope)
-        if node is not None:
-            return node
+        if node is not None:  # "(null for walk-up skippers)": none for those
+            return null_wrapped(text, node, scope.fields)
     fee = value_fee_node(name, spec.description, scope) if not texts else None
     if fee is not None:  # "a 15 flat call-out fee for raku jobs", for a figure the docs give no formula
         return fee

@@ -103,6 +103,8 @@ def returned_fields(description: str) -> list[ReturnedField]:
     """The fields of the first answer group ("Returns {...}", "Answers with {...}") that reads as a shape."""
     for found in ANSWER.finditer(description):
         start = found.start(1) + (1 if found.group(1).startswith("[") else 0)
+        if re.search(r":\s*[A-Za-z_]\w*\s*,", description[found.start() : start]):
+            continue  # "Returns the record: a, b, contact {phone, email}": the braces are one field's, not the answer
         close = _closing(description, start)
         fields = parse_braces(description[start : close + 1]) if close > start else None
         if not fields or len(fields) < 2:
@@ -154,10 +156,14 @@ def _listed(text: str) -> list[ReturnedField]:
     out = []
     for part in [piece for whole in top_level_parts(text) for piece in top_level_parts(whole, " and ")]:
         part = re.sub(r"^(?:and|or|plus)\s+", "", part.split(":")[-1].strip() if ":" in part.split("(")[0] else part)
-        m = re.fullmatch(r"([A-Za-z_]\w*)\s*(?:\((.*)\))?", part.strip(), re.S)
+        m = re.fullmatch(  # "contact {name, phone}": an object; "a computed free = places - moored (...)": a figure
+            r"(?:an?\s+(?:computed|derived)\s+)?([A-Za-z_]\w*)\s*(?:\((.*)\)|\{[^{}]*\}|=\s*([^=]+))?",
+            part.strip(),
+            re.S,
+        )
         if not m:
             return []
-        out.append(ReturnedField(name=m.group(1), remark=(m.group(2) or "").strip()))
+        out.append(ReturnedField(name=m.group(1), remark=(m.group(2) or m.group(3) or "").strip()))
     return out
 
 

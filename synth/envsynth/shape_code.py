@@ -163,6 +163,8 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 f"    value = left {spec['operator']} right if {spec['operator']!r} != '/' or right else None{floor}\n"
                 f"    out[{name!r}] = value\n"
             )
+            if spec.get("null_when"):  # "(null for closed piers)"
+                lines.append(f"    out[{name!r}] = None if {holds(spec['null_when'])} else out[{name!r}]\n")
             continue
         lines.append(
             f"    node = collection(env_state, {spec['collection']!r}).get(str(record.get({spec['via']!r})))\n"
