@@ -230,6 +230,32 @@ def null_wrapped(text: str, node: dict[str, Any], fields: dict[str, dict[str, An
     return {"if_field": {"param": param, "field": field, "in": [value]}, "then": {"const": None}, "else": node}
 
 
+END_ENTRY = (
+    r"\(the\s+(?P<what>\w+)\s+of\s+the\s+(?P<side>lowest|first|smallest|highest|last|largest)\s+"
+    r"(?:\w+\s+){0,2}?(?P<noun>\w+)\)"
+)
+
+
+def _end_entry(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
+    """ "base_rate (the rate of the lowest hire band)": that field of the first entry of the record's one list named
+    for the noun (`hire_bands`), the last for "highest"/"last"/"largest" (entries kept in the documented order)."""
+    said = re.search(rf"\b{re.escape(name)}`?\s*" + END_ENTRY, glossary, re.IGNORECASE)
+    if said is None:
+        return None
+    noun = singular(said.group("noun").lower())
+    lists = [
+        f
+        for f, s in sorted(own.items())
+        if isinstance(s, dict) and s.get("type") == "array" and singular(f.lower().split("_")[-1]) == noun
+    ]
+    entry = ((own.get(lists[0]) or {}).get("items") or {}).get("properties") or {} if len(lists) == 1 else {}
+    fields = [f for f in sorted(entry) if said.group("what").lower() in f.lower().split("_")]
+    if len(fields) != 1:
+        return None
+    last = said.group("side").lower() in ("highest", "last", "largest")
+    return {"op": "end_entry", "path": [lists[0], fields[0]], "last": last}
+
+
 def derived_field(
     name: str, own: dict[str, Any], glossary: str, cols: dict[str, Any] | None = None, collection: str = ""
 ) -> dict[str, Any] | None:
@@ -247,8 +273,12 @@ def derived_field(
     ):
         lists = [f for f, s in own.items() if isinstance(s, dict) and s.get("type") == "array"]
         hit = [f for f in lists if stem and singular(f.lower()) == singular(stem)]
+        hit = hit or [f for f in lists if stem and "_" not in stem and f.lower().split("_")[0] == stem]  # line_items
         if len(hit) == 1:
             return {"op": "len", "path": [hit[0]]}
+    end = _end_entry(name, own, glossary)  # "(the price of the lowest quantity tier)"
+    if end:
+        return end
     holders = [f for f, s in own.items() if isinstance(s, dict) and name in (s.get("properties") or {})]
     if len(holders) == 1:  # `city`, a key of the record's `address` object
         return {"op": "nested", "path": [holders[0], name]}

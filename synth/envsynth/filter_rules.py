@@ -78,6 +78,13 @@ def _described_bound(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[
         and (s.get("type") in ("number", "integer") or s.get("format") in ("date", "date-time"))
         and re.search(rf"(?<![\w-])(?:{re.escape(f)}|{re.escape(f.replace('_', ' '))})(?![\w-])", text, re.I)
     ]
+    if not named:  # `min_stock`, "at least this many sheets on hand": the one number field sharing its other word
+        words = set(name.lower().split("_")) - {"min", "max", "minimum", "maximum", "from", "to"}
+        named = [
+            f
+            for f, s in sorted(record.items())
+            if isinstance(s, dict) and s.get("type") in ("number", "integer") and words & set(f.lower().split("_"))
+        ]
     if len(named) != 1:
         return None
     return {"path": named, "via": None, "collection": None, "op": ops[0]}
@@ -149,7 +156,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             if extra and len(extra) < len(schema["enum"]):
                 wildcards[name] = extra
         other = referenced_collection(name, record.get(name) or {}, plan.collection, cols)
-        if other and NOT_FOUND.search(spec.description):  # `site_id` -> campsites, the one collection so named
+        unknown = re.search(rf"\bunknown\s+{re.escape(name[:-3].replace('_', ' '))}\b", spec.description, re.I)
+        if other and (NOT_FOUND.search(spec.description) or unknown):  # `site_id` -> campsites ("unknown site id")
             refs[name] = other
     mapped = {}
     for name, schema in sorted(props.items()):

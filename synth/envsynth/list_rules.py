@@ -50,6 +50,18 @@ def list_scope(description: str, record: dict[str, Any]) -> dict[str, list[str]]
             out[field] = sorted(kept)
         elif dropped and len(dropped) < len(known):
             out[field] = [v for v in known if v not in dropped]
+    for field, schema in sorted(record.items()):  # "Retired boats (active = false) are never returned"
+        if not isinstance(schema, dict) or schema.get("type") != "boolean":
+            continue
+        said = rf"`?\b{re.escape(field)}`?\s*(?:=|is)\s*`?(true|false)\b"
+        flags = {
+            hit.group(1).lower() == "true"
+            for sentence in sentences
+            for m in NEVER.finditer(sentence)
+            if (hit := re.search(said, sentence[: m.start()], re.I))
+        }
+        if len(flags) == 1:
+            out[field] = [not flags.pop()]
     return out if len(out) == 1 else {}
 
 

@@ -145,6 +145,13 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
         if spec["op"] == "const":  # one value every recorded answer held (the business date)
             lines.append(f"    out[{name!r}] = copy.deepcopy({spec['value']!r})\n")
             continue
+        if spec["op"] == "end_entry":  # a field of a list's first (or last) entry: "the price of the lowest tier"
+            lines.append(
+                f"    entries = [e for e in (record.get({spec['path'][0]!r}) or []) if isinstance(e, dict)]\n"
+                f"    out[{name!r}] = copy.deepcopy(entries[{-1 if spec['last'] else 0}].get({spec['path'][1]!r}))"
+                f" if entries else None\n"
+            )
+            continue
         if spec["op"] in ("len", "nested"):  # a list's length, or a key of one of its objects (`city` of `address`)
             head = f"record.get({spec['path'][0]!r})"
             value = f"len({head} or [])" if spec["op"] == "len" else f"copy.deepcopy({head}.get({spec['path'][-1]!r}))"
