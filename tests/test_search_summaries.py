@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from synth.envsynth.answer_extras import derived_field
 from synth.envsynth.filter_rules import refine_filter
-from synth.envsynth.list_rules import list_scope
+from synth.envsynth.list_rules import list_scope, sort_fields
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
@@ -80,3 +80,9 @@ def test_summary_fields_made_from_a_list() -> None:
         "last": True,
     }
     assert derived_field("base_rate", BOAT, "base_rate (the rate of the lowest crew)") is None  # no such list
+
+
+def test_an_order_followed_by_the_summary_shape() -> None:
+    dated = {**BOAT, "placed_on": {"type": "string"}}
+    text = "Returns a list of summaries sorted by placed_on, then boat_id: {boat_id, placed_on, line_count}."
+    assert sort_fields(text, dated) == ["placed_on", "boat_id"]

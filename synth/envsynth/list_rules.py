@@ -14,7 +14,7 @@ from typing import Any
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
-SORTED = re.compile(r"\b(?:sorted|ordered)\s+by\s+([^.;()]{1,120})", re.IGNORECASE)
+SORTED = re.compile(r"\b(?:sorted|ordered)\s+by\s+([^.;(){}:]{1,120})", re.IGNORECASE)
 NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
 CLAUSE = re.compile(r"[;(]|,\s+(?:and|but)\s+|\bbut\b")  # "..., and taken or closed berths are never ..."
 THAT_ARE = re.compile(r"\b(?:lists?|returns?|finds?|searches?)\b[^.;()]{0,80}?\bthat\s+are\s+([^.;(),]{1,60})", re.I)
