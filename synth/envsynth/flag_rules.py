@@ -77,14 +77,14 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
         named = [v for v in known if v in raw]  # as written: "or" is no value `OR`
         if schema.get("type") == "string" and len(named) == 1:
             negated = rf"\bnot\s+(?:in\s+|be\s+)?[`'\"]?{re.escape(named[0])}(?![\w-])"
-            side = "differs" if re.search(negated, clause, re.I) else "equals"  # "and not in maintenance"
+            side = "differs" if re.search(negated, clause, re.I) else "equals"  # "and not in `repair`"
             out.append({"field": field, side: named[0]})
     return out
 
 
 def _list_room(record: dict[str, Any], text: str) -> dict[str, Any] | None:
-    """{"list", "op": "<", "right"}: the record's one list of records the text names ("take another resident":
-    `occupants`, which references residents) holds fewer entries than its one cap number (`capacity`)."""
+    """{"list", "op": "<", "right"}: the record's one list of records the text names ("take another skipper":
+    `moored`, which references skippers) holds fewer entries than its one cap number (`capacity`)."""
     words = {singular(w.lower()) for w in re.findall(r"[A-Za-z]+", text)}
     lists = [
         f
@@ -98,7 +98,7 @@ def _list_room(record: dict[str, Any], text: str) -> dict[str, Any] | None:
 
 
 def flag_inverses(spec_text: str, params: dict[str, Any], record: dict[str, Any]) -> list[str]:
-    """The flags whose `false` keeps the records their `true` drops ("`false`: only rooms that cannot")."""
+    """The flags whose `false` keeps the records their `true` drops ("`false`: only piers that cannot")."""
     out = []
     for name, text in flag_sentences(spec_text, params, record).items():
         side = FALSE_SIDE.search(text)

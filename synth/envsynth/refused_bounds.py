@@ -1,7 +1,7 @@
 """Listed refusals about the numbers and the room of a record the new record names ("The request is refused if:"
 bullets, refused_lists.refused_bullets):
 
-- "the skipper's `dues_paid` is below the $300.00 deposit", "the skipper's `owed` is more than **$400.00**": that
+- "the skipper's `dues_paid` is below the $300.00 minimum", "the skipper's `owed` is more than **$400.00**": that
   number of the named record must stay on the other side of the figure (`bound` through the link's argument);
 - "the pier is in `repair` or has no free place": a bullet's clauses joined by "or", a clause without its own
   subject taking the bullet's ("has no free place": the pier's); "has no free place" (room, space, spot, seat,

@@ -1,5 +1,5 @@
-"""Fields a new record copies from a record it names, as the docs word it: "`night_rate` locked at the pier's
-current rate", "`class` copied from the boat's class" ("taken from" is not read: a fee taken from a balance is a
+"""Fields a new record copies from a record it names, as the docs word it: "`day_rate` locked at the pier's
+current rate", "`class` copied from the boat's class" ("taken from" is not read: a fee taken from a credit is a
 debit). The noun names the record through the new record's link to it (create_checks.noun_link); the source is the
 field the words name (as written, or the one field of that record whose name holds the word). Each is a `copied`
 effect ({field, via, collection, source}), like data_copies', which the sample can only confirm when no value moved
