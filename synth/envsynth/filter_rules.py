@@ -156,7 +156,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             if extra and len(extra) < len(schema["enum"]):
                 wildcards[name] = extra
         other = referenced_collection(name, record.get(name) or {}, plan.collection, cols)
-        unknown = re.search(rf"\bunknown\s+{re.escape(name[:-3].replace('_', ' '))}\b", spec.description, re.I)
+        noun = (name[:-3] if name.endswith("_id") else name).replace("_", " ")
+        unknown = re.search(rf"\bunknown\s+{re.escape(noun)}\b", spec.description, re.I)
         if other and (NOT_FOUND.search(spec.description) or unknown):  # `site_id` -> campsites ("unknown site id")
             refs[name] = other
     mapped = {}
