@@ -24,6 +24,7 @@ from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.linked_logs import linked_entries
+from synth.envsynth.made_dates import made_on
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -416,10 +417,7 @@ def refine_create(
         if rule is not None:
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
-    day = today or business_date(text)
-    for field, schema in sorted(own.items()):  # a date every record holds and nothing sets: the day it was made
-        if day and field not in initial and _undated(field, schema, params, plan, inherits, effects):
-            initial[field] = day
+    initial.update(made_on(own, initial, params, plan, inherits, effects, today or business_date(text)))
     defaults = [  # "'daily' (default)": a field the call leaves out takes its parameter's documented default
         {"op": "param_default", "field": p, "value": param_default(params[p])}
         for p in sorted(params)
@@ -483,23 +481,6 @@ def _starts_in(text: str, field: str, schema: Any) -> Any:
         if (m.group(1) or m.group(2)) in known:
             return m.group(1) or m.group(2)
     return None
-
-
-def _undated(
-    field: str,
-    schema: Any,
-    params: dict[str, Any],
-    plan: ToolPlan,
-    inherits: dict[str, Any],
-    effects: list[dict[str, Any]],
-) -> bool:
-    """A non-nullable date field of the new record that no parameter, inherited value or effect sets (its type
-    default, the empty text, would break the field's date form)."""
-    if not isinstance(schema, dict) or schema.get("type") != "string":
-        return False
-    dated = schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
-    taken = field in params or field == plan.key_field or field in inherits
-    return dated and not taken and all(e.get("field") != field for e in effects)
 
 
 __all__ = ["leading", "refine_create", "stated_today"]

@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.docs_appends import is_number
-from synth.envsynth.full_states import CAPS, room_counts
+from synth.envsynth.full_states import cap_field, room_counts
 from synth.words import singular
 
 COMPARE = re.compile(
@@ -93,8 +92,8 @@ def _list_room(record: dict[str, Any], text: str) -> dict[str, Any] | None:
         and s.get("type") == "array"
         and singular(str((s.get("items") or {}).get("x-references") or "")) in words
     ]
-    caps = [f for f, s in sorted(record.items()) if is_number(s) and set(f.split("_")) & CAPS]
-    return {"list": lists[0], "op": "<", "right": caps[0]} if len(lists) == 1 and len(caps) == 1 else None
+    cap = cap_field(record)
+    return {"list": lists[0], "op": "<", "right": cap} if len(lists) == 1 and cap else None
 
 
 def flag_inverses(spec_text: str, params: dict[str, Any], record: dict[str, Any]) -> list[str]:

@@ -53,6 +53,12 @@ CAPS = {
 }
 
 
+def cap_field(props: dict[str, Any]) -> str | None:
+    """The record's one number field named as a cap (`capacity`, `max_*`, `seats`, ...), None when not exactly one."""
+    caps = [f for f, s in sorted(props.items()) if is_number(s) and set(f.split("_")) & CAPS]
+    return caps[0] if len(caps) == 1 else None
+
+
 def room_counts(entry: dict[str, Any], text: str) -> tuple[str, str] | None:
     """(count, cap) of a list entry: the one number named as a cap, and the one other number (of several, the one
     the docs name)."""

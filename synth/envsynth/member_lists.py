@@ -15,8 +15,7 @@ from typing import Any
 
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _known, _props
-from synth.envsynth.docs_appends import is_number
-from synth.envsynth.full_states import CAPS
+from synth.envsynth.full_states import cap_field
 from synth.envsynth.prose import unwrap
 
 APPENDED = re.compile(
@@ -56,11 +55,11 @@ def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> li
         appended = [e for e in out if e["op"] == "member_append" and noun_link(m.group("noun"), own, cols)]
         appended = [e for e in appended if e["via"] == noun_link(m.group("noun"), own, cols)[0]]
         theirs = _props(cols, appended[0]["collection"]) if appended else {}
-        caps = [f for f, s in sorted(theirs.items()) if is_number(s) and set(f.split("_")) & CAPS]
+        cap = cap_field(theirs)
         states = [f for f, s in sorted(theirs.items()) if m.group("value") in [str(v) for v in _known(s or {})]]
-        if len(caps) == 1 and len(states) == 1:
+        if cap and len(states) == 1:
             base = {k: appended[0][k] for k in ("collection", "via", "list")}
-            out.append({"op": "list_full", **base, "cap": caps[0], "field": states[0], "value": m.group("value")})
+            out.append({"op": "list_full", **base, "cap": cap, "field": states[0], "value": m.group("value")})
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_appends import is_number
-from synth.envsynth.full_states import CAPS
+from synth.envsynth.full_states import cap_field
 
 AMOUNT = r"[*_]*\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)[*_]*"
 SIDES = {
@@ -85,11 +85,11 @@ def _room(clause: str, own: dict[str, Any], cols: dict[str, Any], links: dict[st
         for f, s in sorted(theirs.items())
         if isinstance(s, dict) and s.get("type") == "array" and (s.get("items") or {}).get("x-references") in others
     ]
-    caps = [f for f, s in sorted(theirs.items()) if is_number(s) and set(f.split("_")) & CAPS]
-    if len(lists) != 1 or len(caps) != 1:
+    cap = cap_field(theirs)
+    if len(lists) != 1 or cap is None:
         return None
     hop = {"collection": link[1], "via": link[0]}
-    return {"op": "list_cap", "chain": [hop], "field": caps[0], "list": lists[0], "of_holder": True}
+    return {"op": "list_cap", "chain": [hop], "field": cap, "list": lists[0], "of_holder": True}
 
 
 def bound_refusals(

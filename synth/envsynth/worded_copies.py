@@ -63,7 +63,7 @@ def with_worded(
     initial: dict[str, Any],
 ) -> list[dict[str, Any]]:
     """The worded copies, then the sample's copies of the other fields. A date `initial` gave the business date only
-    because nothing set it (create_rules._undated) is the worded copy's to set, and leaves `initial`."""
+    because nothing set it (made_dates.made_on) is the worded copy's to set, and leaves `initial`."""
     dated = {f for f, v in initial.items() if today and v == today}
     worded = worded_copies(text, own, cols, skip - dated, today)
     for effect in worded:

@@ -1,0 +1,45 @@
+"""The day a new record was made, for its date fields nothing else sets: a non-nullable date field (format `date`,
+or a pattern of one) that no parameter, inherited value or effect sets takes the business date, since its type's
+blank, the empty text, would break the field's date form (create_rules.refine_create)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+
+
+def undated(
+    field: str,
+    schema: Any,
+    params: dict[str, Any],
+    plan: ToolPlan,
+    inherits: dict[str, Any],
+    effects: list[dict[str, Any]],
+) -> bool:
+    """A non-nullable date field of the new record that no parameter, inherited value or effect sets."""
+    if not isinstance(schema, dict) or schema.get("type") != "string":
+        return False
+    dated = schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
+    taken = field in params or field == plan.key_field or field in inherits
+    return dated and not taken and all(e.get("field") != field for e in effects)
+
+
+def made_on(
+    own: dict[str, Any],
+    initial: dict[str, Any],
+    params: dict[str, Any],
+    plan: ToolPlan,
+    inherits: dict[str, Any],
+    effects: list[dict[str, Any]],
+    day: str | None,
+) -> dict[str, str]:
+    """{field: day} for the record's date fields neither `initial` nor the rest sets (empty without a day)."""
+    return {
+        f: day
+        for f, s in sorted(own.items())
+        if day and f not in initial and undated(f, s, params, plan, inherits, effects)
+    }
+
+
+__all__ = ["made_on", "undated"]
