@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from synth.envsynth.linked_answers import id_list_rule
+from synth.envsynth.named_paths import named_path
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.words import plural, singular
@@ -204,6 +205,14 @@ def _written_calc(name: str, own: dict[str, Any], glossary: str) -> dict[str, An
     return rule
 
 
+def _named_path(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
+    """A field the docs define as one of the record's numbers ("The fee charged is the boat's charges.total")."""
+    path = named_path(name, own, glossary)
+    if path is None or len(path) > 2:
+        return None
+    return {"op": "nested", "path": path} if len(path) == 2 else {"op": "own", "field": path[0]}
+
+
 NULL_ASIDE = re.compile(r"\((?:null|none)\s+(?:for|when|if)\s+(?P<null>[^()]{1,60})\)", re.I)
 
 
@@ -286,7 +295,7 @@ def derived_field(
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):
             return _calc_rule(calc)
-    written = _written_calc(name, own, glossary)
+    written = _written_calc(name, own, glossary) or _named_path(name, own, glossary)
     if written:
         return written
     if not collection:

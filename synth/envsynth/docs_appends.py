@@ -27,8 +27,8 @@ ENTRY = re.compile(  # "a log entry {on: today, stage: 'torn'} is appended"
     r"\b(?:an?|one)\s+([A-Za-z_]+)\s+(?:entry|element|item|record)\s+`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)",
     re.I,
 )
-PASSIVE = re.compile(  # "`{"event": "enrolled"}` is appended to its journal", "... is appended to `journal`"
-    r"`?(\{[^`{}]{1,400}\})`?\s+is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?`?([A-Za-z_]+)",
+PASSIVE = re.compile(  # "`{"event": "enrolled"}` is appended to its journal", "a `{...}` entry is appended to `log`"
+    r"`?(\{[^`{}]{1,400}\})`?\s+(?:(?:entry|element|item|record)\s+)?is\s+(?:appended|added)\s+to\s+(?:the\s+|its\s+|their\s+)?(?:\w+'s\s+)?`?([A-Za-z_]+)",
     re.I,
 )
 NAMED_ENTRY = re.compile(  # "appends a log entry {on: today, stage: 'returned'}"
@@ -225,6 +225,8 @@ def docs_appends(
         field = lists.get(plural(target.lower()))
         if field is None or any(e["field"] == field for e in out):
             continue
+        if SHORTHAND.match(body):  # `{date, status, note}`: each name its value
+            body = "{" + ", ".join(f"{n.strip()}: {n.strip()}" for n in body.strip("{} ").split(",")) + "}"
         rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
             rule = _given_keys(text, body, rule, record_props[field], params)  # "(with `"note"` when one is given)"
@@ -396,6 +398,29 @@ OBJECT_SET = re.compile(  # "`berth` = {pier, fee}", "mooring is set to {pier: <
 SHORTHAND = re.compile(r"^\{\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*\}$")  # `{pier, fee}`: each name its value
 
 
+def _shorthand_value(
+    name: str, record_props: dict[str, Any], params: dict[str, Any], text: str, named: dict[str, Any]
+) -> str:
+    """How a key written alone in "`f` = {method, amount, date}" is read: the parameter or record field of its name
+    (or a day), else the one parameter whose name ends in it (`payment_method`), the record's value before the call
+    (`previous_status`), or the record number the docs define it as ("the amount charged is its fees.total");
+    `named` takes the sources of the placeholders this writes."""
+    if name in params or _record_field(name, record_props) or _dated(name):
+        return name
+    ends = [p for p in sorted(params) if p.endswith("_" + name)]
+    if len(ends) == 1:
+        return f"<{ends[0]}>"
+    from synth.envsynth.named_paths import named_path
+
+    earlier = re.fullmatch(r"(?:previous|old|former)_(\w+)", name)
+    path = [earlier.group(1)] if earlier and earlier.group(1) in record_props else None
+    defined = None if path else named_path(name, record_props, text, trailing=True)
+    if path or defined:
+        named[name] = {"from": "record", "path": path or defined, **({"before": True} if path else {})}
+        return f"<{name}>"
+    return name
+
+
 def object_sets(
     text: str, record_props: dict[str, Any], params: dict[str, Any], today: str | None = None
 ) -> list[dict[str, Any]]:
@@ -406,9 +431,13 @@ def object_sets(
         kinds = (record_props.get(field) or {}).get("type") if isinstance(record_props.get(field), dict) else None
         if "object" not in (kinds if isinstance(kinds, list) else [kinds]) or any(e["field"] == field for e in out):
             continue
+        named: dict[str, Any] = {}
         if SHORTHAND.match(body):
-            body = "{" + ", ".join(f"{n.strip()}: {n.strip()}" for n in body.strip("{} ").split(",")) + "}"
-        rule = element_rule(body, record_props, params, today=today)
+            names = [n.strip() for n in body.strip("{} ").split(",")]
+            body = (
+                "{" + ", ".join(f"{n}: {_shorthand_value(n, record_props, params, text, named)}" for n in names) + "}"
+            )
+        rule = element_rule(body, record_props, params, named=named, today=today)
         if rule is not None:
             out.append({"op": "set", "field": field, "source": {"from": "object", "fields": rule["fields"]}})
     return out

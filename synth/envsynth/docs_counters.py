@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.clause_guards import _pieces
 from synth.envsynth.docs_appends import number_fields as _numbers
 from synth.envsynth.far_targets import far_targets
 from synth.envsynth.figure_terms import param_default
-from synth.envsynth.move_phrases import SPELT_DIFFERENCE, per_unit, spelt_difference, unelided
-from synth.envsynth.prose import unwrap
+from synth.envsynth.move_phrases import SPELT_DIFFERENCE, per_unit, spelt_difference
 from synth.words import entry_words, plural, singular
 
 UP = re.compile(
@@ -177,31 +177,6 @@ REFUNDED_OBJECT = re.compile(
 Target = tuple[str, Any, str, list[str]]  # (collection, reference field or None, field, its fields)
 
 
-def _guard(sentence: str, states: dict[str, list[Any]]) -> dict[str, Any] | None:
-    """The one starting state a sentence puts the record in ("For a paid mooring, ...", "a voyage which is still
-    `underway`"), when the call is allowed from several: its moves hold only from that state."""
-    q = "[`'\"]?"
-    named, found = [], []
-    for field, values in sorted(states.items()):
-        if len(values) < 2:
-            continue
-        for value in values:
-            v = re.escape(str(value))
-            if not re.search(rf"(?<![\w-]){v}(?![\w-])", sentence, re.IGNORECASE):
-                continue
-            named.append(value)
-            forms = (
-                rf"\b(?:a|an)\s+{q}{v}{q}\s+\w+",
-                rf"\b(?:that|which)\s+(?:was|is|were|are)\s+(?:already\s+|still\s+)?{q}{v}{q}(?![\w-])",
-                rf"\b(?:if|when)\s+(?:the\s+\w+|it)\s+(?:was|is)\s+(?:already\s+|still\s+)?{q}{v}{q}(?![\w-])",
-            )
-            if any(re.search(f, sentence, re.IGNORECASE) for f in forms):
-                found.append((field, value))
-    if len(named) != 1 or len(found) != 1:
-        return None
-    return {"field": found[0][0], "in": [found[0][1]]}
-
-
 def _pick(word: str, owner: str | None, targets: list[Target], collection: str) -> Target | None:
     """The one target a field word names, the possessive before it ("the skipper's") choosing among several."""
     hits = [t for t in targets if word.lower() in [n.lower() for n in _names(t[2], t[3])]]
@@ -238,7 +213,7 @@ def _explicit(sentence: str, targets: list[Target], collection: str) -> tuple[st
             target = _pick(m.group("field"), m.group("owner"), targets, collection)
             if source is None or target is None or target == source:
                 continue
-            found.append((target, {sign: [{"path": [source[2]]}]}))
+            found.append((target, {sign: [{"path": source[2].split(".")}]}))  # `fees.total`: two steps
             sentence = sentence.replace(m.group(0), " ")
     return sentence, found
 
@@ -263,41 +238,6 @@ IS_SET = re.compile(
 def _kept(text: str) -> list[str]:
     """The fields a clause says take a figure ("hull_refund is set", "recorded in hull_refund")."""
     return [m.group("field") or m.group("into") for m in IS_SET.finditer(text)]
-
-
-def _arg_guard(sentence: str, params: dict[str, Any]) -> dict[str, Any] | None:
-    """The one value of a closed parameter a sentence opens on ("With account, ...", "If the method is
-    `account`, ..."): its moves hold only when the call passes that value."""
-    lead = re.match(r"^\W*(?:with|for|if|when|on|paying\s+by)\s+([^,]{1,60}),", sentence, re.IGNORECASE)
-    lead = lead or re.match(
-        r"^\W*(?:with|for|if|when)\s+(`?\w+`?\s+['`\"][\w-]+['`\"])\s", sentence, re.I
-    )  # "With method 'x' the"
-    if not lead:
-        return None
-    found = [
-        (name, value)
-        for name, sub in sorted(params.items())
-        if isinstance(sub, dict) and len(sub.get("enum") or []) >= 2
-        for value in sub["enum"]
-        if isinstance(value, str) and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", lead.group(1), re.I)
-    ]
-    if len(found) != 1:
-        return None
-    name, value = found[0]
-    return {"arg": name, "default": params[name].get("default"), "in": [value]}
-
-
-def _pieces(
-    text: str, states: dict[str, list[Any]], params: dict[str, Any] | None = None
-) -> list[tuple[str, dict[str, Any] | None]]:
-    """The text's clauses, each with the starting state its whole sentence puts the record in (_guard), else the
-    argument value it opens on (_arg_guard)."""
-    out = []
-    for sentence in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)):
-        guard = _guard(sentence, states) or _arg_guard(sentence, params or {})
-        for piece in re.split(r",\s+(?=and\b|the\b)|\s+and\s+(?=(?:a|an|the)\b)", sentence):
-            out += [(said, guard) for said in unelided(piece)]
-    return out
 
 
 def _refunded(sentence: str, own: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.clause_guards import _guard
 from synth.envsynth.create_rules import _props
-from synth.envsynth.docs_counters import _guard, _numbers
+from synth.envsynth.docs_counters import _numbers
 from synth.envsynth.prose import unwrap
 from synth.words import plural, singular
 

@@ -283,6 +283,15 @@ def with_envelope(
     `output_map`, `glossary` being every tool's description) and the records it embeds."""
     if plan.output_key or plan.kind == "unsupported":
         return plan
+    if plan.kind == "by_mode":  # each value's change answers as the docs say
+        modes = {
+            value: {
+                **mode,
+                "plan": with_envelope(spec, ToolPlan.from_dict(mode["plan"]), state_schema, glossary, today).to_dict(),
+            }
+            for value, mode in plan.modes.items()
+        }
+        return ToolPlan.from_dict({**plan.to_dict(), "modes": modes})
     key = response_key(spec, plan, state_schema)
     if key:
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key})

@@ -44,6 +44,14 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
                 rf"(?:^|\n|(?<=[.;])\s)\s*(?:[-*]\s+)?{re.escape(param)}\s+[`'\"]{re.escape(value)}[`'\"]\s*(?=\([^()]*\)\s*:)",
                 text,
             )
+            label = label or re.search(  # "**Rules for `add`**: ...": a heading naming the value
+                rf"(?:^|\n|(?<=[.;])\s)\s*(?:\*\*)?(?:Rules|Checks|Conditions)\s+for\s+[`'\"]{re.escape(value)}[`'\"](?:\*\*)?\s*:(?:\*\*)?\s",
+                text,
+            )
+            label = label or re.search(  # 'decision = "accept": ...': the parameter set to the value, then a colon
+                rf"(?:^|\n)\s*(?:[-*]\s+)?`?{re.escape(param)}`?\s*(?:=|==|is)\s*[`'\"]{re.escape(value)}[`'\"]\s*:\s",
+                text,
+            )
             if label:
                 starts[value] = (label.start(), label.end())
         if len(starts) != len(values):
@@ -119,7 +127,9 @@ def mode_transition(
         checks = list(sub.checks) + [c for c in dated if c not in sub.checks]
         sub = ToolPlan.from_dict({**sub.to_dict(), "effects": effects, "checks": checks})
         needs = [
-            p for p in params if p != param and re.search(rf"\b`?{re.escape(p)}`?\s+is\s+required\b", segment, re.I)
+            p
+            for p in params
+            if p != param and re.search(rf"\b`?{re.escape(p)}`?\s+(?:is|are)\s+required\b", segment, re.I)
         ]
         modes[value] = {"plan": sub.to_dict(), "requires": needs}
         for name, allowed in sub.preconditions.items():

@@ -1,10 +1,12 @@
 """The dates a date parameter's own description allows: "a weekday after today, at most 30 days ahead".
 
-A parameter is a date one when its schema says `format: date` or its name ends in "date". Its description may say
+A parameter is a date one when its schema says `format: date`, its name ends in "date" or its description gives
+the form `YYYY-MM-DD`. Its description may say
 - "weekday" / "working day" / "not on a weekend": the date is Monday to Friday;
 - "after today" / "after the business date" / "in the future": later than the business date;
 - "today or later" / "not in the past" / "on or after today": not before it;
-- "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it.
+- "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it;
+- "between the business date and N days after it": not before it and at most N days after it.
 Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state. An error that
 refuses a weekend ("`... is a weekend; the dock is open Monday to Friday`") holds the one date parameter to weekdays.
 """
@@ -32,8 +34,18 @@ WEEKEND = re.compile(
 )
 
 
+BETWEEN = re.compile(  # "between the business date and 30 days after it": from today to N days ahead, both included
+    r"\bbetween\s+(?:today|the\s+business\s+date)\s+and\s+(\d+)\s+days\s+(?:after\s+(?:it|that|today)|ahead|later)\b",
+    re.I,
+)
+
+
 def _is_date(name: str, schema: Any) -> bool:
-    return isinstance(schema, dict) and (schema.get("format") == "date" or name.lower().endswith("date"))
+    return isinstance(schema, dict) and (
+        schema.get("format") == "date"
+        or name.lower().endswith("date")
+        or "YYYY-MM-DD" in str(schema.get("description"))
+    )
 
 
 def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
@@ -48,7 +60,11 @@ def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str,
         for form, made in FORMS:
             if form.search(said):
                 out.append({"op": "arg_date", "arg": name, "today": today, **made})
-        ahead = AHEAD.search(said)
+        between = BETWEEN.search(said)
+        if between:
+            out.append({"op": "arg_date", "arg": name, "today": today, "cmp": ">="})
+            out.append({"op": "arg_date", "arg": name, "today": today, "cmp": "<=", "days": int(between.group(1))})
+        ahead = None if between else AHEAD.search(said)
         if ahead:
             out.append({"op": "arg_date", "arg": name, "today": today, "cmp": "<=", "days": int(ahead.group(1))})
     return out

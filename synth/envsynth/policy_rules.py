@@ -61,12 +61,12 @@ GETS_BARE = re.compile(
     r"\b(?:gets?|takes?|receives?|is\s+given|moves?\s+to|goes\s+to|enters?)\s+(?:the\s+)?(\w+)\s+[`'\"]?([\w-]+)", re.I
 )
 NOUN_BECOMES = re.compile(
-    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to)\s+"
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
     r"([`'\"])([^`'\"]{1,60})\1",
     re.I,
 )
 NOUN_BECOMES_BARE = re.compile(
-    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to)\s+"
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
     r"([\w-]+)\b(?![`'\"])",
     re.I,
 )
@@ -329,8 +329,11 @@ def docs_transition(
 
         allowed = stated_states(spec.description, singular(plan.collection), props)
     effects = [{"op": "set", "field": f, "source": {"from": "const", "value": v}} for f, v in sorted(sets.items())]
-    if moved:  # the argument is the new state, along the moves drawn
+    if moved:  # the argument is the new state, along the moves drawn; "Docking sets `docked_on`"
+        from synth.envsynth.target_effects import target_effects
+
         effects.append({"op": "set", "field": moved["field"], "source": {"from": "arg", "name": moved["arg"]}})
+        effects += target_effects(text, props, state_schema.get("properties") or {}, params, moved, today)
     if sets and today:  # "... is set to 'closed' and ended_at = today": a date the transition stamps
         effects += [
             {"op": "set", "field": f, "source": {"from": "const", "value": today}}

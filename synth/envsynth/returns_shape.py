@@ -27,6 +27,7 @@ BARE = re.compile(
     r"\b(?:Each|Every)\s+\w+\s+(?:carries|has|holds)\s*:)\s*(?=[A-Za-z_])",
     re.I,
 )
+LITERAL = re.compile(r""":\s*(?:"[^"]*"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null)""")
 PLACEHOLDER = re.compile(r"^\s*<\s*([\w ]+?)\s*>\s*:\s*(\{.*\})\s*$", re.S)
 
 
@@ -39,6 +40,7 @@ class ReturnedField:
     entries: list["ReturnedField"] = field(default_factory=list)
     keyed_by: str = ""  # "{<class>: {...}}": a map from the placeholder's values to entries
     is_list: bool = False  # "[{...}]", "list of {...}", or entries given where its singular opens a group
+    literal: bool = False  # `status: "moored"`: the remark is the value the field always holds
 
 
 def _closing(text: str, start: int) -> int:
@@ -80,6 +82,8 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
             one.remark = rest[1:-1].strip()
         elif rest.startswith(":") and rest[1:].strip()[:1] in ("{", "[", "<"):  # a group, or `: <what it is>`
             one.remark = rest[1:].strip()
+        elif LITERAL.fullmatch(rest):  # `status: "moored"`: the value it always holds
+            one.remark, one.literal = rest[1:].strip(), True
         elif rest:
             return None
         inner = one.remark.find("{")
@@ -96,7 +100,7 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
         elif one.remark.startswith("["):  # `"items": [...]`: a list whose entries it does not spell out
             one.is_list = True
         out.append(one)
-    return out
+    return None if all(one.literal for one in out) else out  # `{kind: 'x'}` is a value, not a shape
 
 
 def returned_fields(description: str) -> list[ReturnedField]:

@@ -59,6 +59,13 @@ LISTED_VALUES = re.compile(  # two or more backticked values joined by commas or
 )
 
 
+def is_dated(schema: dict[str, Any]) -> bool:
+    """A day: `format: date`, or a string the description gives as `YYYY-MM-DD`."""
+    return schema.get("format") == "date" or (
+        schema.get("type") in ("string", None) and "YYYY-MM-DD" in str(schema.get("description") or "")
+    )
+
+
 def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", depth: int = 0) -> Any:
     """A value valid against a (cleaned) field schema; grounded `examples` (from sample data) come first."""
     if "enum" in schema:
@@ -89,13 +96,13 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
             for k, v in props.items()
             if k in req or (depth < 2 and rng.random() < 0.7)
         }
-    listed = LISTED_VALUES.search(str(schema.get("description") or ""))
+    listed = None if is_dated(schema) else LISTED_VALUES.search(str(schema.get("description") or ""))
     if listed:  # "`add` or `remove`", "`card` (default), `cash` or `wire`": one of the values the docs list
         return rng.choice(re.findall(r"`([^`\s]{1,40})`", listed.group(0)))
     if schema.get("format") == "uuid":
         n = rng.randint(1, 999)
         return "%08d-0000-4000-8000-%012d" % (n, n)
-    if schema.get("format") == "date":
+    if is_dated(schema):
         return "2025-%02d-%02d" % (rng.randint(1, 12), rng.randint(1, 28))
     if schema.get("format") == "date-time":
         return "2024-%02d-%02dT09:00:00Z" % (rng.randint(1, 12), rng.randint(1, 28))
@@ -213,7 +220,7 @@ def _near(parameters: dict[str, Any], args: dict[str, Any], rng: random.Random, 
         return args
     props = parameters.get("properties") or {}
     for p in sorted(props):
-        if isinstance(props[p], dict) and props[p].get("format") == "date" and p in args:
+        if isinstance(props[p], dict) and is_dated(props[p]) and p in args:
             day = fg_add_days(today, rng.randint(1, 14))
             weekday = (fg_day_number(day) + 2) % 7  # 0 Monday .. 6 Sunday
             args[p] = fg_add_days(day, 7 - weekday) if weekday >= 5 else day
@@ -226,7 +233,7 @@ def _paired_dates(parameters: dict[str, Any], args: dict[str, Any], rng: random.
     from synth.envsynth.date_runtime import fg_add_days, fg_day_number
 
     props = parameters.get("properties") or {}
-    dated = [p for p, s in props.items() if isinstance(s, dict) and s.get("format") == "date" and p in args]
+    dated = [p for p, s in props.items() if isinstance(s, dict) and is_dated(s) and p in args]
     if len(dated) != 2:
         return args
     first, second = (fg_day_number(args[p]) for p in dated)

@@ -1,5 +1,6 @@
 """A state change whose new state is the call's argument, along the moves the docs draw: "Moves an order along its
-states: `open` → `scheduled` or `cancelled`; `scheduled` → `done` or `cancelled`." The parameter named as the
+states: `open` → `scheduled` or `cancelled`; `scheduled` → `done` or `cancelled`." (or a "| From | To |" table of
+them). The parameter named as the
 record's state field (or whose values are those states) sets it, and a `transition` check refuses a move the
 docs do not draw from the record's current state (expr_runtime.fg_check)."""
 
@@ -14,13 +15,37 @@ from synth.envsynth.prose import unwrap
 ARROW = re.compile(r"`([\w-]+)`\s*(?:→|->|⟶)\s*(`[\w-]+`(?:\s*(?:,|\bor\b|\band\b)\s*`[\w-]+`)*)")
 
 
+HEAD = re.compile(r"^(?:From|Current(?:\s+\w+)?)$|^(?:To|Allowed(?:\s+\w+)?|Next(?:\s+\w+)?|May\s+move\s+to)$", re.I)
+
+
+def table_moves(text: str) -> list[tuple[str, str]]:
+    """(state, the cell of the states it may move to) of each row of a two-column "From | To" table (leading and
+    trailing pipes or not, blank lines between rows allowed); a row whose first cell is no one backticked state is
+    skipped, and a cell with none (`—`, "(final)") moves nowhere."""
+    out, inside = [], False
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if "|" in line else []
+        if len(cells) == 2 and all(HEAD.match(c) for c in cells):
+            inside = True
+            continue
+        if line.strip() and len(cells) != 2:
+            inside = False
+        start = re.fullmatch(r"`([\w-]+)`", cells[0]) if inside and len(cells) == 2 else None
+        if start:
+            out.append((start.group(1), cells[1]))
+        elif len(cells) == 2 and not re.fullmatch(r":?-{3,}:?", cells[0]):
+            inside = False  # a row of another table ("| Field | Meaning |")
+    return out
+
+
 def arrow_moves(text: str, props: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
     """{"field", "arg", "map": {state: [states it may move to]}} when the text draws at least two moves between
     the known values of one closed field of the record and a parameter gives the new state; else None."""
     moves: dict[str, list[str]] = {}
-    for m in ARROW.finditer(unwrap(text)):
-        moves.setdefault(m.group(1), [])
-        moves[m.group(1)] += [v for v in re.findall(r"`([\w-]+)`", m.group(2)) if v not in moves[m.group(1)]]
+    drawn = [(m.group(1), m.group(2)) for m in ARROW.finditer(unwrap(text))] + table_moves(text)
+    for start, targets in drawn:
+        moves.setdefault(start, [])
+        moves[start] += [v for v in re.findall(r"`([\w-]+)`", targets) if v not in moves[start]]
     if sum(len(v) for v in moves.values()) < 2:
         return None
     said = set(moves) | {v for targets in moves.values() for v in targets}
