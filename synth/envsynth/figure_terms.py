@@ -9,7 +9,7 @@ from typing import Any
 from synth.spec import ToolSpec
 from synth.words import split_words
 
-SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-)\s+")
+SPLIT = re.compile(r"\s+(multiplied by|divided by|times|plus|minus|less|x|×|\*|/|\+|-|\u2212)\s+")
 ROUNDED = re.compile(
     r",?\s*(?:and\s+)?rounded\s+(down\s+|up\s+)?to\s+(?:the\s+)?(?:(\d)\s+decimals?(?:\s+places)?|cents?)", re.I
 )

@@ -52,7 +52,7 @@ from synth.words import singular
 
 NUMBER = r"-?\d+(?:\.\d+)?"
 OPS = {"x": "*", "×": "*", "*": "*", "times": "*", "multiplied by": "*", "divided by": "/", "/": "/"}
-OPS.update({"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-"})
+OPS.update({"plus": "+", "+": "+", "minus": "-", "-": "-", "\u2212": "-", "less": "-"})
 ARTICLES = ("the ", "a ", "an ", "its ", "their ")
 ENTRY_FIELDS = re.compile(r"`([A-Za-z_]\w*)`")  # "For each board: `wood`, `metres`, `subtotal`"
 BOLD = re.compile(r"\*\*|__")  # markdown emphasis around a figure's name
@@ -466,7 +466,11 @@ def quote_plan(
 
     bounds = bound_refusals(spec.description, quote, cols)  # "quantity must be between 1 and <n> (the ... )"
     quote.update({"refusals": bounds} if bounds else {})
-    states = {p: stated_states(spec.description, singular(c), _props(cols, c)) for p, c in scope.named.items()}
+    states = {
+        p: stated_states(spec.description, singular(c), _props(cols, c))
+        or stated_states(str((scope.params.get(p) or {}).get("description") or ""), singular(c), _props(cols, c))
+        for p, c in scope.named.items()
+    }  # "`term`: must be the current or an upcoming term": in the parameter's own description
     states = {  # else an error naming the one state refused: "'Error: bay <id> is closed'", or "Refused for `x`"
         p: v
         or error_states(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))

@@ -8,6 +8,7 @@
     5. `service_charge`: 10% of the sum of lines 1 to 4.
     `total` is the sum of the five lines.
 
+A line "With `x`: `a` = ..., and `b` = ..." gives each figure only when the call gives `x` (else 0).
 A line given after a colon is read from its own text only (a line that text does not explain is left unknown, not
 guessed from its name); it may be a tiered percent ("a% of the first N of x plus b% of the part above N"), a percent
 of the sum of lines i to j, a percent of a figure for some values of a named record's field and a number for the
@@ -22,11 +23,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from synth.envsynth.figure_terms import ROUNDED, spoken
+from synth.envsynth.figure_terms import ROUNDED, param_default, spoken
 from synth.envsynth.keyed_tables import _held
 from synth.words import singular, split_words
 
-ITEM = re.compile(r"^\s*(\d+)[.)]\s+(`.*)$")
+ITEM = re.compile(r"^\s*(\d+)[.)]\s+(`.*|[A-Z][^`:]{0,30}`\w+`:\s+`\w+`\s*=.*)$")  # "2. With `x`: `a` = ..."
 INLINE = re.compile(r"(?:^|(?<=\s))(\d+)\.\s+(?=`)")
 FORMULA = re.compile(r"`(\w+)\s*=\s*([^`]+)`([^;`]*)")
 PERCENT = r"(\d+(?:\.\d+)?)\s*(?:%|percent)"
@@ -47,6 +48,18 @@ WHEN = re.compile(
     rf"(?:else|otherwise)\s+{AMOUNT}$",
     re.I,
 )
+SAID_EQUAL = re.compile(r"`(\w+)`\s*=\s*")
+FLAT_FOR = re.compile(  # "a flat 180.00 per season for `covered` berths, otherwise 0", "25.00 per month for `x` ..."
+    rf"^(?:an?\s+)?(?:flat\s+)?{AMOUNT}(?:\s+(?:per|a|each)\s+([\w-]+))?\s+(?:for|on)\s+(.+?)\s*[,;]\s*"
+    rf"(?:otherwise|else|and)\s+{AMOUNT}(?:\s+(?:otherwise|for\s+(?:the\s+|all\s+|any\s+)?others?))?$",
+    re.I,
+)
+WHEN_ARG = re.compile(r"^(.+?)\s+(?:when|if)\s+`(\w+)`\s+is\s+`?(true|false|[\w-]+)`?$", re.I)
+UP_TO = re.compile(  # "the amount needed to bring `held` up to the 300.00 bond": what is missing, never below 0
+    rf"^(?:the\s+)?(?:amount|sum|top-up)\s+(?:needed|required|it\s+takes)\s+to\s+(?:bring|raise|top\s+up)\s+(.+?)\s+"
+    rf"(?:up\s+)?to\s+(?:the\s+|a\s+)?{AMOUNT}\b.*$",
+    re.I,
+)
 TIERS = re.compile(r"\b(?:tiers?|bands?|blocks?|brackets?)\b", re.I)
 LIMIT_WORDS = {"up", "upto", "limit", "max", "maximum", "ceiling", "through", "until"}
 RATE_WORDS = {"rate", "price", "charge", "cost", "fee", "per"}
@@ -63,6 +76,7 @@ class NumberedLines:
     items: list[tuple[int, str, str, str]] = field(default_factory=list)
     rounding: dict[str, Any] | None = None
     total: str | None = None
+    given: dict[str, str] = field(default_factory=dict)  # "With `x`: `a` = ...": a figure only when x is given
 
     def text_of(self, name: str) -> str | None:
         """The text after the colon (or the formula) of the line that names this figure; None when none does."""
@@ -81,10 +95,18 @@ def _plain(text: str) -> str:
 def _entries(number: int, body: str) -> list[tuple[int, str, str, str]]:
     """The figures one numbered line defines: "`name`: text", "`name` by ...", or one or more "`name = formula`"
     (each with the words after it up to the next ";", where its rounding is said)."""
-    m = re.match(r"`(\w+)`\s*(:|by\b)?\s*(.*)$", body, re.S)
+    m = re.match(r"`(\w+)`\s*(:|by\b|=)?\s*(.*)$", body, re.S)
     if m:
         return [(number, m.group(1), (m.group(2) or "").strip(), m.group(3))]
-    return [(number, d.group(1), "=", d.group(2) + d.group(3)) for d in FORMULA.finditer(body)]
+    found = [(number, d.group(1), "=", d.group(2) + d.group(3)) for d in FORMULA.finditer(body)]
+    if found:
+        return found
+    said = list(SAID_EQUAL.finditer(body))  # "With `x`: `a` = the ..., and `b` = the ...": each up to the next
+    ends = [d.start() for d in said[1:]] + [len(body)]
+    return [
+        (number, d.group(1), "=", re.sub(r"[,;]?\s*(?:and)?\s*$", "", body[d.end() : end]))
+        for d, end in zip(said, ends)
+    ]
 
 
 def _bodies(description: str) -> tuple[list[tuple[int, str]], str]:
@@ -122,6 +144,9 @@ def numbered_lines(description: str) -> NumberedLines | None:
     out.items = [
         (n, name, sep, _plain(text)) for number, body in bodies for n, name, sep, text in _entries(number, body)
     ]
+    for number, body in bodies:
+        lead = re.match(r"^(?:With|Given|When\s+given)\s+`(\w+)`\s*:", body, re.I)
+        out.given.update({name: lead.group(1) for name in [e[1] for e in _entries(number, body)]} if lead else {})
     if len(out.items) < 2:
         return None
     said = " ".join(intro.split())
@@ -248,11 +273,42 @@ def line_node(
             "then": {"num": float(when_said.group(1))},
             "else": {"num": float(when_said.group(4))},
         }
+    flat = FLAT_FOR.match(re.sub(r"\s*\([^()]*\)", "", text))
+    if flat:
+        return _flat_for(flat, scope)
+    up_to = UP_TO.match(text)
+    if up_to:
+        held = parse(up_to.group(1).replace("`", ""))
+        gap = {"op": "-", "args": [{"num": float(up_to.group(2))}, held]} if held else None
+        return {"op": "max", "args": [gap, {"num": 0}]} if gap else None
+    first = re.split(r"(?<=[a-z`)])\.\s+(?=[A-Z])", text)[0]  # "2% of `x` when `y` is `true`. Only ...": its rule
+    when_arg = WHEN_ARG.match(first)
+    if when_arg and when_arg.group(2) in scope.params:
+        inner = line_node(when_arg.group(1), lines, scope, parse)
+        value = {"true": True, "false": False}.get(when_arg.group(3).lower(), when_arg.group(3))
+        test = {"arg": when_arg.group(2), "default": param_default(scope.params[when_arg.group(2)]), "in": [value]}
+        return {"when": test, "then": inner, "else": {"num": 0}} if inner else None
     share = PLAIN_SHARE.match(text)
     if share:
         base = parse(share.group(2))
         return {"op": "*", "args": [_pct(share.group(1)), base]} if base else None
     return parse(text)
+
+
+def _flat_for(flat: re.Match[str], scope: Any) -> dict[str, Any] | None:
+    """ "a flat 180.00 per season for `covered` berths, otherwise 0": the amount (times the quote's figure that
+    counts the unit, "per month" -> `months`; a unit no figure counts is the quote's own) while the named record's
+    field holds the values named, else the other amount."""
+    values = re.findall(r"`([\w-]+)`", flat.group(3))
+    when = _values_condition(", ".join(values), scope) if values else None
+    if when is None:
+        return None
+    amount: dict[str, Any] = {"num": float(flat.group(1))}
+    unit = (flat.group(2) or "").lower()
+    counted = [d for d in scope.defined if unit and d.lower() in (unit + "s", unit + "es")]
+    if len(counted) == 1:
+        amount = {"op": "*", "args": [amount, {"val": counted[0]}]}
+    return {"if_field": when, "then": amount, "else": {"num": float(flat.group(4))}}
 
 
 def tier_node(text: str, scope: Any) -> dict[str, Any] | None:
@@ -294,7 +350,10 @@ def numbered_node(
     text = lines.text_of(name)
     if text is None:
         return False, None
-    return True, line_node(text, lines, scope, parse)
+    node = line_node(text, lines, scope, parse)
+    if node is not None and name in lines.given:  # 0 without the argument the line is given for
+        node = {"if": {"set": {"arg": lines.given[name]}}, "then": node, "else": {"num": 0}}
+    return True, node
 
 
 def numbered_names(description: str) -> set[str]:

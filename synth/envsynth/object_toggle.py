@@ -31,11 +31,18 @@ from synth.words import singular
 SPELT = re.compile(r"\bappends?\s+`?(\{[^`{}]{1,400}\})`?\s+to\s+(?:the\s+|its\s+)?`?(\w+)`?", re.I)
 LONE = re.compile(r"(?<=[{,])\s*\"(\w+)\"\s*(?=[,}])")  # `{"name", ...}`: a key written alone
 AT_MOST = re.compile(r"\bat\s+most\s+\**(\d+)\**\s+(\w+)", re.I)
+AT_MOST_WORDS = re.compile(  # "at most **2** crew list entries at a time": the words up to "at a time"
+    r"\bat\s+most\s+\**(\d+)\**\s+((?:\w+\s+){1,3}?\w+)(?=\s+(?:at\s+a\s+time|in\s+all)|[;.,]|$)", re.I
+)
 TWICE = re.compile(
     r"\bthe\s+same\s+`?(\w+)`?\s*(\(case-insensitive\))?\s+(?:cannot|can't|may\s+not)\s+be\s+(?:listed|added)\s+twice",
     re.I,
 )
-MATCHING = re.compile(r"\b(?:deletes|removes|drops)\s+the\s+matching\s+\w+", re.I)
+MATCHING = re.compile(
+    r"\b(?:deletes|removes|drops)\s+the\s+matching\s+\w+|\bmust\s+be\s+(?:on\s+the\s+list|listed)\b", re.I
+)
+ALREADY_LISTED = re.compile(r"\balready\s+on\s+the\s+list\s+is\s+(?:refused|rejected)", re.I)
+CASELESS = re.compile(r"\bcase[- ]insensitive(?:ly)?\b", re.I)
 PAIR = re.compile(r"`([\w-]+)`\s*/\s*`([\w-]+)`")
 RETURNS = re.compile(r"\bReturns\s+the\s+\w+['\u2019]s\s+(?:updated\s+|new\s+)?`?(\w+)`?\s+(?:array|list)\b", re.I)
 PARTICIPLES = {"add": "added", "remove": "removed", "attach": "attached", "detach": "detached", "drop": "dropped"}
@@ -57,6 +64,27 @@ def _kind_text(shared: str, value: str) -> str:
     return PAIR.sub(pick, shared)
 
 
+def _named_list(tool: str, own: dict[str, Any]) -> str:
+    """The one list of objects of the record the tool's name holds (`update_crew_members` -> `crew_members`)."""
+    lists = [
+        f
+        for f, sub in own.items()
+        if isinstance(sub, dict) and (sub.get("items") or {}).get("type") == "object" and f"_{f}" in f"_{tool}"
+    ]
+    return lists[0] if len(lists) == 1 else ""
+
+
+def _unspelt_entry(entry_props: dict[str, Any], params: dict[str, Any], today: str | None) -> str:
+    """The entry the docs leave unspelt, as `{"a", "b"}` when each of its fields is a parameter of that name or a day
+    (the business date); "" when one is neither."""
+    parts = [
+        f'"{f}"' if f in params else f'"{f}": today'
+        for f in entry_props
+        if f in params or (today and re.search(r"_(?:on|date)$|^date$", f))
+    ]
+    return "{" + ", ".join(parts) + "}" if parts and len(parts) == len(entry_props) else ""
+
+
 def object_toggle(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -71,26 +99,31 @@ def object_toggle(
     param, segments, _, adding_value, dropping_value, own = found
     params = spec.parameters.get("properties") or {}
     spelt = SPELT.search(segments[adding_value])
-    field = spelt.group(2) if spelt else ""
+    field = spelt.group(2) if spelt else _named_list(spec.name, own)
     items = (own.get(field) or {}).get("items") if isinstance(own.get(field), dict) else None
-    if not spelt or not isinstance(items, dict) or not MATCHING.search(segments[dropping_value]):
+    if not isinstance(items, dict) or not MATCHING.search(segments[dropping_value]):
         return None
     today = business_date(spec.description + "\n" + policy)
     entry_props = items.get("properties") or {}
-    rule = element_rule(
-        LONE.sub(lambda m: f' "{m.group(1)}": {m.group(1)}', spelt.group(1)), entry_props, params, None, today
-    )
+    body = spelt.group(1) if spelt else _unspelt_entry(entry_props, params, today)
+    rule = element_rule(LONE.sub(lambda m: f' "{m.group(1)}": {m.group(1)}', body), entry_props, params, None, today)
     once = TWICE.search(segments[adding_value])
     match = once.group(1) if once and once.group(1) in entry_props and once.group(1) in params else None
+    if once is None and ALREADY_LISTED.search(segments[adding_value]):  # "a name already on the list is refused"
+        given = [f for f in entry_props if f in params]
+        match = given[0] if len(given) == 1 else None
     if rule is None or match is None:
         return None
-    caseless = bool(once and once.group(2))
+    caseless = bool(once and once.group(2)) or bool(CASELESS.search(str((params.get(match) or {}).get("description"))))
     checks: list[dict[str, Any]] = [
         {"op": "entry_absent", "list": field, "field": match, "arg": match, "caseless": caseless}
     ]
-    cap = AT_MOST.search(segments[adding_value])
-    if cap and singular(cap.group(2).lower()) in (singular(field.lower()), singular(field.lower()).split("_")[-1]):
-        checks.append({"op": "list_room", "list": field, "most": int(cap.group(1))})
+    for cap in (AT_MOST.search(segments[adding_value]), AT_MOST_WORDS.search(segments[adding_value])):
+        said = [singular(w) for w in cap.group(2).lower().split()] if cap else []
+        own_words = [singular(w) for w in field.lower().split("_")]
+        if said and (said[-1] in (singular(field.lower()), own_words[-1]) or set(own_words) <= set(said)):
+            checks.append({"op": "list_room", "list": field, "most": int(cap.group(1))})
+            break
     noun = singular(plan.collection)
     allowed = refused_kinds(spec.description + "\n" + policy, noun, own)  # "Closed boats cannot be changed"
     answer = RETURNS.search(spec.description)
