@@ -51,6 +51,7 @@ from synth.envsynth.stage_guards import kind_refusals, kind_sets, stage_guards, 
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import number_copies, transition_copies
+from synth.envsynth.value_bullets import value_bullet_checks
 from synth.spec import ToolSpec
 from synth.words import singular, split_words
 
@@ -437,6 +438,7 @@ def docs_transition(
             )
             + matched
             + logged_checks(text, props, params, plan.collection, today)  # "cannot be lower than the buoy's ..."
+            + value_bullet_checks(text, props, state_schema.get("properties") or {}, params)  # '- "x": Only for ...'
             + kind_refusals(text, props, state_schema.get("properties") or {}, moved)  # "A haul cannot be ..."
             + covered(counters, text)
             + deadline_checks(
