@@ -40,11 +40,13 @@ from synth.envsynth.figure_terms import ROUNDED, SPLIT, alike, definitions, loos
 from synth.envsynth.keyed_tables import (
     differ_fee_node,
     documented_constant,
+    sample_states,
     share_node,
     waived_node,
 )
-from synth.envsynth.numbered_lines import numbered_names, numbered_node, rounded_lines
+from synth.envsynth.numbered_lines import numbered_lines, numbered_names, numbered_node, rounded_lines
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
+from synth.envsynth.quote_deadlines import deadline_refusals
 from synth.envsynth.quote_scope import STOP_WORDS, _meant, _record_default, _Scope, _scope, _words
 from synth.envsynth.returns_shape import ReturnedField, returned_fields, top_level_parts
 from synth.spec import ToolSpec
@@ -465,12 +467,18 @@ def quote_plan(
     from synth.envsynth.listed_refusals import bound_refusals
 
     bounds = bound_refusals(spec.description, quote, cols)  # "quantity must be between 1 and <n> (the ... )"
+    said = numbered_lines(spec.description)  # "... Only available up to the season's deadline"
+    bounds += deadline_refusals([t for _, _, _, t in said.items] if said else [], scope, business_date(scope.docs))
     quote.update({"refusals": bounds} if bounds else {})
     states = {
         p: stated_states(spec.description, singular(c), _props(cols, c))
-        or stated_states(str((scope.params.get(p) or {}).get("description") or ""), singular(c), _props(cols, c))
+        or stated_states(
+            str((scope.params.get(p) or {}).get("description") or ""),
+            singular(c),
+            sample_states(cols, c, scope.sample),
+        )
         for p, c in scope.named.items()
-    }  # "`term`: must be the current or an upcoming term": in the parameter's own description
+    }  # "`season`: must be the open or an upcoming season": in the parameter's own description
     states = {  # else an error naming the one state refused: "'Error: bay <id> is closed'", or "Refused for `x`"
         p: v
         or error_states(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))

@@ -239,6 +239,23 @@ def documented_constant(schema: Any, docs: str) -> str | None:
     return examples[0] if re.search(rf"(?<![\w-]){re.escape(examples[0])}(?![\w-])", docs) else None
 
 
+def sample_states(cols: dict[str, Any], col: str, sample: dict[str, Any]) -> dict[str, Any]:
+    """The collection's fields, a text field without known values knowing those its sample records hold (a few
+    records may each hold another state: `closed`, `open`, `upcoming`)."""
+    props = dict(((cols.get(col) or {}).get("additionalProperties") or {}).get("properties") or {})
+    for field, schema in props.items():
+        held = [r.get(field) for r in (sample.get(col) or {}).values() if isinstance(r, dict)]
+        if (
+            isinstance(schema, dict)
+            and schema.get("type") == "string"
+            and not list(schema.get("enum") or schema.get("x-enum") or [])
+            and held
+        ):
+            if all(isinstance(v, str) and re.fullmatch(r"[a-z][a-z_]{1,20}", v) for v in held) and len(set(held)) <= 8:
+                props[field] = {**schema, "x-enum": sorted(set(held))}
+    return props
+
+
 __all__ = [
     "absent_values",
     "bracket_tables",
@@ -247,6 +264,7 @@ __all__ = [
     "grouped_items",
     "keyed_field",
     "listed_tables",
+    "sample_states",
     "share_node",
     "waived_node",
 ]
