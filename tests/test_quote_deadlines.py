@@ -32,6 +32,11 @@ def test_a_line_past_its_deadline_is_refused_when_its_condition_holds() -> None:
     assert not _refused(refusal, "2031-03-09", False)  # the figure is not asked for
 
 
+def test_a_figure_that_only_drops_after_the_deadline_refuses_nothing() -> None:
+    line = "5% of `fee_subtotal`. Only available until the season's early-settle deadline, 0 after it."
+    assert deadline_refusals([line], SCOPE, "2031-03-10") == []
+
+
 def test_before_the_deadline_excludes_the_day_itself() -> None:
     line = LINE.replace("up to and including", "before")
     [refusal] = deadline_refusals([line], SCOPE, "2031-03-10")
@@ -45,7 +50,7 @@ def test_no_business_date_or_no_such_field_reads_nothing() -> None:
 
 
 def test_a_line_without_a_condition_is_refused_for_every_call() -> None:
-    line = "Only available until the season's early-settle deadline."
+    line = "Only available until the season's early-settle deadline; after it the figure is refused."
     [refusal] = deadline_refusals([line], SCOPE, "2031-03-10")
     assert _refused(refusal, "2031-03-01", False)
 

@@ -432,11 +432,23 @@ def test_pieces_of_a_bullet_carry_its_value() -> None:
 
 
 def test_pieces_line_after_a_bullet_carries_no_guard() -> None:
-    text = '- "pontoon": a pontoon mooring.\nThe skipper pays the harbour fee.'
+    text = 'By mooring method:\n- "pontoon": a pontoon mooring.\nThe skipper pays the harbour fee.'
     assert _pieces(text, {}, METHOD_ARGS) == [
+        ("By mooring method:", None),
         ('- "pontoon": a pontoon mooring.', PONTOON),
         ("The skipper pays the harbour fee.", None),
     ]
+
+
+def test_pieces_indented_line_goes_on_with_its_bullet() -> None:
+    text = 'mooring_method:\n- "pontoon": a pontoon mooring.\n  The fee is added to the dues.\n- "buoy": free.'
+    said, guard = _pieces(text, {}, METHOD_ARGS)[2]
+    assert (said.strip(), guard) == ("The fee is added to the dues.", PONTOON)
+
+
+def test_pieces_bullets_under_no_line_naming_the_parameter_carry_no_guard() -> None:
+    text = 'Sort keys:\n- "pontoon": moorings on pontoons first.'
+    assert _pieces(text, {}, METHOD_ARGS) == [("Sort keys:", None), ('- "pontoon": moorings on pontoons first.', None)]
 
 
 # ---------------------------------------------------------------------------------------------------------------

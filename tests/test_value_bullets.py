@@ -38,7 +38,7 @@ TEXT = (
 
 def test_each_clause_of_the_bullet_is_a_check_for_its_value() -> None:
     checks = value_bullet_checks(TEXT, OWN, COLS, PARAMS)
-    when = {"arg": "settle_by", "in": ["berth_credit"]}
+    when = {"arg": "settle_by", "default": None, "in": ["berth_credit"]}
     assert checks == [
         {
             "op": "linked_state",

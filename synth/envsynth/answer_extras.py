@@ -205,9 +205,9 @@ def _written_calc(name: str, own: dict[str, Any], glossary: str) -> dict[str, An
     return rule
 
 
-def _named_path(name: str, own: dict[str, Any], glossary: str) -> dict[str, Any] | None:
+def _named_path(name: str, own: dict[str, Any], glossary: str, noun: str) -> dict[str, Any] | None:
     """A field the docs define as one of the record's numbers ("The fee charged is the boat's charges.total")."""
-    path = named_path(name, own, glossary)
+    path = named_path(name, own, glossary, noun=noun)
     if path is None or len(path) > 2:
         return None
     return {"op": "nested", "path": path} if len(path) == 2 else {"op": "own", "field": path[0]}
@@ -295,7 +295,7 @@ def derived_field(
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):
             return _calc_rule(calc)
-    written = _written_calc(name, own, glossary) or _named_path(name, own, glossary)
+    written = _written_calc(name, own, glossary) or _named_path(name, own, glossary, singular(collection))
     if written:
         return written
     if not collection:

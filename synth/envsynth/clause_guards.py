@@ -1,6 +1,7 @@
 """The guards a change's clauses hold under: the one starting state a sentence puts the record in ("For a paid
 mooring, ..."), else the value of a closed argument it opens on ("With `pontoon`, ...", or a bullet item '- "pontoon":
-...' for all of its sentences). docs_counters reads its moves clause by clause with these."""
+...' for all of its sentences, when the line the bullets follow names the parameter). docs_counters reads its moves
+clause by clause with these."""
 
 from __future__ import annotations
 
@@ -64,12 +65,32 @@ def _pieces(
     """The text's clauses, each with the starting state its whole sentence puts the record in (_guard), else the
     argument value it opens on (_arg_guard)."""
     out = []
-    item: dict[str, Any] | None = None  # the value a bullet item opens on ('- "card": ...') holds for all of it
-    for line in unwrap(text).split("\n"):
-        bullet = re.match(r"^\s*[-*]\s+['`\"]?([\w-]+)['`\"]?\s*:\s", line)
-        item = _arg_guard(f"with {bullet.group(1)}, ", params or {}) if bullet else None
+    for line, item in bullet_guards(text, params or {}):
         for sentence in re.split(r"(?<=[.!?;])\s+", line):
             out += _clauses(sentence, _guard(sentence, states) or _arg_guard(sentence, params or {}) or item)
+    return out
+
+
+BULLET = re.compile(r"^\s*[-*]\s+['`\"]?([\w-]+)['`\"]?\s*:\s")
+
+
+def bullet_guards(text: str, params: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None]]:
+    """Each line of the text with the value of a closed parameter its bullet opens on ('- "card": ...', an indented
+    line going on with it), when the line the bullets follow names that parameter ("payment_method:",
+    "Paying by method:"); else None."""
+    out: list[tuple[str, dict[str, Any] | None]] = []
+    item: dict[str, Any] | None = None
+    header = ""
+    for line in unwrap(text).split("\n"):
+        bullet = BULLET.match(line)
+        if bullet:
+            guard = _arg_guard(f"with {bullet.group(1)}, ", params)
+            name = re.escape(guard["arg"]).replace("_", "[_ ]") if guard else ""
+            item = guard if guard and re.search(rf"\b{name}\b", header, re.I) else None
+        elif not (line.strip() and line[:1].isspace() and item is not None):  # not a bullet's indented next line
+            item = None
+            header = line if line.strip() else header
+        out.append((line, item))
     return out
 
 
@@ -81,4 +102,4 @@ def _clauses(sentence: str, guard: dict[str, Any] | None) -> list[tuple[str, dic
     return out
 
 
-__all__ = ["_arg_guard", "_guard", "_pieces"]
+__all__ = ["_arg_guard", "_guard", "_pieces", "bullet_guards"]

@@ -251,7 +251,8 @@ def sample_states(cols: dict[str, Any], col: str, sample: dict[str, Any]) -> dic
             and not list(schema.get("enum") or schema.get("x-enum") or [])
             and held
         ):
-            if all(isinstance(v, str) and re.fullmatch(r"[a-z][a-z_]{1,20}", v) for v in held) and len(set(held)) <= 8:
+            words = all(isinstance(v, str) and re.fullmatch(r"[a-z][a-z_]{1,20}", v) for v in held)
+            if words and len(held) >= 3 and 2 <= len(set(held)) <= 8:
                 props[field] = {**schema, "x-enum": sorted(set(held))}
     return props
 

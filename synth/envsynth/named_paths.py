@@ -7,18 +7,22 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import is_number
+from synth.words import singular
 
 
-def named_path(name: str, own: dict[str, Any], text: str, trailing: bool = False) -> list[str] | None:
+def named_path(name: str, own: dict[str, Any], text: str, trailing: bool = False, noun: str = "") -> list[str] | None:
     """The path of the record's number field the text defines `name` as ("the fee charged is its charges.total"),
-    or None; `trailing` lets one more word follow the name's ("the fee charged" for `fee`)."""
+    or None; `trailing` lets one more word follow the name's ("the fee charged" for `fee`); with `noun`, the
+    possessive must name the record ("the boat's"). The path ends the phrase ("... is its subtotal plus a tax" is
+    no copy)."""
     words = r"\s+".join(re.escape(w) for w in name.split("_")) + (r"(?:\s+\w+)?" if trailing else "")
     said = re.search(
-        rf"\bthe\s+{words}\s+(?:is|equals)\s+(?:the\s+\w+['\u2019]s\s+|its\s+)`?(?P<path>[A-Za-z_]\w*(?:\.\w+)*)`?",
+        rf"\bthe\s+{words}\s+(?:is|equals)\s+(?:the\s+(?P<owner>\w+)['\u2019]s\s+|its\s+)"
+        r"`?(?P<path>[A-Za-z_]\w*(?:\.\w+)*)`?(?=\s*(?:[;,)]|\.(?:\s|$)|$))",
         text,
         re.IGNORECASE,
     )
-    if said is None:
+    if said is None or (noun and said.group("owner") and singular(said.group("owner").lower()) != singular(noun)):
         return None
     path, node = said.group("path").split("."), {"properties": own}
     for part in path:

@@ -27,7 +27,7 @@ from synth.envsynth.figure_terms import ROUNDED, param_default, spoken
 from synth.envsynth.keyed_tables import _held
 from synth.words import singular, split_words
 
-ITEM = re.compile(r"^\s*(\d+)[.)]\s+(`.*|[A-Z][^`:]{0,30}`\w+`:\s+`\w+`\s*=.*)$")  # "2. With `x`: `a` = ..."
+ITEM = re.compile(r"^\s*(\d+)[.)]\s+(`.*|(?:With|Given)\s+`\w+`:\s+`\w+`\s*=.*)$")  # "2. With `x`: `a` = ..."
 INLINE = re.compile(r"(?:^|(?<=\s))(\d+)\.\s+(?=`)")
 FORMULA = re.compile(r"`(\w+)\s*=\s*([^`]+)`([^;`]*)")
 PERCENT = r"(\d+(?:\.\d+)?)\s*(?:%|percent)"
@@ -145,7 +145,7 @@ def numbered_lines(description: str) -> NumberedLines | None:
         (n, name, sep, _plain(text)) for number, body in bodies for n, name, sep, text in _entries(number, body)
     ]
     for number, body in bodies:
-        lead = re.match(r"^(?:With|Given|When\s+given)\s+`(\w+)`\s*:", body, re.I)
+        lead = re.match(r"^(?:With|Given)\s+`(\w+)`\s*:", body)
         out.given.update({name: lead.group(1) for name in [e[1] for e in _entries(number, body)]} if lead else {})
     if len(out.items) < 2:
         return None
@@ -283,9 +283,9 @@ def line_node(
         return {"op": "max", "args": [gap, {"num": 0}]} if gap else None
     first = re.split(r"(?<=[a-z`)])\.\s+(?=[A-Z])", text)[0]  # "2% of `x` when `y` is `true`. Only ...": its rule
     when_arg = WHEN_ARG.match(first)
-    if when_arg and when_arg.group(2) in scope.params:
+    value = arg_value(when_arg.group(2), when_arg.group(3), scope.params) if when_arg else None
+    if when_arg and value is not None:
         inner = line_node(when_arg.group(1), lines, scope, parse)
-        value = {"true": True, "false": False}.get(when_arg.group(3).lower(), when_arg.group(3))
         test = {"arg": when_arg.group(2), "default": param_default(scope.params[when_arg.group(2)]), "in": [value]}
         return {"when": test, "then": inner, "else": {"num": 0}} if inner else None
     share = PLAIN_SHARE.match(text)
@@ -293,6 +293,17 @@ def line_node(
         base = parse(share.group(2))
         return {"op": "*", "args": [_pct(share.group(1)), base]} if base else None
     return parse(text)
+
+
+def arg_value(name: str, said: str, params: dict[str, Any]) -> Any:
+    """The value "when `x` is `v`" names: true or false of a yes/no parameter, one of a closed one's values; None
+    for any other word ("is given") or parameter."""
+    schema = params.get(name) if isinstance(params.get(name), dict) else None
+    if schema is None:
+        return None
+    if schema.get("type") == "boolean" or isinstance(schema.get("default"), bool):
+        return {"true": True, "false": False}.get(said.lower())
+    return said if said in (schema.get("enum") or []) else None
 
 
 def _flat_for(flat: re.Match[str], scope: Any) -> dict[str, Any] | None:
@@ -351,8 +362,11 @@ def numbered_node(
     if text is None:
         return False, None
     node = line_node(text, lines, scope, parse)
-    if node is not None and name in lines.given:  # 0 without the argument the line is given for
-        node = {"if": {"set": {"arg": lines.given[name]}}, "then": node, "else": {"num": 0}}
+    if node is not None and name in lines.given:  # 0 without the argument the line is given for (or when false)
+        arg = lines.given[name]
+        yes_no = (scope.params.get(arg) or {}).get("type") == "boolean"
+        test = {"test": {"arg": arg, "default": param_default(scope.params.get(arg) or {})}, "in": [True]}
+        node = {"if": test if yes_no else {"set": {"arg": arg}}, "then": node, "else": {"num": 0}}
     return True, node
 
 

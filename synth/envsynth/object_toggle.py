@@ -69,9 +69,10 @@ def _named_list(tool: str, own: dict[str, Any]) -> str:
     lists = [
         f
         for f, sub in own.items()
-        if isinstance(sub, dict) and (sub.get("items") or {}).get("type") == "object" and f"_{f}" in f"_{tool}"
+        if isinstance(sub, dict) and (sub.get("items") or {}).get("type") == "object" and f"_{f}_" in f"_{tool}_"
     ]
-    return lists[0] if len(lists) == 1 else ""
+    longest = [f for f in lists if len(f) == max(map(len, lists))] if lists else []
+    return longest[0] if len(longest) == 1 else ""
 
 
 def _unspelt_entry(entry_props: dict[str, Any], params: dict[str, Any], today: str | None) -> str:

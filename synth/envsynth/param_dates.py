@@ -35,7 +35,8 @@ WEEKEND = re.compile(
 
 
 BETWEEN = re.compile(  # "between the business date and 30 days after it": from today to N days ahead, both included
-    r"\bbetween\s+(?:today|the\s+business\s+date)\s+and\s+(\d+)\s+days\s+(?:after\s+(?:it|that|today)|ahead|later)\b",
+    r"\bbetween\s+(?:today|the\s+business\s+date)\s+and\s+(\d+)\s+days\s+"
+    r"(?:after\s+(?:it|that|today|the\s+business\s+date)|ahead|later)\b",
     re.I,
 )
 
@@ -57,10 +58,11 @@ def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str,
         said = str(schema.get("description") or "") if _is_date(name, schema) else ""
         if not said:
             continue
+        between = BETWEEN.search(said)
+        said = BETWEEN.sub(" ", said)  # "between today and 30 days after today" is no "after today"
         for form, made in FORMS:
             if form.search(said):
                 out.append({"op": "arg_date", "arg": name, "today": today, **made})
-        between = BETWEEN.search(said)
         if between:
             out.append({"op": "arg_date", "arg": name, "today": today, "cmp": ">="})
             out.append({"op": "arg_date", "arg": name, "today": today, "cmp": "<=", "days": int(between.group(1))})

@@ -71,6 +71,15 @@ NOUN_BECOMES_BARE = re.compile(
     r"([\w-]+)\b(?![`'\"])",
     re.I,
 )
+LATER = re.compile(r"^[^,;.]*?\b(?:when|after|once|until|later)\b", re.I)
+
+
+def _now(m: re.Match[str], sentence: str) -> bool:
+    """Whether a "returns to / goes back to / reverts to `x`" match is what the call does, not a later event ("the
+    boat returns to `afloat` when it is launched")."""
+    return not re.search(r"returns|goes\s+back|reverts", m.group(0), re.I) or not LATER.match(sentence[m.end() :])
+
+
 EFFECTS = re.compile(r"^\W*(?:side\s+)?effects?\s*:", re.I)  # a list of what the call changes
 WHEN = re.compile(r"^\W*(when|whenever|if|once|unless|in case)\b", re.IGNORECASE)  # a change made on a condition
 
@@ -151,10 +160,18 @@ def transition_rules(
         for sentence in _sentences(text):
             if not words.search(sentence):
                 # "the order becomes `paid`": the one closed field (of the changes listed, the one it knows)
-                value = next((m.group(2) for m in NOUN_BECOMES.finditer(sentence) if m.group(2) in known), None)
+                value = next(
+                    (m.group(2) for m in NOUN_BECOMES.finditer(sentence) if m.group(2) in known and _now(m, sentence)),
+                    None,
+                )
                 if value is None:  # "the order becomes picked_up": a known value, unquoted
                     value = next(
-                        (m.group(1) for m in NOUN_BECOMES_BARE.finditer(sentence) if m.group(1) in known), None
+                        (
+                            m.group(1)
+                            for m in NOUN_BECOMES_BARE.finditer(sentence)
+                            if m.group(1) in known and _now(m, sentence)
+                        ),
+                        None,
                     )
                 if value in known and sum(value in k for k in closed) == 1 and field not in sets:
                     if not WHEN.match(sentence) and not re.search(r"\bonly\b", sentence, re.I):

@@ -100,7 +100,7 @@ def parse_braces(group: str) -> list[ReturnedField] | None:
         elif one.remark.startswith("["):  # `"items": [...]`: a list whose entries it does not spell out
             one.is_list = True
         out.append(one)
-    return None if all(one.literal for one in out) else out  # `{kind: 'x'}` is a value, not a shape
+    return None if out and all(one.literal for one in out) else out  # `{kind: 'x'}` is a value, not a shape
 
 
 def returned_fields(description: str) -> list[ReturnedField]:

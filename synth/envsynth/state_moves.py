@@ -15,17 +15,19 @@ from synth.envsynth.prose import unwrap
 ARROW = re.compile(r"`([\w-]+)`\s*(?:→|->|⟶)\s*(`[\w-]+`(?:\s*(?:,|\bor\b|\band\b)\s*`[\w-]+`)*)")
 
 
-HEAD = re.compile(r"^(?:From|Current(?:\s+\w+)?)$|^(?:To|Allowed(?:\s+\w+)?|Next(?:\s+\w+)?|May\s+move\s+to)$", re.I)
+FROM_HEAD = re.compile(r"^(?:From|Current(?:\s+(?:state|status))?)$", re.I)
+TO_HEAD = re.compile(r"^(?:To|Allowed(?:\s+\w+)?|Next(?:\s+(?:states?|status))?|May\s+move\s+to)$", re.I)
 
 
 def table_moves(text: str) -> list[tuple[str, str]]:
     """(state, the cell of the states it may move to) of each row of a two-column "From | To" table (leading and
     trailing pipes or not, blank lines between rows allowed); a row whose first cell is no one backticked state is
-    skipped, and a cell with none (`—`, "(final)") moves nowhere."""
+    skipped, a row with no backticked value at all ends the table (another table's header), and a cell with none
+    (`—`, "(final)") moves nowhere."""
     out, inside = [], False
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if "|" in line else []
-        if len(cells) == 2 and all(HEAD.match(c) for c in cells):
+        if len(cells) == 2 and FROM_HEAD.match(cells[0]) and TO_HEAD.match(cells[1]):
             inside = True
             continue
         if line.strip() and len(cells) != 2:
@@ -33,7 +35,7 @@ def table_moves(text: str) -> list[tuple[str, str]]:
         start = re.fullmatch(r"`([\w-]+)`", cells[0]) if inside and len(cells) == 2 else None
         if start:
             out.append((start.group(1), cells[1]))
-        elif len(cells) == 2 and not re.fullmatch(r":?-{3,}:?", cells[0]):
+        elif len(cells) == 2 and "`" not in line and not re.fullmatch(r":?-{3,}:?", cells[0]):
             inside = False  # a row of another table ("| Field | Meaning |")
     return out
 

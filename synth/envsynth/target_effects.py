@@ -4,7 +4,7 @@ the boat from the pier's `moored`."
 
 A sentence is led by a target when it opens on a gerund whose stem starts that state's name ("Docking" for
 `docked`, "Opening" for `open`) or on "going back to `x`" (moving, returning, a move to). Its clauses then:
-- "sets `f`": `f` takes the argument of its name (when the call gives it), else the business date for a date field;
+- "sets `f`": `f` takes the argument of its name, else the business date for a date field;
 - "clears `f`" or "clears it" (the field the sentence before named): `f` becomes null;
 - "removes the <who> from the <owner>'s `list`": the record's `<who>_id` leaves that list (cancel_returns).
 Each effect holds only when the call's argument is that target (`when`).
@@ -35,9 +35,9 @@ def _target(sentence: str, targets: list[str]) -> str | None:
     if named:
         return named if named in targets else None
     stem = m.group("gerund").lower()[:-3]
-    hits = [
-        t for t in targets if len(stem) >= 4 and t.lower().startswith(stem.rstrip("l") if stem.endswith("ll") else stem)
-    ]
+    forms = {stem, stem + "ed", stem + "d", stem + stem[-1:] + "ed"}  # opening, docking, canceling -> cancelled
+    forms |= {stem[:-1] + "ed"} if len(stem) > 2 and stem[-1] == stem[-2] else set()  # cancelling -> canceled
+    hits = [t for t in targets if len(stem) >= 3 and t.lower() in forms]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -78,7 +78,9 @@ def target_effects(
                 field = m.group("field") or last
                 if field in own:
                     out.append({"op": "set", "field": field, "source": {"from": "const", "value": None}, "when": when})
-            out += [{**e, "when": when} for e in _pulled(sentence, own, cols) if "when" not in e]
+            out += [
+                {**e, "when": {"all": [e["when"], when]} if "when" in e else when} for e in _pulled(sentence, own, cols)
+            ]
         last = named[-1] if named else last
     return out
 

@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.clause_guards import BULLET, bullet_guards
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _known
 from synth.envsynth.docs_appends import is_number
-from synth.envsynth.prose import unwrap
+from synth.envsynth.figure_terms import param_default
 from synth.spec import record_props as _props
 from synth.words import singular
 
-BULLET = re.compile(r"^\s*[-*]\s+['`\"]?([\w-]+)['`\"]?\s*:\s+(.*)$")
 ONLY_FOR = re.compile(r"\bonly\s+for\s+['`\"]?([\w-]+)['`\"]?\s+(\w+?)s?\b(?P<rest>[^.;]*)", re.I)
 WHOSE = re.compile(r"\bwhose\s+`?(\w+)`?\s+is\s+['`\"]([\w-]+)['`\"]", re.I)
 WITHIN = re.compile(
@@ -95,17 +95,10 @@ def value_bullet_checks(
 ) -> list[dict[str, Any]]:
     """The checks of each bullet a closed argument's value leads, each held only for that value."""
     out: list[dict[str, Any]] = []
-    for line in unwrap(text).split("\n"):
-        bullet = BULLET.match(line)
-        holders = [
-            p
-            for p, s in sorted(params.items())
-            if isinstance(s, dict) and bullet and bullet.group(1) in (s.get("enum") or [])
-        ]
-        if not bullet or len(holders) != 1:
-            continue
-        when = {"arg": holders[0], "in": [bullet.group(1)]}
-        out += [{**check, "when": when} for check in _bullet_checks(bullet.group(2), own, cols)]
+    for line, guard in bullet_guards(text, params):
+        if guard is not None:
+            when = {"arg": guard["arg"], "default": param_default(params[guard["arg"]]), "in": guard["in"]}
+            out += [{**check, "when": when} for check in _bullet_checks(BULLET.sub("", line), own, cols)]
     return out
 
 
