@@ -1,8 +1,8 @@
 """A figure offered only until a named record's date: "2% of `subtotal` when `early_settle` is `true`. Only available up
 to and including the season's early-settle deadline; after it the quote is refused." refuses the quote past that
 date (the business date after it; "before" the date: on it too) when the text says so (refused, an error; "0 after
-it" only drops the figure), only when the condition the same numbered
-line puts on the figure holds (the argument's value), else always.
+it" only drops the figure), only when the condition the same numbered line puts on the figure holds (the argument's
+value), else always.
 
 The date is the field of the record a parameter names (its collection's noun: "the season's") whose name holds
 every word of the phrase ("early-settle deadline" -> `early_settle_deadline`). Refusal nodes are formula_runtime

@@ -2,8 +2,8 @@
 target leads: "Docking sets `docked_on`; going back to `afloat` clears it. Hauling sets `hauled_on` and removes
 the boat from the pier's `moored`."
 
-A sentence is led by a target when it opens on a gerund whose stem starts that state's name ("Docking" for
-`docked`, "Opening" for `open`) or on "going back to `x`" (moving, returning, a move to). Its clauses then:
+A sentence is led by a target when it opens on a gerund whose participle (or stem) is that state's name ("Docking"
+for `docked`, "Opening" for `open`) or on "going back to `x`" (moving, returning, a move to). Its clauses then:
 - "sets `f`": `f` takes the argument of its name, else the business date for a date field;
 - "clears `f`" or "clears it" (the field the sentence before named): `f` becomes null;
 - "removes the <who> from the <owner>'s `list`": the record's `<who>_id` leaves that list (cancel_returns).
