@@ -226,7 +226,7 @@ def docs_appends(
         if field is None or any(e["field"] == field for e in out):
             continue
         if SHORTHAND.match(body):  # `{date, status, note}`: each name its value
-            body = "{" + ", ".join(f"{n.strip()}: {n.strip()}" for n in body.strip("{} ").split(",")) + "}"
+            body = _spelt_out(body, lambda n: n)
         rule = element_rule(body, record_props, params, named, today)
         if rule is not None:
             rule = _given_keys(text, body, rule, record_props[field], params)  # "(with `"note"` when one is given)"
@@ -398,6 +398,11 @@ OBJECT_SET = re.compile(  # "`berth` = {pier, fee}", "mooring is set to {pier: <
 SHORTHAND = re.compile(r"^\{\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*\}$")  # `{pier, fee}`: each name its value
 
 
+def _spelt_out(body: str, value: Any) -> str:
+    """A `{a, b}` written out as `{a: <value(a)>, b: <value(b)>}`."""
+    return "{" + ", ".join(f"{n}: {value(n)}" for n in (n.strip() for n in body.strip("{} ").split(","))) + "}"
+
+
 def _shorthand_value(
     name: str, record_props: dict[str, Any], params: dict[str, Any], text: str, named: dict[str, Any]
 ) -> str:
@@ -433,10 +438,7 @@ def object_sets(
             continue
         named: dict[str, Any] = {}
         if SHORTHAND.match(body):
-            names = [n.strip() for n in body.strip("{} ").split(",")]
-            body = (
-                "{" + ", ".join(f"{n}: {_shorthand_value(n, record_props, params, text, named)}" for n in names) + "}"
-            )
+            body = _spelt_out(body, lambda n: _shorthand_value(n, record_props, params, text, named))
         rule = element_rule(body, record_props, params, named=named, today=today)
         if rule is not None:
             out.append({"op": "set", "field": field, "source": {"from": "object", "fields": rule["fields"]}})

@@ -209,8 +209,7 @@ def fg_check(check, arguments, record, state):
     name has a true flag field), `within` (an argument between two fields of the record another one names), `cap`
     (fewer than a number of records in some states name the argument's record), `filled` (a list field of the
     record is not empty), `deadline` (the business date on the right side of a calendar's date), `linked_state`
-    (the record its link names holds an allowed value), `sum_within` (numbers of the linked record and the record add
-    up to at most a number of the linked record), `capacity` (each day of the record's span has a unit
+    (the record its link names holds an allowed value), `capacity` (each day of the record's span has a unit
     left), `bound` (a number of the record, or of the one an argument names, within a limit), `empty` (a list of
     the record its link names is empty), `dated` (a date of the record on one side of a date), `overlap` (no
     stored record of the same kind clashes with the record's span), `needs` (the value an argument names needs a
@@ -405,11 +404,6 @@ def fg_check(check, arguments, record, state):
         held = holder.get(check["field"]) if isinstance(holder, dict) else None
         given = str(arguments.get(check["arg"])).casefold().replace(" ", "")
         return held is None or given != str(held).casefold().replace(" ", "")
-    if check["op"] == "sum_within":  # numbers of the linked record and of the record add up to at most its limit
-        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
-        terms = [fg_dig(holder, [t["linked"]]) if "linked" in t else fg_dig(record, t["own"]) for t in check["add"]]
-        limit = holder.get(check["limit"]) if isinstance(holder, dict) else None
-        return not (all(fg_number(t) for t in terms) and fg_number(limit)) or round(sum(terms), 6) <= limit
     if check["op"] == "capped":  # a number of the record stays within a cap its linked record holds
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         value, cap = record.get(check["field"]), (holder or {}).get(check["cap"])

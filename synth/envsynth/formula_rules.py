@@ -35,12 +35,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import ROUNDED, SPLIT, alike, definitions, loose_formulas, param_default
 from synth.envsynth.keyed_tables import (
     differ_fee_node,
     documented_constant,
-    sample_states,
     share_node,
     waived_node,
 )
@@ -449,8 +447,8 @@ def quote_plan(
     linked = {k: v for k, v in scope.linked.items() if k in used}
     from synth.envsynth.band_prices import band_guards
     from synth.envsynth.docs_entries import business_date
+    from synth.envsynth.item_rules import named_states
     from synth.envsynth.quote_effects import spec_guards
-    from synth.envsynth.refusals import error_states, refused_for
 
     lined = {n["lines"]["param"] for n in steps.values() if "lines" in n}  # a list parameter the lines read
     quote = {
@@ -470,22 +468,7 @@ def quote_plan(
     said = numbered_lines(spec.description)  # "... Only available up to the season's deadline"
     bounds += deadline_refusals([t for _, _, _, t in said.items] if said else [], scope, business_date(scope.docs))
     quote.update({"refusals": bounds} if bounds else {})
-    states = {
-        p: stated_states(spec.description, singular(c), _props(cols, c))
-        or stated_states(
-            str((scope.params.get(p) or {}).get("description") or ""),
-            singular(c),
-            sample_states(cols, c, scope.sample),
-        )
-        for p, c in scope.named.items()
-    }  # "`season`: must be the open or an upcoming season": in the parameter's own description
-    states = {  # else an error naming the one state refused: "'Error: bay <id> is closed'", or "Refused for `x`"
-        p: v
-        or error_states(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))
-        or refused_for(spec.description, singular(scope.named[p]), _props(cols, scope.named[p]))
-        for p, v in states.items()
-    }
-    states = {p: v for p, v in states.items() if v}  # "quoted only while the <noun> is `open` or `held`"
+    states = named_states(spec.description, scope.named, scope.params, cols, scope.sample)
     quote.update({"states": states} if states else {})
     return ToolPlan.from_dict(
         {

@@ -19,11 +19,12 @@ from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.entry_figures import entry_caps, entry_figures
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.fit_rules import fit_rules
+from synth.envsynth.keyed_tables import sample_states
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.quote_reuse import recomputed_names
-from synth.envsynth.refusals import refused_entries, refused_states
+from synth.envsynth.refusals import error_states, refused_entries, refused_for, refused_states
 from synth.envsynth.stored_refusals import stored_refusals
 from synth.envsynth.value_needs import value_needs
 from synth.spec import ToolSpec
@@ -67,6 +68,24 @@ def stated_states(
             if found and field not in out:
                 out[field] = list(dict.fromkeys(found))
     return out or _named_before(text, noun, props)
+
+
+def named_states(
+    description: str, named: dict[str, str], params: dict[str, Any], cols: dict[str, Any], sample: dict[str, Any]
+) -> dict[str, dict[str, list[Any]]]:
+    """{parameter: {field: values}} a read's named records must hold: stated in the description, else in the
+    parameter's own ("must be the open or an upcoming season", with the states the sample records hold when the
+    schema knows none), else an error naming the one state refused ("'Error: bay <id> is closed'", "Refused for
+    `x`"); parameters with none left out."""
+    out = {}
+    for p, col in named.items():
+        noun, props = singular(col), _props(cols, col)
+        said = str((params.get(p) or {}).get("description") or "")
+        found = stated_states(description, noun, props) or stated_states(said, noun, sample_states(cols, col, sample))
+        found = found or error_states(description, noun, props) or refused_for(description, noun, props)
+        if found:
+            out[p] = found
+    return out
 
 
 def _bare_values(clause: str, known: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ FG_LIST_RULES = (
     "none_stored",
     "some_stored",
     "named_nested",
+    "sum_within",
 )
 
 
@@ -126,7 +127,19 @@ def fg_list_rule(check, arguments, record, state):
     links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py, with `some_stored` and
     `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
     its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
-    fit_rules.py."""
+    fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
+    at most the linked record's limit (value_bullets.py)."""
+    if check["op"] == "sum_within":  # numbers of the linked record and of the record add up to at most its limit
+        holder = fg_linked(check, "", record, state)
+        terms = []
+        for term in check["add"]:
+            node = holder if "linked" in term else record
+            for part in [term["linked"]] if "linked" in term else term["own"]:
+                node = node.get(part) if isinstance(node, dict) else None
+            terms.append(node)
+        limit = holder.get(check["limit"]) if isinstance(holder, dict) else None
+        numbers = all([isinstance(v, (int, float)) and not isinstance(v, bool) for v in terms + [limit]])
+        return not numbers or round(sum(terms), 6) <= limit
     if check["op"] == "queue_head":  # the linked record's queue is empty or led by the record's own value
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
         queue = holder.get(check["list"]) if isinstance(holder, dict) else None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.docs_appends import element_rule
+from synth.envsynth.docs_appends import _dated, element_rule
 from synth.envsynth.docs_entries import business_date, named_entries
 from synth.envsynth.list_toggle import toggle_values
 from synth.envsynth.mode_rules import by_mode_plan
@@ -78,11 +78,7 @@ def _named_list(tool: str, own: dict[str, Any]) -> str:
 def _unspelt_entry(entry_props: dict[str, Any], params: dict[str, Any], today: str | None) -> str:
     """The entry the docs leave unspelt, as `{"a", "b"}` when each of its fields is a parameter of that name or a day
     (the business date); "" when one is neither."""
-    parts = [
-        f'"{f}"' if f in params else f'"{f}": today'
-        for f in entry_props
-        if f in params or (today and re.search(r"_(?:on|date)$|^date$", f))
-    ]
+    parts = [f'"{f}"' if f in params else f'"{f}": today' for f in entry_props if f in params or (today and _dated(f))]
     return "{" + ", ".join(parts) + "}" if parts and len(parts) == len(entry_props) else ""
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.docs_appends import _dated
 from synth.envsynth.prose import unwrap
 
 LEAD = re.compile(
@@ -41,11 +42,6 @@ def _target(sentence: str, targets: list[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _is_date(name: str, schema: Any) -> bool:
-    fmt = schema.get("format") if isinstance(schema, dict) else None
-    return fmt == "date" or bool(re.search(r"_(?:on|date)$", name))
-
-
 def target_effects(
     text: str,
     own: dict[str, Any],
@@ -69,7 +65,7 @@ def target_effects(
                 field = m.group("field")
                 if field in params and field in own:
                     source: dict[str, Any] = {"from": "arg", "name": field}
-                elif field in own and today and _is_date(field, own[field]):
+                elif field in own and today and ((own[field] or {}).get("format") == "date" or _dated(field)):
                     source = {"from": "const", "value": today}
                 else:
                     continue
