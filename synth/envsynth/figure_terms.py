@@ -88,6 +88,9 @@ def alike(name: str, field: str) -> bool:
 TOTAL_WORDS = ("cost", "price", "estimate", "amount", "charge", "sum", "bill")  # may open the `total`'s formula
 
 
+ASIDE = re.compile(r"\b(?:is|are)\s+(?:not|never)\b", re.I)
+
+
 def definitions(name: str, spec: ToolSpec, own: str) -> list[str]:
     """The formula texts the docs give for an answer field."""
     said = spoken(name)
@@ -103,6 +106,7 @@ def definitions(name: str, spec: ToolSpec, own: str) -> list[str]:
     names += ["(?:" + "|".join(opening) + ")"] if name == "total" and opening else []  # "Cost = parts + labour"
     for words in names:
         found = [m.group(1) for m in re.finditer(rf"\b{words}\s*\(((?:[^()]|\([^()]*\)){{3,200}})\)", text, re.I)]
+        found = [f for f in found if not ASIDE.search(f)]  # "subtotal (the surcharge is not discounted)": a remark
         found += [m.group(1) for m in re.finditer(rf"\b{words}`?\s*=\s*([^;]{{3,300}}?)(?:[;]|\.\s|\.$|$)", text, re.I)]
         per_line = [f for f in found if re.search(r"\bfor\s+(?:each|every)\b", re.sub(r"\([^()]*\)", "", f), re.I)]
         found = [f for f in found if words == said or f not in per_line]

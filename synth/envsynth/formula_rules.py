@@ -35,6 +35,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from synth.envsynth.figure_rounding import every_rounded
 from synth.envsynth.figure_terms import ROUNDED, SPLIT, alike, definitions, loose_formulas, param_default
 from synth.envsynth.keyed_tables import (
     differ_fee_node,
@@ -42,7 +43,10 @@ from synth.envsynth.keyed_tables import (
     share_node,
     waived_node,
 )
+from synth.envsynth.lead_conditions import lead_condition, stated_date
+from synth.envsynth.line_checks import whole_call_caps
 from synth.envsynth.numbered_lines import numbered_lines, numbered_names, numbered_node, rounded_lines
+from synth.envsynth.percent_terms import floor_node, share_of_node, unread
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
 from synth.envsynth.quote_deadlines import deadline_refusals
 from synth.envsynth.quote_scope import STOP_WORDS, _meant, _record_default, _Scope, _scope, _words
@@ -212,6 +216,10 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
         if any(n is None for n in [*most, times]):
             return None
         return {"op": "*", "args": [{"op": "min", "args": most, "uncapped": True}, times]}
+    shared = floor_node(text, lambda t: parse_formula(t, scope))  # "12% of the subtotal, at least 20.00"
+    shared = shared or share_of_node(text, lambda t: parse_formula(t, scope), lambda t: _operand(t, scope))
+    if shared is not None or unread(text):  # "bonus_pct% of ..." with no such figure: unknown, not the base
+        return shared
     less = re.match(r"(.+?),?\s+(?:less|minus)\s+(.+)$", text)
     if less:
         right = _operand(less.group(2), scope)
@@ -315,11 +323,16 @@ def _figure(
     spanned = spanned or differ_fee_node(name, scope.docs, scope.params)  # "of 45.00 when both branches ... differ"
     if spanned is not None:
         return spanned
+    dated = stated_date(name, spec.description, scope)  # "due_on is 5 days after today for day sails and ..."
+    if dated is not None:
+        return dated
     texts = definitions(name, spec, own)
+    if not scope.final and any(re.search(rf"\b{o}\b", t) for t in texts for o in scope.pending - {name}):
+        return None  # "rebate_pct% of the subtotal": the subtotal is found first
     for text in texts:
         node = parse_formula(text, scope)
-        if node is not None:  # "(null for walk-up skippers)": none for those
-            return null_wrapped(text, node, scope.fields)
+        if node is not None:  # "(null for walk-up skippers)": none for those; "Storm cover: ..." only then
+            return lead_condition(name, null_wrapped(text, node, scope.fields), spec.description, scope)
     fee = value_fee_node(name, spec.description, scope) if not texts else None
     if fee is not None:  # "a 15 flat call-out fee for raku jobs", for a figure the docs give no formula
         return fee
@@ -413,6 +426,7 @@ def quote_plan(
     for attempt in range(len(left) + 1):
         scope.final = attempt == len(left)  # a sum over lines waits while the docs' own formula may still parse
         for name in [n for n in left if n not in steps]:
+            scope.pending = {n for n in left if n not in steps}
             node = _figure(
                 name, str((described.get(name) or {}).get("description") or ""), spec, scope, cols, shape, steps
             )
@@ -433,6 +447,7 @@ def quote_plan(
 
     payer_figure(steps, scope)  # "pay at least a $5.00 minimum ...; the club pays the rest"
     rounded_lines(spec.description, steps)  # "the sum of five lines, each rounded to the cent"
+    every_rounded(spec.description, steps)  # "Every figure is rounded to the cent (half up)"
     if (any(n not in steps for n in listed) and not partial) or all("arg" in n or "field" in n for n in steps.values()):
         return plan
     listed = [n for n in listed if n in steps]
@@ -467,6 +482,7 @@ def quote_plan(
     bounds = bound_refusals(spec.description, quote, cols)  # "quantity must be between 1 and <n> (the ... )"
     said = numbered_lines(spec.description)  # "... Only available up to the season's deadline"
     bounds += deadline_refusals([t for _, _, _, t in said.items] if said else [], scope, business_date(scope.docs))
+    bounds += [c for p in sorted(lined) for c in whole_call_caps(spec, scope.params, p)]  # "at most N across all"
     quote.update({"refusals": bounds} if bounds else {})
     states = named_states(spec.description, scope.named, scope.params, cols, scope.sample)
     quote.update({"states": states} if states else {})

@@ -86,6 +86,28 @@ def fg_formula(node, arguments, named, values):
         return next((v for limit, v in zip(node["band"]["limits"], node["band"]["values"]) if amount <= limit), None)
     if "tiers" in node:  # {"tiers": {"param", "field", "limit", "rate"}, "of"}: an amount billed band by band
         return fg_tiers(node["tiers"], fg_formula(node["of"], arguments, named, values), named)
+    if "pick" in node:  # an entry of a record's list picked by how one of its numbers compares (line_pricing.py)
+        return fg_pick(node["pick"], fg_formula(node["pick"]["at"], arguments, named, values), named)
+    if "across" in node:  # the sum of a number over the call's list elements naming the same record
+        spec, element = node["across"], named.get(node["across"]["at"]) or {}
+        same = [
+            e
+            for e in arguments.get(spec["param"]) or []
+            if isinstance(e, dict) and e.get(spec["key"]) == element.get(spec["key"])
+        ]
+        return sum(e.get(spec["of"]) or 0 for e in same if fg_number(e.get(spec["of"]) or 0))
+    if "path" in node:  # a number inside an object a named record keeps ({"path": [object, key], "param"})
+        held = named.get(node["param"])
+        for step in node["path"]:
+            held = held.get(step) if isinstance(held, dict) else None
+        return held
+    if "total_of" in node:  # the sum of a number over the elements of the call's list
+        listed = [
+            e.get(node["total_of"]["of"]) for e in arguments.get(node["total_of"]["param"]) or [] if isinstance(e, dict)
+        ]
+        return sum(one for one in listed if fg_number(one))
+    if "days_after" in node:  # {"days_after": node, "today"}: the date that many days after the business date
+        return fg_add_days(node["today"], fg_formula(node["days_after"], arguments, named, values))
     if "days_since" in node:  # whole days from a record's date to the business date
         start = fg_day_number((named.get(node["param"]) or {}).get(node["days_since"]))
         end = fg_day_number(node["today"])
@@ -180,3 +202,16 @@ def fg_tiers(spec, amount, named):
             break
         floor = limit
     return round(total, 9)
+
+
+def fg_pick(spec, point, named):
+    """The `value` of the entry of a record's list whose `by` number compares to the point as `cmp` says, the highest
+    (`most`) or lowest such; None when no entry does."""
+    entries = (named.get(spec["param"]) or {}).get(spec["list"])
+    if not fg_number(point) or not isinstance(entries, list):
+        return None
+    fits = [e for e in entries if isinstance(e, dict) and fg_number(e.get(spec["by"]))]
+    fits = [e for e in fits if (e[spec["by"]] <= point if spec["cmp"] == "<=" else e[spec["by"]] >= point)]
+    if not fits:
+        return None
+    return (max if spec["most"] else min)(fits, key=lambda e: e[spec["by"]]).get(spec["value"])

@@ -26,6 +26,8 @@ from typing import Any
 from synth.envsynth.create_rules import _props
 from synth.envsynth.figure_terms import param_default, spoken, stated_formulas
 from synth.envsynth.formula_rules import _definition, operand, parse_formula
+from synth.envsynth.line_checks import line_checks
+from synth.envsynth.line_pricing import across_node, copied_field, element_links, modified, pick_node
 from synth.envsynth.price_lists import price_lists, price_node
 from synth.envsynth.returns_shape import ReturnedField
 from synth.spec import ToolSpec
@@ -99,7 +101,8 @@ def line_source(
         }
         held = set(element) | set(record) | {f for link in links.values() for f in _props(cols, link)}
         hits = len(held & set(entries))
-        if hits > best_hits and 2 * hits >= len(entries):
+        echoed = key is not None and len(element) >= 2 and set(element) <= set(entries)  # every element field shown
+        if hits > best_hits and (2 * hits >= len(entries) or echoed):
             best, best_hits = {"param": p, "key": key, "collection": col, "element": element, "links": links}, hits
             best.update({"holder": holder} if holder else {})
     return best
@@ -188,6 +191,8 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
         holder = next((h for h in holders if h and name in scope.fields.get(h, {})), None)
         if holder is not None:
             steps[name] = {"field": name, "param": holder}
+    elinks = _element_links(source, scope, names, cols) if "element" in names else {}
+    steps.update(_read_off(entries, steps, spec, scope, source, names))  # a tier picked, a sum across lines, a copy
     lists = price_lists(outer.docs)
     for name in [n for n in entries if n not in steps]:  # a column of a price list, at the element's value
         node = price_node(name, {h: scope.fields.get(h, {}) for h in holders if h}, lists)
@@ -199,7 +204,13 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
             for text in _definitions(name, spec):
                 if _of_another(name, text, spec.description, outer.defined):
                     continue  # "Base charge = daily rate x days" defines `base_charge`, not the line's `charge`
-                node = _with_modifier(text, spec, scope)
+                if any(re.search(rf"\b{o}\b", text) for o in entries if o != name and o not in steps):
+                    continue  # "berth_cost + service_cost": the other figure is found first
+                own = {h: scope.fields.get(h, {}) for h in holders[:1] if h}
+                node = modified(
+                    text, own, lambda t: parse_formula(t, scope), scope.params
+                )  # "x 1.5 when ... (hulls = 2)"
+                node = node or _with_modifier(text, spec, scope)
                 if node is not None:
                     steps[name] = node
                     scope.defined.append(name)
@@ -215,6 +226,10 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
         steps.update({left[0]: node} if node is not None else {})
     if not _added_terms(spec, scope, steps, entries) or len(steps) != len(entries):
         return None
+    linked = {f: scope.fields.get(f, {}) for f in elinks}
+    checks = line_checks(
+        spec.description, source["element"], names, scope.fields.get(names.get("record", ""), {}), linked
+    )
     if source.get("holder") and not any({"op", "round", "when"} & set(node) for node in steps.values()):
         return None  # the record's own list, each line computing nothing: the list as it is stored
     return {
@@ -228,8 +243,36 @@ def line_node(field: ReturnedField, spec: ToolSpec, outer: Any, cols: dict[str, 
             "steps": [[n, steps[n]] for n in entries],
             "fields": entries,
             "defaults": {f: sch["default"] for f, sch in source["element"].items() if "default" in (sch or {})},
+            **({"element_links": elinks} if elinks else {}),
+            **({"checks": checks} if checks else {}),
         }
     }
+
+
+def _element_links(source: dict[str, Any], scope: Any, names: dict[str, str], cols: dict[str, Any]) -> dict[str, str]:
+    """The records the element's own fields name (line_pricing.element_links), put in the line's scope."""
+    links = {f: c for f, c in element_links(source["element"], cols, scope.sample).items() if f not in scope.fields}
+    for field, col in links.items():
+        scope.fields[field] = _props(cols, col)
+    return links
+
+
+def _read_off(
+    entries: list[str], steps: dict[str, Any], spec: ToolSpec, scope: Any, source: dict[str, Any], names: dict[str, str]
+) -> dict[str, Any]:
+    """Line fields read off the record's list, the call's whole list, or the sample's stored lines."""
+    out: dict[str, Any] = {}
+    record = names.get("record")
+    for name in [n for n in entries if n not in steps and record]:
+        node = pick_node(name, spec.description, record, scope.fields.get(record, {}), lambda p: operand(p, scope))
+        node = node or (
+            across_node(name, spec.description, source, record, names["element"])
+            if "element" in names and not source.get("holder")
+            else None
+        )
+        node = node or (copied_field(name, source, scope.sample, record) if not _definitions(name, spec) else None)
+        out.update({name: node} if node is not None else {})
+    return out
 
 
 def _added_terms(spec: ToolSpec, scope: Any, steps: dict[str, dict[str, Any]], entries: list[str]) -> bool:
@@ -262,11 +305,12 @@ def sum_node(name: str, own: str, lines: dict[str, list[str]], text: str = "") -
     """A total over a line field: `total_nights`, `nights_total`, a field that "totals the nights of all visits"
     (in the tool's description) or whose own description says "sum of the nights", `total` over the lines' own
     totals."""
-    told = re.search(rf"\b{spoken(name)}\s+{SUMMED}\s+([\w' ]+)", text, re.I)
+    told = re.search(rf"\b{spoken(name)}(?:\s+{SUMMED}|\s*=\s*(?:the\s+)?(?:sum|total)\s+of)\s+([\w' ]+)", text, re.I)
     said = told.group(1) if told else (re.search(r"\b(?:sum|total)\s+of\s+([\w' ]+)", own, re.I) or [None, ""])[1]
     words = split_words(name)
     for lines_field, fields in lines.items():
         wanted = [singular(w) for w in split_words(str(said).replace("'s", ""))]
+        wanted += ["_".join(wanted)] if len(wanted) > 1 else []  # "sum of line totals": `line_total`
         if len(words) > 1 and words[0] == "total":
             wanted.append("_".join(words[1:]))
         if len(words) > 1 and words[-1] == "total":

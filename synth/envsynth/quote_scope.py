@@ -17,7 +17,7 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
-SAME_AS = {"cap": "max", "maximum": "max", "limit": "max", "ceiling": "max", "minimum": "min"}
+SAME_AS = {"cap": "max", "maximum": "max", "limit": "max", "ceiling": "max", "minimum": "min", "rate": "price"}
 
 
 def _words(text: str) -> list[str]:
@@ -25,7 +25,8 @@ def _words(text: str) -> list[str]:
 
 
 def _meant(words: set[str]) -> set[str]:
-    """Words with a bound's synonyms made one ("cap", "maximum", "limit" -> "max"), stop words left out."""
+    """Words with a bound's synonyms made one ("cap", "maximum", "limit" -> "max"; "rate" -> "price"), stop words left
+    out."""
     return {SAME_AS.get(w, w) for w in words} - STOP_WORDS
 
 
@@ -46,6 +47,7 @@ class _Scope:
     lists: set[str] = field(default_factory=set)  # answer fields that are lists or maps of lines
     docs: str = ""  # the tool's description and the policy text (price lists, values' numbers)
     phrases: dict[str, str] = field(default_factory=dict)  # a figure's phrase, squashed -> the figure it defines
+    pending: set[str] = field(default_factory=set)  # figures not found yet (a formula naming one waits for it)
     final: bool = True  # the last pass over the figures left: fallbacks that wait for the docs' formula apply
 
 
