@@ -95,15 +95,15 @@ def refused_from(text: str, known: list[str]) -> list[str]:
 
 
 CANNOT_BE = re.compile(
-    r"((?:[\w-]+(?:\s*,\s*|\s+and\s+|\s+or\s+)(?:already\s+)?)*[\w-]+)\s+\w+\s+(?:cannot|can't|may\s+not)\s+be\b",
+    r"((?:[\w-]+(?:\s*,\s*|\s+and\s+|\s+or\s+)(?:already\s+)?)*[\w-]+)(?:\s+\w+\s+|\s*:\s*)(?:cannot|can't|may\s+not)\s+be\b",
     re.IGNORECASE,
 )
 
 
 def not_from(text: str, known: list[str]) -> list[str]:
     """The known states left when the docs list those whose records cannot take the call ("Picked-up and already
-    cancelled orders cannot be cancelled"): every listed word must be a known value (spelt with `-` or a space
-    for `_` too)."""
+    cancelled orders cannot be cancelled", "- docked or laid_up: cannot be cancelled"): every listed word must be a
+    known value (spelt with `-` or a space for `_` too)."""
     spelt = {re.sub(r"[\s-]+", "_", v.lower()): v for v in known}
     for m in CANNOT_BE.finditer(unwrap(text)):
         words = [w for w in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+|\s+", m.group(1)) if w and w.lower() != "already"]

@@ -277,6 +277,7 @@ def priced_plan(
     from synth.envsynth.issued_objects import issued_object
     from synth.envsynth.late_fees import with_late_fee
     from synth.envsynth.mode_rules import mode_segments, value_text
+    from synth.envsynth.state_fees import with_state_fee
 
     col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
     own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
@@ -287,6 +288,9 @@ def priced_plan(
         plan = with_defined_amounts(plan, text, state_schema)  # "the refund is the fee in full if ..., otherwise half"
         params = spec.parameters.get("properties") or {}
         plan = with_late_fee(plan, text, state_schema, params, today or business_date(text))  # "Late-cancellation fee"
+        plan = with_state_fee(
+            spec, plan, text, state_schema, sample or {}, today or business_date(text)
+        )  # "- x: fee = "
         return with_itemized_charges(plan, text, state_schema, params, today or business_date(text), sample)
     found = mode_segments(spec) if plan.kind == "by_mode" else None
     if found is None:
