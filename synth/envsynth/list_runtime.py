@@ -22,6 +22,9 @@ FG_LIST_RULES = (
     "some_stored",
     "named_nested",
     "sum_within",
+    "value_is",
+    "given_with",
+    "linked_lists_arg",
 )
 
 
@@ -128,7 +131,24 @@ def fg_list_rule(check, arguments, record, state):
     `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
     its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
     fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
-    at most the linked record's limit (value_bullets.py)."""
+    at most the linked record's limit (value_bullets.py); `value_is`, `given_with` and `linked_lists_arg`: rules for
+    optional arguments, each holding only while one of its `given` arguments is (given_rules.py)."""
+    if "given" in check and not any([arguments.get(a) not in (None, "") for a in check["given"]["any_given"]]):
+        return True  # a rule for optional arguments holds only while one of them is given (given_rules.py)
+    if check["op"] == "given_with":  # an argument given together with another
+        return arguments.get(check["arg"]) not in (None, "")
+    if check["op"] == "value_is":  # an argument's or the record's value is one of these, or within bounds
+        held = arguments.get(check["source"]["name"]) if check["source"]["from"] == "arg" else record
+        for part in check["source"].get("path") or []:
+            held = held.get(part) if isinstance(held, dict) else None
+        if "in" in check:
+            return held in check["in"]
+        numeric = isinstance(held, (int, float)) and not isinstance(held, bool)
+        return not numeric or (held > check.get("above", held - 1) and held <= check.get("most", held))
+    if check["op"] == "linked_lists_arg":  # the record the call's record links lists the argument
+        holder = fg_linked(check, "", record, state)
+        listed = holder.get(check["list"]) if isinstance(holder, dict) else None
+        return not isinstance(listed, list) or arguments.get(check["arg"]) in listed
     if check["op"] == "sum_within":  # numbers of the linked record and of the record add up to at most its limit
         holder = fg_linked(check, "", record, state)
         terms = []

@@ -24,6 +24,7 @@ from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
 from synth.envsynth.get_rules import lookup_keys
+from synth.envsynth.given_rules import with_given_rules
 from synth.envsynth.instalments import instalment_plan
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
@@ -298,6 +299,7 @@ def _build_tool(
         added = [c for c in allowed.checks if c not in plan.checks]
         cases = yield_to_checks(allowed, added, cases, dropped)
     plan = with_option_rules(spec, allowed, schema.state_schema, docs_text)  # "`card` (needs `last4`)"
+    plan = with_given_rules(spec, plan, schema.state_schema, opts.sample or {})  # "**Charges**: only with ..."
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
 
