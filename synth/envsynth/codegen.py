@@ -99,6 +99,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     if source["from"] == "dropped":  # a field of the list entry an `entry_drop` effect took out (recorded_update)
         taken = f"values[{int(source['index'])}]"
         return f"(copy.deepcopy({taken}[0].get({source['field']!r})) if {taken} else None)"
+    if source["from"] == "count":  # how many entries a list of the record holds (entry_texts.py)
+        return f"len(record.get({source['path'][0]!r}) or [])"
     if source["from"] == "kind_count":  # how many entries of a kind a list of the record holds (+ the new one)
         listed = f"(record.get({source['list']!r}) or [])"
         kind = f"isinstance(e, dict) and e.get({source['field']!r}) == {source['value']!r}"

@@ -26,7 +26,8 @@ from synth.spec import ToolSpec
 
 KIND = re.compile(
     r"\b(?:a|an|one)\s+(?:first\s+|new\s+)?[`'\"](?P<kind>[\w-]+)[`'\"]\s+(?:(?P<list>[a-z]\w*)\s+)?"
-    r"(?:entry|event|line)\b",
+    r"(?:entry|event|line)\b"
+    r"|\b(?:a|an|one)\s+(?:first\s+|new\s+)?(?P<list_first>[a-z]\w*)\s+(?:entry|event)\s+[`'\"](?P<kind_after>[\w-]+)[`'\"]",
     re.IGNORECASE,
 )
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -75,17 +76,18 @@ def opening_entries(
     done = {e.get("field") for e in plan.effects if e.get("op") == "append"}
     found = []
     for m in KIND.finditer(unwrap(text)):
-        lists = [m.group("list")] if m.group("list") in own else sorted(own)
+        said_list, kind = m.group("list") or m.group("list_first"), m.group("kind") or m.group("kind_after")
+        lists = [said_list] if said_list in own else sorted(own)
         for field in lists:
             schema = own.get(field) or {}
             items = schema.get("items") if schema.get("type") == "array" else None
-            kinds, _ = _kind_fields(items, m.group("kind"), False) if isinstance(items, dict) else ([], False)
-            opened = _opening(records, field, kinds[0], m.group("kind")) if len(kinds) == 1 else []
+            kinds, _ = _kind_fields(items, kind, False) if isinstance(items, dict) else ([], False)
+            opened = _opening(records, field, kinds[0], kind) if len(kinds) == 1 else []
             if not opened or field in done:
                 continue
             texts = _texts(field, kinds[0], opened, sample or {})
             same = [r[field][0] for r in opened]
-            rule = _entry_rule(kinds[0], m.group("kind"), same, params, required, [], today, texts=texts)
+            rule = _entry_rule(kinds[0], kind, same, params, required, [], today, texts=texts)
             if rule is not None:
                 found.append({"op": "append", "field": field, "items": [rule]})
                 done.add(field)

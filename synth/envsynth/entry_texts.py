@@ -141,7 +141,55 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
         return _single_template(samples[0])
     found = _one_template(samples)
     found = found if found is not None else _tailed_template(samples)  # a tail: the texts share their head
-    return found if found is not None else _given_template(samples)
+    found = found if found is not None else _given_template(samples)
+    if found is None and len(samples) >= 3:  # "2 line(s), total 64.80": how many entries a list of the record holds
+        counted = [(t, {**r, **_counts(r)}, es) for t, r, es in samples]
+        found = _one_template(counted) or _tailed_template(counted) or _flagged_template(counted)
+        found = _counted(found) if found is not None else None
+    return found
+
+
+COUNT = "#count"  # a record's list, counted (a key no field has)
+
+
+def _counts(record: dict[str, Any]) -> dict[str, int]:
+    return {f"{k}{COUNT}": len(v) for k, v in record.items() if isinstance(v, list) and v}
+
+
+def _counted(node: Any) -> Any:
+    """The source with each counted list read as its length (`count`)."""
+    if isinstance(node, list):
+        return [_counted(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    path = node.get("path") if node.get("from") == "record" else None
+    if isinstance(path, list) and len(path) == 1 and str(path[0]).endswith(COUNT):
+        return {**node, "from": "count", "path": [path[0][: -len(COUNT)]]}
+    return {k: _counted(v) for k, v in node.items()}
+
+
+def _flagged_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+    """One template for every sample, followed by one fixed tail exactly while a yes/no field of the record is true
+    ("2 line(s), total 64.80" / "1 line(s), total 27.60, express"); two samples at least on each side."""
+    flags = sorted({k for _, r, _ in samples for k, v in r.items() if isinstance(v, bool)})
+    for flag in flags:
+        plain = [s for s in samples if s[1].get(flag) is not True]
+        rest = [s for s in samples if s[1].get(flag) is True]
+        template = _one_template(plain) if len(plain) >= 2 and len(rest) >= 2 else None
+        if template is None:
+            continue
+        tails = set()
+        for text, record, elements in rest:
+            head = _render(template["parts"], _context(record, (elements or [None])[0]))
+            tails.add(text[len(head) :] if head is not None and text.startswith(head) and text != head else None)
+        if len(tails) == 1 and None not in tails:
+            tail = {
+                "from": "switch",
+                "when": {"field": flag, "in": [True]},
+                "then": {"from": "const", "value": tails.pop()},
+            }
+            return {**template, "parts": template["parts"] + [{**tail, "else": {"from": "const", "value": ""}}]}
+    return None
 
 
 def _named_reading(text: str, start: int, readings: list[tuple[Source, int | None]]) -> list:

@@ -101,6 +101,9 @@ def fg_formula(node, arguments, named, values):
         for step in node["path"]:
             held = held.get(step) if isinstance(held, dict) else None
         return held
+    if "some" in node:  # whether a line of a lines figure holds one of these values in a field
+        lines = values.get(node["some"]) or []
+        return any([isinstance(line, dict) and line.get(node["field"]) in node["in"] for line in lines])
     if "total_of" in node:  # the sum of a number over the elements of the call's list
         listed = [
             e.get(node["total_of"]["of"]) for e in arguments.get(node["total_of"]["param"]) or [] if isinstance(e, dict)

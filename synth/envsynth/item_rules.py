@@ -30,10 +30,12 @@ from synth.envsynth.value_needs import value_needs
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
-RULE = re.compile(r"\b(must|only|while)\b", re.IGNORECASE)
+RULE = re.compile(r"\b(must|only|while|still\s+in\s+(?:status|state))\b", re.IGNORECASE)  # "that is still in status"
 LIKEWISE = re.compile(r"\((?:\s*likewise\b|\s*the\s+same\s+(?:for|with)\b|[^()]*\blikewise\s*\))[^()]*\)?", re.I)
 KEEPS = re.compile(
-    r"\b(?:must|has\s+to|should)\s+(?:always\s+)?(?:keep|have|retain|hold)\s+at\s+least\s+(?P<n>one|\d+)\b", re.I
+    r"\b(?:must|has\s+to|should)\s+(?:always\s+)?(?:keep|have|retain|hold)\s+at\s+least\s+(?P<n>one|\d+)\b"
+    r"|\bthe\s+(?:last|only)\s+(?:remaining\s+)?\w+\s+(?:cannot|can't|may\s+not)\s+be\s+removed\b",  # keeps one
+    re.I,
 )
 
 
@@ -184,7 +186,7 @@ def refine_item(
     least = (
         []
         if keeps is None
-        else [{"op": "keeps", "least": 1 if keeps.group("n").lower() == "one" else int(keeps.group("n"))}]
+        else [{"op": "keeps", "least": int(keeps.group("n")) if (keeps.group("n") or "one").isdigit() else 1}]
     )
     least += _linked_states(text, plan, cols, own)
     if plan.kind == "item_remove" and plan.item_key and plan.op_param:  # "system lines cannot be voided"

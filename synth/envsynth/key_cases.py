@@ -350,6 +350,11 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
                 free = [v for v in values if not _refused_entry(plan, v)] or values  # "system lines cannot be ..."
                 args[plan.op_param] = copy.deepcopy(free[0].get(plan.item_key))  # an element the record holds
+                least = max([c.get("least", 0) for c in plan.checks if c.get("op") == "keeps"] or [0])
+                for extra in range(least - len(values) + 1):  # "the last line cannot be removed": one more to keep
+                    values.append(
+                        {**copy.deepcopy(values[-1]), plan.item_key: f"{values[-1].get(plan.item_key)}-{extra + 2}"}
+                    )
             elif isinstance(values, list) and values:  # remove a value the record holds (one it may lose)
                 kept = [
                     state[plan.collection][min(records)].get(c["b"]["path"][0])

@@ -23,8 +23,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.checked_bullets import checked_refusals
 from synth.envsynth.count_entries import covered_counts, entry_moves, repeated_entries
 from synth.envsynth.create_rules import _props
+from synth.envsynth.data_copies import sample_records
 from synth.envsynth.formula_rules import _nodes, quote_plan
 from synth.envsynth.listed_refusals import listed_refusals
 from synth.envsynth.opening_lines import opening_line, solved_fields
@@ -168,9 +170,13 @@ def priced_fields(
                 assign[field] = field
             elif computed and _named_with(field, name, text):
                 assign[field] = _meant_figure(field, computed)
-        assign.update(_grouped(own, given | set(assign), computed))  # `charges`: {base, peak_surcharge, ...}
+        assign.update(_grouped(own, given | set(assign), computed, quote["fields"]))  # `charges`: {base, ...}
+        params = spec.parameters.get("properties") or {}
+        dated = [n for n, node in quote["steps"] if n in own and n not in params and "days_after" in (node or {})]
+        assign.update({n: n for n in dated if n in quote["fields"]})  # `due_on`: the quote's date, not a guess
         flags = _flags(own, given | set(assign), computed)  # `senior_discount` (yes/no): that figure is above 0
-        lined = _priced_lines(own, quote, spec)  # `addons` kept with each add-on's name and price
+        numbering = line_numbering(sample or {}, plan.collection)
+        lined = _priced_lines(own, quote, spec, numbering)  # `addons` kept with each add-on's name and price
         if assign:
             profile = _profile_params(spec, sibling, quote, state_schema)  # `senior_pass` from the camper named
             priced = {**quote, "fields": [], "states": {}, "assign": assign, "wrap": wrapped}
@@ -178,9 +184,14 @@ def priced_fields(
                 guards=_own_guards(spec, quote, today)
             )  # "(at most 14 nights)", its own words, not the quote's
             refusals = listed_refusals(spec.description, quote, cols, plan.collection, today)  # "refused when: - ..."
+            refusals += checked_refusals(spec.description, quote, cols, sample or {})  # "Checks ...: - ..."
+            named = re.search(rf"\b{re.escape(name)}\b", spec.description) is not None  # "as `quote_x` does"
+            refusals += [r for r in quote.get("refusals") or [] if named and r not in refusals]
             priced.update({"refusals": refusals} if refusals else {})
             priced.update({"flags": flags} if flags else {})
             priced.update({"lined": lined} if lined else {})
+            numbered = {f: keys for f, keys in numbering.items() if f in lined}
+            priced.update({"numbered": numbered} if numbered else {})  # `line_id` L1, L2, ... in the order given
             own_values = _from_new(spec, sibling, own)
             renamed = _renamed(spec, sibling, own, cols)
             priced.update({"renamed": renamed} if renamed else {})  # the quote's `account_id` is the `sender_id`
@@ -200,13 +211,21 @@ def priced_fields(
     return plan
 
 
-def _grouped(own: dict[str, Any], given: set[str], computed: list[str]) -> dict[str, dict[str, str]]:
+def _grouped(
+    own: dict[str, Any], given: set[str], computed: list[str], figures: list[str]
+) -> dict[str, dict[str, str]]:
     """{object field: {its key: figure}} for each unset object field of the new record whose every key is a figure
-    the sibling computes (`charges` {base, peak_surcharge, senior_discount, vehicle_fees})."""
+    of the sibling, two of them computed (`charges` {base, peak_surcharge, senior_discount, vehicle_fees}; a rate
+    echoed beside them)."""
     out = {}
     for field, schema in sorted(own.items()):
         keys = list(((schema or {}).get("properties") or {}) if (schema or {}).get("type") == "object" else [])
-        if field not in given and len(keys) >= 2 and all(k in computed for k in keys):
+        if (
+            field not in given
+            and len(keys) >= 2
+            and all(k in figures for k in keys)
+            and len(set(keys) & set(computed)) >= 2
+        ):
             out[field] = {k: k for k in keys}
     return out
 
@@ -244,7 +263,9 @@ def _from_new(spec: ToolSpec, sibling: ToolSpec, own: dict[str, Any]) -> list[st
     ]
 
 
-def _priced_lines(own: dict[str, Any], quote: dict[str, Any], spec: ToolSpec) -> dict[str, list[str]]:
+def _priced_lines(
+    own: dict[str, Any], quote: dict[str, Any], spec: ToolSpec, numbering: dict[str, dict[str, str]] | None = None
+) -> dict[str, list[str]]:
     """{list field: its entries' fields} for each list the call gives that the new record keeps with more fields
     than the call's entries hold, all of them fields of the sibling's lines of that name: the record keeps the
     lines (`addons` with each add-on's `name` and `daily_price` beside the call's `addon_id` and `quantity`)."""
@@ -254,9 +275,29 @@ def _priced_lines(own: dict[str, Any], quote: dict[str, Any], spec: ToolSpec) ->
         lines = node.get("lines") if isinstance(node, dict) else None
         items = ((own.get(name) or {}).get("items") or {}).get("properties") or {}
         given = ((params.get(name) or {}).get("items") or {}).get("properties") or {}
-        if lines and name in params and items and set(items) - set(given) and set(items) <= set(lines["fields"]):
+        kept = set(items) - set((numbering or {}).get(name) or {})  # `line_id` L1, L2, ...: numbered, not priced
+        if lines and name in params and items and set(items) - set(given) and kept <= set(lines["fields"]):
             out[name] = list(items)
     return out
+
+
+def line_numbering(sample: dict[str, Any], collection: str) -> dict[str, dict[str, str]]:
+    """{list field: {entry field: prefix}} for entry ids every sample record numbers by position (`L1`, `L2`, ...):
+    three records' lists at least, each entry's value the one prefix and its place from 1."""
+    found: dict[str, dict[str, str]] = {}
+    records = sample_records(sample, collection)
+    for field in sorted({f for r in records for f, v in r.items() if isinstance(v, list)}):
+        lists = [r[field] for r in records if isinstance(r.get(field), list) and r[field]]
+        entries = [e for one in lists for e in one if isinstance(e, dict)]
+        for key in sorted({k for e in entries for k, v in e.items() if isinstance(v, str)}):
+            prefixes = {re.sub(r"\d+$", "", str(e.get(key))) for e in entries}
+            prefix = next(iter(prefixes)) if len(prefixes) == 1 else ""
+            placed = all(
+                isinstance(e, dict) and e.get(key) == f"{prefix}{i + 1}" for one in lists for i, e in enumerate(one)
+            )
+            if prefix and len(lists) >= 3 and placed:
+                found.setdefault(field, {})[key] = prefix
+    return found
 
 
 def _flags(own: dict[str, Any], given: set[str], computed: list[str]) -> dict[str, str]:
