@@ -101,12 +101,10 @@ def checked_refusals(text: str, quote: dict[str, Any], cols: dict[str, Any], sam
             if said.group("value")
             else None
         )
-        body = re.sub(r"\s*\([^()]*\)", "", said.group("body"))  # "(settle any outstanding amount first)": an aside
-        clauses = [c.strip() for c in re.split(r"\s+and\s+(?=the\s|`?\w+`?\s+must|`?\w+`?\s*\+)", body) if c.strip()]
-        if said.group("value") and label is None:  # "berth space: for every mooring, ...": a title, not a value
-            clauses = [
-                re.sub(r"^[\w -]+:\s*", "", c) for c in [said.group("value") + " " + said.group("noun") + ": " + body]
-            ]
+        body = re.sub(r"\s*\([^()]*\)", "", said.group("body"))  # "(settle it first)": an aside
+        clauses = [
+            c.strip() for c in re.split(r"\s+and\s+(?=the\s|`?\w+`?\s+must|`?\w+`?\s*\+)", body) if c.strip()
+        ]  # a title ("berth space:") leads no condition
         for clause in clauses:
             node = _clause(re.sub(r"^for\s+every\s+\w+,\s*", "", clause), quote, cols, sample)
             if node is None:
