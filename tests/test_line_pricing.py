@@ -313,7 +313,7 @@ def test_lines_the_docs_or_records_rule_out_are_refused() -> None:
     checks = [c["said"] for c in dict(plan.quote["steps"])["berths"]["lines"]["checks"]]
     assert checks == [
         "2 = catamaran (only on moorings with twin_hull = true)",
-        "Retired mooring",
+        "Retired moorings",
         "service needs a listed surface",
         "service needs max length",
         "service needs min length",

@@ -30,7 +30,7 @@ CHECKS = re.compile(r"\bChecks\b[^:\n]{0,80}:\s*\n((?:\s*-\s+[^\n]+\n?)+)")
 LABEL = re.compile(r"^\s*-\s+(?:(?P<value>[\w-]+)\s+(?P<noun>\w+)s?:\s+)?(?P<body>.+?)[.;]?\s*$")
 EXISTS = re.compile(r"^the\s+(\w+)\s+exists\s+and\s+is\s+[\"'`]([\w-]+)[\"'`]", re.I)
 SUM_CAP = re.compile(r"^`?(\w+)`?\s*\+\s*the\s+\w+['\u2019]s\s+total\s+must\s+not\s+exceed\s+`?(\w+)`?", re.I)
-EQUALS = re.compile(r"^`?(\w+)`?\s+must\s+be\s+(\d+(?:\.\d+)?)\b", re.I)
+EQUALS = re.compile(r"^`?(\w+)`?\s+must\s+be\s+(\d+(?:\.\d+)?)\s*$", re.I)  # not "must be 600 or more"
 TOTAL_CAP = re.compile(r"^the\s+\w+\s+total\s+(?:may|must)\s+not\s+exceed\s+\$?([\d,]+(?:\.\d+)?)", re.I)
 ACROSS = re.compile(r"across\s+all\s+lines\s+must\s+not\s+exceed\s+its\s+`?(\w+)`?", re.I)
 

@@ -125,7 +125,7 @@ def _operand(phrase: str, scope: _Scope, whole: bool = False) -> dict[str, Any] 
     if found is not None or several:
         return found
     for holders in (named, list(scope.linked)) if owner_words else ():
-        found, several = _field_node(low, owner_words, scope, holders, (3, 4))
+        found, several = _field_node(low, owner_words, scope, holders, (3, 4, 5))
         if found is not None or several:
             return found
     near = [d for d in scope.defined if words and (words <= set(_words(d)) or set(_words(d)) <= words)]
@@ -171,6 +171,8 @@ def _field_node(
                 if owner_words and set(_words(f)) <= words
                 else 4  # "the add-on's per-unit cap": `max_charge_per_unit`
                 if owner_words and words - STOP_WORDS and _meant(words) <= _meant(set(_words(f)))
+                else 5  # "the service's per-night rate": `price_per_night`, when no plainer reading names one
+                if owner_words and words - STOP_WORDS and _meant(words, True) <= _meant(set(_words(f)), True)
                 else -1
             )
             nested = kind in ("object", "array")
@@ -327,7 +329,8 @@ def _figure(
     if dated is not None:
         return dated
     texts = definitions(name, spec, own)
-    if not scope.final and any(re.search(rf"\b{o}\b", t) for t in texts for o in scope.pending - {name}):
+    bare = [re.sub(r"\([^()]*\)", "", t) for t in texts]  # a figure named in a remark is no term
+    if scope.waiting and any(re.search(rf"\b{o}\b", t) for t in bare for o in scope.pending - {name}):
         return None  # "rebate_pct% of the subtotal": the subtotal is found first
     for text in texts:
         node = parse_formula(text, scope)
@@ -423,8 +426,9 @@ def quote_plan(
     scope.echoes = [n for n, node in steps.items() if "field" in node]
     left = [n for n in listed if n not in steps]
     left += [n for n in sorted(numbered_names(spec.description)) if n not in listed]  # `subtotal = a + b`, unshown
-    for attempt in range(len(left) + 1):
-        scope.final = attempt == len(left)  # a sum over lines waits while the docs' own formula may still parse
+    for attempt in range(2 * len(left) + 1):
+        scope.final = attempt >= len(left)  # a sum over lines waits while the docs' own formula may still parse
+        found = len(steps)
         for name in [n for n in left if n not in steps]:
             scope.pending = {n for n in left if n not in steps}
             node = _figure(
@@ -433,6 +437,9 @@ def quote_plan(
             if node is not None:
                 steps[name] = node
                 scope.defined.append(name)
+        scope.waiting = scope.waiting and len(steps) > found  # a pass that found nothing: wait no longer
+        if all(n in steps for n in left) or (scope.final and len(steps) == found):
+            break
     for name in [n for n in listed if n not in steps]:  # `currency` (example "USD"), when the docs say USD
         const = documented_constant(described.get(name), scope.docs)
         steps.update({name: {"const": const}} if const is not None else {})

@@ -40,7 +40,7 @@ MEMBER = re.compile(r"\bmust\s+be\s+an?\s+(?:current\s+)?(\w+(?:\s+\w+)?)\s+of\s
 def _group(head: str, params: dict[str, Any], required: list[str]) -> list[str]:
     words = [singular(w) for w in split_words(head.lower())]
     for word in words:
-        group = [p for p in sorted(params) if p not in required and split_words(p)[0] == word]
+        group = [p for p in sorted(params) if p not in required and split_words(p)[:1] == [word]]
         if len(group) >= 2:
             return group
     return []
@@ -131,7 +131,12 @@ def with_given_rules(spec: Any, plan: ToolPlan, state_schema: dict[str, Any], sa
     effects = [
         e
         for e in plan.effects
-        if not (e.get("op") == "set" and e.get("field") not in own and (e.get("source") or {}).get("name") in grouped)
+        if not (
+            own
+            and e.get("op") == "set"
+            and e.get("field") not in own
+            and (e.get("source") or {}).get("name") in grouped
+        )
     ]
     evidence = plan.evidence + ["rules for optional arguments given together, read from the docs"]
     return ToolPlan.from_dict(

@@ -309,6 +309,15 @@ def _some_entry(records: dict[str, Any], list_field: str, item_key: str) -> dict
     return None
 
 
+def _another_key(entries: list[Any], key: str) -> Any:
+    """A key no entry holds: one past the highest for whole numbers, else the last key with a suffix."""
+    held = [e.get(key) for e in entries if isinstance(e, dict)]
+    numbers = [k for k in held if isinstance(k, int) and not isinstance(k, bool)]
+    if numbers and len(numbers) == len(held):
+        return max(numbers) + 1
+    return f"{held[-1]}-{len(held) + 1}"
+
+
 def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) -> list[TestCase]:
     """Up to `limit` cases on distinct test states, each naming the state's first record of the plan's collection."""
     if plan.kind == "create" and plan.ref_checks:
@@ -351,10 +360,8 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
                 free = [v for v in values if not _refused_entry(plan, v)] or values  # "system lines cannot be ..."
                 args[plan.op_param] = copy.deepcopy(free[0].get(plan.item_key))  # an element the record holds
                 least = max([c.get("least", 0) for c in plan.checks if c.get("op") == "keeps"] or [0])
-                for extra in range(least - len(values) + 1):  # "the last line cannot be removed": one more to keep
-                    values.append(
-                        {**copy.deepcopy(values[-1]), plan.item_key: f"{values[-1].get(plan.item_key)}-{extra + 2}"}
-                    )
+                for _ in range(least - len(values) + 1):  # "the last line cannot be removed": one more to keep
+                    values.append({**copy.deepcopy(values[-1]), plan.item_key: _another_key(values, plan.item_key)})
             elif isinstance(values, list) and values:  # remove a value the record holds (one it may lose)
                 kept = [
                     state[plan.collection][min(records)].get(c["b"]["path"][0])

@@ -47,8 +47,10 @@ def _valued(value: str, scope: Any) -> tuple[str, str] | None:
     for param, col in sorted(scope.named.items()):
         records = sample_records(scope.sample, col)
         for field, schema in sorted((scope.fields.get(param) or {}).items()):
-            held = set((schema or {}).get("enum") or []) if isinstance(schema, dict) else set()
-            held = held or {r.get(field) for r in records if isinstance(r.get(field), str)}
+            held = (
+                [v for v in (schema or {}).get("enum") or [] if isinstance(v, str)] if isinstance(schema, dict) else []
+            )
+            held = held or [r.get(field) for r in records if isinstance(r.get(field), str)]
             if value in held:
                 hits.append((param, field))
     return hits[0] if len(hits) == 1 else None

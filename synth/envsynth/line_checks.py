@@ -3,8 +3,8 @@
 - a value of an element field that its description allows only with a flag of the line's record ("2 = two hulls
   (only on moorings with twin_hull = true)"): refused when the element holds the value and the record's flag is
   not true;
-- a line's record that the docs call discontinued, retired, withdrawn, archived or inactive, when it has a yes/no
-  `active` (or `available`, `enabled`) field: refused when that field is false;
+- a line's record that the docs call discontinued, retired, withdrawn, archived or inactive by its noun ("retired
+  moorings"), when it has a yes/no `active` (or `available`, `enabled`) field: refused when that field is false;
 - a record an element field names (line_pricing.element_links) that lists what it fits (`compatible_<x>s`,
   `allowed_<x>s`, naming a field `x` of the line's record) or bounds it (`min_<w>`, `max_<w>`, naming the line
   record's one number field with the word `w`): refused when the list or bound is set and the line's record falls
@@ -58,16 +58,13 @@ def _only_with(element: dict[str, Any], names: dict[str, str], record: dict[str,
 
 
 def _retired(docs: str, names: dict[str, str], record: dict[str, Any]) -> list[dict[str, Any]]:
-    said = RETIRED.search(docs)
+    noun = re.escape(names["record"])  # "retired moorings", "a mooring is withdrawn": the line record's own noun
+    words = RETIRED.pattern
+    said = re.search(rf"{words}\s+{noun}s?\b|\b{noun}s?\s+(?:is|are)\s+(?:now\s+)?{words}", docs, re.I)
     flags = [f for f in ACTIVE if (record.get(f) or {}).get("type") == "boolean"]
     if said is None or len(flags) != 1:
         return []
-    return [
-        {
-            "when": {"test": _field(flags[0], names["record"]), "in": [False]},
-            "said": f"{said.group(1)} {names['record']}",
-        }
-    ]
+    return [{"when": {"test": _field(flags[0], names["record"]), "in": [False]}, "said": said.group(0)}]
 
 
 def _fits(link: str, linked: dict[str, Any], names: dict[str, str], record: dict[str, Any]) -> list[dict[str, Any]]:

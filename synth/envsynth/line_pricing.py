@@ -21,7 +21,7 @@ from typing import Any
 
 from synth.envsynth.data_copies import keyed_records, sample_records
 from synth.envsynth.figure_terms import spoken
-from synth.words import split_words
+from synth.words import singular, split_words
 
 PICK = re.compile(
     r"\bthe\s+([\w-]+)\s+with\s+the\s+(highest|largest|greatest|lowest|smallest)\s+`?(\w+)`?\s+(?:that\s+is\s+)?"
@@ -38,16 +38,18 @@ ACROSS = (  # after the figure's name
 
 
 def element_links(element: dict[str, Any], cols: dict[str, Any], sample: dict[str, Any]) -> dict[str, str]:
-    """{element field: collection}: a text field whose enum holds at least half the keys of a sample collection."""
+    """{element field: collection}: a text field whose enum (of codes) holds at least half the keys of a sample
+    collection its name's first word names (`service` -> `harbour_services`)."""
     out: dict[str, str] = {}
     for field, schema in sorted(element.items()):
-        values = set((schema or {}).get("enum") or []) if isinstance(schema, dict) else set()
-        if not values:
+        listed = (schema or {}).get("enum") or [] if isinstance(schema, dict) else []
+        values = {v for v in listed if isinstance(v, str) and not v.isdigit()}  # codes, not numbers or objects
+        words = split_words(field)
+        if not values or not words:
             continue
+        named = [c for c in sorted(cols) if singular(words[0]) in {singular(w) for w in split_words(c)}]
         hits = [
-            c
-            for c in sorted(cols)
-            if (keys := set(keyed_records(sample, c))) and 2 * len(keys & values) >= len(keys) >= 2
+            c for c in named if (keys := set(keyed_records(sample, c))) and 2 * len(keys & values) >= len(keys) >= 2
         ]
         if len(hits) == 1:
             out[field] = hits[0]

@@ -15,8 +15,9 @@ from typing import Any, Callable
 
 NUMBER = r"-?\d+(?:\.\d+)?"
 SHARE = re.compile(rf"^(?:({NUMBER})|`?([A-Za-z_]\w*)`?)\s*%\s+of\s+(.+)$")
-FLOOR = re.compile(
-    r"^(.+?),?\s+(?:but\s+|and\s+)?(?:at\s+least|with\s+a\s+minimum\s+of|minimum(?:\s+of)?)\s+\$?(.+)$", re.I
+FLOOR = re.compile(  # "..., at least 20.00", "... but at least the pier's minimum": not "+ the pier's minimum fee"
+    r"^(.+?)(?:,\s*|\s+but\s+|\s+and\s+)(?:but\s+)?(?:at\s+least|with\s+a\s+minimum\s+of|minimum(?:\s+of)?)\s+\$?(.+)$",
+    re.I,
 )
 
 Parse = Callable[[str], dict[str, Any] | None]

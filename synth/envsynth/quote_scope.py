@@ -17,17 +17,19 @@ from synth.spec import ToolSpec
 from synth.words import plural, singular, split_words
 
 STOP_WORDS = {"the", "a", "an", "of", "s", "for", "to", "in", "on", "by", "and", "or", "per", "its", "their"}
-SAME_AS = {"cap": "max", "maximum": "max", "limit": "max", "ceiling": "max", "minimum": "min", "rate": "price"}
+SAME_AS = {"cap": "max", "maximum": "max", "limit": "max", "ceiling": "max", "minimum": "min"}
+LOOSE = {"rate": "price"}  # tried only when the plain words name no field
 
 
 def _words(text: str) -> list[str]:
     return [singular(w) for w in split_words(text)]
 
 
-def _meant(words: set[str]) -> set[str]:
-    """Words with a bound's synonyms made one ("cap", "maximum", "limit" -> "max"; "rate" -> "price"), stop words left
-    out."""
-    return {SAME_AS.get(w, w) for w in words} - STOP_WORDS
+def _meant(words: set[str], loose: bool = False) -> set[str]:
+    """Words with a bound's synonyms made one ("cap", "maximum", "limit" -> "max"; with `loose`, "rate" ->
+    "price" too), stop words left out."""
+    same = {**SAME_AS, **LOOSE} if loose else SAME_AS
+    return {same.get(w, w) for w in words} - STOP_WORDS
 
 
 @dataclass
@@ -48,6 +50,7 @@ class _Scope:
     docs: str = ""  # the tool's description and the policy text (price lists, values' numbers)
     phrases: dict[str, str] = field(default_factory=dict)  # a figure's phrase, squashed -> the figure it defines
     pending: set[str] = field(default_factory=set)  # figures not found yet (a formula naming one waits for it)
+    waiting: bool = True  # whether a formula naming a pending figure waits (no longer once a pass finds nothing)
     final: bool = True  # the last pass over the figures left: fallbacks that wait for the docs' formula apply
 
 
