@@ -142,7 +142,7 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     found = _one_template(samples)
     found = found if found is not None else _tailed_template(samples)  # a tail: the texts share their head
     found = found if found is not None else _given_template(samples)
-    if found is None and len(samples) >= 3:  # "2 line(s), total 64.80": how many entries a list of the record holds
+    if found is None and len(samples) >= 3:  # "2 berth(s), total 58.40": how many entries a list holds
         counted = [(t, {**r, **_counts(r)}, es) for t, r, es in samples]
         found = _one_template(counted) or _tailed_template(counted) or _flagged_template(counted)
         found = _counted(found) if found is not None else None
@@ -170,7 +170,7 @@ def _counted(node: Any) -> Any:
 
 def _flagged_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
     """One template for every sample, followed by one fixed tail exactly while a yes/no field of the record is true
-    ("2 line(s), total 64.80" / "1 line(s), total 27.60, express"); two samples at least on each side."""
+    ("2 berth(s), total 58.40" / "1 berth(s), total 31.20, express"); two samples at least on each side."""
     flags = sorted({k for _, r, _ in samples for k, v in r.items() if isinstance(v, bool)})
     for flag in flags:
         plain = [s for s in samples if s[1].get(flag) is not True]

@@ -14,7 +14,11 @@ formula "..., but never more than <cap>, times quantity" is min(...) times the q
 daytime" makes that line field a term of the line's own total, 0 for that value; a line total the docs give no
 formula for (`berth_total`) adds the computed figures and those terms (a discount or rebate among them is taken
 off). A total is the sum of a line field: `total_metres`, `metres_total`, a field that "totals the nights of all
-visits" (or whose own description says "sum of ..."), or `total` over the lines' own totals.
+visits" (or whose own description says "sum of ...", or "total = sum of line totals"), or `total` over the lines'
+own totals. A list parameter whose every element field the line entries echo is the lines' source even when they
+hold fewer than half of its fields; what lines read beyond their element and record (a band off the record's list,
+a factor for a value, a record an element's code names, a sum across the call's lines, a copied field) is in
+line_pricing.py, their refusals in line_checks.py.
 """
 
 from __future__ import annotations
