@@ -16,7 +16,8 @@
 - "<object> = {date, reason, previous_<field>, fee, <x>_returned}": the object records the business date, the call's
   argument of a key's name, the state the record was in, the fee and whether it was a returning state.
 
-Figures are computed on the record as found (the change's `quote`); the plan is unchanged when a part is not read.
+Figures are computed on the record as found (the change's `quote`), the fee rounded to the cent (half up); the plan
+is unchanged when a part is not read.
 """
 
 from __future__ import annotations
