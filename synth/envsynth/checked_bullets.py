@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.envsynth.data_copies import sample_records
+from synth.envsynth.data_copies import field_values, sample_records
 
 CHECKS = re.compile(r"\bChecks\b[^:\n]{0,80}:\s*\n((?:\s*-\s+[^\n]+\n?)+)")
 LABEL = re.compile(r"^\s*-\s+(?:(?P<value>[\w-]+)\s+(?P<noun>\w+)s?:\s+)?(?P<body>.+?)[.;]?\s*$")
@@ -40,8 +40,7 @@ def _value_field(value: str, named: dict[str, str], cols: dict[str, Any], sample
     hits = []
     for param, col in sorted(named.items()):
         for field, schema in sorted(_props(cols, col).items()):
-            known = [str(v) for v in ((schema or {}).get("enum") or (schema or {}).get("x-enum") or [])]
-            known = known or [str(r.get(field)) for r in sample_records(sample, col) if isinstance(r.get(field), str)]
+            known = field_values(schema, sample_records(sample, col), field)
             hit = next((v for v in known if v.lower() in spelt), None)
             if hit:
                 hits.append((param, field, hit))

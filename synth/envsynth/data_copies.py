@@ -26,6 +26,15 @@ def sample_records(sample: dict[str, Any], collection: str) -> list[dict[str, An
     return [r for r in values if isinstance(r, dict)]
 
 
+def field_values(schema: Any, records: list[dict[str, Any]], field: str) -> list[str]:
+    """The values a text field may hold, as text: those its schema lists (spec.known_values), else those the sample
+    records hold (each once, in order)."""
+    from synth.spec import known_values
+
+    listed = known_values(schema)
+    return listed or sorted({r[field] for r in records if isinstance(r.get(field), str)})
+
+
 def keyed_records(sample: dict[str, Any], collection: str) -> dict[str, dict[str, Any]]:
     """The records of a sample collection kept as a map, by key (empty when it is a list)."""
     node = sample.get(collection)

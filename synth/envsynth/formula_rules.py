@@ -37,16 +37,11 @@ from typing import Any
 
 from synth.envsynth.figure_rounding import every_rounded
 from synth.envsynth.figure_terms import ROUNDED, SPLIT, alike, definitions, loose_formulas, param_default
-from synth.envsynth.keyed_tables import (
-    differ_fee_node,
-    documented_constant,
-    share_node,
-    waived_node,
-)
+from synth.envsynth.keyed_tables import differ_fee_node, documented_constant, share_node, waived_node
 from synth.envsynth.lead_conditions import lead_condition, stated_date
 from synth.envsynth.line_checks import whole_call_caps
 from synth.envsynth.numbered_lines import numbered_lines, numbered_names, numbered_node, rounded_lines
-from synth.envsynth.percent_terms import floor_node, share_of_node, unread
+from synth.envsynth.percent_terms import floor_node, is_percent, share_of_node, unread
 from synth.envsynth.plan import WRITE_KINDS, ToolPlan
 from synth.envsynth.quote_deadlines import deadline_refusals
 from synth.envsynth.quote_scope import STOP_WORDS, _meant, _record_default, _Scope, _scope, _words
@@ -184,12 +179,6 @@ def _field_node(
     return None, False
 
 
-def _is_percent(node: dict[str, Any], scope: _Scope) -> bool:
-    if "table" in node or "table_arg" in node:
-        return any(node["values"] == t["values"] and "%" in t["text"] for t in scope.tables)
-    return "percent" in str(node.get("field") or node.get("val") or "") or "pct" in str(node.get("field") or "")
-
-
 def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     """The node of a prose formula, or None when any part of it is unknown."""
     text = " ".join(text.split()).rstrip(".")
@@ -225,7 +214,7 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     less = re.match(r"(.+?),?\s+(?:less|minus)\s+(.+)$", text)
     if less:
         right = _operand(less.group(2), scope)
-        if right is not None and _is_percent(right, scope):
+        if right is not None and is_percent(right, scope.tables):
             left = parse_formula(less.group(1), scope)
             return {"op": "pct_off", "args": [left, right]} if left else None
     share = re.match(r"(.+?\bpercent)\s+of\s+(.+)$", text)
@@ -245,7 +234,7 @@ def parse_formula(text: str, scope: _Scope) -> dict[str, Any] | None:
     for op, node in zip(ops, nodes[1:]):
         if op in "*/":
             sign, last = terms[-1]
-            if op == "*" and "val" in node and _is_percent(node, scope) and not _is_percent(last, scope):
+            if op == "*" and "val" in node and is_percent(node, scope.tables) and not is_percent(last, scope.tables):
                 node = {"op": "/", "args": [node, {"num": 100}]}  # "base x cover_percent": a share of the base
             terms[-1] = (sign, {"op": op, "args": [last, node]})
         else:

@@ -23,7 +23,7 @@ import re
 from typing import Any
 
 from synth.envsynth.create_rules import _props
-from synth.envsynth.data_copies import sample_records
+from synth.envsynth.data_copies import field_values, sample_records
 from synth.envsynth.plan import ToolPlan
 from synth.words import plural, singular, split_words
 
@@ -49,8 +49,7 @@ def _group(head: str, params: dict[str, Any], required: list[str]) -> list[str]:
 def _text_field(values: list[str], own: dict[str, Any], records: list[dict[str, Any]]) -> str | None:
     hits = []
     for field, schema in sorted(own.items()):
-        held = [str(v) for v in ((schema or {}).get("enum") or (schema or {}).get("x-enum") or [])]
-        held = held or [str(r.get(field)) for r in records if isinstance(r.get(field), str)]
+        held = field_values(schema, records, field)
         if all(v in held for v in values):
             hits.append(field)
     return hits[0] if len(hits) == 1 else None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from synth.envsynth.data_copies import sample_records
+from synth.envsynth.data_copies import field_values, sample_records
 from synth.envsynth.figure_terms import param_default, spoken
 from synth.words import singular, split_words
 
@@ -32,7 +32,7 @@ DAYS = re.compile(
 )
 
 
-def _flag(word: str, params: dict[str, Any]) -> str | None:
+def flag_param(word: str, params: dict[str, Any]) -> str | None:
     """The yes/no parameter a word (or label) names."""
     words = split_words(word.lower())
     hits = [
@@ -47,11 +47,7 @@ def _valued(value: str, scope: Any) -> tuple[str, str] | None:
     for param, col in sorted(scope.named.items()):
         records = sample_records(scope.sample, col)
         for field, schema in sorted((scope.fields.get(param) or {}).items()):
-            held = (
-                [v for v in (schema or {}).get("enum") or [] if isinstance(v, str)] if isinstance(schema, dict) else []
-            )
-            held = held or [r.get(field) for r in records if isinstance(r.get(field), str)]
-            if value in held:
+            if value in field_values(schema, records, field):
                 hits.append((param, field))
     return hits[0] if len(hits) == 1 else None
 
@@ -70,7 +66,7 @@ def lead_condition(name: str, node: dict[str, Any], docs: str, scope: Any) -> di
             "then": node,
             "else": zero,
         }
-    flag = _flag(said.group("label"), scope.params) if not said.group("prefix").strip() else None
+    flag = flag_param(said.group("label"), scope.params) if not said.group("prefix").strip() else None
     if flag is not None:  # "Storm cover: storm_levy = ..."
         return {
             "when": {"arg": flag, "default": param_default(scope.params[flag]), "in": [True]},
@@ -82,7 +78,7 @@ def lead_condition(name: str, node: dict[str, Any], docs: str, scope: Any) -> di
 
 def _days_for(word: str, days: int, other: int, scope: Any) -> dict[str, Any] | None:
     """N days when the call's yes/no parameter or an enum parameter says `word`, else the other count."""
-    flag = _flag(word, scope.params)
+    flag = flag_param(word, scope.params)
     if flag is not None:
         when = {"arg": flag, "default": param_default(scope.params[flag]), "in": [True]}
         return {"when": when, "then": {"num": days}, "else": {"num": other}}

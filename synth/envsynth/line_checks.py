@@ -22,6 +22,8 @@ import re
 from typing import Any
 
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.lead_conditions import flag_param
+from synth.envsynth.line_pricing import count_fields
 from synth.words import singular, split_words
 
 ONLY_WITH = re.compile(
@@ -109,23 +111,13 @@ def line_checks(
 def whole_call_caps(spec: Any, params: dict[str, Any], param: str) -> list[dict[str, Any]]:
     """ "An express booking may hold at most 30 nights across all lines": refused above that with the flag set."""
     docs, element = spec.description, element_of(spec, param)
-    counts = [
-        f
-        for f, s in sorted(element.items())
-        if isinstance(s, dict) and s.get("type") in ("integer", "number") and not s.get("enum")
-    ]
+    counts = count_fields(element)
     out = []
     for said in CAPPED.finditer(docs):
-        flags = [
-            p
-            for p, s in params.items()
-            if isinstance(s, dict)
-            and s.get("type") == "boolean"
-            and split_words(p) == split_words(said.group(1).lower())
-        ]
-        if len(flags) != 1 or len(counts) != 1:
+        named = flag_param(said.group(1), params)
+        if named is None or len(counts) != 1:
             continue
-        flag = {"test": {"arg": flags[0], "default": param_default(params[flags[0]])}, "in": [True]}
+        flag = {"test": {"arg": named, "default": param_default(params[named])}, "in": [True]}
         over = {
             "op": ">",
             "args": [{"total_of": {"param": param, "of": counts[0]}}, {"num": int(said.group(2).replace(",", ""))}],

@@ -37,6 +37,16 @@ ACROSS = (  # after the figure's name
 )
 
 
+def count_fields(props: dict[str, Any]) -> list[str]:
+    """The number fields of an element or entry that count something: numbers without an enum (`nights`, not
+    `hulls` 1 or 2)."""
+    return [
+        f
+        for f, s in sorted(props.items())
+        if isinstance(s, dict) and s.get("type") in ("integer", "number") and not s.get("enum")
+    ]
+
+
 def element_links(element: dict[str, Any], cols: dict[str, Any], sample: dict[str, Any]) -> dict[str, str]:
     """{element field: collection}: a text field whose enum (of codes) holds at least half the keys of a sample
     collection its name's first word names (`service` -> `harbour_services`)."""
@@ -148,11 +158,7 @@ def pick_node(name: str, docs: str, record: str, fields: dict[str, Any], at: Any
 def across_node(name: str, docs: str, source: dict[str, Any], record: str, element: str) -> dict[str, Any] | None:
     """ "space_ok is false when the nights asked for that mooring across the whole booking exceed its free_nights"."""
     said = re.search(rf"\b{spoken(name)}" + ACROSS, docs, re.I)
-    counts = [
-        f
-        for f, s in sorted(source["element"].items())
-        if (s or {}).get("type") in ("integer", "number") and not (s or {}).get("enum")
-    ]
+    counts = count_fields(source["element"])
     if said is None or len(counts) != 1 or not source.get("key"):
         return None
     asked = {"across": {"param": source["param"], "key": source["key"], "of": counts[0], "at": element}}

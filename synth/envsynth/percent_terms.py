@@ -53,3 +53,10 @@ def unread(text: str) -> bool:
     """Whether the text has a share or a floor that floor_node and share_of_node could not read: the formula is then
     unknown, not read as one of its words."""
     return bool(SHARE.match(text.strip()) or FLOOR.match(text.strip()))
+
+
+def is_percent(node: dict[str, Any], tables: list[dict[str, Any]]) -> bool:
+    """Whether a formula node holds a percent: a table the docs write with "%", or a field or figure so named."""
+    if "table" in node or "table_arg" in node:
+        return any(node["values"] == t["values"] and "%" in t["text"] for t in tables)
+    return "percent" in str(node.get("field") or node.get("val") or "") or "pct" in str(node.get("field") or "")

@@ -27,7 +27,8 @@ from typing import Any
 
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import _props
-from synth.envsynth.data_copies import sample_records
+from synth.envsynth.data_copies import field_values, sample_records
+from synth.envsynth.line_pricing import count_fields
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.words import singular, split_words
@@ -40,12 +41,6 @@ BECOMES = re.compile(r"`?(\w+)`?\s+becomes\s+(true|false)\b", re.I)
 ADDED = re.compile(r"\b(?:fee|charge|penalty)\s+is\s+added\s+to\s+the\s+(\w+)['\u2019]s\s+`?(\w+)`?", re.I)
 BLOCK = re.compile(r"`?(\w+)`?\s*=\s*\{([\w\s,]+)\}")
 COUNTS = ("quantity", "qty", "count", "units", "number")
-
-
-def _states(field: str, own: dict[str, Any], sample: dict[str, Any], collection: str) -> list[str]:
-    schema = own.get(field) or {}
-    known = [str(v) for v in schema.get("enum") or []] if isinstance(schema, dict) else []
-    return known or sorted({str(r[field]) for r in sample_records(sample, collection) if r.get(field) is not None})
 
 
 def _named_states(head: str, known: list[str]) -> list[str]:
@@ -68,7 +63,7 @@ def _read(spec: Any, plan: ToolPlan, text: str, cols: dict[str, Any], sample: di
     from synth.envsynth.quote_scope import _scope
 
     own = _props(cols, plan.collection)
-    known = _states(field, own, sample, plan.collection)
+    known = field_values(own.get(field), sample_records(sample, plan.collection), field)
     scope = _scope(spec, cols, sample)
     key = plan.key_param
     if scope.named.get(key) != plan.collection:
@@ -174,11 +169,7 @@ def _returns(own: dict[str, Any], cols: dict[str, Any], number: str, when: dict[
             target = (items.get(via) or {}).get("x-references") or next(
                 (c for c in (f"{via[:-3]}s",) if c in cols), None
             )
-            counts = [
-                f
-                for f, s in sorted(items.items())
-                if isinstance(s, dict) and s.get("type") in ("integer", "number") and not s.get("enum")
-            ]
+            counts = count_fields(items)
             counts = [f for f in counts if f in COUNTS] if len(counts) > 1 else counts  # `litres` beside `hulls`
             if target and number in _props(cols, target) and len(counts) == 1:
                 out.append(
