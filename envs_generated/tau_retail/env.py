@@ -78,7 +78,7 @@ def composite_key(item, fields):
 
 
 def in_order(records):
-    return [copy.deepcopy(records[k]) for k in sorted(records)]
+    return [copy.deepcopy(record) for record in records.values()]
 
 
 def number_or_zero(value):

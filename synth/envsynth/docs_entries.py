@@ -59,14 +59,17 @@ TODAY = re.compile(
     r"(?:\s+(?:for|of|at|in)\s+(?:the\s+|our\s+)?\w+)?"  # "the business date for the desk is ..."
     r"[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
     r"(\d{4}-\d{2}-\d{2})"
-    r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})",
+    r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})"
+    # "today is the desk's business date (the sandbox is fixed at 2031-05-14)": a date the clock is held at
+    r"|\b(?:business|current|system)\s+date\b[^.\d]{0,60}?\b(?:fixed|set|frozen|held|pinned)\s+(?:at|to|on)\s+"
+    r"(\d{4}-\d{2}-\d{2})",
     re.IGNORECASE,
 )
 
 
 def business_date(text: str) -> str | None:
     """The fixed date the docs work on, when they state one (and only one)."""
-    dates = {a or b for a, b in TODAY.findall(text)}
+    dates = {next(d for d in found if d) for found in TODAY.findall(text)}
     return dates.pop() if len(dates) == 1 else None
 
 

@@ -18,6 +18,7 @@ from synth.envsynth.filter_map import map_param
 from synth.envsynth.linked_answers import joined_rule
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import returned_fields
+from synth.envsynth.schema_figures import schema_figure
 from synth.spec import ToolSpec
 from synth.words import singular
 
@@ -225,6 +226,7 @@ def projection(
             found = found or map_param(name, plan.collection or "", cols)
             if found is None or found["op"] not in ("eq", "join") or not found["via"] or "*" in found.get("path", []):
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
+            found = found or schema_figure(name, spec, own, today)  # "available: places not yet sold"
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
                 found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)

@@ -78,8 +78,9 @@ def _field_of(phrase: str, record: dict[str, Any]) -> str | None:
 
 
 def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
-    """The fields the docs order the answer by, when every phrase names one; all of them descending ("sorted by
-    date, newest first") are `-field`; a mix of directions gives no order."""
+    """The fields the docs order the answer by: the leading phrases that each name one ("ordered by boat id, of
+    boats {...}" -> boat_id); all of them descending ("sorted by date, newest first") are `-field`; a mix of
+    directions gives no order."""
     found = SORTED.search(description)
     if not found:
         return []
@@ -92,6 +93,9 @@ def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
             merged.append(p)
     phrases = merged
     fields = [_field_of(p, record) for p in phrases]
+    if fields and fields[0] and not all(fields):  # "ordered by part id, of parts {...}", "by boat id and include ..."
+        kept = fields.index(None)
+        fields, phrases = fields[:kept], phrases[:kept]
     if not fields or not all(fields):
         return []
     down = [bool(DESCENDING.search(p)) for p in phrases]

@@ -8,7 +8,9 @@ sentence with "only ... if/from/when/with ... <field> is 'A' or 'B'" allows the 
 "only active loans" (bare known values) and an `Errors:` list's "is not A or B"; values of the field named in the
 tool's own name (`..._pending_...`) also allow it, unless it is the value the call sets. Entries the docs write out
 are appended (docs_appends) and numbers they say move are moved (docs_counters). The other parameters
-are kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`).
+are kept on the record: a field they name is set, else `<verb>_<parameter>` (`cancel_reason`, `return_items`). A
+sentence naming no field may still say the change by its verb and states ("moves a `held` charter to `confirmed`",
+verb_moves).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import number_copies, transition_copies
 from synth.envsynth.value_bullets import value_bullet_checks
+from synth.envsynth.verb_moves import verb_move
 from synth.spec import ToolSpec
 from synth.words import singular, split_words
 
@@ -220,6 +223,10 @@ def transition_rules(
                 values = [v for v in quoted(after) if v in known]
                 if values and field not in allowed:
                     allowed[field] = values
+        moved = verb_move(_sentences(text), known) if field not in sets else None
+        if moved and sum(moved[0] in k for k in closed) == 1:  # "moves a `held` charter to `confirmed`"
+            sets[field] = moved[0]
+            allowed.setdefault(field, moved[1])
         if field not in allowed and field in sets:
             said_from = allowed_from(text, known)  # "Allowed from `a`, `b` and `c`."
             if said_from:

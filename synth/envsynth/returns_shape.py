@@ -6,6 +6,7 @@ group: `arrivals: [{...}]`), and the fields of its entries when the remark gives
 when its entries come in square brackets, after "list of", or from a group that the field's singular opens
 elsewhere in the description ("Every departure has {boat_id, left}"); a map when a placeholder keys them
 (`per_class` -> boats, metres by `class`); else a nested object. A flat "{a, b, c}" reads as three plain fields.
+A list answer may also name its records' fields in round brackets ("Returns a list of short records (a_id, b, c)").
 """
 
 from __future__ import annotations
@@ -118,7 +119,22 @@ def returned_fields(description: str) -> list[ReturnedField]:
                 one.entries = _entries_elsewhere(one.name, description, start, close)
                 one.is_list = one.is_list or bool(one.entries)
         return fields
-    return _bare_fields(description)
+    return _named_in_brackets(description) or _bare_fields(description)
+
+
+# "Returns a list of short records (boat_id, name, pier_id); ...": the records' field names in round brackets
+IN_BRACKETS = re.compile(
+    r"\bReturns?\s+(?:an?|the)\s+(?:list|array)\s+of\s+[\w -]{1,40}?\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\)",
+    re.I,
+)
+
+
+def _named_in_brackets(description: str) -> list[ReturnedField]:
+    """The field names a list answer's lead-in gives in round brackets, when some is written as a field
+    (`boat_id`, not a plain word); [] otherwise."""
+    found = IN_BRACKETS.search(description)
+    names = [n.strip() for n in found.group(1).split(",")] if found else []
+    return [ReturnedField(name=n) for n in names] if any("_" in n for n in names) else []
 
 
 def _bare_fields(description: str) -> list[ReturnedField]:

@@ -158,6 +158,12 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             guard = "" if spec["op"] == "len" else f" if isinstance({head}, dict) else None"
             lines.append(f"    out[{name!r}] = {value}{guard}\n")
             continue
+        if spec["op"] == "date_state":  # "computed from valid_until and today": one value once the date is past
+            lines.append(
+                f"    dated = record.get({spec['path'][0]!r})\n"
+                f"    out[{name!r}] = {spec['passed']!r} if dated and str(dated) < {spec['today']!r} else {spec['else']!r}\n"
+            )
+            continue
         if spec["op"] == "calc":  # a figure from two of the record's numbers
             floor = (
                 ""

@@ -81,10 +81,16 @@ def _view(
     if col:
         kf = cols[col].get("x-key-field")
         res = singular(col)
+        required = spec.parameters.get("required")
         for cand in pri.path_params + [kf, f"{res}Id", f"{res}_id", f"{res}Name", "id", "name"]:
-            if cand and cand in props and props[cand].get("type") in ("string", "integer"):
-                key_param = cand
-                break
+            if not cand or cand not in props or props[cand].get("type") not in ("string", "integer"):
+                continue
+            # no list of required arguments: a search's arguments are filters, a named record's key is still needed
+            said = isinstance(required, list) or pri.kind_guess not in ("get", "update", "delete", None)
+            if said and cand not in (required or []) and cand not in pri.path_params:
+                continue  # an optional argument is a filter, not the record the call names
+            key_param = cand
+            break
     mutates = pri.mutates
     if mutates is None and "examples" in state_schema:  # grounded: the description's opening verb is the docs' word
         verb = description_verb(spec)
