@@ -170,7 +170,7 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
     return []
 
 
-EFFECTS_LIST = re.compile(r"^\W*(?:side\s+)?effects?\s*:", re.I)
+EFFECTS_LIST = re.compile(r"^\W*(?:side\s+)?effects?\**\s*:", re.I)  # "Effects:", "**Effects**:"
 EDITS = {"item_add", "item_remove", "recorded_update", "update"}
 GATE_PREFIX = "publish gate: "
 PARTIAL = "the docs say the call changes"
@@ -201,12 +201,29 @@ def _handled(plan: dict[str, Any]) -> set[str]:
     return {f for f in out if f}
 
 
+def _other_fields(state: dict[str, Any], own: str) -> set[str]:
+    """The field names of the records of every collection but `own`."""
+    out: set[str] = set()
+    for name, records in state.items():
+        if name != own and isinstance(records, dict):
+            out |= {f for r in records.values() if isinstance(r, dict) for f in r}
+    return out
+
+
+def _written(plan: dict[str, Any]) -> set[str]:
+    """Every field name a change plan's effects write or read, on any record (a linked record's balance too)."""
+    text = json.dumps(plan.get("effects") or []) + json.dumps(plan.get("quote") or {})
+    return set(re.findall(r'"(\w+)"', text))
+
+
 def _unmet_stated_changes(
     spec: ToolSpec, plan: dict[str, Any] | None, succeeded: list[Any], shown: set[str] | None = None
 ) -> list[str]:
     """A change whose docs say fields of its record "are recomputed", list them after "Effects:", or spell out a
     field with a changing verb ("transferred_to records the pharmacy", outside rules and conditions) that the plan
-    leaves alone: every call the real system makes those changes on would disagree."""
+    leaves alone, or whose "Effects:" paragraph names a field only other collections' records hold (a linked
+    record's `current_berth_id` cleared) that no effect of the plan touches: every call the real system makes
+    those changes on would disagree."""
     from synth.envsynth.quote_reuse import recomputed_names
 
     if not plan or plan.get("kind") not in EDITS or not plan.get("collection") or not succeeded:
@@ -220,6 +237,12 @@ def _unmet_stated_changes(
         for f, v in record.items()
     }
     stated = set(recomputed_names(spec.description, kinds))
+    others = _other_fields(succeeded[0][0].state or {}, plan["collection"]) - set(record)
+    for paragraph in re.split(r"\n\s*\n", spec.description):  # "**Effects**: ..." to the paragraph's end
+        said = EFFECTS_LIST.search(paragraph)
+        always = [x for x in re.split(r"(?<=[.!?])\s+", " ".join(paragraph.split())) if not LATER.search(x)]
+        named = set(re.findall(r"`(\w+)`", " ".join(always))) if said else set()  # not "when a fee is given"
+        stated |= {f for f in named - _written(plan) if f in others}
     for sentence in re.split(r"(?<=[.!?])\s+|\n", spec.description):
         if EFFECTS_LIST.search(sentence):
             stated |= {f for f in re.findall(r"`(\w+)`", sentence) if f in record}

@@ -177,6 +177,10 @@ def build_tool(
 
         shown = _shown_fields(build, list(recorded or []))
         problems = gate_problems(spec, build.plan, build.source, build.function, build.tests, shown)
+        if build.plan and build.plan.get("kind") in WRITE_KINDS and recorded and not build.traces_reproduced:
+            problems.append(
+                f"reproduces none of its {len(recorded or [])} recorded calls"
+            )  # the real system does otherwise
         if problems:
             build.status, build.last_error = "failed", GATE_PREFIX + "; ".join(problems)
     return build

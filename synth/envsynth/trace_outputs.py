@@ -1,6 +1,7 @@
 """The fields a read answers, learned from recorded calls: which of the record's fields each answer holds, and the
 fields it adds from a record the record links (a berth's answer carrying its pier's `depth`: the pier its
-`pier_code` names). Every successful recorded answer must show the same fields, and an added field must equal the
+`pier_code` names), or one stored number minus another (`free_berths` = `berths - moored`). Every successful
+recorded answer must show the same fields, and an added field must equal the
 same field of the same linked record in every one of them (two recordings at least), so one coincidence is no rule.
 
 A `get` answers one record; a list read answers records, each matched to the stored one by its key.
@@ -99,6 +100,34 @@ def _where(groups: list[tuple[dict[str, dict[str, Any]], list[Any]]]) -> dict[st
     return {field: values}
 
 
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _difference(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, Any] | None:
+    """An answered number that is one stored number minus another in every recorded answer (`free = places -
+    taken`), when exactly one pair of the record's numbers gives it and the answers do not all agree on one value
+    (a constant is no rule); else None."""
+    answers = [answer.get(name) for _, answer, _ in pairs]
+    if not all(_number(a) for a in answers) or len(set(answers)) < 2:
+        return None
+    first = pairs[0][0]
+    numbers = sorted(f for f, v in first.items() if _number(v) and f != name)
+    fits = [
+        (a, b)
+        for a in numbers
+        for b in numbers
+        if a != b
+        and all(
+            _number(stored.get(a)) and _number(stored.get(b)) and abs(stored[a] - stored[b] - answer[name]) < 1e-9
+            for stored, answer, _ in pairs
+        )
+    ]
+    if len(fits) != 1:
+        return None
+    return {"op": "calc", "left": fits[0][0], "operator": "-", "right": fits[0][1], "floor": None}
+
+
 def answered_fields(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan | None:
     """The plan answering the fields the recorded answers hold (some from linked records), or None when they
     show no such rule or the plan answers them already."""
@@ -125,6 +154,10 @@ def answered_fields(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan | None
         ids = _id_lists(plan, name, pairs)
         if ids is not None:
             mapped[name] = ids
+            continue
+        calc = _difference(name, pairs)
+        if calc is not None:
+            mapped[name] = calc
             continue
         common: set[tuple[str, str, str]] | None = None
         for stored, answer, state in pairs:
