@@ -5,7 +5,8 @@
   `current_charter_id` cleared) that no effect of the plan writes or reads;
 - trace_outputs.answered_fields: an answered number learned as one stored number minus another
   (`free_berths` = `berths - moored`), and no rule where two pairs fit or the answer is constant;
-- tool_stage.build_tool: a passing write that reproduces none of its recorded calls is left out.
+- tool_stage.build_tool: a passing write that reproduces none of its recorded calls, or fewer than the recorded
+  refusals, is left out.
 """
 
 from __future__ import annotations
@@ -196,3 +197,15 @@ def test_build_stays_passed(
 ) -> None:
     got = _build(monkeypatch, kind, reproduced, recorded)
     assert (got.status, got.last_error) == ("passed", "")
+
+
+REFUSED = Case("moor_boat", "trace", {"boats": {}}, {"boat_id": "B9"}, True)
+
+
+def test_write_reproducing_fewer_calls_than_the_recorded_refusals_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    got = _build(monkeypatch, "recorded_update", 1, [CALL, REFUSED, REFUSED])
+    assert got.status == "failed"
+    assert got.last_error == (
+        "publish gate: reproduces 1 of its 3 recorded calls, fewer than the 2 the real system refused"
+    )
+    assert _build(monkeypatch, "recorded_update", 2, [CALL, REFUSED, REFUSED]).status == "passed"

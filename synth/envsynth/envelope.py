@@ -16,6 +16,7 @@ from typing import Any
 from synth.envsynth.answer_extras import answer_extras, derived_field
 from synth.envsynth.filter_map import map_param
 from synth.envsynth.linked_answers import joined_rule
+from synth.envsynth.listed_phrases import linked_phrase_fields
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import returned_fields
 from synth.envsynth.schema_figures import schema_figure
@@ -205,6 +206,7 @@ def projection(
     glossary: str = "",
     rows: list[str] | None = None,
     today: str | None = None,
+    siblings: tuple[ToolSpec, ...] = (),
 ) -> tuple[list[str], dict[str, Any]]:
     """(fields, mapped) a record- or list-answering tool's docs list (`rows`: those of an envelope's records), when
     they are two or more and fewer than the record's or some come from a record it references (`owner_name` through
@@ -226,7 +228,7 @@ def projection(
             found = found or map_param(name, plan.collection or "", cols)
             if found is None or found["op"] not in ("eq", "join") or not found["via"] or "*" in found.get("path", []):
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
-            found = found or schema_figure(name, spec, own, today)  # "available: places not yet sold"
+            found = found or schema_figure(name, spec, own, today, siblings)  # "available: places not yet sold"
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
                 found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)
@@ -278,7 +280,12 @@ def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list
 
 
 def with_envelope(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], glossary: str = "", today: str | None = None
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    glossary: str = "",
+    today: str | None = None,
+    siblings: tuple[ToolSpec, ...] = (),
 ) -> ToolPlan:
     """The plan with `output_key` set from the docs' response (unchanged when it has one or the docs give none),
     or the record fields the docs list as `output_fields` (with the "plus ..." additions and derived fields in
@@ -289,7 +296,9 @@ def with_envelope(
         modes = {
             value: {
                 **mode,
-                "plan": with_envelope(spec, ToolPlan.from_dict(mode["plan"]), state_schema, glossary, today).to_dict(),
+                "plan": with_envelope(
+                    spec, ToolPlan.from_dict(mode["plan"]), state_schema, glossary, today, siblings
+                ).to_dict(),
             }
             for value, mode in plan.modes.items()
         }
@@ -300,11 +309,13 @@ def with_envelope(
     envelope = list_envelope(spec, plan)
     if envelope:  # {"count": n, "<records>": [...]}, each record cut to the fields the docs give it
         key, count, rows = envelope
-        fields, mapped = projection(spec, plan, state_schema, glossary, rows, today)
+        fields, mapped = projection(spec, plan, state_schema, glossary, rows, today, siblings)
         shaped = {"output_fields": fields, "output_map": mapped} if fields else {}
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key, "count_key": count, **shaped})
-    fields, mapped = projection(spec, plan, state_schema, glossary, today=today)
+    fields, mapped = projection(spec, plan, state_schema, glossary, today=today, siblings=siblings)
     extras = answer_extras(spec, plan, state_schema)
+    if plan.kind == "get" and not fields and not extras:  # "Get a charter with its crew, ..., sailing date"
+        extras = linked_phrase_fields(spec.description, plan.collection or "", state_schema.get("properties") or {})
     if extras:  # "Returns the X ... plus ...": the record (or the listed fields) and the additions
         col = (state_schema.get("properties") or {}).get(plan.collection or "") or {}
         fields = fields or sorted((col.get("additionalProperties") or {}).get("properties") or {})

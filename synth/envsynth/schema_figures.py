@@ -68,11 +68,22 @@ def dated_state(name: str, schema: dict[str, Any], own: dict[str, Any], today: s
     return {"op": "date_state", "path": [said.group(1)], "passed": passed[0], "else": other, "today": today}
 
 
-def schema_figure(name: str, spec: ToolSpec, own: dict[str, Any], today: str | None) -> dict[str, Any] | None:
-    """How a listed answer field the record lacks is made from the record, as its schema's words say; or None."""
+def schema_figure(
+    name: str, spec: ToolSpec, own: dict[str, Any], today: str | None, siblings: tuple[ToolSpec, ...] = ()
+) -> dict[str, Any] | None:
+    """How a listed answer field the record lacks is made from the record, as its schema's words say (or, where
+    its schema says nothing, the words of the same field with the same values in a sibling tool's answer: a
+    summary's state described in the full record's schema); or None."""
     schema = _schema_of(spec, name)
     if not schema:
         return None
+    if not schema.get("description"):
+        described = [
+            other
+            for sibling in siblings
+            if (other := _schema_of(sibling, name)).get("description") and other.get("enum") == schema.get("enum")
+        ]
+        schema = described[0] if described else schema
     return places_left(name, schema, own) or dated_state(name, schema, own, today)
 
 

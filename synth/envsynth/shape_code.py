@@ -161,7 +161,8 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
         if spec["op"] == "date_state":  # "computed from valid_until and today": one value once the date is past
             lines.append(
                 f"    dated = record.get({spec['path'][0]!r})\n"
-                f"    out[{name!r}] = {spec['passed']!r} if dated and str(dated) < {spec['today']!r} else {spec['else']!r}\n"
+                f"    out[{name!r}] = {spec['passed']!r} if dated and str(dated) < {spec['today']!r}"
+                f" else {spec['else']!r}\n"
             )
             continue
         if spec["op"] == "calc":  # a figure from two of the record's numbers

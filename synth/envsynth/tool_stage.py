@@ -177,13 +177,27 @@ def build_tool(
 
         shown = _shown_fields(build, list(recorded or []))
         problems = gate_problems(spec, build.plan, build.source, build.function, build.tests, shown)
-        if build.plan and build.plan.get("kind") in WRITE_KINDS and recorded and not build.traces_reproduced:
-            problems.append(
-                f"reproduces none of its {len(recorded or [])} recorded calls"
-            )  # the real system does otherwise
+        problems += _worse_than_missing(build, list(recorded or []))
         if problems:
             build.status, build.last_error = "failed", GATE_PREFIX + "; ".join(problems)
     return build
+
+
+def _worse_than_missing(build: ToolBuild, recorded: list[TestCase]) -> list[str]:
+    """A write whose code reproduces fewer recorded calls (--traces) than a missing tool would: none of them, or
+    fewer than the recorded refusals (a missing tool refuses every call). The real system did otherwise on the
+    rest, so the tool does not do what its docs say."""
+    if not build.plan or build.plan.get("kind") not in WRITE_KINDS or not recorded:
+        return []
+    refused = sum(1 for c in recorded if c.expect_error)
+    if not build.traces_reproduced:
+        return [f"reproduces none of its {len(recorded)} recorded calls"]
+    if build.traces_reproduced < refused:
+        return [
+            f"reproduces {build.traces_reproduced} of its {len(recorded)} recorded calls, fewer than the {refused}"
+            " the real system refused"
+        ]
+    return []
 
 
 def _shown_fields(build: ToolBuild, recorded: list[TestCase]) -> set[str] | None:
@@ -309,7 +323,7 @@ def _build_tool(
 
         plan = ToolPlan.from_dict({**plan.to_dict(), **styled_plan_fields(opts.styled_output, plan.key_param)})
         plan.evidence.append("answers in the message style of the recorded tools")
-    plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today)
+    plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
