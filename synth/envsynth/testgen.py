@@ -85,10 +85,9 @@ def _view(
         for cand in pri.path_params + [kf, f"{res}Id", f"{res}_id", f"{res}Name", "id", "name"]:
             if not cand or cand not in props or props[cand].get("type") not in ("string", "integer"):
                 continue
-            # no list of required arguments: a search's arguments are filters, a named record's key is still needed
-            said = isinstance(required, list) or pri.kind_guess not in ("get", "update", "delete", None)
-            if said and cand not in (required or []) and cand not in pri.path_params:
-                continue  # an optional argument is a filter, not the record the call names
+            searching = pri.kind_guess in ("search", "list")  # an update's body id may well be optional
+            if searching and cand not in (required or []) and cand not in pri.path_params:
+                continue  # a search's optional argument is a filter, not the record the call names
             key_param = cand
             break
     mutates = pri.mutates
