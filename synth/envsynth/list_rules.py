@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.list_scopes import scope_checks
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
@@ -104,8 +105,9 @@ def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
     return [("-" if d else "") + str(f) for f, d in zip(fields, down)]
 
 
-def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan:
-    """The filter / list plan with the states and order its docs fix (unchanged when they fix none)."""
+def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], today: str | None = None) -> ToolPlan:
+    """The filter / list plan with the states, linked states, date floor and order its docs fix (unchanged when
+    they fix none)."""
     if plan.kind not in ("filter", "list") or not plan.collection:
         return plan
     col = (state_schema.get("properties") or {}).get(plan.collection) or {}
@@ -115,9 +117,10 @@ def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     params = set(spec.parameters.get("properties") or {})
     scope = {f: v for f, v in list_scope(spec.description, record).items() if f not in params}
     order = sort_fields(spec.description, record)
-    if not scope and not order:
+    checks = scope_checks(spec.description, plan.collection, state_schema.get("properties") or {}, today)
+    if not scope and not order and not checks:
         return plan
-    return ToolPlan.from_dict({**plan.to_dict(), "list_scope": scope, "sort_fields": order})
+    return ToolPlan.from_dict({**plan.to_dict(), "list_scope": scope, "sort_fields": order, "scope_checks": checks})
 
 
 __all__ = ["list_scope", "refine_list", "sort_fields"]

@@ -96,6 +96,7 @@ class ToolPlan:
     measure: str | None = None  # tree_total: "text_length" | "leaves" | "nodes" below the working node
     number_format: dict[str, Any] = field(default_factory=dict)  # tree_total: {prefix, decimals, suffix} of a text
     list_scope: dict[str, list[Any]] = field(default_factory=dict)  # filter/list: states every answer keeps
+    scope_checks: list[dict[str, Any]] = field(default_factory=list)  # filter/list: linked states, date floor
     sort_fields: list[str] = field(default_factory=list)  # filter/list: the documented order of the answer
     flag_filters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: what a true flag keeps
     flag_counts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: linked records it needs

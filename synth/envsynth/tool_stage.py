@@ -227,7 +227,8 @@ def _build_tool(
     )
     pri = tool_priors(spec)
     plan = search_as_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
-    plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema)
+    today = business_date(spec.description + "\n" + _policy_for(spec, opts.policy) + "\n" + opts.policy)
+    plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema, today)
     available = availability(spec, plan, schema.state_schema)  # bookings overlapping the dates drop a record
     if available:
         plan = ToolPlan.from_dict({**plan.to_dict(), "availability": available})

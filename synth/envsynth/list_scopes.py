@@ -1,0 +1,69 @@
+"""Which records a list or search answers, as its docs say beyond its own fields and parameters:
+
+- through a linked record's state: "Berths of piers that are closed for repairs are not listed" leaves out the
+  records whose `pier_id` names a pier in a state the sentence names (`closed`, a known value of the pier's one
+  closed field holding it);
+- from the business date on: "Lists the tide windows from today onward" keeps records whose one date field is the
+  business date or later.
+
+Each is a `scope_checks` entry of the plan ({"op": "linked", "via", "collection", "field", "dropped"} or {"op":
+"from", "field", "value"}), rendered as a condition every answered record meets (_blocks.j2 `scope_holds`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.filter_map import referenced_collection
+from synth.words import singular
+
+NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
+OF_THAT = re.compile(r"\b(?P<noun>[a-z]\w*)\s+(?:that|which)\s+(?:are|is)\s+(?P<rest>[^.;]{1,80})$", re.I)
+ONWARD = re.compile(r"\bfrom\s+today\s+(?:on(?:wards?)?|forward)\b|\btoday\s+or\s+later\b", re.I)
+
+
+def _record(cols: dict[str, Any], name: str) -> dict[str, Any]:
+    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
+
+
+def _linked_drop(sentence: str, collection: str, cols: dict[str, Any]) -> dict[str, Any] | None:
+    """The linked-state check of one "... of <nouns> that are <state> ... are not listed" sentence, or None."""
+    hit = NEVER.search(sentence)
+    said = OF_THAT.search(sentence[: hit.start()]) if hit else None
+    if not said:
+        return None
+    record = _record(cols, collection)
+    for ref, schema in sorted(record.items()):
+        other = referenced_collection(ref, schema, collection, cols)
+        if not other or singular(other.lower()) != singular(said.group("noun").lower()):
+            continue
+        words = {w.lower() for w in re.findall(r"[\w-]+", said.group("rest"))}
+        for field, s in sorted(_record(cols, other).items()):
+            known = [str(v) for v in (s.get("enum") or s.get("x-enum") or [])] if isinstance(s, dict) else []
+            dropped = [v for v in known if v.lower() in words]
+            if dropped and len(dropped) < len(known):
+                return {"op": "linked", "via": ref, "collection": other, "field": field, "dropped": dropped}
+    return None
+
+
+def _date_floor(description: str, record: dict[str, Any], today: str | None) -> dict[str, Any] | None:
+    """The check of "from today onward" on the record's one date field, or None."""
+    dates = [f for f, s in record.items() if isinstance(s, dict) and s.get("format") == "date"]
+    if not today or not ONWARD.search(description) or len(dates) != 1:
+        return None
+    return {"op": "from", "field": dates[0], "value": today}
+
+
+def scope_checks(description: str, collection: str, cols: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """The scope checks a list's docs fix for every call ([] when none)."""
+    checks = [
+        c
+        for sentence in re.split(r"(?<=[.!?])\s+", " ".join(description.split()))
+        if (c := _linked_drop(sentence, collection, cols))
+    ]
+    floor = _date_floor(description, _record(cols, collection), today)
+    return checks + ([floor] if floor else [])
+
+
+__all__ = ["scope_checks"]
