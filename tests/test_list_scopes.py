@@ -57,3 +57,13 @@ def _run(kind: str) -> list[str]:
 def test_generated_filter_and_list_keep_the_scope_in_the_datas_order() -> None:
     assert _run("filter") == ["B3", "B4"]
     assert _run("list") == ["B3", "B4"]
+
+
+def test_hedged_sentences_and_arguments_read_as_nothing() -> None:
+    for text in (
+        "Berths of piers that are not closed are never listed.",
+        "Berths of piers that are closed are not listed unless include_closed is true.",
+        "Berths of piers that are closed are not listed by default.",
+        "The `free_from` argument must be today or later.",
+    ):
+        assert scope_checks(text, "berths", COLS, "2031-04-02") == [], text

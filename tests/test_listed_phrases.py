@@ -62,3 +62,10 @@ def test_a_summarys_state_borrows_the_siblings_words_for_the_same_values() -> No
     assert schema_figure("licence_state", summary, own, "2031-04-02", (full,)) == rule
     other_values = _lister("get_skipper", said | {"enum": ["valid", "expired", "void"]})
     assert schema_figure("licence_state", summary, own, "2031-04-02", (other_values,)) is None
+
+
+def test_a_phrase_saying_how_the_record_is_found_is_no_field() -> None:
+    assert (
+        linked_phrase_fields("Returns a charter with its crew, status and history, by voyage date.", "charters", COLS)
+        == {}
+    )

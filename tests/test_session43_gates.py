@@ -5,8 +5,8 @@
   `current_charter_id` cleared) that no effect of the plan writes or reads;
 - trace_outputs.answered_fields: an answered number learned as one stored number minus another
   (`free_berths` = `berths - moored`), and no rule where two pairs fit or the answer is constant;
-- tool_stage.build_tool: a passing write that reproduces none of its recorded calls, or fewer than the recorded
-  refusals, is left out.
+- tool_stage.build_tool: a passing write that reproduces fewer of its recorded calls than the recorded refusals
+  (which a missing tool would match) is left out.
 """
 
 from __future__ import annotations
@@ -163,6 +163,7 @@ def test_one_recording_learns_nothing() -> None:
 
 MOOR = ToolSpec("moor_boat", "Moors a boat at a berth.", {"type": "object", "properties": {"boat_id": S}})
 CALL = Case("moor_boat", "trace", {"boats": {"B1": {"boat_id": "B1"}}}, {"boat_id": "B1"}, False)
+REFUSED = Case("moor_boat", "trace", {"boats": {}}, {"boat_id": "B9"}, True)
 
 
 def _build(monkeypatch: pytest.MonkeyPatch, kind: str, reproduced: int, recorded: list[Case] | None) -> ToolBuild:
@@ -183,9 +184,10 @@ def _build(monkeypatch: pytest.MonkeyPatch, kind: str, reproduced: int, recorded
 
 
 def test_write_reproducing_no_recorded_call_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    got = _build(monkeypatch, "recorded_update", 0, [CALL])
+    got = _build(monkeypatch, "recorded_update", 0, [CALL, REFUSED])
     assert got.status == "failed"
-    assert got.last_error == "publish gate: reproduces none of its 1 recorded calls"
+    assert got.last_error == "publish gate: reproduces none of its 2 recorded calls"
+    assert _build(monkeypatch, "recorded_update", 0, [CALL]).status == "passed"  # a missing tool matches none either
 
 
 @pytest.mark.parametrize(
@@ -199,9 +201,6 @@ def test_build_stays_passed(
     assert (got.status, got.last_error) == ("passed", "")
 
 
-REFUSED = Case("moor_boat", "trace", {"boats": {}}, {"boat_id": "B9"}, True)
-
-
 def test_write_reproducing_fewer_calls_than_the_recorded_refusals_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
     got = _build(monkeypatch, "recorded_update", 1, [CALL, REFUSED, REFUSED])
     assert got.status == "failed"
@@ -209,3 +208,13 @@ def test_write_reproducing_fewer_calls_than_the_recorded_refusals_is_left_out(mo
         "publish gate: reproduces 1 of its 3 recorded calls, fewer than the 2 the real system refused"
     )
     assert _build(monkeypatch, "recorded_update", 2, [CALL, REFUSED, REFUSED]).status == "passed"
+
+
+def test_the_effects_list_stops_at_the_next_lead_and_needs_a_change_word() -> None:
+    errors = (
+        "Closes a charter.\n\n**Effects**: the charter becomes `closed`.\n**Errors**: 404 for an unknown `skipper_id`."
+    )
+    assert _unmet(errors, _plan(STATUS)) == []
+    assert (
+        _unmet("Closes a charter.\n\n**Effects**: fees follow the skipper's `current_charter_id`.", _plan(STATUS)) == []
+    )

@@ -264,3 +264,16 @@ def test_in_order_keeps_insertion_order_as_copies() -> None:
     got[0]["crew"].append("Ben")
     assert boats["B-2"]["crew"] == ["Ana"] and got[0] is not boats["B-2"]
     assert _header()["in_order"]({}) == []
+
+
+def test_review_near_misses_read_as_nothing() -> None:
+    known = ["held", "confirmed", "deleted", "cancelled"]
+    assert verb_move(["This does not move a `held` charter to `confirmed`."], known) is None
+    assert verb_move(["Use confirm_charter instead, which moves a held charter to confirmed."], known) is None
+    assert verb_move(["Deletes a held charter permanently."], known) is None
+    assert (
+        places_left("days_left", {"type": "integer", "description": "Days until the charter sails."}, CHARTER_OWN)
+        is None
+    )
+    expiring = {"type": "string", "enum": ["valid", "expired"], "description": "Computed from issued_on and today."}
+    assert dated_state("licence_state", expiring, {"issued_on": S}, "2031-04-02") is None

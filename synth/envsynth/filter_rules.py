@@ -170,7 +170,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         found = {"path": [listed], "via": None, "collection": None, "op": "eq"} if listed else None
         found = found or _described_part(spec, name, record)  # "harbour matches the ... (the part before the space)"
         found = found or map_param(name, plan.collection, cols) or _described_bound(spec, name, record)
-        if found is None or "*" in found["path"] or found.get("collection"):
+        joined_by_name = bool(found and found.get("collection") and found["path"] == [name])  # `name`, not `pier_name`
+        if found is None or "*" in found["path"] or joined_by_name:
             # "Part of the holder name": the record's own `holder_name`, before another record's `name`
             found = _described_text(spec, name, record) or found
         if found is not None:

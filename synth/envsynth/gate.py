@@ -171,6 +171,12 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
 
 
 EFFECTS_LIST = re.compile(r"^\W*(?:side\s+)?effects?\**\s*:", re.I)  # "Effects:", "**Effects**:"
+TOUCHED = re.compile(
+    r"\b(?:clear(?:s|ed)?|remov(?:es|ed)|add(?:s|ed)|set|appended|becomes?|updated|reset|moved|increased|decreased"
+    r"|raised|lowered|points?\s+to)\b",
+    re.I,
+)
+OTHER_LEAD = re.compile(r"\n\s*\W*[A-Z][\w ]{0,30}\**\s*:|\b(?:Errors?|Rules?|Fees?|Returns?)\**\s*:")
 EDITS = {"item_add", "item_remove", "recorded_update", "update"}
 GATE_PREFIX = "publish gate: "
 PARTIAL = "the docs say the call changes"
@@ -240,8 +246,10 @@ def _unmet_stated_changes(
     others = _other_fields(succeeded[0][0].state or {}, plan["collection"]) - set(record)
     for paragraph in re.split(r"\n\s*\n", spec.description):  # "**Effects**: ..." to the paragraph's end
         said = EFFECTS_LIST.search(paragraph)
-        always = [x for x in re.split(r"(?<=[.!?])\s+", " ".join(paragraph.split())) if not LATER.search(x)]
-        named = set(re.findall(r"`(\w+)`", " ".join(always))) if said else set()  # not "when a fee is given"
+        listed = OTHER_LEAD.split(paragraph[said.end() :])[0] if said else ""  # not the "**Errors**:" after it
+        always = [x for x in re.split(r"(?<=[.!?])\s+", " ".join(listed.split())) if not LATER.search(x)]
+        changing = [c for x in always for c in re.split(r"[,;]\s*", x) if TOUCHED.search(c)]  # not "fees follow ..."
+        named = set(re.findall(r"`(\w+)`", " ".join(changing))) if said else set()  # nor "when a fee is given"
         stated |= {f for f in named - _written(plan) if f in others}
     for sentence in re.split(r"(?<=[.!?])\s+|\n", spec.description):
         if EFFECTS_LIST.search(sentence):

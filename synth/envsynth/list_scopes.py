@@ -4,7 +4,9 @@
   records whose `pier_id` names a pier in a state the sentence names (`closed`, a known value of the pier's one
   closed field holding it);
 - from the business date on: "Lists the tide windows from today onward" keeps records whose one date field is the
-  business date or later.
+  business date or later (only in a sentence that lists the answer, not one about an argument).
+
+A sentence that hedges ("that are not ...", "unless ...", "by default") reads as nothing.
 
 Each is a `scope_checks` entry of the plan ({"op": "linked", "via", "collection", "field", "dropped"} or {"op":
 "from", "field", "value"}), rendered as a condition every answered record meets (_blocks.j2 `scope_holds`).
@@ -21,6 +23,8 @@ from synth.words import singular
 NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
 OF_THAT = re.compile(r"\b(?P<noun>[a-z]\w*)\s+(?:that|which)\s+(?:are|is)\s+(?P<rest>[^.;]{1,80})$", re.I)
 ONWARD = re.compile(r"\bfrom\s+today\s+(?:on(?:wards?)?|forward)\b|\btoday\s+or\s+later\b", re.I)
+HEDGED = re.compile(r"\b(?:not|no\s+longer|unless|by\s+default|include\w*)\b", re.I)
+LISTING = re.compile(r"^\W*(?:Lists?|Returns?|Shows?|Finds?|Searches?)\b", re.I)  # the answer, not an argument
 
 
 def _record(cols: dict[str, Any], name: str) -> dict[str, Any]:
@@ -31,8 +35,8 @@ def _linked_drop(sentence: str, collection: str, cols: dict[str, Any]) -> dict[s
     """The linked-state check of one "... of <nouns> that are <state> ... are not listed" sentence, or None."""
     hit = NEVER.search(sentence)
     said = OF_THAT.search(sentence[: hit.start()]) if hit else None
-    if not said:
-        return None
+    if not said or HEDGED.search(said.group("rest") + " " + sentence[hit.end() :]):
+        return None  # "that are not active", "unless include_retired is true", "by default"
     record = _record(cols, collection)
     for ref, schema in sorted(record.items()):
         other = referenced_collection(ref, schema, collection, cols)
@@ -50,7 +54,9 @@ def _linked_drop(sentence: str, collection: str, cols: dict[str, Any]) -> dict[s
 def _date_floor(description: str, record: dict[str, Any], today: str | None) -> dict[str, Any] | None:
     """The check of "from today onward" on the record's one date field, or None."""
     dates = [f for f, s in record.items() if isinstance(s, dict) and s.get("format") == "date"]
-    if not today or not ONWARD.search(description) or len(dates) != 1:
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join(description.split()))
+    said = [x for x in sentences if LISTING.match(x) and ONWARD.search(x) and not re.search(r"\bby\s+\w+_", x)]
+    if not today or not said or len(dates) != 1:
         return None
     return {"op": "from", "field": dates[0], "value": today}
 

@@ -18,6 +18,7 @@ from synth.words import singular
 
 LEAD = re.compile(r"^\s*(?:Gets?|Returns?|Fetch(?:es)?|Shows?|Reads?)\s+(?:an?|the)\s+(\w+)\s+with\s+(?:its\s+)?", re.I)
 NOISE = {"the", "its", "their", "a", "an", "of"}
+PREPOSITIONS = {"by", "for", "from", "in", "on", "with", "to", "at", "per", "via"}
 
 
 def _phrases(text: str) -> list[str]:
@@ -45,6 +46,8 @@ def linked_phrase_fields(description: str, collection: str, cols: dict[str, Any]
     if len(phrases) < 3 or len(left) != 1 or len(left[0].split()) < 2:
         return {}
     words = left[0].lower().split()
+    if words[0] in PREPOSITIONS:  # "..., by charter id": how it is found, not what it answers
+        return {}
     name = "_".join(words)
     if not re.fullmatch(r"[a-z][a-z_]*", name):
         return {}

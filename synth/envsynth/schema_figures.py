@@ -17,12 +17,15 @@ import re
 from typing import Any
 
 from synth.spec import ToolSpec
+from synth.words import singular
 
 LEFT_WORDS = {"available", "free", "remaining", "left", "spare", "unused", "open"}
 CAPACITY = re.compile(r"(?:^|_)(?:capacity|max|maximum|limit|quota|allowance|total|per_year|per_month|size)(?:_|$)")
 TAKEN = re.compile(r"(?:^|_)(?:booked|used|taken|sold|held|reserved|occupied|filled|enrolled|issued|allocated)(?:_|$)")
 NOT_YET = re.compile(r"\bnot\s+yet\s+(?:sold|booked|used|taken|held|reserved|claimed|allocated)\b", re.I)
 PASSED_VALUES = {"expired", "lapsed", "overdue", "past", "ended", "outdated"}
+LEFT_SAID = re.compile(r"\b(?:available|free|left|remaining|spare|unused|still\s+open)\b", re.I)
+ENDING = re.compile(r"(?:^|_)(?:until|expires|expiry|expiration|end|ends|due|valid|through|last|to)(?:_|$)")
 FROM_DATE = re.compile(
     r"\b(?:computed|derived|worked\s+out|calculated)\s+from\s+[`'\"]?(\w+)[`'\"]?[^.]{0,40}\btoday", re.I
 )
@@ -44,14 +47,20 @@ def _numbers(own: dict[str, Any]) -> list[str]:
 def places_left(name: str, schema: dict[str, Any], own: dict[str, Any]) -> dict[str, Any] | None:
     """capacity minus taken, for a count named or described as what is left; None otherwise."""
     words = set(name.lower().split("_"))
-    said = NOT_YET.search(str(schema.get("description") or ""))
+    text = str(schema.get("description") or "")
+    said = NOT_YET.search(text)
     if schema.get("type") not in (None, "integer", "number") or not (words & LEFT_WORDS or said):
+        return None
+    if text and not said and not LEFT_SAID.search(text):  # "days_left: Days until the charter sails"
         return None
     numbers = _numbers(own)
     capacity = [f for f in numbers if CAPACITY.search(f.lower())]
     taken = [f for f in numbers if TAKEN.search(f.lower()) and f not in capacity]
     if len(capacity) != 1 or len(taken) != 1:
         return None
+    nouns = {singular(w) for w in words - LEFT_WORDS}
+    if not said and nouns and not nouns & {singular(w) for f in capacity + taken for w in f.lower().split("_")}:
+        return None  # `free_berths` counts berths: the numbers must be about berths too
     return {"op": "calc", "left": capacity[0], "operator": "-", "right": taken[0], "floor": None}
 
 
@@ -59,8 +68,8 @@ def dated_state(name: str, schema: dict[str, Any], own: dict[str, Any], today: s
     """The value a two-valued state computed from a date and today holds ("expired" once the date is past)."""
     values = [str(v) for v in schema.get("enum") or []]
     said = FROM_DATE.search(str(schema.get("description") or ""))
-    if not today or not said or len(values) != 2 or said.group(1) not in own:
-        return None
+    if not today or not said or len(values) != 2 or said.group(1) not in own or not ENDING.search(said.group(1)):
+        return None  # the date must be one the state ends on (`valid_until`, not `issued_on`)
     passed = [v for v in values if v.lower() in PASSED_VALUES]
     if len(passed) != 1:
         return None

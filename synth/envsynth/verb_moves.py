@@ -4,8 +4,9 @@ confirmed charter" and "Cancel a requested or scheduled charter" (the verb's par
 the call leads to). The states before the record's noun are the ones the call is allowed from.
 
 Every state must be a value the field knows (words joined by a space read as `_`, `-` or nothing), so a sentence
-about anything else reads as nothing; a sentence that opens on a condition ("When ...", "If ...") is no change of
-every call.
+about anything else reads as nothing; a sentence that opens on a condition ("When ...", "If ..."), negates ("does
+not move ..."), or speaks of another call ("use confirm_charter, which moves ...") is no change of this call, and a
+removing verb ("Deletes a draft charter") leads to no state.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ MOVE = re.compile(
 )
 LEAD = re.compile(r"^\W*(?P<verb>[A-Za-z]{3,})\s+(?:a|an|the|any)\s+(?P<words>[`'\"\w ,-]{1,120})", re.I)
 CONDITIONAL = re.compile(r"^\W*(?:when|whenever|if|once|unless|after|before)\b", re.I)
+# "does not move ...", "use confirm_charter, which moves ...": about another call, not this one
+ELSEWHERE = re.compile(r"\b(?:not|never|no\s+longer|which|use|via|instead)\b|n't\b", re.I)
+REMOVING = {"delete", "deletes", "remove", "removes", "erase", "erases", "destroy", "destroys", "purge", "purges"}
 
 
 def _known_value(words: str, known: list[str]) -> str | None:
@@ -79,14 +83,14 @@ def _participles(verb: str) -> set[str]:
 def verb_move(sentences: list[str], known: list[str]) -> tuple[str, list[str]] | None:
     """(the state the call leads to, the states it is allowed from) from the first sentence that says both."""
     for sentence in sentences:
-        if CONDITIONAL.match(sentence):
+        if CONDITIONAL.match(sentence) or ELSEWHERE.search(sentence):
             continue
         for m in MOVE.finditer(sentence):
             came_from, target = _states(m.group("states"), known), _target(m.group("rest"), known)
             if came_from and target and target not in came_from:
                 return target, came_from
         lead = LEAD.match(sentence)
-        if lead:
+        if lead and lead.group("verb").lower() not in REMOVING:  # "Deletes a draft charter": gone, not `deleted`
             done = [v for v in known if v.lower() in _participles(lead.group("verb"))]
             came_from = _leading_states(lead.group("words"), known)
             if len(done) == 1 and came_from and done[0] not in came_from:
