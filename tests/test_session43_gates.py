@@ -5,8 +5,8 @@
   `current_charter_id` cleared) that no effect of the plan writes or reads;
 - trace_outputs.answered_fields: an answered number learned as one stored number minus another
   (`free_berths` = `berths - moored`), and no rule where two pairs fit or the answer is constant;
-- tool_stage.build_tool: a passing write that reproduces fewer of its recorded calls than the recorded refusals
-  (which a missing tool would match) is left out.
+- tool_stage.build_tool: a passing write that reproduces none of its recorded calls, or fewer than the recorded
+  refusals (which a missing tool would match), is left out.
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ def test_write_reproducing_no_recorded_call_is_left_out(monkeypatch: pytest.Monk
     got = _build(monkeypatch, "recorded_update", 0, [CALL, REFUSED])
     assert got.status == "failed"
     assert got.last_error == "publish gate: reproduces none of its 2 recorded calls"
-    assert _build(monkeypatch, "recorded_update", 0, [CALL]).status == "passed"  # a missing tool matches none either
+    assert _build(monkeypatch, "recorded_update", 0, [CALL]).status == "failed"  # none reproduced, none refused
 
 
 @pytest.mark.parametrize(

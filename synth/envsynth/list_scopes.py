@@ -24,7 +24,7 @@ NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included
 OF_THAT = re.compile(r"\b(?P<noun>[a-z]\w*)\s+(?:that|which)\s+(?:are|is)\s+(?P<rest>[^.;]{1,80})$", re.I)
 ONWARD = re.compile(r"\bfrom\s+today\s+(?:on(?:wards?)?|forward)\b|\btoday\s+or\s+later\b", re.I)
 HEDGED = re.compile(r"\b(?:not|no\s+longer|unless|by\s+default|include\w*)\b", re.I)
-LISTING = re.compile(r"^\W*(?:Lists?|Returns?|Shows?|Finds?|Searches?)\b", re.I)  # the answer, not an argument
+LISTING = re.compile(r"^\W*(?:Lists?|Returns?|Shows?|Finds?|Search(?:es)?)\b", re.I)  # the answer, not an argument
 
 
 def _record(cols: dict[str, Any], name: str) -> dict[str, Any]:
@@ -54,7 +54,9 @@ def _linked_drop(sentence: str, collection: str, cols: dict[str, Any]) -> dict[s
 def _date_floor(description: str, record: dict[str, Any], today: str | None) -> dict[str, Any] | None:
     """The check of "from today onward" on the record's one date field, or None."""
     dates = [f for f, s in record.items() if isinstance(s, dict) and s.get("format") == "date"]
-    sentences = re.split(r"(?<=[.!?])\s+", " ".join(description.split()))
+    sentences = [
+        x for part in re.split(r"\n\s*\n", description) for x in re.split(r"(?<=[.!?])\s+", " ".join(part.split()))
+    ]
     said = [x for x in sentences if LISTING.match(x) and ONWARD.search(x) and not re.search(r"\bby\s+\w+_", x)]
     if not today or not said or len(dates) != 1:
         return None

@@ -21,7 +21,7 @@ MOVE = re.compile(
 LEAD = re.compile(r"^\W*(?P<verb>[A-Za-z]{3,})\s+(?:a|an|the|any)\s+(?P<words>[`'\"\w ,-]{1,120})", re.I)
 CONDITIONAL = re.compile(r"^\W*(?:when|whenever|if|once|unless|after|before)\b", re.I)
 # "does not move ...", "use confirm_charter, which moves ...": about another call, not this one
-ELSEWHERE = re.compile(r"\b(?:not|never|no\s+longer|which|use|via|instead)\b|n't\b", re.I)
+ELSEWHERE = re.compile(r"(?:\bnot|n't|\bnever|\bno\s+longer|\bwhich|\bthat)\s+(?:\w+\s+)?$", re.I)  # right before
 REMOVING = {"delete", "deletes", "remove", "removes", "erase", "erases", "destroy", "destroys", "purge", "purges"}
 
 
@@ -83,9 +83,11 @@ def _participles(verb: str) -> set[str]:
 def verb_move(sentences: list[str], known: list[str]) -> tuple[str, list[str]] | None:
     """(the state the call leads to, the states it is allowed from) from the first sentence that says both."""
     for sentence in sentences:
-        if CONDITIONAL.match(sentence) or ELSEWHERE.search(sentence):
+        if CONDITIONAL.match(sentence):
             continue
         for m in MOVE.finditer(sentence):
+            if ELSEWHERE.search(sentence[max(0, m.start() - 30) : m.start()]):
+                continue  # "does not move ...", "confirm_charter, which moves ...": not this call's change
             came_from, target = _states(m.group("states"), known), _target(m.group("rest"), known)
             if came_from and target and target not in came_from:
                 return target, came_from
