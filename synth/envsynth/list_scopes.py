@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from synth.envsynth.filter_map import referenced_collection
+from synth.spec import record_props
 from synth.words import singular
 
 NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
@@ -27,23 +28,19 @@ HEDGED = re.compile(r"\b(?:not|no\s+longer|unless|by\s+default|include\w*)\b", r
 LISTING = re.compile(r"^\W*(?:Lists?|Returns?|Shows?|Finds?|Search(?:es)?)\b", re.I)  # the answer, not an argument
 
 
-def _record(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    return ((cols.get(name) or {}).get("additionalProperties") or {}).get("properties") or {}
-
-
 def _linked_drop(sentence: str, collection: str, cols: dict[str, Any]) -> dict[str, Any] | None:
     """The linked-state check of one "... of <nouns> that are <state> ... are not listed" sentence, or None."""
     hit = NEVER.search(sentence)
     said = OF_THAT.search(sentence[: hit.start()]) if hit else None
     if not said or HEDGED.search(said.group("rest") + " " + sentence[hit.end() :]):
         return None  # "that are not active", "unless include_retired is true", "by default"
-    record = _record(cols, collection)
+    record = record_props(cols, collection)
     for ref, schema in sorted(record.items()):
         other = referenced_collection(ref, schema, collection, cols)
         if not other or singular(other.lower()) != singular(said.group("noun").lower()):
             continue
         words = {w.lower() for w in re.findall(r"[\w-]+", said.group("rest"))}
-        for field, s in sorted(_record(cols, other).items()):
+        for field, s in sorted(record_props(cols, other).items()):
             known = [str(v) for v in (s.get("enum") or s.get("x-enum") or [])] if isinstance(s, dict) else []
             dropped = [v for v in known if v.lower() in words]
             if dropped and len(dropped) < len(known):
@@ -70,7 +67,7 @@ def scope_checks(description: str, collection: str, cols: dict[str, Any], today:
         for sentence in re.split(r"(?<=[.!?])\s+", " ".join(description.split()))
         if (c := _linked_drop(sentence, collection, cols))
     ]
-    floor = _date_floor(description, _record(cols, collection), today)
+    floor = _date_floor(description, record_props(cols, collection), today)
     return checks + ([floor] if floor else [])
 
 

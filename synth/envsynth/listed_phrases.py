@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from synth.envsynth.filter_map import referenced_collection
+from synth.spec import record_props
 from synth.words import singular
 
 LEAD = re.compile(r"^\s*(?:Gets?|Returns?|Fetch(?:es)?|Shows?|Reads?)\s+(?:an?|the)\s+(\w+)\s+with\s+(?:its\s+)?", re.I)
@@ -38,7 +39,7 @@ def _own(phrase: str, own: dict[str, Any]) -> bool:
 def linked_phrase_fields(description: str, collection: str, cols: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """{answer field: how it is read} for the one phrase of the list naming a linked record's field; {} otherwise."""
     lead = LEAD.match(description)
-    record = ((cols.get(collection) or {}).get("additionalProperties") or {}).get("properties") or {}
+    record = record_props(cols, collection)
     if not lead or singular(lead.group(1).lower()) != singular(collection.lower()) or not record:
         return {}
     phrases = _phrases(description[lead.end() :])
@@ -54,7 +55,7 @@ def linked_phrase_fields(description: str, collection: str, cols: dict[str, Any]
     links = []
     for ref, schema in sorted(record.items()):
         other = referenced_collection(ref, schema, collection, cols)
-        theirs = ((cols.get(other or "") or {}).get("additionalProperties") or {}).get("properties") or {}
+        theirs = record_props(cols, other or "")
         if other and words[-1] in theirs:
             links.append({"op": "eq", "via": ref, "collection": other, "path": [words[-1]]})
     return {name: links[0]} if len(links) == 1 else {}
