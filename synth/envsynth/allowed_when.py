@@ -29,6 +29,7 @@ from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.code_parts import part_checks
 from synth.envsynth.create_checks import clause_checks
+from synth.envsynth.dated_only import only_on_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
@@ -444,7 +445,9 @@ def allowed_checks(
                 else:  # "does <x>, unless ... or ...": what it says is refused
                     found = _unless_checks(said, resource, own, cols, states)
                 checks += [c for c in found if c not in checks]
-        checks += [c for c in _passed_checks(sentence, own, today) if c not in checks]
+        checks += [
+            c for c in _passed_checks(sentence, own, today) + only_on_checks(sentence, own, today) if c not in checks
+        ]
         checks += [c for c in _within_checks(sentence, own, cols, today) if c not in checks]
         checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
         checks += [c for c in named_arg_checks(sentence, params, own, cols, plan.collection) if c not in checks]

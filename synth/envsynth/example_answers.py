@@ -8,6 +8,9 @@ The example's record is the one of the sample data whose key the example holds. 
 - the argument of the same name (with its documented default);
 - a field of the record as the call found it: the one whose sample value is the example's, or else the one whose
   name is the key's with "previous" / "prior" / "last" taken as one word (`previous_depth` <- `last_depth`);
+- a stored list the example answers as a whole number: its length (`crew`: 4);
+- a key of one of the record's objects holding the example's value, named as the key or one of its words
+  (`amount_due` <- `payment.due`);
 - the business date (the value is it);
 - the difference or sum of two other numbers of the example (`change` = `depth` - `previous_depth`).
 A key none of these reads leaves the answer as it was (the record).
@@ -36,6 +39,30 @@ def _before_field(name: str, value: Any, before: dict[str, Any] | None, own: dic
         return same[0]
     named = [f for f in sorted(own) if alike(name, f)]
     return named[0] if len(named) == 1 and name.startswith(BEFORE_WORDS) else None
+
+
+def _counted(schema: Any, value: Any) -> bool:
+    """A stored list the example answers as a whole number: how many entries it holds."""
+    return (
+        isinstance(schema, dict)
+        and schema.get("type") == "array"
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+    )
+
+
+def _held_inside(name: str, value: Any, before: dict[str, Any] | None) -> list[str] | None:
+    """[object field, key]: the one key of one of the record's objects that holds the example's value and is the
+    name or one of its words (`amount_due` <- `payment.due`), or None."""
+    words = set(name.split("_"))
+    found = [
+        [field, key]
+        for field, held in sorted((before or {}).items())
+        if isinstance(held, dict)
+        for key, v in sorted(held.items())
+        if (key == name or key in words) and type(v) is type(value) and v == value
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _combined(name: str, example: dict[str, Any], known: list[str]) -> dict[str, Any] | None:
@@ -72,6 +99,9 @@ def example_answer(
     mapped: dict[str, dict[str, Any]] = {}
     left: list[str] = []
     for name, value in example.items():
+        if name in own and _counted(own[name], value):
+            mapped[name] = {"op": "len", "path": [name]}  # "attendees": 12 of a stored list: its length
+            continue
         if name in own:
             continue  # the record's field as the call leaves it
         if keys and value == keys[0]:
@@ -82,6 +112,8 @@ def example_answer(
             mapped[name].update({"default": default} if default is not None else {})
         elif field := _before_field(name, value, before if isinstance(before, dict) else None, own):
             mapped[name] = {"op": "before", "path": [field]}
+        elif held := _held_inside(name, value, before if isinstance(before, dict) else None):
+            mapped[name] = {"op": "nested", "path": held}
         elif today and value == today:
             mapped[name] = {"op": "const", "value": today}
         else:

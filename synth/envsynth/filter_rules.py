@@ -15,6 +15,7 @@ from synth.envsynth.filter_map import map_param, referenced_collection
 from synth.envsynth.flag_counts import flag_counts
 from synth.envsynth.flag_rules import flag_filters, flag_inverses, flag_sentences
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.schema_figures import LEFT_WORDS
 from synth.spec import ToolSpec, field_by_words, schema_types
 from synth.words import singular
 
@@ -80,6 +81,8 @@ def _described_bound(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[
     ]
     if not named:  # `min_stock`, "at least this many sheets on hand": the one number field sharing its other word
         words = set(name.lower().split("_")) - {"min", "max", "minimum", "maximum", "from", "to"}
+        if words & LEFT_WORDS:  # `min_free_slots` counts what is left, which no stored number is (figure_bounds)
+            return None
         named = [
             f
             for f, s in sorted(record.items())

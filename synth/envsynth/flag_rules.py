@@ -7,7 +7,8 @@ records that meet every condition its sentence states:
 - two number fields compared ("moored < berths", "moored below berths", "moored less than berths");
 - "at least one seat available": the record's count below its cap (`enrolled_count` < `capacity`,
   full_states.room_counts);
-- "with at least one unit in `stock`": that number of the record at least the count ({"left", "op", "value"}).
+- "with at least one unit in `stock`": that number of the record at least the count ({"left", "op", "value"});
+- with no condition stated, a flag named `<field>_only` / `only_<field>` for a boolean field: that field is true.
 
 Each is {"field", "equals"} or {"left", "op", "right"}; the filter template applies them (filter.py.j2).
 """
@@ -44,9 +45,15 @@ def _sentence_for(flag: str, spec_text: str, own_doc: str) -> str:
 
 def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[str, Any]]:
     """The conditions a true flag keeps records by, as its text states them (empty when it states none)."""
+    bare = re.sub(r"^only_|_only$", "", flag)  # `accepted_only`: the records whose boolean `accepted` is true
+    by_name = (
+        [{"field": bare, "equals": True}]
+        if bare != flag and (record.get(bare) or {}).get("type") == "boolean"
+        else []
+    )
     kept = re.search(r"\b(?:keeps?|only|returns? only|restricts?)\b(.*)", text, re.I)
     if not kept:
-        return []
+        return by_name
     clause = FALSE_SIDE.split(kept.group(1))[0]  # what `false` keeps is no condition of `true`
     out: list[dict[str, Any]] = []
     for m in COMPARE.finditer(clause):
@@ -78,7 +85,7 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
             negated = rf"\bnot\s+(?:in\s+|be\s+)?[`'\"]?{re.escape(named[0])}(?![\w-])"
             side = "differs" if re.search(negated, clause, re.I) else "equals"  # "and not in `repair`"
             out.append({"field": field, side: named[0]})
-    return out
+    return out or by_name
 
 
 def _list_room(record: dict[str, Any], text: str) -> dict[str, Any] | None:

@@ -1,8 +1,9 @@
 """Where a state change keeps the parameters it is called with (docs_transition): a parameter that names a field of
 the record sets it; another goes to the field the data shows the new state filling (the one text field, or the
 number field sharing a word with it: stated_fields), else to a field of the action's own (`reason` of cancel ->
-`cancel_reason`). A parameter the docs already place (in a written object or placeholder, a stated field, a check)
-is not kept again, unless the docs say the call sets it; a yes/no switch is a condition of the call."""
+`cancel_reason`), unless its own description keeps it in a list of the record ("kept in the history"). A
+parameter the docs already place (in a written object or placeholder, a stated field, a check) is not kept again,
+unless the docs say the call sets it; a yes/no switch is a condition of the call."""
 
 from __future__ import annotations
 
@@ -29,6 +30,21 @@ def action_field(verb: str, param: str) -> str:
     if param.endswith("_ids"):
         return f"{verb}_{plural(param[:-4])}"
     return f"{verb}_{param}"
+
+
+def _kept_in_list(description: str, props: dict[str, Any]) -> bool:
+    """The parameter's own words place it in a list field of the record ("kept in the history", "added to the
+    log")."""
+    lists = [f for f, sch in props.items() if isinstance(sch, dict) and sch.get("type") == "array"]
+    return any(
+        re.search(
+            rf"\b(?:kept|recorded|stored|logged|noted|added|written)\s+(?:in|to|into|on)\s+(?:the\s+|its\s+)?"
+            rf"{re.escape(f.replace('_', ' '))}\b",
+            description,
+            re.I,
+        )
+        for f in lists
+    )
 
 
 def kept_params(
@@ -58,6 +74,8 @@ def kept_params(
             continue
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
             kept = {"op": "set", "field": name, "source": {"from": "arg", "name": name}}
+        elif _kept_in_list(str((params.get(name) or {}).get("description") or ""), props):
+            continue  # "Optional reason, kept in the history": an entry of that list, no field of its own
         elif verb and (params.get(name) or {}).get("type") != "boolean":
             # else the action records what it was called with: `reason` of cancel -> cancel_reason (a yes/no switch
             # such as `id_verified` or `notify` is a condition of the call, not something it keeps)

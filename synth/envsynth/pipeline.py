@@ -96,6 +96,8 @@ def build_tool(
             recorded = [place_in_tree(c, trees) for c in recorded]
     opts = config.build_options()
     opts.policy = docset.policy
+    if config.traces:  # a business date the docs never state, as the recorded writes stamp it
+        opts.policy = with_recorded_date(docset, config)
     opts.glossary = "\n\n".join(t.description for t in docset.tools)
     opts.siblings = tuple(docset.tools)
     if config.traces and not recorded:  # nobody recorded this tool: answer in the style the others recorded
@@ -103,6 +105,18 @@ def build_tool(
     if config.data:
         opts.sample = single_sample_state(config.data, config.data_sha256)
     return tool_stage.build_tool(spec, schema, client, opts, recorded)
+
+
+def with_recorded_date(docset: DocSet, config: SynthConfig) -> str:
+    """The policy, with the business date the recorded calls show (trace_today.py) when the docs state none."""
+    from synth.envsynth.docs_entries import business_date
+    from synth.envsynth.trace_today import business_date_line, recorded_business_date
+
+    docs = "\n".join(t.description for t in docset.tools) + "\n" + docset.policy
+    if business_date(docs):
+        return docset.policy
+    learned = recorded_business_date(recorded_calls(str(config.traces), config.traces_sha256, config.data))
+    return docset.policy + ("\n\n" + business_date_line(learned) + "\n" if learned else "")
 
 
 def unrecorded_style(spec: ToolSpec, docset: DocSet, config: SynthConfig) -> dict[str, Any] | None:

@@ -308,3 +308,110 @@ def choose_plan(
                 continue  # an error no single case explains (the code does not load): never chosen over the tests
             best, best_score, best_failed = cand, score, failed
     return best, {"recorded": len(recorded), "candidates": scores, "contradicted_tests": len(best_failed)}, best_failed
+
+
+def code_outputs(spec: ToolSpec, plan: ToolPlan, cases: list[TestCase], schema: SchemaResult) -> list[Any]:
+    """What the plan's code answers to each case (None where it fails or cannot run)."""
+    from synth.sandbox import run_cases as run_sandboxed
+
+    fn = function_name(spec.name)
+    try:
+        source = render_tool(spec, plan, schema.state_schema)
+    except Exception:  # a plan the templates cannot render answers nothing
+        return [None] * len(cases)
+    module = header_source("check", synth.PIPELINE_VERSION, source) + "\n\n" + source
+    if check_source(module):
+        return [None] * len(cases)
+    payload = [{"function": fn, "state": c.state, "arguments": c.arguments} for c in cases]
+    return [o.result if o.status == "ok" else None for o in run_sandboxed(module, payload)]
+
+
+def with_learned_rows(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    cases: list[TestCase],
+    recorded: list[TestCase],
+    schema: SchemaResult,
+    today: str | None,
+) -> tuple[ToolPlan, list[int]]:
+    """A list read keeping and ordering its records as the recorded answers do (trace_rows.py), when that
+    reproduces more recorded calls: (plan, indexes of the own cases it contradicts)."""
+    from synth.envsynth.trace_rows import ROW_KINDS, learned_rows
+
+    if plan.kind not in ROW_KINDS or not recorded:
+        return plan, []
+    variant = learned_rows(plan, recorded, code_outputs(spec, plan, recorded, schema), today)
+    if variant is None:
+        return plan, []
+    chosen, _, contradicted = choose_plan(spec, plan, [plan, variant], cases, recorded, schema)
+    return chosen, contradicted if chosen is variant else []
+
+
+CREATING_KINDS = ("by_mode", "update", "recorded_update", "action")
+
+
+def create_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], drafts: dict[str, Any]) -> ToolPlan | None:
+    """A create on the plan's collection, when the plan changes a record no parameter names (`report_id` of a
+    "Log a report" tool) and every successful recorded call (two at least) added exactly one record to it: the
+    recorded calls make records, so the learned create (trace_creates) competes with the docs' plan."""
+    from synth.envsynth.plan import _id_type, _key_format
+    from synth.envsynth.traces import apply_changes, recorded_changes
+
+    params = spec.parameters.get("properties") or {}
+    col = drafts.get(plan.collection or "")
+    if plan.kind not in CREATING_KINDS or col is None or not col.key_field or plan.key_param in params:
+        return None
+    made = 0
+    for case in recorded:
+        if case.expect_error:
+            continue
+        before = case.state.get(plan.collection) or {}
+        after = apply_changes(case.state, recorded_changes(case)).get(plan.collection) or {}
+        if not isinstance(before, dict) or not isinstance(after, dict) or len(set(after) - set(before)) != 1:
+            return None
+        made += 1
+    if made < 2:
+        return None
+    return ToolPlan(
+        kind="create",
+        collection=plan.collection,
+        key_field=col.key_field,
+        fields=[p for p in params if p in col.fields and p != col.key_field],
+        id_type=_id_type(col),
+        key_format=_key_format(col),
+        evidence=plan.evidence + ["every recorded call made one record: a create"],
+    )
+
+
+def update_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], drafts: dict[str, Any]) -> ToolPlan | None:
+    """An update of the record a parameter names by its key, when the plan creates (`booking_id` given to a
+    "reschedule" read as a create) but no successful recorded call (two at least) added a record to the collection
+    and each changed the one that parameter names: the learned update (trace_learn) competes with the docs' plan."""
+    from synth.envsynth.traces import apply_changes, recorded_changes
+
+    params = spec.parameters.get("properties") or {}
+    col = drafts.get(plan.collection or "")
+    if plan.kind != "create" or col is None or not col.key_field or col.key_field not in params:
+        return None
+    changed = 0
+    for case in recorded:
+        if case.expect_error:
+            continue
+        before = case.state.get(plan.collection) or {}
+        after = apply_changes(case.state, recorded_changes(case)).get(plan.collection) or {}
+        key = str(case.arguments.get(col.key_field))
+        if not isinstance(before, dict) or not isinstance(after, dict) or set(after) != set(before):
+            return None
+        if key not in before or before[key] == after.get(key):
+            return None
+        changed += 1
+    if changed < 2:
+        return None
+    return ToolPlan(
+        kind="update",
+        collection=plan.collection,
+        key_field=col.key_field,
+        key_param=col.key_field,
+        fields=[p for p in params if p in col.fields and p != col.key_field],
+        evidence=plan.evidence + ["every recorded call changed the record its key names: an update"],
+    )

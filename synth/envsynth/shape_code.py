@@ -158,6 +158,12 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             guard = "" if spec["op"] == "len" else f" if isinstance({head}, dict) else None"
             lines.append(f"    out[{name!r}] = {value}{guard}\n")
             continue
+        if spec["op"] == "sum":  # a number summed over the objects of one of the record's lists
+            lines.append(
+                f"    out[{name!r}] = sum([number_or_zero(e.get({spec['path'][1]!r})) for e in"
+                f" (record.get({spec['path'][0]!r}) or []) if isinstance(e, dict)])\n"
+            )
+            continue
         if spec["op"] == "date_state":  # "computed from valid_until and today": one value once the date is past
             lines.append(
                 f"    dated = record.get({spec['path'][0]!r})\n"

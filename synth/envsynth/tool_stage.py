@@ -17,9 +17,11 @@ from synth.envsynth.create_profile import profile_effects
 from synth.envsynth.create_rules import refine_create
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.entry_defaults import entry_defaults
+from synth.envsynth.entry_numbers import numbered_entries
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.example_answers import example_answer
 from synth.envsynth.fee_lines import with_fee_lines
+from synth.envsynth.figure_bounds import figure_bounds
 from synth.envsynth.filter_rules import refine_filter
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
@@ -37,9 +39,12 @@ from synth.envsynth.plan_choice import (
     ALTERNATIVES,
     candidate_plans,
     choose_plan,
+    create_variant,
     docs_transition_plan,
     recorded_text,
     run_cases,
+    update_variant,
+    with_learned_rows,
 )
 from synth.envsynth.posted_lines import with_posted_lines
 from synth.envsynth.priors import tool_priors
@@ -252,6 +257,7 @@ def _build_tool(
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     plan = with_full_states(spec, plan, schema.state_schema, docs_text)  # "when every tier is full, ... `sold_out`"
     plan = entry_defaults(spec, plan, schema.state_schema, opts.sample or {}, today)
+    plan = numbered_entries(spec, plan, schema.state_schema, opts.sample)  # `line`: 1, 2, ... as the data numbers
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
     use_code = client is not None and (opts.route == "code" or (opts.route == "auto" and opts.strong_model))
@@ -326,6 +332,7 @@ def _build_tool(
         plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
+    plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_slots: at least this many free slots"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
 
@@ -345,9 +352,15 @@ def _build_tool(
                 spec, ToolPlan(kind="get"), schema.state_schema, sample, opts.policy, True, opts.glossary
             )
         candidates = candidate_plans(spec, plan, recorded, partial)
+        for made in (create_variant, update_variant):  # the recorded calls make records, or change a named one
+            other = made(spec, plan, recorded, ctx.collections)
+            candidates += candidate_plans(spec, other, recorded) if other is not None else []
         plan, chosen, contradicted = choose_plan(spec, plan, candidates, cases, recorded, schema)
         for i in contradicted:  # guesses from the docs that the recorded calls contradict
             dropped.append({"case": cases[i].to_dict(), "failure": "contradicted by the recorded calls"})
+        cases = [c for i, c in enumerate(cases) if i not in set(contradicted)]
+        plan, contradicted = with_learned_rows(spec, plan, cases, recorded, schema, today)  # which, in what order
+        dropped += [{"case": cases[i].to_dict(), "failure": "contradicted by the recorded calls"} for i in contradicted]
         cases = [c for i, c in enumerate(cases) if i not in set(contradicted)]
         attempts.append(
             {"route": "structured", "attempt": 0, "plan": describe_plan(plan), "error": "", "chosen_by": chosen}

@@ -22,7 +22,7 @@ from synth.envsynth.trace_links import linked_appends, linked_sets
 from synth.envsynth.trace_messages import landed_text, recorded_envelope, recorded_message, special_outputs
 from synth.envsynth.trace_outputs import answered_fields
 from synth.envsynth.trace_quotes import learned_quote
-from synth.envsynth.trace_switch import learn_switch
+from synth.envsynth.trace_switch import learn_cases, learn_switch
 from synth.envsynth.trace_texts import learn_text
 from synth.envsynth.traces import apply_changes, parse_pointer, recorded_changes
 from synth.spec import ToolSpec
@@ -100,8 +100,13 @@ def _object_source(samples: list[Sample], key_param: str, empty: bool = False) -
 
 
 def _learned(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
-    """A value no one source gives: one of two sources by an argument or a field, or a text written from them."""
-    return learn_switch(samples, key_param, _source, _fits_all) or learn_text(samples, key_param)
+    """A value no one source gives: one of two sources by an argument or a field, a text written from them, or one
+    source (a text) per value of an argument."""
+    return (
+        learn_switch(samples, key_param, _source, _fits_all)
+        or learn_text(samples, key_param)
+        or learn_cases(samples, key_param, lambda part, kp: _source(part, kp) or learn_text(part, kp))
+    )
 
 
 def _any_source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:

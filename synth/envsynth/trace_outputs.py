@@ -1,8 +1,9 @@
 """The fields a read answers, learned from recorded calls: which of the record's fields each answer holds, and the
 fields it adds from a record the record links (a berth's answer carrying its pier's `depth`: the pier its
-`pier_code` names), or one stored number minus another (`free_berths` = `berths - moored`). Every successful
-recorded answer must show the same fields, and an added field must equal the
-same field of the same linked record in every one of them (two recordings at least), so one coincidence is no rule.
+`pier_code` names), one stored number minus another (`free_berths` = `berths - moored`), or a value of the
+record's own objects and lists (`total` of its `fare` object, `crew` as the number of its `crew` entries). Every
+successful recorded answer must show the same fields, and an added field must equal the same field of the same
+linked record in every one of them (two recordings at least), so one coincidence is no rule.
 
 A `get` answers one record; a list read answers records, each matched to the stored one by its key.
 """
@@ -128,6 +129,45 @@ def _difference(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, An
     return {"op": "calc", "left": fits[0][0], "operator": "-", "right": fits[0][1], "floor": None}
 
 
+def _own_reading(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, Any] | None:
+    """An answered value read off one of the record's own objects or lists in every recorded answer: a key of an
+    object (`total` of `price`), a list's length, or a number summed over a list's objects (`items`: the sum of
+    their `quantity`). A count must vary across the answers or carry the list's own name."""
+    stored0 = pairs[0][0]
+    answers = [answer.get(name) for _, answer, _ in pairs]
+    for holder in sorted(stored0, key=lambda f: (f != name, f)):
+        if isinstance(stored0[holder], dict):
+            for key in sorted(stored0[holder], key=lambda k: (k != name, k)):
+                if all(
+                    _same_value((stored.get(holder) or {}).get(key), a) for (stored, _, _), a in zip(pairs, answers)
+                ):
+                    return {"op": "nested", "path": [holder, key]}
+    if not all(_number(a) for a in answers) or (len(set(answers)) < 2 and name not in stored0):
+        return None
+    lists = sorted((f for f, v in stored0.items() if isinstance(v, list)), key=lambda f: (f != name, f))
+    for holder in lists:
+        if all(
+            isinstance(stored.get(holder), list) and len(stored[holder]) == a
+            for (stored, _, _), a in zip(pairs, answers)
+        ):
+            return {"op": "len", "path": [holder]}
+        keys = sorted({k for e in stored0[holder] if isinstance(e, dict) for k, v in e.items() if _number(v)})
+        for key in keys:
+            if all(_summed(stored.get(holder), key) == a for (stored, _, _), a in zip(pairs, answers)):
+                return {"op": "sum", "path": [holder, key]}
+    return None
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _summed(entries: Any, key: str) -> Any:
+    if not isinstance(entries, list):
+        return None
+    return sum(e[key] for e in entries if isinstance(e, dict) and _number(e.get(key)))
+
+
 def answered_fields(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan | None:
     """The plan answering the fields the recorded answers hold (some from linked records), or None when they
     show no such rule or the plan answers them already."""
@@ -155,7 +195,7 @@ def answered_fields(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan | None
         if ids is not None:
             mapped[name] = ids
             continue
-        calc = _difference(name, pairs)
+        calc = _difference(name, pairs) or _own_reading(name, pairs)
         if calc is not None:
             mapped[name] = calc
             continue

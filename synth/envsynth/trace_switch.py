@@ -63,4 +63,35 @@ def learn_switch(
     return None
 
 
-__all__ = ["learn_switch"]
+MAX_CASES = 4  # values of one splitter worth a chain of switches
+
+
+def learn_cases(samples: list[Sample], key_param: str, source_of: Source) -> dict[str, Any] | None:
+    """A chain of `switch` sources, one per value of one argument (a text written differently for each payment
+    method: "Paid 28.00 by card", "Invoiced 152.00 to <group>"), when every value has two samples or more and a
+    source of its own (`source_of` may write texts); the most common value's source is the last `else`. None when
+    one source or a two-way switch would do, or no argument splits the samples so."""
+    for kind, name in _splitters(samples, key_param):
+        if kind != "arg":
+            continue
+        parts: dict[Any, list[Sample]] = {}
+        for sample in samples:
+            value = _value(kind, name, sample)
+            if not isinstance(value, str):
+                break
+            parts.setdefault(value, []).append(sample)
+        else:
+            if not 2 <= len(parts) <= MAX_CASES or min(len(p) for p in parts.values()) < 2:
+                continue
+            found = {v: source_of(p, key_param) for v, p in parts.items()}
+            if any(src is None for src in found.values()) or len({repr(s) for s in found.values()}) < 2:
+                continue
+            order = sorted(parts, key=lambda v: (-len(parts[v]), v))  # the most common value last, as the else
+            chain = found[order[0]]
+            for value in order[1:]:
+                chain = {"from": "switch", "when": {"arg": name, "in": [value]}, "then": found[value], "else": chain}
+            return chain
+    return None
+
+
+__all__ = ["learn_cases", "learn_switch"]
