@@ -373,3 +373,40 @@ def test_a_parameter_kept_in_the_history_is_no_field_of_its_own() -> None:
     assert _kept_in_list("Why the charter was dropped; recorded in its history", props)
     assert not _kept_in_list("Optional reason.", props)
     assert not _kept_in_list("Kept in the log.", props)  # no such list
+
+
+# --- trace_learn: an adjustment made for one value of an argument -----------------------------------------------------
+
+
+def _settled(key: str, method: str, skipper: str, total: float, credit: float) -> TestCase:
+    state = {
+        "charters": {key: {"charter_id": key, "skipper_id": skipper, "total": total, "status": "held"}},
+        "skippers": {skipper: {"skipper_id": skipper, "balance": credit}},
+    }
+    changes = [{"path": f"/charters/{key}/status", "value": "paid"}]
+    if method == "credit":
+        changes.append({"path": f"/skippers/{skipper}/balance", "value": round(credit - total, 2)})
+    return TestCase(
+        tool="settle_charter",
+        origin="recorded",
+        state=state,
+        arguments={"charter_id": key, "method": method},
+        expect_error=False,
+        state_checks=[{"op": "changes", "changes": changes}],
+    )
+
+
+def test_a_balance_moved_only_for_one_payment_method_is_guarded_by_it() -> None:
+    from synth.envsynth.trace_learn import _adjustments
+
+    plan = ToolPlan(kind="update", collection="charters", key_field="charter_id", key_param="charter_id")
+    calls = [
+        _settled("C1", "card", "S1", 30.0, 50.0),
+        _settled("C2", "credit", "S2", 20.0, 45.0),
+        _settled("C3", "card", "S3", 12.5, 10.0),
+        _settled("C4", "credit", "S1", 7.5, 50.0),
+    ]
+    (rule,) = _adjustments(plan, calls)
+    assert rule["when"] == {"arg": "method", "in": ["credit"]}
+    assert rule["collection"] == "skippers" and rule["path"][0] == {"from": "record", "path": ["skipper_id"]}
+    assert _adjustments(plan, [c for c in calls if c.arguments["method"] == "card"]) == []  # nothing moved

@@ -23,6 +23,8 @@ def only_on_checks(sentence: str, own: dict[str, Any], today: str | None) -> lis
     if not today:
         return []
     for m in ONLY_ON.finditer(sentence):
+        if re.search(r"\bnot\s+$", sentence[: m.start()], re.I):  # "not only on the sailing date but also ..."
+            continue
         words = m.group(1).lower().split()
         field = field_by_words(m.group(1), own) or (
             field_by_words(" ".join(words[:-1]), own) if len(words) > 1 and words[-1] in ("date", "day") else None

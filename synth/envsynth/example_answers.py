@@ -90,8 +90,10 @@ def example_answer(
     if plan.kind != "recorded_update" or plan.output_fields or plan.output_key or not plan.key_param:
         return plan
     own = _props(state_schema.get("properties") or {}, plan.collection or "")
-    if not isinstance(example, dict) or len(example) < 2 or not own or set(example) <= set(own):
+    if not isinstance(example, dict) or len(example) < 2 or not own:
         return plan
+    if set(example) <= set(own) and not any(_counted(own[k], v) for k, v in example.items()):
+        return plan  # the record's own shape
     params = spec.parameters.get("properties") or {}
     records = sample.get(plan.collection or "") if isinstance(sample.get(plan.collection or ""), dict) else {}
     keys = [v for v in example.values() if isinstance(v, str) and v in records]

@@ -31,6 +31,7 @@ HELD = re.compile(
 OPS = {"below": "<", "under": "<", "less than": "<", "above": ">", "over": ">", "more than": ">"}
 FALSE_SIDE = re.compile(r"[`'\"]?\bfalse\b[`'\"]?\s*:\s*(?P<rest>[^.]*)", re.I)  # "`false`: only piers that cannot"
 NEGATION = re.compile(r"\b(?:cannot|can't|not|don't|without|the\s+others|the\s+rest)\b", re.I)
+NO_EFFECT = re.compile(r"\b(?:no\s+effect|ignored|deprecated|unused|does\s+nothing)\b", re.I)
 FREE_PLACE = re.compile(  # "at least one free place": a list of the record shorter than its cap
     r"\bat\s+least\s+(?:one|1|a)\s+(?:free|open|spare|empty)\s+(?:place|room|space|spot|seat|bed)s?\b", re.I
 )
@@ -48,7 +49,7 @@ def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[s
     bare = re.sub(r"^only_|_only$", "", flag)  # `accepted_only`: the records whose boolean `accepted` is true
     by_name = (
         [{"field": bare, "equals": True}]
-        if bare != flag and (record.get(bare) or {}).get("type") == "boolean"
+        if bare != flag and (record.get(bare) or {}).get("type") == "boolean" and not NO_EFFECT.search(text)
         else []
     )
     kept = re.search(r"\b(?:keeps?|only|returns? only|restricts?)\b(.*)", text, re.I)

@@ -38,7 +38,8 @@ def _kept_in_list(description: str, props: dict[str, Any]) -> bool:
     lists = [f for f, sch in props.items() if isinstance(sch, dict) and sch.get("type") == "array"]
     return any(
         re.search(
-            rf"\b(?:kept|recorded|stored|logged|noted|added|written)\s+(?:in|to|into|on)\s+(?:the\s+|its\s+)?"
+            rf"(?<!\bnot\s)\b(?:kept|recorded|stored|logged|noted|added|written)\s+(?:in|to|into|on)\s+"
+            rf"(?:the\s+|its\s+)?"
             rf"{re.escape(f.replace('_', ' '))}\b",
             description,
             re.I,

@@ -61,6 +61,9 @@ def places_left(name: str, schema: dict[str, Any], own: dict[str, Any]) -> dict[
     nouns = {singular(w) for w in words - LEFT_WORDS}
     if not said and nouns and not nouns & {singular(w) for f in capacity + taken for w in f.lower().split("_")}:
         return None  # `free_berths` counts berths: the numbers must be about berths too
+    other = {singular(w) for w in CAPACITY.sub("_", capacity[0].lower()).split("_") if w}
+    if nouns and other and not nouns & other:
+        return None  # `max_length` is the cap of a length, not of the berths `free_berths` counts
     return {"op": "calc", "left": capacity[0], "operator": "-", "right": taken[0], "floor": None}
 
 

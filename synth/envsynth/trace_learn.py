@@ -105,8 +105,18 @@ def _learned(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     return (
         learn_switch(samples, key_param, _source, _fits_all)
         or learn_text(samples, key_param)
-        or learn_cases(samples, key_param, lambda part, kp: _source(part, kp) or learn_text(part, kp))
+        or learn_cases(samples, key_param, _part_source)
     )
+
+
+def _part_source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
+    """One part's source: a text written from the call's values before the same text taken as fixed (two
+    payments of the same amount still say the amount)."""
+    if all(isinstance(v, str) for v, *_ in samples):
+        found = learn_text(samples, key_param)
+        if found is not None:
+            return found
+    return _source(samples, key_param)
 
 
 def _any_source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
@@ -296,7 +306,8 @@ def _targets(rules: list[dict[str, Any]], case: TestCase, col: str, kp: str) -> 
 
 def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any]]:
     """Numbers on other records moved by a value of the call (a balance refunded or charged), at most two rules,
-    each kept when every successful call either shows its move or has no number at the resolved place."""
+    each kept when every successful call either shows its move or has no number at the resolved place; a rule that
+    fits only the calls giving one value of a text argument (paid from `credit`) moves only for that value."""
     col, kp = plan.collection, plan.key_param
     ok = [c for c in recorded if not c.expect_error]
     rules: list[dict[str, Any]] = []
@@ -311,12 +322,30 @@ def _adjustments(plan: ToolPlan, recorded: list[TestCase]) -> list[dict[str, Any
                 if all(_fits(cand, rules, c, col, kp) for c in ok):
                     found = cand
                     break
+            for path_src, delta_src in _choices(rule) if found is None else ():  # made for one value of an argument
+                for guard in _guards(case, kp):
+                    cand = {"op": "adjust", "collection": rule["collection"], "path": path_src, "delta": delta_src}
+                    cand["when"] = guard
+                    if all(_fits(cand, rules, c, col, kp) for c in ok):
+                        found = cand
+                        break
+                if found:
+                    break
             if found:
                 break
         if found is None:
             break
         rules.append(found)
     return [per_entry_move(r) or r for r in rules]  # a move learned on the first line is made for every line
+
+
+def _guards(case: TestCase, kp: str) -> list[dict[str, Any]]:
+    """`when` guards naming the value of one text argument this call gives (a payment method), key aside."""
+    return [
+        {"arg": name, "in": [value]}
+        for name, value in sorted(case.arguments.items())
+        if name != kp and isinstance(value, str)
+    ]
 
 
 def _choices(rule: dict[str, Any]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
@@ -348,6 +377,9 @@ def _fits(rule: dict[str, Any], others: list[dict[str, Any]], case: TestCase, co
     }
     target = rule["collection"]
     parts = [_resolve(s, case.arguments, record, case.state) for s in rule["path"]]
+    when = rule.get("when")
+    if when and case.arguments.get(when["arg"]) not in when["in"]:  # not made for this call: nothing it moves moves
+        return any(p is MISSING or not isinstance(p, str) for p in parts) or tuple([target] + parts) not in changes
     if any(p is MISSING or not isinstance(p, str) for p in parts):
         return not any(path[0] == target and len(path) > 2 and fg_number(v) for path, v in changes.items())
     path = tuple([target] + parts)

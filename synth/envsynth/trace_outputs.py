@@ -135,12 +135,14 @@ def _own_reading(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, A
     their `quantity`). A count must vary across the answers or carry the list's own name."""
     stored0 = pairs[0][0]
     answers = [answer.get(name) for _, answer, _ in pairs]
+    varied = len({repr(a) for a in answers}) > 1
+    words = set(name.split("_"))
     for holder in sorted(stored0, key=lambda f: (f != name, f)):
         if isinstance(stored0[holder], dict):
             for key in sorted(stored0[holder], key=lambda k: (k != name, k)):
-                if all(
-                    _same_value((stored.get(holder) or {}).get(key), a) for (stored, _, _), a in zip(pairs, answers)
-                ):
+                if not varied and key != name and key not in words:
+                    continue  # one value every answer holds, read off a key it is not named for: a coincidence
+                if all(_same_value(_key_of(stored.get(holder), key), a) for (stored, _, _), a in zip(pairs, answers)):
                     return {"op": "nested", "path": [holder, key]}
     if not all(_number(a) for a in answers) or (len(set(answers)) < 2 and name not in stored0):
         return None
@@ -156,6 +158,10 @@ def _own_reading(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, A
             if all(_summed(stored.get(holder), key) == a for (stored, _, _), a in zip(pairs, answers)):
                 return {"op": "sum", "path": [holder, key]}
     return None
+
+
+def _key_of(held: Any, key: str) -> Any:
+    return held.get(key) if isinstance(held, dict) else None
 
 
 def _same_value(a: Any, b: Any) -> bool:

@@ -108,9 +108,16 @@ def _bounds(plan: ToolPlan, calls: list[Call]) -> list[dict[str, Any]]:
                 if spec.get("op") != "calc" or spec.get("operator") not in ("+", "-") or spec.get("floor"):
                     continue
                 how = {"calc": {k: spec[k] for k in ("left", "operator", "right")}}
+            if bare == arg and _matched(arg, f, calls):
+                continue  # every answered record holds the argument itself: an exact match, not a bound
             cmps = ["<=", ">="] if arg.startswith(("max", "most")) else [">=", "<="]
             out += [{"op": "bound", "arg": arg, "cmp": cmp, **how} for cmp in cmps]
     return out
+
+
+def _matched(arg: str, field: str, calls: list[Call]) -> bool:
+    """Every record answered to a call giving the argument holds its value in the field."""
+    return all(row.get(field) == args[arg] for args, _, _, rows in calls if arg in args for row, kept in rows if kept)
 
 
 def _dated(calls: list[Call]) -> list[str]:
@@ -175,6 +182,12 @@ def _own_states(plan: ToolPlan, calls: list[Call], left: list[list[bool]]) -> li
     return out
 
 
+def _names(via: str, collection: str) -> bool:
+    """The reference's words name the collection (`pier_id` -> piers)."""
+    stem = re.sub(r"_(?:id|key|code|number|no)$", "", via.lower())
+    return bool(stem) and (collection.lower() == stem or collection.lower().rstrip("s") == stem.rstrip("s"))
+
+
 def _linked_states(plan: ToolPlan, calls: list[Call], left: list[list[bool]]) -> list[dict[str, Any]]:
     state0 = calls[0][1]
     out = []
@@ -187,7 +200,8 @@ def _linked_states(plan: ToolPlan, calls: list[Call], left: list[list[bool]]) ->
             and all(str(row.get(via)) in recs for c in calls for row, _ in c[3] if row.get(via) is not None)
             and any(row.get(via) is not None for c in calls for row, _ in c[3])
         ]
-        for other in targets[:1]:
+        named = [o for o in targets if _names(via, o)]  # `pier_id` reads piers before any collection it fits
+        for other in (named or targets)[:1]:
             linked = [r for r in state0[other].values() if isinstance(r, dict)]
             for f in _states(linked, set()):
 

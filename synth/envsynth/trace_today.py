@@ -2,9 +2,10 @@
 
 A system with a fixed clock stamps the same date into what its writes create or change: a `created` field, a
 history entry, a cancellation's date. So among the dates (YYYY-MM-DD) the recorded successful writes set, leaving
-out those the call was given as arguments, one date that most of them set, and far more often than any other
-date, is the business date. Dates copied from other records (a round's date written onto a booking) vary from call
-to call and lose to it; with no clear winner nothing is learned.
+out those the call was given as arguments and those the changed place already held, one date that most of them
+set, and far more often than any other date, is the business date. Dates copied from other records (a voyage's
+sailing date written onto a charter) vary from call to call and lose to it; with no clear winner nothing is
+learned.
 """
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ def _dates(value: Any, out: set[str]) -> None:
         out.add(value)
 
 
+def _held(state: dict[str, Any], pointer: str) -> Any:
+    """The value at a JSON pointer of the state before the call (None where there is none)."""
+    node: Any = state
+    for part in [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]:
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node
+
+
 def recorded_business_date(calls: list[Any]) -> str | None:
     """The date most successful recorded writes set that none of them was given, when one clearly leads; `calls`
     are TraceCalls (arguments, ok, changes)."""
@@ -41,7 +55,10 @@ def recorded_business_date(calls: list[Any]) -> str | None:
         written: set[str] = set()
         for change in call.changes:
             if not change.get("deleted"):
-                _dates(change.get("value"), written)
+                new, held = set(), set()
+                _dates(change.get("value"), new)
+                _dates(_held(getattr(call, "state", None) or {}, change.get("path", "")), held)
+                written |= new - held  # a date the record already held, written back unchanged, is no stamp
         given: set[str] = set()
         _dates(call.arguments, given)
         new = written - given
