@@ -43,7 +43,7 @@ def _set(path: str, value: Any) -> dict[str, Any]:
 
 # --- trace_today ------------------------------------------------------------------------------------------------
 
-CHARTERS = [  # each booking stamps the business date; the sailing date is copied from the voyage, or given
+CHARTERS = [  # each charter written stamps the business date; the sailing date is copied from the voyage, or given
     _call({"voyage_id": "V1"}, [_set("/charters/C1", {"created": TODAY, "sails_on": "2031-04-09"})]),
     _call({"voyage_id": "V2"}, [_set("/charters/C2", {"created": TODAY, "sails_on": "2031-04-11"})]),
     _call({"charter_id": "C1", "day": "2031-04-20"}, [_set("/charters/C1/sails_on", "2031-04-20")]),
@@ -135,22 +135,22 @@ def test_a_flag_named_for_a_boolean_field_keeps_records_where_it_is_true() -> No
 
 # --- trace_outputs ----------------------------------------------------------------------------------------------
 
-BOOKINGS = {
-    "K1": {"booking_id": "K1", "fare": {"base": 30.0, "total": 36.0}, "crew": [{"n": 2}, {"n": 1}], "pier": "P1"},
-    "K2": {"booking_id": "K2", "fare": {"base": 10.0, "total": 12.0}, "crew": [{"n": 4}], "pier": "P1"},
+VOYAGES = {
+    "K1": {"voyage_id": "K1", "fare": {"base": 30.0, "total": 36.0}, "crew": [{"n": 2}, {"n": 1}], "pier": "P1"},
+    "K2": {"voyage_id": "K2", "fare": {"base": 10.0, "total": 12.0}, "crew": [{"n": 4}], "pier": "P1"},
 }
 
 
 def _listed(skipper: str, keys: list[str]) -> TestCase:
     answer = [
-        {"booking_id": k, "total": BOOKINGS[k]["fare"]["total"], "people": sum(c["n"] for c in BOOKINGS[k]["crew"])}
-        | {"crew": len(BOOKINGS[k]["crew"])}
+        {"voyage_id": k, "total": VOYAGES[k]["fare"]["total"], "people": sum(c["n"] for c in VOYAGES[k]["crew"])}
+        | {"crew": len(VOYAGES[k]["crew"])}
         for k in keys
     ]
     return TestCase(
-        tool="list_bookings",
+        tool="list_voyages",
         origin="recorded",
-        state={"bookings": BOOKINGS},
+        state={"voyages": VOYAGES},
         arguments={"skipper": skipper},
         expect_error=False,
         expect_result=answer,
@@ -159,7 +159,7 @@ def _listed(skipper: str, keys: list[str]) -> TestCase:
 
 
 def test_answered_values_from_the_records_own_object_and_lists() -> None:
-    plan = ToolPlan(kind="filter", collection="bookings", key_field="booking_id", filter_params=["skipper"])
+    plan = ToolPlan(kind="filter", collection="voyages", key_field="voyage_id", filter_params=["skipper"])
     learned = answered_fields(plan, [_listed("S1", ["K1"]), _listed("S2", ["K2"])])
     assert learned is not None
     assert learned.output_map["total"] == {"op": "nested", "path": ["fare", "total"]}
@@ -167,9 +167,9 @@ def test_answered_values_from_the_records_own_object_and_lists() -> None:
     assert learned.output_map["crew"] == {"op": "len", "path": ["crew"]}  # the list's own name
     ns: dict[str, Any] = {}
     exec(header_source("harbour", "0.0"), ns)
-    exec(shape_code("list_bookings", learned), ns)
-    shaped = ns["shape_list_bookings"]({}, BOOKINGS["K1"], {})
-    assert shaped == {"booking_id": "K1", "total": 36.0, "people": 3, "crew": 2}
+    exec(shape_code("list_voyages", learned), ns)
+    shaped = ns["shape_list_voyages"]({}, VOYAGES["K1"], {})
+    assert shaped == {"voyage_id": "K1", "total": 36.0, "people": 3, "crew": 2}
 
 
 # --- gate: a field named in an obligation with a deadline is set later -------------------------------------------
@@ -179,44 +179,50 @@ def test_a_field_the_docs_name_only_in_a_later_deadline_is_no_blank_to_publish()
     from synth.envsynth.gate import _unset_documented_fields
     from synth.envsynth.testgen import TestCase as Case
 
-    state = {"holds": {"H1": {"hold_id": "H1", "berth_id": "B1", "payment": {"card": "x"}}}}
-    after = {"holds": {**state["holds"], "H2": {"hold_id": "H2", "berth_id": "B2", "payment": None}}}
+    state = {"holds": {"H1": {"hold_id": "H1", "berth_id": "B1", "fee": {"card": "x"}}}}
+    after = {"holds": {**state["holds"], "H2": {"hold_id": "H2", "berth_id": "B2", "fee": None}}}
     outcome = SimpleNamespace(status="ok", state_after=after)
     plan = {"kind": "create", "collection": "holds", "key_field": "hold_id"}
     params = {"type": "object", "properties": {"berth_id": S}}
     case = Case("hold_berth", "x", state, {})
-    later = ToolSpec("hold_berth", "Holds a berth. It must be confirmed with payment by then or it lapses.", params)
+    later = ToolSpec(
+        "hold_berth", "Holds a berth. The hold must be settled with its fee by then or it expires.", params
+    )
     assert _unset_documented_fields(later, plan, [(case, outcome)]) == []
-    now = ToolSpec("hold_berth", "Holds a berth and takes the payment from the skipper's card.", params)
+    now = ToolSpec("hold_berth", "Holds a berth and takes the fee from the skipper's card.", params)
     assert _unset_documented_fields(now, plan, [(case, outcome)]) != []
 
 
 # --- entry_numbers ------------------------------------------------------------------------------------------------
 
 LINE = {"type": "object", "properties": {"line": N, "sku": S, "qty": N}}
-ORDER = {"order_id": S, "lines": {"type": "array", "items": LINE}, "crew": {"type": "array", "items": LINE}}
-ORDERS = {"type": "object", "properties": {"orders": collection(ORDER)}}
+REQUISITION = {"requisition_id": S, "lines": {"type": "array", "items": LINE}, "crew": {"type": "array", "items": LINE}}
+REQUISITIONS = {"type": "object", "properties": {"requisitions": collection(REQUISITION)}}
 GIVEN = {"type": "array", "items": {"type": "object", "properties": {"sku": S, "qty": N}}}
-PLACE_ORDER = ToolSpec("place_order", "Places a chandlery order.", {"type": "object", "properties": {"lines": GIVEN}})
+FILE_REQUISITION = ToolSpec(
+    "file_requisition", "Files a chandlery requisition.", {"type": "object", "properties": {"lines": GIVEN}}
+)
 
 
-def _orders(*lines: list[Any]) -> dict[str, Any]:
-    return {"orders": {f"O{i}": {"order_id": f"O{i}", "lines": x} for i, x in enumerate(lines)}}
+def _requisitions(*lines: list[Any]) -> dict[str, Any]:
+    return {"requisitions": {f"R{i}": {"requisition_id": f"R{i}", "lines": x} for i, x in enumerate(lines)}}
 
 
 def test_entries_are_numbered_by_place_as_the_data_numbers_them() -> None:
     from synth.envsynth.entry_numbers import numbered_entries
 
-    plan = ToolPlan(kind="create", collection="orders", key_field="order_id", fields=["lines"])
-    ints = _orders([{"line": 1, "sku": "rope"}, {"line": 2, "sku": "cleat"}], [{"line": 1, "sku": "buoy"}])
-    (eff,) = numbered_entries(PLACE_ORDER, plan, ORDERS, ints).effects
+    plan = ToolPlan(kind="create", collection="requisitions", key_field="requisition_id", fields=["lines"])
+    ints = _requisitions([{"line": 1, "sku": "rope"}, {"line": 2, "sku": "cleat"}], [{"line": 1, "sku": "buoy"}])
+    (eff,) = numbered_entries(FILE_REQUISITION, plan, REQUISITIONS, ints).effects
     assert eff == {"op": "number_entries", "field": "lines", "key": "line", "prefix": None}
-    texts = _orders([{"line": "L1", "sku": "rope"}, {"line": "L2", "sku": "cleat"}], [{"line": "L1", "sku": "buoy"}])
-    assert numbered_entries(PLACE_ORDER, plan, ORDERS, texts).effects[0]["prefix"] == "L"
-    shuffled = _orders([{"line": 2, "sku": "rope"}, {"line": 1, "sku": "cleat"}], [{"line": 1, "sku": "buoy"}])
-    assert numbered_entries(PLACE_ORDER, plan, ORDERS, shuffled) == plan  # not by place
-    single = _orders([{"line": 1, "sku": "rope"}], [{"line": 1, "sku": "buoy"}])
-    assert numbered_entries(PLACE_ORDER, plan, ORDERS, single) == plan  # one entry each: no sequence seen
+    texts = _requisitions(
+        [{"line": "L1", "sku": "rope"}, {"line": "L2", "sku": "cleat"}], [{"line": "L1", "sku": "buoy"}]
+    )
+    assert numbered_entries(FILE_REQUISITION, plan, REQUISITIONS, texts).effects[0]["prefix"] == "L"
+    shuffled = _requisitions([{"line": 2, "sku": "rope"}, {"line": 1, "sku": "cleat"}], [{"line": 1, "sku": "buoy"}])
+    assert numbered_entries(FILE_REQUISITION, plan, REQUISITIONS, shuffled) == plan  # not by place
+    single = _requisitions([{"line": 1, "sku": "rope"}], [{"line": 1, "sku": "buoy"}])
+    assert numbered_entries(FILE_REQUISITION, plan, REQUISITIONS, single) == plan  # one entry each: no sequence seen
 
 
 def test_the_generated_create_numbers_the_given_entries() -> None:
@@ -225,12 +231,14 @@ def test_the_generated_create_numbers_the_given_entries() -> None:
     from synth.envsynth.entry_numbers import numbered_entries
     from synth.sandbox import run_cases
 
-    plan = ToolPlan(kind="create", collection="orders", key_field="order_id", fields=["lines"], id_type="int")
-    data = _orders([{"line": 1, "sku": "rope"}, {"line": 2, "sku": "cleat"}], [{"line": 1, "sku": "buoy"}])
-    source = render_tool(PLACE_ORDER, numbered_entries(PLACE_ORDER, plan, ORDERS, data), ORDERS)
+    plan = ToolPlan(
+        kind="create", collection="requisitions", key_field="requisition_id", fields=["lines"], id_type="int"
+    )
+    data = _requisitions([{"line": 1, "sku": "rope"}, {"line": 2, "sku": "cleat"}], [{"line": 1, "sku": "buoy"}])
+    source = render_tool(FILE_REQUISITION, numbered_entries(FILE_REQUISITION, plan, REQUISITIONS, data), REQUISITIONS)
     module = header_source("check", synth.PIPELINE_VERSION, source) + "\n\n" + source
     args = {"lines": [{"sku": "chain", "qty": 2}, {"sku": "shackle", "qty": 4}]}
-    (out,) = run_cases(module, [{"function": "place_order", "state": {"orders": {}}, "arguments": args}])
+    (out,) = run_cases(module, [{"function": "file_requisition", "state": {"requisitions": {}}, "arguments": args}])
     assert out.status == "ok", out.error
     assert [e["line"] for e in out.result["lines"]] == [1, 2]
 
@@ -335,20 +343,20 @@ def test_a_create_competes_with_an_update_when_calls_change_the_record_their_key
 def test_an_example_answer_counts_a_list_and_reads_a_key_of_an_object() -> None:
     from synth.envsynth.example_answers import example_answer
 
-    own = {"charter_id": S, "status": S, "crew": {"type": "array"}, "payment": {"type": "object"}}
+    own = {"charter_id": S, "status": S, "crew": {"type": "array"}, "charges": {"type": "object"}}
     schema = {"type": "object", "properties": {"charters": collection(own)}}
-    example = {"charter_id": "C-7", "status": "boarded", "crew": 3, "amount_due": 40.0}
+    example = {"charter_id": "C-7", "status": "boarded", "crew": 3, "balance_due": 40.0}
     params = {"type": "object", "properties": {"charter_id": S}}
     spec = ToolSpec("board_charter", "Boards a charter.", params, returns={"type": "object", "example": example})
-    sample = {"charters": {"C-7": {"charter_id": "C-7", "crew": [1, 2, 3], "payment": {"due": 40.0, "paid": 0.0}}}}
+    sample = {"charters": {"C-7": {"charter_id": "C-7", "crew": [1, 2, 3], "charges": {"due": 40.0, "paid": 0.0}}}}
     plan = ToolPlan(kind="recorded_update", collection="charters", key_field="charter_id", key_param="charter_id")
     answered = example_answer(spec, plan, schema, sample, TODAY)
     assert answered.output_map == {
         "crew": {"op": "len", "path": ["crew"]},
-        "amount_due": {"op": "nested", "path": ["payment", "due"]},
+        "balance_due": {"op": "nested", "path": ["charges", "due"]},
     }
-    paid = {"charters": {"C-7": {"charter_id": "C-7", "payment": {"due": 0.0, "paid": 40.0}}}}
-    assert example_answer(spec, plan, schema, paid, TODAY) == plan  # no key holds 40.0 named like `amount_due`
+    paid = {"charters": {"C-7": {"charter_id": "C-7", "charges": {"due": 0.0, "paid": 40.0}}}}
+    assert example_answer(spec, plan, schema, paid, TODAY) == plan  # no key holds 40.0 named like `balance_due`
 
 
 def test_a_call_allowed_only_on_the_records_day() -> None:
@@ -369,7 +377,7 @@ def test_a_parameter_kept_in_the_history_is_no_field_of_its_own() -> None:
     from synth.envsynth.kept_params import _kept_in_list
 
     props = {"charter_id": S, "history": {"type": "array"}, "status": S}
-    assert _kept_in_list("Optional reason, kept in the history.", props)
+    assert _kept_in_list("Skipper's note, kept in the history.", props)
     assert _kept_in_list("Why the charter was dropped; recorded in its history", props)
     assert not _kept_in_list("Optional reason.", props)
     assert not _kept_in_list("Kept in the log.", props)  # no such list

@@ -1,5 +1,5 @@
-"""A call allowed on one day of the record only: "Check-in is only possible on the visit date" refuses the call
-unless the record's date field the words name (`visit_date`) is the business date; read as two `dated` checks (the
+"""A call allowed on one day of the record only: "Boarding is only possible on the sailing date" refuses the call
+unless the record's date field the words name (`sailing_date`) is the business date; read as two `dated` checks (the
 date on or before today, and on or after it). A sentence that names no date field of the record, or with no
 business date known, gives none.
 """

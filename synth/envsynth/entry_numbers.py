@@ -1,5 +1,5 @@
-"""Numbers a create gives the entries of a list it copies from the call: an order's `lines` given as
-[{"sku", "qty"}] are stored as [{"line": 1, "sku", "qty"}, {"line": 2, ...}], each entry numbered by its place.
+"""Numbers a create gives the entries of a list it copies from the call: a chandlery requisition's `lines` given
+as [{"sku", "qty"}] are stored as [{"line": 1, "sku", "qty"}, {"line": 2, ...}], each entry numbered by its place.
 
 Read from the data alone: the list field's entries in every sample record hold a field the call's entries do not
 describe, whose value is the entry's place counted from 1, as a number (1, 2, 3) or after one fixed prefix (`A1`,

@@ -10,7 +10,7 @@ The example's record is the one of the sample data whose key the example holds. 
   name is the key's with "previous" / "prior" / "last" taken as one word (`previous_depth` <- `last_depth`);
 - a stored list the example answers as a whole number: its length (`crew`: 4);
 - a key of one of the record's objects holding the example's value, named as the key or one of its words
-  (`amount_due` <- `payment.due`);
+  (`balance_due` <- `charges.due`);
 - the business date (the value is it);
 - the difference or sum of two other numbers of the example (`change` = `depth` - `previous_depth`).
 A key none of these reads leaves the answer as it was (the record).
@@ -53,7 +53,7 @@ def _counted(schema: Any, value: Any) -> bool:
 
 def _held_inside(name: str, value: Any, before: dict[str, Any] | None) -> list[str] | None:
     """[object field, key]: the one key of one of the record's objects that holds the example's value and is the
-    name or one of its words (`amount_due` <- `payment.due`), or None."""
+    name or one of its words (`balance_due` <- `charges.due`), or None."""
     words = set(name.split("_"))
     found = [
         [field, key]
@@ -102,7 +102,7 @@ def example_answer(
     left: list[str] = []
     for name, value in example.items():
         if name in own and _counted(own[name], value):
-            mapped[name] = {"op": "len", "path": [name]}  # "attendees": 12 of a stored list: its length
+            mapped[name] = {"op": "len", "path": [name]}  # "crew": 4 of a stored list: its length
             continue
         if name in own:
             continue  # the record's field as the call leaves it

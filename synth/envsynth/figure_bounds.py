@@ -1,11 +1,11 @@
-"""A list read's number argument that bounds a figure the records do not store: "min_free_slots: Only rounds with at
-least this many free slots" keeps the rounds whose capacity minus what is booked is at least the argument.
+"""A list read's number argument that bounds a figure the records do not store: "min_free_berths: Only piers with at
+least this many free berths" keeps the piers whose capacity minus what is taken is at least the argument.
 
-The argument's name without its min_/max_ part (`free_slots`) must be a figure the answer already computes from two
+The argument's name without its min_/max_ part (`free_berths`) must be a figure the answer already computes from two
 of the record's numbers (an `output_map` calc), or a count of what is left (schema_figures.places_left: the one
 capacity-like number minus the one number taken); its description must say "at least" or "at most" (exactly one).
 A documented default bounds calls that leave the argument out. When the tool's description names the figure in
-words ("with capacity and free slots") and the answer does not hold it yet, the answer gains it.
+words ("with their capacity and free berths") and the answer does not hold it yet, the answer gains it.
 
 The result is a `bound` entry of the plan's `scope_checks` ({"op": "bound", "arg", "cmp", "calc", "default"?}),
 which _blocks.j2's scope_holds renders.
@@ -66,7 +66,7 @@ def figure_bounds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
         checks.append(check)
         words = bare.replace("_", " ")
         if bare not in mapped and re.search(rf"\b{re.escape(words)}\b", spec.description, re.I):
-            fields = (fields or list(own)) + [bare]  # "with capacity and free slots": answered too
+            fields = (fields or list(own)) + [bare]  # "with their capacity and free berths": answered too
             mapped[bare] = {**calc, "floor": None}
     if not checks:
         return plan

@@ -81,7 +81,7 @@ def _described_bound(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[
     ]
     if not named:  # `min_stock`, "at least this many sheets on hand": the one number field sharing its other word
         words = set(name.lower().split("_")) - {"min", "max", "minimum", "maximum", "from", "to"}
-        if words & LEFT_WORDS:  # `min_free_slots` counts what is left: a stored number saying so, else figure_bounds
+        if words & LEFT_WORDS:  # `min_free_berths` counts what is left: a stored number saying so, else figure_bounds
             left = words & LEFT_WORDS
             named = [
                 f

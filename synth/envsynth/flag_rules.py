@@ -46,7 +46,7 @@ def _sentence_for(flag: str, spec_text: str, own_doc: str) -> str:
 
 def flag_conditions(flag: str, text: str, record: dict[str, Any]) -> list[dict[str, Any]]:
     """The conditions a true flag keeps records by, as its text states them (empty when it states none)."""
-    bare = re.sub(r"^only_|_only$", "", flag)  # `accepted_only`: the records whose boolean `accepted` is true
+    bare = re.sub(r"^only_|_only$", "", flag)  # `available_only`: the records whose boolean `available` is true
     by_name = (
         [{"field": bare, "equals": True}]
         if bare != flag and (record.get(bare) or {}).get("type") == "boolean" and not NO_EFFECT.search(text)

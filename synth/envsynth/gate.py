@@ -124,7 +124,7 @@ def _unanswered_fields(spec: ToolSpec, results: list[Any]) -> list[str]:
 
 _BLANK = (None, "", 0, 0.0, [], {}, False)
 ERROR_TEXT = re.compile(r"[\"\u201c]Error:[^\"\u201d]*[\"\u201d]")
-LATER = re.compile(  # ... or an obligation with a deadline ("it must be confirmed with payment by then")
+LATER = re.compile(  # ... or an obligation with a deadline ("the hold must be settled with its fee by then")
     r"\b(when|until|once|after|afterwards|later|if)\b|\bmust\s+be\s+\w+ed\b[^.;]*\bby\b", re.I
 )
 LISTING = re.compile(  # "Returned reservation fields: a, b, c": what the answer holds, not how a field is set

@@ -76,7 +76,7 @@ def kept_params(
         if name in props:  # a parameter that names a record field sets it, as in a plain update (entries too)
             kept = {"op": "set", "field": name, "source": {"from": "arg", "name": name}}
         elif _kept_in_list(str((params.get(name) or {}).get("description") or ""), props):
-            continue  # "Optional reason, kept in the history": an entry of that list, no field of its own
+            continue  # "A note, kept in the history": an entry of that list, no field of its own
         elif verb and (params.get(name) or {}).get("type") != "boolean":
             # else the action records what it was called with: `reason` of cancel -> cancel_reason (a yes/no switch
             # such as `id_verified` or `notify` is a condition of the call, not something it keeps)

@@ -351,8 +351,8 @@ CREATING_KINDS = ("by_mode", "update", "recorded_update", "action")
 
 
 def create_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], drafts: dict[str, Any]) -> ToolPlan | None:
-    """A create on the plan's collection, when the plan changes a record no parameter names (`report_id` of a
-    "Log a report" tool) and every successful recorded call (two at least) added exactly one record to it: the
+    """A create on the plan's collection, when the plan changes a record no parameter names (`incident_id` of a
+    "Log an incident" tool) and every successful recorded call (two at least) added exactly one record to it: the
     recorded calls make records, so the learned create (trace_creates) competes with the docs' plan."""
     from synth.envsynth.plan import _id_type, _key_format
     from synth.envsynth.traces import apply_changes, recorded_changes
@@ -384,8 +384,8 @@ def create_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], dra
 
 
 def update_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], drafts: dict[str, Any]) -> ToolPlan | None:
-    """An update of the record a parameter names by its key, when the plan creates (`booking_id` given to a
-    "reschedule" read as a create) but no successful recorded call (two at least) added a record to the collection
+    """An update of the record a parameter names by its key, when the plan creates (`charter_id` given to a
+    "move charter" read as a create) but no successful recorded call (two at least) added a record to the collection
     and each changed the one that parameter names: the learned update (trace_learn) competes with the docs' plan."""
     from synth.envsynth.traces import apply_changes, recorded_changes
 

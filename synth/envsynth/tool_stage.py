@@ -332,7 +332,7 @@ def _build_tool(
         plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
-    plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_slots: at least this many free slots"
+    plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_berths: at least this many free berths"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
 

@@ -131,8 +131,8 @@ def _difference(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, An
 
 def _own_reading(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, Any] | None:
     """An answered value read off one of the record's own objects or lists in every recorded answer: a key of an
-    object (`total` of `price`), a list's length, or a number summed over a list's objects (`items`: the sum of
-    their `quantity`). A count must vary across the answers or carry the list's own name."""
+    object (`total` of `fare`), a list's length, or a number summed over a list's objects (`guests`: the sum of
+    their `persons`). A count must vary across the answers or carry the list's own name."""
     stored0 = pairs[0][0]
     answers = [answer.get(name) for _, answer, _ in pairs]
     varied = len({repr(a) for a in answers}) > 1

@@ -68,7 +68,7 @@ MAX_CASES = 4  # values of one splitter worth a chain of switches
 
 def learn_cases(samples: list[Sample], key_param: str, source_of: Source) -> dict[str, Any] | None:
     """A chain of `switch` sources, one per value of one argument (a text written differently for each payment
-    method: "Paid 28.00 by card", "Invoiced 152.00 to <group>"), when every value has two samples or more and a
+    method: "Paid 41.50 by card", "Billed 96.00 to <club>"), when every value has two samples or more and a
     source of its own (`source_of` may write texts); the most common value's source is the last `else`. None when
     one source or a two-way switch would do, or no argument splits the samples so."""
     for kind, name in _splitters(samples, key_param):
