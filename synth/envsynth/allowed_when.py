@@ -200,11 +200,11 @@ def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[d
 
 def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     """`dated` checks from a refusal of records "whose arrival date has already passed": the date is not before
-    the business date."""
-    if not today or not NEITHER.search(sentence):
+    the business date; and the two of "only possible on the <date>" (dated_only.py)."""
+    if not today:
         return []
     out = []
-    for m in PASSED.finditer(sentence):
+    for m in PASSED.finditer(sentence) if NEITHER.search(sentence) else ():
         words = m.group(1).lower().split()
         field = field_by_words(m.group(1), own) or (
             field_by_words(" ".join(words[:-1]), own) if words[-1] == "date" else None
@@ -212,7 +212,7 @@ def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> lis
         check = {"op": "dated", "field": field, "cmp": ">=", "value": today}
         if field and check not in out:
             out.append(check)
-    return out
+    return out + [c for c in only_on_checks(sentence, own, today) if c not in out]  # "only on the <date>"
 
 
 def _within_checks(sentence: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict]:
@@ -445,9 +445,7 @@ def allowed_checks(
                 else:  # "does <x>, unless ... or ...": what it says is refused
                     found = _unless_checks(said, resource, own, cols, states)
                 checks += [c for c in found if c not in checks]
-        checks += [
-            c for c in _passed_checks(sentence, own, today) + only_on_checks(sentence, own, today) if c not in checks
-        ]
+        checks += [c for c in _passed_checks(sentence, own, today) if c not in checks]
         checks += [c for c in _within_checks(sentence, own, cols, today) if c not in checks]
         checks += [c for c in _not_held_checks(sentence, params, own, cols) if c not in checks]
         checks += [c for c in named_arg_checks(sentence, params, own, cols, plan.collection) if c not in checks]

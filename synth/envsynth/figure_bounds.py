@@ -16,16 +16,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_number as _number
 from synth.envsynth.filter_rules import AT_LEAST, AT_MOST
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.schema_figures import places_left
 from synth.spec import ToolSpec, record_props
 
 BARE = re.compile(r"^(?:min|max|minimum|maximum)_(\w+)$|^(\w+?)_(?:min|max)$")
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _figure(plan: ToolPlan, bare: str, text: str, own: dict[str, Any]) -> dict[str, Any] | None:

@@ -81,16 +81,7 @@ def _described_bound(spec: ToolSpec, name: str, record: dict[str, Any]) -> dict[
     ]
     if not named:  # `min_stock`, "at least this many sheets on hand": the one number field sharing its other word
         words = set(name.lower().split("_")) - {"min", "max", "minimum", "maximum", "from", "to"}
-        if words & LEFT_WORDS:  # `min_free_berths` counts what is left: a stored number saying so, else figure_bounds
-            left = words & LEFT_WORDS
-            named = [
-                f
-                for f, s in sorted(record.items())
-                if isinstance(s, dict) and s.get("type") in ("number", "integer") and left & set(f.lower().split("_"))
-            ]
-            if len(named) != 1:
-                return None
-            return {"path": named, "via": None, "collection": None, "op": ops[0]}
+        words = words & LEFT_WORDS or words  # `min_free_berths` counts what is left: a stored number saying so
         named = [
             f
             for f, s in sorted(record.items())

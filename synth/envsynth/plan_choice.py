@@ -350,27 +350,35 @@ def with_learned_rows(
 CREATING_KINDS = ("by_mode", "update", "recorded_update", "action")
 
 
+def _before_after(collection: str, recorded: list[TestCase]) -> list[tuple[TestCase, Any, Any]] | None:
+    """(case, the collection's records before, after) of each successful recorded call; None when the collection
+    is no map of records on either side of one."""
+    from synth.envsynth.traces import apply_changes, recorded_changes
+
+    out = []
+    for case in recorded:
+        if case.expect_error:
+            continue
+        before = case.state.get(collection) or {}
+        after = apply_changes(case.state, recorded_changes(case)).get(collection) or {}
+        if not isinstance(before, dict) or not isinstance(after, dict):
+            return None
+        out.append((case, before, after))
+    return out
+
+
 def create_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], drafts: dict[str, Any]) -> ToolPlan | None:
     """A create on the plan's collection, when the plan changes a record no parameter names (`incident_id` of a
     "Log an incident" tool) and every successful recorded call (two at least) added exactly one record to it: the
     recorded calls make records, so the learned create (trace_creates) competes with the docs' plan."""
     from synth.envsynth.plan import _id_type, _key_format
-    from synth.envsynth.traces import apply_changes, recorded_changes
 
     params = spec.parameters.get("properties") or {}
     col = drafts.get(plan.collection or "")
     if plan.kind not in CREATING_KINDS or col is None or not col.key_field or plan.key_param in params:
         return None
-    made = 0
-    for case in recorded:
-        if case.expect_error:
-            continue
-        before = case.state.get(plan.collection) or {}
-        after = apply_changes(case.state, recorded_changes(case)).get(plan.collection) or {}
-        if not isinstance(before, dict) or not isinstance(after, dict) or len(set(after) - set(before)) != 1:
-            return None
-        made += 1
-    if made < 2:
+    calls = _before_after(col.name, recorded)
+    if calls is None or len(calls) < 2 or any(len(set(after) - set(before)) != 1 for _, before, after in calls):
         return None
     return ToolPlan(
         kind="create",
@@ -387,26 +395,17 @@ def update_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], dra
     """An update of the record a parameter names by its key, when the plan creates (`charter_id` given to a
     "move charter" read as a create) but no successful recorded call (two at least) added a record to the collection
     and each changed the one that parameter names: the learned update (trace_learn) competes with the docs' plan."""
-    from synth.envsynth.traces import apply_changes, recorded_changes
-
     params = spec.parameters.get("properties") or {}
     col = drafts.get(plan.collection or "")
     if plan.kind != "create" or col is None or not col.key_field or col.key_field not in params:
         return None
-    changed = 0
-    for case in recorded:
-        if case.expect_error:
-            continue
-        before = case.state.get(plan.collection) or {}
-        after = apply_changes(case.state, recorded_changes(case)).get(plan.collection) or {}
-        key = str(case.arguments.get(col.key_field))
-        if not isinstance(before, dict) or not isinstance(after, dict) or set(after) != set(before):
-            return None
-        if key not in before or before[key] == after.get(key):
-            return None
-        changed += 1
-    if changed < 2:
+    calls = _before_after(col.name, recorded)
+    if calls is None or len(calls) < 2:
         return None
+    for case, before, after in calls:
+        key = str(case.arguments.get(col.key_field))
+        if set(after) != set(before) or key not in before or before[key] == after.get(key):
+            return None
     return ToolPlan(
         kind="update",
         collection=plan.collection,

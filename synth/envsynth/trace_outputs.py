@@ -14,6 +14,7 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_answers import _same as _same_value
 
 MIN_RECORDINGS = 2
 
@@ -162,10 +163,6 @@ def _own_reading(name: str, pairs: list[tuple[dict, dict, dict]]) -> dict[str, A
 
 def _key_of(held: Any, key: str) -> Any:
     return held.get(key) if isinstance(held, dict) else None
-
-
-def _same_value(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
 
 
 def _summed(entries: Any, key: str) -> Any:

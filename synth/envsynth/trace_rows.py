@@ -20,6 +20,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_number as _number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 
@@ -29,10 +30,6 @@ DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 ROW_KINDS = ("filter", "list")  # the templates that scope and sort
 Row = tuple[dict[str, Any], bool]  # (the record as stored, with the code's answered fields; answered by the system)
 Call = tuple[dict[str, Any], dict[str, Any], list[str], list[Row]]  # arguments, state, answered keys, code's rows
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _calls(plan: ToolPlan, recorded: list[TestCase], outputs: list[Any]) -> list[Call]:

@@ -14,6 +14,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from synth.envsynth.traces import parse_pointer
+
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MIN_CALLS = 2  # one call is a coincidence
 MIN_SHARE = 0.5  # of the writes that set any new date
@@ -34,7 +36,7 @@ def _dates(value: Any, out: set[str]) -> None:
 def _held(state: dict[str, Any], pointer: str) -> Any:
     """The value at a JSON pointer of the state before the call (None where there is none)."""
     node: Any = state
-    for part in [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]:
+    for part in parse_pointer(pointer) if pointer.startswith("/") else []:
         if isinstance(node, dict):
             node = node.get(part)
         elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
