@@ -184,11 +184,11 @@ def test_openapi_folding_rules():
     assert avatar.parameters["properties"]["body"] == {"type": "string", "format": "binary"}
     login = tools["login"]  # form body folded
     assert login.parameters["required"] == ["username", "password"] and login.mutates is True
-    assert login.returns == {"type": "string"}
+    assert login.returns == {"type": "string", "description": "a session token"}  # the response's own words
     assert tools["ping"].mutates is False and tools["ping"].http == {"method": "head", "path": "/ping"}
     stats = tools["get_stats_year"]  # templated path parameter that was never declared
     assert stats.parameters["required"] == ["year"]
-    assert stats.returns == {"type": "object", "additionalProperties": {"type": "integer"}}
+    assert stats.returns == {"type": "object", "additionalProperties": {"type": "integer"}, "description": "counts"}
 
 
 def test_openapi_31():

@@ -106,8 +106,9 @@ def test_petstore_other_operations():
     assert tools["getInventory"].returns == {
         "type": "object",
         "additionalProperties": {"type": "integer", "format": "int32"},
+        "description": "successful operation",  # the 200 response's own words
     }
-    assert tools["loginUser"].returns == {"type": "string"}
+    assert tools["loginUser"].returns == {"type": "string", "description": "successful operation"}
     assert list(tools)[:3] == ["updatePet", "addPet", "findPetsByStatus"]
 
 

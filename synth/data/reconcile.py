@@ -34,6 +34,14 @@ def _record_schema(entry: dict[str, Any]) -> dict[str, Any]:
 
 def _merge_field(name: str, col: str, doc: dict[str, Any], data: dict[str, Any], notes: list[str]) -> None:
     dtype, ftype = doc.get("type"), data.get("type")
+    if ftype == "null" and isinstance(dtype, str) and dtype != "null":  # never set in the data: the docs' type
+        data["type"] = [dtype, "null"]
+        if "format" in doc:
+            data["format"] = doc["format"]
+        if isinstance(doc.get("enum"), list):  # the values the docs list, and null (what the data holds)
+            data["enum"] = [*doc["enum"], *([None] if None not in doc["enum"] else [])]
+        notes.append(f"{col}.{name}: null in every record of the data; typed {dtype} or null from the docs")
+        return
     if dtype and ftype and dtype != ftype and not (dtype == "number" and ftype == "integer"):
         notes.append(f"{col}.{name}: docs say {dtype}, the data has {ftype}; kept the data's type")
         return

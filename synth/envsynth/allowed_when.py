@@ -29,7 +29,7 @@ from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
 from synth.envsynth.code_parts import part_checks
 from synth.envsynth.create_checks import clause_checks
-from synth.envsynth.dated_only import only_on_checks
+from synth.envsynth.dated_only import day_checks
 from synth.envsynth.docs_appends import is_number
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.error_checks import error_checks
@@ -200,7 +200,7 @@ def _today_checks(clause: str, own: dict[str, Any], today: str | None) -> list[d
 
 def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     """`dated` checks from a refusal of records "whose arrival date has already passed": the date is not before
-    the business date; and the two of "only possible on the <date>" (dated_only.py)."""
+    the business date; and those of "only possible on the <date>" or "whose hold has not lapsed" (dated_only.py)."""
     if not today:
         return []
     out = []
@@ -212,7 +212,7 @@ def _passed_checks(sentence: str, own: dict[str, Any], today: str | None) -> lis
         check = {"op": "dated", "field": field, "cmp": ">=", "value": today}
         if field and check not in out:
             out.append(check)
-    return out + [c for c in only_on_checks(sentence, own, today) if c not in out]  # "only on the <date>"
+    return out + [c for c in day_checks(sentence, own, today) if c not in out]  # "only on the <date>", "not lapsed"
 
 
 def _within_checks(sentence: str, own: dict[str, Any], cols: dict[str, Any], today: str | None) -> list[dict]:

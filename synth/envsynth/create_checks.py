@@ -136,6 +136,16 @@ def create_checks(
     from synth.envsynth.refused_lists import refusal_checks, table_caps
 
     found += [c for c in refusal_checks(text, own, cols) if c not in found and c not in plan.checks]  # "refused when:"
+    from synth.envsynth.must_clauses import must_checks
+
+    must = [c for c in must_checks(text, own, cols, today) if c not in found and c not in plan.checks]  # "must be"
+    found += must
+    named = {  # "the berth must be open": the records a must sentence reads must exist
+        side["via"]: side["collection"]
+        for c in must
+        for side in ([c["first"], c["second"]] if c["op"] == "linked_same" else [c])
+        if side["via"] in (spec.parameters.get("properties") or {})
+    }
     from synth.envsynth.conditional_refusals import conditional_refusals
 
     params = spec.parameters.get("properties") or {}
@@ -154,8 +164,15 @@ def create_checks(
         return plan
     evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' or 'refused when:' list"]
     effects = list(plan.effects) + [e for e in popped if e not in plan.effects]
+    refs = {**named, **plan.ref_checks}
     return ToolPlan.from_dict(
-        {**plan.to_dict(), "checks": list(plan.checks) + found, "effects": effects, "evidence": evidence}
+        {
+            **plan.to_dict(),
+            "checks": list(plan.checks) + found,
+            "effects": effects,
+            "evidence": evidence,
+            "ref_checks": refs,
+        }
     )
 
 

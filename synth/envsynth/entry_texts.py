@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_number
+from synth.words import singular
 
 Source = dict[str, Any]
 MAX_CHOICES = 256  # combinations of readings of one text tried before giving up
@@ -138,6 +139,13 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     if not samples or any(not isinstance(t, str) for t, _, _ in samples):
         return None
     if len(samples) == 1:
+        cued = _cued_counts(samples[0][0], samples[0][1])  # "Checked in 2 boat(s)": the boats listed, counted
+        if cued:
+            text, record, elements = samples[0]
+            plain = {k: v for k, v in record.items() if not (_is_count(v) and v in cued.values())}
+            found = _single_template((text, {**plain, **cued}, elements))
+            if found is not None:
+                return _counted(found)
         return _single_template(samples[0])
     found = _one_template(samples)
     found = found if found is not None else _tailed_template(samples)  # a tail: the texts share their head
@@ -150,6 +158,25 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
 
 
 COUNT = "#count"  # a record's list, counted (a key no field has)
+
+
+CUE = re.compile(r"\b(\d+)\s+([a-z]+)\(s\)", re.I)  # "2 berth(s)"
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cued_counts(text: str, record: dict[str, Any]) -> dict[str, int]:
+    """{`<list>#count`: length} of the record's lists a text counts as "<n> <noun>(s)", the noun naming the list
+    and n its length: with one sample, the "(s)" says a count is shown, not some other field holding n."""
+    out = {}
+    for m in CUE.finditer(text):
+        noun, n = m.group(2).lower(), int(m.group(1))
+        lists = [k for k, v in record.items() if isinstance(v, list) and singular(k.lower()) == noun and len(v) == n]
+        if len(lists) == 1:
+            out[f"{lists[0]}{COUNT}"] = n
+    return out
 
 
 def _counts(record: dict[str, Any]) -> dict[str, int]:

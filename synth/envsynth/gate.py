@@ -158,7 +158,7 @@ def _unset_documented_fields(spec: ToolSpec, plan: dict[str, Any] | None, succee
             f
             for f, v in new[0].items()
             if f not in given
-            and any(v == b and type(v) is type(b) for b in _BLANK)
+            and (any(v == b and type(v) is type(b) for b in _BLANK) or _zero_figures(v))
             and (
                 _set_in_prose(f, prose)
                 or _figured(f, v, list(before.values()), spec.description)
@@ -278,13 +278,35 @@ def only_partial(error: str) -> bool:
     return all(p.startswith(PARTIAL) for p in error[len(GATE_PREFIX) :].split("; the plan leaves that as it is; "))
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _zero_figures(value: Any) -> bool:
+    """An object of figures nobody worked out: its numbers (one at least) all 0, its other values text or null (a
+    currency code)."""
+    if not isinstance(value, dict) or not all(_is_number(v) or v is None or isinstance(v, str) for v in value.values()):
+        return False
+    numbers = [v for v in value.values() if _is_number(v)]
+    return bool(numbers) and all(v == 0 for v in numbers)
+
+
 def _figured(field: str, value: Any, records: list[Any], description: str) -> bool:
     """A figure the docs name (in a field listing too) that every stored record (three at least) holds, nonzero
     and not all the same, left at 0 or null: the real system works it out when it makes the record, the plan
-    does not know how."""
+    does not know how. An object of figures (a price breakdown) left all at 0 counts when every stored record's
+    holds a nonzero figure and they are not all the same."""
+    held = [r.get(field) for r in records if isinstance(r, dict)]
+    if _zero_figures(value):
+        worked = [h for h in held if isinstance(h, dict) and any(_is_number(v) and v != 0 for v in h.values())]
+        return (
+            len(held) >= 3
+            and len(worked) == len(held)
+            and len({json.dumps(h, sort_keys=True) for h in worked}) >= 2
+            and _set_in_prose(field, description)
+        )
     if value not in (0, None) or isinstance(value, bool):
         return False
-    held = [r.get(field) for r in records if isinstance(r, dict)]
     numbers = [h for h in held if isinstance(h, (int, float)) and not isinstance(h, bool) and h != 0]
     return len(held) >= 3 and len(numbers) == len(held) and len(set(numbers)) >= 2 and _set_in_prose(field, description)
 

@@ -73,7 +73,8 @@ def _day_after(day: str, step: int) -> str:
 
 def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], args: dict[str, Any]) -> None:
     """Make the record and the call meet the plan's checks that a state or an argument can meet: a linked record
-    in an allowed state, a date on the allowed side of a fixed date, the argument a linked record holds."""
+    in an allowed state, a date (of the record or a linked one) on the allowed side of a fixed date, the argument a
+    linked record holds, two linked records sharing a value."""
     for check in plan.checks:
         op = check.get("op")
         linked = (state.get(check.get("collection") or "") or {}).get(str(target.get(check.get("via") or "")))
@@ -103,12 +104,22 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
             cap = holder.get(check["field"]) if isinstance(holder, dict) else None
             if isinstance(cap, int | float) and cap >= 1 and isinstance(holder.get(check["list"]), list):
                 holder[check["list"]] = holder[check["list"]][: int(cap) - 1]  # a place left
-        elif op == "dated" and isinstance(check.get("value"), str) and isinstance(target.get(check["field"]), str):
+        elif op == "dated" and isinstance(check.get("value"), str):
+            holder = linked if "via" in check else target  # a date of the linked record, or of the record itself
+            if not isinstance(holder, dict) or not isinstance(holder.get(check["field"]), str):
+                continue
             try:
                 step = {">": 1, "<": -1}.get(check["cmp"], 0)
-                target[check["field"]] = _day_after(check["value"], step)
+                holder[check["field"]] = _day_after(check["value"], step)
             except ValueError:
                 continue
+        elif op == "linked_same":  # the second linked record takes the first one's value
+            one, two = (
+                (state.get(side["collection"]) or {}).get(str(target.get(side["via"])))
+                for side in (check["first"], check["second"])
+            )
+            if isinstance(one, dict) and isinstance(two, dict) and check["field"] in one:
+                two[check["field"]] = copy.deepcopy(one[check["field"]])
 
 
 def _meet_cap(check: dict[str, Any], counted: dict[str, Any], args: dict[str, Any]) -> None:

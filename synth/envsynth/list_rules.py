@@ -105,7 +105,13 @@ def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
     return [("-" if d else "") + str(f) for f, d in zip(fields, down)]
 
 
-def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], today: str | None = None) -> ToolPlan:
+def refine_list(
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    today: str | None = None,
+    sample: dict[str, Any] | None = None,
+) -> ToolPlan:
     """The filter / list plan with the states, linked states, date floor and order its docs fix (unchanged when
     they fix none)."""
     if plan.kind not in ("filter", "list") or not plan.collection:
@@ -116,8 +122,11 @@ def refine_list(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], to
     record = record if isinstance(record, dict) else {}
     params = set(spec.parameters.get("properties") or {})
     scope = {f: v for f, v in list_scope(spec.description, record).items() if f not in params}
-    order = sort_fields(spec.description, record)
-    checks = scope_checks(spec.description, plan.collection, state_schema.get("properties") or {}, today)
+    answer = spec.returns.get("description") if isinstance(spec.returns, dict) else None  # "ordered by day"
+    order = sort_fields(spec.description, record) or sort_fields(str(answer or ""), record)
+    props = spec.parameters.get("properties") or {}
+    cols = state_schema.get("properties") or {}
+    checks = scope_checks(spec.description, plan.collection, cols, today, props, sample)
     if not scope and not order and not checks:
         return plan
     return ToolPlan.from_dict({**plan.to_dict(), "list_scope": scope, "sort_fields": order, "scope_checks": checks})

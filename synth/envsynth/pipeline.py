@@ -95,9 +95,7 @@ def build_tool(
 
             recorded = [place_in_tree(c, trees) for c in recorded]
     opts = config.build_options()
-    opts.policy = docset.policy
-    if config.traces:  # a business date the docs never state, as the recorded writes stamp it
-        opts.policy = with_recorded_date(docset, config)
+    opts.policy = with_business_date(docset, config)  # a date the docs never state: recorded, else sampled
     opts.glossary = "\n\n".join(t.description for t in docset.tools)
     opts.siblings = tuple(docset.tools)
     if config.traces and not recorded:  # nobody recorded this tool: answer in the style the others recorded
@@ -113,10 +111,23 @@ def with_recorded_date(docset: DocSet, config: SynthConfig) -> str:
     from synth.envsynth.trace_today import business_date_line, recorded_business_date
 
     docs = "\n".join(t.description for t in docset.tools) + "\n" + docset.policy
-    if business_date(docs):
+    if business_date(docs) or not config.traces:
         return docset.policy
     learned = recorded_business_date(recorded_calls(str(config.traces), config.traces_sha256, config.data))
     return docset.policy + ("\n\n" + business_date_line(learned) + "\n" if learned else "")
+
+
+def with_business_date(docset: DocSet, config: SynthConfig) -> str:
+    """The policy, with a business date when the docs state none: the one the recorded calls stamp
+    (with_recorded_date), else the one the data sample implies (sample_today.py)."""
+    from synth.envsynth.docs_entries import business_date
+    from synth.envsynth.sample_today import sampled_business_date, sampled_date_line
+
+    policy = with_recorded_date(docset, config)
+    if business_date("\n".join(t.description for t in docset.tools) + "\n" + policy) or not config.data:
+        return policy
+    implied = sampled_business_date(single_sample_state(config.data, config.data_sha256))
+    return policy + ("\n\n" + sampled_date_line(implied) + "\n" if implied else "")
 
 
 def unrecorded_style(spec: ToolSpec, docset: DocSet, config: SynthConfig) -> dict[str, Any] | None:
@@ -188,12 +199,19 @@ def assemble(
         min_tools=config.min_tools,
         stats=stats,
         models=models or {},
+        notes=date_notes(docset, config),
     )
     if config.data:
         from synth.data import attach_data
 
         attach_data(draft, schema, config.data)
     return draft
+
+
+def date_notes(docset: DocSet, config: SynthConfig) -> tuple[str, ...]:
+    """REPORT.md's line on a business date the docs never state but the traces or the data sample gave."""
+    added = with_business_date(docset, config)[len(docset.policy) :].strip()
+    return tuple(f"Assumed: {line}" for line in added.splitlines() if line.strip())
 
 
 def synthesize_environment(

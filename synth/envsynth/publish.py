@@ -53,6 +53,7 @@ def assemble_environment(
     min_tools: int,
     stats: dict[str, Any],
     models: dict[str, Any],
+    notes: tuple[str, ...] = (),
 ) -> EnvDraft:
     """Join passing tools into env.py, write the manifest, tests and REPORT.md text."""
     specs = {t.name: t for t in docset.tools}
@@ -113,7 +114,7 @@ def assemble_environment(
     if kept:  # published though they miss documented changes: to publish at all
         manifest["partial_tools"] = [{"name": name, "missing": why} for name, why in sorted(kept.items())]
     tests = [t for b in passed for t in b.tests]
-    report = render_report(env_id, docset, schema, builds, stats, publishable, reason, kept)
+    report = render_report(env_id, docset, schema, builds, stats, publishable, reason, kept, notes)
     # Run figures (wall time, calls, cache hits) differ between runs, so they live beside the deterministic files.
     extra = {"run_stats.json": canonical(stats)}
     return EnvDraft(env_id, manifest, schema.state_schema, source, tests, report, publishable, reason, extra)
@@ -146,6 +147,7 @@ def render_report(
     publishable: bool,
     reason: str,
     kept: dict[str, str] | None = None,
+    notes: tuple[str, ...] = (),
 ) -> str:
     """REPORT.md: what was built, what failed and why, and the counts."""
     passed = [b for b in builds if b.status == "passed"]
@@ -159,6 +161,7 @@ def render_report(
         "",
         f"State: {schema_summary(schema)}",
         "",
+        *[line for note in notes for line in (note, "")],
         "| tool | status | route | plan | cases passed | repairs |",
         "|---|---|---|---|---|---|",
     ]

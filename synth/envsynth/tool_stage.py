@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from synth.envsynth.allowed_when import allowed_checks
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.availability import availability
 from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
@@ -31,6 +30,7 @@ from synth.envsynth.instalments import instalment_plan
 from synth.envsynth.item_rules import refine_item
 from synth.envsynth.list_rules import refine_list
 from synth.envsynth.list_totals import with_list_totals
+from synth.envsynth.mode_checks import allowed_for_modes
 from synth.envsynth.named_conditions import with_named_conditions
 from synth.envsynth.option_rules import with_option_rules
 from synth.envsynth.overflow_rules import overflow_effects
@@ -233,7 +233,7 @@ def _build_tool(
     pri = tool_priors(spec)
     plan = search_as_filter(spec, decide_plan(spec, pri, ctx), schema.state_schema)
     today = business_date(spec.description + "\n" + _policy_for(spec, opts.policy) + "\n" + opts.policy)
-    plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema, today)
+    plan = refine_list(spec, refine_filter(spec, plan, schema.state_schema), schema.state_schema, today, opts.sample)
     available = availability(spec, plan, schema.state_schema)  # bookings overlapping the dates drop a record
     if available:
         plan = ToolPlan.from_dict({**plan.to_dict(), "availability": available})
@@ -317,7 +317,7 @@ def _build_tool(
     posted = with_posted_lines(plan, schema.state_schema, docs_text, opts.sample or {}, today)  # "two lines are posted"
     listed = posted.effects[-1]["field"] if posted is not plan else None  # "balance is recomputed (tab total - ...)"
     plan = with_list_totals(posted, schema.state_schema, docs_text, opts.sample or {}, listed) if listed else plan
-    allowed = allowed_checks(
+    allowed = allowed_for_modes(
         spec, plan, schema.state_schema, docs_text, business_date(docs_text + "\n" + opts.policy), opts.sample
     )
     if allowed != plan:  # the docs' own rules win over cases from a looser reading

@@ -258,7 +258,8 @@ def _error_text(resolver: RefResolver, op: dict, loc: str) -> str:
 
 
 def _returns(resolver: RefResolver, op: dict, loc: str) -> Any:
-    """The schema of the first 2xx response with JSON content, or None."""
+    """The schema of the first 2xx response with JSON content (with the response's description when the schema has
+    none of its own), or None."""
     responses = op.get("responses", {})
     if not isinstance(responses, dict):
         raise InputError(resolver.path, join(loc, "responses"), "responses must be an object")
@@ -281,6 +282,9 @@ def _returns(resolver: RefResolver, op: dict, loc: str) -> Any:
                     and "example" not in schema
                 ):
                     schema = {**schema, "example": shown[0]}
+                said = response.get("description")  # "Berths ordered by day and slip.": what the answer is
+                if isinstance(schema, dict) and isinstance(said, str) and said.strip() and "description" not in schema:
+                    schema = {**schema, "description": said.strip()}
                 return schema
     return None
 
