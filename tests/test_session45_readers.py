@@ -383,3 +383,56 @@ def test_every_mode_refuses_a_lapsed_hold() -> None:
     source = render_tool(TAKE_UP, checked, BERTH_SCHEMA)
     res, err = run_plan_cases(source, TAKE_UP.name, cases, SchemaResult(BERTH_SCHEMA, {}, {}, "docs"))
     assert err == "" and res.passed == len(cases)
+
+
+# --- end to end: the implied date in REPORT.md, in the manifest's policy, and stamped by a create -------------------
+
+
+def test_a_synthesized_environment_works_on_the_implied_date(tmp_path) -> None:
+    from synth.envsynth.pipeline import synthesize_environment
+    from synth.runtime.environment import Environment
+
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_charter",
+                "description": "Get a charter.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"charter_id": {"type": "string"}},
+                    "required": ["charter_id"],
+                },
+            },
+        },
+        {
+            "type": "function",
+            "function": {
+                "name": "create_charter",
+                "description": "Create a charter for a skipper.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"skipper": {"type": "string"}},
+                    "required": ["skipper"],
+                },
+            },
+        },
+    ]
+    charters = {
+        f"C-{100 + i}": {"charter_id": f"C-{100 + i}", "skipper": f"sk{i}", "created": f"2031-03-2{i}"}
+        for i in range(1, 6)
+    }
+    docs, data = tmp_path / "harbour_tools.json", tmp_path / "harbour.json"
+    docs.write_text(json.dumps(tools))
+    data.write_text(json.dumps({"charters": charters}))
+    out = tmp_path / "env"
+    config = SynthConfig(env_id="harbour", route="structured", data=str(data))
+    draft = synthesize_environment([docs], out, None, config)
+    line = sampled_date_line("2031-03-26")  # the day after the latest `created`
+    assert "Assumed: " + line in (out / "REPORT.md").read_text()
+    assert line in draft.manifest["policy"]  # the agent reads the date the tools work on
+    env = Environment(out)
+    env.reset(initial_state={"charters": charters})
+    made = env.step({"name": "create_charter", "arguments": {"skipper": "sk9"}})
+    assert made.info["ok"], made.observation
+    assert made.info["result"]["created"] == "2031-03-26"

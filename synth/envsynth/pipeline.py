@@ -200,6 +200,7 @@ def assemble(
         stats=stats,
         models=models or {},
         notes=date_notes(docset, config),
+        policy=with_business_date(docset, config),  # the agent works on the date the tools were built on
     )
     if config.data:
         from synth.data import attach_data

@@ -54,8 +54,10 @@ def assemble_environment(
     stats: dict[str, Any],
     models: dict[str, Any],
     notes: tuple[str, ...] = (),
+    policy: str | None = None,
 ) -> EnvDraft:
-    """Join passing tools into env.py, write the manifest, tests and REPORT.md text."""
+    """Join passing tools into env.py, write the manifest, tests and REPORT.md text (`policy`: the domain policy the
+    agent reads, when it differs from the docs' own: with the business date the tools were built on)."""
     specs = {t.name: t for t in docset.tools}
     from synth.envsynth.gate import same_change_problems
 
@@ -101,7 +103,7 @@ def assemble_environment(
         "source_docs": docset.sources,
         "pipeline_version": synth.PIPELINE_VERSION,
         "models": models,
-        "policy": docset.policy,
+        "policy": docset.policy if policy is None else policy,
         "tools": tools,
         "excluded_tools": [{"name": b.name, "error": b.last_error or "failed"} for b in failed],
         "state_schema_source": schema.source,
