@@ -72,10 +72,11 @@ def test_the_policy_and_the_report_gain_the_implied_date_only_when_none_is_state
     data.write_text(json.dumps(SAMPLE))
     config = SynthConfig(env_id="harbour", data=str(data), data_sha256="s45")
     assert business_date(with_business_date(_docset("Be kind to skippers."), config)) == "2031-03-31"
-    assert date_notes(_docset("Be kind to skippers."), config) == ("Assumed: " + sampled_date_line("2031-03-31"),)
+    kind = _docset("Be kind to skippers.")
+    assert date_notes(kind, with_business_date(kind, config)) == ("Assumed: " + sampled_date_line("2031-03-31"),)
     stated = "The business date is 2031-05-01."
     assert with_business_date(_docset(stated), config) == stated
-    assert date_notes(_docset(stated), config) == ()
+    assert date_notes(_docset(stated), with_business_date(_docset(stated), config)) == ()
     assert with_business_date(_docset("Be kind."), SynthConfig(env_id="harbour")) == "Be kind."  # no data
 
 

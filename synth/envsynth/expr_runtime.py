@@ -225,8 +225,7 @@ def fg_check(check, arguments, record, state):
     record's value), `named_state` / `named_same` / `named_less` / `named_cmp` (the record an argument names holds an
     allowed value, or the call's record's value, or one number below another, or one the call's record's number is
     compared with), `named_kind_cap` (a record of some kind takes the call's record up to a size only), `owned` (the
-    record one argument names belongs to the one another argument names), `linked_same` (two records the record
-    links to hold the same value of a field)."""
+    record one argument names belongs to the one another argument names), `linked_same` (list_runtime.py)."""
     if check["op"] == "exists":
         node = state.get(check["collection"])
         for source in check["path"]:
@@ -417,7 +416,7 @@ def fg_check(check, arguments, record, state):
         if check.get("caseless") and isinstance(given, str) and isinstance(held, str):
             return given.casefold() == held.casefold()
         return given == held
-    if check["op"] in ("lacks", "holds_all", "table_cap", "element_left"):  # list_runtime.py
+    if check["op"] in ("lacks", "holds_all", "table_cap", "element_left", "linked_same"):  # list_runtime.py
         return fg_list_check(check, record, state, arguments)
     if check["op"] == "empty":  # a list of the record the record's link names holds nothing
         holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"])))
@@ -435,14 +434,6 @@ def fg_check(check, arguments, record, state):
             return True
         value = record.get(check["value_field"], "") if "value_field" in check else check["value"]  # or the record's
         return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
-    if check["op"] == "linked_same":  # two records the record links to hold the same value of a field
-        one, two = (
-            (state.get(side["collection"]) or {}).get(str(record.get(side["via"])))
-            for side in (check["first"], check["second"])
-        )
-        return not (isinstance(one, dict) and isinstance(two, dict)) or one.get(check["field"]) == two.get(
-            check["field"]
-        )
     if check["op"] == "owned":  # the record one argument names belongs to the one another argument names
         held = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         owner = (state.get(check["owner"]) or {}).get(str(arguments.get(check["owner_arg"])))

@@ -22,6 +22,7 @@ from typing import Any
 
 import synth
 from synth.envsynth.codegen import header_source
+from synth.envsynth.expr_runtime import fg_number
 from synth.envsynth.plan import WRITE_KINDS
 from synth.envsynth.priors import computes_without_change
 from synth.envsynth.testgen import TestCase
@@ -278,16 +279,12 @@ def only_partial(error: str) -> bool:
     return all(p.startswith(PARTIAL) for p in error[len(GATE_PREFIX) :].split("; the plan leaves that as it is; "))
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _zero_figures(value: Any) -> bool:
     """An object of figures nobody worked out: its numbers (one at least) all 0, its other values text or null (a
     currency code)."""
-    if not isinstance(value, dict) or not all(_is_number(v) or v is None or isinstance(v, str) for v in value.values()):
+    if not isinstance(value, dict) or not all(fg_number(v) or v is None or isinstance(v, str) for v in value.values()):
         return False
-    numbers = [v for v in value.values() if _is_number(v)]
+    numbers = [v for v in value.values() if fg_number(v)]
     return bool(numbers) and all(v == 0 for v in numbers)
 
 
@@ -298,7 +295,7 @@ def _figured(field: str, value: Any, records: list[Any], description: str) -> bo
     holds a nonzero figure and they are not all the same."""
     held = [r.get(field) for r in records if isinstance(r, dict)]
     if _zero_figures(value):
-        worked = [h for h in held if isinstance(h, dict) and any(_is_number(v) and v != 0 for v in h.values())]
+        worked = [h for h in held if isinstance(h, dict) and any(fg_number(v) and v != 0 for v in h.values())]
         return (
             len(held) >= 3
             and len(worked) == len(held)

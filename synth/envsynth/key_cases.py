@@ -9,6 +9,7 @@ import copy
 from datetime import date, timedelta
 from typing import Any, Callable
 
+from synth.envsynth.list_runtime import fg_linked
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.words import plural
@@ -114,10 +115,7 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
             except ValueError:
                 continue
         elif op == "linked_same":  # the second linked record takes the first one's value
-            one, two = (
-                (state.get(side["collection"]) or {}).get(str(target.get(side["via"])))
-                for side in (check["first"], check["second"])
-            )
+            one, two = (fg_linked(side, "", target, state) for side in (check["first"], check["second"]))
             if isinstance(one, dict) and isinstance(two, dict) and check["field"] in one:
                 two[check["field"]] = copy.deepcopy(one[check["field"]])
 

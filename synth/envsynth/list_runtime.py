@@ -37,7 +37,14 @@ def fg_list_check(check, record, state, arguments=None):
     """`lacks`, `holds_all` (below), `table_cap` (the linked record's number plus the record's stays within the
     limit a table gives for the linked record's value: "credits_enrolled plus the course credits would exceed the
     term limit (18 for undergraduates, 12 for graduates)") and `element_left` (the entry of the linked record's list
-    that the argument of the entry's name picks has its count below its cap: "the tier must have a ticket left")."""
+    that the argument of the entry's name picks has its count below its cap: "the tier must have a ticket left") and
+    `linked_same` (two records the record links to hold the same value of a field: "the berth must serve the
+    skipper's harbour")."""
+    if check["op"] == "linked_same":
+        one, two = (fg_linked(side, "", record, state) for side in (check["first"], check["second"]))
+        return not (isinstance(one, dict) and isinstance(two, dict)) or one.get(check["field"]) == two.get(
+            check["field"]
+        )
     if check["op"] == "element_left":
         holder = fg_linked(check, "", record, state)
         wanted = (arguments or {}).get(check["by"])

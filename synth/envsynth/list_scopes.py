@@ -41,13 +41,6 @@ EARLIEST = re.compile(r"^(?:from|start|since|after|earliest)(?:_|$)|^(?:earliest
 LISTING = re.compile(r"^\W*(?:Lists?|Returns?|Shows?|Finds?|Search(?:es)?)\b", re.I)  # the answer, not an argument
 
 
-def _values(schema: Any, collection: str, field: str, sample: dict[str, Any] | None) -> list[str]:
-    """The field's known values, lower-cased (its schema's, else the sample's)."""
-    if not isinstance(schema, dict):
-        return []
-    return [v.lower() for v in field_values(schema, sample_records(sample or {}, collection), field)]
-
-
 def _linked_drop(
     sentence: str, collection: str, cols: dict[str, Any], sample: dict[str, Any] | None = None
 ) -> dict[str, Any] | None:
@@ -64,9 +57,11 @@ def _linked_drop(
             continue
         words = {w.lower() for w in re.findall(r"[\w-]+", said.group("rest"))}
         first = (re.findall(r"[\w-]+", said.group("rest")) or [""])[0].lower()  # "closed (to the public)"
-        fields = sorted(record_props(cols, other).items())
-        for field, s in sorted(fields, key=lambda fs: first not in _values(fs[1], other, fs[0], sample)):
-            known = field_values(s, sample_records(sample or {}, other), field) if isinstance(s, dict) else []
+        records = sample_records(sample or {}, other)
+        known_by_field = {
+            f: field_values(s, records, f) if isinstance(s, dict) else [] for f, s in record_props(cols, other).items()
+        }
+        for field, known in sorted(known_by_field.items(), key=lambda fk: (first not in map(str.lower, fk[1]), fk[0])):
             dropped = [v for v in known if v.lower() in words]
             if dropped and len(dropped) < len(known):
                 return {"op": "linked", "via": ref, "collection": other, "field": field, "dropped": dropped}

@@ -190,6 +190,7 @@ def assemble(
     stats: dict[str, Any],
     models: dict[str, Any] | None = None,
 ) -> EnvDraft:
+    policy = with_business_date(docset, config)
     draft = assemble_environment(
         docset,
         schema,
@@ -199,8 +200,8 @@ def assemble(
         min_tools=config.min_tools,
         stats=stats,
         models=models or {},
-        notes=date_notes(docset, config),
-        policy=with_business_date(docset, config),  # the agent works on the date the tools were built on
+        notes=date_notes(docset, policy),
+        policy=policy,  # the agent works on the date the tools were built on
     )
     if config.data:
         from synth.data import attach_data
@@ -209,9 +210,10 @@ def assemble(
     return draft
 
 
-def date_notes(docset: DocSet, config: SynthConfig) -> tuple[str, ...]:
-    """REPORT.md's line on a business date the docs never state but the traces or the data sample gave."""
-    added = with_business_date(docset, config)[len(docset.policy) :].strip()
+def date_notes(docset: DocSet, policy: str) -> tuple[str, ...]:
+    """REPORT.md's line on a business date the docs never state but the traces or the data sample gave
+    (`policy`: with_business_date's)."""
+    added = policy[len(docset.policy) :].strip()
     return tuple(f"Assumed: {line}" for line in added.splitlines() if line.strip())
 
 
