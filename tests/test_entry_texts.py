@@ -1,8 +1,8 @@
 """Logged entries' free text learned from the sample data (a ferry line's sailings): a `boarded` note "12 cars on
 deck D2" is "<cars> cars on deck <deck>" of its record, a `cabin_added` note names the added cabin's code and fee
-with two decimals, a figure every sample shares stays literal ("tide 3/3"), a fixed text stands while a value is
-unset ("self-steered", else "piloted by AK"), and nothing is learned from one entry or from texts no record
-explains."""
+with two decimals, a figure every sample shares stays literal ("swell 3/3") unless the word before it names its
+field ("tide 3/3": the `tide`), a fixed text stands while a value is unset ("self-steered", else "piloted by AK"),
+and nothing is learned from one entry or from texts no record explains."""
 
 from __future__ import annotations
 
@@ -53,10 +53,14 @@ def test_a_note_naming_the_added_element_with_two_decimals() -> None:
     }
 
 
-def test_a_figure_all_samples_share_stays_literal() -> None:
-    samples = [(f"{s['cars']} cars, tide 3/3", s, []) for s in SAILINGS]
+def test_a_figure_all_samples_share_stays_literal_unless_its_word_names_it() -> None:
+    samples = [(f"{s['cars']} cars, swell 3/3", s, []) for s in SAILINGS]
     found = learned_text(samples)
-    assert found == {"from": "concat", "parts": [{"from": "record", "path": ["cars"]}, " cars, tide 3/3"]}
+    assert found == {"from": "concat", "parts": [{"from": "record", "path": ["cars"]}, " cars, swell 3/3"]}
+    samples = [(f"{s['cars']} cars, tide 3/3", s, []) for s in SAILINGS]  # "tide 3": the `tide` every one holds
+    found = learned_text(samples)
+    tide = {"from": "record", "path": ["tide"]}
+    assert found == {"from": "concat", "parts": [{"from": "record", "path": ["cars"]}, " cars, tide ", tide, "/3"]}
 
 
 def test_a_fixed_text_while_a_value_is_unset_else_a_template_showing_it() -> None:

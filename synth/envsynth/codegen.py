@@ -99,6 +99,9 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     if source["from"] == "dropped":  # a field of the list entry an `entry_drop` effect took out (recorded_update)
         taken = f"values[{int(source['index'])}]"
         return f"(copy.deepcopy({taken}[0].get({source['field']!r})) if {taken} else None)"
+    if source["from"] == "sum":  # a field of a list's entries added up (text_clauses.py)
+        held = f"[e.get({source['field']!r}) for e in record.get({source['list']!r}) or [] if isinstance(e, dict)]"
+        return f"round(sum(n for n in {held} if fg_number(n)), 6)"
     if source["from"] == "count":  # how many entries a list of the record holds (entry_texts.py)
         return f"len(record.get({source['path'][0]!r}) or [])"
     if source["from"] == "kind_count":  # how many entries of a kind a list of the record holds (+ the new one)

@@ -150,6 +150,7 @@ def named_entries(
         if mirror:  # an `addon_removed` entry written like the data's `addon_added` ones, of the element taken off
             texts = _entry_texts(records, field, kinds[0], mirror, element_list)
             texts = {k: _element_as_argument(v) for k, v in texts.items()} if removed else texts
+            texts = {k: _mirrored_words(v, mirror, m.group("kind")) for k, v in texts.items()}
         entry_fields = set((items.get("properties") or {}))
         texts = {**texts, **composed_ids(rest, own, record_props, field, kinds[0], entry_fields)}  # "(id + `-D` + ...)"
         rule = _carrying(m.group("aside"), kinds[0], m.group("kind"), same, params, today) if unseen else None
@@ -192,6 +193,21 @@ def _mirror_kind(kind: str, items: dict[str, Any], kind_field: str) -> str | Non
     other = f"{head}_{MIRRORS[last]}" if head and last in MIRRORS else None
     known = ((items.get("properties") or {}).get(kind_field) or {}).get("x-enum") or []
     return other if other in known else None
+
+
+def _mirrored_words(node: Any, seen: str, kind: str) -> Any:
+    """A text of the data's `seen` kind written for its mirror `kind`: the literal verb turned ("HL-4 added, ..."
+    logs an `addon_removed` as "HL-4 removed, ...")."""
+    old, new = seen.rpartition("_")[2], kind.rpartition("_")[2]
+    if isinstance(node, str):
+        return re.sub(rf"\b{re.escape(old)}\b", new, node)
+    if isinstance(node, dict) and node.get("from") == "const" and isinstance(node.get("value"), str):
+        return {**node, "value": _mirrored_words(node["value"], seen, kind)}
+    if isinstance(node, dict):  # only the texts a source writes, never the names it reads
+        return {k: _mirrored_words(v, seen, kind) if k in ("parts", "then", "else") else v for k, v in node.items()}
+    if isinstance(node, list):
+        return [_mirrored_words(v, seen, kind) for v in node]
+    return node
 
 
 def _element_as_argument(node: Any) -> Any:

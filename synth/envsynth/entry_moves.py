@@ -1,6 +1,8 @@
 """Numbers a change moves once per entry of the record's list, on the record each entry names: "every line's
 quantity is deducted from the catalogue stock" (each line's `quantity` off the `stock` of the medication its
-`medication_id` names), "each line's quantity goes back on the shelf" (back onto that stock).
+`medication_id` names), "each line's quantity goes back on the shelf" (back onto that stock). A sentence that names
+no entry but the linked number itself ("the fuel is checked against `fuel_litres` and then drawn from stock") moves
+each entry's one count (`quantity`) on it, bullets of one state aside.
 
 The sentence names the list's entries ("each/every <entry>'s <number>"), a number field of the entries, a
 direction, and a number field of the collection an entry's `<noun>_id` names (by its name, spaced or not); a
@@ -26,7 +28,35 @@ UP = re.compile(
     r"|\breturned\s+to\s+stock\b|\brestored\b|\badded\s+(?:back\s+)?to\b",
     re.I,
 )
+BULLET = re.compile(r"^\s*[-*]\s")
+BACK_TO = re.compile(r"\b(?:is|are)\s+returned\s+to\b", re.I)  # "... is returned to fuel_litres": the number named
+UNMOVED = re.compile(  # "must not exceed its fuel_litres", "is not returned", "nothing is taken from": no move
+    r"\b(?:exceeds?|at\s+most|no\s+more\s+than)\b|\b(?:not|never|nothing|no)\b[^.;,]{0,24}?"
+    r"\b(?:returned|taken|deducted|drawn|removed|put|added|goes|go|subtracted)\b",
+    re.I,
+)
+COUNT_NAMES = ("quantity", "qty", "count", "units")
 SHORT = re.compile(r"\b(?:insufficient|not\s+enough|too\s+little|out\s+of)\s+\w+", re.I)
+
+
+def _moved_lists(own: dict[str, Any], m: re.Match | None) -> list[tuple[str, str]]:
+    """(list field, its entries' number) a sentence moves: the list "each <entry>'s <number>" names, or, when it
+    names none but names the linked number itself ("taken from stock_sheets"), every list whose entries hold one
+    count (`quantity`)."""
+    out = []
+    for list_field, schema in sorted(own.items()):
+        items = (schema.get("items") or {}) if isinstance(schema, dict) and schema.get("type") == "array" else {}
+        numbers = _numbers(items.get("properties") or {})
+        if m is not None:
+            entry = singular(m.group("entry").lower())
+            named = entry in (singular(list_field.lower()), singular(list_field.split("_")[-1].lower()))
+            if named and m.group("amount") in numbers:
+                out.append((list_field, m.group("amount")))
+            continue
+        counts = [f for f in numbers if f.lower() in COUNT_NAMES]
+        if len(counts) == 1:
+            out.append((list_field, counts[0]))
+    return out
 
 
 def each_entry_moves(
@@ -40,19 +70,14 @@ def each_entry_moves(
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n", plain):
         m = EACH.search(sentence)
-        if m is None:
+        down, up = DOWN.search(sentence), UP.search(sentence) or (m is None and BACK_TO.search(sentence))
+        if bool(down) == bool(up) or (m is None and (BULLET.match(sentence) or UNMOVED.search(sentence))):
             continue
-        down, up = DOWN.search(sentence), UP.search(sentence)
-        if bool(down) == bool(up):
-            continue
-        entry = singular(m.group("entry").lower())
-        for list_field, schema in sorted(own.items()):
-            items = (schema.get("items") or {}) if isinstance(schema, dict) and schema.get("type") == "array" else {}
-            props = items.get("properties") or {}
-            if singular(list_field.lower()) != entry and singular(list_field.split("_")[-1].lower()) != entry:
-                continue
-            if m.group("amount") not in _numbers(props):
-                continue
+        lists = _moved_lists(own, m)
+        if m is None and len(lists) > 1:
+            continue  # which list's entries move is not said
+        for list_field, amount in lists:
+            props = ((own[list_field].get("items") or {}).get("properties")) or {}
             for via in sorted(f for f in props if f.endswith("_id")):
                 other = plural(via[:-3])
                 theirs = _numbers(_props(cols, other)) if other in cols else []
@@ -60,6 +85,7 @@ def each_entry_moves(
                     f
                     for f in theirs
                     if re.search(rf"\b(?:{re.escape(f)}|{re.escape(f.replace('_', ' '))})\b", sentence, re.I)
+                    and (m is not None or ("_" in f and re.search(rf"`?\b{re.escape(f)}\b", sentence)))
                 ]
                 if len(named) != 1:
                     continue
@@ -69,7 +95,7 @@ def each_entry_moves(
                     "via": via,
                     "collection": other,
                     "field": named[0],
-                    "amount": m.group("amount"),
+                    "amount": amount,
                     "sign": -1 if down else 1,
                 }
                 guard = _guard(sentence, states or {})

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_number
+from synth.envsynth.text_clauses import SUM, flagged_clauses, summed, with_sums
 from synth.words import singular
 
 Source = dict[str, Any]
@@ -120,7 +121,9 @@ def _search(text: str, spans: list, i: int, at: int, parts: list[Any], others: l
         return done if any(not isinstance(p, str) for p in done) and _fits(done, others, True) else None
     start, end, readings = spans[i]
     lead = [text[at:start]] if start > at else []
-    ordered = [r for r in readings if repr(r[0]) in varied] + [None] + [r for r in readings if repr(r[0]) not in varied]
+    shared = [r for r in readings if repr(r[0]) not in varied]
+    named = [r for r in shared if _spelt_before(text, start, r[0])]  # "proof v1": `proof_version`, shared or not
+    ordered = [r for r in readings if repr(r[0]) in varied] + named + [None] + [r for r in shared if r not in named]
     for reading in ordered:
         piece = [text[start:end]] if reading is None else [_placeholder(*reading)]
         trial = parts + lead + piece
@@ -135,7 +138,24 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     """A `concat` source writing every sample's text, or a `given` one choosing between a template and a fixed
     text by whether a value the template shows is set ("verified by JRK", else "dispensed"); None when neither
     writes every sample. Each sample is (text, its record, the elements one of which the entry may log: empty
-    when it logs none)."""
+    when it logs none). A clause spelling a yes/no field's name is shown only while it is true, and a number the
+    entries of a list add up to is that sum when no plain template fits (text_clauses.py)."""
+    found = _learned(samples)
+    if found is None and len(samples) >= 2 and not any(_is_summed(r) for _, r, _ in samples):
+        found = _learned([(t, with_sums(r), es) for t, r, es in samples])
+        found = summed(found) if found is not None else None
+    if isinstance(found, dict) and found.get("from") == "concat":
+        contexts = [_context(r, (es or [None])[0]) for _, r, es in samples]
+        found = {**found, "parts": flagged_clauses(found["parts"], contexts)}
+    return found
+
+
+def _is_summed(record: dict[str, Any]) -> bool:
+    return any(SUM in str(k) for k in record)
+
+
+def _learned(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+    """learned_text's template of the samples as they are."""
     if not samples or any(not isinstance(t, str) for t, _, _ in samples):
         return None
     if len(samples) == 1:
@@ -231,6 +251,18 @@ def _named_reading(text: str, start: int, readings: list[tuple[Source, int | Non
         if word and str((r[0].get("path") or [r[0].get("field")])[-1]).lower() == word.group(1).lower()
     ]
     return named if len({repr(r[0]) for r in named}) == 1 else readings
+
+
+def _spelt_before(text: str, start: int, source: Source) -> bool:
+    """The words just before a stretch spell (or shorten) the name of the field the source reads ("proof v1" for
+    `proof_version`, "rev 3" for `revision`): the value is that field's, even where every sample holds the same."""
+    words = [w for w in str((source.get("path") or [source.get("field")])[-1]).lower().split("_") if w]
+    tokens = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-len(words) :] if words else []
+    if len(tokens) != len(words) or not text[:start].rstrip().endswith(tokens[-1]):
+        return False
+    if any(w in (t.lower() + "s", t.lower() + "es") for t, w in zip(tokens, words)):
+        return False  # "berth 2" names one berth, not the count `berths`
+    return sum(map(len, tokens)) >= 3 and all(w.startswith(t.lower()) for t, w in zip(tokens, words))
 
 
 def _single_template(sample: tuple[str, dict[str, Any], list[dict[str, Any]]]) -> Source | None:

@@ -260,6 +260,7 @@ def candidate_plans(
     """The decided plan, its neighbouring kinds, and variants learned from the recorded calls (`partial`: the
     docs' quote with the figures they give)."""
     from synth.envsynth.trace_learn import learned_variants
+    from synth.envsynth.trace_modes import mode_variants
 
     out = [plan]
     props = list(spec.parameters.get("properties") or {})
@@ -275,6 +276,7 @@ def candidate_plans(
             )
         )
     out += learned_variants(spec, plan, recorded, partial)
+    out += mode_variants(spec, plan, recorded)  # a by_mode plan with one value learned from its recorded calls
     return out
 
 

@@ -51,7 +51,7 @@ from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
 from synth.envsynth.stage_guards import kind_refusals, kind_sets, stage_guards, stage_split
 from synth.envsynth.state_moves import arrow_moves
-from synth.envsynth.stated_fields import dropped_counts, recorded_params, stamped_dates
+from synth.envsynth.stated_fields import dropped_counts, flag_sets, recorded_params, stamped_dates
 from synth.envsynth.transition_copies import number_copies, transition_copies
 from synth.envsynth.value_bullets import value_bullet_checks
 from synth.envsynth.verb_moves import verb_move
@@ -378,6 +378,7 @@ def docs_transition(
     written = docs_appends(text, props, params, theirs, today=today) if sets or moved else logged  # as spelt out
     effects += written + (updated_fields(text, props, logged, params) if logged else [])  # "`last_x` is updated"
     effects += [e for e in object_sets(text, props, params, today) if e["field"] not in sets] if sets else []
+    effects += flag_sets(text, props, set(sets) | {e["field"] for e in effects if "field" in e}) if sets else []
     stated = recorded_params(text, props, params, plan.key_param, list(records or [])) + dropped_counts(text, props)
     stated += stamped_dates(props, list(records or []), sets, allowed, today)  # `approved_on` of approved records
     stated = [e for e in stated if not any(x.get("field") == e["field"] for x in effects)] if sets else []

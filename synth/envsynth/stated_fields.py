@@ -233,6 +233,37 @@ def later_dates(text: str, props: dict[str, Any], today: str | None, taken: set)
     return out
 
 
+FLAG_SET = re.compile(
+    r"`?\b(?P<field>[a-z]\w*)`?\s+(?:becomes|is\s+set\s+to|turns)\s+`?(?P<value>true|false)\b`?", re.I
+)
+CONDITIONAL = re.compile(
+    r"^\s*(?:[-*]\s|if\b|when(?:ever)?\b|unless\b|once\b|where\b|after\b)|\b(?:if|unless|otherwise|except|whenever)\b",
+    re.I,
+)
+RELATIVE = re.compile(r"\b(?:whose|which|that|once|after|until)\s+`?\w+`?\s+(?:becomes|is\s+set\s+to|turns)\s", re.I)
+CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n")
+
+
+def flag_sets(text: str, props: dict[str, Any], taken: set) -> list[dict[str, Any]]:
+    """`set` effects of the record's yes/no fields a change's docs say it turns on or off ("`stock_drawn` becomes
+    true"), in sentences that set them whatever the record holds (no condition, not a bullet of one state)."""
+    out: list[dict[str, Any]] = []
+    for sentence in CLAUSES.split(text):
+        if CONDITIONAL.search(sentence):
+            continue
+        for m in FLAG_SET.finditer(sentence):
+            if RELATIVE.search(sentence[max(0, m.start() - 12) : m.end() + 1]):
+                continue  # "a charter whose `fuel_drawn` becomes true cannot ...": a rule, not this call's change
+            field = m.group("field")
+            if (props.get(field) or {}).get("type") != "boolean" or field in taken:
+                continue
+            if any(e["field"] == field for e in out):
+                continue
+            value = m.group("value").lower() == "true"
+            out.append({"op": "set", "field": field, "source": {"from": "const", "value": value}})
+    return out
+
+
 def reference_args(
     props: dict[str, Any], spec_params: dict[str, Any], state_schema: dict[str, Any], effects: list[dict[str, Any]]
 ) -> dict[str, str]:
@@ -255,6 +286,7 @@ def reference_args(
 
 __all__ = [
     "dropped_counts",
+    "flag_sets",
     "later_dates",
     "read_args",
     "recorded_params",

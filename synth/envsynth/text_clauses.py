@@ -1,0 +1,93 @@
+"""Two readings of a logged text that the sample data alone cannot tell apart from literal words, decided by the
+names of the record's fields:
+
+- a clause spelling a yes/no field's name ("..., fee 8.40, stock returned" where the record holds
+  `stock_returned: true`) is written only while that field is true: every sample that shows the clause holds it
+  true, and the words are the field's own, so the text says the flag, not a fixed remark;
+- a number that no field holds but that the entries of one of the record's lists add up to ("500 sheet(s) taken"
+  where the lines' `quantity` values sum to 500) is that sum, read only when no template of the plain fields writes
+  every sample and two samples at least agree on it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.expr_runtime import fg_number
+
+Source = dict[str, Any]
+SUM = "#sum#"  # a record's list's numbers added up (a key no field has): "<list>#sum#<field>"
+LEAD = r"(?:[,;]\s*|\s+-\s+)"  # what sets a clause off: ", stock returned", "; paid", " - rush"
+
+
+def _flag_words(source: Source) -> str:
+    """The words a yes/no field's name spells ("stock returned" for `stock_returned`)."""
+    path = source.get("path") or [source.get("field")]
+    return re.sub(r"[_\s]+", " ", str(path[-1])).strip()
+
+
+def flagged_clauses(parts: list[Any], contexts: list[list[tuple[Source, Any]]]) -> list[Any]:
+    """The template's parts with each literal clause that spells a yes/no field's name, true in every sample,
+    shown only while the field is true (a `flag` part)."""
+    flags: dict[str, Source] = {}
+    for source, value in contexts[0] if contexts else []:
+        if value is True and all(any(repr(s) == repr(source) and v is True for s, v in c) for c in contexts[1:]):
+            words = _flag_words(source)
+            if len(words) >= 3:
+                flags.setdefault(words.lower(), source)
+    if not flags:
+        return parts
+    out: list[Any] = []
+    for part in parts:
+        if not isinstance(part, str):
+            out.append(part)
+            continue
+        rest = part
+        while rest:
+            found = None
+            for words, source in sorted(flags.items(), key=lambda kv: -len(kv[0])):
+                m = re.search(
+                    rf"{LEAD}{re.escape(words)}(?=\s*(?:[,;.)]|$))|\s*\(\s*{re.escape(words)}\s*\)", rest, re.I
+                )
+                if m and (found is None or m.start() < found[0].start()):
+                    found = (m, source)
+            if found is None:
+                out.append(rest)
+                break
+            m, source = found
+            out += [rest[: m.start()]] if m.start() else []
+            out.append({"from": "flag", "test": dict(source), "then": {"from": "const", "value": m.group(0)}})
+            rest = rest[m.end() :]
+    return out
+
+
+def with_sums(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with each number field of its lists' entries added up, under a key no field has."""
+    out = dict(record)
+    for name, value in record.items():
+        if not isinstance(value, list) or not value or not all(isinstance(e, dict) for e in value):
+            continue
+        fields = sorted({k for e in value for k, v in e.items() if fg_number(v)})
+        for field in fields:
+            numbers = [e.get(field) for e in value]
+            total = sum(numbers) if all(fg_number(n) for n in numbers) else None
+            if total is not None and total != len(value):  # as many as the entries: a count, not a sum
+                out[f"{name}{SUM}{field}"] = round(total, 6) if isinstance(total, float) else total
+    return out
+
+
+def summed(node: Any) -> Any:
+    """The source with each summed list read as the sum of its entries' field (`sum`)."""
+    if isinstance(node, list):
+        return [summed(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    path = node.get("path") if node.get("from") == "record" else None
+    if isinstance(path, list) and len(path) == 1 and SUM in str(path[0]):
+        name, field = str(path[0]).split(SUM, 1)
+        return {"from": "sum", "list": name, "field": field}
+    return {k: summed(v) for k, v in node.items()}
+
+
+__all__ = ["SUM", "flagged_clauses", "summed", "with_sums"]
