@@ -329,3 +329,48 @@ def test_an_entry_written_like_its_mirror_turns_the_verb() -> None:
     (entry,) = named_entries(text, "charter", own, params, records, None, "hulls", True)
     note = entry["items"][0]["fields"]["note"]
     assert note["parts"][1] == " removed, " and "added" not in json.dumps(note)
+
+
+# --- entry_texts.with_argument_keys ---------------------------------------------------------------------------------
+
+
+def _cancel_effects() -> tuple[dict, dict, list[dict]]:
+    flag = {
+        "from": "flag",
+        "test": {"from": "record", "path": ["cancellation", "fuel_returned"]},
+        "then": {"from": "const", "value": "; fuel returned"},
+    }
+    note = {"from": "concat", "parts": ["Cancelled: ", {"from": "record", "path": ["cancellation", "reason"]}, flag]}
+    effects = [
+        {"op": "set", "field": "status", "source": {"from": "const", "value": "cancelled"}},
+        {"op": "append", "field": "log", "items": [{"fields": {"note": note}}]},
+    ]
+    return flag, note, effects
+
+
+def test_an_entry_reading_an_unwritten_object_key_named_as_a_parameter_reads_the_argument() -> None:
+    from synth.envsynth.entry_texts import with_argument_keys
+
+    flag, note, effects = _cancel_effects()
+    params = {"charter_id": {"type": "string"}, "reason": {"type": "string"}}
+    (_, logged) = with_argument_keys(effects, params)
+    parts = logged["items"][0]["fields"]["note"]["parts"]
+    assert parts == ["Cancelled: ", {"from": "arg", "name": "reason", "default": ""}, flag]
+    written = effects + [{"op": "set", "field": "cancellation", "source": {"from": "const", "value": {}}}]
+    (_, kept, _) = with_argument_keys(written, params)  # the call writes the object: its keys are read as written
+    assert kept["items"][0]["fields"]["note"] == note
+
+
+def test_a_flag_of_an_object_the_plan_never_writes_keeps_its_clause() -> None:
+    from synth.envsynth.text_clauses import settled_flags
+
+    flag, note, effects = _cancel_effects()
+    (_, logged) = settled_flags(effects)
+    assert logged["items"][0]["fields"]["note"]["parts"][-1] == flag["then"]
+    written = effects + [{"op": "set", "field": "cancellation", "source": {"from": "const", "value": {}}}]
+    assert settled_flags(written) == written  # written by the plan (a later stage may add it): the flag is read
+    spec = ToolSpec("cancel_charter", "Cancels a charter.", {"type": "object", "properties": {}})
+    plan = ToolPlan(kind="recorded_update", collection="charters", key_field="charter_id", key_param="charter_id")
+    plan = ToolPlan.from_dict({**plan.to_dict(), "effects": effects})
+    code = render_tool(spec, plan, {"type": "object", "properties": {}})
+    assert "'; fuel returned'" in code and "fuel_returned" not in code  # the clause, not a test of the flag

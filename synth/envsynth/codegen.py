@@ -16,6 +16,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.shape_code import charges as _charges
 from synth.envsynth.shape_code import holds as _holds
 from synth.envsynth.shape_code import shape_code as _shape_code
+from synth.envsynth.text_clauses import settled_flags
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
 from synth.words import singular
@@ -230,6 +231,8 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
     fn = fn or function_name(spec.name)
     if plan.kind == "by_mode":
         return _modes_code(spec, fn, plan, state_schema)
+    settled = settled_flags(plan.effects)  # a flag of an object the plan never writes: its clause as logged
+    plan = plan if settled == plan.effects else ToolPlan.from_dict({**plan.to_dict(), "effects": settled})
     col_schema = (state_schema.get("properties") or {}).get(plan.collection or "", {})
     record_schema = col_schema.get("additionalProperties") if isinstance(col_schema, dict) else None
     resource = singular(plan.collection or plan.singleton or "record") or "record"

@@ -41,7 +41,7 @@ SHORT = re.compile(r"\b(?:insufficient|not\s+enough|too\s+little|out\s+of)\s+\w+
 
 def _moved_lists(own: dict[str, Any], m: re.Match | None) -> list[tuple[str, str]]:
     """(list field, its entries' number) a sentence moves: the list "each <entry>'s <number>" names, or, when it
-    names none but names the linked number itself ("taken from stock_sheets"), every list whose entries hold one
+    names none but names the linked number itself ("drawn from fuel_litres"), every list whose entries hold one
     count (`quantity`)."""
     out = []
     for list_field, schema in sorted(own.items()):

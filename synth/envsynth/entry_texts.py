@@ -122,7 +122,7 @@ def _search(text: str, spans: list, i: int, at: int, parts: list[Any], others: l
     start, end, readings = spans[i]
     lead = [text[at:start]] if start > at else []
     shared = [r for r in readings if repr(r[0]) not in varied]
-    named = [r for r in shared if _spelt_before(text, start, r[0])]  # "proof v1": `proof_version`, shared or not
+    named = [r for r in shared if _spelt_before(text, start, r[0])]  # "plan v1": `plan_version`, shared or not
     ordered = [r for r in readings if repr(r[0]) in varied] + named + [None] + [r for r in shared if r not in named]
     for reading in ordered:
         piece = [text[start:end]] if reading is None else [_placeholder(*reading)]
@@ -254,8 +254,8 @@ def _named_reading(text: str, start: int, readings: list[tuple[Source, int | Non
 
 
 def _spelt_before(text: str, start: int, source: Source) -> bool:
-    """The words just before a stretch spell (or shorten) the name of the field the source reads ("proof v1" for
-    `proof_version`, "rev 3" for `revision`): the value is that field's, even where every sample holds the same."""
+    """The words just before a stretch spell (or shorten) the name of the field the source reads ("plan v1" for
+    `plan_version`, "rev 3" for `revision`): the value is that field's, even where every sample holds the same."""
     words = [w for w in str((source.get("path") or [source.get("field")])[-1]).lower().split("_") if w]
     tokens = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-len(words) :] if words else []
     if len(tokens) != len(words) or not text[:start].rstrip().endswith(tokens[-1]):
@@ -426,6 +426,24 @@ def with_new_values(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [_rewritten(e, new) if e.get("op") in ("append", "ref_append") else e for e in effects]
 
 
+def with_argument_keys(effects: list[dict[str, Any]], params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The effects with an appended entry's text reading a key of an object the call does not write, named as one
+    of its parameters (`cancellation.reason` for `reason`), from that argument: the data's entry was written when
+    the object was, so it showed the argument the call was given (before, the text showed nothing)."""
+    written = {e.get("field") for e in effects if e.get("op") == "set"}
+
+    def swap(node: Any) -> Any:
+        path = node.get("path") if node.get("from") == "record" else None
+        if isinstance(path, list) and len(path) == 2 and path[0] not in written and path[1] in params:
+            return {"from": "arg", "name": path[1], "default": ""}
+        return None
+
+    return [
+        {**e, "items": replaced_sources(e["items"], swap)} if e.get("op") == "append" and "items" in e else e
+        for e in effects
+    ]
+
+
 def replaced_sources(node: Any, swap: Any) -> Any:
     """The source with every part `swap` answers for (not None) replaced by its answer, concat parts too."""
     if isinstance(node, dict):
@@ -434,4 +452,4 @@ def replaced_sources(node: Any, swap: Any) -> Any:
     return [replaced_sources(v, swap) for v in node] if isinstance(node, list) else node
 
 
-__all__ = ["learned_text", "replaced_sources", "with_new_values"]
+__all__ = ["learned_text", "replaced_sources", "with_argument_keys", "with_new_values"]

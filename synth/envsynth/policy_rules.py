@@ -40,7 +40,7 @@ from synth.envsynth.docs_linked import copied_sets, linked_fields, linked_sets, 
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
-from synth.envsynth.entry_texts import with_new_values
+from synth.envsynth.entry_texts import with_argument_keys, with_new_values
 from synth.envsynth.linked_extras import linked_extras
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.listed_entries import listed_entries
@@ -454,7 +454,7 @@ def docs_transition(
         {
             **plan.to_dict(),
             "kind": "recorded_update",
-            "effects": with_new_values(effects),
+            "effects": with_argument_keys(with_new_values(effects), params),
             "checks": list(plan.checks)
             + (
                 [{"op": "transition", "field": moved["field"], "arg": moved["arg"], "map": moved["map"]}]

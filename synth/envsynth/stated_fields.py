@@ -245,7 +245,7 @@ CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n")
 
 
 def flag_sets(text: str, props: dict[str, Any], taken: set) -> list[dict[str, Any]]:
-    """`set` effects of the record's yes/no fields a change's docs say it turns on or off ("`stock_drawn` becomes
+    """`set` effects of the record's yes/no fields a change's docs say it turns on or off ("`fuel_drawn` becomes
     true"), in sentences that set them whatever the record holds (no condition, not a bullet of one state)."""
     out: list[dict[str, Any]] = []
     for sentence in CLAUSES.split(text):

@@ -1,10 +1,10 @@
 """Two readings of a logged text that the sample data alone cannot tell apart from literal words, decided by the
 names of the record's fields:
 
-- a clause spelling a yes/no field's name ("..., fee 8.40, stock returned" where the record holds
-  `stock_returned: true`) is written only while that field is true: every sample that shows the clause holds it
+- a clause spelling a yes/no field's name ("..., fee 8.40, fuel returned" where the record holds
+  `fuel_returned: true`) is written only while that field is true: every sample that shows the clause holds it
   true, and the words are the field's own, so the text says the flag, not a fixed remark;
-- a number that no field holds but that the entries of one of the record's lists add up to ("500 sheet(s) taken"
+- a number that no field holds but that the entries of one of the record's lists add up to ("500 litre(s) drawn"
   where the lines' `quantity` values sum to 500) is that sum, read only when no template of the plain fields writes
   every sample and two samples at least agree on it.
 """
@@ -18,11 +18,11 @@ from synth.envsynth.expr_runtime import fg_number
 
 Source = dict[str, Any]
 SUM = "#sum#"  # a record's list's numbers added up (a key no field has): "<list>#sum#<field>"
-LEAD = r"(?:[,;]\s*|\s+-\s+)"  # what sets a clause off: ", stock returned", "; paid", " - rush"
+LEAD = r"(?:[,;]\s*|\s+-\s+)"  # what sets a clause off: ", fuel returned", "; paid", " - rush"
 
 
 def _flag_words(source: Source) -> str:
-    """The words a yes/no field's name spells ("stock returned" for `stock_returned`)."""
+    """The words a yes/no field's name spells ("fuel returned" for `fuel_returned`)."""
     path = source.get("path") or [source.get("field")]
     return re.sub(r"[_\s]+", " ", str(path[-1])).strip()
 
@@ -62,6 +62,26 @@ def flagged_clauses(parts: list[Any], contexts: list[list[tuple[Source, Any]]]) 
     return out
 
 
+def settled_flags(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The effects with each clause shown while a flag of an object the plan never writes holds (`cancellation.
+    fuel_returned` where no effect sets `cancellation`) written as the data wrote it: the call cannot set that
+    flag, so reading it would drop the clause always."""
+    written = {e.get("field") for e in effects if e.get("op") == "set"}
+
+    def settle(node: Any) -> Any:
+        if isinstance(node, list):
+            return [settle(v) for v in node]
+        if not isinstance(node, dict):
+            return node
+        test = node.get("test") if node.get("from") == "flag" else None
+        path = test.get("path") if isinstance(test, dict) and test.get("from") == "record" else None
+        if isinstance(path, list) and len(path) == 2 and path[0] not in written:
+            return node["then"]
+        return {k: settle(v) for k, v in node.items()}
+
+    return [settle(e) if e.get("op") in ("append", "ref_append") else e for e in effects]
+
+
 def with_sums(record: dict[str, Any]) -> dict[str, Any]:
     """The record with each number field of its lists' entries added up, under a key no field has."""
     out = dict(record)
@@ -90,4 +110,4 @@ def summed(node: Any) -> Any:
     return {k: summed(v) for k, v in node.items()}
 
 
-__all__ = ["SUM", "flagged_clauses", "summed", "with_sums"]
+__all__ = ["SUM", "flagged_clauses", "settled_flags", "summed", "with_sums"]
