@@ -7,7 +7,11 @@
 - entry_moves.each_entry_moves: "checked against `fuel_litres` ... and then taken from stock" moves each line's
   one count off the number it names on the linked record;
 - end to end, a `by_mode` answer whose accepting value draws the fuel, sets the flag and logs its entry as the
-  data's entries of that kind are written.
+  data's entries of that kind are written; with recorded calls, its other value's log learned from them
+  (trace_modes.mode_variants);
+- docs_entries: an entry written like its mirror kind's turns the data's verb ("removed" for "added");
+- entry_texts.with_argument_keys and text_clauses.settled_flags: a text reading a key of an object the change never
+  writes reads the argument of that name, and a flag of such an object keeps its clause as the data wrote it.
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@ names of the record's fields:
 - a number that no field holds but that the entries of one of the record's lists add up to ("500 litre(s) drawn"
   where the lines' `quantity` values sum to 500) is that sum, read only when no template of the plain fields writes
   every sample and two samples at least agree on it.
+
+A flag of an object the finished plan never writes cannot change with the call, so its clause is written as the
+data wrote it (settled_flags, when the code is rendered).
 """
 
 from __future__ import annotations
