@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from synth.envsynth.docs_appends import NEW_VALUE
-from synth.envsynth.entry_texts import replaced_sources
+from synth.envsynth.text_clauses import replaced_sources
 
 
 def _step(effects: list[dict[str, Any]], key_param: str | None, field: str) -> dict[str, Any] | None:

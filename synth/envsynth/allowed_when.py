@@ -13,10 +13,8 @@ if", "only while" too). Each clause of its list becomes a check:
 An "unless its <noun> is `<value>`" clause in any sentence allows every other known state of that record (the
 record itself, or the one it links); after a refusal ("fails unless ...") it names the states required instead.
 
-Checks are {"op": "bound", "from": "self", "field", "cmp", "value"}, {"op": "linked_state", "collection", "via",
-"field", "allowed"}, {"op": "empty", "collection", "via", "field"} and {"op": "dated", "field", "cmp", "value"}
-(expr_runtime.fg_check); a state of the record itself joins the plan's preconditions. The number limits a "must"
-sentence puts on the records the call's parameters name (bound_checks.py) apply to a change too.
+Checks are `bound`, `linked_state`, `empty` and `dated` (expr_runtime.fg_check); a state of the record itself joins
+the plan's preconditions. A "must" sentence's number limits on named records (bound_checks.py) apply too.
 """
 
 from __future__ import annotations

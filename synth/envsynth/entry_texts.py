@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_number
-from synth.envsynth.text_clauses import SUM, flagged_clauses, summed, with_sums
+from synth.envsynth.text_clauses import SUM, flagged_clauses, replaced_sources, summed, with_sums
 from synth.words import singular
 
 Source = dict[str, Any]
@@ -205,14 +205,14 @@ def _counts(record: dict[str, Any]) -> dict[str, int]:
 
 def _counted(node: Any) -> Any:
     """The source with each counted list read as its length (`count`)."""
-    if isinstance(node, list):
-        return [_counted(v) for v in node]
-    if not isinstance(node, dict):
-        return node
-    path = node.get("path") if node.get("from") == "record" else None
-    if isinstance(path, list) and len(path) == 1 and str(path[0]).endswith(COUNT):
-        return {**node, "from": "count", "path": [path[0][: -len(COUNT)]]}
-    return {k: _counted(v) for k, v in node.items()}
+
+    def count(part: dict[str, Any]) -> dict[str, Any] | None:
+        path = part.get("path") if part.get("from") == "record" else None
+        if isinstance(path, list) and len(path) == 1 and str(path[0]).endswith(COUNT):
+            return {**part, "from": "count", "path": [path[0][: -len(COUNT)]]}
+        return None
+
+    return replaced_sources(node, count)
 
 
 def _flagged_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
@@ -444,12 +444,4 @@ def with_argument_keys(effects: list[dict[str, Any]], params: dict[str, Any]) ->
     ]
 
 
-def replaced_sources(node: Any, swap: Any) -> Any:
-    """The source with every part `swap` answers for (not None) replaced by its answer, concat parts too."""
-    if isinstance(node, dict):
-        found = swap(node)
-        return found if found is not None else {k: replaced_sources(v, swap) for k, v in node.items()}
-    return [replaced_sources(v, swap) for v in node] if isinstance(node, list) else node
-
-
-__all__ = ["learned_text", "replaced_sources", "with_argument_keys", "with_new_values"]
+__all__ = ["learned_text", "with_argument_keys", "with_new_values"]

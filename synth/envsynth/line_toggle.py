@@ -24,13 +24,13 @@ from typing import Any
 
 from synth.envsynth.create_rules import _props
 from synth.envsynth.docs_entries import business_date, named_entries
-from synth.envsynth.entry_texts import replaced_sources
 from synth.envsynth.expr_runtime import fg_number
 from synth.envsynth.list_toggle import toggle_values
 from synth.envsynth.mode_rules import by_mode_plan
 from synth.envsynth.object_toggle import _kind_text
 from synth.envsynth.opening_lines import _joined, equations, signed
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.text_clauses import replaced_sources
 from synth.spec import ToolSpec, field_by_words, known_values, list_by_words
 from synth.words import singular
 

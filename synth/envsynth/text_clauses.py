@@ -71,18 +71,12 @@ def settled_flags(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     flag, so reading it would drop the clause always."""
     written = {e.get("field") for e in effects if e.get("op") == "set"}
 
-    def settle(node: Any) -> Any:
-        if isinstance(node, list):
-            return [settle(v) for v in node]
-        if not isinstance(node, dict):
-            return node
+    def settle(node: dict[str, Any]) -> Any:
         test = node.get("test") if node.get("from") == "flag" else None
         path = test.get("path") if isinstance(test, dict) and test.get("from") == "record" else None
-        if isinstance(path, list) and len(path) == 2 and path[0] not in written:
-            return node["then"]
-        return {k: settle(v) for k, v in node.items()}
+        return node["then"] if isinstance(path, list) and len(path) == 2 and path[0] not in written else None
 
-    return [settle(e) if e.get("op") in ("append", "ref_append") else e for e in effects]
+    return [replaced_sources(e, settle) if e.get("op") in ("append", "ref_append") else e for e in effects]
 
 
 def with_sums(record: dict[str, Any]) -> dict[str, Any]:
@@ -102,15 +96,23 @@ def with_sums(record: dict[str, Any]) -> dict[str, Any]:
 
 def summed(node: Any) -> Any:
     """The source with each summed list read as the sum of its entries' field (`sum`)."""
-    if isinstance(node, list):
-        return [summed(v) for v in node]
-    if not isinstance(node, dict):
-        return node
-    path = node.get("path") if node.get("from") == "record" else None
-    if isinstance(path, list) and len(path) == 1 and SUM in str(path[0]):
-        name, field = str(path[0]).split(SUM, 1)
-        return {"from": "sum", "list": name, "field": field}
-    return {k: summed(v) for k, v in node.items()}
+
+    def total(part: dict[str, Any]) -> dict[str, Any] | None:
+        path = part.get("path") if part.get("from") == "record" else None
+        if isinstance(path, list) and len(path) == 1 and SUM in str(path[0]):
+            name, field = str(path[0]).split(SUM, 1)
+            return {"from": "sum", "list": name, "field": field}
+        return None
+
+    return replaced_sources(node, total)
 
 
-__all__ = ["SUM", "flagged_clauses", "settled_flags", "summed", "with_sums"]
+def replaced_sources(node: Any, swap: Any) -> Any:
+    """The source with every part `swap` answers for (not None) replaced by its answer, concat parts too."""
+    if isinstance(node, dict):
+        found = swap(node)
+        return found if found is not None else {k: replaced_sources(v, swap) for k, v in node.items()}
+    return [replaced_sources(v, swap) for v in node] if isinstance(node, list) else node
+
+
+__all__ = ["SUM", "flagged_clauses", "replaced_sources", "settled_flags", "summed", "with_sums"]
