@@ -291,6 +291,9 @@ def derived_field(
     holders = [f for f, s in own.items() if isinstance(s, dict) and name in (s.get("properties") or {})]
     if len(holders) == 1:  # `city`, a key of the record's `address` object
         return {"op": "nested", "path": [holders[0], name]}
+    flat = [f for f, s in own.items() if name.startswith(f + "_") and name[len(f) + 1 :] in (s.get("properties") or {})]
+    if len(flat) == 1:  # `licence_status`: the `status` of the record's `licence` object
+        return {"op": "nested", "path": [flat[0], name[len(flat[0]) + 1 :]]}
     for found in re.finditer(rf"\b{re.escape(name)}\s*\(([^()]{{3,120}})\)", glossary):
         calc = CALC.match(found.group(1).strip())
         if calc and _numeric(own, calc.group("left"), calc.group("right")):

@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 
 from synth.envsynth.ask import ChatClient
+from synth.envsynth.keyed_views import view_keys
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.shape_code import charges as _charges
 from synth.envsynth.shape_code import holds as _holds
@@ -74,7 +75,8 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
         return f"fg_fixed({_pysource(source['of'], fn)}, {int(source['decimals'])!r})"
     if source["from"] == "object":  # an object the docs write out, a source per key
         pairs = [f"{k!r}: {_pysource(v, fn)}" for k, v in sorted(source["fields"].items())]
-        return "fg_whole({" + ", ".join(pairs) + "})"
+        whole = "{" + ", ".join(pairs) + "}"
+        return whole if source.get("nulls") else "fg_whole(" + whole + ")"  # `nulls`: a null key is the data's
     if source["from"] == "given":  # a text by whether a value is set ("verified by JRK", else "dispensed")
         test = _pysource(source["test"], fn)
         otherwise = source["else"]  # a fixed text, or a source of its own
@@ -182,6 +184,9 @@ def header_source(env_id: str, version: str, body: str = "") -> str:
     header = _env().get_template("header.py.j2").render(env_id=env_id, version=version)
     if re.search(r"\bfg_\w+\(", body):
         header = header.rstrip("\n") + "\n\n\n" + _expr_runtime()
+    if "fg_keyed(" in body:  # records answered with the key the state keeps them under (keyed_views.py)
+        view = (Path(__file__).parent / "view_runtime.py").read_text(encoding="utf-8")
+        header = header.rstrip("\n") + "\n\n\n" + view.split("# runtime\n", 1)[1].strip() + "\n"
     return header
 
 
@@ -308,6 +313,14 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
             code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
             f"    result = {inner_fn}(env_state, **arguments)\n"
             f"    return copy.deepcopy(result.get({plan.answer_field!r})) if isinstance(result, dict) else result\n"
+        )
+    keys = view_keys(spec, state_schema)
+    if keys:  # records kept without their key, answered with it (keyed_views.py)
+        plain = f"{fn}_unkeyed"
+        code = re.sub(rf"^def {fn}\(", f"def {plain}(", code, flags=re.M)
+        code = (
+            code.rstrip("\n") + f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
+            f"    return fg_keyed({plain}(env_state, **arguments), env_state, {keys!r})\n"
         )
     if plan.special_outputs:  # argument values the recorded calls show a fixed answer for
         general = f"{fn}_general"

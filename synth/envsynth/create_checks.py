@@ -160,7 +160,13 @@ def create_checks(
 
     queued, popped = queue_rules(unwrap(text), plan, own, cols)  # "only the skipper first in the list may book it"
     found += [c for c in queued if c not in found and c not in plan.checks]
-    if not found:
+    from synth.envsynth.held_places import held_places
+
+    placed = held_places(unwrap(text), plan.collection, state_schema, True)  # "reserves its places in the pier"
+    moved = {repr(e["path"]) for e in plan.effects if e.get("op") == "adjust"}
+    popped += [e for e in placed if e["op"] == "adjust" and repr(e["path"]) not in moved]
+    found += [c for c in placed if c["op"] != "adjust" and c not in found and c not in plan.checks]
+    if not found and not popped:
         return plan
     evidence = plan.evidence + [f"{len(found)} checks read from a 'Checks:' or 'refused when:' list"]
     effects = list(plan.effects) + [e for e in popped if e not in plan.effects]

@@ -31,6 +31,7 @@ KIND = re.compile(
     re.IGNORECASE,
 )
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+MIN_OPENED = 3  # sample records that must all open a list with one kind before the data alone says a create does
 
 
 def _opening(records: list[dict[str, Any]], field: str, kind_field: str, kind: str) -> list[dict[str, Any]]:
@@ -55,6 +56,41 @@ def _texts(field: str, kind_field: str, opened: list[dict[str, Any]], state: dic
         found = found if found is not None else flag_tail(samples, state)  # "...; spare X fitted for Y" while swapped
         if found is not None:
             out[name] = found
+    return out
+
+
+def _data_openings(
+    own: dict[str, Any],
+    records: list[dict[str, Any]],
+    params: dict[str, Any],
+    required: list[str],
+    today: str,
+    state: dict[str, Any],
+    initial: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """`append` effects for the lists the docs name no opening entry of, where every sample record (three at
+    least) opens the list with an entry of one kind: what the data shows a new record starts with. Its text is
+    learned from every record, else from those still in the state the create leaves them in (`initial`: the
+    texts a later change left untouched show values it has since changed, "Held until <the hold's end>")."""
+    out = []
+    for field, schema in sorted(own.items()):
+        items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+        holding = [r for r in records if isinstance(r.get(field), list) and r[field] and isinstance(r[field][0], dict)]
+        if not isinstance(items, dict) or len(holding) < MIN_OPENED or len(holding) < len(records):
+            continue
+        for kind_field in sorted(items.get("properties") or {}):
+            kinds = {r[field][0].get(kind_field) for r in holding}
+            kind = kinds.pop() if len(kinds) == 1 else None
+            if not isinstance(kind, str) or _kind_fields(items, kind, False)[0] != [kind_field]:
+                continue
+            fresh = [r for r in holding if initial and all(r.get(k) == v for k, v in initial.items())]
+            texts = _texts(field, kind_field, holding, state) or _texts(field, kind_field, fresh, state)
+            rule = _entry_rule(
+                kind_field, kind, [r[field][0] for r in holding], params, required, [], today, texts=texts
+            )
+            if rule is not None:
+                out.append({"op": "append", "field": field, "items": [rule]})
+                break
     return out
 
 
@@ -91,6 +127,10 @@ def opening_entries(
             if rule is not None:
                 found.append({"op": "append", "field": field, "items": [rule]})
                 done.add(field)
+    initial = {k: v for k, v in plan.initial_values.items() if isinstance(v, str)}
+    written = done | set(plan.initial_values) | set(plan.fields) | {e.get("field") for e in plan.effects}
+    opened = _data_openings(own, records, params, required, today, sample or {}, initial)
+    found += [e for e in opened if e["field"] not in written]  # a list nothing else starts
     if not found:
         return plan
     evidence = plan.evidence + ["opening entries: " + ", ".join(e["field"] for e in found)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.call_entries import call_entries
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, record_props
 
@@ -47,7 +48,9 @@ def _numbering(lists: list[list[Any]], key: str) -> tuple[bool, str | None] | No
 def numbered_entries(
     spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any] | None
 ) -> ToolPlan:
-    """The create numbering the entries of each list it copies from the call, as the data does; else unchanged."""
+    """The create numbering the entries of each list it copies from the call, as the data does, once they are
+    shaped as the data stores them (call_entries.py); else unchanged."""
+    plan = call_entries(spec, plan, state_schema, sample)
     if plan.kind != "create" or not plan.collection or not isinstance(sample, dict):
         return plan
     own = record_props(state_schema.get("properties") or {}, plan.collection)

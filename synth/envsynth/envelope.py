@@ -15,12 +15,15 @@ from typing import Any
 
 from synth.envsynth.answer_extras import answer_extras, derived_field
 from synth.envsynth.filter_map import map_param
+from synth.envsynth.keyed_views import key_names
 from synth.envsynth.linked_answers import joined_rule
 from synth.envsynth.listed_phrases import linked_phrase_fields
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import returned_fields
 from synth.envsynth.schema_figures import schema_figure
+from synth.envsynth.stated_answers import stated_answer
 from synth.spec import ToolSpec
+from synth.tooldocs.oas_schema import flatten_all_of
 from synth.words import singular
 
 
@@ -43,8 +46,9 @@ LIST_KINDS = {"filter", "list", "search", "get_many"}
 
 
 def documented_fields(spec: ToolSpec) -> list[str]:
-    """The response's field names: its schema's properties, else a "Returns {a, b}" in the description."""
-    returns = spec.returns if isinstance(spec.returns, dict) else {}
+    """The response's field names: its schema's properties (an `allOf` merged), else a "Returns {a, b}" in the
+    description."""
+    returns = flatten_all_of(spec.returns) if isinstance(spec.returns, dict) else {}
     if returns.get("type") == "array" and isinstance(returns.get("items"), dict):
         returns = returns["items"]
     props = returns.get("properties") if returns.get("type", "object") == "object" else None
@@ -223,12 +227,15 @@ def projection(
     own = (col.get("additionalProperties") or {}).get("properties") or {}
     mapped = {}
     for name in listed:
-        if name not in fields:
+        if name not in fields and name in key_names(plan.collection or "", state_schema):
+            mapped[name] = {"op": "map_key", "collection": plan.collection}  # the key it is kept under
+        elif name not in fields:
             found = joined_rule(name, glossary or spec.description, cols, plan.collection or "")  # "(name and size)"
             found = found or map_param(name, plan.collection or "", cols)
             if found is None or found["op"] not in ("eq", "join") or not found["via"] or "*" in found.get("path", []):
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             found = found or schema_figure(name, spec, own, today, siblings)  # "available: places not yet sold"
+            found = found or stated_answer(name, spec, own, state_schema, plan.collection or "", plan.key_param)
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
                 found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)

@@ -104,9 +104,9 @@ def fg_operand(operand, arguments, record, state):
         return None if then is None or now is None else then - now
     if "band" in operand:  # a figure by bands of whole days between a date of the record and the business date
         return fg_band(operand["band"], record)
-    if "sum" in operand:  # the sum of a number over the entries of one of the record's lists
-        entries = record.get(operand["sum"]["list"]) if isinstance(record, dict) else None
-        values = [e.get(operand["sum"]["field"]) for e in entries or [] if isinstance(e, dict)]
+    if "sum" in operand:  # the sum of a number over the entries of one of the record's lists (no field: 1 each)
+        field, entries = operand["sum"]["field"], fg_dig(record, [operand["sum"]["list"]])
+        values = [e.get(field) if field else 1 for e in entries or [] if isinstance(e, dict)]
         return sum([v for v in values if fg_number(v)]) if isinstance(entries, list) else None
     if "linked" in operand:  # a number of the record the record's link names
         link = operand["linked"]

@@ -160,6 +160,11 @@ def fg_list_rule(check, arguments, record, state):
         holder = fg_linked(check, "", record, state)
         terms = []
         for term in check["add"]:
+            if "count" in term:  # how many places the record's list holds (held_places.py)
+                listed = record.get(term["count"]) if isinstance(record, dict) else None
+                held = [e.get(term["field"]) if term["field"] else 1 for e in listed or [] if isinstance(e, dict)]
+                terms.append(sum(held) if all([isinstance(v, (int, float)) for v in held]) else None)
+                continue
             node = holder if "linked" in term else record
             for part in [term["linked"]] if "linked" in term else term["own"]:
                 node = node.get(part) if isinstance(node, dict) else None

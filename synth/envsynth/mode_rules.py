@@ -14,6 +14,7 @@ import dataclasses
 import re
 from typing import Any
 
+from synth.envsynth.mode_objects import mode_object, mode_path, mode_records
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
@@ -39,6 +40,9 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
             label = re.search(rf"(?:^|\n|(?<=[.;])\s)\s*(?:[-*]\s+)?[`'\"]?{re.escape(value)}[`'\"]?\s*:\s", text)
             label = label or re.search(  # "- `add` appends ...": a bullet led by the quoted value and its verb
                 rf"(?:^|\n|(?<=[.;])\s)\s*[-*]\s+`{re.escape(value)}`\s+(?=[a-z]+s\b)", text
+            )
+            label = label or re.search(  # "... `done` adds one to ...; `lost` keeps ...": a sentence led so
+                rf"(?:^|\n|(?<=[.;])\s)\s*`{re.escape(value)}`\s+(?=(?!is\b)[a-z]+s\b)", text
             )
             label = label or re.search(  # 'action "add" (requires x and y): appends ...': named, then its needs
                 rf"(?:^|\n|(?<=[.;])\s)\s*(?:[-*]\s+)?{re.escape(param)}\s+[`'\"]{re.escape(value)}[`'\"]\s*(?=\([^()]*\)\s*:)",
@@ -107,9 +111,10 @@ def mode_transition(
     own = ((col.get("additionalProperties") or {}).get("properties") or {}) if isinstance(col, dict) else {}
     modes: dict[str, Any] = {}
     preconditions: dict[str, list[Any]] = {}
+    path = mode_path(list(records or []), list(segments))
     for value, segment in segments.items():
         text = _as_value(shared, value, [v for v in segments if v != value]) + "\n" + segment
-        given = {param: value} if param in own else None  # `status: moored` sets the status it names
+        given = {param: value} if param in own else _state_named(own, list(segments), value)  # sets that state
         sub = docs_transition(
             dataclasses.replace(spec, description=text), plan, state_schema, policy, records, sample, given
         )
@@ -118,6 +123,10 @@ def mode_transition(
         effects = [  # a set the record has no field for is a guess ("the action records what it was called with")
             e for e in sub.effects if e["op"] != "set" or e["field"] in own
         ]
+        if path is not None:  # what this value writes as the records it shaped show it (mode_objects.py)
+            effects = _mode_written(
+                effects, records or [], path, param, value, spec, text, plan, state_schema, policy, sample, given
+            )
         dated = [  # "- `landed`: ... can only be recorded on or after its `eta`": that value's own date check
             {k: v for k, v in c.items() if k != "when"}
             for c in value_dates(
@@ -135,6 +144,55 @@ def mode_transition(
         for name, allowed in sub.preconditions.items():
             preconditions[name] = sorted(set(preconditions.get(name, [])) | set(allowed), key=str)
     return by_mode_plan(plan, param, modes, preconditions, f"one transition per documented `{param}` value")
+
+
+def _state_named(own: dict[str, Any], values: list[str], value: str) -> dict[str, Any] | None:
+    """{field: value} when the parameter's values are all states of one closed field of the record (an `outcome`
+    of `completed` / `no_show` for a `status` that knows both), else None."""
+    from synth.envsynth.create_rules import _known
+
+    fields = [
+        f for f, s in own.items() if isinstance(s, dict) and set(values) <= {str(v) for v in _known(s)} and _known(s)
+    ]
+    return {fields[0]: value} if len(fields) == 1 else None
+
+
+def _mode_written(
+    effects: list[dict[str, Any]],
+    records: list[dict[str, Any]],
+    path: tuple[str, ...],
+    param: str,
+    value: str,
+    spec: ToolSpec,
+    text: str,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    policy: str,
+    sample: dict[str, Any] | None,
+    given: dict[str, Any] | None,
+) -> list[dict[str, Any]]:
+    """The value's effects with the object holding the mode written as the data shows it, and the entries it logs
+    learned from its own records when those of every value together explain none."""
+    from synth.envsynth.entry_texts import with_new_values
+    from synth.envsynth.policy_rules import docs_transition
+
+    sets = {
+        e["field"]: e["source"]["value"]
+        for e in effects
+        if e["op"] == "set" and (e.get("source") or {}).get("from") == "const"
+    }
+    written = mode_object(records, path, param, value, sets, {e.get("field") for e in effects})
+    if written is not None:  # right after the state it moves to, so a logged text reads the object
+        at = max((i + 1 for i, e in enumerate(effects) if e["op"] == "set" and e["field"] in sets), default=0)
+        effects = effects[:at] + [written] + effects[at:]
+    own = mode_records(records, path, value)
+    appended = {e.get("field") for e in effects if e["op"] == "append"}
+    if own and len(own) < len(records):
+        alone = docs_transition(
+            dataclasses.replace(spec, description=text), plan, state_schema, policy, own, sample, given
+        )
+        effects += [e for e in (alone.effects if alone else []) if e["op"] == "append" and e["field"] not in appended]
+    return with_new_values(effects) if written is not None else effects
 
 
 def by_mode_plan(

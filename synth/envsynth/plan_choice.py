@@ -83,6 +83,7 @@ def docs_transition_plan(
     from synth.envsynth.list_toggle import toggle_plan
     from synth.envsynth.mode_rules import mode_transition
     from synth.envsynth.object_toggle import object_toggle
+    from synth.envsynth.paired_lists import paired_lists
     from synth.envsynth.policy_rules import docs_transition, name_guard
 
     records = _sample_records(opts, plan.collection)
@@ -99,6 +100,8 @@ def docs_transition_plan(
         moved = mode_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:  # "add: ... appended to extras; remove: ...": a list edited by an argument's value
         moved = toggle_plan(spec, plan, schema.state_schema)
+    if moved is None:  # "Labels listed in `remove` are taken out first, then the entries in `add` are appended"
+        moved = paired_lists(spec, plan, schema.state_schema)
     if moved is None:
         moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:  # "Change the grade mode ... A history entry {...} is appended": a recorded field change
@@ -238,7 +241,10 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
             for e in consts
         ]
         moded = [e for m in (plan.modes or {}).values() for e in (m.get("plan") or {}).get("effects") or []]
-        refusable = bool(plan.checks) or any(e.get("op") in ("list_add", "list_drop", "entry_drop") for e in moded)
+        moded += [e for e in plan.effects if e.get("op") in ("entries_drop", "entries_add")]  # a label not there
+        refusable = bool(plan.checks) or any(
+            e.get("op") in ("list_add", "list_drop", "entry_drop", "entries_drop", "entries_add") for e in moded
+        )
         refusable = refusable or any((m.get("plan") or {}).get("checks") for m in (plan.modes or {}).values())
         return [
             TestCase(

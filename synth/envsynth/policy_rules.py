@@ -28,6 +28,7 @@ from synth.envsynth.allowed_states import (
     refused_from,
 )
 from synth.envsynth.cancel_returns import cancel_returns
+from synth.envsynth.cleared_fields import cleared_fields
 from synth.envsynth.create_rules import _known, stated_today
 from synth.envsynth.docs_appends import appended_params, docs_appends, object_sets
 from synth.envsynth.docs_bands import banded_figures
@@ -41,6 +42,7 @@ from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
 from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.entry_texts import with_argument_keys, with_new_values
+from synth.envsynth.held_places import held_places
 from synth.envsynth.linked_extras import linked_extras
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.listed_entries import listed_entries
@@ -397,6 +399,7 @@ def docs_transition(
             if not any(w["field"] == e["field"] for w in written)
         ]
     filled = {e["field"] for e in effects if e.get("op") == "append"}  # else as the data logs the new state:
+    effects += cleared_fields(list(records or []), sets, allowed, {e.get("field") for e in effects})  # data: null
     effects += seen_entries(props, spec.parameters, list(records or []), today, sets, filled) if sets else []
     effects += docs_moves(text, effects, sample, plan.collection)
     effects += cancel_returns(text, plan.collection, state_schema, sample, params, effects, today) if sets else []
@@ -405,6 +408,10 @@ def docs_transition(
     effects += late
     counters = [c for c in counters if not any(e.get("path") == c["path"] for e in late)]
     effects += counters
+    moved_paths = {repr(e.get("path")) for e in effects if e.get("op") == "adjust"}
+    effects += [  # "releases its places": the count of the record they were on drops by them (held_places.py)
+        e for e in held_places(text, plan.collection, state_schema, False) if repr(e["path"]) not in moved_paths
+    ]
     effects += [e for e in number_copies(text, props) if e["field"] not in sets]  # "`fee` is set to `paid`"
     effects += allocations(text, plan.collection, state_schema, params)  # "applied to ... oldest due date first"
     effects += [  # "the full hull fee is paid back and recorded in hull_refund"

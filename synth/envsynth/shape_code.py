@@ -121,6 +121,31 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 f" for part in record.get('__allocated__') or []]\n"
             )
             continue
+        if spec["op"] == "above":  # a count of the record above a bound ("true while ... visits left")
+            held = "record" + "".join(f".get({p!r}, {{}})" for p in spec["path"][:-1])
+            lines.append(
+                f"    count = {held}.get({spec['path'][-1]!r}) if isinstance({held}, dict) else None\n"
+                f"    out[{name!r}] = number_or_zero(count) > {spec['value']!r}\n"
+            )
+            continue
+        if spec["op"] == "linked_one":  # the one record of another collection naming this one, or null
+            named = f"str(other.get({spec['ref']!r})) == str(arguments.get({spec['arg']!r}))"
+            kept = f"{{f: copy.deepcopy(other.get(s)) for f, s in {spec['fields']!r}.items()}}"
+            lines.append(
+                f"    out[{name!r}] = None\n"
+                f"    for other_key, other in sorted((env_state.get({spec['collection']!r}) or {{}}).items()):\n"
+                f"        if isinstance(other, dict) and {named}"
+                f" and all([other.get(f) == v for f, v in {spec['where']!r}.items()]):\n"
+                f"            out[{name!r}] = {kept}\n"
+            )
+            if spec.get("key_name"):
+                lines.append(f"            out[{name!r}][{spec['key_name']!r}] = other_key\n")
+            lines.append("            break\n")
+            continue
+        if spec["op"] == "map_key":  # the key the state keeps the record under (keyed_views.py)
+            kept = f"(env_state.get({spec['collection']!r}) or {{}})"
+            lines.append(f"    out[{name!r}] = next((k for k, r in sorted({kept}.items()) if r == record), None)\n")
+            continue
         if spec["op"] == "self":  # the record itself, under its noun
             lines.append(f"    out[{name!r}] = copy.deepcopy(record)\n")
             continue

@@ -1,0 +1,93 @@
+"""A list of a record edited by two list arguments at once: "Labels listed in `remove` are taken out first, then
+the entries in `add` are appended in the order given" (a skipper's `moorings`, each {"label", "pier"}).
+
+The change is a keyed update whose parameters include an adding list, whose objects hold only fields of the
+entries of one of the record's lists, and a removing list of plain values, which the entries of that list hold in
+the one field its description or name names ("Labels to remove": `label`, else the entries' one text field the
+objects are matched by). The parameters are named `add` / `remove` (or `added` / `removed`, `add_<x>` /
+`remove_<x>`). Their order is the docs': removals first unless the text puts the additions first.
+
+Refused, and nothing changed, when a value to remove matches no entry, when the docs say the field is unique and
+an added entry repeats a value, or when the list would leave the count the docs give ("between one and three
+moorings", "at most 5"). Each becomes an `entries_drop` / `entries_add` effect (recorded_update.py.j2).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import ToolSpec, record_props
+from synth.words import singular
+
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+ADD = re.compile(r"^(?:add|added|adds|add_\w+)$")
+REMOVE = re.compile(r"^(?:remove|removed|removes|remove_\w+)$")
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else NUMBERS.get(word.lower())
+
+
+def _bounds(text: str, field: str) -> tuple[int | None, int | None]:
+    """(fewest, most) entries the docs allow the list: "between one and three <noun>s", "at most 5"."""
+    noun = singular(field.split("_")[-1])
+    said = rf"(?:{re.escape(noun)}s?|{re.escape(field.replace('_', ' '))}|entries|items)"
+    m = re.search(rf"\bbetween\s+(\w+)\s+and\s+(\w+)\s+(?:\w+\s+){{0,2}}?{said}\b", text, re.I)
+    if m and _number(m.group(1)) is not None and _number(m.group(2)) is not None:
+        return _number(m.group(1)), _number(m.group(2))
+    m = re.search(rf"\b(?:at\s+most|no\s+more\s+than|up\s+to)\s+(\w+)\s+(?:\w+\s+){{0,2}}?{said}\b", text, re.I)
+    return (None, _number(m.group(1))) if m and _number(m.group(1)) is not None else (None, None)
+
+
+def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan | None:
+    """The `recorded_update` editing one list by an adding and a removing argument, or None."""
+    if plan.kind != "update" or not plan.collection or not plan.key_param:
+        return None
+    params = spec.parameters.get("properties") or {}
+    adds = [p for p, s in params.items() if ADD.match(p) and (s or {}).get("type") == "array"]
+    removes = [p for p, s in params.items() if REMOVE.match(p) and (s or {}).get("type") == "array"]
+    if len(adds) != 1 or len(removes) != 1:
+        return None
+    add, remove = adds[0], removes[0]
+    given = ((params[add].get("items") or {}).get("properties")) or {}
+    own = record_props(state_schema.get("properties") or {}, plan.collection)
+    lists = [
+        f
+        for f, s in own.items()
+        if isinstance(s, dict)
+        and s.get("type") == "array"
+        and given
+        and set(given) <= set(((s.get("items") or {}).get("properties")) or {})
+    ]
+    if len(lists) != 1:
+        return None
+    field = lists[0]
+    said = str(params[remove].get("description") or "") + " " + remove
+    texts = [k for k, s in given.items() if (s or {}).get("type") == "string"]
+    named = [k for k in texts if re.search(rf"\b{re.escape(k)}s?\b", said, re.I)]
+    match = named[0] if len(named) == 1 else texts[0] if len(texts) == 1 else None
+    if match is None:
+        return None
+    text = spec.description or ""
+    unique = bool(
+        re.search(rf"\b{re.escape(match)}s?\b[^.;]{{0,150}}\bunique\b|\bunique\s+{re.escape(match)}", text, re.I)
+    )
+    fewest, most = _bounds(text, field)
+    first_add = re.search(rf"`?{add}`?[^.]{{0,80}}\bfirst\b", text) is not None
+    drop = {"op": "entries_drop", "field": field, "arg": remove, "match": match}
+    put = {"op": "entries_add", "field": field, "arg": add, "match": match, "unique": unique}
+    effects = [put, drop] if first_add else [drop, put]
+    effects[-1].update({k: v for k, v in (("fewest", fewest), ("most", most)) if v is not None})  # once both ran
+    return ToolPlan.from_dict(
+        {
+            **plan.to_dict(),
+            "kind": "recorded_update",
+            "effects": effects,
+            "evidence": plan.evidence + [f"`{field}` edited by `{remove}` and `{add}`"],
+        }
+    )
+
+
+__all__ = ["paired_lists"]

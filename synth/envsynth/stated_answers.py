@@ -1,0 +1,115 @@
+"""Answer fields a read's docs define in a sentence of their own, beside the record's stored fields:
+
+- "`plan_active` is true while the plan still has visits left": a yes/no that a count of the record (or of one of
+  its objects) named by the words before "left" / "remaining" (`visits_remaining`) is above 0 (`above`);
+- "`open_charter` is the charter currently pencilled for the skipper (status `pencilled`), or null": the one record
+  of the collection the field's last word names (`charters`) that references the record read and holds that
+  state, with the keys the answer's schema gives it (the key under its documented name), else null
+  (`linked_one`; reads that name the record by their key parameter only).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.keyed_views import key_names
+from synth.spec import ToolSpec, record_props
+from synth.tooldocs.oas_schema import flatten_all_of
+from synth.words import plural, singular, split_words
+
+
+def _schema_of(spec: ToolSpec, name: str) -> dict[str, Any]:
+    returns = flatten_all_of(spec.returns) if isinstance(spec.returns, dict) else {}
+    if returns.get("type") == "array" and isinstance(returns.get("items"), dict):
+        returns = returns["items"]
+    sub = (returns.get("properties") or {}).get(name) or {}
+    for one in sub.get("oneOf") or sub.get("anyOf") or []:
+        if isinstance(one, dict) and one.get("type") == "object":
+            return one
+    return sub if isinstance(sub, dict) else {}
+
+
+def _counts(own: dict[str, Any]) -> list[tuple[list[str], list[str]]]:
+    """(path, words) of the record's numbers and of its objects' numbers."""
+    out = []
+    for field, schema in own.items():
+        if not isinstance(schema, dict):
+            continue
+        if schema.get("type") in ("integer", "number"):
+            out.append(([field], split_words(field)))
+        for key, sub in (schema.get("properties") or {}).items():
+            if isinstance(sub, dict) and sub.get("type") in ("integer", "number"):
+                out.append(([field, key], split_words(key)))
+    return out
+
+
+def _above(name: str, text: str, own: dict[str, Any]) -> dict[str, Any] | None:
+    m = re.search(
+        rf"`?\b{re.escape(name)}\b`?\s+is\s+true\s+(?:while|when|if|as\s+long\s+as)\s+[^.;]*?\b(\w+)\s+(?:left|remaining)\b",
+        text,
+        re.I,
+    )
+    if m is None:
+        return None
+    word = singular(m.group(1).lower())
+    hits = [
+        path
+        for path, words in _counts(own)
+        if {singular(w.lower()) for w in words} & {word} and {w.lower() for w in words} & {"remaining", "left"}
+    ]
+    return {"op": "above", "path": hits[0], "value": 0} if len(hits) == 1 else None
+
+
+def _linked_one(
+    name: str, text: str, spec: ToolSpec, state_schema: dict[str, Any], collection: str, key_param: str | None
+) -> dict[str, Any] | None:
+    if not key_param:
+        return None
+    cols = state_schema.get("properties") or {}
+    noun = name.split("_")[-1]
+    other = plural(noun) if plural(noun) in cols else noun if noun in cols else None
+    if other is None or other == collection:
+        return None
+    theirs = record_props(cols, other)
+    refs = [
+        f for f, s in theirs.items() if f == f"{singular(collection)}_id" or (s or {}).get("x-references") == collection
+    ]
+    said = re.search(rf"`?\b{re.escape(name)}\b`?\s+is\s+the\s+([^.]*?)(?:,\s*or\s+null|\.)", text, re.I)
+    if len(refs) != 1 or said is None:
+        return None
+    where = {}
+    for field, value in re.findall(r"\b(\w+)\s+`([\w-]+)`", said.group(1)):
+        if field in theirs:
+            where[field] = value
+    keys = key_names(other, state_schema)
+    wanted = list((_schema_of(spec, name).get("properties") or {}))
+    fields = {f: f for f in wanted if f in theirs}
+    named_key = [f for f in wanted if f in keys]
+    if not wanted or len(fields) + len(named_key) != len(wanted):
+        return None
+    return {
+        "op": "linked_one",
+        "collection": other,
+        "ref": refs[0],
+        "arg": key_param,
+        "where": where,
+        "fields": fields,
+        "key_name": named_key[0] if named_key else None,
+    }
+
+
+def stated_answer(
+    name: str,
+    spec: ToolSpec,
+    own: dict[str, Any],
+    state_schema: dict[str, Any],
+    collection: str,
+    key_param: str | None,
+) -> dict[str, Any] | None:
+    """How an answer field the docs define in a sentence is made (the forms above), else None."""
+    text = spec.description or ""
+    return _above(name, text, own) or _linked_one(name, text, spec, state_schema, collection, key_param)
+
+
+__all__ = ["stated_answer"]
