@@ -527,7 +527,7 @@ def test_answer_fields_a_read_defines_in_a_sentence_of_its_own() -> None:
         "collection": "charters",
         "ref": "skipper_id",
         "arg": "skipper_id",
-        "where": {"status": "pencilled"},
+        "where": {"status": ["pencilled"]},
         "fields": {"date": "date"},
         "key_name": "charter_id",
     }

@@ -2,9 +2,9 @@
 [{"category": "adult", "quantity": 3}] are stored as three entries of one passenger each, and a passenger's
 `name`, which the call may leave out, is stored as null.
 
-- A call entry's whole number the stored entries do not have, named for a count (`quantity`, `qty`, `count`,
-  `number`) or described as one ("Number of identical ...", "how many ..."), repeats the entry that many times
-  without it (`expand_entries`).
+- A call entry's whole number the stored entries do not have, named for a count (`quantity`, `qty`, `count`) or
+  described as one ("Number of identical ...", "Number of passengers" for a list of passengers; not "Number of
+  nights"), repeats the entry that many times without it (`expand_entries`).
 - A stored entry field the call's entries do not describe, or describe as optional, that the stored schema allows
   to be null and the data shows null in some entry, is null where the call leaves it out (`fill_entries`); other
   fields (an id, a price) are left to the readers that know them (entry_numbers.py, entry_figures.py).
@@ -19,19 +19,27 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, record_props, schema_types
+from synth.words import singular
 
-COUNT_NAMES = ("quantity", "qty", "count", "number")
-COUNT_WORDS = re.compile(r"\bnumber\s+of\b|\bhow\s+many\b|\bidentical\b", re.I)
+COUNT_NAMES = ("quantity", "qty", "count")
+COUNT_WORDS = re.compile(r"\bidentical\b|\bcopies\b|\bhow\s+many\s+(?:such|of\s+(?:it|them|these))\b", re.I)
 
 
-def _count_field(given: dict[str, Any], stored: dict[str, Any]) -> str | None:
+def _count_field(given: dict[str, Any], stored: dict[str, Any], noun: str) -> str | None:
+    """The call entry's number that counts copies of the entry: named so, or described as identical copies or
+    as a number of the list's own noun ("Number of passengers" for `passengers`; not "Number of nights")."""
+    said = re.compile(rf"\bnumber\s+of\s+(?:\w+\s+)?{re.escape(singular(noun))}s?\b", re.I)
     found = [
         name
         for name, schema in given.items()
         if name not in stored
         and isinstance(schema, dict)
         and "integer" in schema_types(schema)
-        and (name.lower() in COUNT_NAMES or COUNT_WORDS.search(str(schema.get("description") or "")))
+        and (
+            name.lower() in COUNT_NAMES
+            or COUNT_WORDS.search(str(schema.get("description") or ""))
+            or said.search(str(schema.get("description") or ""))
+        )
     ]
     return found[0] if len(found) == 1 else None
 
@@ -54,7 +62,7 @@ def call_entries(
         stored = ((own.get(name) or {}).get("items") or {}).get("properties")
         if not isinstance(given, dict) or not isinstance(stored, dict):
             continue
-        count = _count_field(given, stored)
+        count = _count_field(given, stored, name.split("_")[-1])
         if count and ("expand_entries", name) not in done:
             effects.append({"op": "expand_entries", "field": name, "count": count})
         entries = [e for r in records for e in (r.get(name) or []) if isinstance(e, dict)]

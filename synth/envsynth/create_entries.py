@@ -32,6 +32,10 @@ KIND = re.compile(
 )
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MIN_OPENED = 3  # sample records that must all open a list with one kind before the data alone says a create does
+CREATED = {  # kinds that name a record's creation
+    "created", "opened", "booked", "registered", "received", "requested", "placed", "submitted", "added", "new",
+    "logged", "filed", "issued", "reserved", "held", "made", "raised", "started",
+}  # fmt: skip
 
 
 def _opening(records: list[dict[str, Any]], field: str, kind_field: str, kind: str) -> list[dict[str, Any]]:
@@ -69,7 +73,8 @@ def _data_openings(
     initial: dict[str, Any],
 ) -> list[dict[str, Any]]:
     """`append` effects for the lists the docs name no opening entry of, where every sample record (three at
-    least) opens the list with an entry of one kind: what the data shows a new record starts with. Its text is
+    least) opens the list with an entry of one kind, a word of creation ("created", "booked") or the state the
+    create leaves the record in: what the data shows a new record starts with. Its text is
     learned from every record, else from those still in the state the create leaves them in (`initial`: the
     texts a later change left untouched show values it has since changed, "Held until <the hold's end>")."""
     out = []
@@ -83,6 +88,8 @@ def _data_openings(
             kind = kinds.pop() if len(kinds) == 1 else None
             if not isinstance(kind, str) or _kind_fields(items, kind, False)[0] != [kind_field]:
                 continue
+            if kind.lower() not in CREATED and kind not in initial.values():
+                continue  # an event every record went through later (an inspection passed), not its creation
             fresh = [r for r in holding if initial and all(r.get(k) == v for k, v in initial.items())]
             texts = _texts(field, kind_field, holding, state) or _texts(field, kind_field, fresh, state)
             rule = _entry_rule(

@@ -8,9 +8,9 @@ boat" (the boat's `seats_booked` rises by the charter's passengers), "Cancels a 
   else the one linked record whose collection keeps a count of places taken (`booked`, `reserved`, `taken`,
   `sold`, `occupied`, `filled`, `held`, `used`, alone or as a field's last word) beside a capacity
   (`capacity`, `places`, `seats`, `spaces`, `max_...`, `limit`).
-- How many: the entries of the record's one list that is not a dated log (the passengers), or, with no such
-  list, the record's one number named for heads (`party_size`, `guests`, `people`, `seats`, `places`,
-  `headcount`, `quantity`).
+- How many: the record's one number named for heads (`party_size`, `guests`, `people`, `seats`, `places`,
+  `headcount`, `quantity`), else the entries of its one list that is not a dated log (the passengers, or their
+  quantities). "Returns the seats" and "the next trip takes its place" move nothing, nor does a negated verb.
 
 A create that reserves places is refused when they would take the count past the capacity (`sum_within`). Each
 move is an `adjust` effect on the linked record (code_templates/_blocks.j2 `moves`).
@@ -33,12 +33,13 @@ RESERVE = re.compile(
     re.I,
 )
 RELEASE = re.compile(
-    rf"\b(?:releases?|releasing|frees?|freeing|gives?\s+back|returns?)\s+(?:its|their|the|all|his|her)?\s*"
+    rf"\b(?:releases?|releasing|frees?|freeing|gives?\s+back)\s+(?:its|their|the|all|his|her)?\s*"
     rf"(?:own\s+)?{UNIT}\b(?:\s+(?:in|on|at|of)\s+(?:the\s+|its\s+|their\s+)?(?P<noun>[a-z][a-z ]{{0,30}}?))?"
     r"(?=\s*(?:[.,;:()]|$|\band\b|\bbut\b))",
     re.I,
 )
-NEGATED = re.compile(r"\b(?:not|never|no|without|nothing)\b[^.;]{0,40}$", re.I)
+NEGATED = re.compile(r"\b(?:not|never|without|nothing|no\s+longer)\b(?:\s+\w+){0,3}\s*$", re.I)
+IDIOM = re.compile(r"\btakes?\s+(?:its|their|his|her)\s+place\b", re.I)  # "the next trip takes its place"
 COUNTS = {"booked", "reserved", "taken", "sold", "occupied", "filled", "held", "used"}
 CAPS = {"capacity", "places", "seats", "spaces", "limit"}
 HEADS = {"party", "guests", "people", "persons", "seats", "places", "headcount", "quantity", "size"}
@@ -93,14 +94,14 @@ def places_taken(own: dict[str, Any]) -> dict[str, Any] | None:
         and isinstance(s.get("items"), dict)
         and (s["items"].get("properties") and not _dated(s["items"]))
     ]
-    if len(lists) == 1:
+    heads = [f for f, s in sorted(own.items()) if _is_number(s) and set(split_words(f)) & HEADS]
+    if len(heads) == 1:  # a number named for heads says it first (`party_size` beside a list of provisions)
+        return {"path": [heads[0]]}
+    if len(lists) == 1 and not heads:
         field, items = lists[0]
         qty = [k for k, s in (items.get("properties") or {}).items() if k in ("quantity", "qty") and _is_number(s)]
         return {"sum": {"list": field, "field": qty[0] if qty else None}}
-    if lists:
-        return None
-    heads = [f for f, s in sorted(own.items()) if _is_number(s) and set(split_words(f)) & HEADS]
-    return {"path": [heads[0]]} if len(heads) == 1 else None
+    return None
 
 
 def held_places(text: str, collection: str, state_schema: dict[str, Any], create: bool) -> list[dict[str, Any]]:
@@ -109,7 +110,11 @@ def held_places(text: str, collection: str, state_schema: dict[str, Any], create
     cols = state_schema.get("properties") or {}
     own = record_props(cols, collection)
     moves = [(m, 1) for m in RESERVE.finditer(text)] + [(m, -1) for m in RELEASE.finditer(text)]
-    moves = [(m, sign) for m, sign in moves if not NEGATED.search(text[max(0, m.start() - 60) : m.start()])]
+    moves = [
+        (m, sign)
+        for m, sign in moves
+        if not NEGATED.search(text[max(0, m.start() - 60) : m.start()]) and not IDIOM.match(m.group(0))
+    ]
     if not moves or len({sign for _, sign in moves}) != 1:
         return []
     sign = moves[0][1]

@@ -4,15 +4,16 @@
 For each collection whose records hold no key field (the state schema names none, `x-key-field`), the name is
 `<noun>_id` (`skipper_id` for `skippers`) or a field of another collection's records that references it
 (`crew_chief_id` -> skippers); it is used for the tools whose docs show it in their answer: a property of the
-answer's schema, a key of an example's result, or a word of the description. Such a tool's answer then carries
-the key in each stored record it shows (view_runtime.fg_keyed); the state keeps the records as they were.
+answer's schema, a key of an example's result, or a field the description says it returns. Such a tool's answer
+then carries the key in each stored record it shows (view_runtime.fg_keyed; two equal records take their keys in
+order); the state keeps the records as they were.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from synth.envsynth.returns_shape import returned_fields
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -62,7 +63,7 @@ def view_keys(spec: ToolSpec, state_schema: dict[str, Any]) -> dict[str, str]:
     cols = state_schema.get("properties") or {}
     shown = _shown_names(spec.returns or {}, set(), True)
     shown |= _shown_names([e.get("result") for e in spec.examples if isinstance(e, dict)], set(), False)
-    words = set(re.findall(r"\w+", spec.description or ""))
+    words = {one.name for one in returned_fields(spec.description or "")}  # "Returns {skipper_id, name}"
     out: dict[str, str] = {}
     for name in sorted(cols):
         found = [c for c in key_names(name, state_schema) if c in shown or c in words]

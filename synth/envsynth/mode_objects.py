@@ -79,6 +79,8 @@ def _key_source(done: list[dict[str, Any]], obj: str, key: str) -> dict[str, Any
     ]
     if (varies or not _empty(held[0])) and len(fields) == 1:
         return {"from": "record", "path": [fields[0]]}
+    if not _empty(held[0]) and fields:  # two fields explain it alike: neither is known to be the one
+        return None
     if not varies:
         return {"from": "const", "value": held[0]}
     return None

@@ -147,12 +147,17 @@ def mode_transition(
 
 
 def _state_named(own: dict[str, Any], values: list[str], value: str) -> dict[str, Any] | None:
-    """{field: value} when the parameter's values are all states of one closed field of the record (an `outcome`
-    of `completed` / `no_show` for a `status` that knows both), else None."""
+    """{field: value} when the parameter's values are all states of the record's one state field (an `outcome`
+    of `docked` / `lost` for a `status` that knows both), else None."""
     from synth.envsynth.create_rules import _known
 
     fields = [
-        f for f, s in own.items() if isinstance(s, dict) and set(values) <= {str(v) for v in _known(s)} and _known(s)
+        f
+        for f, s in own.items()
+        if isinstance(s, dict)
+        and re.fullmatch(r"(?:\w+_)?(?:status|state|stage|phase)", f)  # the record's state, not a kind (`engine`)
+        and set(values) <= {str(v) for v in _known(s)}
+        and _known(s)
     ]
     return {fields[0]: value} if len(fields) == 1 else None
 

@@ -22,6 +22,7 @@ from synth.spec import ToolSpec, record_props
 from synth.words import singular
 
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+PER_CALL = re.compile(r"\bper\s+(?:call|request)\b|\bin\s+one\s+(?:call|request)\b|\bat\s+a\s+time\b", re.I)
 ADD = re.compile(r"^(?:add|added|adds|add_\w+)$")
 REMOVE = re.compile(r"^(?:remove|removed|removes|remove_\w+)$")
 
@@ -34,6 +35,8 @@ def _bounds(text: str, field: str) -> tuple[int | None, int | None]:
     """(fewest, most) entries the docs allow the list: "between one and three <noun>s", "at most 5"."""
     noun = singular(field.split("_")[-1])
     said = rf"(?:{re.escape(noun)}s?|{re.escape(field.replace('_', ' '))}|entries|items)"
+    sentences = [s for s in re.split(r"(?<=[.;])\s+", text) if not PER_CALL.search(s)]  # a cap on one call
+    text = " ".join(sentences)
     m = re.search(rf"\bbetween\s+(\w+)\s+and\s+(\w+)\s+(?:\w+\s+){{0,2}}?{said}\b", text, re.I)
     if m and _number(m.group(1)) is not None and _number(m.group(2)) is not None:
         return _number(m.group(1)), _number(m.group(2))
@@ -64,6 +67,8 @@ def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     if len(lists) != 1:
         return None
     field = lists[0]
+    if ((params[remove].get("items") or {}).get("type")) not in (None, "string"):
+        return None  # positions or numbers to remove: not values the entries hold
     said = str(params[remove].get("description") or "") + " " + remove
     texts = [k for k, s in given.items() if (s or {}).get("type") == "string"]
     named = [k for k in texts if re.search(rf"\b{re.escape(k)}s?\b", said, re.I)]
@@ -75,7 +80,7 @@ def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
         re.search(rf"\b{re.escape(match)}s?\b[^.;]{{0,150}}\bunique\b|\bunique\s+{re.escape(match)}", text, re.I)
     )
     fewest, most = _bounds(text, field)
-    first_add = re.search(rf"`?{add}`?[^.]{{0,80}}\bfirst\b", text) is not None
+    first_add = re.search(rf"`{add}`[^.`]{{0,80}}\bfirst\b", text) is not None
     drop = {"op": "entries_drop", "field": field, "arg": remove, "match": match}
     put = {"op": "entries_add", "field": field, "arg": add, "match": match, "unique": unique}
     effects = [put, drop] if first_add else [drop, put]

@@ -135,7 +135,7 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 f"    out[{name!r}] = None\n"
                 f"    for other_key, other in sorted((env_state.get({spec['collection']!r}) or {{}}).items()):\n"
                 f"        if isinstance(other, dict) and {named}"
-                f" and all([other.get(f) == v for f, v in {spec['where']!r}.items()]):\n"
+                f" and all([other.get(f) in v for f, v in {spec['where']!r}.items()]):\n"
                 f"            out[{name!r}] = {kept}\n"
             )
             if spec.get("key_name"):

@@ -50,8 +50,8 @@ def _above(name: str, text: str, own: dict[str, Any]) -> dict[str, Any] | None:
         text,
         re.I,
     )
-    if m is None:
-        return None
+    if m is None or re.search(r"\d|\bat\s+least\b|\bmore\s+than\b", m.group(0)):
+        return None  # a threshold other than none left is not read here
     word = singular(m.group(1).lower())
     hits = [
         path
@@ -78,10 +78,10 @@ def _linked_one(
     said = re.search(rf"`?\b{re.escape(name)}\b`?\s+is\s+the\s+([^.]*?)(?:,\s*or\s+null|\.)", text, re.I)
     if len(refs) != 1 or said is None:
         return None
-    where = {}
-    for field, value in re.findall(r"\b(\w+)\s+`([\w-]+)`", said.group(1)):
-        if field in theirs:
-            where[field] = value
+    where: dict[str, list[str]] = {}
+    for m in re.finditer(r"\b(\w+)\s+`([\w-]+)`((?:\s*(?:,|or)\s*`[\w-]+`)*)", said.group(1)):
+        if m.group(1) in theirs:  # "status `pencilled`", "status `pencilled` or `confirmed`"
+            where[m.group(1)] = [m.group(2)] + re.findall(r"`([\w-]+)`", m.group(3))
     keys = key_names(other, state_schema)
     wanted = list((_schema_of(spec, name).get("properties") or {}))
     fields = {f: f for f in wanted if f in theirs}

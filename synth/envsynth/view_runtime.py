@@ -16,17 +16,20 @@ def fg_keyed(result, state, keys):
         for key, record in sorted((held or {}).items()) if isinstance(held, dict) else []:
             if isinstance(record, dict) and name not in record:
                 stored.append((record, name, key))
-    return fg_keyed_node(result, stored) if stored else result
+    return fg_keyed_node(result, stored, []) if stored else result
 
 
-def fg_keyed_node(node, stored):
+def fg_keyed_node(node, stored, used):
+    """`node` with its stored records keyed; two equal records take their keys in order, each once (`used`)."""
     if isinstance(node, list):
-        return [fg_keyed_node(item, stored) for item in node]
+        return [fg_keyed_node(item, stored, used) for item in node]
     if not isinstance(node, dict):
         return node
-    for record, name, key in stored:
-        if node == record:
-            out = {name: key}
-            out.update(node)
-            return out
-    return {k: fg_keyed_node(v, stored) for k, v in node.items()}
+    found = [(name, key) for record, name, key in stored if node == record]
+    if found:
+        fresh = [(name, key) for name, key in found if key not in used] or found
+        used.append(fresh[0][1])
+        out = {fresh[0][0]: fresh[0][1]}
+        out.update(node)
+        return out
+    return {k: fg_keyed_node(v, stored, used) for k, v in node.items()}
