@@ -344,3 +344,14 @@ def test_removals_stay_first_when_add_and_remove_are_named_together() -> None:
     )
     plan = paired_lists(spec, OWNER_EDIT, OWNERS)
     assert plan is not None and [e["op"] for e in plan.effects] == ["entries_drop", "entries_add"]
+
+
+def test_a_clause_a_yes_no_field_explains_is_kept_beside_the_plain_template() -> None:
+    from synth.envsynth.entry_texts import learned_text
+
+    def sample(total: float, voucher: bool) -> tuple:
+        text = f"Taken {total:.2f} by card" + ("; voucher used" if voucher else "")
+        return text, {"total": total, "voucher_used": voucher}, []
+
+    found = learned_text([sample(120.0, False), sample(64.5, False), sample(30.0, False), sample(8.0, True)])
+    assert found is not None and "voucher used" in str(found)

@@ -146,8 +146,8 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     if found is None and len(samples) >= 2 and not any(_is_summed(r) for _, r, _ in samples):
         found = _learned([(t, with_sums(r), es) for t, r, es in samples])
         found = summed(found) if found is not None else None
-    if found is None and len(samples) >= CORE_MIN:
-        found = _core_template(samples)
+    if found is None and len(samples) >= CORE_MIN:  # a clause a yes/no field explains, else the plain form
+        found = _flagged_template(samples, least=1) or _core_template(samples)
     if isinstance(found, dict) and found.get("from") == "concat":
         contexts = [_context(r, (es or [None])[0]) for _, r, es in samples]
         found = {**found, "parts": flagged_clauses(found["parts"], contexts)}
@@ -245,28 +245,30 @@ def _counted(node: Any) -> Any:
     return replaced_sources(node, count)
 
 
-def _flagged_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
+def _flagged_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]], least: int = 2) -> Source | None:
     """One template for every sample, followed by one fixed tail exactly while a yes/no field of the record is true
-    ("2 berth(s), total 58.40" / "1 berth(s), total 31.20, express"); two samples at least on each side."""
+    ("2 berth(s), total 58.40" / "1 berth(s), total 31.20, express"); two samples at least on each side (`least`
+    on the flagged side, where one flag alone must explain the tails when fewer)."""
     flags = sorted({k for _, r, _ in samples for k, v in r.items() if isinstance(v, bool)})
-    for flag in flags:
-        plain = [s for s in samples if s[1].get(flag) is not True]
-        rest = [s for s in samples if s[1].get(flag) is True]
-        template = _one_template(plain) if len(plain) >= 2 and len(rest) >= 2 else None
-        if template is None:
-            continue
-        tails = set()
-        for text, record, elements in rest:
-            head = _render(template["parts"], _context(record, (elements or [None])[0]))
-            tails.add(text[len(head) :] if head is not None and text.startswith(head) and text != head else None)
-        if len(tails) == 1 and None not in tails:
-            tail = {
-                "from": "switch",
-                "when": {"field": flag, "in": [True]},
-                "then": {"from": "const", "value": tails.pop()},
-            }
-            return {**template, "parts": template["parts"] + [{**tail, "else": {"from": "const", "value": ""}}]}
-    return None
+    found = [one for flag in flags if (one := _flag_tail(samples, flag, least)) is not None]
+    return found[0] if found and (least >= 2 or len(found) == 1) else None
+
+
+def _flag_tail(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]], flag: str, least: int) -> Source | None:
+    """The template of the samples whose `flag` is not true, with the one tail the others add while it is."""
+    plain = [s for s in samples if s[1].get(flag) is not True]
+    rest = [s for s in samples if s[1].get(flag) is True]
+    template = _one_template(plain) if len(plain) >= 2 and len(rest) >= least else None
+    if template is None:
+        return None
+    tails = set()
+    for text, record, elements in rest:
+        head = _render(template["parts"], _context(record, (elements or [None])[0]))
+        tails.add(text[len(head) :] if head is not None and text.startswith(head) and text != head else None)
+    if len(tails) != 1 or None in tails:
+        return None
+    tail = {"from": "switch", "when": {"field": flag, "in": [True]}, "then": {"from": "const", "value": tails.pop()}}
+    return {**template, "parts": template["parts"] + [{**tail, "else": {"from": "const", "value": ""}}]}
 
 
 def _named_reading(text: str, start: int, readings: list[tuple[Source, int | None]]) -> list:
