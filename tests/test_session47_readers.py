@@ -355,7 +355,12 @@ def test_call_entries_asked_for_by_count_are_stored_one_each_with_their_nullable
 
 
 def test_numbers_logged_where_texts_are_expected_are_no_template() -> None:
-    samples = [(12.5, {"total": 12.5}, []), (3.0, {"total": 3.0}, []), (4.0, {"total": 4.0}, []), (5.0, {}, [])]
+    samples = [
+        (12.5, {"total": 12.5}, []),
+        (3.0, {"total": 3.0}, []),
+        (4.0, {"paid": False}, []),
+        (5.0, {"paid": True}, []),
+    ]
     assert learned_text(samples) is None
 
 

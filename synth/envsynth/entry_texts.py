@@ -146,7 +146,8 @@ def learned_text(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     if found is None and len(samples) >= 2 and not any(_is_summed(r) for _, r, _ in samples):
         found = _learned([(t, with_sums(r), es) for t, r, es in samples])
         found = summed(found) if found is not None else None
-    if found is None and len(samples) >= CORE_MIN:  # a clause a yes/no field explains, else the plain form
+    texts = all(isinstance(t, str) for t, _, _ in samples)
+    if found is None and texts and len(samples) >= CORE_MIN:  # a clause a yes/no field explains, else plain
         found = _flagged_template(samples, least=1) or _core_template(samples)
     if isinstance(found, dict) and found.get("from") == "concat":
         contexts = [_context(r, (es or [None])[0]) for _, r, es in samples]
