@@ -374,7 +374,7 @@ def test_a_business_date_written_in_words_reads_as_its_iso_form() -> None:
     assert business_date("Opened 2 May 2020; the business date is 2031-02-03.") == "2031-02-03"
 
 
-SKIPPER = {"name": S, "licence": {"type": "object", "properties": {"kind": S, "status": S}}, "boat_id": S}
+SKIPPER = {"name": S, "permit": {"type": "object", "properties": {"kind": S, "status": S}}, "boat_id": S}
 KEYLESS = {
     "type": "object",
     "properties": {
@@ -392,8 +392,8 @@ KEYLESS = {
 }
 KEYLESS_STATE = {
     "skippers": {
-        "SK-1": {"name": "Ana", "licence": {"kind": "day", "status": "valid"}, "boat_id": "B1"},
-        "SK-2": {"name": "Ben", "licence": {"kind": "day", "status": "lapsed"}, "boat_id": "B1"},
+        "SK-1": {"name": "Ana", "permit": {"kind": "day", "status": "valid"}, "boat_id": "B1"},
+        "SK-2": {"name": "Ben", "permit": {"kind": "day", "status": "lapsed"}, "boat_id": "B1"},
     },
     "boats": {"B1": {"boat_id": "B1", "name": "Tern"}},
 }
@@ -423,14 +423,14 @@ def test_records_kept_without_their_key_are_answered_with_it_where_the_docs_show
 def test_a_summary_lists_the_key_and_a_flattened_nested_field() -> None:
     from synth.envsynth.envelope import projection
 
-    rows = ["skipper_id", "name", "licence_status"]
+    rows = ["skipper_id", "name", "permit_status"]
     plan = ToolPlan(kind="filter", collection="skippers")
     spec = ToolSpec("find_skippers", "Finds skippers.", {"type": "object", "properties": {"name": S}})
     fields, mapped = projection(spec, plan, KEYLESS, rows=rows)
     assert fields == rows
     assert mapped == {
         "skipper_id": {"op": "map_key", "collection": "skippers"},
-        "licence_status": {"op": "nested", "path": ["licence", "status"]},
+        "permit_status": {"op": "nested", "path": ["permit", "status"]},
     }
 
 
@@ -443,7 +443,7 @@ OWNERS = {
 EDIT = ToolSpec(
     "edit_moorings",
     "Edits an owner's moorings. Labels listed in `remove` are taken out first, then the entries in `add` are "
-    "appended in the order given. An owner keeps between one and three moorings; labels are short words and unique "
+    "appended as given. An owner keeps between one and three moorings; labels are short words and unique "
     "for the owner.",
     {
         "type": "object",
@@ -493,7 +493,7 @@ def test_a_list_edited_by_an_adding_and_a_removing_argument() -> None:
 def test_answer_fields_a_read_defines_in_a_sentence_of_its_own() -> None:
     from synth.envsynth.stated_answers import stated_answer
 
-    plan_obj = {"type": "object", "properties": {"visits_total": N, "visits_remaining": N}}
+    plan_obj = {"type": "object", "properties": {"trips_total": N, "trips_remaining": N}}
     own = {"name": S, "plan": plan_obj}
     charter = {"type": "object", "properties": {"charter_id": S, "date": S}}
     returns = {
@@ -505,7 +505,7 @@ def test_answer_fields_a_read_defines_in_a_sentence_of_its_own() -> None:
         },
     }
     text = (
-        "Reads a skipper. `plan_active` is true while the plan still has visits left. `open_charter` is the charter "
+        "Reads a skipper. `plan_active` is true while the plan still has trips left. `open_charter` is the charter "
         "currently pencilled for the skipper (status `pencilled`), or null."
     )
     spec = ToolSpec("get_skipper", text, {"type": "object", "properties": {"skipper_id": S}}, returns)
@@ -524,7 +524,7 @@ def test_answer_fields_a_read_defines_in_a_sentence_of_its_own() -> None:
     }
     assert stated_answer("plan_active", spec, own, schema, "skippers", "skipper_id") == {
         "op": "above",
-        "path": ["plan", "visits_remaining"],
+        "path": ["plan", "trips_remaining"],
         "value": 0,
     }
     assert stated_answer("open_charter", spec, own, schema, "skippers", "skipper_id") == {
@@ -544,7 +544,7 @@ def test_answer_fields_a_read_defines_in_a_sentence_of_its_own() -> None:
     shaped = with_envelope(spec, plan, schema)
     assert shaped.output_fields == ["name", "plan_active", "open_charter"]
     state = {
-        "skippers": {"SK-1": {"name": "Ana", "plan": {"visits_total": 5, "visits_remaining": 0}}},
+        "skippers": {"SK-1": {"name": "Ana", "plan": {"trips_total": 5, "trips_remaining": 0}}},
         "charters": {
             "C1": {"skipper_id": "SK-1", "date": "2031-02-01", "status": "sailed"},
             "C2": {"skipper_id": "SK-1", "date": "2031-03-01", "status": "pencilled"},

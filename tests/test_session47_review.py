@@ -50,12 +50,12 @@ def test_identical_keyless_records_are_each_answered_with_their_own_key() -> Non
 def test_a_key_named_only_as_the_parameter_is_not_added_to_the_answer() -> None:
     from synth.envsynth.keyed_views import view_keys
 
-    schema = _schema(skippers={"name": S, "licence": S})
+    schema = _schema(skippers={"name": S, "permit": S})
     spec = ToolSpec(
         "get_skipper",
         "Returns the skipper with the given `skipper_id`.",
         {"type": "object", "properties": {"skipper_id": S}},
-        {"type": "object", "properties": {"name": S, "licence": S}},
+        {"type": "object", "properties": {"name": S, "permit": S}},
     )
     assert view_keys(spec, schema) == {}
 

@@ -1,5 +1,5 @@
 """Dates a state change empties, read off the sample records: a charter's `hold_expires` holds a date in every
-`pencilled` charter and is null in every `booked` one, so booking a pencilled charter clears it.
+`pencilled` charter and is null in every `booked` one, so confirming a pencilled charter clears it.
 
 A date field the change does not write otherwise is cleared (set to null) when at least two sample records are
 already in the state it moves to and every one of them holds null there, while at least two records are in the

@@ -76,7 +76,7 @@ def _data_openings(
     least) opens the list with an entry of one kind, a word of creation ("created", "booked") or the state the
     create leaves the record in: what the data shows a new record starts with. Its text is
     learned from every record, else from those still in the state the create leaves them in (`initial`: the
-    texts a later change left untouched show values it has since changed, "Held until <the hold's end>")."""
+    texts a later change left untouched show values it has since changed, "Pencilled until <the hold's end>")."""
     out = []
     for field, schema in sorted(own.items()):
         items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None

@@ -6,7 +6,7 @@ For each collection whose records hold no key field (the state schema names none
 (`crew_chief_id` -> skippers); it is used for the tools whose docs show it in their answer: a property of the
 answer's schema, a key of an example's result, or a field the description says it returns. Such a tool's answer
 then carries the key in each stored record it shows (view_runtime.fg_keyed; two equal records take their keys in
-order); the state keeps the records as they were.
+turn); the state keeps the records as they were.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """A list of a record edited by two list arguments at once: "Labels listed in `remove` are taken out first, then
-the entries in `add` are appended in the order given" (a skipper's `moorings`, each {"label", "pier"}).
+the entries in `add` are appended as given" (a skipper's `moorings`, each {"label", "pier"}).
 
 The change is a keyed update whose parameters include an adding list, whose objects hold only fields of the
 entries of one of the record's lists, and a removing list of plain values, which the entries of that list hold in
 the one field its description or name names ("Labels to remove": `label`, else the entries' one text field the
 objects are matched by). The parameters are named `add` / `remove` (or `added` / `removed`, `add_<x>` /
-`remove_<x>`). Their order is the docs': removals first unless the text puts the additions first.
+`remove_<x>`). Removals run first unless the text puts the additions first.
 
 Refused, and nothing changed, when a value to remove matches no entry, when the docs say the field is unique and
 an added entry repeats a value, or when the list would leave the count the docs give ("between one and three

@@ -1,7 +1,7 @@
 """Answer fields a read's docs define in a sentence of their own, beside the record's stored fields:
 
-- "`plan_active` is true while the plan still has visits left": a yes/no that a count of the record (or of one of
-  its objects) named by the words before "left" / "remaining" (`visits_remaining`) is above 0 (`above`);
+- "`plan_active` is true while the plan still has trips left": a yes/no that a count of the record (or of one of
+  its objects) named by the words before "left" / "remaining" (`trips_remaining`) is above 0 (`above`);
 - "`open_charter` is the charter currently pencilled for the skipper (status `pencilled`), or null": the one record
   of the collection the field's last word names (`charters`) that references the record read and holds that
   state, with the keys the answer's schema gives it (the key under its documented name), else null
