@@ -19,11 +19,10 @@ from synth.envsynth.keyed_views import key_names
 from synth.envsynth.linked_answers import joined_rule
 from synth.envsynth.listed_phrases import linked_phrase_fields
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.returns_shape import returned_fields
+from synth.envsynth.returns_shape import answer_schema, returned_fields
 from synth.envsynth.schema_figures import schema_figure
 from synth.envsynth.stated_answers import stated_answer
 from synth.spec import ToolSpec
-from synth.tooldocs.oas_schema import flatten_all_of
 from synth.words import singular
 
 
@@ -48,9 +47,7 @@ LIST_KINDS = {"filter", "list", "search", "get_many"}
 def documented_fields(spec: ToolSpec) -> list[str]:
     """The response's field names: its schema's properties (an `allOf` merged), else a "Returns {a, b}" in the
     description."""
-    returns = flatten_all_of(spec.returns) if isinstance(spec.returns, dict) else {}
-    if returns.get("type") == "array" and isinstance(returns.get("items"), dict):
-        returns = returns["items"]
+    returns = answer_schema(spec)
     props = returns.get("properties") if returns.get("type", "object") == "object" else None
     if isinstance(props, dict) and props:
         return list(props)

@@ -20,14 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_dig
+
 Path = tuple[str, ...]
-
-
-def _at(record: dict[str, Any], path: Path) -> Any:
-    node: Any = record
-    for part in path:
-        node = node.get(part) if isinstance(node, dict) else None
-    return node
 
 
 def mode_path(records: list[dict[str, Any]], values: list[str]) -> Path | None:
@@ -41,7 +36,7 @@ def mode_path(records: list[dict[str, Any]], values: list[str]) -> Path | None:
             elif isinstance(value, dict):
                 candidates.update((name, key) for key, sub in value.items() if isinstance(sub, str))
     for path in sorted(candidates):
-        held = [_at(r, path) for r in records]
+        held = [fg_dig(r, path) for r in records]
         held = [v for v in held if v is not None]
         if len(held) >= 2 and len(set(held)) >= 2 and all(v in values for v in held):
             found.append(path)
@@ -50,7 +45,7 @@ def mode_path(records: list[dict[str, Any]], values: list[str]) -> Path | None:
 
 def mode_records(records: list[dict[str, Any]], path: Path, value: str) -> list[dict[str, Any]]:
     """The records whose mode place holds `value`."""
-    return [r for r in records if _at(r, path) == value]
+    return [r for r in records if fg_dig(r, path) == value]
 
 
 def _empty(value: Any) -> bool:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
+from synth.spec import ToolSpec
+from synth.tooldocs.oas_schema import flatten_all_of
 from synth.words import singular
 
 ANSWER = re.compile(
@@ -203,3 +206,12 @@ def _entries_elsewhere(name: str, text: str, start: int, close: int) -> list[Ret
 
 
 __all__ = ["ReturnedField", "parse_braces", "returned_fields", "top_level_parts"]
+
+
+def answer_schema(spec: ToolSpec) -> dict[str, Any]:
+    """The object schema of one answered record: the tool's response schema with an `allOf` merged and a list
+    answer's items taken ({} when the docs give none)."""
+    returns = flatten_all_of(spec.returns) if isinstance(spec.returns, dict) else {}
+    if returns.get("type") == "array" and isinstance(returns.get("items"), dict):
+        returns = returns["items"]
+    return returns

@@ -14,16 +14,13 @@ import re
 from typing import Any
 
 from synth.envsynth.keyed_views import key_names
+from synth.envsynth.returns_shape import answer_schema
 from synth.spec import ToolSpec, record_props
-from synth.tooldocs.oas_schema import flatten_all_of
 from synth.words import plural, singular, split_words
 
 
 def _schema_of(spec: ToolSpec, name: str) -> dict[str, Any]:
-    returns = flatten_all_of(spec.returns) if isinstance(spec.returns, dict) else {}
-    if returns.get("type") == "array" and isinstance(returns.get("items"), dict):
-        returns = returns["items"]
-    sub = (returns.get("properties") or {}).get(name) or {}
+    sub = (answer_schema(spec).get("properties") or {}).get(name) or {}
     for one in sub.get("oneOf") or sub.get("anyOf") or []:
         if isinstance(one, dict) and one.get("type") == "object":
             return one

@@ -10,12 +10,12 @@ functions over JSON values, sandbox-safe, no imports.
 def fg_keyed(result, state, keys):
     """The answer with each stored record it shows (an object equal to one kept under `keys`' collections without
     its key field) led by its key under the documented name; everything else as it is."""
-    stored = []
+    stored = {}  # the records by their sorted keys: an answered object is compared with those of its shape only
     for col, name in sorted(keys.items()):
         held = state.get(col) if isinstance(state, dict) else None
         for key, record in sorted((held or {}).items()) if isinstance(held, dict) else []:
             if isinstance(record, dict) and name not in record:
-                stored.append((record, name, key))
+                stored.setdefault(tuple(sorted(record)), []).append((record, name, key))
     return fg_keyed_node(result, stored, []) if stored else result
 
 
@@ -25,7 +25,7 @@ def fg_keyed_node(node, stored, used):
         return [fg_keyed_node(item, stored, used) for item in node]
     if not isinstance(node, dict):
         return node
-    found = [(name, key) for record, name, key in stored if node == record]
+    found = [(name, key) for record, name, key in stored.get(tuple(sorted(node)), []) if node == record]
     if found:
         fresh = [(name, key) for name, key in found if key not in used] or found
         used.append(fresh[0][1])
