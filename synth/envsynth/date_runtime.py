@@ -7,6 +7,20 @@ the same rules hold as for that module: plain functions over JSON values, sandbo
 # runtime
 
 
+def fg_dated(check, record, state):
+    """Whether a date of the record (or of the one its `via` names), with its time of day when `time_field` is
+    given, stands on the `cmp` side of the check's value (or of the record's `value_field`); True without one."""
+    holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"]))) if "via" in check else record
+    day = holder.get(check["field"]) if isinstance(holder, dict) else None
+    if "time_field" in check and isinstance(day, str):
+        time = holder.get(check["time_field"])
+        day = day + " " + time.zfill(5) if isinstance(time, str) else None
+    if not isinstance(day, str):
+        return True
+    value = record.get(check["value_field"], "") if "value_field" in check else check["value"]
+    return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
+
+
 def fg_day_number(day):
     """Whole days from a fixed origin to the ISO date `day` (proleptic Gregorian), or None when it is not one."""
     parts = day.split("-") if isinstance(day, str) else []

@@ -14,7 +14,7 @@ among others (fg_operand).
 
 import copy
 
-from synth.envsynth.date_runtime import fg_add_days, fg_capacity, fg_day_number, fg_no_overlap  # noqa: F401
+from synth.envsynth.date_runtime import fg_add_days, fg_capacity, fg_dated, fg_day_number, fg_no_overlap  # noqa: F401
 from synth.envsynth.list_runtime import FG_LIST_RULES, fg_code_part, fg_each_id, fg_list_check, fg_list_rule  # noqa: F401
 
 # runtime
@@ -428,12 +428,7 @@ def fg_check(check, arguments, record, state):
     if check["op"] in ("named_part", "part_in"):  # the leading part of a code (code_parts.py)
         return fg_code_part(check, arguments, record, state)
     if check["op"] == "dated":  # a date of the record (or of the one its `via` names) on the stated side of a date
-        holder = (state.get(check["collection"]) or {}).get(str(record.get(check["via"]))) if "via" in check else record
-        day = holder.get(check["field"]) if isinstance(holder, dict) else None
-        if not isinstance(day, str):
-            return True
-        value = record.get(check["value_field"], "") if "value_field" in check else check["value"]  # or the record's
-        return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
+        return fg_dated(check, record, state)
     if check["op"] == "owned":  # the record one argument names belongs to the one another argument names
         held = (state.get(check["collection"]) or {}).get(str(arguments.get(check["arg"])))
         owner = (state.get(check["owner"]) or {}).get(str(arguments.get(check["owner_arg"])))

@@ -111,7 +111,9 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
                 continue
             try:
                 step = {">": 1, "<": -1}.get(check["cmp"], 0)
-                holder[check["field"]] = _day_after(check["value"], step)
+                if "time_field" in check:  # a start ahead of (or behind) the clock: a day later (earlier)
+                    step = 1 if check["cmp"] in (">", ">=") else -1
+                holder[check["field"]] = _day_after(check["value"][:10], step)
             except ValueError:
                 continue
         elif op == "linked_same":  # the second linked record takes the first one's value

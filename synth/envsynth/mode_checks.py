@@ -9,7 +9,22 @@ from typing import Any
 
 from synth.envsynth.allowed_when import allowed_checks
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.start_times import started_checks
 from synth.spec import ToolSpec
+from synth.spec import record_props as _props
+
+
+def _allowed(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str, today: str | None, sample: Any, policy: str
+) -> ToolPlan:
+    """allowed_checks, and a check that the record's start time is ahead or has come (start_times.py; its clock
+    read from the docs or the whole policy)."""
+    plan = allowed_checks(spec, plan, state_schema, text, today, sample)
+    if plan.kind not in ("recorded_update", "item_add", "item_remove") or not plan.collection:
+        return plan
+    own = _props(state_schema.get("properties") or {}, plan.collection)
+    started = [c for c in started_checks(spec.description, text + "\n" + policy, own, today) if c not in plan.checks]
+    return ToolPlan.from_dict({**plan.to_dict(), "checks": list(plan.checks) + started}) if started else plan
 
 
 def allowed_for_modes(
@@ -19,12 +34,14 @@ def allowed_for_modes(
     text: str,
     today: str | None,
     sample: dict[str, Any] | None = None,
+    policy: str = "",
 ) -> ToolPlan:
-    """allowed_when.allowed_checks, with a `by_mode` plan's shared checks given to every mode."""
+    """allowed_when.allowed_checks (and start_times.py's check), with a `by_mode` plan's shared checks given to every
+    mode."""
     if plan.kind != "by_mode" or not plan.modes:
-        return allowed_checks(spec, plan, state_schema, text, today, sample)
+        return _allowed(spec, plan, state_schema, text, today, sample, policy)
     flat = ToolPlan.from_dict({**plan.to_dict(), "kind": "recorded_update", "modes": {}})
-    added = [c for c in allowed_checks(spec, flat, state_schema, text, today, sample).checks if c not in flat.checks]
+    added = [c for c in _allowed(spec, flat, state_schema, text, today, sample, policy).checks if c not in flat.checks]
     if not added:
         return plan
     modes = {}

@@ -106,6 +106,12 @@ def docs_transition_plan(
         moved = docs_transition(spec, plan, schema.state_schema, opts.policy, records, opts.sample)
     if moved is None:  # "Change the grade mode ... A history entry {...} is appended": a recorded field change
         moved = _field_change(spec, plan, schema, opts)
+    if moved is None:  # "Moves a trip to a new date and time ... A `moved` entry is added": of several fields
+        from synth.envsynth.docs_entries import business_date
+        from synth.envsynth.several_changes import several_changes
+
+        today = business_date(spec.description + "\n" + opts.policy)
+        moved = several_changes(spec, plan, schema.state_schema, opts.policy, opts.sample, today)
     if moved is None:
         moved = name_guard(spec, plan, schema.state_schema)
     if moved is None:

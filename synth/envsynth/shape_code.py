@@ -27,6 +27,19 @@ def charges(plan: ToolPlan) -> bool:
     return any(m.get("op") in ("charged", "before") for m in plan.output_map.values())
 
 
+def _linked_order(spec: dict[str, Any]) -> str:
+    """The records a `linked_one` answer looks through, in order: by key; the latest first ("the most recent ...")
+    by the date field it names (then by key), or by key alone."""
+    items = f"(env_state.get({spec['collection']!r}) or {{}}).items()"
+    latest = spec.get("latest")
+    if not latest:
+        return f"sorted({items})"
+    if latest is True:
+        return f"sorted({items}, reverse=True)"
+    day = f"str(pair[1].get({latest!r}) or '') if isinstance(pair[1], dict) else ''"
+    return f"sorted({items}, key=lambda pair: ({day}, pair[0]), reverse=True)"
+
+
 def shape_code(fn: str, plan: ToolPlan) -> str:
     """shape_<fn>(env_state, record, arguments): the listed fields, those of a referenced record looked up through
     it, derived figures and arguments answered back."""
@@ -133,7 +146,7 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             kept = f"{{f: copy.deepcopy(other.get(s)) for f, s in {spec['fields']!r}.items()}}"
             lines.append(
                 f"    out[{name!r}] = None\n"
-                f"    for other_key, other in sorted((env_state.get({spec['collection']!r}) or {{}}).items()):\n"
+                f"    for other_key, other in {_linked_order(spec)}:\n"
                 f"        if isinstance(other, dict) and {named}"
                 f" and all([other.get(f) in v for f, v in {spec['where']!r}.items()]):\n"
                 f"            out[{name!r}] = {kept}\n"

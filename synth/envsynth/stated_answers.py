@@ -5,7 +5,8 @@
 - "`open_charter` is the charter currently pencilled for the skipper (status `pencilled`), or null": the one record
   of the collection the field's last word names (`charters`) that references the record read and holds that
   state, with the keys the answer's schema gives it (the key under its documented name), else null
-  (`linked_one`; reads that name the record by their key parameter only).
+  (`linked_one`; reads that name the record by their key parameter only); "the most recent (latest, last)
+  charter ..." is the one with the latest date, by the one date field of those records, else the last by key.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ def _above(name: str, text: str, own: dict[str, Any]) -> dict[str, Any] | None:
     return {"op": "above", "path": hits[0], "value": 0} if len(hits) == 1 else None
 
 
+RECENT = re.compile(r"\b(?:most\s+recent|latest|newest|last)\b", re.I)
+
+
 def _linked_one(
     name: str, text: str, spec: ToolSpec, state_schema: dict[str, Any], collection: str, key_param: str | None
 ) -> dict[str, Any] | None:
@@ -85,7 +89,7 @@ def _linked_one(
     named_key = [f for f in wanted if f in keys]
     if not wanted or len(fields) + len(named_key) != len(wanted):
         return None
-    return {
+    out = {
         "op": "linked_one",
         "collection": other,
         "ref": refs[0],
@@ -94,6 +98,10 @@ def _linked_one(
         "fields": fields,
         "key_name": named_key[0] if named_key else None,
     }
+    if RECENT.search(said.group(1)):  # "the most recent charter of the skipper": the latest by its date, else key
+        dated = [f for f, s in theirs.items() if (s or {}).get("format") in ("date", "date-time")]
+        out["latest"] = dated[0] if len(dated) == 1 else True
+    return out
 
 
 def stated_answer(

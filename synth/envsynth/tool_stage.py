@@ -317,9 +317,7 @@ def _build_tool(
     posted = with_posted_lines(plan, schema.state_schema, docs_text, opts.sample or {}, today)  # "two lines are posted"
     listed = posted.effects[-1]["field"] if posted is not plan else None  # "balance is recomputed (tab total - ...)"
     plan = with_list_totals(posted, schema.state_schema, docs_text, opts.sample or {}, listed) if listed else plan
-    allowed = allowed_for_modes(
-        spec, plan, schema.state_schema, docs_text, business_date(docs_text + "\n" + opts.policy), opts.sample
-    )
+    allowed = allowed_for_modes(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
     if allowed != plan:  # the docs' own rules win over cases from a looser reading
         added = [c for c in allowed.checks if c not in plan.checks]
         cases = yield_to_checks(allowed, added, cases, dropped)
