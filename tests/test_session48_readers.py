@@ -86,7 +86,7 @@ def test_a_change_needs_the_start_ahead_or_come_as_its_description_says() -> Non
     assert started_checks(refused, POLICY, TRIP, TODAY) == ahead  # what a refusal refuses is the other side
     come = "Closes a `booked` trip whose start time has passed.\n\nErrors: 409: Already closed, or not yet taken place."
     assert started_checks(come, POLICY, TRIP, TODAY)[0]["cmp"] == "<="
-    assert started_checks(come + " A trip that has not started can be moved.", POLICY, TRIP, TODAY) == []  # both
+    assert started_checks(come + " Only a trip that has not started can be moved.", POLICY, TRIP, TODAY) == []  # both
     assert started_checks(come, "No clock is stated.", TRIP, TODAY) == []
     assert started_checks(come, POLICY, TRIP, None) == []
 
@@ -233,3 +233,160 @@ def test_the_most_recent_linked_record_is_the_latest_by_its_date() -> None:
     undated = {**schema["properties"]["charters"]["additionalProperties"]["properties"], "date": S}
     schema["properties"]["charters"]["additionalProperties"]["properties"] = undated
     assert stated_answer("last_charter", spec, {"name": S}, schema, "skippers", "skipper_id")["latest"] is True
+
+
+# a create's entries priced from a rate card, its total, and its hold (entry_rates.py, list_totals.create_sums,
+# lasting_dates.py, create_rules.refine_create)
+
+FARES = {"adult": 40.0, "child": 20.0}
+BOATS = {"B1": {"fares": FARES, "name": "Tern"}, "B2": {"fares": {"adult": 30.0, "child": 15.0}, "name": "Gull"}}
+PIERS = {"P1": {"boat_id": "B1", "sail_date": "2031-06-05"}, "P2": {"boat_id": "B2", "sail_date": "2031-06-03"}}
+
+
+def _charter(kind: str, pier: str, people: list[str], fee: float = 0.0) -> dict:
+    boat = BOATS[PIERS[pier]["boat_id"]]
+    share = 1.0 if kind == "private" else 0.9  # a group's discount the data does not explain
+    fares = [round(boat["fares"][p] * share, 2) for p in people]
+    passengers = [{"kind": p, "fare": f} for p, f in zip(people, fares)]
+    return {"charter_type": kind, "pier_id": pier, "passengers": passengers, "total": round(sum(fares) + fee, 2)}
+
+
+SAMPLE = {
+    "boats": BOATS,
+    "piers": PIERS,
+    "charters": {
+        "C1": _charter("private", "P1", ["adult", "child"]),
+        "C2": _charter("private", "P2", ["adult", "adult"]),
+        "C3": _charter("group", "P1", ["adult"] * 3),
+        "C4": _charter("private", "P2", ["child"]),
+        "C5": _charter("private", "P1", ["adult"]),
+        "C6": _charter("group", "P2", ["child"] * 3, fee=25.0),
+    },
+}
+PASSENGER = {"type": "object", "properties": {"kind": S, "fare": {"type": "number"}}}
+
+
+def test_an_entry_takes_its_fare_from_the_rate_card_its_record_leads_to() -> None:
+    from synth.envsynth.entry_rates import entry_rates
+
+    found = entry_rates(SAMPLE, "charters", "passengers", ["kind"], PASSENGER["properties"], ["pier_id"])
+    assert found == [
+        {
+            "op": "entry_rate",
+            "field": "passengers",
+            "entry_field": "fare",
+            "key": "kind",
+            "chain": [{"via": "pier_id", "collection": "piers"}, {"via": "boat_id", "collection": "boats"}],
+            "card": "fares",
+            "when": {"charter_type": ["private"]},  # group fares are discounted: only private ones agree
+        }
+    ]
+    assert entry_rates(SAMPLE, "charters", "passengers", ["kind", "fare"], PASSENGER["properties"], []) == []
+
+
+def test_a_total_most_records_add_up_from_their_entries_and_a_hold_of_two_days() -> None:
+    from synth.envsynth.lasting_dates import lasting
+    from synth.envsynth.list_totals import create_sums
+
+    own = {"passengers": {"type": "array", "items": PASSENGER}, "total": {"type": "number"}}
+    assert create_sums(SAMPLE, "charters", own, ["total"]) == [
+        {"op": "derive", "named": {}, "steps": [["total", {"sum": "passengers", "of": "fare"}]]}
+    ]  # five of six records: the sixth adds a fee the data does not explain
+    fewer = {**SAMPLE, "charters": {k: c for k, c in SAMPLE["charters"].items() if k in ("C1", "C6")}}
+    assert create_sums(fewer, "charters", own, ["total"]) == []  # too few records to tell
+    dated = {"hold_until": {"type": ["string", "null"], "format": "date"}, "sail_date": DAY}
+    said = "Creates a charter. A hold lasts two days (never past the sail date)."
+    assert lasting(said, "hold_until", dated, TODAY) == {
+        "op": "days_later",
+        "field": "hold_until",
+        "today": TODAY,
+        "days": 2,
+        "not_after": "sail_date",
+    }
+    assert lasting(said, "sail_date", dated, TODAY) is None  # not the field the noun names
+    assert lasting(said, "hold_until", dated, None) is None  # no business date
+
+
+def test_the_create_prices_expanded_entries_before_it_totals_and_logs_them() -> None:
+    charter = {
+        "charter_type": {"type": "string", "enum": ["private", "group"]},
+        "pier_id": S,
+        "passengers": {"type": "array", "items": PASSENGER},
+        "total": {"type": "number"},
+        "sail_date": DAY,
+        "hold_until": {"type": ["string", "null"], "format": "date"},
+        "log": {"type": "array", "items": {"type": "object", "properties": {"note": S}}},
+    }
+    schema = {
+        "type": "object",
+        "properties": {
+            "charters": {"type": "object", "additionalProperties": {"type": "object", "properties": charter}},
+            "piers": {"type": "object", "additionalProperties": {"type": "object", "properties": {"boat_id": S}}},
+            "boats": {"type": "object", "additionalProperties": {"type": "object", "properties": {"name": S}}},
+        },
+    }
+    item = {"type": "object", "properties": {"kind": S, "quantity": {"type": "integer"}}}
+    params = {"pier_id": S, "charter_type": S, "passengers": {"type": "array", "items": item}}
+    spec = ToolSpec("create_charter", "Creates a charter.", {"type": "object", "properties": params})
+    rate = entry_rates_for_test()
+    effects = [
+        {"op": "expand_entries", "field": "passengers", "count": "quantity"},
+        rate,
+        {"op": "derive", "named": {}, "steps": [["total", {"sum": "passengers", "of": "fare"}]]},
+        {"op": "copied", "field": "sail_date", "collection": "piers", "via": "pier_id", "source": "sail_date"},
+        {"op": "days_later", "field": "hold_until", "today": TODAY, "days": 2, "not_after": "sail_date"},
+        {
+            "op": "append",
+            "field": "log",
+            "items": [{"fields": {"note": {"from": "concat", "parts": [{"from": "count", "path": ["passengers"]}]}}}],
+        },
+    ]
+    plan = ToolPlan(
+        kind="create",
+        collection="charters",
+        key_field="charter_id",
+        fields=["pier_id", "charter_type", "passengers"],
+        effects=effects,
+        id_type="pattern",
+        key_format={"prefix": "C", "digits": 1},
+    )
+    state = {"charters": {}, "piers": copy.deepcopy(PIERS), "boats": copy.deepcopy(BOATS)}
+    args = {"pier_id": "P2", "charter_type": "private", "passengers": [{"kind": "adult", "quantity": 2}]}
+    case = Case(spec.name, "x", state, args, expect_error=False)
+    case.state_checks = [
+        {"op": "field_equals", "collection": "charters", "key": "C1", "field": "total", "value": 60.0},
+        {"op": "field_equals", "collection": "charters", "key": "C1", "field": "hold_until", "value": "2031-06-03"},
+        {"op": "field_equals", "collection": "charters", "key": "C1", "field": "log", "value": [{"note": "2"}]},
+    ]
+    res, err = run_cases(render_tool(spec, plan, schema), spec.name, [case], SchemaResult(schema, {}, {}, "d"))
+    assert err == "" and res.passed == 1, err
+
+
+def entry_rates_for_test() -> dict:
+    from synth.envsynth.entry_rates import entry_rates
+
+    return entry_rates(SAMPLE, "charters", "passengers", ["kind"], PASSENGER["properties"], ["pier_id"])[0]
+
+
+def test_a_date_the_data_copies_from_the_linked_record_is_not_stamped_today() -> None:
+    from synth.envsynth.create_rules import refine_create
+
+    own = {"pier_id": {"type": "string", "x-references": "piers"}, "sail_date": DAY, "booked_on": DAY}
+    schema = {
+        "type": "object",
+        "properties": {
+            "charters": {"type": "object", "additionalProperties": {"type": "object", "properties": own}},
+            "piers": {"type": "object", "additionalProperties": {"type": "object", "properties": {"date": DAY}}},
+        },
+    }
+    piers = {"P1": {"date": "2031-06-05"}, "P2": {"date": "2031-06-03"}, "P3": {"date": "2031-06-09"}}
+    charters = {
+        f"C{i}": {"pier_id": p, "sail_date": piers[p]["date"], "booked_on": "2031-05-2" + str(i)}
+        for i, p in enumerate(["P1", "P2", "P3", "P1"])
+    }
+    spec = ToolSpec("create_charter", "Creates a charter.", {"type": "object", "properties": {"pier_id": S}})
+    base = ToolPlan(kind="create", collection="charters", key_field="charter_id", fields=["pier_id"])
+    plan = refine_create(spec, base, schema, spec.description, TODAY, {"charters": charters, "piers": piers})
+    copied = [e for e in plan.effects if e["op"] == "copied"]
+    assert [(e["field"], e["source"]) for e in copied] == [("sail_date", "date")]  # as every sample record shows
+    assert plan.initial_values.get("booked_on") == TODAY and "sail_date" not in plan.initial_values

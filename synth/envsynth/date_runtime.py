@@ -14,7 +14,8 @@ def fg_dated(check, record, state):
     day = holder.get(check["field"]) if isinstance(holder, dict) else None
     if "time_field" in check and isinstance(day, str):
         time = holder.get(check["time_field"])
-        day = day + " " + time.zfill(5) if isinstance(time, str) else None
+        parts = time.split(":") if isinstance(time, str) else []  # "9:30" and "09:30:00" read as "09:30"
+        day = day + " " + parts[0].strip().zfill(2) + ":" + parts[1][:2] if len(parts) >= 2 else None
     if not isinstance(day, str):
         return True
     value = record.get(check["value_field"], "") if "value_field" in check else check["value"]

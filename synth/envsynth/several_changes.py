@@ -29,8 +29,12 @@ from synth.spec import ToolSpec, record_props, schema_types
 from synth.words import split_words
 
 STILL = re.compile(r"\bthat\s+(?:is|are)\s+still\s+[`'\"](?P<value>[\w-]+)[`'\"]", re.I)
+REFUSED = re.compile(r"\b(?:cannot|can\s*not|can't|may\s+not|must\s+not|refused|is\s+not\s+allowed)\b", re.I)
 TIMES = {"once": 1, "twice": 2, "thrice": 3}
-AT_MOST = re.compile(r"\bat\s+most\s+(?P<n>once|twice|thrice|(?P<num>\d+)\s+times)\b", re.I)
+AT_MOST = re.compile(
+    r"\b(?:at\s+most|no\s+more\s+than|up\s+to|not\s+more\s+than)\s+(?P<n>once|twice|thrice|(?P<num>\d+)\s+times)\b",
+    re.I,
+)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -79,7 +83,13 @@ def _entry(
         texts = [e.get(name) for e, _ in latest]
         if name == kind_field:
             continue
-        if today and all(isinstance(t, str) and DATE.match(t) for t in texts):
+        now = [f for f in news if all(t is not None and t == r.get(f) for t, (_, r) in zip(texts, latest))]
+        was = _old_field(name, news)
+        if len(now) == 1:  # the entry holds the value the change wrote (`to_date`)
+            fields[name] = news[now[0]]
+        elif was:  # `from_date`, `old_start`: the value before the change
+            fields[name] = {"from": "record", "path": [was]}
+        elif today and all(isinstance(t, str) and DATE.match(t) for t in texts):
             fields[name] = {"from": "const", "value": today}
         elif name in params:
             fields[name] = {"from": "arg", "name": name}
@@ -94,10 +104,25 @@ def _entry(
     return {"op": "append", "field": field, "items": [{"fields": fields}]}
 
 
-def _counter(spec: ToolSpec, own: dict[str, Any]) -> str | None:
-    """The number field counting these changes: named in the description, ending in `count`, and sharing a word's
-    first five letters with the tool's name."""
-    verbs = {w.lower()[:5] for w in split_words(spec.name) if len(w) >= 4}
+def _verb(spec: ToolSpec) -> str:
+    """The first five letters of the verb the tool's name opens with ("resch" for reschedule_trip)."""
+    words = split_words(spec.name)
+    return words[0].lower()[:5] if words and len(words[0]) >= 4 else ""
+
+
+def _old_field(name: str, news: dict[str, Any]) -> str | None:
+    """The changed field an entry field named for its old value stands for (`from_date`, `old_start`)."""
+    lead, _, rest = name.partition("_")
+    if lead.lower() not in ("from", "old", "previous", "prior", "was") or not rest:
+        return None
+    found = [f for f in news if f == rest or f.split("_")[-1] == rest]
+    return found[0] if len(found) == 1 else None
+
+
+def _counter(spec: ToolSpec, own: dict[str, Any], changed: dict[str, str]) -> str | None:
+    """The number field counting these changes: named in the description, ending in `count`, named for the verb
+    the tool's name opens with, and not a field the call sets."""
+    verb = _verb(spec)
     found = [
         f
         for f, s in own.items()
@@ -105,17 +130,20 @@ def _counter(spec: ToolSpec, own: dict[str, Any]) -> str | None:
         and isinstance(s, dict)
         and set(schema_types(s)) & {"number", "integer"}
         and f in spec.description
-        and {w.lower()[:5] for w in f.split("_")} & verbs
+        and f not in changed.values()
+        and verb
+        and any(w.lower().startswith(verb) for w in f.split("_"))
     ]
     return found[0] if len(found) == 1 else None
 
 
 def _cap(text: str, counter: str, spec: ToolSpec) -> int | None:
-    """The most times the docs allow the change: "at most twice" in a sentence naming the count or the verb."""
-    verbs = [w.lower()[:5] for w in split_words(spec.name) if len(w) >= 4]
+    """The most times the docs allow the change: "at most twice" in a sentence naming the count, or a word opening
+    with the tool's verb ("moved" for move_trip; not "removed")."""
+    verb = re.compile(rf"\b{re.escape(_verb(spec))}\w*", re.I) if _verb(spec) else None
     for sentence in re.split(r"(?<=[.;!?])\s+", unwrap(text)):
         m = AT_MOST.search(sentence)
-        if m and (counter in sentence or any(v in sentence.lower() for v in verbs)):
+        if m and (counter in sentence or (verb is not None and verb.search(sentence))):
             return int(m.group("num")) if m.group("num") else TIMES[m.group("n").lower()]
     return None
 
@@ -135,7 +163,7 @@ def several_changes(
     records = [r for r in ((sample or {}).get(plan.collection) or {}).values() if isinstance(r, dict)]
     kind = _kind_of(unwrap(spec.description), own)
     entry = _entry(kind, records, changed, params, today) if kind else None
-    counter = _counter(spec, own)
+    counter = _counter(spec, own, changed)
     if entry is None and counter is None:
         return None
     effects: list[dict[str, Any]] = []
@@ -153,7 +181,8 @@ def several_changes(
         cap = _cap(spec.description + "\n" + text, counter, spec)
         checks += [{"op": "bound", "from": "self", "field": counter, "cmp": "<", "value": cap}] if cap else []
     states: dict[str, list[Any]] = {}
-    for m in STILL.finditer(unwrap(spec.description)):
+    said = " ".join(s for s in re.split(r"(?<=[.;!?])\s+", unwrap(spec.description)) if not REFUSED.search(s))
+    for m in STILL.finditer(said):  # "a trip that is still `booked`" (not "one still `pencilled` cannot be moved")
         holders = [f for f, s in own.items() if m.group("value") in (((s or {}).get("x-enum")) or [])]
         if len(holders) == 1:
             states.setdefault(holders[0], []).append(m.group("value"))

@@ -6,7 +6,8 @@
   of the collection the field's last word names (`charters`) that references the record read and holds that
   state, with the keys the answer's schema gives it (the key under its documented name), else null
   (`linked_one`; reads that name the record by their key parameter only); "the most recent (latest, last)
-  charter ..." is the one with the latest date, by the one date field of those records, else the last by key.
+  charter ..." is the one with the latest date, by the one date field of those records (a `created_at` stamp beside
+  another date aside), else the last by key.
 """
 
 from __future__ import annotations
@@ -59,7 +60,15 @@ def _above(name: str, text: str, own: dict[str, Any]) -> dict[str, Any] | None:
     return {"op": "above", "path": hits[0], "value": 0} if len(hits) == 1 else None
 
 
-RECENT = re.compile(r"\b(?:most\s+recent|latest|newest|last)\b", re.I)
+RECENT = re.compile(r"\b(?:most\s+recent(?:ly)?|latest|newest|last)\b", re.I)
+STAMPS = ("created", "updated", "modified", "changed", "inserted")  # when a record was written, not what it is of
+
+
+def _dated(schema: Any) -> bool:
+    """A date (or date-time) field: by its format, or a pattern of an ISO date."""
+    schema = schema if isinstance(schema, dict) else {}
+    pattern = str(schema.get("pattern") or "")
+    return schema.get("format") in ("date", "date-time") or pattern.startswith(("^[0-9]{4}-", "^\\d{4}-"))
 
 
 def _linked_one(
@@ -99,7 +108,8 @@ def _linked_one(
         "key_name": named_key[0] if named_key else None,
     }
     if RECENT.search(said.group(1)):  # "the most recent charter of the skipper": the latest by its date, else key
-        dated = [f for f, s in theirs.items() if (s or {}).get("format") in ("date", "date-time")]
+        dated = [f for f, s in theirs.items() if _dated(s)]
+        dated = [f for f in dated if f.split("_")[0].lower() not in STAMPS] or dated  # the sailing date, not a stamp
         out["latest"] = dated[0] if len(dated) == 1 else True
     return out
 
