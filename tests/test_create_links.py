@@ -121,13 +121,13 @@ def test_a_create_moves_dates_and_logs_on_the_records_it_names() -> None:
 
 
 def test_dates_need_a_number_to_count_and_apostrophes_are_not_quotes() -> None:
-    from synth.envsynth.create_rules import _days_later
+    from synth.envsynth.lasting_dates import days_later
 
     own = SCHEMA["properties"]["hires"]["additionalProperties"]["properties"]
     cols = SCHEMA["properties"]
-    assert _days_later("return_by today plus 7 days", "return_by", own, cols, "2031-02-03")["days"] == 7
-    assert _days_later("return_by today plus the boat's status", "return_by", own, cols, "2031-02-03") is None
-    assert _days_later("return_by today plus 7 days", "return_by", own, cols, None) is None  # no business date
+    assert days_later("return_by today plus 7 days", "return_by", own, cols, "2031-02-03")["days"] == 7
+    assert days_later("return_by today plus the boat's status", "return_by", own, cols, "2031-02-03") is None
+    assert days_later("return_by today plus 7 days", "return_by", own, cols, None) is None  # no business date
     text = "A new hire is created, return_by today plus the boat's hire_days, status 'open'; the boat becomes 'hired'."
     base = ToolPlan(kind="create", collection="hires", key_field="hire_id", fields=["skipper_id", "boat_id"])
     plan = refine_create(HIRE, base, SCHEMA, text, "2031-02-03", SAMPLE)

@@ -7,7 +7,8 @@
   nights"), repeats the entry that many times without it (`expand_entries`).
 - A stored entry field the call's entries do not describe, or describe as optional, that the stored schema allows
   to be null and the data shows null in some entry, is null where the call leaves it out (`fill_entries`); other
-  fields (an id, a price) are left to the readers that know them (entry_numbers.py, entry_figures.py).
+  fields (an id, a price) are left to the readers that know them (entry_numbers.py, entry_figures.py), or taken from
+  a rate card the sample data shows (`entry_rate`, entry_rates.py).
 
 Both apply before the entries are numbered (code_templates/create.py.j2).
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.entry_rates import entry_rates
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, record_props, schema_types
 from synth.words import singular
@@ -76,6 +78,8 @@ def call_entries(
         }
         if nulls and ("fill_entries", name) not in done:
             effects.append({"op": "fill_entries", "field": name, "values": nulls})
+        if ("entry_rate", name) not in done:  # a number taken from a rate card the record's links lead to
+            effects += entry_rates(sample or {}, plan.collection, name, list(given), stored, list(params))
     if not effects:
         return plan
     evidence = plan.evidence + [

@@ -23,6 +23,7 @@ from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_deadlines import deadline_checks
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.figure_terms import param_default
+from synth.envsynth.lasting_dates import days_later, lasting
 from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.made_dates import made_on
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
@@ -196,40 +197,6 @@ def stated_today(text: str, field: str, schema: dict[str, Any], today: str) -> b
     )
 
 
-def _days_later(
-    text: str, field: str, own: dict[str, Any], cols: dict[str, Any], today: str | None
-) -> dict[str, Any] | None:
-    """A `days_later` effect for "`due` today plus 14 days" or "`due` today plus the boat's hire_days" (the record
-    the new record names through `boat_id`), or None."""
-    if not today:
-        return None
-    said = re.search(
-        rf"(?<![\w])`?{_name(field)}`?\s+(?:is\s+|=\s*)?today\s+(?:plus|\+)\s+([^,;.]{{1,80}})", text, re.I
-    )
-    if said is None:
-        return None
-    rest = said.group(1).strip()
-    days = re.fullmatch(r"(\d+)\s+days?", rest)
-    if days:
-        return {"op": "days_later", "field": field, "today": today, "days": int(days.group(1))}
-    named = re.fullmatch(r"(?:the\s+)?(\w+)['\u2019]s\s+`?(\w+)`?(?:\s+days)?", rest)
-    if named is None:
-        return None
-    noun, source = named.group(1).lower(), named.group(2)
-    via = link_field(own, noun)
-    theirs = _props(cols, plural(noun))
-    if via is None or (theirs.get(source) or {}).get("type") not in ("integer", "number"):
-        return None
-    return {
-        "op": "days_later",
-        "field": field,
-        "today": today,
-        "via": via,
-        "collection": plural(noun),
-        "source": source,
-    }
-
-
 FIRST = re.compile(
     r"\bthe\s+(?P<noun>\w+)\s+(?:\([^()]{1,40}\)\s+)?(?:first\b|(?:goes|comes|stands)\s+first\b"
     r"|is\s+always\s+(?:added\s+|listed\s+|put\s+)?first\b|is\s+always\s+the\s+first\s+(?P<item>\w+))",
@@ -393,7 +360,9 @@ def refine_create(
         if starts is not None:  # "the order starts in status queued"
             initial[field] = starts
             continue
-        later = _days_later(text, field, own, cols, today or business_date(text))
+        later = days_later(text, field, own, cols, today or business_date(text)) or lasting(
+            text, field, own, today or business_date(text)
+        )
         if later is not None:  # "return_by today plus the boat's hire_days"
             effects.append(later)
             continue
@@ -417,7 +386,6 @@ def refine_create(
         if rule is not None:
             initial[field] = []
             effects.append({"op": "append", "field": field, "items": [rule]})
-    initial.update(made_on(own, initial, params, plan, inherits, effects, today or business_date(text)))
     defaults = [  # "'daily' (default)": a field the call leaves out takes its parameter's documented default
         {"op": "param_default", "field": p, "value": param_default(params[p])}
         for p in sorted(params)
@@ -433,10 +401,19 @@ def refine_create(
     copies = with_worded(text, own, cols, skip, copies, today or business_date(text), initial)
     effects += copies
     set_here |= {e["field"] for e in copies}
+    stamped = made_on(own, initial, params, plan, inherits, effects, today or business_date(text))  # else today
+    initial.update(stamped)  # after the data's copies: a `visit_date` the data shows is its slot's `date` is copied
+    set_here |= set(stamped)
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
     tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens for bronze clubs, 8 for silver, ..."
     tabled += column_tables(spec.description, params, own, [f for f in unset if f not in {e["field"] for e in tabled}])
     effects += tabled
+    from synth.envsynth.list_totals import create_sums  # "total": the entries' prices added up, as the data shows
+
+    summed = create_sums(
+        sample or {}, plan.collection, own, [f for f in unset if f not in {e["field"] for e in tabled}]
+    )
+    effects += summed
     linked_here = set(inherits) | {e["field"] for e in copies}  # links the new record holds once built
     moves = [  # "the skipper's trips_out goes up by 1": numbers of the records the call names (or it inherits)
         e
@@ -448,7 +425,19 @@ def refine_create(
     checks_moves = covered(moves, text)  # "the balance must cover the cost"
     linked = linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     effects += linked
-    if not (checks or requires or sets or inherits or initial or moves or linked or checks_within or tabled or copies):
+    if not (
+        checks
+        or requires
+        or sets
+        or inherits
+        or initial
+        or moves
+        or linked
+        or checks_within
+        or tabled
+        or copies
+        or summed
+    ):
         if defaults:
             return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + defaults})
         return plan

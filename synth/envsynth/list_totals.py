@@ -208,4 +208,28 @@ def with_list_totals(
     return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + [derive], "evidence": evidence})
 
 
-__all__ = ["list_totals", "with_list_totals"]
+def create_sums(sample: dict[str, Any], collection: str, own: dict[str, Any], unset: list[str]) -> list[dict[str, Any]]:
+    """`derive` effects for a new record's numbers nothing else sets that are the sum of a number of one of its
+    lists' entries (`total` = the passengers' fares) in at least MOSTLY of the sample records (three at least, two
+    values between them): the others add what the data does not explain (a fee), which a new record may lack."""
+    from synth.envsynth.data_copies import MOSTLY
+
+    records = sample_records(sample, collection)
+    lists = sorted(f for f, s in own.items() if isinstance(s, dict) and (s.get("items") or {}).get("type") == "object")
+    out = []
+    for field in [f for f in unset if "number" in str((own.get(f) or {}).get("type"))]:
+        found = []
+        for list_field in lists:
+            held = [r for r in records if isinstance(r.get(list_field), list) and fg_number(r.get(field))]
+            names = sorted({k for r in held for e in _entries(r, list_field) for k, v in e.items() if fg_number(v)})
+            for name in names:
+                worked = [sum(e.get(name) or 0 for e in _entries(r, list_field)) for r in held]
+                agreeing = [r for r, w in zip(held, worked) if fg_number(w) and abs(w - r[field]) < CENT]
+                if len(agreeing) >= max(MIN_RECORDS, MOSTLY * len(held)) and len({r[field] for r in agreeing}) >= 2:
+                    found.append({"sum": list_field, "of": name})
+        if len(found) == 1:
+            out.append({"op": "derive", "named": {}, "steps": [[field, found[0]]]})
+    return out
+
+
+__all__ = ["create_sums", "list_totals", "with_list_totals"]

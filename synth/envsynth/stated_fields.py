@@ -222,11 +222,11 @@ def later_dates(text: str, props: dict[str, Any], today: str | None, taken: set)
     is today plus 180 days"): a constant, as the business date is one."""
     from datetime import date, timedelta
 
-    from synth.envsynth.create_rules import _days_later
+    from synth.envsynth.lasting_dates import days_later
 
     out = []
     for field in sorted(props):
-        later = _days_later(text, field, props, {}, today) if field not in taken else None
+        later = days_later(text, field, props, {}, today) if field not in taken else None
         if later is not None and "days" in later and today:
             day = (date.fromisoformat(today) + timedelta(days=later["days"])).isoformat()
             out.append({"op": "set", "field": field, "source": {"from": "const", "value": day}})
