@@ -145,11 +145,12 @@ def check_fields(record, schemas):
         if kind == "array" and schema.get("items") is not None:
             for element in value:
                 check_fields({name: element}, {name: schema["items"]})
-        for part in schema.get("required") or []:
-            if part not in value:
-                raise ToolError("invalid %s %r: %s is required" % (name, value, part))
-        if schema.get("properties"):
-            check_fields(value, schema["properties"])
+        if isinstance(value, dict):  # an object (a nullable one may be null)
+            for part in schema.get("required") or []:
+                if part not in value:
+                    raise ToolError("invalid %s %r: %s is required" % (name, value, part))
+            if schema.get("properties"):
+                check_fields(value, schema["properties"])
 
 
 def tokens_calculate(text):
