@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.data_copies import sample_records
 from synth.envsynth.entry_rates import entry_rates
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, record_props, schema_types
@@ -55,7 +56,7 @@ def call_entries(
         return plan
     own = record_props(state_schema.get("properties") or {}, plan.collection)
     params = spec.parameters.get("properties") or {}
-    records = [r for r in ((sample or {}).get(plan.collection) or {}).values() if isinstance(r, dict)]
+    records = sample_records(sample or {}, plan.collection)
     done = {(e.get("op"), e.get("field")) for e in plan.effects}
     effects = []
     for name in plan.fields:

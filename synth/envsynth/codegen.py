@@ -164,10 +164,21 @@ def _list_items(record_schema: dict[str, Any] | None, list_field: str | None) ->
     return {k: items[k] for k in ("type", "enum", "pattern") if k in items} if isinstance(items, dict) else {}
 
 
-def _top_level(record_schema: dict[str, Any] | None, objects: bool = False) -> dict[str, Any]:
+def _given_objects(record_schema: dict[str, Any] | None, fields: list[str]) -> dict[str, Any]:
+    """Field -> {type, required, properties} of the object fields a create's call gives whose stored objects all
+    hold some fields: a given object is checked against them (code_templates/create.py.j2)."""
+    props = (record_schema or {}).get("properties") or {}
+    out = {}
+    for name in fields:
+        schema = props.get(name)
+        if isinstance(schema, dict) and "object" in str(schema.get("type")) and schema.get("required"):
+            out[name] = {"type": "object", "required": sorted(schema["required"]), "properties": _top_level(schema)}
+    return out
+
+
+def _top_level(record_schema: dict[str, Any] | None) -> dict[str, Any]:
     """Field -> {type, enum, pattern} of a record schema (and of the items of a list: plain values, or entries
-    with their required fields; with `objects`, an object field's required fields too): what the templates check
-    before writing."""
+    with their required fields): what the templates check before writing."""
     props = (record_schema or {}).get("properties") or {}
     out = {k: {kk: v[kk] for kk in ("type", "enum", "pattern") if kk in v} for k, v in sorted(props.items())}
     for k, v in props.items():  # a list of plain values: each element is checked too
@@ -176,8 +187,6 @@ def _top_level(record_schema: dict[str, Any] | None, objects: bool = False) -> d
             out[k]["items"] = {kk: items[kk] for kk in ("type", "enum", "pattern") if kk in items}
         elif isinstance(items, dict) and items.get("type") == "object" and items.get("required"):
             out[k]["items"] = {"type": "object", "required": sorted(items["required"]), "properties": _top_level(items)}
-        elif objects and isinstance(v, dict) and "object" in str(v.get("type")) and v.get("required"):
-            out[k].update({"required": sorted(v["required"]), "properties": _top_level(v)})  # a create's given object
     return out
 
 
@@ -257,7 +266,8 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
             resource=resource.capitalize(),
             collections=collections,
             defaults=repr(_defaults(record_schema, {plan.key_field} if plan.key_field else set())),
-            field_schemas=repr(_top_level(record_schema, objects=plan.kind == "create")),
+            field_schemas=repr(_top_level(record_schema)),
+            given_objects=repr(_given_objects(record_schema, plan.fields) if plan.kind == "create" else {}),
             nested_schemas=repr(_nested(record_schema, plan.field_paths)),
             list_items=repr(_list_items(record_schema, plan.list_field)),
         )

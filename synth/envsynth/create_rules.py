@@ -25,7 +25,7 @@ from synth.envsynth.docs_entries import business_date
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.lasting_dates import days_later, lasting
 from synth.envsynth.linked_logs import linked_entries
-from synth.envsynth.made_dates import made_on
+from synth.envsynth.made_dates import made_on, stamp_named
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
@@ -360,9 +360,7 @@ def refine_create(
         if starts is not None:  # "the order starts in status queued"
             initial[field] = starts
             continue
-        later = days_later(text, field, own, cols, today or business_date(text)) or lasting(
-            text, field, own, today or business_date(text)
-        )
+        later = days_later(text, field, own, cols, today or business_date(text))
         if later is not None:  # "return_by today plus the boat's hire_days"
             effects.append(later)
             continue
@@ -395,13 +393,20 @@ def refine_create(
     effects += leading(spec, own, text)
     links = {f: plural(f[:-3]) for f in inherits if f.endswith("_id") and plural(f[:-3]) in cols}
     links.update({p: c for p, c in refs.items() if p in own})
+    day = today or business_date(text)
+    made = {f: d for f, d in made_on(own, initial, params, plan, inherits, effects, day).items() if stamp_named(f)}
+    initial.update(made)  # `created_on`: the day the record is made, whatever the data's records copy
     set_here = set(initial) | {e["field"] for e in effects if "field" in e}
     skip = set(params) | {plan.key_field or ""} | set(inherits) | set_here
     copies = data_copies(sample or {}, plan.collection, own, links, skip)  # a stay's pier_code is its berth's
     copies = with_worded(text, own, cols, skip, copies, today or business_date(text), initial)
     effects += copies
     set_here |= {e["field"] for e in copies}
-    stamped = made_on(own, initial, params, plan, inherits, effects, today or business_date(text))  # else today
+    lasted = [lasting(text, f, own, day) for f in sorted(own) if f not in skip and f not in set_here]
+    lasted = [e for e in lasted if e is not None]  # "A hold lasts two days": after the data's copies
+    effects += lasted
+    set_here |= {e["field"] for e in lasted}
+    stamped = made_on(own, initial, params, plan, inherits, effects, day)  # else today
     initial.update(stamped)  # after the data's copies: a `visit_date` the data shows is its slot's `date` is copied
     set_here |= set(stamped)
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
@@ -437,6 +442,8 @@ def refine_create(
         or tabled
         or copies
         or summed
+        or lasted
+        or any(e.get("op") == "days_later" for e in effects)
     ):
         if defaults:
             return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + defaults})

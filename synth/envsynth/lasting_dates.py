@@ -1,7 +1,8 @@
 """Dates a new record holds a number of days after the business date (`days_later` effects, code_templates/
 create.py.j2): "`due` today plus 14 days", "`due` today plus the boat's hire_days", and "A hold lasts two days (never
-past the visit date)", where the one date field named for the noun (`hold_until`, `hold_expires`) is the business
-date plus those days, never later than the date field the aside names."""
+past the visit date)", where the one date field named for the noun and its end (`hold_until`, `hold_expires`) is
+the business date plus those days, never later than the date field the aside names (not when the days count from
+another date: "valid for 14 days from the sail date")."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from synth.words import plural
 LASTS = re.compile(  # "A hold lasts two days (never past the visit date)"
     r"\b(?:a|an|the|each|every)\s+(?P<noun>[a-z]+)\s+(?:lasts|is\s+valid\s+for|runs\s+for|is\s+kept\s+for)\s+"
     r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+days?\b"
+    r"(?!\s+(?:from|after|since|before)\s+(?!today\b|the\s+business\s+date\b))"  # counted from another date: not read
     r"(?:\s*\((?:but\s+)?(?:never|not)\s+(?:past|beyond|after)\s+the\s+(?P<cap>[a-z][a-z ]{0,30}?)\))?",
     re.I,
 )
+ENDS = ("until", "expires", "expiry", "expiration")  # `hold_until`: when it runs out (an `_end` ends a span)
 
 
 def lasting(text: str, field: str, own: dict[str, Any], today: str | None) -> dict[str, Any] | None:
@@ -26,7 +29,8 @@ def lasting(text: str, field: str, own: dict[str, Any], today: str | None) -> di
     the noun (`hold_until`, `hold_expires`), capped by the date field the aside names."""
     for m in LASTS.finditer(text) if today else ():
         noun = m.group("noun").lower()
-        named = [f for f, s in own.items() if f.lower().split("_")[0] == noun and _dated(s)]
+        named = [f for f, s in own.items() if f.lower().split("_")[0] == noun and _dated(s)]  # one: no start date
+        named = named if all(f.lower().split("_")[-1] in ENDS and len(f.split("_")) > 1 for f in named) else []
         if named != [field]:
             continue
         n = m.group("n").lower()

@@ -208,28 +208,51 @@ def with_list_totals(
     return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + [derive], "evidence": evidence})
 
 
+TOTAL_WORDS = ("total", "subtotal", "sum", "gross")  # a figure named as a total, not one paid or settled so far
+
+
 def create_sums(sample: dict[str, Any], collection: str, own: dict[str, Any], unset: list[str]) -> list[dict[str, Any]]:
-    """`derive` effects for a new record's numbers nothing else sets that are the sum of a number of one of its
-    lists' entries (`total` = the passengers' fares) in at least MOSTLY of the sample records (three at least, two
-    values between them): the others add what the data does not explain (a fee), which a new record may lack."""
+    """`derive` effects for a new record's totals nothing else sets (a number named as a total) that are the sum of
+    a number of one of its lists' entries (`total` = the passengers' fares) in at least MOSTLY of the sample records
+    (three at least, two values between them): the others add what the data does not explain (a fee), which a new
+    record may lack. Not when a count of the entries that is 1 wherever the sum holds differs where it does not (the
+    total is a product), nor over a field some entry holds as text."""
     from synth.envsynth.data_copies import MOSTLY
 
     records = sample_records(sample, collection)
     lists = sorted(f for f, s in own.items() if isinstance(s, dict) and (s.get("items") or {}).get("type") == "object")
+    totals = [f for f in unset if "number" in str((own.get(f) or {}).get("type"))]
     out = []
-    for field in [f for f in unset if "number" in str((own.get(f) or {}).get("type"))]:
+    for field in [f for f in totals if set(f.lower().split("_")) & set(TOTAL_WORDS)]:
         found = []
         for list_field in lists:
             held = [r for r in records if isinstance(r.get(list_field), list) and fg_number(r.get(field))]
-            names = sorted({k for r in held for e in _entries(r, list_field) for k, v in e.items() if fg_number(v)})
-            for name in names:
+            entries = [e for r in held for e in _entries(r, list_field)]
+            names = sorted({k for e in entries for k, v in e.items() if fg_number(v)})
+            for name in [n for n in names if all(e.get(n) is None or fg_number(e.get(n)) for e in entries)]:
                 worked = [sum(e.get(name) or 0 for e in _entries(r, list_field)) for r in held]
-                agreeing = [r for r, w in zip(held, worked) if fg_number(w) and abs(w - r[field]) < CENT]
-                if len(agreeing) >= max(MIN_RECORDS, MOSTLY * len(held)) and len({r[field] for r in agreeing}) >= 2:
+                agreeing = [r for r, w in zip(held, worked) if abs(w - r[field]) < CENT]
+                others = [r for r in held if not any(r is a for a in agreeing)]
+                if (
+                    len(agreeing) >= max(MIN_RECORDS, MOSTLY * len(held))
+                    and len({r[field] for r in agreeing}) >= 2
+                    and not _hidden_factor(agreeing, others, list_field, name)
+                ):
                     found.append({"sum": list_field, "of": name})
         if len(found) == 1:
             out.append({"op": "derive", "named": {}, "steps": [[field, found[0]]]})
     return out
+
+
+def _hidden_factor(agreeing: list[dict], others: list[dict], list_field: str, name: str) -> bool:
+    """An entry count (`berths`) that is 1 in every agreeing record and not in some other one: the total is a
+    product the plain sum only matches while it is 1."""
+    numbers = {k for r in agreeing + others for e in _entries(r, list_field) for k, v in e.items() if fg_number(v)}
+    for other in sorted(numbers - {name}):
+        ones = all(e.get(other) == 1 for r in agreeing for e in _entries(r, list_field))
+        if ones and any(e.get(other) not in (1, None) for r in others for e in _entries(r, list_field)):
+            return True
+    return False
 
 
 __all__ = ["create_sums", "list_totals", "with_list_totals"]

@@ -42,4 +42,12 @@ def made_on(
     }
 
 
-__all__ = ["made_on", "undated"]
+STAMPS = ("created", "opened", "entered", "logged", "submitted", "registered", "made", "placed", "filed", "received")
+
+
+def stamp_named(field: str) -> bool:
+    """A date named for the record's own making (`created_on`, `opened_at`): the business date, never a copy."""
+    return field.lower().split("_")[0] in STAMPS
+
+
+__all__ = ["made_on", "stamp_named", "undated"]
