@@ -3,12 +3,12 @@
 
 The rate card is a map of numbers on the record the parent names (one link, or two: the charter's `trip_id`, then
 the trip's `boat_id`); the key is a text field of the entry the call gives. Sample entries whose key the card lists
-must agree: all of them, or all of those whose parent holds one value of one of its closed fields the call gives (a
-card price for `individual` charters, where `group` charters pay a discounted one the data does not explain; not a
-state, which a new record does not hold yet). At least three agreeing entries of two parents at least, with two
-values between them, so a constant or a coincidence is not taken for a rule; of two cards that agree, the one named
-for the field (`fares` for `fare`). Entries whose
-key the card does not list, and entries of other parents, are left to other readers (or to the call).
+must agree: all of them, or those whose parent holds some values of one of its closed fields, one the call gives
+first (a card price for `private` charters, where `group` charters pay a discounted one the data does not explain;
+the `sailed` and `pending` ones, where `cancelled` ones were refunded to 0). At least three agreeing entries of two
+parents at least, with two values between them, so a constant or a coincidence is not taken for a rule; of two
+cards that agree, the one named for the field (`fares` for `fare`). Entries whose key the card does not list, and
+entries of other parents, are left to other readers (or to the call).
 """
 
 from __future__ import annotations

@@ -4,9 +4,10 @@ say more than "the fields take the values" (field_changes.py reads the one-field
 
 - each field the call names (by its own name, or as `new_<field>`) takes the argument, refused unless of the type
   and form (pattern, values) the field's schema gives; an optional one only when the call gives it;
-- an entry the docs name by its kind ("a `moved` entry is added to the log") is appended: its kind, the business
-  date in the date fields every logged entry of the list fills, an argument of the same name, and a text learned
-  from the records' latest entries of that kind (moved_texts.py: "Moved from <old date> <old time> to <date>
+- an entry the docs name by its kind ("a `moved` entry is added to the log") is appended: its kind, the new value
+  where the records' latest entries of that kind hold their record's current one (`to_date`), the old one in a
+  field named for it (`from_date`, `old_start`), the business date in the other date fields, an argument of the
+  same name, and a text learned from those entries (moved_texts.py: "Moved from <old date> <old time> to <date>
   <time>.", or one entry_texts.py learns);
 - a count of these changes the description names (`move_count` for a tool whose name says "move") rises by one,
   and "at most twice" (once, three times, N times) in a sentence naming it or the tool's verb caps it;
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.data_copies import sample_records
 from synth.envsynth.docs_entries import GOES_INTO, NAMED, NAMED_LIST_FIRST
 from synth.envsynth.entry_texts import learned_text
 from synth.envsynth.moved_texts import moved_text
@@ -160,7 +162,7 @@ def several_changes(
         return None
     params = spec.parameters.get("properties") or {}
     required = set(spec.parameters.get("required") or [])
-    records = [r for r in ((sample or {}).get(plan.collection) or {}).values() if isinstance(r, dict)]
+    records = sample_records(sample or {}, plan.collection)
     kind = _kind_of(unwrap(spec.description), own)
     entry = _entry(kind, records, changed, params, today) if kind else None
     counter = _counter(spec, own, changed)
