@@ -1,6 +1,6 @@
 """Dates a new record holds a number of days after the business date (`days_later` effects, code_templates/
 create.py.j2): "`due` today plus 14 days", "`due` today plus the boat's hire_days", and "A hold lasts two days (never
-past the visit date)", where the one date field named for the noun and its end (`hold_until`, `hold_expires`) is
+past the sail date)", where the one date field named for the noun and its end (`hold_until`, `hold_expires`) is
 the business date plus those days, never later than the date field the aside names (not when the days count from
 another date: "valid for 14 days from the sail date")."""
 
@@ -14,7 +14,7 @@ from synth.spec import field_by_words
 from synth.spec import record_props as _props
 from synth.words import plural
 
-LASTS = re.compile(  # "A hold lasts two days (never past the visit date)"
+LASTS = re.compile(  # "A hold lasts two days (never past the sail date)"
     r"\b(?:a|an|the|each|every)\s+(?P<noun>[a-z]+)\s+(?:lasts|is\s+valid\s+for|runs\s+for|is\s+kept\s+for)\s+"
     r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+days?\b"
     r"(?!\s+(?:from|after|since|before)\s+(?!today\b|the\s+business\s+date\b))"  # counted from another date: not read
@@ -25,7 +25,7 @@ ENDS = ("until", "expires", "expiry", "expiration")  # `hold_until`: when it run
 
 
 def lasting(text: str, field: str, own: dict[str, Any], today: str | None) -> dict[str, Any] | None:
-    """A `days_later` effect for "A hold lasts two days (never past the visit date)" on the one date field named for
+    """A `days_later` effect for "A hold lasts two days (never past the sail date)" on the one date field named for
     the noun (`hold_until`, `hold_expires`), capped by the date field the aside names."""
     for m in LASTS.finditer(text) if today else ():
         noun = m.group("noun").lower()
