@@ -52,11 +52,10 @@ def _rule(pairs: list[tuple[Pair, Any]], field: str, given: list[str]) -> dict[s
     found = []
     for name in _closed_fields([parent for (parent, _), _ in pairs]):
         values = sorted({parent[name] for (parent, _), _ in pairs})
-        kept = [
+        kept = [  # values whose entries all take the card's rate
             v
             for v in values
-            if _agreeing([p for p in pairs if p[0][0].get(name) == v], field)
-            or all(
+            if all(
                 fg_number(entry.get(field)) and entry.get(field) == rate
                 for (parent, entry), rate in pairs
                 if parent.get(name) == v

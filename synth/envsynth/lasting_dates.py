@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.made_dates import date_field
 from synth.envsynth.paired_lists import NUMBERS
 from synth.spec import field_by_words
 from synth.spec import record_props as _props
@@ -29,21 +30,15 @@ def lasting(text: str, field: str, own: dict[str, Any], today: str | None) -> di
     the noun (`hold_until`, `hold_expires`), capped by the date field the aside names."""
     for m in LASTS.finditer(text) if today else ():
         noun = m.group("noun").lower()
-        named = [f for f, s in own.items() if f.lower().split("_")[0] == noun and _dated(s)]  # one: no start date
+        named = [f for f, s in own.items() if f.lower().split("_")[0] == noun and date_field(s)]  # one: no start date
         named = named if all(f.lower().split("_")[-1] in ENDS and len(f.split("_")) > 1 for f in named) else []
         if named != [field]:
             continue
         n = m.group("n").lower()
         effect = {"op": "days_later", "field": field, "today": today, "days": int(NUMBERS.get(n, n))}
         cap = field_by_words(m.group("cap"), own) if m.group("cap") else None
-        return {**effect, "not_after": cap} if cap and _dated(own.get(cap)) else effect
+        return {**effect, "not_after": cap} if cap and date_field(own.get(cap)) else effect
     return None
-
-
-def _dated(schema: Any) -> bool:
-    return isinstance(schema, dict) and (
-        schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
-    )
 
 
 def days_later(

@@ -9,6 +9,13 @@ from typing import Any
 from synth.envsynth.plan import ToolPlan
 
 
+def date_field(schema: Any) -> bool:
+    """A field of ISO dates: `format: date`, or a pattern of one."""
+    return isinstance(schema, dict) and (
+        schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
+    )
+
+
 def undated(
     field: str,
     schema: Any,
@@ -20,7 +27,7 @@ def undated(
     """A non-nullable date field of the new record that no parameter, inherited value or effect sets."""
     if not isinstance(schema, dict) or schema.get("type") != "string":
         return False
-    dated = schema.get("format") == "date" or str(schema.get("pattern") or "").startswith("^[0-9]{4}-[0-9]{2}-[0-9]{2}")
+    dated = date_field(schema)
     taken = field in params or field == plan.key_field or field in inherits
     return dated and not taken and all(e.get("field") != field for e in effects)
 
@@ -50,4 +57,4 @@ def stamp_named(field: str) -> bool:
     return field.lower().split("_")[0] in STAMPS
 
 
-__all__ = ["made_on", "stamp_named", "undated"]
+__all__ = ["date_field", "made_on", "stamp_named", "undated"]
