@@ -196,6 +196,9 @@ def header_source(env_id: str, version: str, body: str = "") -> str:
     header = _env().get_template("header.py.j2").render(env_id=env_id, version=version)
     if re.search(r"\bfg_\w+\(", body):
         header = header.rstrip("\n") + "\n\n\n" + _expr_runtime()
+    if "fg_off_card(" in body:  # entries priced from a rate card's other key (offcard_rates.py)
+        rates = (Path(__file__).parent / "rate_runtime.py").read_text(encoding="utf-8")
+        header = header.rstrip("\n") + "\n\n\n" + rates.split("# runtime\n", 1)[1].strip() + "\n"
     if "fg_keyed(" in body:  # records answered with the key the state keeps them under (keyed_views.py)
         view = (Path(__file__).parent / "view_runtime.py").read_text(encoding="utf-8")
         header = header.rstrip("\n") + "\n\n\n" + view.split("# runtime\n", 1)[1].strip() + "\n"

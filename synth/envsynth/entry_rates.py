@@ -19,6 +19,7 @@ from synth.envsynth.data_copies import MIN_RECORDS, sample_records
 from synth.envsynth.entry_copies import _entries
 from synth.envsynth.entry_figures import _chains, _follow
 from synth.envsynth.expr_runtime import fg_number
+from synth.envsynth.offcard_rates import off_card
 from synth.words import singular
 
 Pair = tuple[dict[str, Any], dict[str, Any]]
@@ -68,6 +69,47 @@ def _rule(pairs: list[tuple[Pair, Any]], field: str, given: list[str]) -> dict[s
     return {best[0][2]: best[0][3]} if len(best) == 1 else None
 
 
+def _factor(prices: list[tuple[Any, Any]]) -> float | None:
+    """The one factor (to two places, else four) that takes every rate to its price in cents; a rate of 0 (a free
+    card price) fits any factor, and none fits when no rate is above 0 or a number is missing."""
+    if not all(fg_number(p) and fg_number(r) for p, r in prices):
+        return None
+    paid = [(p, r) for p, r in prices if r]
+    for places in (2, 4):
+        tried = sorted({round(p / r, places) for p, r in paid})
+        fits = [f for f in tried if all(round(r * f, 2) == p for p, r in prices)]
+        if len(fits) == 1:
+            return fits[0]
+    return None
+
+
+def _scaled(pairs: list[tuple[Pair, Any]], field: str, when: dict[str, list[str]]) -> dict[str, Any] | None:
+    """{"field": F, "factors": [[value, factor], ...]} for the parents outside `when` (`group` charters, where
+    `private` ones pay the card): one closed field of theirs (None a value too) whose groups of two parents or more
+    each pay the card's rate times one factor (a `club` charter 0.9 of it, a `school` one 0.5); None when no field,
+    or two grouping them differently, explain them so."""
+    rest = [p for p in pairs if when and not all(p[0][0].get(f) in v for f, v in when.items())]
+    names = sorted({k for (parent, _), _ in rest for k, v in parent.items() if isinstance(v, str)})
+    found: dict[tuple[int, ...], dict[str, Any]] = {}
+    for name in names:
+        values = [parent.get(name) for (parent, _), _ in rest]
+        if not all(v is None or isinstance(v, str) for v in values) or not 2 <= len(set(values)) <= 4:
+            continue
+        factors = []
+        for value in sorted(set(values), key=str):
+            group = [p for p, v in zip(rest, values) if v == value]
+            if len({id(parent) for (parent, _), _ in group}) < 2:
+                continue  # a group of one parent is left unpriced
+            factor = _factor([(entry.get(field), rate) for (_, entry), rate in group])
+            if factor is None:
+                break
+            factors.append([value, factor])
+        else:
+            if any(f != 1 for _, f in factors):
+                found.setdefault(tuple(values.index(v) for v in values), {"field": name, "factors": factors})
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def entry_rates(
     sample: dict[str, Any],
     collection: str,
@@ -105,10 +147,14 @@ def entry_rates(
                     if rule is not None:
                         found.append({"op": "entry_rate", "field": list_field, "entry_field": field, "key": key})
                         found[-1].update({"chain": chain, "card": card, "when": rule})
+                        scaled = _scaled(listed, field, rule)  # the other parents: the card times a factor
+                        found[-1].update({"scaled": scaled} if scaled else {})
             if found:
                 break  # the call's own link first, then the shortest
         named = [f for f in found if singular(f["card"].split("_")[-1]) == singular(field.split("_")[-1])]
-        out += (named or found)[:1]  # the card named for the field (`fares` for `fare`), else the first
+        for chosen in (named or found)[:1]:  # the card named for the field (`fares` for `fare`), else the first
+            others = off_card(sample, collection, list_field, field, chosen["key"], chosen["chain"], chosen["card"])
+            out.append({**chosen, "others": others} if others else chosen)  # keys the card lacks (offcard_rates.py)
     return out
 
 
