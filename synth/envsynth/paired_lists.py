@@ -8,8 +8,10 @@ objects are matched by). The parameters are named `add` / `remove` (or `added` /
 `remove_<x>`). Removals run first unless the text puts the additions first.
 
 Refused, and nothing changed, when a value to remove matches no entry, when the docs say the field is unique and
-an added entry repeats a value, or when the list would leave the count the docs give ("between one and three
-moorings", "at most 5"). Each becomes an `entries_drop` / `entries_add` effect (recorded_update.py.j2).
+an added entry repeats a value, when another record uses a removed entry ("cannot be removed while any of the
+skipper's trips in status `booked` uses it", in_use.py), or when the list would leave the count the docs give
+("between one and three moorings", "at most 5"). Each becomes an `entries_drop` / `entries_add` effect
+(recorded_update.py.j2).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.in_use import in_use
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, record_props
 from synth.words import singular
@@ -82,6 +85,8 @@ def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     fewest, most = _bounds(text, field)
     first_add = re.search(rf"`{add}`[^.`]{{0,80}}\bfirst\b", text) is not None
     drop = {"op": "entries_drop", "field": field, "arg": remove, "match": match}
+    used = in_use(text, plan.collection, field, match, state_schema.get("properties") or {})
+    drop.update({"in_use": used} if used else {})  # "cannot be removed while any ... uses it" (in_use.py)
     put = {"op": "entries_add", "field": field, "arg": add, "match": match, "unique": unique}
     effects = [put, drop] if first_add else [drop, put]
     effects[-1].update({k: v for k, v in (("fewest", fewest), ("most", most)) if v is not None})  # once both ran
