@@ -1,4 +1,4 @@
-"""Review probes for error_states, offcard_rates, entry_rates._scaled and list_sizes: inputs a general API's docs or
+"""Review probes for linked_errors, offcard_rates, entry_rates._scaled and list_sizes: inputs a general API's docs or
 sample data may hold, written by a helper who reviewed them. Fourteen probes were misfires, each written first as a
 strict xfail asserting the right behaviour; all are fixed (the comment above each says what misfired). The plain
 tests pin behaviour checked and found right."""
@@ -10,8 +10,8 @@ from typing import Any
 
 from synth.envsynth.codegen import render_tool
 from synth.envsynth.entry_rates import _scaled, entry_rates
-from synth.envsynth.error_states import error_states
 from synth.envsynth.expr_runtime import fg_check
+from synth.envsynth.linked_errors import linked_errors
 from synth.envsynth.list_sizes import list_sizes
 from synth.envsynth.offcard_rates import off_card
 from synth.envsynth.plan import ToolPlan
@@ -29,7 +29,7 @@ TODAY = "2031-06-02"
 
 
 # --------------------------------------------------------------------------------------------------------------------
-# error_states
+# linked_errors
 
 
 def _col(props: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +60,7 @@ def _refused(checks: list[dict[str, Any]], record: dict[str, Any], state: dict[s
 
 def test_error_state_reads_sample_records_kept_as_a_list_and_keeps_the_stored_case() -> None:
     piers = [{"pier_id": "P1", "status": "Open"}, {"pier_id": "P2", "status": "Closed"}, {"pier_id": "P3"}]
-    checks = error_states("Errors: 422: e.g. closed pier.", OWN, COLS, {"piers": piers}, TODAY)
+    checks = linked_errors("Errors: 422: e.g. closed pier.", OWN, COLS, {"piers": piers}, TODAY)
     state = {"piers": {p["pier_id"]: p for p in piers}}
     assert _refused(checks, {"pier_id": "P2"}, state)
     assert not _refused(checks, {"pier_id": "P1"}, state)
@@ -69,15 +69,15 @@ def test_error_state_reads_sample_records_kept_as_a_list_and_keeps_the_stored_ca
 
 def test_error_state_with_none_values_and_no_sample_reads_without_crashing() -> None:
     piers = {"P1": {"pier_id": "P1", "status": None}, "P2": None, "P3": {"pier_id": "P3", "status": 5}}
-    assert error_states("Errors: 422: e.g. closed pier.", OWN, COLS, {"piers": piers}, TODAY) == []
-    assert error_states("Errors: 422: e.g. closed pier.", OWN, COLS, {}, TODAY) == []
-    assert error_states("Errors:", OWN, COLS, SAMPLE, TODAY) == []
+    assert linked_errors("Errors: 422: e.g. closed pier.", OWN, COLS, {"piers": piers}, TODAY) == []
+    assert linked_errors("Errors: 422: e.g. closed pier.", OWN, COLS, {}, TODAY) == []
+    assert linked_errors("Errors:", OWN, COLS, SAMPLE, TODAY) == []
 
 
 # misfired before the review's fix: "404: Unknown pier" names a pier id no record holds, yet `unknown` is a value of
 # the piers' `tide` field, so the reader refuses every existing pier whose tide is unknown
 def test_a_404_unknown_noun_is_not_a_state_of_the_linked_record() -> None:
-    checks = error_states("Errors: 404: Unknown pier or trip; 422: e.g. closed pier.", OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors("Errors: 404: Unknown pier or trip; 422: e.g. closed pier.", OWN, COLS, SAMPLE, TODAY)
     assert not _refused(checks, {"pier_id": "P3"}, SAMPLE)  # P3 exists, is open; its tide is merely unknown
     assert _refused(checks, {"pier_id": "P2"}, SAMPLE)
 
@@ -85,21 +85,23 @@ def test_a_404_unknown_noun_is_not_a_state_of_the_linked_record() -> None:
 # misfired before the review's fix: a row that states what the call requires ("Open pier and scheduled trip required")
 # is split into items, and "Open pier" is read as a state to refuse: every charter at an open pier is refused
 def test_a_row_stating_the_required_state_does_not_refuse_that_state() -> None:
-    checks = error_states("Errors: 422: Open pier and scheduled trip required.", OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors("Errors: 422: Open pier and scheduled trip required.", OWN, COLS, SAMPLE, TODAY)
     assert not _refused(checks, {"pier_id": "P1"}, SAMPLE)
 
 
 # misfired before the review's fix: the same with "Requires:" before the list: "scheduled trip" is read as a refused
 # state
 def test_a_requires_list_does_not_refuse_the_listed_states() -> None:
-    checks = error_states("Errors: 422: Requires: open pier, scheduled trip.", OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors("Errors: 422: Requires: open pier, scheduled trip.", OWN, COLS, SAMPLE, TODAY)
     assert not _refused(checks, {"trip_id": "T1"}, SAMPLE)
 
 
 # misfired before the review's fix: an example list in parentheses keeps the ")" on its last item, which then reads as
 # nothing
 def test_an_example_list_in_parentheses_reads_its_last_item() -> None:
-    checks = error_states("Errors: 422: Charter rules not met (e.g. closed pier, past trip).", OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors(
+        "Errors: 422: Charter rules not met (e.g. closed pier, past trip).", OWN, COLS, SAMPLE, TODAY
+    )
     assert {c["op"] for c in checks} == {"linked_state", "dated"}
 
 
@@ -107,18 +109,18 @@ def test_an_example_list_in_parentheses_reads_its_last_item() -> None:
 # nothing is found
 def test_error_rows_on_separate_lines_are_each_read() -> None:
     text = "Books a charter.\n\nErrors:\n- 404: Unknown pier\n- 409: Closed pier\n"
-    checks = error_states(text, OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors(text, OWN, COLS, SAMPLE, TODAY)
     assert [c.get("field") for c in checks] == ["status"]
 
 
 def test_a_word_that_is_a_value_of_the_link_field_itself_or_of_no_field_reads_as_nothing() -> None:
     piers = {"P1": {"pier_id": "closed", "status": "open"}, "P2": {"pier_id": "P2", "status": "open"}}
-    assert error_states("Errors: 422: e.g. closed pier, full pier.", OWN, COLS, {"piers": piers}, TODAY) == []
+    assert linked_errors("Errors: 422: e.g. closed pier, full pier.", OWN, COLS, {"piers": piers}, TODAY) == []
 
 
 def test_past_reads_nothing_when_the_linked_record_has_two_dates() -> None:
     cols = {**COLS, "trips": _col({"trip_id": S, "day": DAY, "back": DAY})}
-    assert error_states("Errors: 422: e.g. past trip.", OWN, cols, SAMPLE, TODAY) == []
+    assert linked_errors("Errors: 422: e.g. past trip.", OWN, cols, SAMPLE, TODAY) == []
 
 
 # misfired before the review's fix: "past trip" reads the trip's one `date`-format field, here the day it was listed,
@@ -126,14 +128,14 @@ def test_past_reads_nothing_when_the_linked_record_has_two_dates() -> None:
 def test_past_does_not_read_a_bookkeeping_date_beside_the_records_date_time() -> None:
     when = {"type": "string", "format": "date-time"}
     cols = {**COLS, "trips": _col({"trip_id": S, "departs": when, "listed_on": DAY})}
-    checks = error_states("Errors: 422: e.g. past trip.", OWN, cols, SAMPLE, TODAY)
+    checks = linked_errors("Errors: 422: e.g. past trip.", OWN, cols, SAMPLE, TODAY)
     state = {"trips": {"T9": {"trip_id": "T9", "departs": "2031-07-01T09:00:00", "listed_on": "2031-05-01"}}}
     assert not _refused(checks, {"trip_id": "T9"}, state)
 
 
 def test_a_hyphenated_state_and_an_enum_in_the_schema_are_read() -> None:
     cols = {**COLS, "piers": _col({"pier_id": S, "status": {"type": "string", "enum": ["open", "out-of-service"]}})}
-    checks = error_states("Errors: 409: e.g. out-of-service pier.", OWN, cols, {}, TODAY)
+    checks = linked_errors("Errors: 409: e.g. out-of-service pier.", OWN, cols, {}, TODAY)
     state = {"piers": {"P1": {"status": "out-of-service"}, "P2": {"status": "open"}}}
     assert _refused(checks, {"pier_id": "P1"}, state)
     assert not _refused(checks, {"pier_id": "P2"}, state)

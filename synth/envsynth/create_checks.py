@@ -156,13 +156,13 @@ def create_checks(
         c for c in conditional_refusals(text, own, cols, params) if c not in found and c not in plan.checks
     ]
     found += [c for c in table_caps(text, own, cols, sample or {}) if c not in found and c not in plan.checks]
-    from synth.envsynth.error_states import error_states
+    from synth.envsynth.linked_errors import linked_errors
     from synth.envsynth.list_sizes import list_sizes
 
     found += [c for c in list_sizes(text, plan.collection, own) if c not in found and c not in plan.checks]  # "take"
 
     found += [  # "Errors: 422: ... e.g. closed pier, past trip"
-        c for c in error_states(text, own, cols, sample or {}, today) if c not in found and c not in plan.checks
+        c for c in linked_errors(text, own, cols, sample or {}, today) if c not in found and c not in plan.checks
     ]
     from synth.envsynth.queue_rules import queue_rules
 

@@ -1,11 +1,11 @@
-"""error_states: a create's error rows that name a linked record by a state ("closed pier") or as "past"."""
+"""linked_errors: a create's error rows that name a linked record by a state ("closed pier") or as "past"."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.error_states import error_states
 from synth.envsynth.expr_runtime import fg_check
+from synth.envsynth.linked_errors import linked_errors
 
 S = {"type": "string"}
 DAY = {"type": "string", "format": "date"}
@@ -38,7 +38,7 @@ def _refused(checks: list[dict[str, Any]], record: dict[str, Any], state: dict[s
 
 
 def test_a_state_before_a_linked_noun_refuses_a_record_in_that_state_only() -> None:
-    checks = error_states(ROWS, OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors(ROWS, OWN, COLS, SAMPLE, TODAY)
     state = {"piers": {**SAMPLE["piers"], "P4": {"pier_id": "P4", "status": "dredging"}}, "trips": {}}
     assert _refused(checks, {"pier_id": "P2"}, state)
     assert not _refused(checks, {"pier_id": "P1"}, state)
@@ -47,22 +47,22 @@ def test_a_state_before_a_linked_noun_refuses_a_record_in_that_state_only() -> N
 
 
 def test_past_before_a_linked_noun_refuses_a_record_dated_before_the_business_date() -> None:
-    checks = error_states(ROWS, OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors(ROWS, OWN, COLS, SAMPLE, TODAY)
     past = {"trips": {"T1": {"trip_id": "T1", "day": "2031-06-01"}}, "piers": {}}
     today = {"trips": {"T1": {"trip_id": "T1", "day": TODAY}}, "piers": {}}
     assert _refused(checks, {"trip_id": "T1"}, past)
     assert not _refused(checks, {"trip_id": "T1"}, today)
-    assert not error_states(ROWS, OWN, COLS, SAMPLE, None)[1:]  # no business date: no date check
+    assert not linked_errors(ROWS, OWN, COLS, SAMPLE, None)[1:]  # no business date: no date check
 
 
 def test_a_row_without_a_list_is_read_as_one_item() -> None:
-    checks = error_states("Errors: 409: Closed pier.", OWN, COLS, SAMPLE, TODAY)
+    checks = linked_errors("Errors: 409: Closed pier.", OWN, COLS, SAMPLE, TODAY)
     assert [c["field"] for c in checks] == ["status"]
 
 
 def test_a_word_two_fields_hold_or_a_noun_nothing_links_reads_as_nothing() -> None:
     both = {"trips": {"T1": {"trip_id": "T1", "day": TODAY, "state": "open"}}, **{"piers": SAMPLE["piers"]}}
-    assert error_states("Errors: 422: e.g. open pier, closed marina.", OWN, COLS, both, TODAY) == [
+    assert linked_errors("Errors: 422: e.g. open pier, closed marina.", OWN, COLS, both, TODAY) == [
         {
             "op": "linked_state",
             "collection": "piers",
@@ -72,11 +72,11 @@ def test_a_word_two_fields_hold_or_a_noun_nothing_links_reads_as_nothing() -> No
             "only_if": {"field": "status", "in": ["open"]},
         }
     ]
-    assert error_states("Errors: 422: e.g. north pier.", OWN, COLS, SAMPLE, TODAY)  # harbour holds it, once
+    assert linked_errors("Errors: 422: e.g. north pier.", OWN, COLS, SAMPLE, TODAY)  # harbour holds it, once
     shared = {"piers": {"P1": {"pier_id": "P1", "status": "north", "harbour": "north"}}}
-    assert error_states("Errors: 422: e.g. north pier.", OWN, COLS, shared, TODAY) == []
+    assert linked_errors("Errors: 422: e.g. north pier.", OWN, COLS, shared, TODAY) == []
 
 
 def test_text_without_an_errors_line_or_with_longer_items_reads_as_nothing() -> None:
-    assert error_states("The charter fails for a closed pier.", OWN, COLS, SAMPLE, TODAY) == []
-    assert error_states("Errors: 422: the pier is closed.", OWN, COLS, SAMPLE, TODAY) == []
+    assert linked_errors("The charter fails for a closed pier.", OWN, COLS, SAMPLE, TODAY) == []
+    assert linked_errors("Errors: 422: the pier is closed.", OWN, COLS, SAMPLE, TODAY) == []

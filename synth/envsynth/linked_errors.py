@@ -82,7 +82,7 @@ def _state(word: str, via: str, collection: str, cols: dict[str, Any], sample: d
     }
 
 
-def error_states(
+def linked_errors(
     text: str, own: dict[str, Any], cols: dict[str, Any], sample: dict[str, Any], today: str | None
 ) -> list[dict[str, Any]]:
     """The checks the two-word items of a create's error rows give ([] when none reads); `own`: the new record's
@@ -110,4 +110,4 @@ def error_states(
     return found
 
 
-__all__ = ["error_states"]
+__all__ = ["linked_errors"]
