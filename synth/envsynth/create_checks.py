@@ -159,8 +159,9 @@ def create_checks(
     from synth.envsynth.linked_errors import linked_errors
     from synth.envsynth.list_sizes import list_sizes
 
-    found += [c for c in list_sizes(text, plan.collection, own) if c not in found and c not in plan.checks]  # "take"
-
+    found += [  # "Private charters take 1 to 8 passengers"
+        c for c in list_sizes(text, plan.collection, own) if c not in found and c not in plan.checks
+    ]
     found += [  # "Errors: 422: ... e.g. closed pier, past trip"
         c for c in linked_errors(text, own, cols, sample or {}, today) if c not in found and c not in plan.checks
     ]
