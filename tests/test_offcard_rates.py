@@ -91,7 +91,7 @@ def test_fares_no_rule_explains_give_nothing() -> None:
 
 def _spec() -> ToolSpec:
     passenger = {"type": "object", "properties": {"kind": S}, "required": ["kind"]}
-    props = {"trip_id": S, "skipper_id": S, "passengers": {"type": "array", "items": passenger}}
+    props = {"trip_id": S, "skipper_id": S, "kind": S, "group": S, "passengers": {"type": "array", "items": passenger}}
     return ToolSpec("book_charter", "Books a charter.", {"type": "object", "properties": props})
 
 
@@ -102,6 +102,8 @@ def _schema() -> dict[str, Any]:
             "charter_id": S,
             "trip_id": S,
             "skipper_id": S,
+            "kind": S,
+            "group": S,
             "passengers": {"type": "array", "items": passenger},
         },
         "trips": {"trip_id": S, "kind": S, "fares": {"type": "object"}},
@@ -201,11 +203,7 @@ def test_the_create_prices_a_group_charter_at_the_card_times_its_factor() -> Non
         id_type="pattern",
         key_format={"prefix": "C", "digits": 1},
     )
-    spec = _spec()
-    props = {**spec.parameters["properties"], "kind": S, "group": S}
-    spec = ToolSpec(spec.name, spec.description, {"type": "object", "properties": props})
-    schema = _schema()
-    schema["properties"]["charters"]["additionalProperties"]["properties"].update({"kind": S, "group": S})
+    spec, schema = _spec(), _schema()
     state = {"trips": TRIPS, "charters": {}}
     cases = []
     for group, fares in (("club", [27.0, 13.5]), ("school", [15.0, 7.5])):

@@ -25,6 +25,7 @@ from typing import Any
 
 from synth.envsynth.create_checks import noun_link
 from synth.envsynth.data_copies import field_values, sample_records
+from synth.envsynth.must_clauses import _date_field as one_date_field
 from synth.spec import record_props as _props
 
 ERRORS = re.compile(r"\bErrors:\s*(?P<rows>.+)$", re.I | re.S)
@@ -55,31 +56,26 @@ def _items(text: str) -> list[str]:
 
 
 def _date_field(props: dict[str, Any]) -> str | None:
-    """The record's one date, when it has no other date or date-time field."""
-    dates = [f for f, s in sorted(props.items()) if isinstance(s, dict) and s.get("format") in ("date", "date-time")]
-    return dates[0] if len(dates) == 1 and props[dates[0]].get("format") == "date" else None
+    """The record's one date (must_clauses._date_field), when no date-time field stands beside it."""
+    if any(isinstance(s, dict) and s.get("format") == "date-time" for s in props.values()):
+        return None
+    return one_date_field(props)
 
 
 def _state(word: str, via: str, collection: str, cols: dict[str, Any], sample: dict[str, Any]) -> dict[str, Any]:
-    theirs = _props(cols, collection)
     records = sample_records(sample, collection)
-    holders = [
-        f
-        for f, s in sorted(theirs.items())
-        if f != via and word in [v.lower() for v in field_values(s, records, f) if isinstance(v, str)]
+    holders = [  # (field, the value as stored) of the fields holding the word
+        (f, v)
+        for f, s in sorted(_props(cols, collection).items())
+        if f != via
+        for v in field_values(s, records, f)
+        if isinstance(v, str) and v.lower() == word
     ]
-    if len(holders) != 1:
+    if len({f for f, _ in holders}) != 1:
         return {}
-    value = next(v for v in field_values(theirs[holders[0]], records, holders[0]) if v.lower() == word)
-    only = {"field": holders[0], "in": [value]}
-    return {
-        "op": "linked_state",
-        "collection": collection,
-        "via": via,
-        "field": holders[0],
-        "allowed": [],
-        "only_if": only,
-    }
+    field, value = holders[0]
+    only = {"field": field, "in": [value]}
+    return {"op": "linked_state", "collection": collection, "via": via, "field": field, "allowed": [], "only_if": only}
 
 
 def linked_errors(

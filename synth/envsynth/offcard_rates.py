@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from synth.envsynth.data_copies import MIN_RECORDS, sample_records
+from synth.envsynth.data_copies import MIN_RECORDS, keyed_records, sample_records
 from synth.envsynth.entry_copies import _entries
 from synth.envsynth.entry_figures import _chains, _follow
 from synth.envsynth.expr_runtime import fg_number
@@ -69,8 +69,7 @@ def _formula(rows: list[Row], field: str, sample: dict[str, Any], collection: st
 
 def _names_records(sample: dict[str, Any], values: list[Any]) -> bool:
     """Every value is the key of a record of one sample collection."""
-    keys = [set(map(str, node)) for node in sample.values() if isinstance(node, dict) and node]
-    return any(all(str(v) in held for v in values) for held in keys)
+    return any((keys := keyed_records(sample, name)) and all(str(v) in keys for v in values) for name in sorted(sample))
 
 
 def _splits(rows: list[Row], sample: dict[str, Any], collection: str) -> list[tuple[Chain, str, list[str]]]:
