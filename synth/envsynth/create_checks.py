@@ -165,6 +165,15 @@ def create_checks(
     found += [  # "Errors: 422: ... e.g. closed pier, past trip"
         c for c in linked_errors(text, own, cols, sample or {}, today) if c not in found and c not in plan.checks
     ]
+    from synth.envsynth.one_per import one_per
+    from synth.envsynth.param_members import param_members
+
+    found += [  # "must be a current crew member of the boat"; "Only allowed for boats with no crew"
+        c for c in param_members(params, own, cols) if c not in found and c not in plan.checks
+    ]
+    found += [  # "a pier can have only one unresolved (`open` or `scheduled`) charter per berth"
+        c for c in one_per(text, plan.collection, own, cols) if c not in found and c not in plan.checks
+    ]
     from synth.envsynth.queue_rules import queue_rules
 
     queued, popped = queue_rules(unwrap(text), plan, own, cols)  # "only the skipper first in the list may book it"

@@ -16,7 +16,7 @@ from typing import Any
 from synth.envsynth.arg_limits import arg_limits
 from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
-from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, new_key_sets
+from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, flag_lead, new_key_sets
 from synth.envsynth.data_copies import data_copies
 from synth.envsynth.docs_appends import element_rule, first_entry, worded_entry
 from synth.envsynth.docs_counters import covered, docs_counters
@@ -275,20 +275,27 @@ def refine_create(
         for sentence in sentences:
             if not re.search(rf"\b{re.escape(noun)}s?\b", sentence, re.IGNORECASE):
                 continue
+            lead = flag_lead(sentence, params)  # "With `urgent`, the pier's status becomes `closed`"
+            if lead is None:
+                continue  # led by an argument that is no yes/no one: a condition it cannot read
+            flag, rest = lead
             pieces = [  # "...; the boat becomes ...", with whether a condition leads up to it or sits in it
                 (clause, bool(CONDITION.search(OWN_EVENT.sub(" ", " ".join(clauses[: i + 1])))))
-                for part in re.split(r";\s+", sentence)
+                for part in re.split(r";\s+", rest)
                 for clauses in [re.split(r",\s+(?=(?:and\s+)?(?:the|a|an)\b)", part)]
                 for i, clause in enumerate(clauses)
             ]
-            for clause, conditional in pieces:
+            for whole, conditional in pieces:
+                clause = re.split(r"\b(?:otherwise|else)\b", whole)[0]  # "..., otherwise it stays `open`"
                 if not re.search(rf"\b{re.escape(noun)}s?\b", clause, re.IGNORECASE):
                     continue
+                said = re.search(rf"\b{re.escape(noun)}['\u2019]s\s+`?(\w+)`?", clause, re.I)  # "the pier's status"
+                named = said.group(1) if said and said.group(1) in theirs else None
                 quoted = [_value(q) for q in re.findall(QUOTED, clause)]
                 quoted += re.findall(rf"{MUST_BE}\s+(?:an?\s+)?([\w-]+)\b", clause, re.I)  # unquoted
                 for field, schema in sorted(theirs.items()):
                     values = [v for v in quoted if v in _known(schema)]
-                    if not values:
+                    if not values or named not in (None, field):
                         continue
                     required = re.search(rf"{MUST_BE}\b", clause, re.I) or re.search(only, clause, re.I)
                     if required:  # a state it must be in:
@@ -296,7 +303,8 @@ def refine_create(
                         requires.setdefault(param, {})[field] = values
                     elif re.search(r"\b(becomes?|is\s+marked|is\s+set\s+to)\b", clause, re.I) and not conditional:
                         # not "once every <noun> is <state>, the <record> becomes `<value>`": a condition it cannot read
-                        sets.append({"param": param, "collection": col, "field": field, "value": values[-1]})
+                        change = {"param": param, "collection": col, "field": field, "value": values[-1]}
+                        sets.append({**change, "when": flag} if flag else change)
             if (
                 plan.key_field
                 and plan.key_field in theirs

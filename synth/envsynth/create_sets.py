@@ -1,6 +1,7 @@
 """Fields of the records a create names that the call sets, as the docs say: "the car's status becomes `reserved`"
 (another word for the record the call names), "its `open_firing` is set to the new firing" (the new record's key).
-Each is a `ref_sets` entry of the create plan ({param, collection, field, value | new_key}: create.py.j2)."""
+Each is a `ref_sets` entry of the create plan ({param, collection, field, value | new_key}: create.py.j2), guarded by
+`when` where a yes/no argument leads the sentence ("With `urgent`, the pier's status becomes `closed`")."""
 
 from __future__ import annotations
 
@@ -11,6 +12,28 @@ from synth.spec import record_props
 from synth.words import singular
 
 CONDITION = re.compile(r"\b(?:when|whenever|if|once|unless)\b", re.IGNORECASE)
+
+
+# "With `urgent`, the pier's status becomes ...", "If `urgent` is true, ...": an argument leads the sentence
+LEAD = re.compile(
+    r"^\s*(?:with|if|when)\s+`(?P<flag>\w+)`(?:\s+(?:is\s+|set\s+to\s+)?`?(?P<value>true|false|set|given|on|off)`?)?"
+    r"(?:\s*,\s*|\s+(?=the\b))",
+    re.I,
+)
+
+
+def flag_lead(sentence: str, params: dict[str, Any]) -> tuple[dict[str, Any] | None, str] | None:
+    """(the `when` guard, the rest of the sentence) when a yes/no argument of the call leads it ("With `urgent`,
+    ..."; "If `urgent` is false, ..."), (None, the sentence) when no argument leads it, and None when another
+    argument or a name the call lacks does: a condition that cannot be read."""
+    m = LEAD.search(sentence)
+    if m is None:
+        return None, sentence
+    kind = (params.get(m.group("flag")) or {}).get("type")
+    if "boolean" not in (kind if isinstance(kind, list) else [kind]):
+        return None
+    value = (m.group("value") or "true").lower()
+    return {"arg": m.group("flag"), "in": [value not in ("false", "off")]}, sentence[m.end() :]
 
 
 def _known(schema: dict[str, Any]) -> list[Any]:
@@ -30,6 +53,8 @@ def aliased_sets(
     out = []
     nouns = {p[:-3].replace("_", " ") for p in refs}
     for sentence in sentences:
+        if LEAD.search(sentence):  # a change guarded by an argument: create_rules reads it with its guard
+            continue
         for m in ALIASED_SET.finditer(sentence):
             if m.group(1).lower() in nouns or CONDITION.search(sentence[: m.start()]):
                 continue
@@ -66,7 +91,7 @@ def new_key_sets(
     """A named record's field that takes the new record's key ("the kiln's `open_firing` is set to the new
     firing"; "its" when the sentence names that record's noun only)."""
     out: list[dict[str, Any]] = []
-    for sentence in sentences:  # "The skipper's `current_mooring_id` is set.": a field named for the new key
+    for sentence in [s for s in sentences if not LEAD.search(s)]:  # "The skipper's `current_mooring_id` is set."
         for m in KEY_FIELD_SET.finditer(sentence):
             param = next((p for p in sorted(refs) if p[:-3].replace("_", " ") == m.group("owner").lower()), None)
             named = m.group("field") == f"{noun}_id" or m.group("field").endswith(f"_{noun}_id")
@@ -94,4 +119,4 @@ def new_key_sets(
     return out
 
 
-__all__ = ["CONDITION", "aliased_sets", "new_key_sets"]
+__all__ = ["CONDITION", "aliased_sets", "flag_lead", "new_key_sets"]

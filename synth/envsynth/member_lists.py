@@ -1,5 +1,6 @@
 """A create that adds its record's link to a list of a record it names, as the docs say it: "The skipper is appended
-to the pier's `moored`" (the new record's link to the skipper goes on the pier's list of skippers), and "the pier
+to the pier's `moored`" (the new record's link to the skipper goes on the pier's list of skippers), "its ID is
+appended to the pier's `charters`" (the new record's own key, on a list of that kind's ids), and "the pier
 becomes `full` when the last place is taken" (once that list holds as many entries as the pier's cap number).
 
 Both nouns name records through the new record's links (create_checks.noun_link); the list is the field the docs
@@ -14,13 +15,19 @@ import re
 from typing import Any
 
 from synth.envsynth.create_checks import noun_link
-from synth.envsynth.create_rules import _known, _props
+from synth.envsynth.create_rules import OWN_EVENT, _known, _props
+from synth.envsynth.create_sets import CONDITION
 from synth.envsynth.full_states import cap_field
 from synth.envsynth.prose import unwrap
 
 APPENDED = re.compile(
     r"\bthe\s+(?P<member>[a-z]\w*)\s+is\s+(?:appended|added)\s+to\s+the\s+(?P<noun>[a-z]\w*)['\u2019]s\s+"
     r"`?(?P<list>\w+)`?",
+    re.I,
+)
+KEY_APPENDED = re.compile(  # "its ID is appended to the pier's `charters`": the new record's own key
+    r"\b(?:its|the\s+new\s+[a-z]\w*['\u2019]s)\s+(?:id|key|number|reference)\s+is\s+(?:appended|added)\s+to\s+"
+    r"the\s+(?P<noun>[a-z]\w*)['\u2019]s\s+`?(?P<list>\w+)`?",
     re.I,
 )
 LAST_PLACE = re.compile(
@@ -30,6 +37,15 @@ LAST_PLACE = re.compile(
 )
 
 
+def _guarded(plain: str, m: re.Match[str]) -> bool:
+    """Whether the sentence up to the match, or its clause after it, states a condition ("When the charter sails,
+    ...", "... once it is `boarding`"): an append on some creates only, which these effects cannot guard."""
+    start = max(plain.rfind(". ", 0, m.start()), plain.rfind("\n", 0, m.start())) + 1
+    after = re.match(r"[^,;.\n]*", plain[m.end() :])  # up to the clause's end: "..., and the pier becomes `full` when"
+    said = plain[start : m.start()] + " " + (after.group(0) if after else "")
+    return bool(CONDITION.search(OWN_EVENT.sub(" ", said)))
+
+
 def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
     """The `member_append` and `list_full` effects the docs give for a create of `collection`."""
     cols = state_schema.get("properties") or {}
@@ -37,6 +53,8 @@ def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> li
     plain = unwrap(text)
     out: list[dict[str, Any]] = []
     for m in APPENDED.finditer(plain):
+        if _guarded(plain, m):
+            continue
         member, holder = noun_link(m.group("member"), own, cols), noun_link(m.group("noun"), own, cols)
         schema = _props(cols, holder[1]).get(m.group("list")) if holder else None
         items = (schema or {}).get("items") if isinstance(schema, dict) else None
@@ -51,6 +69,17 @@ def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> li
                 "item": member[0],
             }
         )
+    key = (cols.get(collection) or {}).get("x-key-field")
+    for m in KEY_APPENDED.finditer(plain):
+        if _guarded(plain, m):
+            continue
+        holder = noun_link(m.group("noun"), own, cols)
+        schema = _props(cols, holder[1]).get(m.group("list")) if holder else None
+        items = (schema or {}).get("items") if isinstance(schema, dict) else None
+        if key and holder and isinstance(items, dict) and items.get("x-references") == collection:
+            out.append(
+                {"op": "member_append", "collection": holder[1], "via": holder[0], "list": m.group("list"), "item": key}
+            )
     for m in LAST_PLACE.finditer(plain):
         appended = [e for e in out if e["op"] == "member_append" and noun_link(m.group("noun"), own, cols)]
         appended = [e for e in appended if e["via"] == noun_link(m.group("noun"), own, cols)[0]]
