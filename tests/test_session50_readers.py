@@ -12,6 +12,7 @@ from synth.envsynth.create_checks import create_checks
 from synth.envsynth.create_rules import refine_create
 from synth.envsynth.create_sets import flag_lead
 from synth.envsynth.full_states import with_full_states
+from synth.envsynth.member_lists import member_lists
 from synth.envsynth.one_per import one_per
 from synth.envsynth.param_members import param_members
 from synth.envsynth.plan import ToolPlan
@@ -134,6 +135,13 @@ def test_the_readers_find_the_key_append_the_one_per_rule_and_the_parameter_chec
 def test_sentences_the_readers_cannot_place_read_as_nothing() -> None:
     own = _cols()["charters"]["additionalProperties"]["properties"]
     cols = _cols()
+    schema = {"type": "object", "properties": cols}
+    kind = [
+        e["item"] for e in member_lists("The new charter is added to the pier's `open_charters`.", "charters", schema)
+    ]
+    assert kind == ["charter_id"]  # the created kind, named
+    assert member_lists("The new skipper is added to the pier's `open_charters`.", "charters", schema) == []
+    assert member_lists("When it sails, its ID is added to the pier's `open_charters`.", "charters", schema) == []
     assert one_per("A pier can have only one active charter per route.", "charters", own, cols) == []  # no such state
     assert one_per("A pier can have only one charter per route.", "charters", own, cols) == [
         {"op": "none_alike", "collection": "charters", "fields": ["pier_id", "route"], "where": {}}

@@ -1,7 +1,8 @@
 """A create that adds its record's link to a list of a record it names, as the docs say it: "The skipper is appended
-to the pier's `moored`" (the new record's link to the skipper goes on the pier's list of skippers), "its ID is
-appended to the pier's `charters`" (the new record's own key, on a list of that kind's ids), and "the pier
-becomes `full` when the last place is taken" (once that list holds as many entries as the pier's cap number).
+to the pier's `moored`" (the new record's link to the skipper goes on the pier's list of skippers), "its ID (or "the
+new charter") is appended to the pier's `charters`" (the new record's own key, on a list of that kind's ids), and
+"the pier becomes `full` when the last place is taken" (once that list holds as many entries as the pier's cap
+number).
 
 Both nouns name records through the new record's links (create_checks.noun_link); the list is the field the docs
 quote, and its entries must reference the first noun's collection. Effects: {"op": "member_append", "collection",
@@ -19,14 +20,16 @@ from synth.envsynth.create_rules import OWN_EVENT, _known, _props
 from synth.envsynth.create_sets import CONDITION
 from synth.envsynth.full_states import cap_field
 from synth.envsynth.prose import unwrap
+from synth.words import singular
 
 APPENDED = re.compile(
     r"\bthe\s+(?P<member>[a-z]\w*)\s+is\s+(?:appended|added)\s+to\s+the\s+(?P<noun>[a-z]\w*)['\u2019]s\s+"
     r"`?(?P<list>\w+)`?",
     re.I,
 )
-KEY_APPENDED = re.compile(  # "its ID is appended to the pier's `charters`": the new record's own key
-    r"\b(?:its|the\s+new\s+[a-z]\w*['\u2019]s)\s+(?:id|key|number|reference)\s+is\s+(?:appended|added)\s+to\s+"
+KEY_APPENDED = re.compile(  # "its ID (the new charter) is appended to the pier's `charters`": the new record's own key
+    r"\b(?:(?:its|the\s+new\s+[a-z]\w*['\u2019]s)\s+(?:id|key|number|reference)|the\s+new\s+(?P<kind>[a-z]\w*))\s+"
+    r"is\s+(?:appended|added)\s+to\s+"
     r"the\s+(?P<noun>[a-z]\w*)['\u2019]s\s+`?(?P<list>\w+)`?",
     re.I,
 )
@@ -73,6 +76,8 @@ def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> li
     for m in KEY_APPENDED.finditer(plain):
         if _guarded(plain, m):
             continue
+        if m.group("kind") and singular(m.group("kind").lower()) != singular(collection.split("_")[-1]):
+            continue  # "the new skipper is added ...": another kind of record
         holder = noun_link(m.group("noun"), own, cols)
         schema = _props(cols, holder[1]).get(m.group("list")) if holder else None
         items = (schema or {}).get("items") if isinstance(schema, dict) else None

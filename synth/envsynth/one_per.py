@@ -1,5 +1,6 @@
 """How many records of its kind a create may add for one linked record, as the docs state it: "a pier can have only
-one unresolved (`open` or `scheduled`) charter per berth", "a skipper may hold only one `booked` trip per day".
+one unresolved (`open` or `scheduled`) charter per berth", "a skipper may hold only one `booked` trip per day", "a
+pier cannot have more than one `booked` charter per route".
 
 - the first noun names a record the new one links (create_checks.noun_link: `pier_id`);
 - the record word is the created kind (`charters`, or the last word of `harbour_charters`);
@@ -24,8 +25,8 @@ from synth.spec import known_values
 from synth.words import singular
 
 ONLY_ONE = re.compile(
-    r"\b(?:a|an|each|every|the)\s+(?P<noun>[a-z]\w*)\s+(?:can|may)\s+(?:only\s+)?(?:have|hold)\s+"
-    r"(?:only\s+|at\s+most\s+)?one\s+(?P<states>[^.;]{0,80}?)\b(?P<record>[a-z]\w*)\s+"
+    r"\b(?:a|an|each|every|the)\s+(?P<noun>[a-z]\w*)\s+(?:(?:can|may)\s+(?:only\s+)?(?:have|hold)\s+"
+    r"(?:only\s+|at\s+most\s+)?|(?:cannot|can't|may\s+not)\s+(?:have|hold)\s+more\s+than\s+)one\s+(?P<states>[^.;]{0,80}?)\b(?P<record>[a-z]\w*)\s+"
     r"(?:per|on\s+(?:a|each|the\s+same)|for\s+(?:a|each|the\s+same))\s+(?P<per>[a-z]\w*)"
     r"(?=\s*(?:at\s+a\s+time\s*)?(?:[.;:]|$))",  # the rule ends there: "per route per day", "unless ..." are more
     re.I,
