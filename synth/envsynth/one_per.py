@@ -25,8 +25,10 @@ from synth.spec import known_values
 from synth.words import singular
 
 ONLY_ONE = re.compile(
-    r"\b(?:a|an|each|every|the)\s+(?P<noun>[a-z]\w*)\s+(?:(?:can|may)\s+(?:only\s+)?(?:have|hold)\s+"
-    r"(?:only\s+|at\s+most\s+)?|(?:cannot|can't|may\s+not)\s+(?:have|hold)\s+more\s+than\s+)one\s+(?P<states>[^.;]{0,80}?)\b(?P<record>[a-z]\w*)\s+"
+    r"\b(?:a|an|each|every|the)\s+(?P<noun>[a-z]\w*)\s+"
+    r"(?:(?:can|may)\s+(?:only\s+)?(?:have|hold)\s+(?:only\s+|at\s+most\s+)?"  # "can have only one"
+    r"|(?:cannot|can't|may\s+not)\s+(?:have|hold)\s+more\s+than\s+)"  # "cannot have more than one"
+    r"one\s+(?P<states>[^.;]{0,80}?)\b(?P<record>[a-z]\w*)\s+"
     r"(?:per|on\s+(?:a|each|the\s+same)|for\s+(?:a|each|the\s+same))\s+(?P<per>[a-z]\w*)"
     r"(?=\s*(?:at\s+a\s+time\s*)?(?:[.;:]|$))",  # the rule ends there: "per route per day", "unless ..." are more
     re.I,
