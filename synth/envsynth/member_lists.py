@@ -19,8 +19,8 @@ from synth.envsynth.create_checks import noun_link
 from synth.envsynth.create_rules import OWN_EVENT, _known, _props
 from synth.envsynth.create_sets import CONDITION
 from synth.envsynth.full_states import cap_field
+from synth.envsynth.one_per import names_kind
 from synth.envsynth.prose import unwrap
-from synth.words import singular
 
 APPENDED = re.compile(
     r"\bthe\s+(?P<member>[a-z]\w*)\s+is\s+(?:appended|added)\s+to\s+the\s+(?P<noun>[a-z]\w*)['\u2019]s\s+"
@@ -49,6 +49,13 @@ def _guarded(plain: str, m: re.Match[str]) -> bool:
     return bool(CONDITION.search(OWN_EVENT.sub(" ", said)))
 
 
+def _listed_kind(cols: dict[str, Any], holder: tuple[str, str] | None, name: str) -> str | None:
+    """The collection the entries of the named record's list `name` reference (None without such a list)."""
+    schema = _props(cols, holder[1]).get(name) if holder else None
+    items = (schema or {}).get("items") if isinstance(schema, dict) else None
+    return items.get("x-references") if isinstance(items, dict) else None
+
+
 def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
     """The `member_append` and `list_full` effects the docs give for a create of `collection`."""
     cols = state_schema.get("properties") or {}
@@ -59,9 +66,7 @@ def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> li
         if _guarded(plain, m):
             continue
         member, holder = noun_link(m.group("member"), own, cols), noun_link(m.group("noun"), own, cols)
-        schema = _props(cols, holder[1]).get(m.group("list")) if holder else None
-        items = (schema or {}).get("items") if isinstance(schema, dict) else None
-        if not (member and holder and isinstance(items, dict) and items.get("x-references") == member[1]):
+        if not (member and holder and _listed_kind(cols, holder, m.group("list")) == member[1]):
             continue
         out.append(
             {
@@ -76,12 +81,10 @@ def member_lists(text: str, collection: str, state_schema: dict[str, Any]) -> li
     for m in KEY_APPENDED.finditer(plain):
         if _guarded(plain, m):
             continue
-        if m.group("kind") and singular(m.group("kind").lower()) != singular(collection.split("_")[-1]):
+        if m.group("kind") and not names_kind(m.group("kind"), collection):
             continue  # "the new skipper is added ...": another kind of record
         holder = noun_link(m.group("noun"), own, cols)
-        schema = _props(cols, holder[1]).get(m.group("list")) if holder else None
-        items = (schema or {}).get("items") if isinstance(schema, dict) else None
-        if key and holder and isinstance(items, dict) and items.get("x-references") == collection:
+        if key and holder and _listed_kind(cols, holder, m.group("list")) == collection:
             out.append(
                 {"op": "member_append", "collection": holder[1], "via": holder[0], "list": m.group("list"), "item": key}
             )

@@ -35,7 +35,7 @@ ONLY_ONE = re.compile(
 )
 
 
-def _kind(word: str, collection: str) -> bool:
+def names_kind(word: str, collection: str) -> bool:
     """Whether the word names the created kind (one or many)."""
     name = singular(collection.lower())
     return singular(word.lower()) in (name, name.split("_")[-1])
@@ -72,7 +72,7 @@ def one_per(text: str, collection: str, own: dict[str, Any], cols: dict[str, Any
 
     out: list[dict[str, Any]] = []
     for m in ONLY_ONE.finditer(unwrap(text)):
-        if not _kind(m.group("record"), collection):
+        if not names_kind(m.group("record"), collection):
             continue
         link, same = noun_link(m.group("noun"), own, cols), _per_field(m.group("per"), own, cols)
         where = _states(m.group("states"), own)
@@ -84,4 +84,4 @@ def one_per(text: str, collection: str, own: dict[str, Any], cols: dict[str, Any
     return out
 
 
-__all__ = ["one_per"]
+__all__ = ["names_kind", "one_per"]
