@@ -150,3 +150,15 @@ def test_the_logged_state_left_is_the_one_before_the_call() -> None:
     after["crews"]["C2"]["phase"] = "docked"
     after["crews"]["C2"]["log"] = [{"day": "2025-03-10", "from": "sailing", "to": "docked"}]
     run_calls(spec, plan, schema, state, [({"crew_id": "C2"}, after)])
+
+
+def test_an_entry_logged_without_naming_its_list_goes_on_the_one_list_that_logs_its_kind() -> None:
+    text = 'Adds a sailor. A "joined" entry is logged.'
+    effects = named_entries(text, "crew", PROPS, PARAMS, RECORDS, "2025-03-10")
+    assert [e["field"] for e in effects] == ["log"]
+    assert effects[0]["items"][0]["fields"]["event"] == {"from": "const", "value": "joined"}
+    # the kind unquoted, a kind no list's entries have, or two lists that both log it: nothing is read
+    assert named_entries("A joined entry is logged.", "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == []
+    assert named_entries('A "boarded" entry is logged.', "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == []
+    twice = {**PROPS, "old_log": LOG}
+    assert named_entries(text, "crew", twice, PARAMS, RECORDS, "2025-03-10") == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.business_dates import business_date
 from synth.envsynth.entry_ids import composed_ids
 from synth.envsynth.entry_texts import learned_text
 from synth.words import singular
@@ -42,6 +43,11 @@ LISTED_EFFECT = re.compile(  # 'Effects: status `cancelled`, ..., and a `cancell
     r"(?P<owner>)(?=\s*(?:[.,;]|$))",
     re.IGNORECASE,
 )
+LOGGED_UNNAMED = re.compile(  # 'a "rerouted" entry is logged': the list is the one whose entries have that kind
+    r"\b(?:an?|one)\s+[`'\"](?P<kind>[\w-]+)[`'\"]\s+(?P<word>entry|event|record|line)\b(?P<aside>[^.]{0,80}?)"
+    r"\b(?:is|are)\s+(?:appended|added|written|recorded|logged)\b(?!\s+(?:to|in|into|on)\b)(?P<owner>)(?P<field>)",
+    re.IGNORECASE,
+)
 EQUALS = re.compile(
     r"\b(\w+)\s*=\s*(?:the\s+|its\s+)?(\w+(?:\s+\w+){0,2})"
 )  # "(charge = fee)": an entry field's source
@@ -53,43 +59,6 @@ def _joined(words: str, count: int) -> str:
 
 AS_ITS = re.compile(r"\bthe\s+(?P<param>\w+)\s+as\s+its\s+(?P<field>\w+)", re.IGNORECASE)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-# the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
-TODAY = re.compile(
-    r"\b(?:business|current|today's|system)\s+date\b(?:\s*\(\W*today\W*\))?"
-    r"(?:\s+(?:for|of|at|in)\s+(?:the\s+|our\s+)?(?!expiry|issue|birth|renewal|purchase|arrival|departure)\w+)?"
-    r"[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
-    r"(\d{4}-\d{2}-\d{2})"
-    r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})"
-    # "today is the desk's business date (the sandbox is fixed at 2031-05-14)": a date the clock is held at
-    r"|\b(?:business|current|system)\s+date\b[^.\d]{0,60}?\b(?:fixed|set|frozen|held|pinned)\s+(?:at|to|on)\s+"
-    r"(\d{4}-\d{2}-\d{2})",
-    re.IGNORECASE,
-)
-
-
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-WORDED = re.compile(  # "Monday 16 March 2026", "16th March, 2026", "March 16, 2026", "Mon, March 16th 2026"
-    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+|(?:mon|tue|wed|thu|fri|sat|sun),?\s+)?"
-    r"(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m1>[a-z]{3})[a-z]*\.?|(?P<m2>[a-z]{3})[a-z]*\.?\s+"
-    r"(?P<d2>\d{1,2})(?:st|nd|rd|th)?),?\s+(?P<y>\d{4})\b",
-    re.IGNORECASE,
-)
-
-
-def _iso(m: re.Match[str]) -> str:
-    month = (m.group("m1") or m.group("m2")).lower()
-    day = int(m.group("d1") or m.group("d2"))
-    if month not in MONTHS or not 1 <= day <= 31:
-        return m.group(0)
-    return f"{m.group('y')}-{MONTHS.index(month) + 1:02d}-{day:02d}"
-
-
-def business_date(text: str) -> str | None:
-    """The fixed date the docs work on, when they state one (and only one); a date written in words ("Monday 16
-    March 2026") reads as its ISO form."""
-    text = WORDED.sub(_iso, text)
-    dates = {next(d for d in found if d) for found in TODAY.findall(text)}
-    return dates.pop() if len(dates) == 1 else None
 
 
 def _entries(records: list[dict[str, Any]], field: str) -> list[dict[str, Any]]:
@@ -110,6 +79,16 @@ def _name_fields(items: dict[str, Any]) -> list[str]:
         and s.get("x-enum")
         and all(re.fullmatch(r"[A-Za-z][A-Za-z_-]*", str(v)) for v in s["x-enum"])
     ]
+
+
+def _logging_list(record_props: dict[str, Any], kind: str) -> str:
+    """The record's one list whose entries are known to have the kind `kind` (else "")."""
+    lists = [
+        f
+        for f, s in record_props.items()
+        if isinstance(s, dict) and isinstance(s.get("items"), dict) and _kind_fields(s["items"], kind, False)[0]
+    ]
+    return lists[0] if len(lists) == 1 else ""
 
 
 def _kind_fields(items: dict[str, Any], kind: str, may_be_unseen: bool) -> tuple[list[str], bool]:
@@ -143,9 +122,10 @@ def named_entries(
     out: list[dict[str, Any]] = []
     text = split_both(text)
     found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
-    found += list(LISTED_EFFECT.finditer(text))
+    found += list(LISTED_EFFECT.finditer(text)) + list(LOGGED_UNNAMED.finditer(text))
     for m in sorted(found, key=lambda m: m.start()):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
+        field = field or _logging_list(record_props, m.group("kind"))  # 'a "rerouted" entry is logged'
         own = singular(noun.lower())
         rest = text[m.end() :]
         after = re.match(r"\s+`?(\w+)`?", rest)

@@ -1,0 +1,44 @@
+"""The fixed date a system's docs work on, when they state one: "the business date is 2031-02-03", "today is the
+desk's business date (the sandbox is fixed at 2031-05-14)", a date written in words ("Monday 16 March 2026")."""
+
+from __future__ import annotations
+
+import re
+
+# the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
+TODAY = re.compile(
+    r"\b(?:business|current|today's|system)\s+date\b(?:\s*\(\W*today\W*\))?"
+    r"(?:\s+(?:for|of|at|in)\s+(?:the\s+|our\s+)?(?!expiry|issue|birth|renewal|purchase|arrival|departure)\w+)?"
+    r"[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
+    r"(\d{4}-\d{2}-\d{2})"
+    r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})"
+    # "today is the desk's business date (the sandbox is fixed at 2031-05-14)": a date the clock is held at
+    r"|\b(?:business|current|system)\s+date\b[^.\d]{0,60}?\b(?:fixed|set|frozen|held|pinned)\s+(?:at|to|on)\s+"
+    r"(\d{4}-\d{2}-\d{2})",
+    re.IGNORECASE,
+)
+
+
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+WORDED = re.compile(  # "Monday 16 March 2026", "16th March, 2026", "March 16, 2026", "Mon, March 16th 2026"
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+|(?:mon|tue|wed|thu|fri|sat|sun),?\s+)?"
+    r"(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m1>[a-z]{3})[a-z]*\.?|(?P<m2>[a-z]{3})[a-z]*\.?\s+"
+    r"(?P<d2>\d{1,2})(?:st|nd|rd|th)?),?\s+(?P<y>\d{4})\b",
+    re.IGNORECASE,
+)
+
+
+def _iso(m: re.Match[str]) -> str:
+    month = (m.group("m1") or m.group("m2")).lower()
+    day = int(m.group("d1") or m.group("d2"))
+    if month not in MONTHS or not 1 <= day <= 31:
+        return m.group(0)
+    return f"{m.group('y')}-{MONTHS.index(month) + 1:02d}-{day:02d}"
+
+
+def business_date(text: str) -> str | None:
+    """The fixed date the docs work on, when they state one (and only one); a date written in words ("Monday 16
+    March 2026") reads as its ISO form."""
+    text = WORDED.sub(_iso, text)
+    dates = {next(d for d in found if d) for found in TODAY.findall(text)}
+    return dates.pop() if len(dates) == 1 else None
