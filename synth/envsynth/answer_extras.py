@@ -3,14 +3,17 @@
 - another record's fields, through the reference the record holds: "plus the route's name and fare";
 - a figure computed from two number fields: "berths_free (berths minus moored, never below 0)";
 - the keys of the records of another collection that name this one: "plus boat_ids: the ids of all boats of the
-  harbour, sorted".
+  harbour, sorted";
+- those records themselves, cut to the fields in brackets: "plus a crews summary (crew_id, name)" (summary_rows.py;
+  the one addition a list read answers in each of its records).
 
 A listed field that is no field of the record (derived_field) is a list's length, a figure the docs define, or
 how many records of another collection name this one ("free_berths counts berths with status 'free'").
 
 Each becomes an `output_map` entry of the plan (rendered by codegen's shape function): {"op": "eq", "via",
 "collection", "path"} for a referenced field, {"op": "calc", "left", "operator", "right", "floor"} for a figure,
-{"op": "ids", "collection", "ref"} for the keys, {"op": "count", "collection", "ref", "where"} for a count.
+{"op": "ids", "collection", "ref"} for the keys, {"op": "rows", ...} for the records, {"op": "count", "collection",
+"ref", "where"} for a count.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from synth.envsynth.linked_answers import id_list_rule
 from synth.envsynth.named_paths import named_path
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.summary_rows import summary_rows
 from synth.spec import ToolSpec
 from synth.words import plural, singular
 
@@ -106,7 +110,8 @@ def _reference(own: dict[str, Any], noun: str, cols: dict[str, Any]) -> tuple[st
 
 def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """{answer field: how it is made} for a `get` whose docs list additions with "plus"; {} when none is read."""
-    if plan.kind not in {"get"} | WRITES or not plan.collection or plan.output_key:
+    listing = plan.kind in ("filter", "list", "search")  # each record answered: only records of another collection
+    if plan.kind not in {"get"} | WRITES and not listing or not plan.collection or plan.output_key:
         return {}
     cols = state_schema.get("properties") or {}
     own = _fields(cols, plan.collection)
@@ -116,6 +121,10 @@ def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     extras: dict[str, dict[str, Any]] = {}
     owner: tuple[str, str] | None = None  # the record a possessive named, for the bare fields after it
     for item in _items(found.group(1)):
+        rows = summary_rows(item, plan.collection, cols)  # "a crews summary (crew_id, name)"
+        if rows or listing:
+            extras.update([rows] if rows else [])
+            continue
         ids = IDS.match(item)
         if ids:
             other = plural(singular(ids.group("noun").lower()))

@@ -44,8 +44,14 @@ LISTED_EFFECT = re.compile(  # 'Effects: status `cancelled`, ..., and a `cancell
     re.IGNORECASE,
 )
 LOGGED_UNNAMED = re.compile(  # 'a "rerouted" entry is logged': the list is the one whose entries have that kind
-    r"\b(?:an?|one)\s+[`'\"](?P<kind>[\w-]+)[`'\"]\s+(?P<word>entry|event|record|line)\b(?P<aside>[^.]{0,80}?)"
-    r"\b(?:is|are)\s+(?:appended|added|written|recorded|logged)\b(?!\s+(?:to|in|into|on)\b)(?P<owner>)(?P<field>)",
+    r"(?<!\bno\s)(?<!\bNo\s)(?:\b(?:an?|one)\s+)?[`'\"](?P<kind>[\w-]+)[`'\"]\s+(?P<word>entr(?:y|ies)|events?|records?|lines?)\b"
+    r"(?P<aside>[^.]{0,80}?)\b(?:is|are|gets|get|will\s+be)\s+(?:appended|added|written|recorded|logged)\b"
+    r"(?!\s+(?:to|in|into|on)\b)(?P<owner>)(?P<field>)",
+    re.IGNORECASE,
+)
+LOGS_UNNAMED = re.compile(  # "Logs a `rerouted` entry."
+    r"\b(?:logs|records|writes|appends|adds)\s+(?:an?|one)\s+[`'\"](?P<kind>[\w-]+)[`'\"]\s+"
+    r"(?P<word>entry|event|record|line)\b(?P<aside>)(?!\s+(?:to|in|into|on)\b)(?P<owner>)(?P<field>)",
     re.IGNORECASE,
 )
 EQUALS = re.compile(
@@ -79,6 +85,14 @@ def _name_fields(items: dict[str, Any]) -> list[str]:
         and s.get("x-enum")
         and all(re.fullmatch(r"[A-Za-z][A-Za-z_-]*", str(v)) for v in s["x-enum"])
     ]
+
+
+def _conditional(text: str, m: re.Match[str]) -> bool:
+    """The sentence of the match states a condition ("If the route changes, ...", "... only if ...")."""
+    start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+    stop = [i for i in (text.find(". ", m.end()), text.find("\n", m.end())) if i >= 0]
+    sentence = text[start : min(stop) if stop else len(text)]
+    return bool(re.search(r"\b(?:if|when|whenever|unless|once)\b", sentence, re.I))
 
 
 def _logging_list(record_props: dict[str, Any], kind: str) -> str:
@@ -122,7 +136,8 @@ def named_entries(
     out: list[dict[str, Any]] = []
     text = split_both(text)
     found = list(NAMED.finditer(text)) + list(NAMED_LIST_FIRST.finditer(text)) + list(GOES_INTO.finditer(text))
-    found += list(LISTED_EFFECT.finditer(text)) + list(LOGGED_UNNAMED.finditer(text))
+    found += list(LISTED_EFFECT.finditer(text))
+    found += [m for m in [*LOGGED_UNNAMED.finditer(text), *LOGS_UNNAMED.finditer(text)] if not _conditional(text, m)]
     for m in sorted(found, key=lambda m: m.start()):
         field, owner = m.group("field"), (m.group("owner") or "").lower()
         field = field or _logging_list(record_props, m.group("kind"))  # 'a "rerouted" entry is logged'

@@ -181,7 +181,8 @@ COUNT_NAMES = {"count", "total", "total_count", "matches", "num_results", "resul
 
 def list_envelope(spec: ToolSpec, plan: ToolPlan) -> tuple[str, str, list[str]] | None:
     """(list key, count key, row fields) of a list read whose documented answer is an object of exactly two fields:
-    the records under one key and how many there are under the other (`{"count": <n>, "units": [{...}]}`)."""
+    the records under one key and how many there are under the other (`{"count": <n>, "units": [{...}]}`); a field
+    written without brackets is the records when it is named as the tool's collection ("Returns {count, piers}")."""
     if plan.kind not in LIST_KINDS or plan.return_key or plan.output_key:
         return None
     returns = spec.returns if isinstance(spec.returns, dict) else {}
@@ -193,8 +194,10 @@ def list_envelope(spec: ToolSpec, plan: ToolPlan) -> tuple[str, str, list[str]] 
         ]
     else:
         parts = [(f.name, f.is_list, [e.name for e in f.entries]) for f in returned_fields(spec.description)]
-    lists = [p for p in parts if p[1]]
     counts = [p for p in parts if not p[1] and p[0].lower() in COUNT_NAMES]
+    if len(parts) == 2 and len(counts) == 1 and not any(p[1] for p in parts):  # "Returns {count, piers}"
+        parts = [(n, is_list or n == plan.collection, rows) for n, is_list, rows in parts]
+    lists = [p for p in parts if p[1]]
     if len(parts) != 2 or len(lists) != 1 or len(counts) != 1:
         return None
     return lists[0][0], counts[0][0], lists[0][2]
@@ -314,6 +317,14 @@ def with_envelope(
     if envelope:  # {"count": n, "<records>": [...]}, each record cut to the fields the docs give it
         key, count, rows = envelope
         fields, mapped = projection(spec, plan, state_schema, glossary, rows, today, siblings)
+        extras = answer_extras(spec, plan, state_schema)  # "each pier ..., plus a berths summary (berth_id, size)"
+        if extras:
+            own = (
+                ((state_schema.get("properties") or {}).get(plan.collection or "") or {}).get("additionalProperties")
+                or {}
+            ).get("properties") or {}
+            fields = (fields or sorted(own)) + [name for name in extras if name not in fields]
+            mapped = {**mapped, **extras}
         shaped = {"output_fields": fields, "output_map": mapped} if fields else {}
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key, "count_key": count, **shaped})
     fields, mapped = projection(spec, plan, state_schema, glossary, today=today, siblings=siblings)

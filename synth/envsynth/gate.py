@@ -88,11 +88,20 @@ def gate_problems(
             by_state.setdefault(_canon(c.state), {})[_canon(named)] = _canon(o.result)
         pairs = [outs for outs in by_state.values() if len(outs) >= 2]
         empty = {_canon(v) for v in (None, "", [], {})}  # finding nothing for unknown arguments is no sign
+        empty |= {_canon(o.result) for _, o in succeeded if _found_nothing(o.result)}  # {"count": 0, "piers": []}
         if pairs and all(len(set(outs.values())) == 1 and next(iter(outs.values())) not in empty for outs in pairs):
             problems.append("a read that ignores its parameters: different documented arguments give the same output")
     if not writes:
         problems += _unanswered_fields(spec, [o.result for _, o in succeeded])
     return problems
+
+
+def _found_nothing(result: Any) -> bool:
+    """An answer that found nothing: empty, or an envelope of an empty list beside empty values and zero counts."""
+    blank = (None, "", [], {})
+    if not isinstance(result, dict) or not any(v == [] for v in result.values()):
+        return result in blank
+    return all(v in blank or (v == 0 and not isinstance(v, bool)) for v in result.values())
 
 
 def _without_options(spec: ToolSpec, tests: list[TestCase]) -> list[TestCase]:

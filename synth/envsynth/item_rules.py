@@ -43,6 +43,9 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?;])\s+|\n", unwrap(text)) if s.strip()]
 
 
+NOT_A_NEED = re.compile(  # an opening sentence that refuses, conditions, negates or answers
+    r"\b(?:not|never|cannot|can't|refused|rejected|error|fails?|if|when|unless|once|returns?|see\s+also)\b", re.I
+)
 OWN_WORD = re.compile(r"\bthe\s+([a-z]+)\s+is\s+(?:still\s+|already\s+)?[`'\"]", re.I)
 
 
@@ -62,10 +65,13 @@ def stated_states(
         if not named or not rule:
             continue
         tail = re.sub(LIKEWISE, " ", sentence[rule.end() :].split(";")[0])  # an error's variants, not states
+        if re.match(r"\s*(?:not|never)\b", tail, re.I):  # "must not be `sunk`": a state refused, not needed
+            continue
+        tail = re.sub(r"^(\s*(?:be|in)?)\s*:", r"\1", tail)  # "must be: booked or docked"
         quoted = [_value(q) for q in re.findall(QUOTED, tail)]
-        clause = re.split(r"\bnot\b", tail)[0]  # "must exist and be fit, not yet ..."
+        clause = re.split(r"\bnot\b|:", tail)[0]  # "must exist and be fit, not yet ..."; "only on ...: <why>"
         for field, schema in sorted(props.items()):
-            known = [str(v) for v in _known(schema)]
+            known = [str(v) for v in _known(schema) if str(v).strip()]  # a blank is no state
             found = [v for v in quoted if v in known] or _bare_values(clause, known)
             if found and field not in out:
                 out[field] = list(dict.fromkeys(found))
@@ -123,7 +129,33 @@ def _named_before(
                     also = [_value(q) for q in re.findall(QUOTED, more.group(1))]
                     quoted += [v for v in also if str(v) in known]
                 return {field: list(dict.fromkeys(quoted))}
-    return {}
+    return _bare_before(text, noun, props) if others is None else {}
+
+
+def _bare_before(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
+    """{field: values} written unquoted straight before the record's noun in the description's opening sentence
+    ("Board a docked boat", "a docked or checked-in boat", "a docked boat or a moored boat"), when one closed field
+    knows them all; an opening that refuses, conditions, negates or answers ("A sunk boat is refused", "If ...",
+    "(not a sunk boat)", "Returns the docked boat") names no state the call needs."""
+    first = _sentences(text)[:1]
+    if not first or NOT_A_NEED.search(first[0]):
+        return {}
+    spelt = {}
+    for field, schema in sorted(props.items()):
+        for v in (str(v) for v in _known(schema) if re.fullmatch(r"[a-z][a-z_]*", str(v))):
+            forms = "|".join(re.escape(w) for w in dict.fromkeys((v, v.replace("_", " "), v.replace("_", "-"))))
+            spelt.setdefault(v, []).append((field, forms))
+    anyone = "|".join(forms for pairs in spelt.values() for _, forms in pairs)
+    hits = []
+    for v, pairs in spelt.items():
+        for field, forms in pairs:
+            lead = rf"(?:\b(?:an?|the|its)\s+|,\s*|\bor\s+)(?:{forms})"
+            chain = rf"(?=(?:\s*(?:,|\bor\b)\s*(?:an?\s+)?(?:{anyone}))*\s+{re.escape(noun)}s?\b)"
+            m = re.search(lead + chain, first[0], re.I)
+            hits += [(m.start(), field, v)] if m else []
+    if not hits or len({f for _, f, _ in hits}) != 1 or len({v for _, _, v in hits}) != len(hits):
+        return {}
+    return {hits[0][1]: [v for _, _, v in sorted(hits)]}
 
 
 def refine_item(

@@ -51,6 +51,7 @@ from synth.envsynth.matched_params import matching_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
+from synth.envsynth.returned_states import returned_state
 from synth.envsynth.stage_guards import kind_refusals, kind_sets, stage_guards, stage_split
 from synth.envsynth.state_moves import arrow_moves
 from synth.envsynth.stated_fields import dropped_counts, flag_sets, recorded_params, stamped_dates
@@ -220,6 +221,9 @@ def transition_rules(
             if gets and field not in sets and not condition and not conditional and words.fullmatch(gets.group(1)):
                 if gets.group(2) in known:
                     sets[field] = gets.group(2)
+            answered = returned_state(sentence, words, known, name_words)  # "Returns the pier (status 'open')"
+            if answered and field not in sets and not condition and not conditional:
+                sets[field] = answered
             if condition:
                 after = sentence[words.search(sentence).end() :]
                 values = [v for v in quoted(after) if v in known]

@@ -20,7 +20,7 @@ from synth.tooldocs.oas_schema import flatten_all_of
 from synth.words import singular
 
 ANSWER = re.compile(
-    r"(?:\b(?:Returns?|Answers?\s+with|Responds?\s+with)\b|\bResponse\s*:|\b(?:Each|Every)\s+\w+\s+(?:is|has|holds|carries)\b)"
+    r"(?:\b(?:[Rr]eturns?|Answers?\s+with|Responds?\s+with)\b|\bResponse\s*:|\b(?:Each|Every)\s+\w+\s+(?:is|has|holds|carries)\b)"
     r"[^{.]{0,80}?(\[?\{)"
 )
 NAME = re.compile(r'\s*"?([A-Za-z_]\w*)"?\s*(.*)$', re.S)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.summary_rows import rows_code
 
 
 def holds(when: dict[str, Any]) -> str:
@@ -69,6 +70,9 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             )
             if spec.get("one"):  # the one such key, or None
                 lines.append(f"    out[{name!r}] = out[{name!r}][0] if out[{name!r}] else None\n")
+            continue
+        if spec["op"] == "rows":  # the records of another collection it lists or that name it, cut to some fields
+            lines.append(rows_code(name, spec, plan.key_field))
             continue
         if spec["op"] == "join":  # several fields of the referenced record, joined ("name and strength")
             lines.append(

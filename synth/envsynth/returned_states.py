@@ -1,0 +1,37 @@
+"""The state a change leaves its record in, as its docs' answer names it: "Returns the updated charter (status
+'boarding')", "Returns the cancelled charter (status: 'cancelled')", "Returns the charter with status 'sailed', the
+added fee lines and ...".
+
+The record answered must be the tool's own (its name holds the noun, or the docs say "the record"), the value one
+the field is known to hold, and the only one named ("'booked' -> 'boarding'" and "'boarding' or 'booked'" are not
+read, nor is a negated answer).
+"""
+
+from __future__ import annotations
+
+import re
+
+from synth.words import singular
+
+LEAD = (
+    r"\bReturns?\s+the\s+(?:updated\s+|changed\s+|modified\s+|[a-z]+ed\s+)?(?P<noun>\w+)(?:\s+record|\s+object)?\s*"
+    r"(?:\(\s*|,?\s+(?:now\s+)?(?:with|now)\s+)"
+)
+VALUE = r"\s*:?\s+(?:of\s+|set\s+to\s+)?[`'\"](?P<value>[^`'\"]{1,60})[`'\"](?!\s*(?:->|\u2192|or\b|,\s*or\b))"
+
+
+def returned_state(sentence: str, field_words: re.Pattern[str], known: list[str], name_words: set[str]) -> str | None:
+    """The value of the field (`field_words` matches its name) the answered record holds, or None."""
+    found = re.search(
+        LEAD + rf"(?:its\s+|the\s+)?(?:{field_words.pattern})" + VALUE,
+        sentence,
+        re.IGNORECASE,
+    )
+    if (
+        not found
+        or found.group("value") not in known
+        or re.search(r"\b(?:never|not)\b", sentence[: found.start()], re.I)
+    ):
+        return None
+    noun = singular(found.group("noun").lower())
+    return found.group("value") if noun in name_words or noun == "record" else None
