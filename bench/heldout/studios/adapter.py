@@ -15,7 +15,7 @@ import json
 import os
 import re
 import sys
-from decimal import Decimal, ROUND_HALF_UP
+from decimal import ROUND_HALF_UP, Decimal
 
 BUSINESS_DATE = datetime.date(2026, 5, 19)
 OPEN_HOUR = 10
