@@ -157,8 +157,8 @@ def test_an_entry_logged_without_naming_its_list_goes_on_the_one_list_that_logs_
     effects = named_entries(text, "crew", PROPS, PARAMS, RECORDS, "2025-03-10")
     assert [e["field"] for e in effects] == ["log"]
     assert effects[0]["items"][0]["fields"]["event"] == {"from": "const", "value": "joined"}
-    # the kind unquoted, a kind no list's entries have, or two lists that both log it: nothing is read
-    assert named_entries("A joined entry is logged.", "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == []
+    # unquoted, a kind the entries have is read; a kind no list's entries have, or two lists that log it, is not
+    assert named_entries("A joined entry is logged.", "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == effects
     assert named_entries('A "boarded" entry is logged.', "crew", PROPS, PARAMS, RECORDS, "2025-03-10") == []
     twice = {**PROPS, "old_log": LOG}
     assert named_entries(text, "crew", twice, PARAMS, RECORDS, "2025-03-10") == []

@@ -3,7 +3,7 @@ the other collection's rows a list answers inside each record, the state a chang
 unquoted before the record's noun (and a rule's clause cut at its colon), an entry logged without naming its list,
 and a list answer that found nothing. Right readings are plain asserts; each misfire (a reading the sentence does
 not mean) or miss (a common phrasing not read) is a strict xfail asserting what the sentence means. Of the fifty
-found, twenty-eight were fixed in the same session and are plain asserts now; the rest stay strict xfails."""
+found, thirty-six were fixed in the same session and are plain asserts now; the rest stay strict xfails."""
 
 from __future__ import annotations
 
@@ -116,9 +116,9 @@ ROWS = ("berths", LISTED)
         ("the piers summary (pier_id, name)", None),  # the record's own collection
         ("a harbours summary (harbour_id, name)", None),
         ("a berths summary (`berth_id`, `size`)", ROWS),
-        x("miss", "'a list of berths (...)'", "a list of berths (berth_id, size)", ROWS),
-        x("miss", "'a summary of its berths (...)'", "a summary of its berths (berth_id, size)", ROWS),
-        x("miss", "fields joined by 'and'", "a berths summary (berth_id and size)", ROWS),
+        ("a list of berths (berth_id, size)", ROWS),
+        ("a summary of its berths (berth_id, size)", ROWS),
+        ("a berths summary (berth_id and size)", ROWS),
     ],
 )
 def test_summary_rows_phrasings(item: str, expected: Any) -> None:
@@ -197,7 +197,7 @@ def sets(name: str, description: str) -> dict[str, Any]:
         ("Returns the updated charter (status: 'boarding').", "boarding"),
         ("Returns the updated charter, now with status 'boarding'.", "boarding"),
         ("Returns the charter object (status 'boarding').", "boarding"),
-        x("miss", "an unquoted known state", "Returns the updated charter (status boarding).", "boarding"),
+        ("Returns the updated charter (status boarding).", "boarding"),
         x("misfire", "the state left is read", "Returns the charter (status 'booked' -> 'boarding').", "boarding"),
         ("Returns the charter (status 'boarding' or 'booked').", None),
         ("Never returns the charter with status 'cancelled'.", None),
@@ -229,8 +229,8 @@ PASSENGER = "Seat a passenger on a charter. Returns the passenger (status 'board
     [
         ("cancel_charter", CANCELLED, {"status": "cancelled"}),
         x("miss", "a two-word noun", "sail_boat_charter", TWO_WORDS, {"status": "sailed"}),
-        x("misfire", "a condition without a comma sets on every call", "board_charter", WHEN_NO_COMMA, {}),
-        x("misfire", "a trailing 'if ...' sets on every call", "board_charter", TRAILING_IF, {}),
+        ("board_charter", WHEN_NO_COMMA, {}),
+        ("board_charter", TRAILING_IF, {}),
         x("misfire", "the passenger's status is read as the charter's", "seat_passenger", PASSENGER, {}),
     ],
 )
@@ -375,7 +375,7 @@ def logged(said: str) -> list[Any]:
         ("Reroute a charter. A `rerouted` entry will be logged.", REROUTED),
         ("Reroute a charter. `rerouted` entries are logged.", REROUTED),
         ("Reroute a charter. A `rerouted` entry gets logged.", REROUTED),
-        x("miss", "an unquoted known kind", "Reroute a charter. A rerouted entry is logged.", REROUTED),
+        ("Reroute a charter. A rerouted entry is logged.", REROUTED),
     ],
 )
 def test_logged_without_a_list_named(said: str, expected: list[Any]) -> None:
@@ -414,7 +414,7 @@ def test_two_lists_knowing_the_kind_leave_it_unsaid() -> None:
         ({"count": 0, "piers": [{}]}, False),
         ({"pier_id": "P-1", "berth_count": 0, "berth_ids": []}, False),  # a record found
         ({"fuel_level": 0, "status": "", "notes": None}, False),  # a record's zero values, no list
-        x("miss", "a paged envelope", {"page": 1, "count": 0, "piers": []}, True),
+        ({"page": 1, "count": 0, "piers": []}, True),
         x("miss", "a null list", {"count": 0, "piers": None}, True),
     ],
 )

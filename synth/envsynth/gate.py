@@ -101,7 +101,8 @@ def _found_nothing(result: Any) -> bool:
     blank = (None, "", [], {})
     if not isinstance(result, dict) or not any(v == [] for v in result.values()):
         return result in blank
-    return all(v in blank or (v == 0 and not isinstance(v, bool)) for v in result.values())
+    paging = ("page", "offset", "limit", "per_page", "page_size")  # where the page is, not what it found
+    return all(v in blank or (v == 0 and not isinstance(v, bool)) or k.lower() in paging for k, v in result.items())
 
 
 def _without_options(spec: ToolSpec, tests: list[TestCase]) -> list[TestCase]:

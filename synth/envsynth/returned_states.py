@@ -4,7 +4,7 @@ added fee lines and ...".
 
 The record answered must be the tool's own (its name holds the noun, or the docs say "the record"), the value one
 the field is known to hold, and the only one named ("'booked' -> 'boarding'" and "'boarding' or 'booked'" are not
-read, nor is a negated answer).
+read, nor is a negated answer or one under a condition).
 """
 
 from __future__ import annotations
@@ -17,7 +17,11 @@ LEAD = (
     r"\bReturns?\s+the\s+(?:updated\s+|changed\s+|modified\s+|[a-z]+ed\s+)?(?P<noun>\w+)(?:\s+record|\s+object)?\s*"
     r"(?:\(\s*|,?\s+(?:now\s+)?(?:with|now)\s+)"
 )
-VALUE = r"\s*:?\s+(?:of\s+|set\s+to\s+)?[`'\"](?P<value>[^`'\"]{1,60})[`'\"](?!\s*(?:->|\u2192|or\b|,\s*or\b))"
+VALUE = (  # quoted, or a bare word closing the brackets: "(status boarding)"; one value only
+    r"\s*:?\s+(?:of\s+|set\s+to\s+)?(?:[`'\"](?P<value>[^`'\"]{1,60})[`'\"]|(?P<bare>[a-z][a-z_]*)(?=\s*\)))"
+    r"(?!\s*(?:->|\u2192|or\b|,\s*or\b|unchanged\b))"
+)
+CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once)\b", re.I)
 
 
 def returned_state(sentence: str, field_words: re.Pattern[str], known: list[str], name_words: set[str]) -> str | None:
@@ -27,11 +31,10 @@ def returned_state(sentence: str, field_words: re.Pattern[str], known: list[str]
         sentence,
         re.IGNORECASE,
     )
-    if (
-        not found
-        or found.group("value") not in known
-        or re.search(r"\b(?:never|not)\b", sentence[: found.start()], re.I)
-    ):
-        return None
+    value = (found.group("value") or found.group("bare")) if found else None
+    if not found or value not in known or CONDITION.search(sentence):
+        return None  # a value the field does not hold, or an answer under a condition
+    if re.search(r"\b(?:never|not)\b", sentence[: found.start()], re.I):
+        return None  # a negated answer
     noun = singular(found.group("noun").lower())
-    return found.group("value") if noun in name_words or noun == "record" else None
+    return value if noun in name_words or noun == "record" else None

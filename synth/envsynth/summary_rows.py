@@ -1,5 +1,6 @@
 """Records of another collection a read answers inside each of its records, as the docs' "plus" names them with
-their fields: "each boat being the full record ..., plus a crews summary (crew_id, name, role)".
+their fields: "each boat being the full record ..., plus a crews summary (crew_id, name, role)" (or "its crews (...)",
+"a summary of its crews (crew_id and name)").
 
 The named collection's records are those the record lists by id (its `crew_ids`, in that order), else those whose
 one reference names the record (sorted by key); each is cut to the fields in brackets, all of which must be fields
@@ -13,9 +14,11 @@ from typing import Any
 
 from synth.words import plural, singular
 
-SUMMARY = re.compile(
-    r"(?:an?\s+|the\s+|its\s+|their\s+)?(?P<name>[A-Za-z_]\w*)\s+(?:summary|summaries|list)?\s*"
-    r"\((?P<fields>`?[A-Za-z_]\w*`?(?:\s*,\s*`?[A-Za-z_]\w*`?)+)\)",
+FIELD = r"`?[A-Za-z_]\w*`?"
+SUMMARY = re.compile(  # "a berths summary (a, b)", "its berths (a, b)", "a summary of its berths (a and b)"
+    r"(?:an?\s+|the\s+|its\s+|their\s+)?(?:(?:summary|list)\s+of\s+(?:its\s+|the\s+|their\s+)?)?"
+    r"(?P<name>[A-Za-z_]\w*)\s+(?:summary|summaries|list)?\s*"
+    rf"\((?P<fields>{FIELD}(?:\s*(?:,|\band\b|,\s*and\b)\s*{FIELD})+)\)",
     re.IGNORECASE,
 )
 
@@ -34,7 +37,7 @@ def summary_rows(item: str, collection: str, cols: dict[str, Any]) -> tuple[str,
     name = m.group("name")
     target = name if name in cols else plural(singular(name.lower()))
     theirs = _props(cols, target)
-    fields = [f.strip().strip("`") for f in m.group("fields").split(",")]
+    fields = [f.strip("`") for f in re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", m.group("fields").strip())]
     if target == collection or not theirs or not all(f in theirs for f in fields):
         return None
     own = _props(cols, collection)
