@@ -111,7 +111,7 @@ def _reference(own: dict[str, Any], noun: str, cols: dict[str, Any]) -> tuple[st
 def answer_extras(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """{answer field: how it is made} for a `get` whose docs list additions with "plus"; {} when none is read."""
     listing = plan.kind in ("filter", "list", "search")  # each record answered: only records of another collection
-    if plan.kind not in {"get"} | WRITES and not listing or not plan.collection or plan.output_key:
+    if (plan.kind not in {"get"} | WRITES and not listing) or not plan.collection or plan.output_key:
         return {}
     cols = state_schema.get("properties") or {}
     own = _fields(cols, plan.collection)

@@ -44,7 +44,8 @@ LISTED_EFFECT = re.compile(  # 'Effects: status `cancelled`, ..., and a `cancell
     re.IGNORECASE,
 )
 LOGGED_UNNAMED = re.compile(  # 'a "rerouted" entry is logged': the list is the one whose entries have that kind
-    r"(?<![`'\"\w-])(?<!\bno\s)(?<!\bNo\s)(?:\b(?:an?|one|the)\s+)?[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+(?P<word>entr(?:y|ies)|events?|records?|lines?)\b"
+    r"(?<![`'\"\w-])(?<!\bno\s)(?<!\bNo\s)(?:\b(?:an?|one|the)\s+)?[`'\"]?(?P<kind>[\w-]+)[`'\"]?\s+"
+    r"(?P<word>entr(?:y|ies)|events?|records?|lines?)\b"
     r"(?P<aside>[^.]{0,80}?)\b(?:is|are|gets|get|will\s+be)\s+(?:appended|added|written|recorded|logged)\b"
     r"(?!\s+(?:to|in|into|on)\b)(?P<owner>)(?P<field>)",
     re.IGNORECASE,
