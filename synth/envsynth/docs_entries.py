@@ -19,6 +19,7 @@ from typing import Any
 from synth.envsynth.business_dates import business_date
 from synth.envsynth.entry_ids import composed_ids
 from synth.envsynth.entry_texts import learned_text
+from synth.envsynth.returned_states import CONDITION
 from synth.words import singular
 
 NAMED = re.compile(
@@ -93,7 +94,7 @@ def _conditional(text: str, m: re.Match[str]) -> bool:
     start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
     stop = [i for i in (text.find(". ", m.end()), text.find("\n", m.end())) if i >= 0]
     sentence = text[start : min(stop) if stop else len(text)]
-    return bool(re.search(r"\b(?:if|when|whenever|unless|once)\b", sentence, re.I))
+    return bool(CONDITION.search(sentence))
 
 
 def _logging_list(record_props: dict[str, Any], kind: str) -> str:

@@ -22,7 +22,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import answer_schema, returned_fields
 from synth.envsynth.schema_figures import schema_figure
 from synth.envsynth.stated_answers import stated_answer
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, record_props
 from synth.words import singular
 
 
@@ -319,10 +319,7 @@ def with_envelope(
         fields, mapped = projection(spec, plan, state_schema, glossary, rows, today, siblings)
         extras = answer_extras(spec, plan, state_schema)  # "each pier ..., plus a berths summary (berth_id, size)"
         if extras:
-            own = (
-                ((state_schema.get("properties") or {}).get(plan.collection or "") or {}).get("additionalProperties")
-                or {}
-            ).get("properties") or {}
+            own = record_props(state_schema.get("properties") or {}, plan.collection or "")
             fields = (fields or sorted(own)) + [name for name in extras if name not in fields]
             mapped = {**mapped, **extras}
         shaped = {"output_fields": fields, "output_map": mapped} if fields else {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.spec import record_props
 from synth.words import plural, singular
 
 FIELD = r"`?[A-Za-z_]\w*`?"
@@ -23,12 +24,6 @@ SUMMARY = re.compile(  # "a berths summary (a, b)", "its berths (a, b)", "a summ
 )
 
 
-def _props(cols: dict[str, Any], name: str) -> dict[str, Any]:
-    record = (cols.get(name) or {}).get("additionalProperties") if isinstance(cols.get(name), dict) else None
-    props = record.get("properties") if isinstance(record, dict) else None
-    return props if isinstance(props, dict) else {}
-
-
 def summary_rows(item: str, collection: str, cols: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """(answer field, rule) for one "plus" item naming another collection's records with their fields, or None."""
     m = SUMMARY.fullmatch(item.strip())
@@ -36,11 +31,11 @@ def summary_rows(item: str, collection: str, cols: dict[str, Any]) -> tuple[str,
         return None
     name = m.group("name")
     target = name if name in cols else plural(singular(name.lower()))
-    theirs = _props(cols, target)
+    theirs = record_props(cols, target)
     fields = [f.strip("`") for f in re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", m.group("fields").strip())]
     if target == collection or not theirs or not all(f in theirs for f in fields):
         return None
-    own = _props(cols, collection)
+    own = record_props(cols, collection)
     lists = [
         f
         for f, s in sorted(own.items())
