@@ -14,12 +14,13 @@ import re
 from typing import Any
 
 from synth.envsynth.answer_extras import answer_extras, derived_field
+from synth.envsynth.current_flags import current_flag
 from synth.envsynth.filter_map import map_param
 from synth.envsynth.keyed_views import key_names
 from synth.envsynth.linked_answers import joined_rule
 from synth.envsynth.listed_phrases import linked_phrase_fields
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.returns_shape import answer_schema, returned_fields
+from synth.envsynth.returns_shape import answer_schema, returned_fields, row_fields
 from synth.envsynth.schema_figures import schema_figure
 from synth.envsynth.stated_answers import stated_answer
 from synth.spec import ToolSpec, record_props
@@ -200,7 +201,8 @@ def list_envelope(spec: ToolSpec, plan: ToolPlan) -> tuple[str, str, list[str]] 
     lists = [p for p in parts if p[1]]
     if len(parts) != 2 or len(lists) != 1 or len(counts) != 1:
         return None
-    return lists[0][0], counts[0][0], lists[0][2]
+    rows = lists[0][2] or [one.name for one in row_fields(spec.description, singular(lists[0][0]))]
+    return lists[0][0], counts[0][0], rows  # "each berth has berth_id, size, ...": the rows' fields
 
 
 def projection(
@@ -235,6 +237,7 @@ def projection(
             if found is None or found["op"] not in ("eq", "join") or not found["via"] or "*" in found.get("path", []):
                 found = derived_field(name, own, glossary or spec.description, cols, plan.collection or "")
             found = found or schema_figure(name, spec, own, today, siblings)  # "available: places not yet sold"
+            found = found or current_flag(name, own, glossary or spec.description, today)  # "x is true when every"
             found = found or stated_answer(name, spec, own, state_schema, plan.collection or "", plan.key_param)
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
@@ -247,6 +250,22 @@ def projection(
     if mapped or set(listed) < fields:
         return listed, mapped
     return [], {}
+
+
+AS_SIBLING = re.compile(
+    r"\b[Rr]eturns?\b[^.()]{0,80}\(\s*(?:as|same\s+as|like|the\s+same\s+as)\s+(?:in\s+)?`?(\w+)`?\s*\)"
+)
+
+
+def sibling_rows(spec: ToolSpec, siblings: tuple[ToolSpec, ...]) -> list[str] | None:
+    """The fields another tool's docs list, when this tool's answer is said to be shaped as that tool's
+    ("Returns the updated boat record (as get_boat)") and its own docs list none; None otherwise."""
+    said = AS_SIBLING.search(spec.description)
+    if not said or documented_fields(spec):
+        return None
+    named = [one for one in siblings if one.name == said.group(1) and one.name != spec.name]
+    listed = documented_fields(named[0]) if named else []
+    return listed or None
 
 
 def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list[dict[str, Any]]:
@@ -324,7 +343,8 @@ def with_envelope(
             mapped = {**mapped, **extras}
         shaped = {"output_fields": fields, "output_map": mapped} if fields else {}
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key, "count_key": count, **shaped})
-    fields, mapped = projection(spec, plan, state_schema, glossary, today=today, siblings=siblings)
+    rows = sibling_rows(spec, siblings)  # "Returns the updated boat record (as get_boat)"
+    fields, mapped = projection(spec, plan, state_schema, glossary, rows, today=today, siblings=siblings)
     extras = answer_extras(spec, plan, state_schema)
     if plan.kind == "get" and not fields and not extras:  # "Get a charter with its crew, ..., sailing date"
         extras = linked_phrase_fields(spec.description, plan.collection or "", state_schema.get("properties") or {})

@@ -67,6 +67,8 @@ def _named_collection(stem: str, remark: str, naming: dict[str, str]) -> str | N
 def _mentioned(text: str, values: list[str]) -> list[str]:
     out = []
     for value in values:
+        if not value.strip():
+            continue  # a blank sample value is named by no text
         forms = {value, value.replace("_", " "), value.replace("_", "-")}
         if any(re.search(rf"\b{re.escape(f)}\b", text, re.I) for f in forms):
             out.append(value)
@@ -93,14 +95,18 @@ def kept_states(remark: str, fields: dict[str, Any]) -> dict[str, list[Any]] | N
 
 
 def id_list_rule(name: str, glossary: str, cols: dict[str, Any], collection: str) -> dict[str, Any] | None:
-    """`<noun>_ids` (or a lone `<noun>_id`): the sorted keys of the records of another collection that name this
-    one, in the states its remark names; None when no collection or no remark makes it clear."""
+    """`<noun>_ids` (or a lone `<noun>_id`, or a field whose remark calls it "the <noun>_id of ..."): the sorted
+    keys of the records of another collection that name this one, in the states its remark names; None when no
+    collection or no remark makes it clear."""
     lower = name.lower()
     one = lower.endswith("_id")
+    remark = remark_of(name, glossary)
+    keyed = re.match(r"(?:the\s+)?([a-z]\w*)_id\s+of\b", remark or "")  # "in_dock (the boat_id of the boat moored ...)"
+    if not (lower.endswith("_ids") or one) and keyed:
+        lower, one = f"{keyed.group(1).lower()}_id", True
     if not (lower.endswith("_ids") or one):
         return None
     stem = lower[: -4 if not one else -3]
-    remark = remark_of(name, glossary)
     if one and remark is None:
         return None  # a lone key without a word on it may be anything
     naming = naming_collections(cols, collection)

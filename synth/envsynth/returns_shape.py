@@ -28,7 +28,8 @@ NAME = re.compile(r'\s*"?([A-Za-z_]\w*)"?\s*(.*)$', re.S)
 BARE = re.compile(
     r"(?:\bReturns?(?:\s+(?:the|an?)\s+[\w ]{1,40}?)?\s*:|\bResponse\s+fields\s*:|"
     r"\b(?:The\s+)?response\s+(?:has|holds|carries|contains)\b|"
-    r"\b(?:Each|Every)\s+\w+\s+(?:carries|has|holds)\s*:)\s*(?=[A-Za-z_])",
+    r"\b(?:Each|Every)\s+\w+\s+(?:carries|has|holds)\s*:|"
+    r"\bReturns(?=\s+[a-z]\w*_\w*\s*(?:\([^()]*\))?\s*,))\s*(?=[A-Za-z_])",  # "Returns pier_id (P-##), name, ..."
     re.I,
 )
 LITERAL = re.compile(r""":\s*(?:"[^"]*"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null)""")
@@ -152,6 +153,21 @@ def _bare_fields(description: str) -> list[ReturnedField]:
             if more:
                 rest = text[end + 1 + more.end() :]
                 out += [f for f in _listed(rest[: _sentence_end(rest)]) if f.name not in {o.name for o in out}]
+            for flag in FLAG_SAID.finditer(text[end:]):  # "... feeding. berths_current is true when ..."
+                if flag.group(1) not in {o.name for o in out}:
+                    out.append(ReturnedField(name=flag.group(1), remark=flag.group(2).strip()))
+            return out
+    return []
+
+
+def row_fields(description: str, noun: str) -> list[ReturnedField]:
+    """The fields a list answer's records have when a sentence lists them bare after its noun: "each berth has
+    berth_id, size, and moored_boat (...)"; [] when none does, or no listed name is written as a field."""
+    lead = rf"\b(?:each|every)\s+{re.escape(noun)}\s+(?:has|carries|holds|is)\b(?:[^.:;]{{0,60}}:)?\s*"
+    for found in re.finditer(lead, description, re.I):
+        text = description[found.end() :]
+        out = _listed(text[: _sentence_end(text)])
+        if len(out) >= 2 and any("_" in one.name for one in out):
             return out
     return []
 
@@ -161,6 +177,10 @@ ALSO = re.compile(
     r"\b(?:[^.:]{0,100}:)?\s*",
     re.I,
 )
+
+
+# a flag the sentences after a bare answer list define: "berths_current is true when every permit is valid today"
+FLAG_SAID = re.compile(r"(?:^|[.;]\s+)([a-z]\w*_\w*)\s+(is\s+(?:true|false)\s+(?:only\s+)?(?:when|if|while)\b[^.;]*)")
 
 
 def _sentence_end(text: str) -> int:
@@ -176,8 +196,15 @@ def _sentence_end(text: str) -> int:
 def _listed(text: str) -> list[ReturnedField]:
     """The fields of a bare list ("a, b (remark), and c"), each part a name with an optional remark in brackets;
     [] when a part is no field name."""
-    out = []
+    out: list[ReturnedField] = []
     for part in [piece for whole in top_level_parts(text) for piece in top_level_parts(whole, " and ")]:
+        if out and re.match(r"(?:each|every)\b", part, re.I):  # "berths: an object ..., each {size, depth}"
+            out[-1].remark = f"{out[-1].remark}, {part}".lstrip(", ")
+            continue
+        named = re.fullmatch(r"(?:(?:and|plus)\s+)?([a-z]\w*)\s*:\s*(.+)", part.strip(), re.S)
+        if named:  # "berths: an object with one entry per size": the field and its remark
+            out.append(ReturnedField(name=named.group(1), remark=named.group(2).strip()))
+            continue
         part = re.sub(r"^(?:and|or|plus)\s+", "", part.split(":")[-1].strip() if ":" in part.split("(")[0] else part)
         m = re.fullmatch(  # "contact {name, phone}": an object; "a computed free = places - moored (...)": a figure
             r"(?:an?\s+(?:computed|derived)\s+)?([A-Za-z_]\w*)\s*(?:\((.*)\)|\{[^{}]*\}|=\s*([^=]+))?",
@@ -205,7 +232,7 @@ def _entries_elsewhere(name: str, text: str, start: int, close: int) -> list[Ret
     return []
 
 
-__all__ = ["ReturnedField", "parse_braces", "returned_fields", "top_level_parts"]
+__all__ = ["ReturnedField", "parse_braces", "returned_fields", "row_fields", "top_level_parts"]
 
 
 def answer_schema(spec: ToolSpec) -> dict[str, Any]:

@@ -213,6 +213,15 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 f" else {spec['else']!r}\n"
             )
             continue
+        if spec["op"] == "all_current":  # "true when every permit is valid today" (current_flags.py)
+            lines.append(
+                f"    held = record.get({spec['path'][0]!r})\n"
+                "    entries = held if isinstance(held, list) else"
+                " list(held.values()) if isinstance(held, dict) else []\n"
+                f"    out[{name!r}] = all([isinstance(e, dict) and str(e.get({spec['date']!r}) or '')"
+                f" >= {spec['today']!r} for e in entries])\n"
+            )
+            continue
         if spec["op"] == "calc":  # a figure from two of the record's numbers
             floor = (
                 ""
