@@ -21,7 +21,13 @@ from synth.envsynth.overlap_checks import span_fields
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 
-OVERLAP = re.compile(r"\boverlap", re.I)
+# "overlaps the requested nights", "free for the whole period, i.e. with no held berth over any of those nights"
+OVERLAP = re.compile(
+    r"\boverlap|\bfree\s+for\s+(?:the\s+whole|the\s+entire|all\s+the|every)\b|"
+    r"\bno\s+[\w-]+(?:\s+or\s+[\w-]+)?\s+\w+\s+(?:over|during|on)\s+any\s+of\s+"
+    r"(?:those|these|the)\s+(?:nights|days|dates)\b",
+    re.I,
+)
 DROPPED = re.compile(
     r"\b(?:dropped|excluded|left\s+out|omitted|skipped|not\s+(?:returned|listed|shown)|never\s+(?:returned|listed))\b",
     re.I,
@@ -29,7 +35,7 @@ DROPPED = re.compile(
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.;!?])\s+|\n", text) if s.strip()]
+    return [s for s in re.split(r"(?<=[.;!?])(?<!\bi\.e\.)(?<!\be\.g\.)\s+|\n", text) if s.strip()]  # not after "i.e."
 
 
 def _dropped(paragraph: str, fields: dict[str, Any]) -> dict[str, list[Any]]:
@@ -37,8 +43,8 @@ def _dropped(paragraph: str, fields: dict[str, Any]) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for sentence in _sentences(paragraph):
         found = DROPPED.search(sentence)
-        if not found:
-            continue
+        if not found or re.search(r"\bunless\b", sentence, re.I):
+            continue  # "left out unless include_closed is true": the flag's filter, not the search's
         said = kept_states(sentence[: found.start()], fields)
         for field, values in (said or {}).items():
             out.setdefault(field, [])

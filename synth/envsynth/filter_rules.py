@@ -14,7 +14,9 @@ from typing import Any
 from synth.envsynth.filter_map import map_param, referenced_collection
 from synth.envsynth.flag_counts import flag_counts
 from synth.envsynth.flag_rules import flag_filters, flag_inverses, flag_sentences
+from synth.envsynth.include_flags import include_flags
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.ranked_filters import ranked_params
 from synth.envsynth.schema_figures import LEFT_WORDS
 from synth.spec import ToolSpec, field_by_words, schema_types
 from synth.words import singular
@@ -136,7 +138,8 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
     plan whose parameters the docs map onto the records (a list field, a flag's condition) becomes a filter."""
     if plan.kind == "list" and plan.collection and spec.parameters.get("properties"):
         as_filter = refine_filter(spec, ToolPlan.from_dict({**plan.to_dict(), "kind": "filter"}), state_schema)
-        return as_filter if as_filter.param_map or as_filter.flag_filters or as_filter.flag_counts else plan
+        kept = as_filter.param_map or as_filter.flag_filters or as_filter.flag_counts or as_filter.flag_includes
+        return as_filter if kept else plan
     if plan.kind != "filter" or not plan.collection:
         return plan
     props = spec.parameters.get("properties") or {}
@@ -183,10 +186,14 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
                 partial.append(name)
             elif case and (schema or {}).get("type") == "string":
                 caseless.append(name)
-    flags = flag_filters(spec.description, props, record)
+    ranked = ranked_params(spec, plan.filter_params, record, {n: param_clauses(spec, n) for n in plan.filter_params})
+    includes = include_flags(props, record)  # `include_closed`: what the list leaves out unless it is true
+    flags = {f: c for f, c in flag_filters(spec.description, props, record).items() if f not in includes}
     counts = flag_counts(flag_sentences(spec.description, props, record), plan.collection, cols, props)
     one_of = [p for p in props if p in plan.filter_params or p in mapped] if ONE_FILTER.search(spec.description) else []
-    if not (defaults or wildcards or refs or partial or caseless or mapped or flags or counts or one_of):
+    if not (
+        defaults or wildcards or refs or partial or caseless or mapped or flags or counts or one_of or includes
+    ) and (not ranked):
         return plan
     return ToolPlan.from_dict(
         {
@@ -196,10 +203,12 @@ def refine_filter(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) 
             "ref_checks": refs,
             "partial_params": plan.partial_params + [p for p in partial if p not in plan.partial_params],
             "caseless_params": caseless,
-            "param_map": {**plan.param_map, **mapped},
+            "filter_params": [p for p in plan.filter_params if p not in ranked],
+            "param_map": {**plan.param_map, **mapped, **ranked},  # ranked: "able to take a boat of that size"
             "flag_filters": flags,
             "flag_counts": counts,
             "flag_inverse": [f for f in flag_inverses(spec.description, props, record) if f in flags],
+            "flag_includes": includes,
             "one_of": one_of,
         }
     )

@@ -101,6 +101,7 @@ class ToolPlan:
     flag_filters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: what a true flag keeps
     flag_counts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: linked records it needs
     flag_inverse: list[str] = field(default_factory=list)  # filter: flags whose `false` keeps what `true` drops
+    flag_includes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # filter: what a flag not true drops
     availability: dict[str, Any] = field(default_factory=dict)  # filter: bookings that overlap the dates drop it
     lookup: dict[str, Any] = field(default_factory=dict)  # {owner, field, where}: the record the argument's owns
     quote: dict[str, Any] = field(default_factory=dict)  # quote: named records and figures (formula_rules)
