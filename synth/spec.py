@@ -19,9 +19,17 @@ def record_props(cols: dict[str, Any], name: str) -> dict[str, Any]:
 
 def field_by_words(words: str, props: dict[str, Any]) -> str | None:
     """The field a run of words names: all of them joined ("start date" -> `start_date`), else the longest tail that
-    is a field ("current balance" -> `balance`)."""
+    is a field ("current balance" -> `balance`), else the field whose `x-called` holds them ("arrival date")."""
     parts = words.lower().split()
-    return next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in props), None)
+    found = next((f for f in ("_".join(parts[i:]) for i in range(len(parts))) if f in props), None)
+    return found or field_called(words, props)
+
+
+def field_called(words: str, props: dict[str, Any]) -> str | None:
+    """The field whose `x-called` holds the words ("arrival date": what the docs' parameters call it,
+    envsynth.field_words)."""
+    said = " ".join(words.lower().split())
+    return next((f for f, s in props.items() if isinstance(s, dict) and said in (s.get("x-called") or [])), None)
 
 
 def list_by_words(words: str, props: dict[str, Any]) -> str | None:

@@ -17,7 +17,7 @@ from synth.spec import field_by_words
 
 ONLY_ON = re.compile(
     r"\bonly\s+(?:(?:be\s+)?(?:possible|allowed|permitted|done|made)\s+)?on\s+(?:the|its|their)\s+"
-    r"([a-z]\w*(?:\s[a-z]\w*)?)\b",
+    r"(?:[a-z]\w*['\u2019]s\s+)?([a-z]\w*(?:\s[a-z]\w*)?)\b",  # "on the charter's sailing date"
     re.I,
 )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from synth.envsynth.list_scopes import scope_checks
 from synth.envsynth.plan import ToolPlan
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, field_called
 
 SORTED = re.compile(r"\b(?:sorted|ordered)\s+by\s+([^.;(){}:]{1,120})", re.IGNORECASE)
 NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
@@ -75,7 +75,7 @@ def _field_of(phrase: str, record: dict[str, Any]) -> str | None:
     for name in ("_".join(words), words[0] if len(words) == 2 and "_".join(words) not in record else ""):
         if name and name in record:
             return name
-    return None
+    return field_called(" ".join(words), record)  # "arrival date": the field the parameters call so
 
 
 def sort_fields(description: str, record: dict[str, Any]) -> list[str]:

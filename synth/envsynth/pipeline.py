@@ -67,15 +67,19 @@ def ingest(paths: list[str | Path]) -> DocSet:
 
 def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthConfig) -> SchemaResult:
     """The docs' state schema, or with --data the data's layout reconciled with the docs."""
+    from synth.envsynth.field_words import with_field_words
+
     if config.data:
         from synth.data import grounded_state_schema
 
-        return grounded_state_schema(docset, config.data)
-    from synth.envsynth.docs_tree import docs_tree_schema, prefers_tree
+        result = grounded_state_schema(docset, config.data)
+    else:
+        from synth.envsynth.docs_tree import docs_tree_schema, prefers_tree
 
-    result = schema_stage.build_state_schema(docset, client)
-    if prefers_tree(docset, result):  # shell-like docs: files and folders, no records
-        return docs_tree_schema(docset) or result
+        result = schema_stage.build_state_schema(docset, client)
+        if prefers_tree(docset, result):  # shell-like docs: files and folders, no records
+            return docs_tree_schema(docset) or result
+    result.state_schema = with_field_words(result.state_schema, list(docset.tools))  # "arrival date" -> `arrive_on`
     return result
 
 
