@@ -173,6 +173,21 @@ def _meet_dates(plan: ToolPlan, args: dict[str, Any]) -> None:
                 break
 
 
+def _meet_later(plan: ToolPlan, target: Any, args: dict[str, Any]) -> None:
+    """A date argument the day after the value the keyed entry it must come after holds (keyed_entries.py)."""
+    for check in plan.checks if isinstance(target, dict) else []:
+        if check.get("op") != "entry_later":
+            continue
+        entry = (target.get(check["field"]) or {}).get(str(args.get(check["key_arg"])))
+        held = entry.get(check["sub"]) if isinstance(entry, dict) else None
+        try:
+            later = _day_after(str(held), 1)
+        except ValueError:
+            continue  # no date held: any argument comes after it
+        if str(args.get(check["arg"])) <= str(held):
+            args[check["arg"]] = later
+
+
 def _meet_ranges(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
     """Hold a number argument within the bounds its `arg_limit` checks give: at least a fixed low bound, at most
     the number of the record another argument names (`via_arg`)."""
@@ -359,6 +374,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         if isinstance(target, dict):
             _meet_checks(plan, state, target, args)
         _meet_dates(plan, args)
+        _meet_later(plan, target, args)
         for param, other in sorted(plan.ref_checks.items()) if plan.kind.startswith("item_") else []:
             _name_record(plan, state, args, param, other)
         _meet_owned(plan, state, args)

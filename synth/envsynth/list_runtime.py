@@ -25,6 +25,7 @@ FG_LIST_RULES = (
     "value_is",
     "given_with",
     "linked_lists_arg",
+    "entry_later",
 )
 
 
@@ -139,9 +140,15 @@ def fg_list_rule(check, arguments, record, state):
     its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
     fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
     at most the linked record's limit (value_bullets.py); `value_is`, `given_with` and `linked_lists_arg`: rules for
-    optional arguments, each holding only while one of its `given` arguments is (given_rules.py)."""
+    optional arguments, each holding only while one of its `given` arguments is (given_rules.py); `entry_later`: an
+    argument after the value of the keyed entry another argument names (keyed_entries.py)."""
     if "given" in check and not any([arguments.get(a) not in (None, "") for a in check["given"]["any_given"]]):
         return True  # a rule for optional arguments holds only while one of them is given (given_rules.py)
+    if check["op"] == "entry_later":  # an argument after the value the keyed entry it names holds (keyed_entries)
+        holder = record.get(check["field"])
+        entry = holder.get(str(arguments.get(check["key_arg"]))) if isinstance(holder, dict) else None
+        held = entry.get(check["sub"]) if isinstance(entry, dict) else None
+        return held in (None, "") or str(arguments.get(check["arg"])) > str(held)
     if check["op"] == "given_with":  # an argument given together with another
         return arguments.get(check["arg"]) not in (None, "")
     if check["op"] == "value_is":  # an argument's or the record's value is one of these, or within bounds

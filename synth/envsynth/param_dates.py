@@ -7,8 +7,10 @@ the form `YYYY-MM-DD`. Its description may say
 - "today or later" / "not in the past" / "on or after today": not before it;
 - "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it;
 - "between the business date and N days after it": not before it and at most N days after it.
-Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state. An error that
-refuses a weekend ("`... is a weekend; the dock is open Monday to Friday`") holds the one date parameter to weekdays.
+The tool's description may say the same in a clause naming the parameter by its words ("The new expiry date must be
+in the future"). Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state.
+An error that refuses a weekend ("`... is a weekend; the dock is open Monday to Friday`") holds the one date
+parameter to weekdays.
 """
 
 from __future__ import annotations
@@ -72,6 +74,24 @@ def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str,
     return out
 
 
+def said_dates(text: str, params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
+    """`arg_date` checks for what the tool's description says a date parameter must be, in the clause that names
+    it by its words: "The new expiry date must be in the future and ..." (up to the clause's comma or semicolon)."""
+    if not today:
+        return []
+    out: list[dict[str, Any]] = []
+    for name, schema in sorted(params.items()):
+        if not _is_date(name, schema):
+            continue
+        named = rf"\b(?:{re.escape(name)}|{re.escape(name.replace('_', ' '))})\s+must\s+be\b([^,;.]*)"
+        for said in re.finditer(named, text, re.I):
+            for form, made in FORMS[1:]:  # a day after (or from) today; a weekday is the description's to say
+                check = {"op": "arg_date", "arg": name, "today": today, **made}
+                if form.search(said.group(1)) and check not in out:
+                    out.append(check)
+    return out
+
+
 def error_weekdays(text: str, params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:
     """A weekday check on the one date parameter when the docs' errors refuse a weekend ("`... is a weekend; the
     dock is open Monday to Friday`", "crews do not work weekends")."""
@@ -126,4 +146,4 @@ def value_dates(text: str, params: dict[str, Any], own: dict[str, Any], today: s
     return out
 
 
-__all__ = ["described_dates", "error_weekdays", "value_dates"]
+__all__ = ["described_dates", "error_weekdays", "said_dates", "value_dates"]

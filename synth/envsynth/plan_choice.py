@@ -112,6 +112,11 @@ def docs_transition_plan(
 
         today = business_date(spec.description + "\n" + opts.policy)
         moved = several_changes(spec, plan, schema.state_schema, opts.policy, opts.sample, today)
+    if moved is None:  # "Record a renewed permit": the fields of the entry of a keyed object an argument names
+        from synth.envsynth.docs_entries import business_date
+        from synth.envsynth.keyed_entries import entry_update
+
+        moved = entry_update(spec, plan, schema.state_schema, business_date(spec.description + "\n" + opts.policy))
     if moved is None:
         moved = name_guard(spec, plan, schema.state_schema)
     if moved is None:
