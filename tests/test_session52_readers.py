@@ -419,3 +419,15 @@ def test_a_change_to_one_entry_of_a_keyed_object_answered_as_the_sibling_read() 
     source = render_tool(UPDATE_PERMIT, shaped, SCHEMA)
     res, err = run_cases(source, UPDATE_PERMIT.name, [case, kept, *refused], SchemaResult(SCHEMA, {}, {}, "d"))
     assert err == "" and res.passed == 5
+
+
+def test_an_include_flag_for_records_whose_yes_no_field_is_false() -> None:
+    from synth.envsynth.include_flags import include_flags
+
+    pier = {"pier_id": {"type": "string"}, "active": {"type": "boolean"}, "archived": {"type": "boolean"}}
+    flags = {"include_inactive": {"type": "boolean"}, "include_archived": {"type": "boolean", "default": False}}
+    assert include_flags(flags, pier) == {
+        "include_archived": [{"field": "archived", "equals": True}],
+        "include_inactive": [{"field": "active", "equals": False}],
+    }
+    assert include_flags({"include_tides": {"type": "boolean"}}, pier) == {}  # names nothing the records hold

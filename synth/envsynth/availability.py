@@ -24,10 +24,22 @@ from synth.spec import ToolSpec
 # "overlaps the requested nights", "free for the whole period, i.e. with no held berth over any of those nights"
 OVERLAP = re.compile(
     r"\boverlap|\bfree\s+for\s+(?:the\s+whole|the\s+entire|all\s+the|every)\b|"
-    r"\bno\s+[\w-]+(?:\s+or\s+[\w-]+)?\s+\w+\s+(?:over|during|on)\s+any\s+of\s+"
+    r"\b(?:no|without\s+an?|not)\s+[\w-]+(?:\s+or\s+[\w-]+)?(?:\s+\w+)?\s+(?:over|during|on)\s+any\s+of\s+"
     r"(?:those|these|the)\s+(?:nights|days|dates)\b",
     re.I,
 )
+NOT_HELD = re.compile(r"\bnot\s+(?=[\w-]+(?:\s+or\s+[\w-]+)?\s+(?:over|during|on)\s+any\s+of\b)", re.I)
+
+
+def _affirmed(text: str) -> bool:
+    """Whether the text says the search drops what is booked: a match not denied earlier in its clause ("they do
+    not check that the berth is free for the whole period" says no such thing)."""
+    return any(
+        not re.search(r"\b(?:not|never)\b[^.;,]*$", text[: m.start()], re.I) or m.group(0).lower().startswith("not")
+        for m in OVERLAP.finditer(text)
+    )
+
+
 DROPPED = re.compile(
     r"\b(?:dropped|excluded|left\s+out|omitted|skipped|not\s+(?:returned|listed|shown)|never\s+(?:returned|listed))\b",
     re.I,
@@ -57,7 +69,7 @@ def availability(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     if plan.kind != "filter" or not plan.collection or not plan.key_field:
         return None
     pair = date_pair(spec.parameters.get("properties") or {})
-    paragraph = next((p for p in re.split(r"\n\s*\n", spec.description) if OVERLAP.search(p)), "")
+    paragraph = next((p for p in re.split(r"\n\s*\n", spec.description) if _affirmed(p)), "")
     if pair is None or not paragraph:
         return None
     cols = state_schema.get("properties") or {}
@@ -69,8 +81,8 @@ def availability(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     if len(found) != 1:
         return None
     other, ref, span = found[0]
-    said = next(s for s in _sentences(paragraph) if OVERLAP.search(s))
-    where = kept_states(said, _props(cols, other))
+    said = next(s for s in _sentences(paragraph) if _affirmed(s))
+    where = kept_states(NOT_HELD.sub("", said), _props(cols, other))  # "not reserved or moored on any of": held
     if where is None:
         return None
     return {

@@ -17,10 +17,12 @@ from typing import Any
 from synth.envsynth.schema_figures import ENDING
 
 VALID = r"(?:still\s+)?(?:valid|current|in\s+date|unexpired|not\s+(?:yet\s+)?(?:expired|lapsed))"
-RULE = (
-    r"\s*(?:\(|is\s+|=\s*|:\s*)(?:set\s+to\s+)?true\s+(?:only\s+)?(?:when|if|while)\s+(?:every|each|all)\s+(?:of\s+)?"
+TODAY = r"(?:\s+(?:today|now|as\s+of\s+today))?\b(?!\s+(?:on|for|through|until|at|by)\b)"  # not "valid on <day>"
+RULE = r"`?\s*(?:\(|is\s+|=\s*|:\s*)(?:set\s+to\s+)?`?true`?\s+(?:only\s+)?(?:when|if|while)\s+"
+TAIL = (
+    rf"(?:(?:every|each|all)\s+(?:of\s+)?(?:(?:its|the|their)\s+)?(\w+)[^.;()]{{0,40}}?\b(?:is|are)\s+{VALID}{TODAY}"
+    rf"|no\s+(\w+)\s+(?:has|have|is|are)\s+(?:yet\s+)?(?:expired|lapsed|out\s+of\s+date){TODAY})"
 )
-TAIL = rf"(?:(?:its|the|their)\s+)?(\w+)[^.;()]{{0,40}}?\b(?:is|are)\s+{VALID}(?:\s+(?:today|now|as\s+of\s+today))?\b"
 
 
 def _ending_dates(schema: dict[str, Any]) -> list[str]:

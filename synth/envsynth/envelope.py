@@ -252,8 +252,11 @@ def projection(
     return [], {}
 
 
-AS_SIBLING = re.compile(
-    r"\b[Rr]eturns?\b[^.()]{0,80}\(\s*(?:as|same\s+as|like|the\s+same\s+as)\s+(?:in\s+)?`?(\w+)`?\s*\)"
+AS_SIBLING = (
+    re.compile(  # "(as get_boat)", "(as returned by get_boat)", "(see get_boat)", "the same fields as get_boat"
+        r"\b[Rr]eturns?\b[^.()]{0,80}?(?:\(\s*(?:as|same\s+as|like|the\s+same\s+as|see|cf\.?)\s+(?:(?:in|returned\s+by|"
+        r"given\s+by|from)\s+)?`?(\w+)`?\s*\)|\bthe\s+same\s+(?:fields|shape|record|object)\s+as\s+`?(\w+)`?)"
+    )
 )
 
 
@@ -263,7 +266,8 @@ def sibling_rows(spec: ToolSpec, siblings: tuple[ToolSpec, ...]) -> list[str] | 
     said = AS_SIBLING.search(spec.description)
     if not said or documented_fields(spec):
         return None
-    named = [one for one in siblings if one.name == said.group(1) and one.name != spec.name]
+    name = said.group(1) or said.group(2)
+    named = [one for one in siblings if one.name == name and one.name != spec.name]
     listed = documented_fields(named[0]) if named else []
     return listed or None
 

@@ -15,7 +15,10 @@ from typing import Any
 
 from synth.spec import ToolSpec
 
-LEAD = re.compile(r"^\s*(?:the\s+)?([A-Za-z]+(?:\s+[A-Za-z]+){0,2})\s*(?:[,(.:;]|$|\s+YYYY\b|\s+as\s+YYYY\b)")
+LEAD = re.compile(
+    r"^\s*(?:(?i:the|optional|required|new)\s+)?([A-Za-z]+(?:\s+[A-Za-z]+){0,2}?)\s*"
+    r"(?:[,(.:;]|$|\s+YYYY\b|\s+(?:as|in)\s+YYYY\b|\s+in\s+(?:ISO|the)\b)"
+)
 DATE_WORDS = re.compile(r"\b(?:date|day)\b", re.I)
 
 

@@ -18,9 +18,13 @@ FLAG = r"(?:is\s+(?:flagged|marked)(?:\s+as)?|has)\s+`?(?P<flag>[a-z]\w*)`?"
 NEEDED = r"(?:is|are)\s+(?:mandatory|required|compulsory|needed)"
 SAID = (
     re.compile(
-        rf"\b(?:If|When)\s+the\s+(?P<noun>[a-z]+)\s+{FLAG}\s*,\s*(?:then\s+)?`?(?P<arg>[a-z]\w*)`?\s+{NEEDED}\b"
+        rf"\b(?i:if|when)\s+the\s+(?P<noun>[a-z]+)\s+{FLAG}\s*,\s*(?:then\s+)?`?(?P<arg>[a-z]\w*)`?\s+{NEEDED}\b"
     ),
-    re.compile(rf"`?(?P<arg>[a-z]\w*)`?\s+{NEEDED}\s+(?:when|if)\s+the\s+(?P<noun>[a-z]+)\s+{FLAG}"),
+    re.compile(rf"`?(?P<arg>[a-z]\w*)`?\s+{NEEDED}\s+(?:only\s+)?(?:when|if)\s+the\s+(?P<noun>[a-z]+)\s+{FLAG}"),
+    re.compile(  # "pilot_name is required for boats flagged needs_pilot"
+        rf"`?(?P<arg>[a-z]\w*)`?\s+{NEEDED}\s+for\s+(?:the\s+)?(?P<noun>[a-z]+?)e?s\s+(?:flagged|marked)(?:\s+as)?\s+"
+        r"`?(?P<flag>[a-z]\w*)`?"
+    ),
 )
 
 

@@ -22,9 +22,10 @@ from typing import Any
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, record_props
 
-LATER = (
-    r"\b{words}\b[^.]{{0,80}}?\b(?:later\s+than|after)\s+the\s+(?:one|date|value)\s+(?:already\s+)?"
-    r"(?:on\s+file|on\s+record|held|stored|recorded)\b"
+LATER = (  # not after "need not" / "does not have to"
+    r"\b{words}\b`?(?![^.]{{0,40}}?\b(?:need\s+not|needn't|does\s+not\s+have\s+to|not\s+required))"
+    r"[^.]{{0,80}}?\b(?:later\s+than|after)\s+the\s+(?:(?:one|date|value)\s+(?:already\s+)?"
+    r"(?:on\s+file|on\s+record|held|stored|recorded)|(?:current|existing|old|previous)\s+(?:one|date|value))\b"
 )
 
 
@@ -43,6 +44,7 @@ def _entry_fields(schema: dict[str, Any], keys: list[str]) -> set[str] | None:
 
 def _field_for(param: str, fields: set[str]) -> str | None:
     """The entry field a parameter sets: the same name, or the field's name followed by more words."""
+    param = param[4:] if param.startswith("new_") and param[4:] else param  # `new_valid_until`
     if param in fields:
         return param
     hits = [f for f in fields if param.startswith(f + "_")]
@@ -81,7 +83,7 @@ def entry_update(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], t
         if arg not in required:
             optional.append(field)
     for field in sorted(fields - set(sets)):
-        said = re.search(rf"\b{re.escape(field)}\s+(?:is\s+)?(?:set\s+to|becomes)\s+today\b", spec.description)
+        said = re.search(rf"\b{re.escape(field)}`?\s+(?:is\s+)?(?:set\s+to|becomes)\s+today\b", spec.description)
         if said and today:
             sets[field] = {"from": "const", "value": today}
     if not sets:

@@ -20,7 +20,14 @@ from typing import Any
 
 FORMS = (
     (re.compile(r"\b(?:week\s?days?|working\s+days?|not\s+(?:on\s+)?(?:a\s+)?weekends?)\b", re.I), {"cmp": "weekday"}),
-    (re.compile(r"\b(?:after\s+(?:today|the\s+business\s+date)|in\s+the\s+future)\b", re.I), {"cmp": ">"}),
+    (
+        re.compile(
+            r"\b(?:(?<!\bor\s)after\s+(?:today|the\s+business\s+date)|later\s+than\s+(?:today|the\s+business\s+date)|"
+            r"in\s+the\s+future)\b",
+            re.I,
+        ),
+        {"cmp": ">"},
+    ),
     (re.compile(r"\b(?:today\s+or\s+later|not\s+in\s+the\s+past|on\s+or\s+after\s+today)\b", re.I), {"cmp": ">="}),
 )
 AHEAD = re.compile(
@@ -83,11 +90,13 @@ def said_dates(text: str, params: dict[str, Any], today: str | None) -> list[dic
     for name, schema in sorted(params.items()):
         if not _is_date(name, schema):
             continue
-        named = rf"\b(?:{re.escape(name)}|{re.escape(name.replace('_', ' '))})\s+must\s+be\b([^,;.]*)"
+        words = rf"`?(?:{re.escape(name)}|{re.escape(name.replace('_', ' '))})`?"
+        named = rf"\b{words},?\s+(?:which\s+)?must\s+(not\s+)?be\b([^,;.]*)"
         for said in re.finditer(named, text, re.I):
-            for form, made in FORMS[1:]:  # a day after (or from) today; a weekday is the description's to say
+            clause = ("not " if said.group(1) else "") + said.group(2)  # "must not be in the past": "not in the past"
+            for form, made in FORMS[2:] if said.group(1) else FORMS[1:]:  # a weekday is the description's to say
                 check = {"op": "arg_date", "arg": name, "today": today, **made}
-                if form.search(said.group(1)) and check not in out:
+                if form.search(clause) and check not in out:
                     out.append(check)
     return out
 

@@ -18,9 +18,11 @@ from synth.spec import ToolSpec
 
 ABLE = re.compile(
     r"\b(?:able\s+to\s+(?:take|hold|fit|carry|seat|house|accommodate)|(?:that|which)\s+can\s+(?:take|hold|fit|"
-    r"carry|seat|house|accommodate)|(?:big|large|long|wide)\s+enough\s+for|(?:that|which)\s+(?:fits?|accommodates?))\b",
+    r"carry|seat|house|accommodate)|(?:big|large|long|wide)\s+enough\s+for|(?:that|which)\s+(?:fits?|accommodates?)|"
+    r"suitable\s+for)\b",
     re.I,
 )
+NOT_RANKED = re.compile(r"\bexact(?:ly)?\b|\bnot\s+(?:included|returned|listed|shown)\b|\bexcluded\b", re.I)
 
 
 def ranked_params(
@@ -36,7 +38,7 @@ def ranked_params(
         held = field.get("enum") or field.get("x-enum") or [] if isinstance(field, dict) else []
         if len(order) < 3 or not all(isinstance(v, str) for v in order) or not set(held) <= set(order):
             continue
-        if any(ABLE.search(text) for text in clauses.get(name, [])):
+        if any(ABLE.search(text) and not NOT_RANKED.search(text) for text in clauses.get(name, [])):
             out[name] = {"path": [name], "via": None, "collection": None, "op": "rank_min", "order": list(order)}
     return out
 

@@ -29,7 +29,8 @@ BARE = re.compile(
     r"(?:\bReturns?(?:\s+(?:the|an?)\s+[\w ]{1,40}?)?\s*:|\bResponse\s+fields\s*:|"
     r"\b(?:The\s+)?response\s+(?:has|holds|carries|contains)\b|"
     r"\b(?:Each|Every)\s+\w+\s+(?:carries|has|holds)\s*:|"
-    r"\bReturns(?=\s+[a-z]\w*_\w*\s*(?:\([^()]*\))?\s*,))\s*(?=[A-Za-z_])",  # "Returns pier_id (P-##), name, ..."
+    r"\bReturns(?=\s+[a-z]\w*_\w*\s*(?:\([^()]*\))?\s*(?:,|and\s+[a-z]\w*\s*[.;]))"  # "Returns pier_id (P-##), name"
+    r")\s*(?=[A-Za-z_])",
     re.I,
 )
 LITERAL = re.compile(r""":\s*(?:"[^"]*"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null)""")
@@ -112,8 +113,9 @@ def returned_fields(description: str) -> list[ReturnedField]:
     """The fields of the first answer group ("Returns {...}", "Answers with {...}") that reads as a shape."""
     for found in ANSWER.finditer(description):
         start = found.start(1) + (1 if found.group(1).startswith("[") else 0)
-        if re.search(r":\s*[A-Za-z_]\w*\s*,", description[found.start() : start]):
-            continue  # "Returns the record: a, b, contact {phone, email}": the braces are one field's, not the answer
+        before = description[found.start() : start]
+        if re.search(r":\s*[A-Za-z_]\w*\s*,", before) or re.search(r"\b[a-z]\w*_\w*\s*(?:\([^()]*\))?\s*,", before):
+            continue  # "Returns the record: a, b, contact {phone, email}", "Returns a_id, b, and c: each {x, y}"
         close = _closing(description, start)
         fields = parse_braces(description[start : close + 1]) if close > start else None
         if not fields or len(fields) < 2:
@@ -123,7 +125,7 @@ def returned_fields(description: str) -> list[ReturnedField]:
                 one.entries = _entries_elsewhere(one.name, description, start, close)
                 one.is_list = one.is_list or bool(one.entries)
         return fields
-    return _named_in_brackets(description) or _bare_fields(description)
+    return _named_in_brackets(description) or _bare_fields(description.replace("`", ""))
 
 
 # "Returns a list of short records (boat_id, name, pier_id); ...": the records' field names in round brackets
@@ -154,7 +156,7 @@ def _bare_fields(description: str) -> list[ReturnedField]:
                 rest = text[end + 1 + more.end() :]
                 out += [f for f in _listed(rest[: _sentence_end(rest)]) if f.name not in {o.name for o in out}]
             for flag in FLAG_SAID.finditer(text[end:]):  # "... feeding. berths_current is true when ..."
-                if flag.group(1) not in {o.name for o in out}:
+                if flag.group(1) not in {o.name for o in out} and not PARAM_LIKE.match(flag.group(1)):
                     out.append(ReturnedField(name=flag.group(1), remark=flag.group(2).strip()))
             return out
     return []
@@ -163,7 +165,10 @@ def _bare_fields(description: str) -> list[ReturnedField]:
 def row_fields(description: str, noun: str) -> list[ReturnedField]:
     """The fields a list answer's records have when a sentence lists them bare after its noun: "each berth has
     berth_id, size, and moored_boat (...)"; [] when none does, or no listed name is written as a field."""
-    lead = rf"\b(?:each|every)\s+{re.escape(noun)}\s+(?:has|carries|holds|is)\b(?:[^.:;]{{0,60}}:)?\s*"
+    lead = (
+        rf"\b(?:each|every)\s+{re.escape(noun)}(?:\s+(?:object|record|entry|item|row))?\s+(?:has|carries|holds|is)\b"
+        r"(?:[^.:;]{0,60}:)?\s*"
+    )
     for found in re.finditer(lead, description, re.I):
         text = description[found.end() :]
         out = _listed(text[: _sentence_end(text)])
@@ -180,6 +185,7 @@ ALSO = re.compile(
 
 
 # a flag the sentences after a bare answer list define: "berths_current is true when every permit is valid today"
+PARAM_LIKE = re.compile(r"(?:include|show|only|dry|with)_")  # a call's switch, not an answer field
 FLAG_SAID = re.compile(r"(?:^|[.;]\s+)([a-z]\w*_\w*)\s+(is\s+(?:true|false)\s+(?:only\s+)?(?:when|if|while)\b[^.;]*)")
 
 
@@ -198,7 +204,11 @@ def _listed(text: str) -> list[ReturnedField]:
     [] when a part is no field name."""
     out: list[ReturnedField] = []
     for part in [piece for whole in top_level_parts(text) for piece in top_level_parts(whole, " and ")]:
-        if out and re.match(r"(?:each|every)\b", part, re.I):  # "berths: an object ..., each {size, depth}"
+        if re.fullmatch(r"etc\.?|and\s+so\s+on", part.strip(), re.I):
+            continue  # "a, b, c, etc."
+        if out and re.match(
+            r"(?:each|every|or|if|null)\b", part, re.I
+        ):  # "berths: an object ..., each {...}", "or null"
             out[-1].remark = f"{out[-1].remark}, {part}".lstrip(", ")
             continue
         named = re.fullmatch(r"(?:(?:and|plus)\s+)?([a-z]\w*)\s*:\s*(.+)", part.strip(), re.S)
