@@ -57,6 +57,8 @@ def test_fields_listed_bare_after_returns_and_a_flag_the_next_sentence_defines()
     # prose after "Returns" is no field list: a single name, a sentence, or names without an underscore
     assert returned_fields("Returns the boat record, sorted by name.") == []
     assert returned_fields("Returns boats, sorted by name, newest first.") == []
+    sorted_by = "Returns a list, sorted by boat_id, of summaries {boat_id, name, pier_id}."  # braces after a field word
+    assert [f.name for f in returned_fields(sorted_by)] == ["boat_id", "name", "pier_id"]
     assert [f.name for f in returned_fields("Returns boat_id, name. A boat is berthed when it arrives.")] == [
         "boat_id",
         "name",

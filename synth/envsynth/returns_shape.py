@@ -114,7 +114,7 @@ def returned_fields(description: str) -> list[ReturnedField]:
     for found in ANSWER.finditer(description):
         start = found.start(1) + (1 if found.group(1).startswith("[") else 0)
         before = description[found.start() : start]
-        if re.search(r":\s*[A-Za-z_]\w*\s*,", before) or re.search(r"\b[a-z]\w*_\w*\s*(?:\([^()]*\))?\s*,", before):
+        if re.search(r":\s*[A-Za-z_]\w*\s*,", before) or re.match(r"\w+\s+[a-z]\w*_\w*\s*(?:\([^()]*\))?\s*,", before):
             continue  # "Returns the record: a, b, contact {phone, email}", "Returns a_id, b, and c: each {x, y}"
         close = _closing(description, start)
         fields = parse_braces(description[start : close + 1]) if close > start else None
