@@ -27,7 +27,7 @@ TAIL = (
 
 def _ending_dates(schema: dict[str, Any]) -> list[str]:
     """The date fields of one entry's schema that a validity ends on."""
-    props = schema.get("properties") or {} if isinstance(schema, dict) else {}
+    props = (schema.get("properties") or {}) if isinstance(schema, dict) else {}
     return [
         f
         for f, s in props.items()

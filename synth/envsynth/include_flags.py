@@ -3,11 +3,11 @@ that are closed. Default false."), `include_archived`, `show_retired` ("Berths o
 include_out_of_service is true").
 
 A flag that is no field of the records, whose name is `include_<what>` / `show_<what>` or whose description opens
-with "Also list/include/show/return", and whose default is not true, names what it brings back: a known value of
-one closed text field (`closed`, `out_of_service`: the flag's own words, else the one value its description names),
-or a boolean field of the records (`archived`; `include_inactive` brings back those whose `active` is false).
-Unless the call sets the flag true, the list drops the records holding that value; set true, it drops nothing for
-it.
+with "Also list/include/show" (not "also return": more data, not more records), and whose default is not true,
+names what it brings back: a known value of one closed text field (`closed`, `out_of_service`: the flag's own
+words, else the one value its description names), or a boolean field of the records (`archived`;
+`include_inactive` brings back those whose `active` is false). Unless the call sets the flag true, the list drops
+the records holding that value; set true, it drops nothing for it.
 
 `include_flags` gives {flag: conditions} (the same condition shapes as flag_rules: {"field", "equals"}), rendered by
 filter.py.j2 as a drop while the flag is not true.
@@ -23,9 +23,8 @@ from synth.envsynth.linked_answers import kept_states
 NAMED = re.compile(r"^(?:include|show)_(?P<what>\w+)$", re.I)
 ALSO = re.compile(r"^\s*(?:If\s+true,\s*)?(?:also|include)\s+(?:list|include|show)s?\b", re.I)  # not "also return X"
 DEFAULT_TRUE = re.compile(r"\bdefaults?(?:\s+is|\s+to|:)?\s*`?true\b|\btrue\s+by\s+default\b", re.I)
-ONLY = re.compile(
-    r"\bonly\b", re.I
-)  # "If true, list only closed berths": a filter that keeps, not one that brings back
+# "If true, list only closed berths": a filter that keeps, not one that brings back
+ONLY = re.compile(r"\bonly\b", re.I)
 
 
 def _brought_back(what: str, text: str, record: dict[str, Any]) -> list[dict[str, Any]]:

@@ -36,7 +36,7 @@ def _words(name: str) -> str:
 
 def _entry_fields(schema: dict[str, Any], keys: list[str]) -> set[str] | None:
     """The fields every named entry of an object field holds, or None when some key is no entry of it."""
-    entries = schema.get("properties") or {} if isinstance(schema, dict) else {}
+    entries = (schema.get("properties") or {}) if isinstance(schema, dict) else {}
     if not keys or not all(isinstance(entries.get(k), dict) and entries[k].get("properties") for k in keys):
         return None
     return set.intersection(*(set(entries[k]["properties"]) for k in keys))

@@ -101,9 +101,8 @@ def id_list_rule(name: str, glossary: str, cols: dict[str, Any], collection: str
     lower = name.lower()
     one = lower.endswith("_id")
     remark = remark_of(name, glossary)
-    keyed = re.match(
-        r"(?i:the\s+)?`?([a-z]\w*)_id`?\s+of\b", remark or ""
-    )  # "in_dock (the boat_id of the boat moored ...)"
+    # "in_dock (the boat_id of the boat moored ...)": a key its remark names
+    keyed = re.match(r"(?i:the\s+)?`?([a-z]\w*)_id`?\s+of\b", remark or "")
     if not (lower.endswith("_ids") or one) and keyed:
         lower, one = f"{keyed.group(1).lower()}_id", True
     if not (lower.endswith("_ids") or one):

@@ -35,7 +35,7 @@ def ranked_params(
     for name in filter_params:
         order = (props.get(name) or {}).get("enum") or []
         field = record.get(name) or {}
-        held = field.get("enum") or field.get("x-enum") or [] if isinstance(field, dict) else []
+        held = (field.get("enum") or field.get("x-enum") or []) if isinstance(field, dict) else []
         if len(order) < 3 or not all(isinstance(v, str) for v in order) or not set(held) <= set(order):
             continue
         if any(ABLE.search(text) and not NOT_RANKED.search(text) for text in clauses.get(name, [])):
