@@ -395,28 +395,11 @@ def test_a_change_to_one_entry_of_a_keyed_object_answered_as_the_sibling_read() 
         "permits_current": True,
     }
     kept.has_expected_result = True
-    refused = [
+    refused = [  # not after the one on file, not in the future, no such permit
         Case(
-            UPDATE_PERMIT.name,
-            "x",
-            state,
-            {"boat_id": "B-1", "permit": "insurance", "expiry_date": "2027-01-31"},
-            expect_error=True,
-        ),
-        Case(
-            UPDATE_PERMIT.name,
-            "x",
-            state,
-            {"boat_id": "B-1", "permit": "mooring", "expiry_date": "2026-05-01"},
-            expect_error=True,
-        ),
-        Case(
-            UPDATE_PERMIT.name,
-            "x",
-            state,
-            {"boat_id": "B-1", "permit": "hull", "expiry_date": "2027-05-01"},
-            expect_error=True,
-        ),
+            UPDATE_PERMIT.name, "x", state, {"boat_id": "B-1", "permit": permit, "expiry_date": day}, expect_error=True
+        )
+        for permit, day in (("insurance", "2027-01-31"), ("mooring", "2026-05-01"), ("hull", "2027-05-01"))
     ]
     source = render_tool(UPDATE_PERMIT, shaped, SCHEMA)
     res, err = run_cases(source, UPDATE_PERMIT.name, [case, kept, *refused], SchemaResult(SCHEMA, {}, {}, "d"))
