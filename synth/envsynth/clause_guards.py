@@ -86,7 +86,7 @@ def bullet_guards(text: str, params: dict[str, Any]) -> list[tuple[str, dict[str
         if bullet:
             guard = _arg_guard(f"with {bullet.group(1)}, ", params)
             name = re.escape(guard["arg"]).replace("_", "[_ ]") if guard else ""
-            item = guard if guard and re.search(rf"\b{name}\b", header, re.I) else None
+            item = guard if guard and re.search(rf"\b{name}s?\b", header, re.I) else None  # "Payment methods:"
         elif not (line.strip() and line[:1].isspace() and item is not None):  # not a bullet's indented next line
             item = None
             header = line if line.strip() else header

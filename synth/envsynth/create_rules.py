@@ -44,7 +44,12 @@ OWN_EVENT = re.compile(  # "when the <noun> is made", "once booked", "if it succ
     r"(?:made|created|booked|placed|added|opened|filed|submitted|saved|recorded|successful|succeeds?)\b",
     re.IGNORECASE,
 )
-MUST_EXIST = re.compile(r"\b(not found|does not exist|no such|must exist|must be an? existing)\b", re.IGNORECASE)
+MUST_EXIST = re.compile(  # "404: Unknown berth or skipper", "`404` - Missing skipper" (not "404: No free berth")
+    r"\b(not found|does not exist|no such|must exist|must be an? existing)\b"
+    r"|\b`?404`?\s*[:\-\u2013\u2014]\s*(?:unknown|missing|no)\b(?!\s+(?:free|more|space|spare|available)\b)"
+    r"|\b404\s+(?:if|when)\b[^.]{0,40}\b(?:unknown|missing)\b",
+    re.I,
+)
 QUOTED = r"`[^`]{1,60}`|(?<![\w])'[^'\n]{1,60}'(?![\w])"  # 'moored', not the one of "the boat's"
 STATED = r"(`[^`]{1,80}`|(?<![\w])'[^'\n]{1,60}'(?![\w])|\bnull\b|\btrue\b|\bfalse\b|-?\d+(?:\.\d+)?)"
 
@@ -460,6 +465,7 @@ def refine_create(
         {
             **plan.to_dict(),
             "ref_checks": checks,
+            "ref_optional": sorted(set(checks) - set(spec.parameters.get("required") or [])),
             "ref_requires": requires,
             "ref_sets": sets,
             "inherits": inherits,

@@ -91,6 +91,34 @@ def _owned(before: str, ref: str, collection: str) -> bool:
     return bool(re.search(rf"\b(?:{owner})['\u2019]s\s+`?$", before, re.IGNORECASE))
 
 
+def _of_owner(sentence: str, targets: list[tuple[str, Any, str, list[str]]], collection: str) -> str:
+    """ "the stored credit of the skipper" (also "of its skipper", "of the charter's skipper", "the skipper's stored
+    credit") said as "the skipper's `credit_balance`": a linked record's number named by its first or last word (the
+    only number of that record with that word there, four letters or more) and its holder."""
+    for col, ref, field, fields in targets:
+        words = field.split("_")
+        if ref is None or len(words) < 2:
+            continue
+        owners = sorted({ref[:-3].replace("_", " "), singular(col).replace("_", " ")} - {singular(collection)})
+        names = "|".join(re.escape(o) for o in owners)
+        for word, rest in ((words[0], words[1:]), (words[-1], [])):
+            if sum(word in f.split("_")[:1] + f.split("_")[-1:] for f in fields) != 1 or len(word) < 4:
+                continue
+            unfinished = rf"(?!\s+{re.escape(' '.join(rest))}\b)" if rest else ""  # "credit balance": the whole name
+            after = re.compile(
+                rf"\b(?:the|its|their)\s+(?:[a-z]+\s+)?{re.escape(word)}{unfinished}\s+of\s+(?:the|its|their)\s+"
+                rf"(?:\w+['\u2019]s\s+)?(?P<holder>{names})\b(?!['\u2019]s)",
+                re.IGNORECASE,
+            )
+            before = re.compile(
+                rf"\b(?:the\s+)?(?P<holder>{names})['\u2019]s\s+(?:[a-z]+\s+)?{re.escape(word)}\b{unfinished}(?![`_'\u2019])",
+                re.IGNORECASE,
+            )
+            for form in (after, before):
+                sentence = form.sub(lambda m, f=field: f"the {m.group('holder')}'s `{f}`", sentence)
+    return sentence
+
+
 def _arg(name: str, params: dict[str, Any]) -> dict[str, Any]:
     """The operand of a number parameter, with its documented default for a call that leaves it out."""
     default = param_default(params[name]) if isinstance(params.get(name), dict) else None
@@ -339,6 +367,7 @@ def docs_counters(
             continue
         if sentence.rstrip().endswith(":"):
             continue  # "Refund, by days to the launch, on the booking fee:": the heading of a table, no move
+        sentence = _of_owner(sentence, targets, collection)
         refunded = _refunded(sentence, own)
         last = ({"path": [refunded[0]]}, refunded[1]) if refunded else last
         sentence, spelled = _explicit(sentence, targets, collection)
@@ -395,7 +424,8 @@ def docs_counters(
 
 
 SHORT = re.compile(
-    r"\b(insufficient|not enough|must cover|cannot cover|can(?:not|'t) afford|exceeds?|(?:lower|less) than|is short)\b",
+    r"\b(insufficient|not enough|must cover|cannot cover|(?:does\s+not|doesn't)\s+cover|can(?:not|'t) afford|exceeds?"
+    r"|(?:lower|less) than|is short)\b",
     re.I,
 )
 

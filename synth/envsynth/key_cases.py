@@ -9,6 +9,7 @@ import copy
 from datetime import date, timedelta
 from typing import Any, Callable
 
+from synth.envsynth.expr_runtime import fg_evaluate, fg_number, fg_value
 from synth.envsynth.list_runtime import fg_linked
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
@@ -116,10 +117,33 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
                 holder[check["field"]] = _day_after(check["value"][:10], step)
             except ValueError:
                 continue
+        elif op == "enough" and "most" not in check and _holds(check.get("when"), args):
+            _meet_enough(check, state, target, args)
+        elif op == "value_is" and (check.get("source") or {}).get("from") == "record" and check.get("in"):
+            path = check["source"].get("path") or []  # "club group charters only": the record made one
+            if len(path) == 1 and _holds(check.get("when"), args):
+                target[path[0]] = copy.deepcopy(check["in"][0])
         elif op == "linked_same":  # the second linked record takes the first one's value
             one, two = (fg_linked(side, "", target, state) for side in (check["first"], check["second"]))
             if isinstance(one, dict) and isinstance(two, dict) and check["field"] in one:
                 two[check["field"]] = copy.deepcopy(one[check["field"]])
+
+
+def _meet_enough(check: dict[str, Any], state: dict[str, Any], target: dict[str, Any], args: dict[str, Any]) -> None:
+    """A balance the call draws on raised to cover the amount ("the balance must cover the whole total")."""
+    node: Any = state.get(check["collection"])
+    for source in check["path"]:
+        part = fg_value(source, args, target)
+        node = node.get(part) if isinstance(node, dict) and isinstance(part, str) else None
+    need = fg_evaluate(check["amount"], args, target, state)
+    have = node.get(check["field"]) if isinstance(node, dict) else None
+    if fg_number(have) and fg_number(need) and have < need:
+        node[check["field"]] = need
+
+
+def _holds(when: dict[str, Any] | None, args: dict[str, Any]) -> bool:
+    """Whether a check's argument guard holds for the call (no guard: always)."""
+    return not when or args.get(when["arg"], when.get("default")) in when["in"]
 
 
 def _meet_cap(check: dict[str, Any], counted: dict[str, Any], args: dict[str, Any]) -> None:

@@ -88,6 +88,7 @@ class ToolPlan:
     partial_params: list[str] = field(default_factory=list)  # filter: matches part of the field, any case
     caseless_params: list[str] = field(default_factory=list)  # filter: equals the field, any case
     ref_checks: dict[str, str] = field(default_factory=dict)  # filter/create: parameter -> collection it names a key of
+    ref_optional: list[str] = field(default_factory=list)  # create: checked only when the call passes them
     # create (create_rules): states the named records must be in, changes to them, copied references, start values
     ref_requires: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
     ref_sets: list[dict[str, Any]] = field(default_factory=list)

@@ -209,6 +209,17 @@ def _kept_record(case: TestCase) -> TestCase:
     return out
 
 
+def _meet_mode_checks(plan: ToolPlan, state: dict[str, Any], record: Any, arguments: dict[str, Any]) -> None:
+    """The state made to meet the checks of the plan, or of the call's mode on a `by_mode` plan (a balance the
+    docs say must cover the amount raised to cover it)."""
+    from synth.envsynth.key_cases import _meet_checks
+
+    mode = (plan.modes or {}).get(str(arguments.get(plan.op_param or ""))) if plan.kind == "by_mode" else None
+    checked = ToolPlan.from_dict(mode["plan"]) if isinstance(mode, dict) and mode.get("plan") else plan
+    if isinstance(record, dict):
+        _meet_checks(checked, state, record, arguments)
+
+
 def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
     """A case the docs' rule allows: a record of a test state put in an allowed state.
 
@@ -240,6 +251,8 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
                 continue  # another record of the same owner is in that state already and would be acted on
         for name, values in sorted(plan.preconditions.items()):
             state[plan.collection][key][name] = values[0]
+        arguments = {**case.arguments, plan.key_param: argument}
+        _meet_mode_checks(plan, state, state[plan.collection][key], arguments)
         consts = [e for e in plan.effects if e["op"] == "set" and e["source"]["from"] == "const"]
         checks = [
             {
@@ -262,7 +275,7 @@ def allowed_cases(plan: ToolPlan, cases: list[TestCase]) -> list[TestCase]:
                 tool=case.tool,
                 origin="docs-rule",
                 state=state,
-                arguments={**case.arguments, plan.key_param: argument},
+                arguments=arguments,
                 expect_error=None if refusable else False,  # a balance the docs check (a value already listed,
                 state_checks=[] if refusable else checks,  # or not listed) may still refuse it
                 why="the docs allow the call from this state",

@@ -48,6 +48,7 @@ from synth.envsynth.linked_logs import linked_entries
 from synth.envsynth.listed_entries import listed_entries
 from synth.envsynth.logged_updates import arg_entries, logged_checks, updated_fields
 from synth.envsynth.matched_params import matching_checks
+from synth.envsynth.only_kinds import only_kinds
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
 from synth.envsynth.refusals import refused_kinds
@@ -475,6 +476,7 @@ def docs_transition(
             + matched
             + logged_checks(text, props, params, plan.collection, today)  # "cannot be lower than the buoy's ..."
             + value_bullet_checks(text, props, state_schema.get("properties") or {}, params)  # '- "x": Only for ...'
+            + only_kinds(text, plan.collection, props, params)  # "club group charters only"
             + kind_refusals(text, props, state_schema.get("properties") or {}, moved)  # "A haul cannot be ..."
             + covered(counters, text)
             + deadline_checks(

@@ -102,6 +102,7 @@ def _verb_kind(words: list[str]) -> str | None:
     return None
 
 
+MOVED_TO = ("new", "target", "destination", "to")  # prefixes of an argument naming where a record goes
 # "Returns the new hire", "... with its new id", "The new launch is ..."
 NEW_RECORD = re.compile(
     r"\b(?:returns?|creates?)\s+(?:the|a)\s+new\b|\bwith\s+(?:its|a)\s+new\s+id\b|^the\s+new\s+\w+", re.I
@@ -119,7 +120,24 @@ def _described_kind(spec: ToolSpec) -> str | None:
     if {word, word[:-1] if word.endswith("s") else word} & (set(KIND_VERBS["create"]) - {"new", "post", "make"}):
         return "create"
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", spec.description) if s.strip()]
-    return "create" if any(NEW_RECORD.search(s) for s in sentences) else None
+    params = [split_words(p) for p in spec.parameters.get("properties") or {}]
+    for sentence in sentences:
+        m = NEW_RECORD.search(sentence)
+        if m is None:
+            continue
+        noun = m.group(0).split()[-1]
+        if noun.lower() == "new":  # "Returns the new berth": the word after "new"
+            after = re.match(r"\s*(\w+)", sentence[m.end() :])
+            noun = after.group(1) if after else ""
+        if not _named_by_argument(noun, params):
+            return "create"
+    return None
+
+
+def _named_by_argument(noun: str, params: list[list[str]]) -> bool:
+    """ "The new berth must be free": the record a `new_berth_id` (`target_berth_id`) argument names, not one the
+    call makes."""
+    return any(len(w) >= 2 and w[0] in MOVED_TO and singular(w[1]) == singular(noun.lower()) for w in params)
 
 
 def _http_kind(spec: ToolSpec, path_params: list[str]) -> str | None:
