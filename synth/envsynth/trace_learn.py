@@ -213,6 +213,8 @@ def _learn(plan: ToolPlan, recorded: list[TestCase]) -> tuple[list[dict[str, Any
             continue
         name = eff["field"]
         before = {repr(r.get(name)): r.get(name) for r in ok_records}
+        if any(isinstance(v, (dict, list, int, float)) and not isinstance(v, bool) for v in before.values()):
+            continue  # a state is a value like `confirmed`, not an amount or an object the call happened to find
         bad = {repr(r.get(name)) for r in failing}
         if before and not (set(before) & bad) and (bad or len(before) == 1):
             preconditions[name] = [before[k] for k in sorted(before)]
@@ -424,6 +426,14 @@ def learned_variants(
     return out + _learned_updates(spec, plan, recorded)
 
 
+def _entry_there(plan: ToolPlan) -> list[dict[str, Any]]:
+    """The docs' entry removal as a check a recorded change keeps: the entry the argument names is on the list."""
+    if plan.kind != "item_remove" or not (plan.list_field and plan.item_key and plan.op_param and plan.key_param):
+        return []
+    check = {"op": "entry_named", "collection": plan.collection, "via_arg": plan.key_param, "list": plan.list_field}
+    return [{**check, "field": plan.item_key, "arg": plan.op_param}]
+
+
 def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
     learned = _learn(plan, recorded)
     if learned is None:
@@ -442,11 +452,12 @@ def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
     out.append(ToolPlan.from_dict({**update, "preconditions": preconditions}))
     if preconditions:
         out.append(ToolPlan.from_dict({**update, "preconditions": {}}))
-    if plan.preconditions or plan.checks:  # the docs' rules kept with the recorded states (checks read from a
-        kept = {**plan.preconditions, **preconditions}  # few failures come last: they may fit those alone)
-        out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": plan.checks}))
+    if plan.preconditions or plan.checks or _entry_there(plan):  # the docs' rules kept with the recorded states
+        kept = {**plan.preconditions, **preconditions}  # (checks read from a few failures come last: they may fit
+        ruled = plan.checks + [c for c in _entry_there(plan) if c not in plan.checks]  # those alone)
+        out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": ruled}))
         if checks:
-            out.append(ToolPlan.from_dict({**update, "preconditions": kept, "checks": plan.checks + checks}))
+            out.append(ToolPlan.from_dict({**update, "preconditions": kept, "checks": ruled + checks}))
     answer = answered_write(plan.collection, plan.key_param, recorded)  # what the write answers, when not the record
     if answer is not None:
         shaped = {"output_fields": answer[0], "output_map": answer[1]}
