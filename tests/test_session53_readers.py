@@ -214,3 +214,20 @@ def test_the_new_record_an_argument_names_is_no_sign_of_a_create() -> None:
     made = "Move a charter to another sailing. The new charter starts on it."
     assert said("shift_charter", made, "charter_id", "new_sailing_id") == "create"  # no argument names a new charter
     assert said("shift_charter", move, "charter_id", "sailing_id") == "create"  # as before: no `new_` argument
+
+
+def test_a_happy_create_names_records_the_state_holds() -> None:
+    import random
+
+    from synth.envsynth.sampling import named_records_exist
+
+    state = _state()
+    args = {"charter_id": "C9", "skipper_id": "K7", "total": 12.0}  # K7 is in the data, not in this sampled state
+    named_records_exist(args, state, SCHEMA, random.Random(0), "charters")
+    assert args["skipper_id"] in state["skippers"] and args["charter_id"] == "C9"  # the new record's own key kept
+    kept = {"charter_id": "C9", "skipper_id": "K2"}
+    named_records_exist(kept, state, SCHEMA, random.Random(0), "charters")
+    assert kept == {"charter_id": "C9", "skipper_id": "K2"}  # already on file: left as it is
+    empty = {"charter_id": "C9", "skipper_id": "K7"}
+    named_records_exist(empty, {"charters": {}, "skippers": {}}, SCHEMA, random.Random(0), "charters")
+    assert empty["skipper_id"] == "K7"  # no skipper on file to name

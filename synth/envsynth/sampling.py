@@ -173,6 +173,19 @@ def _is_keyish(pname: str, state_schema: dict[str, Any]) -> list[str]:
     return out
 
 
+def named_records_exist(
+    args: dict[str, Any], state: dict[str, Any], state_schema: dict[str, Any], rng: random.Random, made: str
+) -> None:
+    """A happy create's references name records the state holds (`dog_id`-like arguments of another collection than
+    the `made` one, whose value the state does not hold, take one of its keys): a new record names existing ones."""
+    for name in sorted(args):
+        cols = [c for c in _is_keyish(name, state_schema) if c != made]
+        keys = sorted({k for c in cols if isinstance(state.get(c), dict) for k in state[c]})
+        if keys and isinstance(args[name], (str, int)) and str(args[name]) not in keys:
+            key = rng.choice(keys)
+            args[name] = int(key) if isinstance(args[name], int) and key.isdigit() else key
+
+
 def sample_arguments(
     parameters: dict[str, Any],
     rng: random.Random,

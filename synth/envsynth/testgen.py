@@ -21,6 +21,7 @@ from synth.envsynth.ask import ChatClient, ask_yes_no
 from synth.envsynth.priors import ToolPriors, description_verb
 from synth.envsynth.sampling import (
     collections_of,
+    named_records_exist,
     sample_arguments,
     sample_record,
     sample_state,
@@ -214,6 +215,8 @@ def question_cases(
         args = sample_arguments(
             spec.parameters, rng, state, state_schema, p_existing=0.0 if fresh else 1.0, today=today
         )
+        if fresh and view.collection:
+            named_records_exist(args, state, state_schema, rng, view.collection)
         if view.collection:  # a happy path writes values the state's schema accepts
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             for f in list(args):
