@@ -152,14 +152,14 @@ def test_the_case_the_docs_allow_meets_the_balance_its_method_draws_on() -> None
 
 
 BERTH = {"berth_id": S, "status": S}
-STAY = {"stay_id": S, "berth_id": S, "skipper_id": {"type": ["string", "null"]}, "nights": N}
-STAYS = {
+LAYOVER = {"layover_id": S, "berth_id": S, "skipper_id": {"type": ["string", "null"]}, "nights": N}
+LAYOVERS = {
     "type": "object",
-    "properties": {"stays": collection(STAY), "berths": collection(BERTH), "skippers": collection(SKIPPER)},
+    "properties": {"layovers": collection(LAYOVER), "berths": collection(BERTH), "skippers": collection(SKIPPER)},
 }
 CREATE = ToolSpec(
-    "create_stay",
-    "Books a stay at a berth.\n\nErrors: 400: Invalid request; 404: Unknown berth or skipper.",
+    "book_layover",
+    "Books a layover at a berth.\n\nErrors: 400: Invalid request; 404: Unknown berth or skipper.",
     {
         "type": "object",
         "properties": {"berth_id": S, "skipper_id": S, "nights": N},
@@ -171,27 +171,29 @@ CREATE = ToolSpec(
 def test_a_404_on_a_create_checks_the_references_the_call_passes() -> None:
     assert MUST_EXIST.search("404: Unknown berth or skipper") and MUST_EXIST.search("404: No such berth")
     assert not MUST_EXIST.search("Returns 404 codes for the page.")
-    base = ToolPlan(kind="create", collection="stays", key_field="stay_id", fields=["berth_id", "skipper_id", "nights"])
-    plan = refine_create(CREATE, base, STAYS, CREATE.description)
+    base = ToolPlan(
+        kind="create", collection="layovers", key_field="layover_id", fields=["berth_id", "skipper_id", "nights"]
+    )
+    plan = refine_create(CREATE, base, LAYOVERS, CREATE.description)
     assert plan.ref_checks == {"berth_id": "berths", "skipper_id": "skippers"}
     assert plan.ref_optional == ["skipper_id"]
 
     def state() -> dict[str, Any]:
         return {
-            "stays": {},
+            "layovers": {},
             "berths": {"B1": {"berth_id": "B1", "status": "free"}},
             "skippers": {"K1": {"skipper_id": "K1", "name": "Ana", "credit_balance": 0.0, "trips": 0}},
         }
 
     def made(**fields: Any) -> dict[str, Any]:
         after = state()
-        after["stays"]["1"] = {"stay_id": "1", **fields}
+        after["layovers"]["1"] = {"layover_id": "1", **fields}
         return after
 
     run_calls(
         CREATE,
         plan,
-        STAYS,
+        LAYOVERS,
         state,
         [
             ({"berth_id": "B1", "nights": 2}, made(berth_id="B1", nights=2)),  # no skipper named: none to look up

@@ -31,7 +31,7 @@ CHARTER = {
     "skipper_id": {"type": ["string", "null"]},
     "status": {"type": "string", "enum": ["held", "settled"]},
     "charter_type": {"type": "string", "enum": ["single", "group"]},
-    "party_kind": {"type": ["string", "null"], "x-enum": ["club", "family", "school", "sea_scouts"]},
+    "party_kind": {"type": ["string", "null"], "x-enum": ["club", "family", "cadet", "sea_scouts"]},
     "total": N,
     "hire_fee": N,
     "method": {"type": ["string", "null"]},
@@ -263,7 +263,7 @@ TAB = ["tab"]
 @pytest.mark.parametrize(
     ("said", "expected"),
     [
-        ("for school charters only", [("party_kind", ["school"], None)]),
+        ("for cadet charters only", [("party_kind", ["cadet"], None)]),
         ("Available to club charters only.", CLUB),
         ("Only on group charters.", GROUP),
         ("The last sailing of the day (group charters only).", GROUP),
@@ -274,7 +274,7 @@ TAB = ["tab"]
         ("Held charters only.", [("status", ["held"], None)]),
         ("This method is for club group charters only.", GROUP + CLUB),
         ("Open to sea scouts charters only.", [("party_kind", ["sea_scouts"], None)]),
-        ("only for club or school charters", [("party_kind", ["club", "school"], None)]),
+        ("only for club or cadet charters", [("party_kind", ["club", "cadet"], None)]),
         ("single or group charters only", [("charter_type", ["single", "group"], None)]),
         pytest.param(
             "Only group charters can pay by tab.",

@@ -1,5 +1,5 @@
 """A change the docs allow on some kinds of record only: "`tab`: club group charters only", "Only for club or
-school charters.", "Available to group charters only", "(group charters only)".
+scout charters.", "Available to group charters only", "(group charters only)".
 
 The words just before the record's noun (its collection's singular, or that name's last word, plural or not) must
 each be a known value of one closed field of the record (`club` of `party_kind`, `group` of `charter_type`; a value
