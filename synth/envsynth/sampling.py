@@ -176,8 +176,8 @@ def _is_keyish(pname: str, state_schema: dict[str, Any]) -> list[str]:
 def named_records_exist(
     args: dict[str, Any], state: dict[str, Any], state_schema: dict[str, Any], rng: random.Random, made: str
 ) -> None:
-    """A happy create's references name records the state holds (`dog_id`-like arguments of another collection than
-    the `made` one, whose value the state does not hold, take one of its keys): a new record names existing ones."""
+    """A happy create's references name records the state holds (`skipper_id`-like arguments of a collection other
+    than the `made` one, whose value the state does not hold, take one of its keys)."""
     for name in sorted(args):
         cols = [c for c in _is_keyish(name, state_schema) if c != made]
         keys = sorted({k for c in cols if isinstance(state.get(c), dict) for k in state[c]})

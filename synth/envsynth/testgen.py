@@ -215,9 +215,11 @@ def question_cases(
         args = sample_arguments(
             spec.parameters, rng, state, state_schema, p_existing=0.0 if fresh else 1.0, today=today
         )
+        # when the system numbers the new record, the records it names are on file (a call that gives the new
+        # record's own key may name what it adds: left as drawn)
         made_key = collections_of(state_schema).get(view.collection or "", {}).get("x-key-field")
-        if fresh and view.collection and made_key not in args:  # the system numbers the new record: what it names
-            named_records_exist(args, state, state_schema, rng, view.collection)  # is on file (not a part_id it adds)
+        if fresh and view.collection and made_key not in args:
+            named_records_exist(args, state, state_schema, rng, view.collection)
         if view.collection:  # a happy path writes values the state's schema accepts
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             for f in list(args):

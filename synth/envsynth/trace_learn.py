@@ -452,9 +452,11 @@ def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
     out.append(ToolPlan.from_dict({**update, "preconditions": preconditions}))
     if preconditions:
         out.append(ToolPlan.from_dict({**update, "preconditions": {}}))
-    if plan.preconditions or plan.checks or _entry_there(plan):  # the docs' rules kept with the recorded states
-        kept = {**plan.preconditions, **preconditions}  # (checks read from a few failures come last: they may fit
-        ruled = plan.checks + [c for c in _entry_there(plan) if c not in plan.checks]  # those alone)
+    # the docs' rules kept with the recorded states (checks read from a few failures come last: they may fit those
+    # alone); an entry the docs' plan removes must be on the list
+    if plan.preconditions or plan.checks or _entry_there(plan):
+        kept = {**plan.preconditions, **preconditions}
+        ruled = plan.checks + [c for c in _entry_there(plan) if c not in plan.checks]
         out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": ruled}))
         if checks:
             out.append(ToolPlan.from_dict({**update, "preconditions": kept, "checks": ruled + checks}))
