@@ -22,6 +22,8 @@ from synth.envsynth.testgen import TestCase as Case
 from synth.envsynth.trace_learn import learned_variants
 from synth.spec import ToolSpec
 from tests.schemas import collection
+from tests.test_session53_traces import DOCS_PLAN as REMOVING
+from tests.test_session53_traces import SPEC as REMOVE
 from tests.tool_calls import run_calls
 
 S, N = {"type": "string"}, {"type": "number"}
@@ -644,23 +646,6 @@ def test_meet_enough_on_an_update(check: dict[str, Any], arguments: dict[str, An
 
 # --- trace_learn: no amount as a precondition; the entry removal kept as a check ---------------------------------
 
-TENDERS = {"type": "array", "items": {"type": "object", "properties": {"name": S, "fee": N}}}
-REMOVE = ToolSpec(
-    "remove_tender",
-    "Takes a tender off a mooring while it is still `booked`.",
-    {"type": "object", "properties": {"mooring_id": S, "name": S}, "required": ["mooring_id", "name"]},
-    mutates=True,
-)
-REMOVING = ToolPlan(
-    kind="item_remove",
-    collection="moorings",
-    key_field="mooring_id",
-    key_param="mooring_id",
-    list_field="tenders",
-    item_key="name",
-    op_param="name",
-    preconditions={"status": ["booked"]},
-)
 LISTED = {
     "op": "entry_named",
     "collection": "moorings",
