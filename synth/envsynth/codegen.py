@@ -288,6 +288,11 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
         )
     elif plan.output_fields or plan.embeds:  # the record fields the docs list, and the records it embeds
         lines = [f"    result = {inner}(env_state, **arguments)\n"]
+        if plan.embeds:  # the record's own key, as found (a lookup by another field gives no key argument)
+            lines.append(
+                f"    owner = result.get({plan.key_field!r}) if isinstance(result, dict) else None\n"
+                f"    owner = arguments.get({plan.key_param!r}) if owner is None else owner\n"
+            )
         before = ""
         if _charges(plan) and plan.key_param:
             lines.insert(  # the record as the call found it: what it was charged depends on its starting state
@@ -310,7 +315,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
                 f"        {{f: copy.deepcopy(children[k][f]) for f in {list(embed['fields'])!r} if f in children[k]}}\n"
                 f"        for k in sorted(children)\n"
                 f"        if isinstance(children[k], dict)\n"
-                f"        and str(children[k].get({embed['ref']!r})) == str(arguments.get({plan.key_param!r}))\n"
+                f"        and str(children[k].get({embed['ref']!r})) == str(owner)\n"
                 f"    ]\n"
             )
         shaped = f"{fn}_rows" if plan.output_key else fn  # rows cut to their fields, then put in the envelope

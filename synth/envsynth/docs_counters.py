@@ -42,6 +42,7 @@ ONE = re.compile(r"\b(by|adds?|subtracts?)\s+(1|one)\b", re.IGNORECASE)
 
 
 INCLUDED = re.compile(r"\((?:including|incl\.|excluding|without|with|net\s+of)\b[^()]*$", re.IGNORECASE)
+ERRORS_TAIL = re.compile(r"(?m)(?:^|(?<=[.;!?]\s))\s*Errors?\s*:.*$")  # the messages a refusal gives, to the line's end
 
 
 def _inner_numbers(props: dict[str, Any]) -> list[str]:
@@ -160,7 +161,21 @@ def _amount(
     if not named(fields) and len(theirs) == 1:
         col, via, field = theirs[0]
         return {"linked": {"collection": col, "via": via, "field": field}}
+    if len(numeric) == 1 and OPENS_ADDING.match(sentence):  # "Add credit to an account": by the one amount given
+        return _arg(numeric[0], params)
     return None
+
+
+def _added_to(sentence: str, field: str, ref: str | None) -> re.Match[str] | None:
+    """The call's own `credit_balance` named by its first word in a sentence that opens by adding ("Add credit to
+    an account")."""
+    words = field.split("_")
+    if ref is not None or len(words) != 2 or words[1] != "balance" or not OPENS_ADDING.match(sentence):
+        return None
+    return re.search(rf"(?<![\w]){re.escape(words[0])}(?![\w])", sentence, re.I)
+
+
+OPENS_ADDING = re.compile(r"\W*(?:adds?|credits?|tops?\s+up|loads?)\b(?!\s+(?:a|an|one|the)\b)", re.IGNORECASE)
 
 
 EARLIER = re.compile(r"\b(previous|old|former|current|existing)\b", re.IGNORECASE)
@@ -361,7 +376,8 @@ def docs_counters(
 
     last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount last named, for "<number> rises by it"
     moved_last: tuple[dict[str, Any], dict[str, Any]] | None = None  # the amount of the last move
-    for sentence, guard in _pieces(text, states or {}, params):
+    # "Errors: '... can only be added to ... (quantity 8 exceeds the 7 night(s) ...)'": messages, not moves
+    for sentence, guard in _pieces(ERRORS_TAIL.sub("", text), states or {}, params):
         said = re.sub(r"\([^()]*\)", " ", sentence)  # "(settled at the fitting, never on return)" negates nothing
         if NEGATED.search(said) or _about_another_action(sentence, name_words or []):
             continue
@@ -377,7 +393,7 @@ def docs_counters(
         named = PRICED.sub(" ", sentence)  # "an exit fee of 9.25" names the amount, not a field called `fee`
         for col, ref, field, fields in targets:
             path = head(ref, sentence) + _path(field)
-            mention = _mention(field, fields).search(named)
+            mention = _mention(field, fields).search(named) or _added_to(sentence, field, ref)
             if mention and (
                 REFUNDED_OBJECT.search(named[: mention.start()])
                 or re.match(rf"`?\s+{PAID_BACK}", named[mention.end() :])

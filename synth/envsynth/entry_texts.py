@@ -162,23 +162,28 @@ CORE_SHARE = 0.75
 def _core_template(samples: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> Source | None:
     """The template of the texts written in the samples' most common number of "; "-clauses (three quarters of
     them at least), when each other text is what it writes followed by clauses of its own ("Paid 8.00 by card;
-    1 pass used" beside "Paid 16.00 by card"): what the added clauses depend on is not in the data, so the plain
-    form is written."""
+    1 pass used" beside "Paid 16.00 by card") or by an aside in brackets ("... (added at check-in)"): what the
+    added clauses depend on is not in the data, so the plain form is written."""
     if any(not isinstance(t, str) for t, _, _ in samples):
         return None
     counts = [len(t.split("; ")) for t, _, _ in samples]
     common = max(set(counts), key=lambda n: (counts.count(n), -n))
-    core = [s for s, n in zip(samples, counts) if n == common]
-    if len(core) < max(3, CORE_SHARE * len(samples)):
+    core = [(ASIDE_END.sub("", t), r, es) for (t, r, es), n in zip(samples, counts) if n == common]
+    asides = sum(bool(ASIDE_END.search(t)) for t, _, _ in samples)
+    if len(core) < max(3, CORE_SHARE * len(samples)) or asides > (1 - CORE_SHARE) * len(samples):
         return None
     found = _learned(core)
     if not isinstance(found, dict) or found.get("from") != "concat":
         return None
     for (text, record, elements), n in zip(samples, counts):
         head = _render(found["parts"], _context(record, (elements or [None])[0]))
-        if n != common and not (n > common and head is not None and text.startswith(head + "; ")):
+        added = head is not None and (text.startswith(head + "; ") or ASIDE_END.fullmatch(text[len(head) :]))
+        if (n != common or ASIDE_END.search(text)) and text != head and not (n >= common and added):
             return None
     return found
+
+
+ASIDE_END = re.compile(r" \([^()]*\)$")  # "... x4 24.00 (added at <another step>)": an aside a few texts end on
 
 
 def _is_summed(record: dict[str, Any]) -> bool:

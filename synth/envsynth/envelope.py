@@ -304,8 +304,36 @@ def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list
             )
             named = [w.strip() for w in found.group(1).split(",")] if found else []
             listed = named if named and set(named) <= set(fields) else []
+        listed = listed or (sorted(fields) if _returned_with(spec.description, name, own) else [])
         if listed:
             out.append({"key": name, "collection": name, "ref": refs[0], "fields": listed})
+    return out
+
+
+def _returned_with(description: str, collection: str, own: str) -> bool:
+    """Whether a "Returns ..." sentence answers the record with the collection's records that name it: "with every
+    line on the account in full", "and the account's handset instalment plans" (their noun after "with")."""
+    noun = re.escape(singular(collection).replace("_", " "))
+    for sentence in re.split(r"(?<=[.!?])\s+", description):
+        opened = re.match(r"\s*Returns?\b.*?\bwith\b", sentence, re.I | re.S)
+        rest = sentence[opened.end() :] if opened else ""
+        every = rf"\b(?:every|each|all(?:\s+the)?|its)\s+{noun}s?\b"
+        theirs = rf"\b(?:the\s+)?{re.escape(own)}['\u2019]s\s+(?:[\w-]+\s+){{0,2}}{noun}s?\b"
+        if rest and (re.search(every, rest, re.I) or re.search(theirs, rest, re.I)):
+            return True
+    return False
+
+
+def their_totals(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """{name: a `sum` answer} for "<list> and their <name>" of a get (`unbilled_charges` and their `unbilled_total`):
+    the one number of the list's entries added up, under a name the record does not hold."""
+    own = record_props(state_schema.get("properties") or {}, plan.collection or "")
+    out = {}
+    for m in re.finditer(r"\b(\w+)\s+and\s+their\s+`?(\w+)`?", spec.description) if plan.kind == "get" else ():
+        items = ((own.get(m.group(1)) or {}).get("items") or {}).get("properties") or {}
+        numbers = [f for f, sub in items.items() if "number" in str((sub or {}).get("type"))]
+        if m.group(2) not in own and len(numbers) == 1:
+            out[m.group(2)] = {"op": "sum", "path": [m.group(1), numbers[0]]}
     return out
 
 
@@ -349,7 +377,7 @@ def with_envelope(
         return ToolPlan.from_dict({**plan.to_dict(), "output_key": key, "count_key": count, **shaped})
     rows = sibling_rows(spec, siblings)  # "Returns the updated boat record (as get_boat)"
     fields, mapped = projection(spec, plan, state_schema, glossary, rows, today=today, siblings=siblings)
-    extras = answer_extras(spec, plan, state_schema)
+    extras = {**answer_extras(spec, plan, state_schema), **their_totals(spec, plan, state_schema)}
     if plan.kind == "get" and not fields and not extras:  # "Get a charter with its crew, ..., sailing date"
         extras = linked_phrase_fields(spec.description, plan.collection or "", state_schema.get("properties") or {})
     if extras:  # "Returns the X ... plus ...": the record (or the listed fields) and the additions
@@ -363,4 +391,13 @@ def with_envelope(
     return ToolPlan.from_dict({**plan.to_dict(), "output_fields": fields, "output_map": mapped, "embeds": children})
 
 
-__all__ = ["documented_fields", "embeds", "list_envelope", "projection", "response_key", "with_envelope", "wrapped"]
+__all__ = [
+    "documented_fields",
+    "embeds",
+    "list_envelope",
+    "projection",
+    "response_key",
+    "their_totals",
+    "with_envelope",
+    "wrapped",
+]

@@ -68,6 +68,8 @@ def _held_inside(name: str, value: Any, before: dict[str, Any] | None) -> list[s
 def _combined(name: str, example: dict[str, Any], known: list[str]) -> dict[str, Any] | None:
     """`answer_calc` when the example's number is the difference or sum of two other numbers it holds."""
     value = example[name]
+    if not _number(value):
+        return None  # a text, a list or null: no difference or sum of two numbers
     numbers = [k for k in known if _number(example[k])]
     found = []
     for left in numbers:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.card_prices import card_prices
 from synth.envsynth.conditional_refusals import while_entries
 from synth.envsynth.create_rules import MUST_EXIST, QUOTED, _known, _props, _value
 from synth.envsynth.docs_appends import docs_appends, is_number
@@ -17,6 +18,7 @@ from synth.envsynth.docs_counters import covered, docs_counters
 from synth.envsynth.docs_entries import named_entries
 from synth.envsynth.entry_copies import entry_copies
 from synth.envsynth.entry_figures import entry_caps, entry_figures
+from synth.envsynth.entry_logs import data_logged
 from synth.envsynth.figure_terms import param_default
 from synth.envsynth.fit_rules import fit_rules
 from synth.envsynth.keyed_tables import sample_states
@@ -97,10 +99,13 @@ def named_states(
 
 
 def _bare_values(clause: str, known: list[str]) -> list[str]:
-    """The known values a clause names unquoted, in order; `checked_in` also as "checked in"."""
+    """The known values a clause names unquoted, in order; `checked_in` also as "checked in" or "checked-in". An
+    aside in brackets names none ("... stays (<id> is checked_out)": the state an example was in)."""
     at = {}
+    clause = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), clause)
     for v in known:
-        m = re.search(rf"(?<![\w-])(?:{re.escape(v)}|{re.escape(v.replace('_', ' '))})(?![\w-])", clause)
+        forms = "|".join(re.escape(w) for w in dict.fromkeys((v, v.replace("_", " "), v.replace("_", "-"))))
+        m = re.search(rf"(?<![\w-])(?:{forms})(?![\w-])", clause)
         if m:
             at[v] = m.start()
     return sorted(at, key=lambda v: at[v])
@@ -197,6 +202,8 @@ def refine_item(
     removed = plan.kind == "item_remove" and bool(plan.list_field)
     logged = plan.list_field if removed else logged
     named = named_entries(text, singular(plan.collection), own, spec.parameters, records, today, logged, removed)
+    if not named and adds_object and logged:  # a log entry the data shows for every element (entry_logs.py)
+        named = data_logged(singular(plan.collection), own, spec.parameters, records, today, logged, plan.item_key)
     appends += [e for e in named if e["field"] != plan.list_field and all(a["field"] != e["field"] for a in appends)]
     appends += linked_entries(text, plan.collection, state_schema, spec.parameters, sample or {}, today)
     appends += conditional_sets(
@@ -212,7 +219,10 @@ def refine_item(
         )
         known = list(plan.fields) + [e["field"] for e in copied] + ([plan.item_key] if plan.item_key else [])
         items = sorted(_entry_props(plan, own))
-        appends += copied + entry_figures(sample or {}, plan.collection, plan.list_field or "", known, items)
+        priced = card_prices(sample or {}, plan.collection, plan.list_field or "", list(plan.fields), items, text)
+        priced = [e for e in priced if e["field"] not in known]  # a flat price, else a rate card (card_prices.py)
+        known += [e["field"] for e in priced]
+        appends += copied + priced + entry_figures(sample or {}, plan.collection, plan.list_field or "", known, items)
         appends += _merged_caps(text, appends, state_schema.get("properties") or {})
     keeps = KEEPS.search(text) if plan.kind == "item_remove" else None  # "has to retain at least one <entry>"
     least = (

@@ -68,7 +68,8 @@ def kept_params(
     kept_in = stamped_text(props, list(records), sets, allowed, taken)
     readings = stamped_numbers(props, list(records), sets, allowed, params, taken)
     out: list[dict[str, Any]] = []
-    for name in sorted(params):
+    close = set((kept_in or "").split("_"))  # the parameter named like the text field the new state fills goes first
+    for name in sorted(params, key=lambda p: (not close & set(p.split("_")), p)):
         if name in read_args(stated):  # the docs said which field it goes to
             continue
         if name == plan.key_param or name in sets or (name in used and not said_set(name, text)):

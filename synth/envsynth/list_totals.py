@@ -200,12 +200,28 @@ def with_list_totals(
     if not plan.collection or not listed or (plan.quote or {}).get("from_record"):
         return plan
     names = recomputed_names(text, _props(state_schema.get("properties") or {}, plan.collection))
+    names = names or (summed_names(sample, plan.collection, listed) if plan.kind == "item_add" else [])
     floored = bool(FLOOR.search(text))  # "never below 0"
     derive = list_totals(sample, plan.collection, listed, names, floored) if names else None
     if derive is None:
         return plan
     evidence = plan.evidence + ["recomputed as the sample records show: " + ", ".join(f for f, _ in derive["steps"])]
     return ToolPlan.from_dict({**plan.to_dict(), "effects": list(plan.effects) + [derive], "evidence": evidence})
+
+
+def summed_names(sample: dict[str, Any], collection: str, list_field: str) -> list[str]:
+    """The record's numbers that every sample record holding the list (three at least, two values between them)
+    holds as the sum of one number of its entries, the name sharing that number's word (`amount_paid`, the
+    payments' `amount`): an added entry adds to them, though the docs say nothing of it."""
+    records = [r for r in sample_records(sample, collection) if isinstance(r.get(list_field), list)]
+    numbers = sorted({k for r in records for k, v in r.items() if fg_number(v)})
+    out = []
+    for field in numbers if len(records) >= MIN_RECORDS else []:
+        if len({r.get(field) for r in records}) < 2 or not all(fg_number(r.get(field)) for r in records):
+            continue
+        if any(set(node["of"].split("_")) & set(field.split("_")) for node in _sums(records, list_field, field)):
+            out.append(field)
+    return out
 
 
 TOTAL_WORDS = ("total", "subtotal", "sum", "gross")  # a figure named as a total, not one paid or settled so far

@@ -56,6 +56,7 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
                 rf"(?:^|\n)\s*(?:[-*]\s+)?`?{re.escape(param)}`?\s*(?:=|==|is)\s*[`'\"]{re.escape(value)}[`'\"]\s*:\s",
                 text,
             )
+            label = label or _bare_label(text, value, values)
             if label:
                 starts[value] = (label.start(), label.end())
         if len(starts) != len(values):
@@ -64,7 +65,8 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
         segments, shared, cursor = {}, [], 0
         for i, value in enumerate(order):
             begin, body = starts[value]
-            end = starts[order[i + 1]][0] if i + 1 < len(order) else len(text)
+            later = [starts[v][0] for v in order[i + 1 :] if starts[v][0] > begin]  # "a / b switch ...": one shared
+            end = later[0] if later else len(text)
             closed = CLOSE.search(text, body, end)
             stop = closed.start() if closed else end
             segments[value] = text[body:stop].strip()
@@ -73,6 +75,20 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
         shared.append(text[cursor:])
         return param, segments, " ".join(s.strip() for s in shared if s.strip())
     return None
+
+
+def _bare_label(text: str, value: str, values: list[str]) -> re.Match[str] | None:
+    """A clause led by the value unquoted, then an aside and its verb ("...; reactivate brings ...", "suspend
+    (reason ...) stops ..."), or by it and another value it shares the clause with ("roaming_on / roaming_off
+    switch roaming: ..."): only for values spelt as one lower-case word (a verb, `snake_case`)."""
+    if not re.fullmatch(r"[a-z]+(?:_[a-z]+)*", value):
+        return None
+    lead = r"(?:^|\n|(?<=[.;])\s)\s*"
+    pair = "|".join(re.escape(v) for v in values if v != value)
+    verb = r"(?=(?:\s*\([^()]*\))?\s+(?!(?:is|are|was|and|or)\b)[a-z]+\b)"  # the aside stays in the segment
+    return re.search(rf"{lead}{re.escape(value)}{verb}", text) or re.search(
+        rf"{lead}(?:{re.escape(value)}\s*/\s*(?:{pair})|(?:{pair})\s*/\s*{re.escape(value)}){verb}", text
+    )
 
 
 def value_text(shared: str, value: str, values: list[str]) -> str:
@@ -115,6 +131,7 @@ def mode_transition(
     for value, segment in segments.items():
         text = _as_value(shared, value, [v for v in segments if v != value]) + "\n" + segment
         given = {param: value} if param in own else _state_named(own, list(segments), value)  # sets that state
+        given = given or _verb_state(own, value)  # `suspend` leads to `suspended`, `roaming_off` clears a flag
         sub = docs_transition(
             dataclasses.replace(spec, description=text), plan, state_schema, policy, records, sample, given
         )
@@ -160,6 +177,33 @@ def _state_named(own: dict[str, Any], values: list[str], value: str) -> dict[str
         and _known(s)
     ]
     return {fields[0]: value} if len(fields) == 1 else None
+
+
+def _verb_state(own: dict[str, Any], value: str) -> dict[str, Any] | None:
+    """{field: value} a verb-like mode value leads to: the state its participle spells (`suspend` -> `suspended`,
+    `reactivate` -> `active`, the state its stem begins), or a yes/no field named by the words before an `_on` /
+    `_off` (`roaming_on` -> `roaming_enabled` true)."""
+    from synth.envsynth.create_rules import _known
+
+    flag = re.fullmatch(r"(?P<what>[a-z_]+?)_(?P<way>on|off)", value)
+    if flag:
+        named = [
+            f
+            for f, s in own.items()
+            if isinstance(s, dict) and s.get("type") == "boolean" and f.startswith(flag["what"] + "_")
+        ]
+        return {named[0]: flag["way"] == "on"} if len(named) == 1 else None
+    verb = value.lower()
+    forms = {verb + "ed", verb + "d", verb + verb[-1:] + "ed"} if re.fullmatch(r"[a-z]+", verb) else set()
+    stem = verb[2:-3] if verb.startswith("re") and verb.endswith("ate") and len(verb) > 8 else ""  # re-activ-ate
+    found = []
+    for field, schema in sorted(own.items()):
+        if isinstance(schema, dict) and re.fullmatch(r"(?:\w+_)?(?:status|state)", field):
+            known = [str(v) for v in _known(schema)]
+            found += [
+                (field, v) for v in known if v in forms or (stem and v.startswith(stem) and len(v) <= len(stem) + 2)
+            ]
+    return {found[0][0]: found[0][1]} if len(found) == 1 else None
 
 
 def _mode_written(

@@ -40,6 +40,7 @@ from synth.envsynth.docs_entries import business_date, named_entries, seen_entri
 from synth.envsynth.docs_linked import copied_sets, linked_fields, linked_sets, own_cleared, record_links
 from synth.envsynth.docs_moves import docs_moves
 from synth.envsynth.docs_thresholds import thresholds
+from synth.envsynth.entry_logs import data_appends, name_logged
 from synth.envsynth.entry_moves import each_entry_moves
 from synth.envsynth.entry_texts import with_argument_keys, with_new_values
 from synth.envsynth.held_places import held_places
@@ -69,12 +70,12 @@ GETS_BARE = re.compile(
     r"\b(?:gets?|takes?|receives?|is\s+given|moves?\s+to|goes\s+to|enters?)\s+(?:the\s+)?(\w+)\s+[`'\"]?([\w-]+)", re.I
 )
 NOUN_BECOMES = re.compile(
-    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|(?:is\s+)?marked|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
     r"([`'\"])([^`'\"]{1,60})\1",
     re.I,
 )
 NOUN_BECOMES_BARE = re.compile(
-    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|(?:is\s+)?marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
     r"([\w-]+)\b(?![`'\"])",
     re.I,
 )
@@ -281,32 +282,6 @@ def name_guard(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> 
     return ToolPlan.from_dict({**plan.to_dict(), "preconditions": guard, "evidence": evidence})
 
 
-def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed: list[Any]) -> list[dict[str, Any]]:
-    """Elements the transition appends, read off the data: every record already in the target state ends a list
-    field with an element whose fields are constants or values of the record at fixed paths, and a constant
-    of it never shows in that list in records of the allowed states (so the transition added it)."""
-    from synth.envsynth.trace_learn import item_rule
-
-    done = [r for r in records if r.get(field) == target]
-    before = [r for r in records if r.get(field) in allowed]
-    if len(done) < 2 or not before:
-        return []
-    out = []
-    names = sorted({k for r in done for k, v in r.items() if isinstance(v, list)})
-    for name in names:
-        if not all(isinstance(r.get(name), list) and r[name] for r in done):
-            continue
-        samples = [(r[name][-1], {}, {**r, name: r[name][:-1]}, {}) for r in done]
-        rule = item_rule(samples, "")
-        if not rule or "fields" not in rule:
-            continue
-        consts = {k: src["value"] for k, src in rule["fields"].items() if src["from"] == "const"}
-        seen = [e for r in before for e in (r.get(name) or []) if isinstance(e, dict)]
-        if consts and not any(all(e.get(k) == v for k, v in consts.items()) for e in seen):
-            out.append({"op": "append", "field": name, "items": [rule]})
-    return out
-
-
 def docs_transition(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -340,7 +315,7 @@ def docs_transition(
         stated = stated_states(spec.description, singular(plan.collection), (record or {}).get("properties") or {})
         allowed = {f: v for f, v in stated.items() if f in sets}
     own_props = (record or {}).get("properties") or {}
-    for name, kept in refused_kinds(tool_text(spec, policy), singular(plan.collection), own_props).items():
+    for name, kept in refused_kinds(tool_text(spec, policy), singular(plan.collection), own_props, spec.name).items():
         allowed.setdefault(name, kept)  # "Sunk boats do not take payments"
     if plan.kind == "delete" and not sets:  # a delete stays a delete unless the docs give the state it moves to
         return None
@@ -393,6 +368,9 @@ def docs_transition(
     if sets or counters:  # entries named by their kind ("a `hauled` entry is appended to the voyage's log")
         named = listed_entries(text, props, spec.parameters, list(records or []), today)  # "... records the reason"
         named += named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
+        named += (
+            [] if named else name_logged(spec.name, singular(plan.collection), props, spec.parameters, records, today)
+        )
         named += state_entries(text, props, spec.parameters, list(records or []), today, sets)  # "appends a log entry"
         fresh = [e for i, e in enumerate(named) if not any(w["field"] == e["field"] for w in written + named[:i])]
         written += fresh

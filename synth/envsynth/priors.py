@@ -15,7 +15,7 @@ from synth.words import singular, split_words
 KIND_VERBS: dict[str, tuple[str, ...]] = {
     "create": ("create", "add", "insert", "place", "register", "new", "post", "make", "file", "submit", "book"),
     "get": ("get", "fetch", "retrieve", "read", "open", "show", "describe", "view", "load"),
-    "list": ("list", "all", "enumerate"),
+    "list": ("list", "all", "enumerate", "browse"),
     "search": ("search", "find", "query", "filter", "lookup"),
     "update": ("update", "modify", "edit", "set", "change", "patch", "rename", "put", "upload"),
     "delete": ("delete", "remove", "destroy", "erase", "drop"),
@@ -27,6 +27,7 @@ WRITE_VERBS = (
     "cancel", "approve", "reject", "deny", "confirm", "complete", "assign", "unassign", "renew", "withdraw",
     "close", "reopen", "archive", "restore", "activate", "deactivate", "suspend", "reinstate", "issue", "pay",
     "refund", "charge", "enroll", "release", "reserve", "schedule", "redeem", "void", "dispatch", "resolve",
+    "swap", "settle", "top", "manage", "request", "replace", "reschedule", "extend", "upgrade", "downgrade",
 )  # fmt: skip
 # "without mooring it", "without hiring or charging anything", "changes nothing", "nothing is booked"
 CHANGES_NOTHING = re.compile(

@@ -14,7 +14,7 @@ from typing import Any
 
 from synth.envsynth.prose import unwrap
 from synth.spec import known_values
-from synth.words import plural, singular
+from synth.words import plural, singular, split_words
 
 CANNOT = r"(?:cannot|can't|can\s+not|may\s+not|is\s+not\s+allowed\s+to)"
 
@@ -66,11 +66,14 @@ def refused_for(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[A
     return out
 
 
-def refused_kinds(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[Any]]:
-    """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records."""
+def refused_kinds(text: str, noun: str, props: dict[str, Any], name: str = "") -> dict[str, list[Any]]:
+    """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records;
+    with the tool's `name`, also in its own verb ("Postpaid accounts cannot be topped up" of `top_up`)."""
+    verb = (split_words(name) or [""])[0].lower()
     said = rf"\b((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\s+"
     said += r"(?:do\s+not|don't|cannot|can't|may\s+not|never)\s+"
-    said += r"(?:take|accept|receive|get|be\s+(?:given|changed|edited|modified))\b"
+    own = rf"|{re.escape(verb.lower().rstrip('e'))}\w{{0,2}}(?:ed|en)" if len(verb) > 2 else ""  # "topped", "settled"
+    said += rf"(?:take|accept|receive|get|be\s+(?:given|changed|edited|modified{own}))\b"
     out: dict[str, list[Any]] = {}
     for m in re.finditer(said, unwrap(text), re.I):
         words = [w.lower() for w in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+", m.group(1).strip()) if w]

@@ -125,7 +125,24 @@ def returned_fields(description: str) -> list[ReturnedField]:
                 one.entries = _entries_elsewhere(one.name, description, start, close)
                 one.is_list = one.is_list or bool(one.entries)
         return fields
-    return _named_in_brackets(description) or _bare_fields(description.replace("`", ""))
+    return (
+        _named_in_brackets(description)
+        or _bare_fields(description.replace("`", ""))
+        or _possessive_fields(description.replace("`", ""))
+    )
+
+
+POSSESSIVE = re.compile(r"\bReturns?\s+(?:the|its)\s+(?P<noun>\w+)['\u2019]s\s+(?=[a-z]\w*\s*,)", re.I)
+
+
+def _possessive_fields(description: str) -> list[ReturnedField]:
+    """The record's id (`line_id`) and the fields a sentence such as "Returns the line's status, suspension_reason
+    and roaming_enabled" lists, when some is written as a field (`suspension_reason`, not a plain word)."""
+    found = POSSESSIVE.search(description)
+    text = description[found.end() :] if found else ""
+    out = _listed(text[: _sentence_end(text)]) if found else []
+    key = f"{found['noun'].lower()}_id" if found else ""
+    return [ReturnedField(name=key)] + [o for o in out if o.name != key] if any("_" in o.name for o in out) else []
 
 
 # "Returns a list of short records (boat_id, name, pier_id); ...": the records' field names in round brackets

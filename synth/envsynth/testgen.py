@@ -153,6 +153,41 @@ def _state_with_record(state_schema: dict[str, Any], col: str | None, rng: rando
     return state
 
 
+def _adds_to_own_list(pri: ToolPriors, state_schema: dict[str, Any], col: str | None) -> bool:
+    """Whether a create's name goes on past its record's noun with the noun of one of that record's list fields
+    (`add_<record>_<entry>` beside a list `<entry>s`): the call adds an entry to a record on file, not a record."""
+    if not col or not pri.resource or pri.resource not in pri.words:
+        return False
+    rest = pri.words[pri.words.index(pri.resource) + 1 :]
+    props = collections_of(state_schema)[col]["additionalProperties"].get("properties", {})
+    lists = {name for name, sub in props.items() if isinstance(sub, dict) and sub.get("type") == "array"}
+    return len(rest) == 1 and plural(rest[0]) in lists
+
+
+def _links_on_file(state: dict[str, Any], state_schema: dict[str, Any], col: str, key: str) -> None:
+    """The records the named record links to (`<noun>_id` fields), copied in from another example state of the
+    grounded schema when the drawn one lacks them (its cuts draw disjoint records)."""
+    record = (state.get(col) or {}).get(key)
+    cols = collections_of(state_schema)
+    for name, value in sorted(record.items()) if isinstance(record, dict) else []:
+        other = plural(name[:-3]) if name.endswith("_id") else ""
+        if other not in cols or other == col or not isinstance(value, (str, int)) or isinstance(value, bool):
+            continue
+        held = state.setdefault(other, {})
+        if not isinstance(held, dict) or str(value) in held:
+            continue
+        for example in state_schema.get("examples") or []:
+            found = (example.get(other) or {}).get(str(value)) if isinstance(example.get(other), dict) else None
+            if isinstance(found, dict):
+                held[str(value)] = copy.deepcopy(found)
+                break
+
+
+def _key_like(drawn: Any, key: str) -> Any:
+    """A record's key, as an integer when the drawn argument was one."""
+    return int(key) if isinstance(drawn, int) and key.isdigit() else key
+
+
 def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
     """Whether a record field's schema (enum, pattern, type) accepts `value`."""
     try:
@@ -220,6 +255,11 @@ def question_cases(
         made_key = collections_of(state_schema).get(view.collection or "", {}).get("x-key-field")
         if fresh and view.collection and made_key not in args:
             named_records_exist(args, state, state_schema, rng, view.collection)
+        into = fresh and _adds_to_own_list(pri, state_schema, view.collection) and made_key in args
+        if into and state.get(view.collection or ""):  # "add_<record>_<entry>": the record it adds to is on file
+            args[made_key] = _key_like(args[made_key], rng.choice(sorted(state[view.collection or ""])))
+            named_records_exist(args, state, state_schema, rng, view.collection or "")
+            _links_on_file(state, state_schema, view.collection or "", str(args[made_key]))
         if view.collection:  # a happy path writes values the state's schema accepts
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             for f in list(args):
@@ -249,6 +289,8 @@ def question_cases(
                         {"op": "field_equals", "collection": view.collection, "key": key, "field": f, "value": val}
                     )
             expect_error = False
+        elif into:
+            expect_error = False  # an entry added to a record on file: the call succeeds
         elif view.verb == "create" and view.collection and not pri.array_params:
             rec_fields = collections_of(state_schema)[view.collection]["additionalProperties"].get("properties", {})
             kf = collections_of(state_schema)[view.collection].get("x-key-field")
