@@ -161,14 +161,14 @@ def _amount(
     if not named(fields) and len(theirs) == 1:
         col, via, field = theirs[0]
         return {"linked": {"collection": col, "via": via, "field": field}}
-    if len(numeric) == 1 and OPENS_ADDING.match(sentence):  # "Add credit to an account": by the one amount given
+    if len(numeric) == 1 and OPENS_ADDING.match(sentence):  # "Add credit to a purse": by the one amount given
         return _arg(numeric[0], params)
     return None
 
 
 def _added_to(sentence: str, field: str, ref: str | None) -> re.Match[str] | None:
     """The call's own `credit_balance` named by its first word in a sentence that opens by adding ("Add credit to
-    an account")."""
+    a skipper's purse")."""
     words = field.split("_")
     if ref is not None or len(words) != 2 or words[1] != "balance" or not OPENS_ADDING.match(sentence):
         return None

@@ -6,8 +6,8 @@
   docs name by that kind would be (docs_entries.named_entries: its texts written from the new element's values as
   the data's entries show them), with the element's own id where the data's texts show it in every sample. At
   least three logged elements are needed, so a coincidence is not taken for a rule.
-- `name_logged`: an entry of the tool's own name (`top_up` entries in the accounts' `history` beside a `top_up`
-  tool), built the same way.
+- `name_logged`: an entry of the tool's own name (`dues_paid` entries in the skippers' `history` beside a
+  `dues_paid` tool), built the same way.
 - `data_appends`: a transition's entry, the one every record already in the state it moves to ends its list with
   (an `event` spelling that state is that value).
 """
@@ -113,7 +113,7 @@ def name_logged(
     today: str | None,
 ) -> list[dict[str, Any]]:
     """The `append` effect of the entry a change logs when the data's records log entries of the tool's own name
-    (`top_up` entries in the accounts' `history` beside a `top_up` tool), built as one the docs name so would be."""
+    (`dues_paid` entries in the skippers' `history` beside a `dues_paid` tool), built as one the docs name so would be."""
     kinds = sorted(
         {
             (field, key)

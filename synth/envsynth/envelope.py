@@ -312,7 +312,7 @@ def embeds(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> list
 
 def _returned_with(description: str, collection: str, own: str) -> bool:
     """Whether a "Returns ..." sentence answers the record with the collection's records that name it: "with every
-    line on the account in full", "and the account's handset instalment plans" (their noun after "with")."""
+    boat of the skipper in full", "and the skipper's open mooring tabs" (their noun after "with")."""
     noun = re.escape(singular(collection).replace("_", " "))
     for sentence in re.split(r"(?<=[.!?])\s+", description):
         opened = re.match(r"\s*Returns?\b.*?\bwith\b", sentence, re.I | re.S)

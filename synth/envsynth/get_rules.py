@@ -32,7 +32,7 @@ def lookup_keys(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
             continue
         said = str((schema or {}).get("description") or "") + " " + spec.description
         lookups[name] = {"field": name, "caseless": bool(CASELESS.search(said))}
-    for name, schema in sorted(params.items()):  # "or by one of its mobile numbers": a field of records naming it
+    for name, schema in sorted(params.items()):  # "or by one of its boats' hull numbers": a field of records naming it
         if (
             name == plan.key_param
             or name in lookups
@@ -43,7 +43,7 @@ def lookup_keys(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
         found = _naming_field(name, plan.collection, state_schema)
         if found is not None:
             said = str((schema or {}).get("description") or "") + " " + spec.description
-            digits = bool(SPELT_NUMBER.search(said))  # "given with spaces or in +44 form": matched by its digits
+            digits = bool(SPELT_NUMBER.search(said))  # "given with spaces or in +31 form": matched by its digits
             lookups[name] = {"field": name, "caseless": False, "via": found[0], "ref": found[1], "digits": digits}
     if not lookups or len(lookups) != len([p for p in params if p != plan.key_param]):
         return plan  # every other parameter must be a lookup field: otherwise they are options, not keys
@@ -56,7 +56,7 @@ SPELT_NUMBER = re.compile(r"\bwith\s+spaces\b|\+\d{1,3}\b|\binternational\s+(?:f
 
 def _naming_field(name: str, collection: str, state_schema: dict[str, Any]) -> tuple[str, str] | None:
     """(collection, reference field) of the one other collection whose records hold a text field `name` and name a
-    record of `collection` (`lines.msisdn`, `lines.account_id`)."""
+    record of `collection` (`boats.hull_no`, `boats.skipper_id`)."""
     own = singular(collection)
     found = []
     for other, col in sorted((state_schema.get("properties") or {}).items()):

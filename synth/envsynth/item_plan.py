@@ -139,7 +139,7 @@ def item_edit_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext, mutates: b
     neutral = not (pri.words[:1] and pri.words[0] in ADD_WORDS) and not ADDING.match(spec.description)
     removes = removes or (neutral and bool(TAKES_OFF.search(spec.description)))
     acted = [f"{pri.words[0]}ment"] if pri.words[:1] and pri.words[0] not in ADD_WORDS + REMOVING else []
-    for noun in pri.words[1:] + acted:  # `pay_bill` takes a payment: an entry of a `payments` list
+    for noun in pri.words[1:] + acted:  # `pay_tab` takes a payment: an entry of a `payments` list
         for col in ctx.collections.values():
             for fname, fs in sorted(col.fields.items()):
                 parts = split_words(fname)

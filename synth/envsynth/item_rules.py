@@ -100,7 +100,7 @@ def named_states(
 
 def _bare_values(clause: str, known: list[str]) -> list[str]:
     """The known values a clause names unquoted, in order; `checked_in` also as "checked in" or "checked-in". An
-    aside in brackets names none ("... stays (<id> is checked_out)": the state an example was in)."""
+    aside in brackets names none ("... berthings (<id> is left)": the state an example was in)."""
     at = {}
     clause = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), clause)
     for v in known:

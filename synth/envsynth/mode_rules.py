@@ -79,8 +79,8 @@ def mode_segments(spec: ToolSpec) -> tuple[str, dict[str, str], str] | None:
 
 def _bare_label(text: str, value: str, values: list[str]) -> re.Match[str] | None:
     """A clause led by the value unquoted, then an aside and its verb ("...; reactivate brings ...", "suspend
-    (reason ...) stops ..."), or by it and another value it shares the clause with ("roaming_on / roaming_off
-    switch roaming: ..."): only for values spelt as one lower-case word (a verb, `snake_case`)."""
+    (reason ...) stops ..."), or by it and another value it shares the clause with ("lights_on / lights_off
+    switch the berth lights: ..."): only for values spelt as one lower-case word (a verb, `snake_case`)."""
     if not re.fullmatch(r"[a-z]+(?:_[a-z]+)*", value):
         return None
     lead = r"(?:^|\n|(?<=[.;])\s)\s*"
@@ -131,7 +131,7 @@ def mode_transition(
     for value, segment in segments.items():
         text = _as_value(shared, value, [v for v in segments if v != value]) + "\n" + segment
         given = {param: value} if param in own else _state_named(own, list(segments), value)  # sets that state
-        given = given or _verb_state(own, value)  # `suspend` leads to `suspended`, `roaming_off` clears a flag
+        given = given or _verb_state(own, value)  # `suspend` leads to `suspended`, `lights_off` clears a flag
         sub = docs_transition(
             dataclasses.replace(spec, description=text), plan, state_schema, policy, records, sample, given
         )
@@ -182,7 +182,7 @@ def _state_named(own: dict[str, Any], values: list[str], value: str) -> dict[str
 def _verb_state(own: dict[str, Any], value: str) -> dict[str, Any] | None:
     """{field: value} a verb-like mode value leads to: the state its participle spells (`suspend` -> `suspended`,
     `reactivate` -> `active`, the state its stem begins), or a yes/no field named by the words before an `_on` /
-    `_off` (`roaming_on` -> `roaming_enabled` true)."""
+    `_off` (`lights_on` -> `lights_enabled` true)."""
     from synth.envsynth.create_rules import _known
 
     flag = re.fullmatch(r"(?P<what>[a-z_]+?)_(?P<way>on|off)", value)

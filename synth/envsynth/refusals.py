@@ -68,7 +68,7 @@ def refused_for(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[A
 
 def refused_kinds(text: str, noun: str, props: dict[str, Any], name: str = "") -> dict[str, list[Any]]:
     """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records;
-    with the tool's `name`, also in its own verb ("Postpaid accounts cannot be topped up" of `top_up`)."""
+    with the tool's `name`, also in its own verb ("Retired skippers cannot be topped up" of `top_up_purse`)."""
     verb = (split_words(name) or [""])[0].lower()
     said = rf"\b((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\s+"
     said += r"(?:do\s+not|don't|cannot|can't|may\s+not|never)\s+"

@@ -136,8 +136,8 @@ POSSESSIVE = re.compile(r"\bReturns?\s+(?:the|its)\s+(?P<noun>\w+)['\u2019]s\s+(
 
 
 def _possessive_fields(description: str) -> list[ReturnedField]:
-    """The record's id (`line_id`) and the fields a sentence such as "Returns the line's status, suspension_reason
-    and roaming_enabled" lists, when some is written as a field (`suspension_reason`, not a plain word)."""
+    """The record's id (`boat_id`) and the fields a sentence such as "Returns the boat's status, suspension_reason
+    and lights_enabled" lists, when some is written as a field (`suspension_reason`, not a plain word)."""
     found = POSSESSIVE.search(description)
     text = description[found.end() :] if found else ""
     out = _listed(text[: _sentence_end(text)]) if found else []
