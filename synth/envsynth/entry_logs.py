@@ -9,7 +9,7 @@
 - `name_logged`: an entry of the tool's own name (`dues_paid` entries in the skippers' `history` beside a
   `dues_paid` tool), built the same way.
 - `data_appends`: a transition's entry, the one every record already in the state it moves to ends its list with
-  (an `event` spelling that state is that value).
+  (an `event` spelling that state is that value, when three records at least show it).
 """
 
 from __future__ import annotations
@@ -113,7 +113,8 @@ def name_logged(
     today: str | None,
 ) -> list[dict[str, Any]]:
     """The `append` effect of the entry a change logs when the data's records log entries of the tool's own name
-    (`dues_paid` entries in the skippers' `history` beside a `dues_paid` tool), built as one the docs name so would be."""
+    (`dues_paid` entries in the skippers' `history` beside a `dues_paid` tool), built as one the docs name so
+    would be."""
     kinds = sorted(
         {
             (field, key)
@@ -156,10 +157,10 @@ def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed
         rule = item_rule(samples, "")
         if not rule or "fields" not in rule:
             continue
-        state = {"from": "record", "path": [field]}  # an `event` that spells the state moved to: that value
-        rule = {
-            "fields": {k: {"from": "const", "value": target} if v == state else v for k, v in rule["fields"].items()}
-        }
+        state = {"from": "record", "path": [field]}  # an `event` that spells the state moved to: that value,
+        if len(samples) >= MIN_RECORDS:  # when three samples at least say so (two may agree on a date by chance)
+            spelt = {k: {"from": "const", "value": target} if v == state else v for k, v in rule["fields"].items()}
+            rule = {"fields": spelt}
         consts = {k: src["value"] for k, src in rule["fields"].items() if src["from"] == "const"}
         seen = [e for r in before for e in (r.get(name) or []) if isinstance(e, dict)]
         if consts and not any(all(e.get(k) == v for k, v in consts.items()) for e in seen):
