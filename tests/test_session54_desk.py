@@ -237,3 +237,5 @@ def test_two_zeros_agreeing_are_no_copy() -> None:
     assert _source("owed", records, {"skipper_id": "skippers"}, sample) is None
     records[1]["owed"], sample["skippers"]["S2"]["purse"] = 4.0, 4.0
     assert _source("owed", records, {"skipper_id": "skippers"}, sample) == ("skipper_id", "skippers", "purse")
+    records[0]["owed"], sample["skippers"]["S1"]["purse"] = 4.0, 4.0  # one value, not zero: still a copy
+    assert _source("owed", records, {"skipper_id": "skippers"}, sample) == ("skipper_id", "skippers", "purse")

@@ -37,9 +37,9 @@ def _named_fields(text: str, own: dict[str, Any]) -> list[str]:
 def _source(
     field: str, records: list[dict[str, Any]], links: dict[str, str], sample: dict[str, Any]
 ) -> tuple[str, str, str] | None:
-    """(via, collection, source field): the one field of one linked record every record's `field` equals, when
-    they hold two values at least (two zeros agreeing say nothing)."""
-    if len({repr(r.get(field)) for r in records}) < 2:
+    """(via, collection, source field): the one field of one linked record every record's `field` equals, unless
+    they all hold nothing but zero (two zeros agreeing say nothing; two full tanks recorded as full do)."""
+    if all(r.get(field) in (0, None, "", False) for r in records):
         return None
     fits = []
     for via, other in sorted(links.items()):
