@@ -10,10 +10,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from synth.envsynth.collections import CollectionDraft
 from synth.envsynth.entry_logs import data_appends, name_logged
+from synth.envsynth.item_plan import item_edit_plan
 from synth.envsynth.list_totals import summed_names
 from synth.envsynth.mode_rules import _verb_state, mode_segments
+from synth.envsynth.plan import PlanContext
 from synth.envsynth.policy_rules import NOUN_BECOMES_BARE
+from synth.envsynth.priors import tool_priors
 from synth.envsynth.refusals import refused_kinds
 from synth.envsynth.returns_shape import returned_fields
 from synth.envsynth.transition_copies import _source
@@ -214,6 +218,25 @@ def test_the_data_appends_a_log_entry_despite_one_remark_and_by_the_tools_name()
     logged = name_logged("top_up_purse", "skipper", props, params, skippers, "2031-03-01")
     assert logged and logged[0]["field"] == "history"
     assert name_logged("pay_dues", "skipper", props, params, skippers, "2031-03-01") == []
+
+
+def test_paying_a_tab_adds_an_entry_to_its_payments() -> None:
+    n = {"type": "number"}
+    payment = {"type": "object", "properties": {"payment_id": S, "date": S, "amount": n, "method": S}}
+    tabs = CollectionDraft(
+        "tabs",
+        "tab",
+        {"tab_id": S, "total": n, "amount_paid": n, "payments": {"type": "array", "items": payment}},
+        key_field="tab_id",
+    )
+    ctx = PlanContext(collections={"tabs": tabs}, singletons={}, client=None)
+    params = {"type": "object", "properties": {"tab_id": S, "amount": n, "method": S}, "required": ["tab_id"]}
+    pay = ToolSpec("pay_tab", "Take a payment against an open tab.", params)
+    plan = item_edit_plan(pay, tool_priors(pay), ctx, mutates=True)
+    assert plan is not None and plan.kind == "item_add" and plan.list_field == "payments"
+    assert sorted(plan.fields) == ["amount", "method"]
+    settle = ToolSpec("settle_tab", "Settle a tab.", params)  # no `settlements` list: no entry
+    assert item_edit_plan(settle, tool_priors(settle), ctx, mutates=True) is None
 
 
 def test_a_number_every_record_holds_as_its_entries_sum() -> None:

@@ -131,7 +131,7 @@ def test_the_price_is_the_tariffs_flat_one_else_its_card_at_the_boats_class() ->
             "key": "hull_class",
         }
     ]
-    # three entries are too few to tell a rule from a coincidence
+    # two entries are too few to tell a rule from a coincidence
     few = _sample()
     few["berthings"] = {k: few["berthings"][k] for k in ("B1", "B2")}
     assert card_prices(few, "berthings", "services", ["code"], ["unit_price"], ADD.description) == []
@@ -152,7 +152,7 @@ def test_the_data_logs_every_added_service_by_its_line_id() -> None:
     assert logged_kind(unnamed, "services", "line_id") is None
 
 
-def test_a_text_ending_on_an_aside_is_the_template_with_that_aside() -> None:
+def test_a_few_texts_ending_on_an_aside_keep_the_plain_template() -> None:
     texts = ["SV-1 SCRUB x1 34.00", "SV-1 HAUL x1 40.00", "SV-1 SCRUB x2 44.00", "SV-1 PUMP x3 36.00 (at arrival)"]
     elements = [("SCRUB", 1, 34.0), ("HAUL", 1, 40.0), ("SCRUB", 2, 44.0), ("PUMP", 3, 36.0)]
     samples = [
