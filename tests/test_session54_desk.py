@@ -16,7 +16,7 @@ from synth.envsynth.item_plan import item_edit_plan
 from synth.envsynth.list_totals import summed_names
 from synth.envsynth.mode_rules import _verb_state, mode_segments
 from synth.envsynth.plan import PlanContext
-from synth.envsynth.policy_rules import NOUN_BECOMES_BARE
+from synth.envsynth.policy_rules import MARKED_AFTER_AND
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.refusals import refused_kinds
 from synth.envsynth.returns_shape import returned_fields
@@ -192,7 +192,7 @@ def test_a_refusal_in_the_tools_own_verb_and_a_plan_marked_without_is() -> None:
     said = "Retired skippers cannot be topped up."
     assert refused_kinds(said, "skipper", props, "top_up_purse") == {"status": ["active"]}
     assert refused_kinds(said, "skipper", props, "get_skipper") == {}
-    found = NOUN_BECOMES_BARE.search("The lock is opened and the plan marked paid_off.")
+    found = MARKED_AFTER_AND.search("The lock is opened and the plan marked paid_off.")
     assert found is not None and found.group(1) == "paid_off"
 
 

@@ -172,7 +172,8 @@ def _added_to(sentence: str, field: str, ref: str | None) -> re.Match[str] | Non
     words = field.split("_")
     if ref is not None or len(words) != 2 or words[1] != "balance" or not OPENS_ADDING.match(sentence):
         return None
-    return re.search(rf"(?<![\w]){re.escape(words[0])}(?![\w])", sentence, re.I)
+    after = r"(?=\s+(?:to|onto|into|on|for)\b)"  # "Add credit to ...", not "Add credit card details"
+    return re.search(rf"(?<![\w]){re.escape(words[0])}{after}", sentence, re.I)
 
 
 OPENS_ADDING = re.compile(r"\W*(?:adds?|credits?|tops?\s+up|loads?)\b(?!\s+(?:a|an|one|the)\b)", re.IGNORECASE)

@@ -315,10 +315,10 @@ def _returned_with(description: str, collection: str, own: str) -> bool:
     boat of the skipper in full", "and the skipper's open mooring tabs" (their noun after "with")."""
     noun = re.escape(singular(collection).replace("_", " "))
     for sentence in re.split(r"(?<=[.!?])\s+", description):
-        opened = re.match(r"\s*Returns?\b.*?\bwith\b", sentence, re.I | re.S)
+        opened = re.match(r"\s*Returns?\b", sentence, re.I)
         rest = sentence[opened.end() :] if opened else ""
-        every = rf"\b(?:every|each|all(?:\s+the)?|its)\s+{noun}s?\b"
-        theirs = rf"\b(?:the\s+)?{re.escape(own)}['\u2019]s\s+(?:[\w-]+\s+){{0,2}}{noun}s?\b"
+        every = rf"\b(?:with|and)\s+(?:every|each|all(?:\s+the)?|its)\s+{noun}s?\b"  # not "across all boats"
+        theirs = rf"\b(?:with|and)\s+(?:the\s+)?{re.escape(own)}['\u2019]s\s+(?:[\w-]+\s+){{0,2}}{noun}s?\b"
         if rest and (re.search(every, rest, re.I) or re.search(theirs, rest, re.I)):
             return True
     return False
@@ -329,7 +329,8 @@ def their_totals(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     the one number of the list's entries added up, under a name the record does not hold."""
     own = record_props(state_schema.get("properties") or {}, plan.collection or "")
     out = {}
-    for m in re.finditer(r"\b(\w+)\s+and\s+their\s+`?(\w+)`?", spec.description) if plan.kind == "get" else ():
+    said = r"`?\b(\w+)`?\s+and\s+their\s+`?(\w+_\w+|total|sum|subtotal)`?\b"  # not "and their due dates"
+    for m in re.finditer(said, spec.description) if plan.kind == "get" else ():
         items = ((own.get(m.group(1)) or {}).get("items") or {}).get("properties") or {}
         numbers = [f for f, sub in items.items() if "number" in str((sub or {}).get("type"))]
         if m.group(2) not in own and len(numbers) == 1:

@@ -51,7 +51,9 @@ def lookup_keys(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) ->
     return ToolPlan.from_dict({**plan.to_dict(), "lookup_params": lookups, "evidence": evidence})
 
 
-SPELT_NUMBER = re.compile(r"\bwith\s+spaces\b|\+\d{1,3}\b|\binternational\s+(?:form|format)\b", re.I)
+SPELT_NUMBER = re.compile(
+    r"\bwith(?:\s+or\s+without)?\s+spaces\b|\+\d{1,3}\b(?![.%])|\binternational\s+form(?:at)?\b", re.I
+)
 
 
 def _naming_field(name: str, collection: str, state_schema: dict[str, Any]) -> tuple[str, str] | None:

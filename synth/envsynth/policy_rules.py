@@ -70,15 +70,17 @@ GETS_BARE = re.compile(
     r"\b(?:gets?|takes?|receives?|is\s+given|moves?\s+to|goes\s+to|enters?)\s+(?:the\s+)?(\w+)\s+[`'\"]?([\w-]+)", re.I
 )
 NOUN_BECOMES = re.compile(
-    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|(?:is\s+)?marked|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
     r"([`'\"])([^`'\"]{1,60})\1",
     re.I,
 )
 NOUN_BECOMES_BARE = re.compile(
-    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|(?:is\s+)?marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
+    r"\bthe\s+(?:\w+['\u2019]s\s+[\w-]+\s+)?\w+\s+(?:becomes|is\s+marked(?:\s+as)?|is\s+set\s+to|changes\s+to|moves\s+to|goes\s+back\s+to|returns\s+to|reverts\s+to)\s+"
     r"([\w-]+)\b(?![`'\"])",
     re.I,
 )
+# "... is unlocked and the plan marked paid_off.": "is" left out after "and", the value ending the clause
+MARKED_AFTER_AND = re.compile(r"\band\s+the\s+\w+\s+marked\s+(?:as\s+)?([\w-]+)\b(?![`'\"])(?=\s*(?:[.;,]|$))", re.I)
 LATER = re.compile(r"^[^,;.]*?\b(?:when|after|once|until|later)\b", re.I)
 
 
@@ -176,7 +178,7 @@ def transition_rules(
                     value = next(
                         (
                             m.group(1)
-                            for m in NOUN_BECOMES_BARE.finditer(sentence)
+                            for m in [*NOUN_BECOMES_BARE.finditer(sentence), *MARKED_AFTER_AND.finditer(sentence)]
                             if m.group(1) in known and _now(m, sentence)
                         ),
                         None,

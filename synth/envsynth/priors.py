@@ -196,7 +196,8 @@ def tool_priors(spec: ToolSpec) -> ToolPriors:
     reads = re.match(
         r"\W*(lists?|gets?|returns?|shows?|finds?|fetch(?:es)?|retrieves?|looks?|searches)\b", spec.description, re.I
     )
-    if mutates is None and words and words[0] in WRITE_VERBS and not reads:  # not `issue_comments`: "Lists ..."
+    topped = words[:1] != ["top"] or words[1:2] == ["up"]  # `top_up_purse` writes, `top_skippers` ranks
+    if mutates is None and words and words[0] in WRITE_VERBS and not reads and topped:  # not `issue_comments`
         mutates = True
         evidence.append(f"name verb `{words[0]}` changes state")
     if (
