@@ -76,6 +76,21 @@ def _with_ids(source: Any, ident: str, item_key: str) -> Any:
     return {**source, "parts": parts}
 
 
+def _as_named(
+    kind: str,
+    field: str,
+    noun: str,
+    record_props: dict[str, Any],
+    parameters: dict[str, Any],
+    records: list[dict[str, Any]],
+    today: str | None,
+    element_list: str | None = None,
+) -> list[dict[str, Any]]:
+    """The entry of the data's own kind, built as one a docs sentence naming it would be (named_entries)."""
+    said = f'A "{kind}" entry is appended to the {field}.'
+    return named_entries(said, noun, record_props, parameters, records, today, element_list)
+
+
 def data_logged(
     noun: str,
     record_props: dict[str, Any],
@@ -90,8 +105,7 @@ def data_logged(
     if kind is None:
         return []
     field, kind_field, name = kind
-    said = f'A "{name}" entry is appended to the {field}.'  # the data's own kind, as a docs sentence names one
-    found = named_entries(said, noun, record_props, parameters, records, today, element_list)
+    found = _as_named(name, field, noun, record_props, parameters, records, today, element_list)
     texts = _entry_texts(records, field, kind_field, name, element_list)
     idents = {str(e.get(item_key)) for r in records for e in (r.get(element_list) or []) if isinstance(e, dict)}
     for effect in found:
@@ -129,8 +143,7 @@ def name_logged(
     )
     if len(kinds) != 1:
         return []
-    said = f'A "{name}" entry is appended to the {kinds[0][0]}.'  # the data's own kind, as a docs sentence names one
-    return named_entries(said, noun, record_props, parameters, list(records or []), today)
+    return _as_named(name, kinds[0][0], noun, record_props, parameters, list(records or []), today)
 
 
 def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed: list[Any]) -> list[dict[str, Any]]:

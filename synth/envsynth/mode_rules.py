@@ -184,6 +184,7 @@ def _verb_state(own: dict[str, Any], value: str) -> dict[str, Any] | None:
     `reactivate` -> `active`, the state its stem begins), or a yes/no field named by the words before an `_on` /
     `_off` (`lights_on` -> `lights_enabled` true)."""
     from synth.envsynth.create_rules import _known
+    from synth.envsynth.verb_moves import _participles
 
     flag = re.fullmatch(r"(?P<what>[a-z_]+?)_(?P<way>on|off)", value)
     if flag:
@@ -194,7 +195,7 @@ def _verb_state(own: dict[str, Any], value: str) -> dict[str, Any] | None:
         ]
         return {named[0]: flag["way"] == "on"} if len(named) == 1 else None
     verb = value.lower()
-    forms = {verb + "ed", verb + "d", verb + verb[-1:] + "ed"} if re.fullmatch(r"[a-z]+", verb) else set()
+    forms = _participles(verb) if re.fullmatch(r"[a-z]+", verb) else set()
     stem = verb[2:-3] if verb.startswith("re") and verb.endswith("ate") and len(verb) > 8 else ""  # re-activ-ate
     found = []
     for field, schema in sorted(own.items()):

@@ -69,10 +69,12 @@ def refused_for(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[A
 def refused_kinds(text: str, noun: str, props: dict[str, Any], name: str = "") -> dict[str, list[Any]]:
     """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records;
     with the tool's `name`, also in its own verb ("Retired skippers cannot be topped up" of `top_up_purse`)."""
+    from synth.envsynth.verb_moves import _participles
+
     verb = (split_words(name) or [""])[0].lower()
     said = rf"\b((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\s+"
     said += r"(?:do\s+not|don't|cannot|can't|may\s+not|never)\s+"
-    own = rf"|{re.escape(verb.lower().rstrip('e'))}\w{{0,2}}(?:ed|en)" if len(verb) > 2 else ""  # "topped", "settled"
+    own = "".join(f"|{re.escape(p)}" for p in sorted(_participles(verb))) if len(verb) > 2 else ""  # "topped"
     said += rf"(?:take|accept|receive|get|be\s+(?:given|changed|edited|modified{own}))\b"
     out: dict[str, list[Any]] = {}
     for m in re.finditer(said, unwrap(text), re.I):

@@ -173,6 +173,11 @@ def _is_keyish(pname: str, state_schema: dict[str, Any]) -> list[str]:
     return out
 
 
+def typed_key(drawn: Any, key: str) -> Any:
+    """A record's key, as an integer when the drawn argument was one."""
+    return int(key) if isinstance(drawn, int) and key.isdigit() else key
+
+
 def named_records_exist(
     args: dict[str, Any], state: dict[str, Any], state_schema: dict[str, Any], rng: random.Random, made: str
 ) -> None:
@@ -183,7 +188,7 @@ def named_records_exist(
         keys = sorted({k for c in cols if isinstance(state.get(c), dict) for k in state[c]})
         if keys and isinstance(args[name], (str, int)) and str(args[name]) not in keys:
             key = rng.choice(keys)
-            args[name] = int(key) if isinstance(args[name], int) and key.isdigit() else key
+            args[name] = typed_key(args[name], key)
 
 
 def sample_arguments(

@@ -26,6 +26,7 @@ from synth.envsynth.sampling import (
     sample_record,
     sample_state,
     sample_value,
+    typed_key,
 )
 from synth.llm.prompts import render
 from synth.spec import ToolSpec
@@ -183,11 +184,6 @@ def _links_on_file(state: dict[str, Any], state_schema: dict[str, Any], col: str
                 break
 
 
-def _key_like(drawn: Any, key: str) -> Any:
-    """A record's key, as an integer when the drawn argument was one."""
-    return int(key) if isinstance(drawn, int) and key.isdigit() else key
-
-
 def _accepts(field_schema: dict[str, Any], value: Any) -> bool:
     """Whether a record field's schema (enum, pattern, type) accepts `value`."""
     try:
@@ -257,7 +253,7 @@ def question_cases(
             named_records_exist(args, state, state_schema, rng, view.collection)
         into = fresh and _adds_to_own_list(pri, state_schema, view.collection) and made_key in args
         if into and state.get(view.collection or ""):  # "add_<record>_<entry>": the record it adds to is on file
-            args[made_key] = _key_like(args[made_key], rng.choice(sorted(state[view.collection or ""])))
+            args[made_key] = typed_key(args[made_key], rng.choice(sorted(state[view.collection or ""])))
             named_records_exist(args, state, state_schema, rng, view.collection or "")
             _links_on_file(state, state_schema, view.collection or "", str(args[made_key]))
         if view.collection:  # a happy path writes values the state's schema accepts
