@@ -89,6 +89,12 @@ def _pysource(source: dict[str, Any], fn: str) -> str:
     if source["from"] == "next_number":  # one past the highest number the entries of a list hold
         held = f"[e.get({source['field']!r}) for e in record.get({source['list']!r}) or [] if isinstance(e, dict)]"
         return f"(max([n for n in {held} if fg_number(n)] or [0]) + 1)"
+    if source["from"] == "earned":  # a figure the argument earns from a threshold on ("30 or more earns 3.00")
+        arg, side = f"arguments.get({source['arg']!r})", ">" if source["strict"] else ">="
+        held = f"fg_number({arg}) and {arg} {side} {source['floor']!r}"
+        return f"({source['value']!r} if {held} else {source['else']!r})"
+    if source["from"] == "next_in_series":  # a fresh id of a series log entries share across the state
+        return f"fg_next_in_series(env_state, {source['field']!r}, {source['prefix']!r}, {int(source['digits'])!r})"
     if source["from"] == "product":  # two values multiplied, rounded ("quantity x unit_price")
         a, b = (_pysource(one, fn) for one in source["of"])
         return f"(round(({a}) * ({b}), {int(source['digits'])}) if fg_number({a}) and fg_number({b}) else None)"
@@ -199,6 +205,9 @@ def header_source(env_id: str, version: str, body: str = "") -> str:
     if "fg_off_card(" in body:  # entries priced from a rate card's other key (offcard_rates.py)
         rates = (Path(__file__).parent / "rate_runtime.py").read_text(encoding="utf-8")
         header = header.rstrip("\n") + "\n\n\n" + rates.split("# runtime\n", 1)[1].strip() + "\n"
+    if "fg_next_in_series(" in body:  # a fresh id of a series log entries share (series_runtime.py)
+        series = (Path(__file__).parent / "series_runtime.py").read_text(encoding="utf-8")
+        header = header.rstrip("\n") + "\n\n\n" + series.split("# runtime\n", 1)[1].strip() + "\n"
     if "fg_keyed(" in body:  # records answered with the key the state keeps them under (keyed_views.py)
         view = (Path(__file__).parent / "view_runtime.py").read_text(encoding="utf-8")
         header = header.rstrip("\n") + "\n\n\n" + view.split("# runtime\n", 1)[1].strip() + "\n"
@@ -236,9 +245,25 @@ def dig_{fn}(node, path):
 """
 
 
+def _envelope_extra(rule: dict[str, Any]) -> str:
+    """Python for one more key of a list's envelope (trace_envelopes.py), from `result` and `arguments`."""
+    if rule["op"] == "arg":  # an argument answered back
+        return f"copy.deepcopy(arguments.get({rule['name']!r}))"
+    if rule["op"] == "count":
+        return "len(result)"
+    if rule["op"] == "sum":  # a number of the records added up
+        field = rule["field"]
+        return (
+            f"round(sum([r.get({field!r}) for r in result if isinstance(r, dict) and fg_number(r.get({field!r}))]), 6)"
+        )
+    return repr(rule["value"])
+
+
 def _envelope_code(fn: str, inner: str, doc: str, plan: ToolPlan) -> str:
-    """`fn` answering `inner`'s result under the documented key (with the list's length under `count_key`)."""
+    """`fn` answering `inner`'s result under the documented key (with the list's length under `count_key`, and
+    the keys `envelope_extras` reads)."""
     count = f"{plan.count_key!r}: len(result), " if plan.count_key else ""
+    count += "".join(f"{k!r}: {_envelope_extra(rule)}, " for k, rule in sorted(plan.envelope_extras.items()))
     return (
         f'\n\n\ndef {fn}(env_state, **arguments):\n    """{doc}"""\n'
         f"    result = {inner}(env_state, **arguments)\n"

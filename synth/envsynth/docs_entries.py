@@ -17,8 +17,10 @@ import re
 from typing import Any
 
 from synth.envsynth.business_dates import business_date
+from synth.envsynth.earned_figures import earned_figures
 from synth.envsynth.entry_ids import composed_ids
 from synth.envsynth.entry_texts import learned_text
+from synth.envsynth.id_series import fresh_ids
 from synth.envsynth.returned_states import CONDITION
 from synth.words import singular
 
@@ -129,10 +131,13 @@ def named_entries(
     today: str | None,
     element_list: str | None = None,
     removed: bool = False,
+    stated: str = "",
+    taken: frozenset[str] | None = None,
 ) -> list[dict[str, Any]]:
     """`append` effects for the entries the text names by kind on the tool's own record (`noun`); `parameters` is
     the tool's parameters schema; `element_list`: the list field whose new element the entry logs (an item add), or
-    whose removed element it logs (`removed`)."""
+    whose removed element it logs (`removed`); `stated`: text read for the figures an entry earns (earned_figures);
+    `taken`: the sample state's keys, given when a fresh id of a series the entries show may be read (fresh_ids)."""
     params = parameters.get("properties") or {}
     required = list(parameters.get("required") or [])
     out: list[dict[str, Any]] = []
@@ -154,6 +159,9 @@ def named_entries(
             continue
         # a kind no entry of the data has yet, quoted: the list's one field of names holds it
         kinds, unseen = _kind_fields(items, m.group("kind"), _quoted_kind(m))
+        held = sorted({k for e in _entries(records, field) for k, v in e.items() if v == m.group("kind")})
+        if (unseen or not kinds) and len(held) == 1:  # a field too varied for an enum, but the data holds the kind
+            kinds, unseen = held, False
         word = (m.groupdict().get("word") or "").lower()
         if unseen and len(kinds) > 1 and word in kinds:  # "a `crew_added` event": of the names, the `event` field
             kinds = [word]
@@ -169,6 +177,8 @@ def named_entries(
             texts = {k: _mirrored_words(v, mirror, m.group("kind")) for k, v in texts.items()}
         entry_fields = set((items.get("properties") or {}))
         texts = {**texts, **composed_ids(rest, own, record_props, field, kinds[0], entry_fields)}  # "(id + `-D` + ...)"
+        texts = {**earned_figures(stated, entry_fields, parameters), **texts}  # "30 or more earns 3.00 bonus"
+        texts = {**(fresh_ids(same, taken) if taken is not None and not unseen else {}), **texts}  # "PT-0105"
         rule = _carrying(m.group("aside"), kinds[0], m.group("kind"), same, params, today) if unseen else None
         rule = rule or _entry_rule(
             kinds[0], m.group("kind"), same, params, required, renamed, today, unseen=unseen, texts=texts

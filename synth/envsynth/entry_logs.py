@@ -85,10 +85,13 @@ def _as_named(
     records: list[dict[str, Any]],
     today: str | None,
     element_list: str | None = None,
+    stated: str = "",
+    taken: frozenset[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The entry of the data's own kind, built as one a docs sentence naming it would be (named_entries)."""
+    """The entry of the data's own kind, built as one a docs sentence naming it would be (named_entries); `stated`:
+    the tool's text, read for the figures such an entry earns; `taken`: the state's keys (fresh ids of a series)."""
     said = f'A "{kind}" entry is appended to the {field}.'
-    return named_entries(said, noun, record_props, parameters, records, today, element_list)
+    return named_entries(said, noun, record_props, parameters, records, today, element_list, stated=stated, taken=taken)
 
 
 def data_logged(
@@ -125,10 +128,13 @@ def name_logged(
     parameters: dict[str, Any],
     records: list[dict[str, Any]] | None,
     today: str | None,
+    stated: str = "",
+    sample: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """The `append` effect of the entry a change logs when the data's records log entries of the tool's own name
     (`dues_paid` entries in the skippers' `history` beside a `dues_paid` tool), built as one the docs name so
-    would be."""
+    would be; `stated`: the tool's text, read for the figures such an entry earns; `sample`: the whole sample
+    state, whose keys no fresh id of the entries may be."""
     kinds = sorted(
         {
             (field, key)
@@ -143,7 +149,9 @@ def name_logged(
     )
     if len(kinds) != 1:
         return []
-    return _as_named(name, kinds[0][0], noun, record_props, parameters, list(records or []), today)
+    taken = frozenset(str(k) for held in (sample or {}).values() if isinstance(held, dict) for k in held)
+    entries = list(records or [])
+    return _as_named(name, kinds[0][0], noun, record_props, parameters, entries, today, stated=stated, taken=taken)
 
 
 def data_appends(records: list[dict[str, Any]], field: str, target: Any, allowed: list[Any]) -> list[dict[str, Any]]:

@@ -28,6 +28,11 @@ DRAWN = re.compile(
     r"`(?P<field>\w+)`(?P<rest>[^)]*)\)",
     re.I,
 )
+OR_FROM = re.compile(  # "by card or from the skipper's purse balance", "by card or from skipper purse"
+    r"\bby\s+`?(?P<first>[\w-]+)`?\s+or\s+from\s+(?:the\s+)?(?:(?P<noun>[a-z]\w*?)(?:['\u2019]s)?\s+)?"
+    r"(?P<what>[a-z]\w*)(?P<balance>\s+balance)?\b",
+    re.I,
+)
 COVER = re.compile(r"\bmust\s+(?:cover|be\s+at\s+least)\b", re.I)
 REDUCED = re.compile(r"\b(?:is|gets)\s+(?:reduced|lowered|debited)\s+by\b|\bgoes\s+down\s+by\b", re.I)
 
@@ -93,7 +98,81 @@ def option_rules(
                     "when": when,
                 }
             )
+    for found in or_from(spec, collection, key_param, state_schema, prose):
+        if found["op"] == "enough":
+            checks += [found] if found not in checks else []
+        else:
+            effects += [found] if found not in effects else []
     return checks, effects
+
+
+def _paid_amount(params: dict[str, Any], own: dict[str, Any], prose: str) -> dict[str, Any] | None:
+    """The amount a payment takes: the call's amount parameter, else the one number of the record the text names
+    as written ("The full `owed_balance` is taken")."""
+    amount = amount_param(params)
+    if amount is not None:
+        return {"arg": amount}
+    named = [f for f, s in own.items() if "_" in f and isinstance(s, dict) and s.get("type") in ("number", "integer")]
+    named = [f for f in named if re.search(rf"(?<![\w`]){re.escape(f)}(?!\w)|`{re.escape(f)}`", prose)]
+    return {"path": [named[0]]} if len(named) == 1 else None
+
+
+def or_from(
+    spec: ToolSpec, collection: str, key_param: str, state_schema: dict[str, Any], prose: str
+) -> list[dict[str, Any]]:
+    """The `enough` check and the `adjust` effect of a payment method that draws on a balance: "by card or from the
+    skipper's purse balance", with a parameter whose values are the first method and one more naming that record
+    and number (`skipper_purse`). The balance must cover the amount and is reduced by it, for that value only."""
+    params = spec.parameters.get("properties") or {}
+    cols = state_schema.get("properties") or {}
+    out: list[dict[str, Any]] = []
+    for m in OR_FROM.finditer(prose):
+        taker = valued_param(m.group("first"), params)
+        noun = m.group("noun") or ""
+        path = _holder(noun, collection, cols) if noun else None
+        if taker is None or path is None:
+            continue
+        words = {noun.lower(), m.group("what").lower()}
+        values = [
+            str(v)
+            for v in params[taker].get("enum") or []
+            if str(v) != m.group("first") and words <= set(str(v).split("_"))
+        ]
+        other = collection if not path else record_links(_props(cols, collection), cols, collection)[path[0]["path"][0]]
+        theirs = _props(cols, other)
+        fields = [
+            f
+            for f, sub in theirs.items()
+            if isinstance(sub, dict)
+            and sub.get("type") in ("number", "integer")
+            and m.group("what").lower() in f.lower().split("_")
+            and (not m.group("balance") or "balance" in f.lower().split("_"))
+        ]
+        amount = _paid_amount(params, _props(cols, collection), prose)
+        if len(values) != 1 or len(fields) != 1 or amount is None:
+            continue
+        when = {"arg": taker, "in": values}
+        owner = path or [{"from": "arg", "name": key_param}]
+        out.append(
+            {
+                "op": "enough",
+                "collection": other,
+                "path": owner,
+                "field": fields[0],
+                "amount": {"plus": [amount]},
+                "when": when,
+            }
+        )
+        out.append(
+            {
+                "op": "adjust",
+                "collection": other,
+                "path": [*owner, {"from": "const", "value": fields[0]}],
+                "delta": {"from": "expr", "expr": {"minus": [amount]}},
+                "when": when,
+            }
+        )
+    return out
 
 
 def with_option_rules(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], text: str) -> ToolPlan:

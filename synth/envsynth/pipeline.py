@@ -73,6 +73,12 @@ def build_state_schema(docset: DocSet, client: ChatClient | None, config: SynthC
         from synth.data import grounded_state_schema
 
         result = grounded_state_schema(docset, config.data)
+        if config.traces:  # a field the data holds only as null but the recorded calls fill
+            from synth.envsynth.trace_schema import widened_schema
+
+            calls = recorded_calls(config.traces, config.traces_sha256, config.data)
+            result.state_schema, notes = widened_schema(result.state_schema, calls)
+            result.data = {**result.data, "notes": list(result.data.get("notes") or []) + notes}
     else:
         from synth.envsynth.docs_tree import docs_tree_schema, prefers_tree
 

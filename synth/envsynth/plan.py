@@ -67,6 +67,7 @@ class ToolPlan:
     checks: list[dict[str, Any]] = field(default_factory=list)  # recorded_update: learned checks (trace_checks)
     output_key: str | None = None  # the result is returned under this key (the documented response envelope)
     count_key: str | None = None  # the envelope also answers how many records the list holds, under this key
+    envelope_extras: dict[str, dict[str, Any]] = field(default_factory=dict)  # envelope key -> rule (trace_envelopes)
     lookup_params: dict[str, dict[str, Any]] = field(default_factory=dict)  # get: other fields it finds a record by
     output_format: list[list[str]] = field(default_factory=list)
     output_fields: list[str] = field(default_factory=list)  # the record fields the docs say the tool answers

@@ -132,6 +132,10 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
             score = sum(len(h & name_words) for h in heads)
             if score > best_score:
                 best, best_score = i, score
+    if best < 0:  # no heading within the name: the one heading holding every word of it ("Prepaid top-ups")
+        plain = [heads[-1] | {w[:-1] for w in heads[-1] if w.endswith("s") and len(w) > 2} for heads, _ in sections]
+        holding = [i for i, words in enumerate(plain) if words and name_words <= words]  # "ups": up
+        best = holding[0] if len(holding) == 1 else -1
     texts = [spec.description]
     if best >= 0:
         heads = sections[best][0]
@@ -371,7 +375,9 @@ def docs_transition(
         named = listed_entries(text, props, spec.parameters, list(records or []), today)  # "... records the reason"
         named += named_entries(text, singular(plan.collection), props, spec.parameters, list(records or []), today)
         named += (
-            [] if named else name_logged(spec.name, singular(plan.collection), props, spec.parameters, records, today)
+            []
+            if named
+            else name_logged(spec.name, singular(plan.collection), props, spec.parameters, records, today, text, sample)
         )
         named += state_entries(text, props, spec.parameters, list(records or []), today, sets)  # "appends a log entry"
         fresh = [e for i, e in enumerate(named) if not any(w["field"] == e["field"] for w in written + named[:i])]

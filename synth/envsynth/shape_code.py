@@ -187,6 +187,15 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
         if spec["op"] == "const":  # one value every recorded answer held (the business date)
             lines.append(f"    out[{name!r}] = copy.deepcopy({spec['value']!r})\n")
             continue
+        if spec["op"] == "renamed":  # one of its own fields, answered under another name (trace_answers.py)
+            lines.append(f"    out[{name!r}] = copy.deepcopy(record.get({spec['path'][0]!r}))\n")
+            continue
+        if spec["op"] == "last_entry":  # the entry the call appended to one of its lists, whole
+            lines.append(
+                f"    entries = record.get({spec['path'][0]!r}) or []\n"
+                f"    out[{name!r}] = copy.deepcopy(entries[-1]) if isinstance(entries, list) and entries else None\n"
+            )
+            continue
         if spec["op"] == "end_entry":  # a field of a list's first (or last) entry: "the price of the lowest tier"
             lines.append(
                 f"    entries = [e for e in (record.get({spec['path'][0]!r}) or []) if isinstance(e, dict)]\n"

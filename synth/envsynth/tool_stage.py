@@ -52,6 +52,7 @@ from synth.envsynth.quote_reuse import priced_fields, recomputed_fields, sibling
 from synth.envsynth.roster_moves import roster_moves
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.search_rules import search_as_filter
+from synth.envsynth.settled_states import with_settled_states
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
 from synth.envsynth.tool_tests import ToolTestResult
 from synth.llm.prompts import render
@@ -322,7 +323,10 @@ def _build_tool(
         added = [c for c in allowed.checks if c not in plan.checks]
         cases = yield_to_checks(allowed, added, cases, dropped)
     plan = with_option_rules(spec, allowed, schema.state_schema, docs_text)  # "`card` (needs `last4`)"
+    drawn = [c for c in plan.checks if c not in allowed.checks]  # "or from the skipper's purse balance": covered
+    cases = yield_to_checks(plan, drawn, cases, dropped) if drawn else cases
     plan = with_given_rules(spec, plan, schema.state_schema, opts.sample or {})  # "**Charges**: only with ..."
+    plan = with_settled_states(plan, schema.state_schema, opts.sample or {})  # paid once `amount_paid` meets `total`
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
 

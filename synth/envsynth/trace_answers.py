@@ -15,7 +15,9 @@ from synth.envsynth.testgen import TestCase
 from synth.envsynth.traces import apply_changes, recorded_changes
 
 MIN_RECORDINGS = 2
-Call = tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]  # answer, args, before, after
+MISSING = object()
+# answer, args, the record before, the record after, the whole state after
+Call = tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]
 
 
 def _calls(collection: str, key_param: str, recorded: list[TestCase]) -> list[Call] | None:
@@ -25,10 +27,11 @@ def _calls(collection: str, key_param: str, recorded: list[TestCase]) -> list[Ca
             continue
         key = str(case.arguments.get(key_param))
         before = (case.state.get(collection) or {}).get(key)
-        after = (apply_changes(case.state, recorded_changes(case)).get(collection) or {}).get(key)
+        state = apply_changes(case.state, recorded_changes(case))
+        after = (state.get(collection) or {}).get(key)
         if not isinstance(case.expect_result, dict) or not isinstance(before, dict) or not isinstance(after, dict):
             return None
-        out.append((case.expect_result, case.arguments, before, after))
+        out.append((case.expect_result, case.arguments, before, after, state))
     return out
 
 
@@ -36,19 +39,96 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _last_entry(record: dict[str, Any], path: tuple[str, str]) -> Any:
+    entries = record.get(path[0])
+    last = entries[-1] if isinstance(entries, list) and entries else None
+    return last.get(path[1], MISSING) if isinstance(last, dict) else MISSING
+
+
+def _grown_lists(calls: list[Call]) -> list[str]:
+    """The list fields every call grew by one entry."""
+    return [
+        f
+        for f in sorted(calls[0][3])
+        if all(isinstance(a.get(f), list) and len(a[f]) == len(b.get(f) or []) + 1 for _, _, b, a, _ in calls)
+    ]
+
+
+def _last_entry_paths(name: str, calls: list[Call]) -> list[tuple[str, str]]:
+    """(list, field) of the lists every call grew by one entry, the entry's field of the answer's name first."""
+    after = calls[0][3]
+    grown = [f for f in _grown_lists(calls) if all(isinstance(a[f][-1], dict) for _, _, _, a, _ in calls)]
+    paths = [(f, k) for f in grown for k in sorted(after[f][-1])]
+    return sorted(paths, key=lambda p: (p[1] != name, p))
+
+
+def _nested_paths(name: str, after: dict[str, Any]) -> list[tuple[str, str]]:
+    """(object field, key) of the record's objects, the key of the answer's name first."""
+    paths = [(f, k) for f, v in sorted(after.items()) if isinstance(v, dict) for k in sorted(v)]
+    return sorted(paths, key=lambda p: (p[1] != name, p))
+
+
+def _nested(record: dict[str, Any], path: tuple[str, str]) -> Any:
+    held = record.get(path[0])
+    return held.get(path[1], MISSING) if isinstance(held, dict) else MISSING
+
+
+def _links(after: dict[str, Any], state: dict[str, Any]) -> list[tuple[str, str]]:
+    """(field, collection) of the record's fields naming a record of another collection."""
+    return [
+        (f, c)
+        for f, v in sorted(after.items())
+        if isinstance(v, str)
+        for c, held in sorted(state.items())
+        if isinstance(held, dict) and isinstance(held.get(v), dict)
+    ]
+
+
+def _linked(state: dict[str, Any], after: dict[str, Any], via: str, collection: str, field: str) -> Any:
+    held = (state.get(collection) or {}).get(str(after.get(via)))
+    return held.get(field, MISSING) if isinstance(held, dict) else MISSING
+
+
 def _reading(name: str, calls: list[Call], key_param: str) -> dict[str, Any] | None:
     """None for the record's own field as the call left it, else the output_map rule giving `name`; raises
     LookupError when nothing gives it in every call."""
-    if all(name in after and _same(after[name], answer[name]) for answer, _, _, after in calls):
+    if all(name in after and _same(after[name], answer[name]) for answer, _, _, after, _ in calls):
         return None
-    args = sorted({a for _, args, _, _ in calls for a in args} - {key_param})
+    args = sorted({a for _, args, *_ in calls for a in args} - {key_param})
     for arg in args:
-        if all(arg in args_ and _same(args_[arg], answer[name]) for answer, args_, _, _ in calls):
+        if all(arg in args_ and _same(args_[arg], answer[name]) for answer, args_, *_ in calls):
             return {"op": "arg", "name": arg}
-    fields = sorted({f for _, _, before, _ in calls for f in before})
+    varied = len({repr(answer[name]) for answer, *_ in calls}) > 1  # else read off a key of its own name only
+    for path in _last_entry_paths(name, calls):  # a field of the entry the call appended (its new reference)
+        if (varied or path[1] == name) and all(
+            _same(_last_entry(after, path), answer[name]) for answer, _, _, after, _ in calls
+        ):
+            return {"op": "end_entry", "path": list(path), "last": True}
+    for path in _nested_paths(name, calls[0][3]):  # a key of an object the record holds (a settlement's id)
+        if (varied or path[1] == name) and all(
+            _same(_nested(after, path), answer[name]) for answer, _, _, after, _ in calls
+        ):
+            return {"op": "nested", "path": list(path)}
+    for field in _grown_lists(calls):  # the entry the call appended, whole (the payment it took)
+        if all(_same((after.get(field) or [None])[-1], answer[name]) for answer, _, _, after, _ in calls):
+            return {"op": "last_entry", "path": [field]}
+    words = set(name.split("_"))
+    for field in sorted(calls[0][3]):  # a field of its own under another name (`status` as `tab_status`)
+        if field != name and words & set(field.split("_")) and varied:
+            if all(_same(after.get(field, MISSING), answer[name]) for answer, _, _, after, _ in calls):
+                return {"op": "renamed", "path": [field]}
+    from synth.envsynth.trace_outputs import _difference  # it reads this module's `_same`
+
+    calc = _difference(name, [(after, answer, state) for answer, _, _, after, state in calls])
+    if calc is not None:  # one of its numbers less another, as the call left them (what is still owed)
+        return calc
+    fields = sorted({f for _, _, before, _, _ in calls for f in before})
     for field in sorted(fields, key=lambda f: (f != name, f)):
-        if all(field in before and _same(before[field], answer[name]) for answer, _, before, _ in calls):
+        if all(field in before and _same(before[field], answer[name]) for answer, _, before, _, _ in calls):
             return {"op": "before", "path": [field]}
+    for via, other in _links(calls[0][3], calls[0][4]):  # the record it links, as the call left it (a balance)
+        if all(_same(_linked(state, after, via, other, name), answer[name]) for answer, _, _, after, state in calls):
+            return {"op": "eq", "collection": other, "via": via, "path": [name]}
     first = calls[0][0][name]
     if all(_same(answer[name], first) for answer, *_ in calls) and not isinstance(first, (dict, list)):
         return {"op": "const", "value": first}
@@ -74,7 +154,7 @@ def answered_write(collection: str | None, key_param: str | None, recorded: list
             return None
         if rule is not None:
             mapped[name] = rule
-    if not mapped and all(sorted(keys) == sorted(after) for _, _, _, after in calls):
+    if not mapped and all(sorted(keys) == sorted(after) for _, _, _, after, _ in calls):
         return None  # the whole record, as a write answers by default
     return keys, mapped
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_evaluate, fg_number
+from synth.envsynth.id_series import series_shape
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.series_runtime import fg_next_in_series
 from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_creates import learned_creates
+from synth.envsynth.trace_envelopes import recorded_list_envelope
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap, per_entry_move
 from synth.envsynth.trace_links import linked_appends, linked_sets
 from synth.envsynth.trace_messages import landed_text, recorded_envelope, recorded_message, special_outputs
@@ -76,6 +79,11 @@ def _source(samples: list[Sample], key_param: str) -> dict[str, Any] | None:
     for path, v in sorted(_paths(record0).items(), key=lambda kv: (len(kv[0]), str(kv[0]))):
         if _same(v, value0) and all(_same(_paths(rec).get(path, MISSING), value) for value, _, rec, _ in samples):
             return {"from": "record", "path": list(path)}
+    series = series_shape(value0)
+    if series and all(
+        value == fg_next_in_series(state, None, series["prefix"], series["digits"]) for value, _, _, state in samples
+    ):  # a fresh id, the next of a series the state holds (a payment's)
+        return {"from": "next_in_series", "field": None, **series}
     if all(_same(value, value0) for value, *_ in samples):
         return {"from": "const", "value": value0}
     return learn_number(samples) or learn_choice(samples)
@@ -244,6 +252,8 @@ def _resolve(src: dict[str, Any], args: dict[str, Any], record: dict[str, Any], 
     if src["from"] == "expr":
         value = fg_evaluate(src["expr"], args, record, state)
         return MISSING if value is None else value
+    if src["from"] == "next_in_series":
+        return fg_next_in_series(state, src["field"], src["prefix"], src["digits"])
     return _paths(record).get(tuple(src["path"]), MISSING)
 
 
@@ -412,6 +422,8 @@ def learned_variants(
             out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": landed[0], "output_format": landed[1]}))
     if message is not None and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": message[0], "output_format": message[1]}))
+    wrapped = recorded_list_envelope(plan, recorded)  # records inside an object: {"pier_id", "berths", "total"}
+    out += [wrapped] if wrapped is not None else []
     answered = answered_fields(plan, recorded)  # the fields the recorded answers hold, some from linked records
     if answered is not None:
         out.append(answered)
@@ -420,6 +432,11 @@ def learned_variants(
         out += [quoted] if quoted is not None else []
     if plan.kind == "create":  # the new record's fields as the real system writes them
         out += learned_creates(plan, recorded, _any_source)
+    answer = (
+        answered_write(plan.collection, plan.key_param, recorded) if plan.writes and not plan.output_fields else None
+    )
+    if answer is not None:  # the docs' change, answering what the recorded calls answer (a logged entry's reference)
+        out.append(ToolPlan.from_dict({**plan.to_dict(), "output_fields": answer[0], "output_map": answer[1]}))
     special = special_outputs(recorded)
     if special:
         out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]

@@ -1,0 +1,87 @@
+"""A list read whose recorded answers wrap the records in an object (--traces): `{"pier_id": "P1", "berths": [...],
+"total_fees": 140.0}`. The one key holding a list in every answer holds the records (their fields learned as for a
+bare list, trace_outputs.py); each other key must have one reading in every recording: an argument answered back,
+how many records the list holds, a number of theirs summed (a field whose name the key holds first:
+`total_fees` sums `fees`), or one value every answer holds. Two recordings at least, so one coincidence is no rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_outputs import answered_fields
+
+MIN_RECORDINGS = 2
+LIST_READS = ("filter", "list", "search")
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _summed(name: str, calls: list[tuple[dict[str, Any], list[Any]]]) -> str | None:
+    """The row field whose numbers add up to the answer's `name` in every call, the one `name` holds first."""
+    fields = sorted({f for _, rows in calls for r in rows if isinstance(r, dict) for f, v in r.items() if _number(v)})
+    for field in sorted(fields, key=lambda f: (f not in name, f)):
+        if all(
+            _number(out.get(name))
+            and all(isinstance(r, dict) and _number(r.get(field)) for r in rows)
+            and round(sum(r[field] for r in rows), 6) == round(out[name], 6)
+            for out, rows in calls
+        ):
+            return field
+    return None
+
+
+def _reading(name: str, calls: list[tuple[dict[str, Any], list[Any]]], args: list[dict[str, Any]]) -> dict | None:
+    """The envelope rule giving `name` in every recorded answer, or None."""
+    for arg in sorted({a for given in args for a in given}):
+        if all(arg in given and _same(given[arg], out[name]) for (out, _), given in zip(calls, args, strict=True)):
+            return {"op": "arg", "name": arg}
+    if all(_same(out[name], len(rows)) for out, rows in calls) and len({len(rows) for _, rows in calls}) > 1:
+        return {"op": "count"}
+    field = _summed(name, calls)
+    if field is not None and len({repr(out[name]) for out, _ in calls}) > 1:
+        return {"op": "sum", "field": field}
+    first = calls[0][0][name]
+    if all(_same(out[name], first) for out, _ in calls) and not isinstance(first, (dict, list)):
+        return {"op": "const", "value": first}
+    return None
+
+
+def recorded_list_envelope(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan | None:
+    """The list read answering its records inside the object its recorded answers show, or None."""
+    if plan.kind not in LIST_READS or plan.output_key:
+        return None
+    done = [c for c in recorded if not c.expect_error and c.expect_result is not None]
+    if len(done) < MIN_RECORDINGS or not all(isinstance(c.expect_result, dict) for c in done):
+        return None
+    keys = sorted(done[0].expect_result)
+    if any(sorted(c.expect_result) != keys for c in done):
+        return None
+    lists = [k for k in keys if all(isinstance(c.expect_result[k], list) for c in done)]
+    if len(lists) != 1:
+        return None
+    rows_key = lists[0]
+    calls = [(c.expect_result, c.expect_result[rows_key]) for c in done]
+    extras = {}
+    for name in keys:
+        if name == rows_key:
+            continue
+        rule = _reading(name, calls, [c.arguments for c in done])
+        if rule is None:
+            return None
+        extras[name] = rule
+    unwrapped = [dataclasses.replace(c, expect_result=c.expect_result[rows_key]) for c in done]
+    shaped = answered_fields(plan, unwrapped) or plan
+    return ToolPlan.from_dict({**shaped.to_dict(), "output_key": rows_key, "envelope_extras": extras})
+
+
+__all__ = ["recorded_list_envelope"]
