@@ -31,15 +31,16 @@ AMOUNT = {"type": "object", "properties": {"skipper_id": S, "amount": N}, "requi
 
 def test_a_figure_earned_from_a_threshold_names_the_entry_field_it_fills() -> None:
     said = "A fuel purchase of 40 or more earns 2.00 bonus credit; the bonus is not counted in the daily cap."
-    found = earned_figures(said, {"date", "ref", "amount", "bonus"}, AMOUNT)
+    found = earned_figures(said, {"date", "ref", "amount", "bonus"}, AMOUNT, "fuel_purchase")
     assert found == {
         "bonus": {"from": "earned", "arg": "amount", "floor": 40.0, "strict": False, "value": 2.0, "else": 0.0}
     }
-    over = earned_figures("Any haul over 500 gets a 25 rebate.", {"rebate"}, AMOUNT)["rebate"]
+    over = earned_figures("Any haul over 500 gets a 25 rebate.", {"rebate"}, AMOUNT, "haul")["rebate"]
     assert over["strict"] is True and over["value"] == 25.0 and over["else"] == 0
-    assert earned_figures(said, {"date", "amount"}, AMOUNT) == {}  # no entry field named by the figure's word
+    assert earned_figures(said, {"date", "amount"}, AMOUNT, "fuel_purchase") == {}  # no entry field of that word
+    assert earned_figures(said, {"bonus"}, AMOUNT, "haul") == {}  # the subject names neither the kind nor `amount`
     two = {"type": "object", "properties": {"amount": N, "litres": N}}
-    assert earned_figures(said, {"bonus"}, two) == {}  # which number the threshold measures is unclear
+    assert earned_figures(said, {"bonus"}, two, "fuel_purchase") == {}  # which number it measures is unclear
 
 
 def test_ids_of_one_series_and_the_next_one_across_the_state() -> None:
@@ -63,7 +64,7 @@ def test_a_logged_entry_takes_the_next_reference_and_the_figure_it_earns() -> No
         {"date": "2031-02-0" + str(i), "event": "top_up", "ref": f"PT-010{i}", "amount": a, "bonus": b}
         for i, (a, b) in enumerate([(10.0, 0.0), (50.0, 2.0), (20.0, 0.0)], start=1)
     ]
-    figures = earned_figures("A top-up of 40 or more earns 2.00 bonus credit.", {"bonus"}, AMOUNT)
+    figures = earned_figures("A top-up of 40 or more earns 2.00 bonus credit.", {"bonus"}, AMOUNT, "top_up")
     texts = {**figures, **fresh_ids(same, frozenset({"S1", "S2"}))}
     rule = _entry_rule("event", "top_up", same, AMOUNT["properties"], ["amount"], [], "2031-03-01", texts=texts)
     assert rule is not None

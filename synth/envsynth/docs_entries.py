@@ -177,7 +177,8 @@ def named_entries(
             texts = {k: _mirrored_words(v, mirror, m.group("kind")) for k, v in texts.items()}
         entry_fields = set((items.get("properties") or {}))
         texts = {**texts, **composed_ids(rest, own, record_props, field, kinds[0], entry_fields)}  # "(id + `-D` + ...)"
-        texts = {**earned_figures(stated, entry_fields, parameters), **texts}  # "30 or more earns 3.00 bonus"
+        earned = earned_figures(stated, entry_fields, parameters, m.group("kind"))  # "30 or more earns 3.00 bonus"
+        texts = {**earned, **texts}
         texts = {**(fresh_ids(same, taken) if taken is not None and not unseen else {}), **texts}  # "PT-0105"
         rule = _carrying(m.group("aside"), kinds[0], m.group("kind"), same, params, today) if unseen else None
         rule = rule or _entry_rule(

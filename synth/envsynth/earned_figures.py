@@ -1,7 +1,10 @@
 """A figure earned past a threshold, as policy text states it: "A top-up of 30 or more earns 3.00 bonus credit",
-"a transfer over 500 gets a 2.50 rebate". The word after the figure names the field of the logged entry that holds
-it (`bonus`, `rebate`); the call's one number parameter is what the threshold is measured on. The entry then holds
-the figure when the argument reaches the threshold ("or more": at it too; "over", "above": past it), else 0.
+"any haul over 500 gets a 2.50 rebate", "Top-ups of at least £40 earn £2.00 `bonus`". The word after the figure names
+the field of the logged entry that holds it (`bonus`, `rebate`); the call's one number parameter is what the
+threshold is measured on, and the sentence's subject must name the logged kind or that parameter (a skipper "with a
+purse of 100 or more" is about a stored number, not the call). The entry then holds the figure when the argument
+reaches the threshold ("or more", "at least": at it too; "over", "above", "more than": past it), else 0. A negated
+sentence ("Not every ...") or a figure earned only under a condition ("... only for club skippers") is no rule.
 """
 
 from __future__ import annotations
@@ -9,14 +12,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-NUMBER = r"\d+(?:\.\d+)?"
+from synth.words import singular
+
+MONEY = r"[£$€]?\s?"
+NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+SUBJECT = r"(?:(?:an?|any|each|every)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)?)"
+EARN = r"(?:earns?|gets?|receives?|comes?\s+with|qualif(?:y|ies)\s+for)"
+FIGURE = rf"(?:an?\s+)?{MONEY}(?P<value>{NUMBER})\s+`?(?P<word>[a-z]\w*)`?"
 EARNS = re.compile(
-    rf"\b(?:an?|any|each|every)\s+[\w-]+(?:\s+[\w-]+)?\s+of\s+(?P<floor>{NUMBER})\s+(?P<side>or\s+more|or\s+above|or\s+over)\s+"
-    rf"(?:earns?|gets?|receives?|comes\s+with|qualifies\s+for)\s+(?:an?\s+)?(?P<value>{NUMBER})\s+(?P<word>[a-z]\w*)"
-    rf"|\b(?:an?|any|each|every)\s+[\w-]+(?:\s+[\w-]+)?\s+(?P<side2>over|above|of\s+more\s+than)\s+(?P<floor2>{NUMBER})\s+"
-    rf"(?:earns?|gets?|receives?|comes\s+with|qualifies\s+for)\s+(?:an?\s+)?(?P<value2>{NUMBER})\s+(?P<word2>[a-z]\w*)",
+    rf"\b{SUBJECT}\s+(?:of\s+{MONEY}(?P<floor>{NUMBER})\s+or\s+(?:more|above|over)"
+    rf"|of\s+at\s+least\s+{MONEY}(?P<least>{NUMBER})"
+    rf"|(?:over|above|of\s+more\s+than)\s+{MONEY}(?P<past>{NUMBER}))\s+{EARN}\s+{FIGURE}",
     re.IGNORECASE,
 )
+NEGATED = re.compile(r"\b(?:not|never|no)\b", re.IGNORECASE)
+CONDITIONED = re.compile(r"^\s*(?:\w+\s+)?(?:only|if|when|unless|provided|except)\b", re.IGNORECASE)
 
 
 def _number_param(parameters: dict[str, Any]) -> str | None:
@@ -26,24 +36,44 @@ def _number_param(parameters: dict[str, Any]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def earned_figures(text: str, entry_fields: set[str], parameters: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _words(text: str) -> set[str]:
+    return {singular(w.lower()) for w in re.split(r"[\s_-]+", text) if w}
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def earned_figures(
+    text: str, entry_fields: set[str], parameters: dict[str, Any], kind: str = ""
+) -> dict[str, dict[str, Any]]:
     """Entry field -> `earned` source for each threshold figure the text states whose word is one of the entry's
-    fields (one sentence per field, else none)."""
+    fields and whose subject names the logged `kind` or the number parameter (one rule per field, else none)."""
     arg = _number_param(parameters)
     if not arg:
         return {}
+    named = _words(kind) | _words(arg)
     seen: dict[str, list[dict[str, Any]]] = {}
     for m in EARNS.finditer(text):
-        word = (m.group("word") or m.group("word2")).lower()
-        if word not in entry_fields:
+        word = m.group("word").lower()
+        start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start()), text.rfind(";", 0, m.start()))
+        ahead = re.split(r"[.;\n]", text[m.end() :], maxsplit=1)[0]
+        if word not in entry_fields or not (_words(m.group("subject")) & named):
             continue
-        floor = float(m.group("floor") or m.group("floor2"))
-        value = float(m.group("value") or m.group("value2"))
-        strict = m.group("side2") is not None
-        zero = 0.0 if "." in (m.group("value") or m.group("value2")) else 0
-        seen.setdefault(word, []).append(
-            {"from": "earned", "arg": arg, "floor": floor, "strict": strict, "value": value, "else": zero}
-        )
+        if NEGATED.search(text[start + 1 : m.start()]) or CONDITIONED.match(ahead):
+            continue
+        floor = m.group("floor") or m.group("least") or m.group("past")
+        zero = 0.0 if "." in m.group("value") else 0
+        rule = {
+            "from": "earned",
+            "arg": arg,
+            "floor": _number(floor),
+            "strict": m.group("past") is not None,
+            "value": _number(m.group("value")),
+            "else": zero,
+        }
+        seen.setdefault(word, [])
+        seen[word] += [rule] if rule not in seen[word] else []
     return {word: found[0] for word, found in seen.items() if len(found) == 1}
 
 

@@ -29,10 +29,11 @@ DRAWN = re.compile(
     re.I,
 )
 OR_FROM = re.compile(  # "by card or from the skipper's purse balance", "by card or from skipper purse"
-    r"\bby\s+`?(?P<first>[\w-]+)`?\s+or\s+from\s+(?:the\s+)?(?:(?P<noun>[a-z]\w*?)(?:['\u2019]s)?\s+)?"
+    r"\bby\s+`?(?P<first>[\w-]+)`?,?\s+or\s+from\s+(?:the\s+)?(?:(?P<noun>[a-z]\w*?)(?:['\u2019]s)?\s+)?"
     r"(?P<what>[a-z]\w*)(?P<balance>\s+balance)?\b",
     re.I,
 )
+NEGATED = re.compile(r"\b(?:not|never|no|cannot)\b|n['\u2019]t\b", re.I)
 COVER = re.compile(r"\bmust\s+(?:cover|be\s+at\s+least)\b", re.I)
 REDUCED = re.compile(r"\b(?:is|gets)\s+(?:reduced|lowered|debited)\s+by\b|\bgoes\s+down\s+by\b", re.I)
 
@@ -127,17 +128,17 @@ def or_from(
     cols = state_schema.get("properties") or {}
     out: list[dict[str, Any]] = []
     for m in OR_FROM.finditer(prose):
+        opened = max(prose.rfind(".", 0, m.start()), prose.rfind("\n", 0, m.start()), prose.rfind(";", 0, m.start()))
+        if NEGATED.search(prose[opened + 1 : m.start()]):  # "may not be paid by card or from ..."
+            continue
         taker = valued_param(m.group("first"), params)
         noun = m.group("noun") or ""
         path = _holder(noun, collection, cols) if noun else None
         if taker is None or path is None:
             continue
-        words = {noun.lower(), m.group("what").lower()}
-        values = [
-            str(v)
-            for v in params[taker].get("enum") or []
-            if str(v) != m.group("first") and words <= set(str(v).split("_"))
-        ]
+        others = [str(v) for v in params[taker].get("enum") or [] if str(v) != m.group("first")]
+        values = [v for v in others if {noun.lower(), m.group("what").lower()} <= set(v.split("_"))]
+        values = values or [v for v in others if v.split("_") == [m.group("what").lower()]]  # `purse` alone
         other = collection if not path else record_links(_props(cols, collection), cols, collection)[path[0]["path"][0]]
         theirs = _props(cols, other)
         fields = [

@@ -1,9 +1,11 @@
-"""A state the data shows a record in exactly when two of its numbers meet: every bill whose `amount_paid` equals
-its `total` is `paid`, and no other bill is. A change that moves the first number (a payment adding to what is
-paid) then puts the record in that state once the number reaches the other, from any other state of the field (a
-`threshold` effect against a field, applied after the call's moves: docs_thresholds' runtime).
+"""A state the data shows a record in exactly when one of its numbers has reached another: every tab whose
+`amount_paid` is at least its `total` is `paid`, and no other tab is. A change that moves the first number (a
+payment adding to what is paid) then puts the record in that state once the number reaches the other, from any other
+state of the field (a `threshold` effect against a field, applied after the call's moves: docs_thresholds' runtime).
+The records below the other number must be the ones not in that state, so a charge that raises `total` is no rule.
 
-At least three records must meet and be in that state, and two more must not meet, so one coincidence is no rule.
+At least three records must have reached it and be in that state, and two more must be below it, so one
+coincidence is no rule.
 """
 
 from __future__ import annotations
@@ -19,6 +21,13 @@ WORD = re.compile(r"^[a-z]+(?:[_ -][a-z]+)*$")
 MIN_APART = 2
 
 
+NUMBERS = {"number", "integer"}
+
+
+def _types(declared: Any) -> list[str]:
+    return [declared] if isinstance(declared, str) else [t for t in declared or [] if isinstance(t, str)]
+
+
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -28,7 +37,7 @@ def settled_state(records: list[dict[str, Any]], number: str, props: dict[str, A
     equals another number field `bound`, else None."""
     found = []
     numbers = sorted(
-        f for f, s in props.items() if f != number and isinstance(s, dict) and "number" in str(s.get("type"))
+        f for f, s in props.items() if f != number and isinstance(s, dict) and NUMBERS & set(_types(s.get("type")))
     )
     texts = sorted(f for f, s in props.items() if isinstance(s, dict) and (s.get("enum") or s.get("x-enum")))
     texts += sorted(  # states too few to be typed as a closed set: plain lower-case words in every record
@@ -38,8 +47,8 @@ def settled_state(records: list[dict[str, Any]], number: str, props: dict[str, A
     )
     for bound in numbers:
         pairs = [r for r in records if _number(r.get(number)) and _number(r.get(bound))]
-        met = [r for r in pairs if abs(r[number] - r[bound]) < 1e-9]
-        apart = [r for r in pairs if abs(r[number] - r[bound]) >= 1e-9]
+        met = [r for r in pairs if r[number] >= r[bound] - 1e-9]  # reached it (an overpaid record too)
+        apart = [r for r in pairs if r[number] < r[bound] - 1e-9]  # below it: a number that rises to meet it
         if len(met) < MIN_MET or len(apart) < MIN_APART:
             continue
         for field in texts:

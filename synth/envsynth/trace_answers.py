@@ -94,7 +94,7 @@ def _reading(name: str, calls: list[Call], key_param: str) -> dict[str, Any] | N
     LookupError when nothing gives it in every call."""
     if all(name in after and _same(after[name], answer[name]) for answer, _, _, after, _ in calls):
         return None
-    args = sorted({a for _, args, *_ in calls for a in args} - {key_param})
+    args = sorted({a for _, args, *_ in calls for a in args} - {key_param}) + [key_param]  # the key: last
     for arg in args:
         if all(arg in args_ and _same(args_[arg], answer[name]) for answer, args_, *_ in calls):
             return {"op": "arg", "name": arg}

@@ -1,8 +1,9 @@
 """A list read whose recorded answers wrap the records in an object (--traces): `{"pier_id": "P1", "berths": [...],
 "total_fees": 140.0}`. The one key holding a list in every answer holds the records (their fields learned as for a
-bare list, trace_outputs.py); each other key must have one reading in every recording: an argument answered back,
-how many records the list holds, a number of theirs summed (a field whose name the key holds first:
-`total_fees` sums `fees`), or one value every answer holds. Two recordings at least, so one coincidence is no rule.
+bare list, trace_outputs.py); each other key must have one reading in every recording: an argument answered back
+(named like the key, or sharing a word with it), how many records the list holds, a number of theirs summed (a
+field whose name the key holds first: `total_fees` sums `fees`), or one value every answer holds. Two recordings at
+least, so one coincidence is no rule.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def _summed(name: str, calls: list[tuple[dict[str, Any], list[Any]]]) -> str | N
 
 def _reading(name: str, calls: list[tuple[dict[str, Any], list[Any]]], args: list[dict[str, Any]]) -> dict | None:
     """The envelope rule giving `name` in every recorded answer, or None."""
-    for arg in sorted({a for given in args for a in given}):
+    for arg in sorted({a for given in args for a in given}):  # named like the key, or sharing a word with it
+        if arg != name and not set(arg.split("_")) & set(name.split("_")):
+            continue
         if all(arg in given and _same(given[arg], out[name]) for (out, _), given in zip(calls, args, strict=True)):
             return {"op": "arg", "name": arg}
     if all(_same(out[name], len(rows)) for out, rows in calls) and len({len(rows) for _, rows in calls}) > 1:

@@ -21,16 +21,20 @@ def written_kinds(calls: list[TraceCall]) -> dict[tuple[str, str], set[str]]:
     array, by the key's shape)."""
     out: dict[tuple[str, str], set[str]] = {}
     for call in calls:
+        below: dict[tuple[str, str, str], set[str]] = {}  # the keys written below a field of one record
         for change in call.changes:
             parts = parse_pointer(change.get("path", ""))
             if len(parts) < 3 or change.get("deleted"):
                 continue
             if len(parts) == 3:
                 kind = _kind(change.get("value"))
+                if kind:
+                    out.setdefault((parts[0], parts[2]), set()).add(kind)
             else:
-                kind = "array" if parts[3].isdigit() else "object"
-            if kind:
-                out.setdefault((parts[0], parts[2]), set()).add(kind)
+                below.setdefault((parts[0], parts[1], parts[2]), set()).add(parts[3])
+        for (col, _, field), keys in below.items():  # a list from its first index on, as apply_changes builds it
+            listed = all(k.isdigit() for k in keys) and {str(i) for i in range(len(keys))} == keys
+            out.setdefault((col, field), set()).add("array" if listed else "object")
     return out
 
 
