@@ -1,7 +1,7 @@
 """The next id of a series that log entries share across the state ("SL-0043" after "SL-0042"), for entries whose
-data shows a fresh id in each (docs_entries: an `id_series` field). Copied below the `# runtime` line into env.py
-files whose tools call it (codegen.header_source), under the same rules as expr_runtime.py: plain functions over
-JSON values, sandbox-safe, no imports.
+data shows a fresh id in each (id_series.fresh_ids) or whose recorded calls write one (trace_learn). Copied below
+the `# runtime` line into env.py files whose tools call it (codegen.header_source), under the same rules as
+expr_runtime.py: plain functions over JSON values, sandbox-safe, no imports.
 """
 
 # runtime

@@ -17,10 +17,8 @@ from synth.envsynth.plan import ToolPlan
 from synth.spec import record_props
 
 MIN_MET = 3
-WORD = re.compile(r"^[a-z]+(?:[_ -][a-z]+)*$")
 MIN_APART = 2
-
-
+WORD = re.compile(r"^[a-z]+(?:[_ -][a-z]+)*$")  # a state's value: plain lower-case words
 NUMBERS = {"number", "integer"}
 
 
@@ -34,7 +32,7 @@ def _number(value: Any) -> bool:
 
 def settled_state(records: list[dict[str, Any]], number: str, props: dict[str, Any]) -> dict[str, Any] | None:
     """{field, value, bound, from} when the records in one state of a text field are exactly those whose `number`
-    equals another number field `bound`, else None."""
+    has reached another number field `bound`, else None (`from`: the field's other states)."""
     found = []
     numbers = sorted(
         f for f, s in props.items() if f != number and isinstance(s, dict) and NUMBERS & set(_types(s.get("type")))
@@ -56,7 +54,7 @@ def settled_state(records: list[dict[str, Any]], number: str, props: dict[str, A
             value = next(iter(held)) if len(held) == 1 else None
             if isinstance(value, str) and value not in {r.get(field) for r in apart}:
                 known = props[field].get("enum") or props[field].get("x-enum") or [r.get(field) for r in records]
-                others = sorted({str(v) for v in known if v != value} | {r.get(field) for r in apart})
+                others = sorted({str(v) for v in known if v not in (None, value)} | {r.get(field) for r in apart})
                 found.append({"field": field, "value": value, "bound": bound, "from": others})
     return found[0] if len(found) == 1 else None
 

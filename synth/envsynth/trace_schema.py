@@ -1,10 +1,11 @@
-"""A record field the sample data holds only as null but recorded calls fill (a `settlement` object a settled plan
+"""A record field the sample data holds only as null but recorded calls fill (a `settled` object a cleared tab
 gets, a `closed_on` date): the state schema types it by what the calls wrote, or null, so the learned change is not
 refused as breaking the schema. Only fields typed `null` alone are widened; every other type stays the data's.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from synth.envsynth.traces import TraceCall, parse_pointer
@@ -39,8 +40,9 @@ def written_kinds(calls: list[TraceCall]) -> dict[tuple[str, str], set[str]]:
 
 
 def widened_schema(state_schema: dict[str, Any], calls: list[TraceCall]) -> tuple[dict[str, Any], list[str]]:
-    """(the schema with null-only fields the calls filled typed by what they wrote, one note per field)."""
+    """(a copy of the schema with null-only fields the calls filled typed by what they wrote, one note per field)."""
     notes = []
+    state_schema = copy.deepcopy(state_schema)
     cols = state_schema.get("properties") or {}
     for (col, field), kinds in sorted(written_kinds(calls).items()):
         record = (cols.get(col) or {}).get("additionalProperties") if isinstance(cols.get(col), dict) else None
