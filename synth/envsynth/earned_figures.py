@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.prose import negated_before
 from synth.words import singular
 
 MONEY = r"[£$€]?\s?"
@@ -25,7 +26,6 @@ EARNS = re.compile(
     rf"|(?:over|above|of\s+more\s+than)\s+{MONEY}(?P<past>{NUMBER}))\s+{EARN}\s+{FIGURE}",
     re.IGNORECASE,
 )
-NEGATED = re.compile(r"\b(?:not|never|no)\b", re.IGNORECASE)
 CONDITIONED = re.compile(r"^\s*(?:\w+\s+)?(?:only|if|when|unless|provided|except)\b", re.IGNORECASE)
 
 
@@ -56,11 +56,10 @@ def earned_figures(
     seen: dict[str, list[dict[str, Any]]] = {}
     for m in EARNS.finditer(text):
         word = m.group("word").lower()
-        start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start()), text.rfind(";", 0, m.start()))
         ahead = re.split(r"[.;\n]", text[m.end() :], maxsplit=1)[0]
         if word not in entry_fields or not (_words(m.group("subject")) & named):
             continue
-        if NEGATED.search(text[start + 1 : m.start()]) or CONDITIONED.match(ahead):
+        if negated_before(text, m.start()) or CONDITIONED.match(ahead):
             continue
         floor = m.group("floor") or m.group("least") or m.group("past")
         zero = 0.0 if "." in m.group("value") else 0

@@ -17,7 +17,7 @@ from typing import Any
 from synth.envsynth.arg_limits import amount_param, valued_param
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.plan import ToolPlan
-from synth.envsynth.prose import unwrap
+from synth.envsynth.prose import negated_before, unwrap
 from synth.spec import ToolSpec
 from synth.spec import record_props as _props
 from synth.words import singular
@@ -33,7 +33,6 @@ OR_FROM = re.compile(  # "by card or from the skipper's purse balance", "by card
     r"(?P<what>[a-z]\w*)(?P<balance>\s+balance)?\b",
     re.I,
 )
-NEGATED = re.compile(r"\b(?:not|never|no|cannot)\b|n['\u2019]t\b", re.I)
 COVER = re.compile(r"\bmust\s+(?:cover|be\s+at\s+least)\b", re.I)
 REDUCED = re.compile(r"\b(?:is|gets)\s+(?:reduced|lowered|debited)\s+by\b|\bgoes\s+down\s+by\b", re.I)
 
@@ -128,8 +127,7 @@ def or_from(
     cols = state_schema.get("properties") or {}
     out: list[dict[str, Any]] = []
     for m in OR_FROM.finditer(prose):
-        opened = max(prose.rfind(".", 0, m.start()), prose.rfind("\n", 0, m.start()), prose.rfind(";", 0, m.start()))
-        if NEGATED.search(prose[opened + 1 : m.start()]):  # "may not be paid by card or from ..."
+        if negated_before(prose, m.start()):  # "may not be paid by card or from ..."
             continue
         taker = valued_param(m.group("first"), params)
         noun = m.group("noun") or ""

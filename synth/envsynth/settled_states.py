@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_number as _number
 from synth.envsynth.plan import ToolPlan
 from synth.spec import record_props
 
@@ -24,10 +25,6 @@ NUMBERS = {"number", "integer"}
 
 def _types(declared: Any) -> list[str]:
     return [declared] if isinstance(declared, str) else [t for t in declared or [] if isinstance(t, str)]
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def settled_state(records: list[dict[str, Any]], number: str, props: dict[str, Any]) -> dict[str, Any] | None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from synth.envsynth.testgen import TestCase
+from synth.envsynth.trace_outputs import _difference
 from synth.envsynth.traces import apply_changes, recorded_changes
+from synth.envsynth.traces import same_value as _same
 
 MIN_RECORDINGS = 2
 MISSING = object()
@@ -33,10 +35,6 @@ def _calls(collection: str, key_param: str, recorded: list[TestCase]) -> list[Ca
             return None
         out.append((case.expect_result, case.arguments, before, after, state))
     return out
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
 
 
 def _last_entry(record: dict[str, Any], path: tuple[str, str]) -> Any:
@@ -117,8 +115,6 @@ def _reading(name: str, calls: list[Call], key_param: str) -> dict[str, Any] | N
         if field != name and words & set(field.split("_")) and varied:
             if all(_same(after.get(field, MISSING), answer[name]) for answer, _, _, after, _ in calls):
                 return {"op": "renamed", "path": [field]}
-    from synth.envsynth.trace_outputs import _difference  # it reads this module's `_same`
-
     calc = _difference(name, [(after, answer, state) for answer, _, _, after, state in calls])
     if calc is not None:  # one of its numbers less another, as the call left them (what is still owed)
         return calc

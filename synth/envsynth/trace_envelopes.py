@@ -11,20 +11,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from synth.envsynth.expr_runtime import fg_number as _number
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_outputs import answered_fields
+from synth.envsynth.traces import same_value as _same
 
 MIN_RECORDINGS = 2
 LIST_READS = ("filter", "list", "search")
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _summed(name: str, calls: list[tuple[dict[str, Any], list[Any]]]) -> str | None:

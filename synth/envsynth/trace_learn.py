@@ -432,15 +432,13 @@ def learned_variants(
         out += [quoted] if quoted is not None else []
     if plan.kind == "create":  # the new record's fields as the real system writes them
         out += learned_creates(plan, recorded, _any_source)
-    answer = (
-        answered_write(plan.collection, plan.key_param, recorded) if plan.writes and not plan.output_fields else None
-    )
-    if answer is not None:  # the docs' change, answering what the recorded calls answer (a logged entry's reference)
+    answer = answered_write(plan.collection, plan.key_param, recorded)  # what a write answers, when not the record
+    if answer is not None and plan.writes and not plan.output_fields:  # the docs' change answering as recorded
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_fields": answer[0], "output_map": answer[1]}))
     special = special_outputs(recorded)
     if special:
         out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]
-    return out + _learned_updates(spec, plan, recorded)
+    return out + _learned_updates(spec, plan, recorded, answer)
 
 
 def _entry_there(plan: ToolPlan) -> list[dict[str, Any]]:
@@ -451,7 +449,10 @@ def _entry_there(plan: ToolPlan) -> list[dict[str, Any]]:
     return [{**check, "field": plan.item_key, "arg": plan.op_param}]
 
 
-def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -> list[ToolPlan]:
+def _learned_updates(
+    spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], answer: tuple[list[str], dict[str, Any]] | None
+) -> list[ToolPlan]:
+    """The keyed updates the recorded changes show; `answer`: what the recorded calls answer (answered_write)."""
     learned = _learn(plan, recorded)
     if learned is None:
         return []
@@ -477,8 +478,7 @@ def _learned_updates(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase]) -
         out.insert(0, ToolPlan.from_dict({**update, "preconditions": kept, "checks": ruled}))
         if checks:
             out.append(ToolPlan.from_dict({**update, "preconditions": kept, "checks": ruled + checks}))
-    answer = answered_write(plan.collection, plan.key_param, recorded)  # what the write answers, when not the record
-    if answer is not None:
+    if answer is not None:  # what the write answers, when not the record
         shaped = {"output_fields": answer[0], "output_map": answer[1]}
         out = out + [ToolPlan.from_dict({**v.to_dict(), **shaped}) for v in out]  # chosen only when it does better
     return out

@@ -14,7 +14,7 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
-from synth.envsynth.trace_answers import _same as _same_value
+from synth.envsynth.traces import same_value as _same_value
 
 MIN_RECORDINGS = 2
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from synth.envsynth.traces import TraceCall, parse_pointer
+from synth.envsynth.traces import TraceCall, counts_from_zero, parse_pointer
 
 JSON_TYPES = ((bool, "boolean"), (int, "number"), (float, "number"), (str, "string"), (list, "array"), (dict, "object"))
 
@@ -34,8 +34,7 @@ def written_kinds(calls: list[TraceCall]) -> dict[tuple[str, str], set[str]]:
             else:
                 below.setdefault((parts[0], parts[1], parts[2]), set()).add(parts[3])
         for (col, _, field), keys in below.items():  # a list from its first index on, as apply_changes builds it
-            listed = all(k.isdigit() for k in keys) and {str(i) for i in range(len(keys))} == keys
-            out.setdefault((col, field), set()).add("array" if listed else "object")
+            out.setdefault((col, field), set()).add("array" if counts_from_zero(keys) else "object")
     return out
 
 

@@ -67,17 +67,21 @@ def _remove(node: Any, key: str) -> None:
         del node[key]
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """Equal and of one type (`1` is not `1.0` nor `True`): what a recorded value must be to be read off another."""
+    return type(a) is type(b) and a == b
+
+
+def counts_from_zero(keys: set[str]) -> bool:
+    """Whether keys recorded under a new container are exactly 0..n-1: a list, else an object."""
+    return bool(keys) and all(k.isdigit() for k in keys) and sorted(int(k) for k in keys) == list(range(len(keys)))
+
+
 def _new_container(path_keys: list[str], depth: int, sets: list[list[str]]) -> Any:
     """A list when the children recorded under this new container are exactly 0..n-1, else a dict."""
     prefix = path_keys[:depth]
     children = {k[depth] for k in sets if len(k) > depth and k[:depth] == prefix}
-    if (
-        children
-        and all(c.isdigit() for c in children)
-        and sorted(int(c) for c in children) == list(range(len(children)))
-    ):
-        return []
-    return {}
+    return [] if counts_from_zero(children) else {}
 
 
 def _order(keys: list[str]) -> list[tuple[int, Any]]:
@@ -284,10 +288,12 @@ def recorded_changes(case: TestCase) -> list[dict[str, Any]]:
 __all__ = [
     "TraceCall",
     "apply_changes",
+    "counts_from_zero",
     "cut_state",
     "load_traces",
     "parse_pointer",
     "pick_calls",
     "recorded_changes",
+    "same_value",
     "trace_case",
 ]
