@@ -31,8 +31,12 @@ def _expr(text: str) -> dict[str, Any]:
 
 CAPPED = re.compile(  # "Cash is accepted up to 500.00 per payment", "card payments are limited to 900"
     r"\b[`'\"]?(?P<value>[\w-]+)[`'\"]?\s+(?:\w+\s+)?(?:is|are)\s+(?:accepted|allowed|taken|limited|capped)\s+"
-    r"(?:up\s+to|to|at)\s+(?P<n>\d[\d,]*(?:\.\d+)?)\b",
+    r"(?:up\s+to|to|at)\s+(?P<n>\d[\d,]*(?:\.\d+)?)\b"
+    r"|\bthe\s+[`'\"]?(?P<value2>[\w-]+)[`'\"]?\s+limit\s+of\s+(?P<n2>\d[\d,]*(?:\.\d+)?)\b",  # "the card limit of 900"
     re.I,
+)
+TAKEN = re.compile(  # "The full remaining_due is taken": what a call with no amount argument charges
+    r"\b(?:the\s+)?(?:full|whole|entire)\s+`?(?P<field>[a-z]\w*)`?\s+is\s+(?:taken|charged|collected|paid)\b", re.I
 )
 
 
@@ -56,17 +60,23 @@ def valued_param(value: str, params: dict[str, Any]) -> str | None:
     return takers[0] if len(takers) == 1 else None
 
 
-def capped_args(text: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+def capped_args(text: str, params: dict[str, Any], own: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """`arg_limit` checks of the call's one amount parameter that hold for one value of another parameter only:
-    "Cash is accepted up to 500.00 per payment" caps the amount of calls whose method is `cash`."""
+    "Cash is accepted up to 500.00 per payment" caps the amount of calls whose method is `cash`. A call with no
+    amount parameter that takes a number of its record ("The full `remaining_due` is taken") has that number
+    capped (a `bound` check) by "the card limit of 900 per transaction applies"."""
     amount = amount_param(params)
+    taken = sorted({m.group("field") for m in TAKEN.finditer(text) if is_number((own or {}).get(m.group("field")))})
     out: list[dict[str, Any]] = []
     for m in CAPPED.finditer(unwrap(text)):
-        value = next((v for v in (m.group("value"), m.group("value").lower()) if valued_param(v, params)), None)
-        if amount is None or value is None:
+        said = m.group("value") or m.group("value2")
+        value = next((v for v in (said, said.lower()) if valued_param(v, params)), None)
+        if value is None or (amount is None and len(taken) != 1):
             continue
-        limit = float(m.group("n").replace(",", ""))
+        limit = float((m.group("n") or m.group("n2")).replace(",", ""))
         check = {"op": "arg_limit", "arg": amount, "cmp": "<=", "value": limit}
+        if amount is None:  # the record's number the call takes
+            check = {"op": "bound", "from": "self", "field": taken[0], "cmp": "<=", "value": limit}
         check["when"] = {"arg": valued_param(value, params), "in": [value]}
         if check not in out:
             out.append(check)
@@ -98,7 +108,7 @@ def arg_limits(
             out.append({"op": "arg_limit", "arg": arg, "cmp": ">", "value": 0})
         out.append({"op": "arg_limit", "arg": arg, "cmp": "<=", "expr": expr, **where})
     out += [c for c in outstanding_limits(text, params, own) if c not in out]
-    return out + [c for c in capped_args(text, params) if c not in out]
+    return out + [c for c in capped_args(text, params, own) if c not in out]
 
 
 OUTSTANDING = re.compile(  # "The amount ... may not exceed what is outstanding: the `balance` for a docked boat, ..."

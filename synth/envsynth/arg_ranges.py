@@ -77,17 +77,21 @@ def argument_checks(
     (its description, a weekend error, and with the call's record `own`, a value allowed only once a date of it has
     passed), records that must belong together (owned_args.py), and numbers within a named record's range."""
     from synth.envsynth.owned_args import owned_checks
-    from synth.envsynth.param_dates import described_dates, error_weekdays, said_dates, value_dates
+    from synth.envsynth.param_dates import described_clocks, described_dates, error_weekdays, said_dates, value_dates
 
-    out = described_dates(params, today) + error_weekdays(text, params, today)
+    out = described_dates(params, today) + described_clocks(params) + error_weekdays(text, params, today)
     out += [c for c in said_dates(text, params, today) if c not in out]  # "the new expiry date must be in the future"
     out += value_dates(text, params, own, today) if own is not None else []
     if own is not None:  # a range per value of the record's field; values only a kind's certified ones may take
         from synth.envsynth.certified_args import certified_checks
-        from synth.envsynth.flag_required import flag_required_checks
+        from synth.envsynth.flag_required import flag_required_checks, only_for_flagged
 
         out += field_ranges(params, own) + certified_checks(text, params, own, cols)
         out += flag_required_checks(text, params, own, cols)  # "if the boat is flagged needs_pilot, pilot_name is"
+        out += only_for_flagged(text, params, own, cols)  # "HX-PILOT only for boats flagged needs_pilot"
+        from synth.envsynth.kind_caps import kind_caps
+
+        out += kind_caps(text, params, own, cols)  # "per-day hires cannot exceed the days of the charter"
     from synth.envsynth.id_rules import id_rules
 
     out += id_rules(text, params, cols, own)  # "the crew must be active sailors", "(`chartered_by`) cannot be removed"

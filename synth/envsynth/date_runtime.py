@@ -22,6 +22,14 @@ def fg_dated(check, record, state):
     return {">=": day >= value, "<=": day <= value, ">": day > value, "<": day < value}[check["cmp"]]
 
 
+def fg_clock(value):
+    """Whether `value` is a time of day written HH:MM on the 24-hour clock ("09:05", "17:45"; not "9:05", "5pm")."""
+    if not isinstance(value, str) or len(value) != 5 or value[2] != ":":
+        return False
+    hours, minutes = value[:2], value[3:]
+    return hours.isdigit() and minutes.isdigit() and int(hours) < 24 and int(minutes) < 60
+
+
 def fg_day_number(day):
     """Whole days from a fixed origin to the ISO date `day` (proleptic Gregorian), or None when it is not one."""
     parts = day.split("-") if isinstance(day, str) else []

@@ -14,7 +14,14 @@ among others (fg_operand).
 
 import copy
 
-from synth.envsynth.date_runtime import fg_add_days, fg_capacity, fg_dated, fg_day_number, fg_no_overlap  # noqa: F401
+from synth.envsynth.date_runtime import (  # noqa: F401
+    fg_add_days,
+    fg_capacity,
+    fg_clock,
+    fg_dated,
+    fg_day_number,
+    fg_no_overlap,
+)
 from synth.envsynth.list_runtime import FG_LIST_RULES, fg_code_part, fg_each_id, fg_list_check, fg_list_rule  # noqa: F401
 
 # runtime
@@ -216,8 +223,9 @@ def fg_check(check, arguments, record, state):
     value of the record's linked record), `matches` (an argument is what a field of the record's linked record
     holds, case aside when so said), `list_cap` (a list of the record holds fewer entries than the limit the record
     or one it links to holds), `arg_date` (a date argument after, or within days of, the business date, or on a
-    weekday), `refused_if` (not these argument values with a linked record so), `kind_needs` (some kinds of a
-    named entry need a holder whose list holds a value), `given` (an argument is passed),
+    weekday), `arg_clock` (a time argument HH:MM), `refused_if` (not these argument values with a linked record
+    so), `kind_needs` (some kinds of a named entry need a holder whose list holds a value), `given` (an argument is
+    passed),
     `entry_absent` / `list_room` (no entry of a list holds the argument; the list is below its cap), `entry_refused`
     (an entry an argument names holds none of some values of a field), `arg_limit` (an
     amount argument above 0, or at most a sum of numbers of the record or the one another argument names),
@@ -241,12 +249,19 @@ def fg_check(check, arguments, record, state):
         holder = record
         if check.get("via_arg"):
             holder = (state.get(check["collection"]) or {}).get(str(arguments.get(check["via_arg"])))
+        if "while_named" in check:  # only while the record another argument names holds one of these values
+            cond = check["while_named"]
+            named = (state.get(cond["collection"]) or {}).get(str(arguments.get(cond["arg"])))
+            if not isinstance(named, dict) or named.get(cond["field"]) not in cond["in"]:
+                return True
         limit = check["value"] if "value" in check else fg_evaluate(check["expr"], arguments, holder or {}, state)
         if not fg_number(value) or not fg_number(limit):
             return True
         if check["cmp"] == ">=":  # "cannot be lower than the last reading"
             return value >= limit - 1e-9
         return value > limit if check["cmp"] == ">" else value <= limit + 1e-9
+    if check["op"] == "arg_clock":  # a time of day HH:MM, when given
+        return arguments.get(check["arg"]) is None or fg_clock(arguments.get(check["arg"]))
     if check["op"] == "arg_date":  # a date argument against the business date ("is not after today", "a weekday")
         day, today = fg_day_number(arguments.get(check["arg"])), fg_day_number(check["today"])
         if day is None or today is None:
@@ -280,6 +295,8 @@ def fg_check(check, arguments, record, state):
             return not (isinstance(holder.get(cond["field"]), str) and holder[cond["field"]].startswith(cond["prefix"]))
         if "not_all" in cond:
             return all([holder.get(f) == v for f, v in cond["not_all"].items()])
+        if "unless" in cond:  # these values only while its field holds the value ("only for boats flagged")
+            return holder.get(cond["field"]) == cond["unless"]
         return holder.get(cond["field"]) is not True
     if check["op"] == "entry_absent":  # no entry of the record's list holds the argument (any case, if so said)
         wanted = arguments.get(check["arg"])

@@ -117,6 +117,9 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
                 holder[check["field"]] = _day_after(check["value"][:10], step)
             except ValueError:
                 continue
+        elif op == "arg_limit" and check.get("cmp") == "<=" and "expr" in check and _holds(check.get("when"), args):
+            if not check.get("via_arg") and not check.get("while_named"):
+                _meet_owed(check, state, target, args)
         elif op == "enough" and "most" not in check and _holds(check.get("when"), args):
             _meet_enough(check, state, target, args)
         elif op == "value_is" and (check.get("source") or {}).get("from") == "record" and check.get("in"):
@@ -139,6 +142,21 @@ def _meet_enough(check: dict[str, Any], state: dict[str, Any], target: dict[str,
     have = node.get(check["field"]) if isinstance(node, dict) else None
     if fg_number(have) and fg_number(need) and have < need:
         node[check["field"]] = need
+
+
+def _meet_owed(check: dict[str, Any], state: dict[str, Any], target: dict[str, Any], args: dict[str, Any]) -> None:
+    """An amount within what the record leaves outstanding (`total - amount_paid`): nothing paid yet when nothing
+    is left, and the amount at most what is left."""
+    if not fg_number(args.get(check["arg"])):
+        return
+    left = fg_evaluate(check["expr"], args, target, state)
+    for operand in check["expr"].get("minus") or [] if fg_number(left) and left <= 0 else []:
+        path = operand.get("path") if isinstance(operand, dict) else None
+        if path and len(path) == 1 and fg_number(target.get(path[0])):
+            target[path[0]] = type(target[path[0]])(0)
+    left = fg_evaluate(check["expr"], args, target, state)
+    if fg_number(left) and left > 0:
+        args[check["arg"]] = min(args[check["arg"]], left)
 
 
 def _holds(when: dict[str, Any] | None, args: dict[str, Any]) -> bool:

@@ -9,8 +9,9 @@ the form `YYYY-MM-DD`. Its description may say
 - "between the business date and N days after it": not before it and at most N days after it.
 The tool's description may say the same in a clause naming the parameter by its words ("The new expiry date must be
 in the future"). Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state.
-An error that refuses a weekend ("`... is a weekend; the dock is open Monday to Friday`") holds the one date
-parameter to weekdays.
+A parameter whose description gives the form `HH:MM` (or whose schema says `format: time`) takes a time of day on
+the 24-hour clock, two digits each side (`arg_clock`). An error that refuses a weekend ("`... is a weekend; the
+dock is open Monday to Friday`") holds the one date parameter to weekdays.
 """
 
 from __future__ import annotations
@@ -79,6 +80,17 @@ def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str,
         if ahead:
             out.append({"op": "arg_date", "arg": name, "today": today, "cmp": "<=", "days": int(ahead.group(1))})
     return out
+
+
+def described_clocks(params: dict[str, Any]) -> list[dict[str, Any]]:
+    """`arg_clock` checks for each parameter whose description gives the form `HH:MM` (or whose format is time)."""
+    return [
+        {"op": "arg_clock", "arg": name}
+        for name, schema in sorted(params.items())
+        if isinstance(schema, dict)
+        and schema.get("type") in (None, "string")
+        and ("HH:MM" in str(schema.get("description")) or schema.get("format") == "time")
+    ]
 
 
 def said_dates(text: str, params: dict[str, Any], today: str | None) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from synth.spec import ToolSpec
 from synth.words import singular, split_words
 
 KIND_VERBS: dict[str, tuple[str, ...]] = {
-    "create": ("create", "add", "insert", "place", "register", "new", "post", "make", "file", "submit", "book"),
+    "create": ("create", "add", "insert", "place", "register", "new", "post", "make", "file", "submit", "book", "log"),
     "get": ("get", "fetch", "retrieve", "read", "open", "show", "describe", "view", "load"),
     "list": ("list", "all", "enumerate", "browse"),
     "search": ("search", "find", "query", "filter", "lookup"),
@@ -90,7 +90,7 @@ class ToolPriors:
         return self.http_kind or self.verb_kind or self.described_kind
 
 
-NOUN_TOO = ("file", "book", "submit")  # verbs that are also nouns: a verb only as the name's first word
+NOUN_TOO = ("file", "book", "submit", "log")  # verbs that are also nouns: a verb only as the name's first word
 
 
 def _verb_kind(words: list[str]) -> str | None:

@@ -6,6 +6,10 @@ The records below the other number must be the ones not in that state, so a char
 
 At least three records must have reached it and be in that state, and two more must be below it, so one
 coincidence is no rule.
+
+When the docs then say the amount may be "not more than the outstanding balance" (`cannot exceed the remaining
+amount`), the argument that moves the number is capped at what is left before it reaches the other: an `arg_limit`
+of `bound - number` (a payment of at most `total - amount_paid`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,11 @@ from synth.spec import record_props
 
 MIN_MET = 3
 MIN_APART = 2
+OWED = re.compile(  # "not more than the outstanding balance", "cannot exceed the remaining amount"
+    r"\b(?:not\s+(?:be\s+)?more\s+than|no\s+more\s+than|(?:cannot|can\s*not|may\s+not|must\s+not)\s+exceed|at\s+most)"
+    r"\s+the\s+(?:outstanding|remaining|unpaid)\s+(?:balance|amount)\b",
+    re.I,
+)
 WORD = re.compile(r"^[a-z]+(?:[_ -][a-z]+)*$")  # a state's value: plain lower-case words
 NUMBERS = {"number", "integer"}
 
@@ -68,15 +77,44 @@ def _moved_numbers(plan: ToolPlan) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def with_settled_states(plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
-    """The change with the state its moved number puts the record in once it meets the other, as the data shows."""
+def _moving_arg(plan: ToolPlan, number: str) -> str | None:
+    """The argument that moves the record's number: summed into it from the entries the call adds, or added to it."""
+    for e in plan.effects:
+        steps = (e.get("steps") or []) if e.get("op") == "derive" else []
+        for field, formula in steps:
+            of = formula.get("of") if isinstance(formula, dict) and formula.get("sum") == plan.list_field else None
+            if field == number and plan.kind == "item_add" and of in plan.fields:
+                return of
+        delta = e.get("delta") or {}
+        path = e.get("path") or []
+        if (
+            e.get("op") == "adjust"
+            and e.get("collection") == plan.collection
+            and path[1:] == [{"from": "const", "value": number}]
+        ):
+            terms = (delta.get("expr") or {}).get("plus") if delta.get("from") == "expr" else [delta]
+            names = [t.get("arg") or t.get("name") for t in terms or [] if isinstance(t, dict)]
+            if len(names) == 1 and names[0]:
+                return names[0]
+    return None
+
+
+def with_settled_states(
+    plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any], text: str = ""
+) -> ToolPlan:
+    """The change with the state its moved number puts the record in once it meets the other, as the data shows
+    (and, when `text` says the amount may not exceed what is outstanding, the moving argument capped at it)."""
     if plan.kind not in ("item_add", "recorded_update") or not plan.collection or not plan.key_param:
         return plan
     records = [r for r in (sample.get(plan.collection) or {}).values() if isinstance(r, dict)]
     props = record_props(state_schema.get("properties") or {}, plan.collection)
-    effects = []
+    effects, checks = [], []
     for number in _moved_numbers(plan):
         found = settled_state(records, number, props)
+        arg = _moving_arg(plan, number) if found is not None and OWED.search(text) else None
+        if arg is not None:
+            owed = {"plus": [{"path": [found["bound"]]}], "minus": [{"path": [number]}], "digits": 2}
+            checks.append({"op": "arg_limit", "arg": arg, "cmp": "<=", "expr": owed})
         if found is None or any(e.get("field") == found["field"] for e in plan.effects):
             continue
         effects.append(
@@ -94,10 +132,12 @@ def with_settled_states(plan: ToolPlan, state_schema: dict[str, Any], sample: di
                 "entry": None,
             }
         )
-    if not effects:
+    checks = [c for c in checks if c not in plan.checks]
+    if not effects and not checks:
         return plan
     evidence = plan.evidence + ["a state the data shows when two numbers meet"]
-    return ToolPlan.from_dict({**plan.to_dict(), "effects": plan.effects + effects, "evidence": evidence})
+    changed = {"effects": plan.effects + effects, "checks": plan.checks + checks, "evidence": evidence}
+    return ToolPlan.from_dict({**plan.to_dict(), **changed})
 
 
 __all__ = ["settled_state", "with_settled_states"]

@@ -326,7 +326,9 @@ def _build_tool(
     drawn = [c for c in plan.checks if c not in allowed.checks]  # "or from the skipper's purse balance": covered
     cases = yield_to_checks(plan, drawn, cases, dropped) if drawn else cases
     plan = with_given_rules(spec, plan, schema.state_schema, opts.sample or {})  # "**Charges**: only with ..."
-    plan = with_settled_states(plan, schema.state_schema, opts.sample or {})  # paid once `amount_paid` meets `total`
+    settled = with_settled_states(plan, schema.state_schema, opts.sample or {}, docs_text)  # `paid` once paid in full
+    owed = [c for c in settled.checks if c not in plan.checks]  # "not more than the outstanding balance"
+    plan, cases = settled, yield_to_checks(settled, owed, cases, dropped) if owed else cases
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
         from synth.envsynth.trace_style import styled_plan_fields
 

@@ -1,0 +1,249 @@
+"""The session-56 readers, alone and through the whole pipeline on a harbour desk (harbour words only): a tariff
+code allowed "only for boats flagged needs_pilot", "per-night services cannot exceed the nights of the mooring"
+for the codes the tariff prices per night, a time argument given as HH:MM, `log` as a creating verb, a payment
+capped at what a tab leaves outstanding (and the key cases that pay within it), and a card limit on the number a
+call takes from its record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from synth.envsynth.arg_limits import capped_args
+from synth.envsynth.expr_runtime import fg_check
+from synth.envsynth.flag_required import only_for_flagged
+from synth.envsynth.key_cases import existing_key_cases
+from synth.envsynth.kind_caps import kind_caps
+from synth.envsynth.param_dates import described_clocks
+from synth.envsynth.pipeline import SynthConfig, synthesize_environment
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.priors import tool_priors
+from synth.envsynth.settled_states import with_settled_states
+from synth.envsynth.testgen import TestCase
+from synth.runtime.environment import Environment
+from synth.spec import ToolSpec
+
+S, N, B = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
+CODE = {"type": "string", "description": "Tariff code, e.g. 'HX-TOW', 'HX-POWER'."}
+COUNT = {"type": "integer", "description": "How many (nights for per-night services). Default 1."}
+PARAMS = {"mooring_id": S, "code": CODE, "quantity": COUNT, "note": S}
+SERVICE = {"type": "object", "properties": {"code": {**S, "x-references": "tariff"}, "quantity": N, "amount": N}}
+MOORING = {"mooring_id": S, "boat_id": S, "nights": N, "status": S, "services": {"type": "array", "items": SERVICE}}
+COLS = {
+    "moorings": {"type": "object", "additionalProperties": {"type": "object", "properties": MOORING}},
+    "boats": {"type": "object", "additionalProperties": {"type": "object", "properties": {"needs_pilot": B}}},
+    "tariff": {
+        "type": "object",
+        "additionalProperties": {
+            "type": "object",
+            "properties": {"unit": {"type": "string", "x-enum": ["each", "per_night"]}, "price": N},
+        },
+    },
+}
+RULES = (
+    "Rules: per-night services cannot exceed the nights of the mooring; HX-PILOT only for boats flagged needs_pilot."
+)
+
+
+def test_a_code_allowed_only_for_flagged_boats_reads_the_boat_the_mooring_links() -> None:
+    own = COLS["moorings"]["additionalProperties"]["properties"]
+    found = only_for_flagged(RULES, PARAMS, own, COLS)
+    cond = {"collection": "boats", "via": "boat_id", "field": "needs_pilot", "unless": True}
+    assert found == [{"op": "refused_if", "arg": "code", "in": ["HX-PILOT"], "if": cond}]
+    state = {"boats": {"B1": {"needs_pilot": True}, "B2": {"needs_pilot": False}}}
+    check, mooring = found[0], {"boat_id": "B2"}
+    assert not fg_check(check, {"code": "HX-PILOT"}, mooring, state)  # B2 is not flagged
+    assert fg_check(check, {"code": "HX-TOW"}, mooring, state)  # another code
+    assert fg_check(check, {"code": "HX-PILOT"}, {"boat_id": "B1"}, state)
+    assert only_for_flagged(RULES, {"mooring_id": S, "code": S}, own, COLS) == []  # no parameter takes the code
+    assert only_for_flagged(RULES.replace("needs_pilot", "needs_tug"), PARAMS, own, COLS) == []  # no such flag
+    with_enum = {"code": {"type": "string", "enum": ["HX-TOW", "HX-PILOT"]}, "tug": CODE}
+    assert only_for_flagged(RULES, with_enum, own, COLS)[0]["arg"] == "code"  # the enum's, though `tug` is shaped
+
+
+def test_a_count_capped_for_one_kind_of_tariff_entry_only() -> None:
+    own = COLS["moorings"]["additionalProperties"]["properties"]
+    found = kind_caps(RULES, PARAMS, own, COLS)
+    when = {"collection": "tariff", "arg": "code", "field": "unit", "in": ["per_night"]}
+    cap = {"op": "arg_limit", "arg": "quantity", "cmp": "<=", "expr": {"plus": [{"path": ["nights"]}]}}
+    assert found == [{**cap, "while_named": when}]
+    state = {"tariff": {"HX-POWER": {"unit": "per_night"}, "HX-TOW": {"unit": "each"}}}
+    mooring = {"nights": 3}
+    assert not fg_check(found[0], {"code": "HX-POWER", "quantity": 4}, mooring, state)
+    assert fg_check(found[0], {"code": "HX-POWER", "quantity": 3}, mooring, state)
+    assert fg_check(found[0], {"code": "HX-TOW", "quantity": 9}, mooring, state)  # charged each: no cap
+    assert kind_caps(RULES.replace("of the mooring", "of the boat"), PARAMS, own, COLS) == []  # not this record
+    assert kind_caps(RULES.replace("per-night", "per-week"), PARAMS, own, COLS) == []  # no tariff unit of that kind
+    two_counts = {**PARAMS, "crew": {"type": "integer"}}
+    assert kind_caps(RULES, two_counts, own, COLS) == []  # which number is capped is unclear
+
+
+def test_a_time_given_as_hh_mm_is_held_to_the_24_hour_clock() -> None:
+    params = {
+        "mooring_id": S,
+        "leaving_at": {"type": "string", "description": "Time the boat leaves the berth, HH:MM, 24-hour clock."},
+        "tide": {"type": "string", "format": "time"},
+        "note": {"type": "string", "description": "Free text, e.g. 'leaving at 5pm'."},
+    }
+    found = described_clocks(params)
+    assert found == [{"op": "arg_clock", "arg": "leaving_at"}, {"op": "arg_clock", "arg": "tide"}]
+    for value, ok in [("17:45", True), ("09:05", True), ("5:15pm", False), ("9:05", False), ("24:00", False)]:
+        assert fg_check(found[0], {"leaving_at": value}, {}, {}) is ok, value
+    assert fg_check(found[0], {}, {}, {})  # left out: another check's business
+
+
+def test_log_opens_a_name_as_a_creating_verb_but_not_after_another_verb() -> None:
+    spec = ToolSpec(name="log_sighting", description="Log a sighting of a loose buoy.", parameters={"type": "object"})
+    assert tool_priors(spec).verb_kind == "create"
+    read = ToolSpec(name="get_log", description="Read the harbour log.", parameters={"type": "object"})
+    assert tool_priors(read).verb_kind == "get"
+
+
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "add_mooring_service",
+            "description": "Add a chargeable service to a reserved or occupied mooring, by tariff code: HX-TOW "
+            "(towing) charged each; HX-POWER (shore power) charged per night; HX-PILOT (pilotage) charged each. "
+            + RULES
+            + " Returns the updated mooring.",
+            "parameters": {"type": "object", "properties": PARAMS, "required": ["mooring_id", "code"]},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "get_mooring",
+            "description": "Get a mooring by id.",
+            "parameters": {"type": "object", "properties": {"mooring_id": S}, "required": ["mooring_id"]},
+        },
+    },
+]
+
+
+def _service(code: str, quantity: int, price: float, note: str) -> dict[str, Any]:
+    entry = {"code": code, "quantity": quantity, "unit_price": price, "amount": quantity * price}
+    return {**entry, "note": note} if note else entry
+
+
+def _data() -> dict[str, Any]:
+    names = ["Ada", "Ines", "Tomas", "Bram"]
+    boats = {f"B{i}": {"boat_id": f"B{i}", "name": n, "needs_pilot": i in (1, 3)} for i, n in enumerate(names, 1)}
+    tariff = {
+        "HX-TOW": {"code": "HX-TOW", "unit": "each", "price": 40.0},
+        "HX-POWER": {"code": "HX-POWER", "unit": "per_night", "price": 6.0},
+        "HX-PILOT": {"code": "HX-PILOT", "unit": "each", "price": 55.0},
+        "HX-WATER": {"code": "HX-WATER", "unit": "per_night", "price": 2.0},
+        "HX-CRANE": {"code": "HX-CRANE", "unit": "each", "price": 90.0},
+    }
+    moorings = {}
+    for i, (boat, nights, status, services) in enumerate(
+        [
+            ("B1", 3, "reserved", [_service("HX-TOW", 1, 40.0, "at dawn")]),
+            ("B2", 4, "occupied", [_service("HX-POWER", 2, 6.0, "")]),
+            ("B2", 2, "departed", []),
+            ("B1", 5, "occupied", [_service("HX-PILOT", 1, 55.0, "")]),
+        ],
+        start=1,
+    ):
+        key = f"M{i}"
+        record = {"mooring_id": key, "boat_id": boat, "nights": nights, "status": status, "services": services}
+        moorings[key] = record
+    return {"boats": boats, "tariff": tariff, "moorings": moorings}
+
+
+def test_the_desk_refuses_pilotage_for_an_unflagged_boat_and_power_past_the_nights(tmp_path: Path) -> None:
+    docs, data = tmp_path / "harbour_tools.json", tmp_path / "harbour.json"
+    docs.write_text(json.dumps(TOOLS))
+    data.write_text(json.dumps(_data()))
+    out = tmp_path / "env"
+    synthesize_environment([docs], out, None, SynthConfig(env_id="harbour", route="structured", data=str(data)))
+    env = Environment(out)
+    env.reset(initial_state=_data())
+
+    def call(**arguments: Any) -> bool:
+        return bool(env.step({"name": "add_mooring_service", "arguments": arguments}).info["ok"])
+
+    assert not call(mooring_id="M2", code="HX-PILOT", quantity=1)  # Ines's boat is not flagged
+    assert not call(mooring_id="M2", code="HX-POWER", quantity=5)  # 4 nights
+    assert env.state["moorings"]["M2"]["services"] == _data()["moorings"]["M2"]["services"]
+    assert call(mooring_id="M2", code="HX-POWER", quantity=4)
+    assert call(mooring_id="M1", code="HX-PILOT", quantity=1)  # Ada's boat is flagged
+    assert call(mooring_id="M2", code="HX-TOW", quantity=6)  # charged each: no cap
+    assert env.state["moorings"]["M2"]["services"][-1]["code"] == "HX-TOW"
+
+
+def _tab(key: str, status: str, total: float, paid: float) -> dict[str, Any]:
+    return {"tab_id": key, "status": status, "total": total, "amount_paid": paid}
+
+
+TABS = [
+    _tab("T1", "paid", 40.0, 40.0),
+    _tab("T2", "paid", 12.5, 12.5),
+    _tab("T3", "open", 30.0, 0.0),
+    _tab("T4", "paid", 8.0, 8.0),
+    _tab("T5", "overdue", 25.0, 5.0),
+]
+TAB = {"tab_id": S, "status": {"type": "string", "x-enum": ["open", "overdue", "paid"]}, "total": N, "amount_paid": N}
+TAB_SCHEMA = {"properties": {"tabs": {"type": "object", "additionalProperties": {"type": "object", "properties": TAB}}}}
+PAYING = ToolPlan(
+    kind="recorded_update",
+    collection="tabs",
+    key_field="tab_id",
+    key_param="tab_id",
+    effects=[
+        {
+            "op": "adjust",
+            "collection": "tabs",
+            "path": [{"from": "arg", "name": "tab_id"}, {"from": "const", "value": "amount_paid"}],
+            "delta": {"from": "expr", "expr": {"plus": [{"arg": "amount"}]}},
+        }
+    ],
+)
+
+
+def test_a_payment_of_not_more_than_the_outstanding_balance_is_capped_at_what_is_left() -> None:
+    said = "Take a payment; the amount may be partial but not more than the outstanding balance."
+    sample = {"tabs": {t["tab_id"]: t for t in TABS}}
+    capped = with_settled_states(PAYING, TAB_SCHEMA, sample, said)
+    owed = {"plus": [{"path": ["total"]}], "minus": [{"path": ["amount_paid"]}], "digits": 2}
+    assert capped.checks == [{"op": "arg_limit", "arg": "amount", "cmp": "<=", "expr": owed}]
+    assert not fg_check(capped.checks[0], {"amount": 20.01}, TABS[4], sample)  # 20.00 is left on T5
+    assert fg_check(capped.checks[0], {"amount": 20.0}, TABS[4], sample)
+    assert with_settled_states(PAYING, TAB_SCHEMA, sample, "Take a payment.").checks == []  # nothing said
+    assert with_settled_states(PAYING, TAB_SCHEMA, {"tabs": {}}, said).checks == []  # no settled state in the data
+
+
+def test_a_key_case_pays_within_what_is_left_on_the_tab() -> None:
+    capped = with_settled_states(
+        PAYING, TAB_SCHEMA, {"tabs": {t["tab_id"]: t for t in TABS}}, "cannot exceed the remaining amount"
+    )
+    state = {"tabs": {t["tab_id"]: dict(t) for t in TABS}}
+    case = TestCase("pay_tab", "x", state, {"tab_id": "T9", "amount": 70.0})
+    made = existing_key_cases(capped, [case])
+    assert len(made) == 1 and made[0].arguments["tab_id"] == "T1"
+    t1 = made[0].state["tabs"]["T1"]
+    assert t1["amount_paid"] == 0.0 and made[0].arguments["amount"] == 40.0  # nothing was left: paid from nothing
+    assert fg_check(capped.checks[0], made[0].arguments, t1, made[0].state)
+
+
+def test_a_card_limit_caps_the_number_a_call_takes_from_its_record() -> None:
+    params = {"tab_id": S, "method": {"type": "string", "enum": ["card", "skipper_purse"]}}
+    own = {"remaining_due": N, "status": S}
+    said = "Settle the tab in one payment. The full remaining_due is taken. The card limit of 900.00 per day applies."
+    found = capped_args(said, params, own)
+    assert found == [
+        {
+            "op": "bound",
+            "from": "self",
+            "field": "remaining_due",
+            "cmp": "<=",
+            "value": 900.0,
+            "when": {"arg": "method", "in": ["card"]},
+        }
+    ]
+    assert capped_args(said.replace("The full remaining_due is taken. ", ""), params, own) == []  # takes what?
+    with_amount = {**params, "amount": N}
+    assert capped_args(said, with_amount, own)[0]["op"] == "arg_limit"  # an amount argument: it is capped
