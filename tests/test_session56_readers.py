@@ -1,8 +1,9 @@
 """The session-56 readers, alone and through the whole pipeline on a harbour desk (harbour words only): a tariff
 code allowed "only for boats flagged needs_pilot", "per-night services cannot exceed the nights of the mooring"
 for the codes the tariff prices per night, a time argument given as HH:MM, `log` as a creating verb, a payment
-capped at what a tab leaves outstanding (and the key cases that pay within it), and a card limit on the number a
-call takes from its record."""
+capped at what a tab leaves outstanding (and the key cases that pay within it), a card limit on the number a
+call takes from its record, limits on taking a crew member off a charter (a least crew for one kind, a state that
+keeps its crew close to the sailing) and the policy section found by the act its text names."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from synth.envsynth.kind_caps import kind_caps
 from synth.envsynth.param_dates import described_clocks
 from synth.envsynth.pipeline import SynthConfig, synthesize_environment
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.policy_rules import tool_text
 from synth.envsynth.priors import tool_priors
+from synth.envsynth.removal_limits import removal_limits, tool_words
 from synth.envsynth.settled_states import with_settled_states
 from synth.envsynth.testgen import TestCase
 from synth.runtime.environment import Environment
@@ -247,3 +250,65 @@ def test_a_card_limit_caps_the_number_a_call_takes_from_its_record() -> None:
     assert capped_args(said.replace("The full remaining_due is taken. ", ""), params, own) == []  # takes what?
     with_amount = {**params, "amount": N}
     assert capped_args(said, with_amount, own)[0]["op"] == "arg_limit"  # an amount argument: it is capped
+
+
+CREW = {"type": "array", "items": {"type": "object", "properties": {"crew_id": S, "name": S}}}
+CHARTER = {
+    "charter_id": S,
+    "kind": {"type": "string", "x-enum": ["club", "private"]},
+    "status": {"type": "string", "x-enum": ["cancelled", "confirmed", "held"]},
+    "sailing_date": {"type": "string", "format": "date"},
+    "crew": CREW,
+}
+REMOVAL_POLICY = """## Changes to crews
+
+- Removing a crew member from a confirmed charter is allowed until two days before the sailing.
+- Club charters cannot go below four sailors.
+"""
+
+
+def test_limits_on_taking_a_crew_member_off_a_charter() -> None:
+    found = removal_limits(REMOVAL_POLICY, tool_words("removeCrewMember"), "charters", CHARTER, "2031-03-01")
+    others = {"op": "value_is", "source": {"from": "record", "path": ["status"]}, "in": ["cancelled", "held"]}
+    dated = {"op": "dated", "field": "sailing_date", "cmp": ">=", "value": "2031-03-03"}
+    assert found == [
+        {"op": "keeps", "least": 4, "when_field": "kind", "when_in": ["club"]},
+        {"op": "any_of", "checks": [others, dated]},
+    ]
+    near = {"status": "confirmed", "sailing_date": "2031-03-02"}
+    assert not fg_check(found[1], {}, near, {}) and fg_check(found[1], {}, {**near, "status": "held"}, {})
+    assert fg_check(found[1], {}, {**near, "sailing_date": "2031-03-03"}, {})
+    assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewMember"), "charters", CHARTER, None) == found[:1]
+    assert removal_limits(REMOVAL_POLICY, tool_words("addCrewMember"), "charters", CHARTER, "2031-03-01") == found[:1]
+    assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewMember"), "moorings", CHARTER, "2031-03-01") == []
+
+
+def test_a_policy_section_found_by_the_act_its_text_names() -> None:
+    spec = ToolSpec(name="removeCrewMember", description="Removes one crew member.", parameters={"type": "object"})
+    policy = "# Desk\n\n## Fees\n- A fee of 5.00.\n\n" + REMOVAL_POLICY
+    assert "Club charters cannot go below" in tool_text(spec, policy)
+    other = ToolSpec(name="renameCharter", description="Renames a charter.", parameters={"type": "object"})
+    assert tool_text(other, policy) == other.description  # no section names renaming a charter
+
+
+def _crew(n: int) -> list[dict[str, Any]]:
+    return [{"crew_id": f"C{i}", "name": f"sailor {i}"} for i in range(1, n + 1)]
+
+
+def test_a_key_case_keeps_a_club_charter_above_its_least_crew_with_ids_of_its_series() -> None:
+    plan = ToolPlan(
+        kind="item_remove",
+        collection="charters",
+        key_field="charter_id",
+        key_param="charter_id",
+        list_field="crew",
+        item_key="crew_id",
+        op_param="crew_id",
+        checks=[{"op": "keeps", "least": 4, "when_field": "kind", "when_in": ["club"]}],
+    )
+    for kind, size in (("club", 5), ("private", 2)):
+        charter = {"charter_id": "H1", "kind": kind, "status": "held", "sailing_date": "2031-04-01", "crew": _crew(2)}
+        case = TestCase("removeCrewMember", "x", {"charters": {"H1": charter}}, {"charter_id": "H9", "crew_id": "C9"})
+        made = existing_key_cases(plan, [case])
+        crew = made[0].state["charters"]["H1"]["crew"]
+        assert [c["crew_id"] for c in crew] == [f"C{i}" for i in range(1, size + 1)], kind

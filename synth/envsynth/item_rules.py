@@ -231,6 +231,10 @@ def refine_item(
         else [{"op": "keeps", "least": int(keeps.group("n")) if (keeps.group("n") or "one").isdigit() else 1}]
     )
     least += _linked_states(text, plan, cols, own)
+    if plan.kind == "item_remove":  # "charter moorings cannot go below four boats", "allowed until two days before"
+        from synth.envsynth.removal_limits import removal_limits, tool_words
+
+        least += removal_limits(text, tool_words(spec.name), plan.collection, own, today)
     if plan.kind == "item_remove" and plan.item_key and plan.op_param:  # "system lines cannot be voided"
         least += refused_entries(text, _entry_props(plan, own), plan.list_field or "", plan.item_key, plan.op_param)
     if plan.kind == "item_add" and plan.fields and plan.list_field:  # "at most 2": the limit the data holds

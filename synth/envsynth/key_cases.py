@@ -6,6 +6,7 @@ outcome is accepted, and the publish gate sees whether any call succeeds."""
 from __future__ import annotations
 
 import copy
+import re
 from datetime import date, timedelta
 from typing import Any, Callable
 
@@ -377,12 +378,23 @@ def _some_entry(records: dict[str, Any], list_field: str, item_key: str) -> dict
     return None
 
 
+def _keeps(check: dict[str, Any], record: dict[str, Any]) -> bool:
+    """A `keeps` check that holds for this record (one of some kind only: `when_field` / `when_in`)."""
+    if check.get("op") != "keeps":
+        return False
+    return "when_field" not in check or record.get(check["when_field"]) in check.get("when_in", [])
+
+
 def _another_key(entries: list[Any], key: str) -> Any:
     """A key no entry holds: one past the highest for whole numbers, else the last key with a suffix."""
     held = [e.get(key) for e in entries if isinstance(e, dict)]
     numbers = [k for k in held if isinstance(k, int) and not isinstance(k, bool)]
     if numbers and len(numbers) == len(held):
         return max(numbers) + 1
+    split = [re.fullmatch(r"(\D*?)(\d+)", k) if isinstance(k, str) else None for k in held]
+    if held and all(split) and len({m.group(1) for m in split if m}) == 1:  # "A2" after "A1", "A2"
+        last = max(split, key=lambda m: int(m.group(2)) if m else 0)
+        return f"{last.group(1)}{int(last.group(2)) + 1}" if last else None
     return f"{held[-1]}-{len(held) + 1}"
 
 
@@ -428,7 +440,8 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):
                 free = [v for v in values if not _refused_entry(plan, v)] or values  # "system lines cannot be ..."
                 args[plan.op_param] = copy.deepcopy(free[0].get(plan.item_key))  # an element the record holds
-                least = max([c.get("least", 0) for c in plan.checks if c.get("op") == "keeps"] or [0])
+                target = state[plan.collection][min(records)]
+                least = max([c.get("least", 0) for c in plan.checks if _keeps(c, target)] or [0])
                 for _ in range(least - len(values) + 1):  # "the last line cannot be removed": one more to keep
                     values.append({**copy.deepcopy(values[-1]), plan.item_key: _another_key(values, plan.item_key)})
             elif isinstance(values, list) and values:  # remove a value the record holds (one it may lose)

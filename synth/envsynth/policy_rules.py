@@ -136,6 +136,9 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
         plain = [heads[-1] | {w[:-1] for w in heads[-1] if w.endswith("s") and len(w) > 2} for heads, _ in sections]
         holding = [i for i, words in enumerate(plain) if words and name_words <= words]  # "ups": up
         best = holding[0] if len(holding) == 1 else -1
+    if best < 0:  # nor that: the one section whose text names the act ("Removing a crew member from ...")
+        acting = [i for i, (_, body) in enumerate(sections) if _names_act(split_words(spec.name), body)]
+        best = acting[0] if len(acting) == 1 else -1
     texts = [spec.description]
     if best >= 0:
         heads = sections[best][0]
@@ -146,6 +149,16 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
                 texts.append(sections[j][1])
                 heads = other
     return "\n".join(texts)
+
+
+def _names_act(words: list[str], body: str) -> bool:
+    """Whether the text says the name's verb of its nouns: "removing a crew member", "remove crew members"."""
+    if len(words) < 2 or len(words[0]) < 3:
+        return False
+    verb, noun = words[0].lower(), r"\s+".join(re.escape(singular(w.lower())) for w in words[1:])
+    stem = verb[:-1] if verb.endswith("e") else verb
+    said = rf"\b{re.escape(stem)}(?:e|es|ed|ing|s)?\s+(?:an?\s+|the\s+|one\s+)?{noun}s?\b"
+    return re.search(said, body, re.I) is not None
 
 
 def _sentences(text: str) -> list[str]:
