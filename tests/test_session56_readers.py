@@ -3,7 +3,8 @@ code allowed "only for boats flagged needs_pilot", "per-night services cannot ex
 for the codes the tariff prices per night, a time argument given as HH:MM, `log` as a creating verb, a payment
 capped at what a tab leaves outstanding (and the key cases that pay within it), a card limit on the number a
 call takes from its record, limits on taking a crew member off a charter (a least crew for one kind, a state that
-keeps its crew close to the sailing) and the policy section found by the act its text names."""
+keeps its crew close to the sailing), the policy section found by the act its text names, and a daily cap summed
+over the day's logged entries."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from synth.envsynth.arg_limits import capped_args
+from synth.envsynth.daily_caps import with_daily_caps
 from synth.envsynth.expr_runtime import fg_check
 from synth.envsynth.flag_required import only_for_flagged
 from synth.envsynth.key_cases import existing_key_cases
@@ -312,3 +314,54 @@ def test_a_key_case_keeps_a_club_charter_above_its_least_crew_with_ids_of_its_se
         made = existing_key_cases(plan, [case])
         crew = made[0].state["charters"]["H1"]["crew"]
         assert [c["crew_id"] for c in crew] == [f"C{i}" for i in range(1, size + 1)], kind
+
+
+FUEL = ToolPlan(
+    kind="recorded_update",
+    collection="skippers",
+    key_field="skipper_id",
+    key_param="skipper_id",
+    effects=[
+        {
+            "op": "append",
+            "field": "history",
+            "items": [
+                {
+                    "fields": {
+                        "date": {"from": "const", "value": "2031-03-01"},
+                        "event": {"from": "const", "value": "fuel_purchase"},
+                        "litres": {"from": "arg", "name": "litres"},
+                    }
+                }
+            ],
+        }
+    ],
+)
+
+
+def test_a_daily_cap_sums_the_days_logged_entries_of_the_kind() -> None:
+    said = "Sell fuel to a skipper: at most 200 litres per skipper per day."
+    capped = with_daily_caps(FUEL, said, "litres")
+    cap = capped.checks[-1]
+    assert cap == {
+        "op": "day_cap",
+        "list": "history",
+        "kind": {"event": "fuel_purchase"},
+        "date_field": "date",
+        "today": "2031-03-01",
+        "field": "litres",
+        "arg": "litres",
+        "most": 200.0,
+    }
+    skipper = {
+        "history": [
+            {"date": "2031-03-01", "event": "fuel_purchase", "litres": 150},
+            {"date": "2031-02-28", "event": "fuel_purchase", "litres": 190},  # another day
+            {"date": "2031-03-01", "event": "fuel_refund", "litres": 90},  # another kind
+        ]
+    }
+    assert fg_check(cap, {"litres": 50}, skipper, {}) and not fg_check(cap, {"litres": 51}, skipper, {})
+    assert with_daily_caps(FUEL, "A daily limit of 200.00 applies.", "litres").checks[-1]["most"] == 200.0
+    assert with_daily_caps(FUEL, "at most 200 litres per mooring per day", "litres").checks == []  # another noun
+    assert with_daily_caps(FUEL, said, "amount").checks == []  # the entry does not log that argument
+    assert with_daily_caps(FUEL, "Sell fuel to a skipper.", "litres").checks == []

@@ -26,6 +26,7 @@ FG_LIST_RULES = (
     "given_with",
     "linked_lists_arg",
     "entry_later",
+    "day_cap",
 )
 
 
@@ -130,20 +131,36 @@ def fg_given(source, arguments, record, state):
 
 def fg_list_rule(check, arguments, record, state):
     """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument
-    names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
-    number argument within the range the record's field value selects; `nested_not`: a value inside an object of
-    the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
-    record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
-    `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
-    links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py, with `some_stored` and
-    `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
-    its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
-    fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
-    at most the linked record's limit (value_bullets.py); `value_is`, `given_with` and `linked_lists_arg`: rules for
-    optional arguments, each holding only while one of its `given` arguments is (given_rules.py); `entry_later`: an
-    argument after the value of the keyed entry another argument names (keyed_entries.py)."""
+        names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
+        number argument within the range the record's field value selects; `nested_not`: a value inside an object of
+        the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
+        record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
+        `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
+        links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py, with `some_stored` and
+        `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
+        its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
+        fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
+        at most the linked record's limit (value_bullets.py); `value_is`, `given_with` and `linked_lists_arg`: rules for
+        optional arguments, each holding only while one of its `given` arguments is (given_rules.py); `entry_later`: an
+        argument after the value of the keyed entry another argument names (keyed_entries.py); `day_cap`: the amounts of
+    today's entries of one kind plus the argument within a daily cap (daily_caps.py)."""
     if "given" in check and not any([arguments.get(a) not in (None, "") for a in check["given"]["any_given"]]):
         return True  # a rule for optional arguments holds only while one of them is given (given_rules.py)
+    if check["op"] == "day_cap":  # what today's entries of this kind add up to, with the argument, within a cap
+        entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []
+        alike = [
+            e
+            for e in entries
+            if isinstance(e, dict)
+            and e.get(check["date_field"]) == check["today"]
+            and all([e.get(f) == v for f, v in check["kind"].items()])
+        ]
+        amount = arguments.get(check["arg"])
+        if not isinstance(amount, (int, float)) or isinstance(amount, bool):
+            return True
+        held = [e.get(check["field"]) for e in alike]
+        done = sum([v for v in held if isinstance(v, (int, float)) and not isinstance(v, bool)])
+        return done + amount <= check["most"] + 1e-9
     if check["op"] == "entry_later":  # an argument after the value the keyed entry it names holds (keyed_entries)
         holder = record.get(check["field"])
         entry = holder.get(str(arguments.get(check["key_arg"]))) if isinstance(holder, dict) else None

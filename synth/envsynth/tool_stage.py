@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from synth.envsynth.arg_limits import amount_param
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.availability import availability
 from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
@@ -14,6 +15,7 @@ from synth.envsynth.create_checks import create_checks
 from synth.envsynth.create_entries import opening_entries
 from synth.envsynth.create_profile import profile_effects
 from synth.envsynth.create_rules import refine_create
+from synth.envsynth.daily_caps import with_daily_caps
 from synth.envsynth.docs_entries import business_date
 from synth.envsynth.entry_defaults import entry_defaults
 from synth.envsynth.entry_numbers import numbered_entries
@@ -327,6 +329,7 @@ def _build_tool(
     cases = yield_to_checks(plan, drawn, cases, dropped) if drawn else cases
     plan = with_given_rules(spec, plan, schema.state_schema, opts.sample or {})  # "**Charges**: only with ..."
     settled = with_settled_states(plan, schema.state_schema, opts.sample or {}, docs_text)  # `paid` once paid in full
+    settled = with_daily_caps(settled, docs_text, amount_param(spec.parameters.get("properties") or {}))
     owed = [c for c in settled.checks if c not in plan.checks]  # "not more than the outstanding balance"
     plan, cases = settled, yield_to_checks(settled, owed, cases, dropped) if owed else cases
     if opts.styled_output and not recorded and plan.kind in WRITE_KINDS and plan.key_param:
