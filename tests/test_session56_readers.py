@@ -3,8 +3,8 @@ code allowed "only for boats flagged needs_pilot", "per-night services cannot ex
 for the codes the tariff prices per night, a time argument given as HH:MM, `log` as a creating verb, a payment
 capped at what a tab leaves outstanding (and the key cases that pay within it), a card limit on the number a
 call takes from its record, limits on taking a crew member off a charter (a least crew for one kind, a state that
-keeps its crew close to the sailing), the policy section found by the act its text names, and a daily cap summed
-over the day's logged entries."""
+keeps its crew close to the sailing), the policy section found by the act its text names, a daily cap summed over
+the day's logged entries, and the first log entry a create writes as its documented example shows it."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 from synth.envsynth.arg_limits import capped_args
 from synth.envsynth.daily_caps import with_daily_caps
 from synth.envsynth.expr_runtime import fg_check
+from synth.envsynth.first_entries import first_entries
 from synth.envsynth.flag_required import only_for_flagged
 from synth.envsynth.key_cases import existing_key_cases
 from synth.envsynth.kind_caps import kind_caps
@@ -365,3 +366,30 @@ def test_a_daily_cap_sums_the_days_logged_entries_of_the_kind() -> None:
     assert with_daily_caps(FUEL, "at most 200 litres per mooring per day", "litres").checks == []  # another noun
     assert with_daily_caps(FUEL, said, "amount").checks == []  # the entry does not log that argument
     assert with_daily_caps(FUEL, "Sell fuel to a skipper.", "litres").checks == []
+
+
+def test_a_create_writes_the_first_log_entry_its_example_shows() -> None:
+    example = {
+        "survey_id": "SV-0101",
+        "status": "open",
+        "opened_on": "2031-02-11",
+        "hull": "cracked",
+        "notes": [{"date": "2031-02-11", "status": "open", "note": "Survey opened"}],
+    }
+    spec = ToolSpec(
+        name="open_survey",
+        description="Opens a survey: a new survey with status `open`, `opened_on` = business date, and a first "
+        "notes entry.",
+        parameters={"type": "object", "properties": {"hull": S}},
+        returns={"example": example},
+    )
+    own = {"status": S, "opened_on": S, "hull": S, "notes": {"type": "array", "items": {"type": "object"}}}
+    plan = ToolPlan(kind="create", collection="surveys", initial_values={"status": "open", "opened_on": "2031-03-01"})
+    made = first_entries(spec, plan, own)
+    entry = {"date": "2031-03-01", "status": "open", "note": "Survey opened"}  # the business date, not the example's
+    assert made.initial_values == {**plan.initial_values, "notes": [entry]}
+    by_hull = {**example, "notes": [{"date": "2031-02-11", "note": "cracked"}]}
+    copied = ToolSpec(spec.name, spec.description, spec.parameters, returns={"example": by_hull})
+    assert first_entries(copied, plan, own) == plan  # a value of the call's `hull`: no constant entry
+    plain = ToolSpec(spec.name, "Opens a survey.", spec.parameters, returns={"example": example})
+    assert first_entries(plain, plan, own) == plan  # no first entry said

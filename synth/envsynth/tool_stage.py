@@ -24,6 +24,7 @@ from synth.envsynth.example_answers import example_answer
 from synth.envsynth.fee_lines import with_fee_lines
 from synth.envsynth.figure_bounds import figure_bounds
 from synth.envsynth.filter_rules import refine_filter
+from synth.envsynth.first_entries import first_entries
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
 from synth.envsynth.get_rules import lookup_keys
@@ -58,7 +59,7 @@ from synth.envsynth.settled_states import with_settled_states
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
 from synth.envsynth.tool_tests import ToolTestResult
 from synth.llm.prompts import render
-from synth.spec import ToolSpec
+from synth.spec import ToolSpec, record_props
 
 
 @dataclass
@@ -339,6 +340,7 @@ def _build_tool(
         plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
+    plan = first_entries(spec, plan, record_props(schema.state_schema.get("properties") or {}, plan.collection or ""))
     plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_berths: at least this many free berths"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
