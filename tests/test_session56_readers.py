@@ -4,7 +4,8 @@ for the codes the tariff prices per night, a time argument given as HH:MM, `log`
 capped at what a tab leaves outstanding (and the key cases that pay within it), a card limit on the number a
 call takes from its record, limits on taking a crew member off a charter (a least crew for one kind, a state that
 keeps its crew close to the sailing), the policy section found by the act its text names, a daily cap summed over
-the day's logged entries, and the first log entry a create writes as its documented example shows it."""
+the day's logged entries, the first log entry a create writes as its documented example shows it, and a value
+refused for kinds of linked records in a condition."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from synth.envsynth.pipeline import SynthConfig, synthesize_environment
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.policy_rules import tool_text
 from synth.envsynth.priors import tool_priors
+from synth.envsynth.refused_for import refused_for
 from synth.envsynth.removal_limits import removal_limits, tool_words
 from synth.envsynth.settled_states import with_settled_states
 from synth.envsynth.testgen import TestCase
@@ -393,3 +395,46 @@ def test_a_create_writes_the_first_log_entry_its_example_shows() -> None:
     assert first_entries(copied, plan, own) == plan  # a value of the call's `hull`: no constant entry
     plain = ToolSpec(spec.name, "Opens a survey.", spec.parameters, returns={"example": example})
     assert first_entries(plain, plan, own) == plan  # no first entry said
+
+
+BERTH_COLS = {
+    "berths": {"type": "object", "additionalProperties": {"type": "object", "properties": {"boat_id": S, "tow": B}}},
+    "boats": {
+        "type": "object",
+        "additionalProperties": {
+            "type": "object",
+            "properties": {"kind": {"type": "string", "x-enum": ["club", "private"]}, "credit_balance": N},
+        },
+    },
+    "invoices": {
+        "type": "object",
+        "additionalProperties": {
+            "type": "object",
+            "properties": {"boat_id": S, "status": {"type": "string", "x-enum": ["paid", "unpaid"]}},
+        },
+    },
+}
+
+
+def test_a_value_refused_for_kinds_of_linked_records_in_a_condition() -> None:
+    said = "`tow` is refused for club boats with an unpaid invoice and for private boats with less than 20.00 credit."
+    params = {"berth_id": S, "action": {"type": "string", "enum": ["tow", "moor"]}}
+    own = BERTH_COLS["berths"]["additionalProperties"]["properties"]
+    found = refused_for(said, params, own, BERTH_COLS)
+    when = {"arg": "action", "in": ["tow"]}
+    base = {"op": "refused_for", "via": "boat_id", "collection": "boats", "field": "kind"}
+    unpaid = {"collection": "invoices", "by": "boat_id", "field": "status", "value": "unpaid"}
+    assert found == [
+        {**base, "value": "club", "cond": unpaid, "when": when},
+        {**base, "value": "private", "cond": {"field": "credit_balance", "below": 20.0}, "when": when},
+    ]
+    state = {
+        "boats": {"B1": {"kind": "club", "credit_balance": 0.0}, "B2": {"kind": "private", "credit_balance": 19.5}},
+        "invoices": {"I1": {"boat_id": "B1", "status": "unpaid"}, "I2": {"boat_id": "B2", "status": "unpaid"}},
+    }
+    assert not fg_check(found[0], {"action": "tow"}, {"boat_id": "B1"}, state)  # a club boat with an unpaid invoice
+    assert fg_check(found[0], {"action": "tow"}, {"boat_id": "B2"}, state)  # a private boat: the other rule's
+    assert not fg_check(found[1], {"action": "tow"}, {"boat_id": "B2"}, state)  # 19.50 of credit
+    paid = {**state, "invoices": {"I1": {"boat_id": "B1", "status": "paid"}}}
+    assert fg_check(found[0], {"action": "tow"}, {"boat_id": "B1"}, paid)
+    assert refused_for(said.replace("`tow`", "`haul`"), params, own, BERTH_COLS) == []  # no parameter takes it

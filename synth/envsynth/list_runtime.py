@@ -27,6 +27,7 @@ FG_LIST_RULES = (
     "linked_lists_arg",
     "entry_later",
     "day_cap",
+    "refused_for",
 )
 
 
@@ -130,22 +131,40 @@ def fg_given(source, arguments, record, state):
 
 
 def fg_list_rule(check, arguments, record, state):
-    """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument
-        names holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a
-        number argument within the range the record's field value selects; `nested_not`: a value inside an object of
-        the record is none of these ("already has an open plan"); `each_named`: every id a list argument names is a
-        record in one of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
-        `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
-        links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py, with `some_stored` and
-        `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
-        its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
-        fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
-        at most the linked record's limit (value_bullets.py); `value_is`, `given_with` and `linked_lists_arg`: rules for
-        optional arguments, each holding only while one of its `given` arguments is (given_rules.py); `entry_later`: an
-        argument after the value of the keyed entry another argument names (keyed_entries.py); `day_cap`: the amounts of
-    today's entries of one kind plus the argument within a daily cap (daily_caps.py)."""
+    """`arg_subset`: every id the argument lists is in the record's list; `named_holds`: the record the argument names
+    holds the record's field value in its list (a record whose field is empty passes); `arg_by_field`: a number
+    argument within the range the record's field value selects; `nested_not`: a value inside an object of the record
+    is none of these ("already has an open plan"); `each_named`: every id a list argument names is a record in one
+    of the states; `flag_needs`: an argument given (or true) when an entry names a flagged record;
+    `named_not_listed`: a value of the record an argument names is not on the list of the record the call's record
+    links; `queue_head` / `none_alike`: queue_rules.py; `none_stored`: stored_refusals.py, with `some_stored` and
+    `named_nested` (a value inside an object of the record an argument names): type_rows.py; `named_holds` may read
+    its value on the record the call's record links (`through`) and pass an empty list (`empty_passes`):
+    fit_rules.py; `sum_within`: numbers of the linked record and of the record (a nested one by its path) add up to
+    at most the linked record's limit (value_bullets.py); `value_is`, `given_with` and `linked_lists_arg`: rules for
+    optional arguments, each holding only while one of its `given` arguments is (given_rules.py); `entry_later`: an
+    argument after the value of the keyed entry another argument names (keyed_entries.py); `day_cap`: the amounts of
+    today's entries of one kind plus the argument within a daily cap (daily_caps.py); `refused_for`: no linked
+    record of a kind in a condition (a number below a bound, or a record of another collection naming it in a state:
+    refused_for.py)."""
     if "given" in check and not any([arguments.get(a) not in (None, "") for a in check["given"]["any_given"]]):
         return True  # a rule for optional arguments holds only while one of them is given (given_rules.py)
+    if check["op"] == "refused_for":  # a linked record of this kind in this condition refuses the call
+        holder = fg_linked(check, "", record, state) if check["via"] else record
+        if not isinstance(holder, dict) or holder.get(check["field"]) != check["value"]:
+            return True
+        cond = check["cond"]
+        if "below" in cond:
+            held = holder.get(cond["field"])
+            return not isinstance(held, (int, float)) or isinstance(held, bool) or held >= cond["below"]
+        named = record.get(check["via"])
+        others = state.get(cond["collection"]) if isinstance(state.get(cond["collection"]), dict) else {}
+        return not any(
+            [
+                isinstance(r, dict) and r.get(cond["by"]) == named and r.get(cond["field"]) == cond["value"]
+                for r in others.values()
+            ]
+        )
     if check["op"] == "day_cap":  # what today's entries of this kind add up to, with the argument, within a cap
         entries = record.get(check["list"]) if isinstance(record.get(check["list"]), list) else []
         alike = [
