@@ -235,6 +235,9 @@ def test_a_key_case_pays_within_what_is_left_on_the_tab() -> None:
     t1 = made[0].state["tabs"]["T1"]
     assert t1["amount_paid"] == 0.0 and made[0].arguments["amount"] == 40.0  # nothing was left: paid from nothing
     assert fg_check(capped.checks[0], made[0].arguments, t1, made[0].state)
+    part = TestCase("pay_tab", "x", {"tabs": {"T5": dict(TABS[4])}}, {"tab_id": "T9", "amount": 70.0})
+    made = existing_key_cases(capped, [part])
+    assert made[0].state["tabs"]["T5"]["amount_paid"] == 5.0 and made[0].arguments["amount"] == 20.0  # 20.00 left
 
 
 def test_a_card_limit_caps_the_number_a_call_takes_from_its_record() -> None:

@@ -151,7 +151,7 @@ def _meet_owed(check: dict[str, Any], state: dict[str, Any], target: dict[str, A
     if not fg_number(args.get(check["arg"])):
         return
     left = fg_evaluate(check["expr"], args, target, state)
-    for operand in check["expr"].get("minus") or [] if fg_number(left) and left <= 0 else []:
+    for operand in (check["expr"].get("minus") or []) if fg_number(left) and left <= 0 else []:
         path = operand.get("path") if isinstance(operand, dict) else None
         if path and len(path) == 1 and fg_number(target.get(path[0])):
             target[path[0]] = type(target[path[0]])(0)
@@ -386,15 +386,16 @@ def _keeps(check: dict[str, Any], record: dict[str, Any]) -> bool:
 
 
 def _another_key(entries: list[Any], key: str) -> Any:
-    """A key no entry holds: one past the highest for whole numbers, else the last key with a suffix."""
+    """A key no entry holds: one past the highest for whole numbers (or for keys of one prefix and a number: "A3"
+    after "A1", "A2"), else the last key with a suffix."""
     held = [e.get(key) for e in entries if isinstance(e, dict)]
     numbers = [k for k in held if isinstance(k, int) and not isinstance(k, bool)]
     if numbers and len(numbers) == len(held):
         return max(numbers) + 1
     split = [re.fullmatch(r"(\D*?)(\d+)", k) if isinstance(k, str) else None for k in held]
     if held and all(split) and len({m.group(1) for m in split if m}) == 1:  # "A2" after "A1", "A2"
-        last = max(split, key=lambda m: int(m.group(2)) if m else 0)
-        return f"{last.group(1)}{int(last.group(2)) + 1}" if last else None
+        top = max(int(m.group(2)) for m in split if m)
+        return f"{split[0].group(1) if split[0] else ''}{top + 1}"
     return f"{held[-1]}-{len(held) + 1}"
 
 
