@@ -5,7 +5,7 @@ capped at what a tab leaves outstanding (and the key cases that pay within it), 
 call takes from its record, limits on taking a crew member off a charter (a least crew for one kind, a state that
 keeps its crew close to the sailing), the policy section found by the act its text names, a daily cap summed over
 the day's logged entries, the first log entry a create writes as its documented example shows it, and a value
-refused for kinds of linked records in a condition."""
+refused for kinds of linked records in a condition; and the words a refusal by these checks gives."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from synth.envsynth.arg_limits import capped_args
+from synth.envsynth.check_reasons import check_reason
 from synth.envsynth.daily_caps import with_daily_caps
 from synth.envsynth.expr_runtime import fg_check
 from synth.envsynth.first_entries import first_entries
@@ -441,3 +442,18 @@ def test_a_value_refused_for_kinds_of_linked_records_in_a_condition() -> None:
     paid = {**state, "invoices": {"I1": {"boat_id": "B1", "status": "paid"}}}
     assert fg_check(found[0], {"action": "tow"}, {"boat_id": "B1"}, paid)
     assert refused_for(said.replace("`tow`", "`haul`"), params, own, BERTH_COLS) == []  # no parameter takes it
+
+
+def test_a_refusal_says_the_rule_it_broke_in_words_safe_for_generated_code() -> None:
+    flagged = {"op": "refused_if", "arg": "code", "in": ["HX-PILOT"], "if": {"collection": "boats", "unless": True}}
+    assert check_reason({**flagged, "if": {**flagged["if"], "field": "needs_pilot"}}) == (
+        "code HX-PILOT needs a boat flagged needs_pilot"
+    )
+    unpaid = {"collection": "invoices", "value": "unpaid"}
+    found = {"op": "refused_for", "value": "club", "collection": "boats", "cond": unpaid}
+    assert check_reason(found) == "not for club boats with an unpaid invoice"
+    assert check_reason({"op": "arg_clock", "arg": "leaving_at"}) == "leaving_at must be HH:MM, 24-hour clock"
+    assert check_reason({"op": "day_cap", "most": 200.0}) == "daily limit of 200.00 reached"
+    assert check_reason({"op": "overlap"}) == "overlap check"  # no words for it: as before
+    quoted = {"op": "arg_clock", "arg": 'leaving_"at%\\'}
+    assert check_reason(quoted) == "leaving_at must be HH:MM, 24-hour clock"  # nothing that breaks a literal

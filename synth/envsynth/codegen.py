@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 
 from synth.envsynth.ask import ChatClient
+from synth.envsynth.check_reasons import check_reason
 from synth.envsynth.keyed_views import view_keys
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.shape_code import charges as _charges
@@ -132,6 +133,7 @@ def _env() -> jinja2.Environment:
     env.filters["pysource"] = _pysource
     env.filters["holds"] = _holds
     env.filters["singular"] = singular
+    env.filters["reason"] = check_reason
     return env
 
 
