@@ -298,6 +298,8 @@ def test_a_policy_section_found_by_the_act_its_text_names() -> None:
     assert "Club charters cannot go below" in tool_text(spec, policy)
     other = ToolSpec(name="renameCharter", description="Renames a charter.", parameters={"type": "object"})
     assert tool_text(other, policy) == other.description  # no section names renaming a charter
+    workflow = "# Desk\n\n## Charter workflow\n1. Removing a crew member needs the skipper's word.\n"
+    assert tool_text(spec, workflow) == spec.description  # its heading is not on crews or members
 
 
 def _crew(n: int) -> list[dict[str, Any]]:

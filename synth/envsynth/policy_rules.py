@@ -136,8 +136,13 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
         plain = [heads[-1] | {w[:-1] for w in heads[-1] if w.endswith("s") and len(w) > 2} for heads, _ in sections]
         holding = [i for i, words in enumerate(plain) if words and name_words <= words]  # "ups": up
         best = holding[0] if len(holding) == 1 else -1
-    if best < 0:  # nor that: the one section whose text names the act ("Removing a crew member from ...")
-        acting = [i for i, (_, body) in enumerate(sections) if _names_act(split_words(spec.name), body)]
+    if best < 0:  # nor that: the one section of a heading on the name's nouns whose text names the act
+        nouns = _stems(split_words(spec.name)[1:])  # "Changes to crews": "Removing a crew member from ..."
+        acting = [
+            i
+            for i, (heads, body) in enumerate(sections)
+            if heads and _stems(sorted(heads[-1])) & nouns and _names_act(split_words(spec.name), body)
+        ]
         best = acting[0] if len(acting) == 1 else -1
     texts = [spec.description]
     if best >= 0:
