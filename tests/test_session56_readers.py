@@ -2,7 +2,7 @@
 code allowed "only for boats flagged needs_pilot", "per-night services cannot exceed the nights of the mooring"
 for the codes the tariff prices per night, a time argument given as HH:MM, `log` as a creating verb, a payment
 capped at what a tab leaves outstanding (and the key cases that pay within it), a card limit on the number a
-call takes from its record, limits on taking a crew member off a charter (a least crew for one kind, a state that
+call takes from its record, limits on taking a crew hand off a charter (a least crew for one kind, a state that
 keeps its crew close to the sailing), the policy section found by the act its text names, a daily cap summed over
 the day's logged entries, the first log entry a create writes as its documented example shows it, and a value
 refused for kinds of linked records in a condition; and the words a refusal by these checks gives."""
@@ -46,7 +46,7 @@ COLS = {
         "type": "object",
         "additionalProperties": {
             "type": "object",
-            "properties": {"unit": {"type": "string", "x-enum": ["each", "per_night"]}, "price": N},
+            "properties": {"basis": {"type": "string", "x-enum": ["each", "per_night"]}, "price": N},
         },
     },
 }
@@ -74,16 +74,16 @@ def test_a_code_allowed_only_for_flagged_boats_reads_the_boat_the_mooring_links(
 def test_a_count_capped_for_one_kind_of_tariff_entry_only() -> None:
     own = COLS["moorings"]["additionalProperties"]["properties"]
     found = kind_caps(RULES, PARAMS, own, COLS)
-    when = {"collection": "tariff", "arg": "code", "field": "unit", "in": ["per_night"]}
+    when = {"collection": "tariff", "arg": "code", "field": "basis", "in": ["per_night"]}
     cap = {"op": "arg_limit", "arg": "quantity", "cmp": "<=", "expr": {"plus": [{"path": ["nights"]}]}}
     assert found == [{**cap, "while_named": when}]
-    state = {"tariff": {"HX-POWER": {"unit": "per_night"}, "HX-TOW": {"unit": "each"}}}
+    state = {"tariff": {"HX-POWER": {"basis": "per_night"}, "HX-TOW": {"basis": "each"}}}
     mooring = {"nights": 3}
     assert not fg_check(found[0], {"code": "HX-POWER", "quantity": 4}, mooring, state)
     assert fg_check(found[0], {"code": "HX-POWER", "quantity": 3}, mooring, state)
     assert fg_check(found[0], {"code": "HX-TOW", "quantity": 9}, mooring, state)  # charged each: no cap
     assert kind_caps(RULES.replace("of the mooring", "of the boat"), PARAMS, own, COLS) == []  # not this record
-    assert kind_caps(RULES.replace("per-night", "per-week"), PARAMS, own, COLS) == []  # no tariff unit of that kind
+    assert kind_caps(RULES.replace("per-night", "per-week"), PARAMS, own, COLS) == []  # no tariff basis of that kind
     two_counts = {**PARAMS, "crew": {"type": "integer"}}
     assert kind_caps(RULES, two_counts, own, COLS) == []  # which number is capped is unclear
 
@@ -141,11 +141,11 @@ def _data() -> dict[str, Any]:
     names = ["Ada", "Ines", "Tomas", "Bram"]
     boats = {f"B{i}": {"boat_id": f"B{i}", "name": n, "needs_pilot": i in (1, 3)} for i, n in enumerate(names, 1)}
     tariff = {
-        "HX-TOW": {"code": "HX-TOW", "unit": "each", "price": 40.0},
-        "HX-POWER": {"code": "HX-POWER", "unit": "per_night", "price": 6.0},
-        "HX-PILOT": {"code": "HX-PILOT", "unit": "each", "price": 55.0},
-        "HX-WATER": {"code": "HX-WATER", "unit": "per_night", "price": 2.0},
-        "HX-CRANE": {"code": "HX-CRANE", "unit": "each", "price": 90.0},
+        "HX-TOW": {"code": "HX-TOW", "basis": "each", "price": 40.0},
+        "HX-POWER": {"code": "HX-POWER", "basis": "per_night", "price": 6.0},
+        "HX-PILOT": {"code": "HX-PILOT", "basis": "each", "price": 55.0},
+        "HX-WATER": {"code": "HX-WATER", "basis": "per_night", "price": 2.0},
+        "HX-CRANE": {"code": "HX-CRANE", "basis": "each", "price": 90.0},
     }
     moorings = {}
     for i, (boat, nights, status, services) in enumerate(
@@ -271,13 +271,13 @@ CHARTER = {
 }
 REMOVAL_POLICY = """## Changes to crews
 
-- Removing a crew member from a confirmed charter is allowed until two days before the sailing.
+- Removing a crew hand from a confirmed charter is allowed until two days before the sailing.
 - Club charters cannot go below four sailors.
 """
 
 
 def test_limits_on_taking_a_crew_member_off_a_charter() -> None:
-    found = removal_limits(REMOVAL_POLICY, tool_words("removeCrewMember"), "charters", CHARTER, "2031-03-01")
+    found = removal_limits(REMOVAL_POLICY, tool_words("removeCrewHand"), "charters", CHARTER, "2031-03-01")
     others = {"op": "value_is", "source": {"from": "record", "path": ["status"]}, "in": ["cancelled", "held"]}
     dated = {"op": "dated", "field": "sailing_date", "cmp": ">=", "value": "2031-03-03"}
     assert found == [
@@ -287,19 +287,19 @@ def test_limits_on_taking_a_crew_member_off_a_charter() -> None:
     near = {"status": "confirmed", "sailing_date": "2031-03-02"}
     assert not fg_check(found[1], {}, near, {}) and fg_check(found[1], {}, {**near, "status": "held"}, {})
     assert fg_check(found[1], {}, {**near, "sailing_date": "2031-03-03"}, {})
-    assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewMember"), "charters", CHARTER, None) == found[:1]
-    assert removal_limits(REMOVAL_POLICY, tool_words("addCrewMember"), "charters", CHARTER, "2031-03-01") == found[:1]
-    assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewMember"), "moorings", CHARTER, "2031-03-01") == []
+    assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewHand"), "charters", CHARTER, None) == found[:1]
+    assert removal_limits(REMOVAL_POLICY, tool_words("addCrewHand"), "charters", CHARTER, "2031-03-01") == found[:1]
+    assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewHand"), "moorings", CHARTER, "2031-03-01") == []
 
 
 def test_a_policy_section_found_by_the_act_its_text_names() -> None:
-    spec = ToolSpec(name="removeCrewMember", description="Removes one crew member.", parameters={"type": "object"})
+    spec = ToolSpec(name="removeCrewHand", description="Removes one crew hand.", parameters={"type": "object"})
     policy = "# Desk\n\n## Fees\n- A fee of 5.00.\n\n" + REMOVAL_POLICY
     assert "Club charters cannot go below" in tool_text(spec, policy)
     other = ToolSpec(name="renameCharter", description="Renames a charter.", parameters={"type": "object"})
     assert tool_text(other, policy) == other.description  # no section names renaming a charter
-    workflow = "# Desk\n\n## Charter workflow\n1. Removing a crew member needs the skipper's word.\n"
-    assert tool_text(spec, workflow) == spec.description  # its heading is not on crews or members
+    workflow = "# Desk\n\n## Charter workflow\n1. Removing a crew hand needs the skipper's word.\n"
+    assert tool_text(spec, workflow) == spec.description  # its heading is not on crews or hands
 
 
 def _crew(n: int) -> list[dict[str, Any]]:
@@ -319,7 +319,7 @@ def test_a_key_case_keeps_a_club_charter_above_its_least_crew_with_ids_of_its_se
     )
     for kind, size in (("club", 5), ("private", 2)):
         charter = {"charter_id": "H1", "kind": kind, "status": "held", "sailing_date": "2031-04-01", "crew": _crew(2)}
-        case = TestCase("removeCrewMember", "x", {"charters": {"H1": charter}}, {"charter_id": "H9", "crew_id": "C9"})
+        case = TestCase("removeCrewHand", "x", {"charters": {"H1": charter}}, {"charter_id": "H9", "crew_id": "C9"})
         made = existing_key_cases(plan, [case])
         crew = made[0].state["charters"]["H1"]["crew"]
         assert [c["crew_id"] for c in crew] == [f"C{i}" for i in range(1, size + 1)], kind
@@ -412,7 +412,7 @@ BERTH_COLS = {
             "properties": {"kind": {"type": "string", "x-enum": ["club", "private"]}, "credit_balance": N},
         },
     },
-    "invoices": {
+    "levies": {
         "type": "object",
         "additionalProperties": {
             "type": "object",
@@ -423,25 +423,25 @@ BERTH_COLS = {
 
 
 def test_a_value_refused_for_kinds_of_linked_records_in_a_condition() -> None:
-    said = "`tow` is refused for club boats with an unpaid invoice and for private boats with less than 20.00 credit."
+    said = "`tow` is refused for club boats with an unpaid levy and for private boats with less than 20.00 credit."
     params = {"berth_id": S, "action": {"type": "string", "enum": ["tow", "moor"]}}
     own = BERTH_COLS["berths"]["additionalProperties"]["properties"]
     found = refused_for(said, params, own, BERTH_COLS)
     when = {"arg": "action", "in": ["tow"]}
     base = {"op": "refused_for", "via": "boat_id", "collection": "boats", "field": "kind"}
-    unpaid = {"collection": "invoices", "by": "boat_id", "field": "status", "value": "unpaid"}
+    unpaid = {"collection": "levies", "by": "boat_id", "field": "status", "value": "unpaid"}
     assert found == [
         {**base, "value": "club", "cond": unpaid, "when": when},
         {**base, "value": "private", "cond": {"field": "credit_balance", "below": 20.0}, "when": when},
     ]
     state = {
         "boats": {"B1": {"kind": "club", "credit_balance": 0.0}, "B2": {"kind": "private", "credit_balance": 19.5}},
-        "invoices": {"I1": {"boat_id": "B1", "status": "unpaid"}, "I2": {"boat_id": "B2", "status": "unpaid"}},
+        "levies": {"I1": {"boat_id": "B1", "status": "unpaid"}, "I2": {"boat_id": "B2", "status": "unpaid"}},
     }
-    assert not fg_check(found[0], {"action": "tow"}, {"boat_id": "B1"}, state)  # a club boat with an unpaid invoice
+    assert not fg_check(found[0], {"action": "tow"}, {"boat_id": "B1"}, state)  # a club boat with an unpaid levy
     assert fg_check(found[0], {"action": "tow"}, {"boat_id": "B2"}, state)  # a private boat: the other rule's
     assert not fg_check(found[1], {"action": "tow"}, {"boat_id": "B2"}, state)  # 19.50 of credit
-    paid = {**state, "invoices": {"I1": {"boat_id": "B1", "status": "paid"}}}
+    paid = {**state, "levies": {"I1": {"boat_id": "B1", "status": "paid"}}}
     assert fg_check(found[0], {"action": "tow"}, {"boat_id": "B1"}, paid)
     assert refused_for(said.replace("`tow`", "`haul`"), params, own, BERTH_COLS) == []  # no parameter takes it
 
@@ -451,9 +451,9 @@ def test_a_refusal_says_the_rule_it_broke_in_words_safe_for_generated_code() -> 
     assert check_reason({**flagged, "if": {**flagged["if"], "field": "needs_pilot"}}) == (
         "code HX-PILOT needs a boat flagged needs_pilot"
     )
-    unpaid = {"collection": "invoices", "value": "unpaid"}
+    unpaid = {"collection": "levies", "value": "unpaid"}
     found = {"op": "refused_for", "value": "club", "collection": "boats", "cond": unpaid}
-    assert check_reason(found) == "not for club boats with an unpaid invoice"
+    assert check_reason(found) == "not for club boats with an unpaid levy"
     assert check_reason({"op": "arg_clock", "arg": "leaving_at"}) == "leaving_at must be HH:MM, 24-hour clock"
     assert check_reason({"op": "day_cap", "most": 200.0}) == "daily limit of 200.00 reached"
     assert check_reason({"op": "overlap"}) == "overlap check"  # no words for it: as before

@@ -1,10 +1,10 @@
-"""The first entry a create writes into a list of the new record, from its documented example: "a new request with
+"""The first entry a create writes into a list of the new record, from its documented example: "a new survey with
 status `open`, `opened_on` = business date, and a first notes entry", whose response example shows `notes` holding
-one entry `{"date": <its opened_on>, "status": <its status>, "note": "Request opened"}`.
+one entry `{"date": <its opened_on>, "status": <its status>, "note": "Survey opened"}`.
 
 Each value of the example's entry that equals another field of the example record takes what the new record gets
 there (a constant the plan sets: the business date, the first status); any other value is the entry's own constant
-("Request opened"). An entry value copied from a field the plan does not set as a constant (a value of the call's
+("Survey opened"). An entry value copied from a field the plan does not set as a constant (a value of the call's
 arguments) is no constant, so no entry is read then.
 """
 

@@ -1,7 +1,7 @@
 """A count capped by a number of the call's record for one kind of entry only: "per-night extras cannot exceed the
-nights of the stay", "per-day hires may not exceed the days of the charter".
+nights of the mooring", "per-day hires may not exceed the days of the charter".
 
-The kind's words ("per-night") are a value of a field (`per_night` of `unit`) of the collection an argument names
+The kind's words ("per-night") are a value of a field (`per_night` of `basis`) of the collection an argument names
 (the entry field it fills references that collection, or the argument is `<noun>_id`); the number ("nights") is a
 number field of the call's record, whose noun the sentence names; the capped argument is the call's one whole-number
 parameter. The check is an `arg_limit` under `while_named` (expr_runtime.fg_check): the argument is at most the record's

@@ -1,5 +1,5 @@
 """Refusals of one value of an argument for some kinds of a linked record: "`tow` is refused for club boats with an
-unpaid invoice and for private boats with less than 20.00 credit".
+unpaid levy and for private boats with less than 20.00 credit".
 
 The value is one a parameter takes (its enum, or quoted in its description); each "for <kind> <noun>s with
 <condition>" names the record the call's record links by the noun (`boat_id` -> boats, or the call's record

@@ -2,7 +2,7 @@
 
 - "Charter moorings cannot go below four boats": a record whose text field holds that kind (`kind` = `charter`)
   keeps at least that many entries (a `keeps` check with `when_field` / `when_in`, item_remove's template);
-- "Removing a crew member from a confirmed charter is allowed until two days before the sailing": a record in that
+- "Removing a crew hand from a confirmed charter is allowed until two days before the sailing": a record in that
   state keeps its entries once its date (`sailing_date`) is closer than that to the business date (an `any_of` of
   the record not in that state and a `dated` check: the date at least N days after today).
 
@@ -59,7 +59,7 @@ def removal_limits(
         out += [check] if check not in out else []
     words = [w.lower() for w in tool_words]
     for m in UNTIL.finditer(text) if today else ():
-        said = m.group("date")  # "the visit": its date
+        said = m.group("date")  # "the sailing": its date
         field, date = _holder(m.group("state"), own), field_by_words(said, own) or field_by_words(said + " date", own)
         acted = (
             bool(words)
@@ -80,7 +80,7 @@ def removal_limits(
 
 
 def tool_words(name: str) -> list[str]:
-    """The words of a tool's name, singular: `removeCrewMember` -> remove, crew, member."""
+    """The words of a tool's name, singular: `removeCrewHand` -> remove, crew, hand."""
     return [singular(w) for w in split_words(name)]
 
 
