@@ -3,7 +3,7 @@ code allowed "only for boats flagged needs_pilot", "per-night services cannot ex
 for the codes the tariff prices per night, a time argument given as HH:MM, `log` as a creating verb, a payment
 capped at what a tab leaves outstanding (and the key cases that pay within it), a card limit on the number a
 call takes from its record, limits on taking a crew hand off a charter (a least crew for one kind, a state that
-keeps its crew close to the sailing), the policy section found by the act its text names, a daily cap summed over
+keeps its crew close to the sailing), the policy items that name the tool's act, a daily cap summed over
 the day's logged entries, the first log entry a create writes as its documented example shows it, and a value
 refused for kinds of linked records in a condition; and the words a refusal by these checks gives."""
 
@@ -292,10 +292,12 @@ def test_limits_on_taking_a_crew_member_off_a_charter() -> None:
     assert removal_limits(REMOVAL_POLICY, tool_words("removeCrewHand"), "moorings", CHARTER, "2031-03-01") == []
 
 
-def test_a_policy_section_found_by_the_act_its_text_names() -> None:
+def test_the_policy_items_naming_the_act_in_a_section_on_its_nouns() -> None:
     spec = ToolSpec(name="removeCrewHand", description="Removes one crew hand.", parameters={"type": "object"})
     policy = "# Desk\n\n## Fees\n- A fee of 5.00.\n\n" + REMOVAL_POLICY
-    assert "Club charters cannot go below" in tool_text(spec, policy)
+    found = tool_text(spec, policy)
+    assert "allowed until two days before the sailing" in found  # the item naming the act
+    assert "Club charters cannot go below" not in found and "A fee of 5.00" not in found  # the section's others
     other = ToolSpec(name="renameCharter", description="Renames a charter.", parameters={"type": "object"})
     assert tool_text(other, policy) == other.description  # no section names renaming a charter
     workflow = "# Desk\n\n## Charter workflow\n1. Removing a crew hand needs the skipper's word.\n"

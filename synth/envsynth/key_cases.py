@@ -118,9 +118,8 @@ def _meet_checks(plan: ToolPlan, state: dict[str, Any], target: dict[str, Any], 
                 holder[check["field"]] = _day_after(check["value"][:10], step)
             except ValueError:
                 continue
-        elif op == "arg_limit" and check.get("cmp") == "<=" and "expr" in check and _holds(check.get("when"), args):
-            if not check.get("via_arg") and not check.get("while_named"):
-                _meet_owed(check, state, target, args)
+        elif op == "arg_limit" and check.get("cmp") == "<=" and "expr" in check and _owed_cap(check, args):
+            _meet_owed(check, state, target, args)
         elif op == "enough" and "most" not in check and _holds(check.get("when"), args):
             _meet_enough(check, state, target, args)
         elif op == "value_is" and (check.get("source") or {}).get("from") == "record" and check.get("in"):
@@ -143,6 +142,15 @@ def _meet_enough(check: dict[str, Any], state: dict[str, Any], target: dict[str,
     have = node.get(check["field"]) if isinstance(node, dict) else None
     if fg_number(have) and fg_number(need) and have < need:
         node[check["field"]] = need
+
+
+def _owed_cap(check: dict[str, Any], args: dict[str, Any]) -> bool:
+    """A cap by the call's own record's numbers, under no guard or an argument's guard that holds (a guard on the
+    record's state, or a cap by another record, is met elsewhere)."""
+    when = check.get("when") or {}
+    if check.get("via_arg") or check.get("while_named") or (when and "arg" not in when):
+        return False
+    return _holds(when or None, args)
 
 
 def _meet_owed(check: dict[str, Any], state: dict[str, Any], target: dict[str, Any], args: dict[str, Any]) -> None:

@@ -136,14 +136,15 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
         plain = [heads[-1] | {w[:-1] for w in heads[-1] if w.endswith("s") and len(w) > 2} for heads, _ in sections]
         holding = [i for i, words in enumerate(plain) if words and name_words <= words]  # "ups": up
         best = holding[0] if len(holding) == 1 else -1
-    if best < 0:  # nor that: the one section of a heading on the name's nouns whose text names the act
-        nouns = _stems(split_words(spec.name)[1:])  # "Changes to crews": "Removing a crew member from ..."
+    if best < 0:  # nor that: the items naming the act in the one section of a heading on the name's nouns
+        nouns = _stems(split_words(spec.name)[1:])  # "Changes to crews": "- Removing a crew hand from ..."
         acting = [
-            i
-            for i, (heads, body) in enumerate(sections)
-            if heads and _stems(sorted(heads[-1])) & nouns and _names_act(split_words(spec.name), body)
+            [item for item in _items(body) if _names_act(split_words(spec.name), item)]
+            for heads, body in sections
+            if heads and _stems(sorted(heads[-1])) & nouns
         ]
-        best = acting[0] if len(acting) == 1 else -1
+        acting = [items for items in acting if items]
+        return "\n".join([spec.description] + (acting[0] if len(acting) == 1 else []))
     texts = [spec.description]
     if best >= 0:
         heads = sections[best][0]
@@ -156,14 +157,25 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
     return "\n".join(texts)
 
 
-def _names_act(words: list[str], body: str) -> bool:
-    """Whether the text says the name's verb of its nouns: "removing a crew member", "remove crew members"."""
+def _items(body: str) -> list[str]:
+    """A section's items: its bullets and numbered lines (with the lines continuing them), or its paragraphs."""
+    items: list[str] = []
+    for line in body.splitlines():
+        if re.match(r"\s*(?:[-*+]|\d+[.)])\s+", line) or not items or not line.strip() or not items[-1].strip():
+            items.append(line)
+        else:
+            items[-1] += "\n" + line
+    return [i for i in items if i.strip()]
+
+
+def _names_act(words: list[str], item: str) -> bool:
+    """Whether the item opens with the name's verb of its nouns: "- Removing a crew hand ...", "Remove crew hands"."""
     if len(words) < 2 or len(words[0]) < 3:
         return False
     verb, noun = words[0].lower(), r"\s+".join(re.escape(singular(w.lower())) for w in words[1:])
     stem = verb[:-1] if verb.endswith("e") else verb
-    said = rf"\b{re.escape(stem)}(?:e|es|ed|ing|s)?\s+(?:an?\s+|the\s+|one\s+)?{noun}s?\b"
-    return re.search(said, body, re.I) is not None
+    said = rf"^\s*(?:[-*+]|\d+[.)])?\s*\**{re.escape(stem)}(?:e|es|ing|s)?\s+(?:an?\s+|the\s+|one\s+)?{noun}s?\b"
+    return re.match(said, item, re.I) is not None
 
 
 def _sentences(text: str) -> list[str]:
