@@ -32,7 +32,8 @@ def _expr(text: str) -> dict[str, Any]:
 CAPPED = re.compile(  # "Cash is accepted up to 500.00 per payment", "card payments are limited to 900"
     r"\b[`'\"]?(?P<value>[\w-]+)[`'\"]?\s+(?:\w+\s+)?(?:is|are)\s+(?:accepted|allowed|taken|limited|capped)\s+"
     r"(?:up\s+to|to|at)\s+(?P<n>\d[\d,]*(?:\.\d+)?)\b"
-    r"|\bthe\s+[`'\"]?(?P<value2>[\w-]+)[`'\"]?\s+limit\s+of\s+(?P<n2>\d[\d,]*(?:\.\d+)?)\b",  # "the card limit of 900"
+    r"|\bthe\s+[`'\"]?(?P<value2>[\w-]+)[`'\"]?\s+limit\s+of\s+"  # "the card limit of 900"
+    r"(?:[£$€]\s*)?(?P<n2>\d[\d,]*(?:\.\d+)?)",
     re.I,
 )
 TAKEN = re.compile(  # "The full remaining_due is taken": what a call with no amount argument charges

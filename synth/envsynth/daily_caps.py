@@ -1,5 +1,7 @@
 """A cap on what one record takes in a day, summed over the entries its change logs: "at most 150.00 per skipper
-per day", "a daily limit of 150.00".
+per day", "limited to 200 litres a day", "no more than twenty litres per `skipper` per day", "a daily limit of
+150.00". A negated sentence ("there is no daily limit of 200") is no cap, nor is one counting another noun ("at most
+2 sailings per day" when the entry counts litres).
 
 The change must append one entry to the record's list dated today (a constant date field) whose number field comes
 from the call's amount argument; its other constant text fields are the kind (`event` = `fuel_purchase`). The check
@@ -14,14 +16,19 @@ import re
 from typing import Any
 
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.prose import negated_before
 from synth.words import singular
 
-NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?)"
-DAILY = re.compile(
-    rf"\bat\s+most\s+(?:[£$€]\s*)?{NUMBER}\s+(?:\w+\s+)?per\s+(?:(?P<noun>[a-z]+)\s+per\s+)?day\b"
-    rf"|\bdaily\s+(?:[\w-]+\s+)?limit\s+(?:is\s+|of\s+)(?:[£$€]\s*)?{NUMBER.replace('<n>', '<n2>')}\b",
+WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+WORDS.update(twenty=20, thirty=30, forty=40, fifty=50, hundred=100)
+NUMBER = r"(?:[£$€]\s*)?(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(WORDS) + r")"
+AT_MOST = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|limited\s+to|capped\s+at)"
+DAILY = re.compile(  # "at most 200 litres per skipper per day", "limited to 200 litres a day", "a daily limit of 200"
+    rf"\b{AT_MOST}\s+{NUMBER}\s+(?:(?P<unit>[a-z]+)\s+)?(?:per\s+`?(?P<noun>[a-z]+)`?\s+)?(?:per|a|each)\s+day\b"
+    rf"|\bdaily\s+(?:[\w-]+\s+)?limit\s+(?:is\s+|of\s+){NUMBER.replace('<n>', '<n2>')}\b",
     re.I,
 )
+MONEY = {"pounds", "euros", "dollars", "credits", "gbp", "eur", "usd"}
 
 
 def _logged(plan: ToolPlan) -> tuple[str, dict[str, Any], str, str, list[tuple[str, str]]] | None:
@@ -52,10 +59,13 @@ def with_daily_caps(plan: ToolPlan, text: str, amount: str | None) -> ToolPlan:
     numbers = [f for f, a in counted if a == amount]
     checks = []
     for m in DAILY.finditer(text):
-        noun = m.group("noun")
+        noun, unit = m.group("noun"), (m.group("unit") or "").lower()
         if len(numbers) != 1 or (noun and singular(noun.lower()) != singular(plan.collection.lower())):
             continue
-        most = float((m.group("n") or m.group("n2")).replace(",", ""))
+        if negated_before(text, m.start()) or (unit and unit not in MONEY and singular(unit) != singular(numbers[0])):
+            continue  # "there is no daily limit of ...", "at most 2 sailings per day" (not what the entry counts)
+        said = (m.group("n") or m.group("n2")).lower()
+        most = float(WORDS[said] if said in WORDS else said.replace(",", ""))
         check = {
             "op": "day_cap",
             "list": field_list,

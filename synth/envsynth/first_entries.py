@@ -26,6 +26,8 @@ def first_entries(spec: ToolSpec, plan: ToolPlan, own: dict[str, Any]) -> ToolPl
         return plan
     initial = dict(plan.initial_values)
     for m in FIRST.finditer(spec.description):
+        if re.search(r"\b(?:without|no|never|not)\b[^.;]{0,30}$", spec.description[: m.start()], re.I):
+            continue  # "opened without a first notes entry"
         field = list_by_words(m.group("words"), own)
         shown = example.get(field) if field else None
         if field in initial or not (isinstance(shown, list) and len(shown) == 1 and isinstance(shown[0], dict)):

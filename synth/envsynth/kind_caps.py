@@ -17,8 +17,8 @@ from synth.spec import record_props
 from synth.words import plural, singular
 
 CAPPED = re.compile(
-    r"\b(?P<kind>[a-z]+(?:[- ][a-z]+)?)\s+(?P<items>[a-z]+)\s+(?:cannot|can\s*not|may\s+not|must\s+not)\s+exceed\s+"
-    r"the\s+(?:number\s+of\s+)?(?P<field>[a-z]+)\s+(?:of|in)\s+the\s+(?P<noun>[a-z]+)\b",
+    r"\b(?P<kind>[a-z]+(?:[- ][a-z]+)?)\s+(?P<items>[a-z]+)\s+(?:cannot|can\s*not|may\s+not|must\s+not)\s+"
+    r"(?:exceed|be\s+more\s+than)\s+the\s+(?:number\s+of\s+)?(?P<field>[a-z]+)\s+(?:of|in)\s+the\s+(?P<noun>[a-z]+)\b",
     re.I,
 )
 

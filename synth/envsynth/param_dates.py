@@ -82,6 +82,9 @@ def described_dates(params: dict[str, Any], today: str | None) -> list[dict[str,
     return out
 
 
+CLOCK = re.compile(r"(?<![T\w:-])HH:MM(?!:SS)\b", re.I)  # "HH:MM, 24-hour clock"; not "HH:MM:SS", "DDTHH:MM"
+
+
 def described_clocks(params: dict[str, Any]) -> list[dict[str, Any]]:
     """`arg_clock` checks for each parameter whose description gives the form `HH:MM` (or whose format is time)."""
     return [
@@ -89,7 +92,7 @@ def described_clocks(params: dict[str, Any]) -> list[dict[str, Any]]:
         for name, schema in sorted(params.items())
         if isinstance(schema, dict)
         and schema.get("type") in (None, "string")
-        and ("HH:MM" in str(schema.get("description")) or schema.get("format") == "time")
+        and (CLOCK.search(str(schema.get("description") or "")) or schema.get("format") == "time")
     ]
 
 

@@ -24,8 +24,8 @@ SAID = re.compile(
     re.I,
 )
 CLAUSE = re.compile(
-    r"^for\s+(?P<kind>[\w-]+)\s+(?P<noun>[a-z]+)\s+with\s+(?:(?:less|fewer)\s+than\s+(?:[£$€]\s*)?"
-    r"(?P<n>\d[\d,]*(?:\.\d+)?)\s+(?P<word>[a-z]+)|an?\s+(?P<state>[\w-]+)\s+(?P<other>[a-z]+))$",
+    r"^for\s+(?:an?\s+)?(?P<kind>[\w-]+)\s+(?P<noun>[a-z]+)\s+with\s+(?:(?:less|fewer)\s+than\s+(?:[£$€]\s*)?"
+    r"(?P<n>\d[\d,]*(?:\.\d+)?)\s+(?:of\s+)?(?P<word>[a-z]+)|(?:an?\s+)?(?P<state>[\w-]+)\s+(?P<other>[a-z]+))$",
     re.I,
 )
 
@@ -69,7 +69,7 @@ def refused_for(text: str, params: dict[str, Any], own: dict[str, Any], cols: di
         param = valued_param(m.group("value"), params)
         if param is None:
             continue
-        for clause in re.split(r"\s*,?\s+and\s+(?=for\s)", m.group("clauses").strip()):
+        for clause in re.split(r"\s*,?\s+(?:and|or)\s+(?=for\s)", m.group("clauses").strip()):
             said = CLAUSE.match(clause.strip())
             held = _holder(said.group("noun"), own, cols) if said else None
             if held is None or held[0] is None and said.group("state"):

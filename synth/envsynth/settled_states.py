@@ -24,7 +24,8 @@ from synth.spec import record_props
 MIN_MET = 3
 MIN_APART = 2
 OWED = re.compile(  # "not more than the outstanding balance", "cannot exceed the remaining amount"
-    r"\b(?:not\s+(?:be\s+)?more\s+than|no\s+more\s+than|(?:cannot|can\s*not|may\s+not|must\s+not)\s+exceed|at\s+most)"
+    r"\b(?:not\s+(?:be\s+)?more\s+than|no\s+more\s+than|(?:cannot|can\s*not|may\s+not|must\s+not)\s+"
+    r"(?:exceed|be\s+more\s+than)|at\s+most)"
     r"\s+the\s+(?:outstanding|remaining|unpaid)\s+(?:balance|amount)\b",
     re.I,
 )
