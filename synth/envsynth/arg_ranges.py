@@ -94,7 +94,7 @@ def argument_checks(
         out += kind_caps(text, params, own, cols)  # "per-day hires cannot exceed the days of the charter"
         from synth.envsynth.refused_for import refused_for
 
-        out += refused_for(text, params, own, cols)  # "`tow` is refused for club boats with an unpaid invoice"
+        out += refused_for(text, params, own, cols)  # "`tow` is refused for club boats with an unpaid levy"
     from synth.envsynth.id_rules import id_rules
 
     out += id_rules(text, params, cols, own)  # "the crew must be active sailors", "(`chartered_by`) cannot be removed"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.act_items import act_items
 from synth.envsynth.allocations import allocations
 from synth.envsynth.allowed_states import (
     allowed_from,
@@ -137,14 +138,7 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
         holding = [i for i, words in enumerate(plain) if words and name_words <= words]  # "ups": up
         best = holding[0] if len(holding) == 1 else -1
     if best < 0:  # nor that: the items naming the act in the one section of a heading on the name's nouns
-        nouns = _stems(split_words(spec.name)[1:])  # "Changes to crews": "- Removing a crew hand from ..."
-        acting = [
-            [item for item in _items(body) if _names_act(split_words(spec.name), item)]
-            for heads, body in sections
-            if heads and _stems(sorted(heads[-1])) & nouns
-        ]
-        acting = [items for items in acting if items]
-        return "\n".join([spec.description] + (acting[0] if len(acting) == 1 else []))
+        return "\n".join([spec.description] + act_items(split_words(spec.name), sections))
     texts = [spec.description]
     if best >= 0:
         heads = sections[best][0]
@@ -155,27 +149,6 @@ def tool_text(spec: ToolSpec, policy: str) -> str:
                 texts.append(sections[j][1])
                 heads = other
     return "\n".join(texts)
-
-
-def _items(body: str) -> list[str]:
-    """A section's items: its bullets and numbered lines (with the lines continuing them), or its paragraphs."""
-    items: list[str] = []
-    for line in body.splitlines():
-        if re.match(r"\s*(?:[-*+]|\d+[.)])\s+", line) or not items or not line.strip() or not items[-1].strip():
-            items.append(line)
-        else:
-            items[-1] += "\n" + line
-    return [i for i in items if i.strip()]
-
-
-def _names_act(words: list[str], item: str) -> bool:
-    """Whether the item opens with the name's verb of its nouns: "- Removing a crew hand ...", "Remove crew hands"."""
-    if len(words) < 2 or len(words[0]) < 3:
-        return False
-    verb, noun = words[0].lower(), r"\s+".join(re.escape(singular(w.lower())) for w in words[1:])
-    stem = verb[:-1] if verb.endswith("e") else verb
-    said = rf"^\s*(?:[-*+]|\d+[.)])?\s*\**{re.escape(stem)}(?:e|es|ing|s)?\s+(?:an?\s+|the\s+|one\s+)?{noun}s?\b"
-    return re.match(said, item, re.I) is not None
 
 
 def _sentences(text: str) -> list[str]:
