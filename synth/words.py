@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import re
 
+NUMBER_WORDS = {
+    w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+}
+NUMBER_WORDS.update(twenty=20, thirty=30, forty=40, fifty=50)  # counts said in words: "four sailors", "twenty litres"
+
 
 def split_words(name: str) -> list[str]:
     """`getPetById` -> ['get', 'pet', 'by', 'id']; `create_entities` -> ['create', 'entities']."""

@@ -6,7 +6,6 @@ purse"); a tab paid by `pay_tab` (a `payments` entry, `amount_paid` kept as thei
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from synth.envsynth.refusals import refused_kinds
 from synth.envsynth.returns_shape import returned_fields
 from synth.envsynth.transition_copies import _source
 from synth.spec import ToolSpec
+from tests.desks import harbour_desk
 
 
 def _tool(name: str, description: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -101,17 +101,7 @@ def _data() -> dict[str, Any]:
 
 
 def _desk(tmp_path: Path) -> Any:
-    from synth.envsynth.pipeline import SynthConfig, synthesize_environment
-    from synth.runtime.environment import Environment
-
-    docs, data = tmp_path / "harbour_tools.json", tmp_path / "harbour.json"
-    docs.write_text(json.dumps(TOOLS))
-    data.write_text(json.dumps(_data()))
-    out = tmp_path / "env"
-    synthesize_environment([docs], out, None, SynthConfig(env_id="harbour", route="structured", data=str(data)))
-    env = Environment(out)
-    env.reset(initial_state=_data())
-    return env
+    return harbour_desk(tmp_path, TOOLS, _data())
 
 
 def test_a_skipper_found_by_a_hull_number_with_every_boat_and_the_dues_added_up(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from synth.envsynth.pipeline import SynthConfig, synthesize_environment, traces_digest
 from synth.runtime.environment import Environment
+from tests.desks import harbour_desk
 
 S, N = {"type": "string"}, {"type": "number"}
 
@@ -94,12 +95,7 @@ def _write_docs(tmp_path: Path) -> tuple[Path, Path, Path]:
 
 
 def _desk(tmp_path: Path) -> Environment:
-    docs, policy, data = _write_docs(tmp_path)
-    out = tmp_path / "env"
-    synthesize_environment([docs, policy], out, None, SynthConfig(env_id="harbour", route="structured", data=str(data)))
-    env = Environment(out)
-    env.reset(initial_state=_data())
-    return env
+    return harbour_desk(tmp_path, TOOLS, _data(), POLICY)
 
 
 def test_a_top_up_logs_the_next_reference_and_the_bonus_its_amount_earns(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ refused for kinds of linked records in a condition; and the words a refusal by t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ from synth.envsynth.flag_required import only_for_flagged
 from synth.envsynth.key_cases import existing_key_cases
 from synth.envsynth.kind_caps import kind_caps
 from synth.envsynth.param_dates import described_clocks
-from synth.envsynth.pipeline import SynthConfig, synthesize_environment
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.policy_rules import tool_text
 from synth.envsynth.priors import tool_priors
@@ -30,8 +28,8 @@ from synth.envsynth.refused_for import refused_for
 from synth.envsynth.removal_limits import removal_limits, tool_words
 from synth.envsynth.settled_states import with_settled_states
 from synth.envsynth.testgen import TestCase
-from synth.runtime.environment import Environment
 from synth.spec import ToolSpec
+from tests.desks import harbour_desk
 
 S, N, B = {"type": "string"}, {"type": "number"}, {"type": "boolean"}
 CODE = {"type": "string", "description": "Tariff code, e.g. 'HX-TOW', 'HX-POWER'."}
@@ -164,13 +162,7 @@ def _data() -> dict[str, Any]:
 
 
 def test_the_desk_refuses_pilotage_for_an_unflagged_boat_and_power_past_the_nights(tmp_path: Path) -> None:
-    docs, data = tmp_path / "harbour_tools.json", tmp_path / "harbour.json"
-    docs.write_text(json.dumps(TOOLS))
-    data.write_text(json.dumps(_data()))
-    out = tmp_path / "env"
-    synthesize_environment([docs], out, None, SynthConfig(env_id="harbour", route="structured", data=str(data)))
-    env = Environment(out)
-    env.reset(initial_state=_data())
+    env = harbour_desk(tmp_path, TOOLS, _data())
 
     def call(**arguments: Any) -> bool:
         return bool(env.step({"name": "add_mooring_service", "arguments": arguments}).info["ok"])

@@ -17,10 +17,9 @@ from typing import Any
 
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import negated_before
-from synth.words import singular
+from synth.words import NUMBER_WORDS, singular
 
-WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
-WORDS.update(twenty=20, thirty=30, forty=40, fifty=50, hundred=100)
+WORDS = {**NUMBER_WORDS, "hundred": 100}
 NUMBER = r"(?:[£$€]\s*)?(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(WORDS) + r")"
 AT_MOST = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|limited\s+to|capped\s+at)"
 DAILY = re.compile(  # "at most 200 litres per skipper per day", "limited to 200 litres a day", "a daily limit of 200"

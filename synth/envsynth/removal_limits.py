@@ -17,12 +17,8 @@ from typing import Any
 
 from synth.envsynth.date_runtime import fg_add_days
 from synth.spec import field_by_words, known_values
-from synth.words import singular, split_words
+from synth.words import NUMBER_WORDS, singular, split_words
 
-NUMBER_WORDS = {
-    w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
-}
-NUMBER_WORDS.update(twenty=20, thirty=30, forty=40, fifty=50)
 COUNT = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
 BELOW = re.compile(
     rf"\b(?P<kind>[a-z][\w-]*)\s+(?P<noun>[a-z]+)\s+(?:cannot|can\s*not|may\s+not|must\s+not)\s+(?:go|drop|fall)\s+"
