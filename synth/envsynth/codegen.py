@@ -17,6 +17,7 @@ from synth.envsynth.keyed_views import view_keys
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.shape_code import charges as _charges
 from synth.envsynth.shape_code import holds as _holds
+from synth.envsynth.shape_code import moved_code
 from synth.envsynth.shape_code import shape_code as _shape_code
 from synth.envsynth.text_clauses import settled_flags
 from synth.llm.prompts import render
@@ -335,6 +336,8 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
                 f"    result = shape_{fn}(env_state, result, arguments{before})\n"
             )
         lines.append("    if not isinstance(result, dict):\n        return result\n")
+        first, last = moved_code(plan)  # the keys of other records the call changed (a payment's restored lines)
+        lines = [first] + lines + [last]
         for embed in plan.embeds:  # children: the records of another collection that name this one, by key
             lines.append(
                 f"    children = collection(env_state, {embed['collection']!r})\n"

@@ -100,7 +100,7 @@ def fg_formula(node, arguments, named, values):
         held = named.get(node["param"])
         for step in node["path"]:
             held = held.get(step) if isinstance(held, dict) else None
-        return held
+        return node["default"] if held is None and "default" in node else held  # 0 when it keeps no such object
     if "some" in node:  # whether a line of a lines figure holds one of these values in a field
         lines = values.get(node["some"]) or []
         return any([isinstance(line, dict) and line.get(node["field"]) in node["in"] for line in lines])
@@ -152,7 +152,7 @@ def fg_formula(node, arguments, named, values):
     if node.get("uncapped") and fg_number(left) and right is None:  # a cap the record leaves empty: none
         return left
     if not (fg_number(left) and fg_number(right)):
-        return None
+        return node.get("none")  # a comparison with an empty figure: its `none` value (does not hold), else None
     if node["op"] in ("<=", ">=", "<", ">"):  # a yes/no figure (figure_words.py)
         return {"<=": left <= right, ">=": left >= right, "<": left < right, ">": left > right}[node["op"]]
     if node["op"] in ("min", "max"):

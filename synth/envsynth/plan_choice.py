@@ -379,7 +379,8 @@ def with_learned_rows(
     return chosen, contradicted if chosen is variant else []
 
 
-CREATING_KINDS = ("by_mode", "update", "recorded_update", "action")
+READ_KINDS = ("get", "filter", "search", "list")  # a recorded call that made a record is no read
+CREATING_KINDS = ("by_mode", "update", "recorded_update", "action") + READ_KINDS
 
 
 def _before_after(collection: str, recorded: list[TestCase]) -> list[tuple[TestCase, Any, Any]] | None:
@@ -399,22 +400,39 @@ def _before_after(collection: str, recorded: list[TestCase]) -> list[tuple[TestC
     return out
 
 
+def _made_in(name: str, recorded: list[TestCase]) -> bool:
+    """Every successful recorded call (two at least) added exactly one record to the collection."""
+    calls = _before_after(name, recorded)
+    return (
+        calls is not None and len(calls) >= 2 and all(len(set(after) - set(before)) == 1 for _, before, after in calls)
+    )
+
+
 def create_variant(spec: ToolSpec, plan: ToolPlan, recorded: list[TestCase], drafts: dict[str, Any]) -> ToolPlan | None:
     """A create on the plan's collection, when the plan changes a record no parameter names (`incident_id` of a
-    "Log an incident" tool) and every successful recorded call (two at least) added exactly one record to it: the
-    recorded calls make records, so the learned create (trace_creates) competes with the docs' plan."""
+    "Log an incident" tool), or reads records whose key no parameter gives, and every successful recorded call (two
+    at least) added exactly one record to it; else, when every such call added one record to one other collection
+    whose key no parameter gives (the passes of "buy a season pass", planned on the boat `boat_id` names), a create
+    there: the recorded calls make records, so the learned create (trace_creates) competes with the docs' plan."""
     from synth.envsynth.plan import _id_type, _key_format
 
     params = spec.parameters.get("properties") or {}
     col = drafts.get(plan.collection or "")
-    if plan.kind not in CREATING_KINDS or col is None or not col.key_field or plan.key_param in params:
+    if plan.kind not in CREATING_KINDS or col is None or not col.key_field:
         return None
-    calls = _before_after(col.name, recorded)
-    if calls is None or len(calls) < 2 or any(len(set(after) - set(before)) != 1 for _, before, after in calls):
-        return None
+    unnamed = plan.key_param not in params or (plan.kind in READ_KINDS and col.key_field not in params)
+    if not (unnamed and _made_in(col.name, recorded)):
+        made = [
+            c
+            for name, c in sorted(drafts.items())
+            if name != col.name and c.key_field and c.key_field not in params and _made_in(name, recorded)
+        ]
+        if len(made) != 1:
+            return None
+        col = made[0]
     return ToolPlan(
         kind="create",
-        collection=plan.collection,
+        collection=col.name,
         key_field=col.key_field,
         fields=[p for p in params if p in col.fields and p != col.key_field],
         id_type=_id_type(col),

@@ -163,6 +163,9 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             kept = f"(env_state.get({spec['collection']!r}) or {{}})"
             lines.append(f"    out[{name!r}] = next((k for k, r in sorted({kept}.items()) if r == record), None)\n")
             continue
+        if spec["op"] == "changed_keys":  # filled by the tool once the call is done (codegen: moved_code)
+            lines.append(f"    out[{name!r}] = []\n")
+            continue
         if spec["op"] == "self":  # the record itself, under its noun
             lines.append(f"    out[{name!r}] = copy.deepcopy(record)\n")
             continue
@@ -257,4 +260,18 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
     return "".join(lines) + "    return out\n"
 
 
-__all__ = ["charges", "holds", "shape_code"]
+def moved_code(plan: ToolPlan) -> tuple[str, str]:
+    """(before, after) lines of a tool whose answer lists the keys of another collection's records the call
+    changed (trace_answers.py `changed_keys`): a copy of that collection taken first, the keys filled in last."""
+    moved = [(n, m["collection"]) for n, m in plan.output_map.items() if m.get("op") == "changed_keys"]
+    first = "".join(f"    was_{i} = copy.deepcopy(collection(env_state, {c!r}))\n" for i, (_, c) in enumerate(moved))
+    last = "".join(
+        f"    result[{n!r}] = sorted(\n"
+        f"        str(k) for k, r in collection(env_state, {c!r}).items() if r != was_{i}.get(k)\n"
+        f"    )\n"
+        for i, (n, c) in enumerate(moved)
+    )
+    return first, last
+
+
+__all__ = ["charges", "holds", "moved_code", "shape_code"]

@@ -87,9 +87,36 @@ def _linked(state: dict[str, Any], after: dict[str, Any], via: str, collection: 
     return held.get(field, MISSING) if isinstance(held, dict) else MISSING
 
 
-def _reading(name: str, calls: list[Call], key_param: str) -> dict[str, Any] | None:
+def changed_keys(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list[str]]:
+    """{collection: the sorted keys of its records the call added or changed} for each collection it touched."""
+    out = {}
+    for name, held in sorted(after.items()):
+        was = before.get(name)
+        if isinstance(held, dict) and isinstance(was, dict):
+            moved = sorted(str(k) for k, r in held.items() if not _same(r, was.get(k)))
+            if moved:
+                out[name] = moved
+    return out
+
+
+def _moved_keys(name: str, calls: list[Call], moved: list[dict[str, list[str]]], own: str) -> dict | None:
+    """The keys of another collection's records the call changed, in every recorded answer of `name` (the lines a
+    payment restored), when one call at least changed some: else None."""
+    answers = [answer[name] for answer, *_ in calls]
+    if not all(isinstance(a, list) for a in answers) or not any(answers):
+        return None
+    touched = sorted({c for m in moved for c in m} - {own})
+    for other in touched:
+        if all(_same(sorted(str(k) for k in a), m.get(other, [])) for a, m in zip(answers, moved)):
+            return {"op": "changed_keys", "collection": other}
+    return None
+
+
+def _reading(
+    name: str, calls: list[Call], key_param: str, moved: list[dict[str, list[str]]] | None = None, own: str = ""
+) -> dict[str, Any] | None:
     """None for the record's own field as the call left it, else the output_map rule giving `name`; raises
-    LookupError when nothing gives it in every call."""
+    LookupError when nothing gives it in every call. `moved`: each call's changed keys by collection."""
     if all(name in after and _same(after[name], answer[name]) for answer, _, _, after, _ in calls):
         return None
     args = sorted({a for _, args, *_ in calls for a in args} - {key_param}) + [key_param]  # the key: last
@@ -125,6 +152,9 @@ def _reading(name: str, calls: list[Call], key_param: str) -> dict[str, Any] | N
     for via, other in _links(calls[0][3], calls[0][4]):  # the record it links, as the call left it (a balance)
         if all(_same(_linked(state, after, via, other, name), answer[name]) for answer, _, _, after, state in calls):
             return {"op": "eq", "collection": other, "via": via, "path": [name]}
+    found = _moved_keys(name, calls, moved, own) if moved is not None else None
+    if found is not None:
+        return found
     first = calls[0][0][name]
     if all(_same(answer[name], first) for answer, *_ in calls) and not isinstance(first, (dict, list)):
         return {"op": "const", "value": first}
@@ -143,9 +173,10 @@ def answered_write(collection: str | None, key_param: str | None, recorded: list
     if not keys or any(sorted(answer) != sorted(keys) for answer, *_ in calls):
         return None
     mapped: dict[str, dict[str, Any]] = {}
+    moved = [changed_keys(c.state, apply_changes(c.state, recorded_changes(c))) for c in recorded if not c.expect_error]
     for name in keys:
         try:
-            rule = _reading(name, calls, key_param)
+            rule = _reading(name, calls, key_param, moved, collection)
         except LookupError:
             return None
         if rule is not None:
@@ -155,4 +186,4 @@ def answered_write(collection: str | None, key_param: str | None, recorded: list
     return keys, mapped
 
 
-__all__ = ["answered_write"]
+__all__ = ["answered_write", "changed_keys"]

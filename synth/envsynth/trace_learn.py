@@ -14,6 +14,7 @@ from typing import Any
 from synth.envsynth.expr_runtime import fg_evaluate, fg_number
 from synth.envsynth.id_series import series_shape
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.priors import computes_without_change
 from synth.envsynth.series_runtime import fg_next_in_series
 from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_answers import answered_write
@@ -427,7 +428,7 @@ def learned_variants(
     answered = answered_fields(plan, recorded)  # the fields the recorded answers hold, some from linked records
     if answered is not None:
         out.append(answered)
-    elif plan.kind in ("get", "quote", "compute"):  # figures computed over the records the call names
+    elif plan.kind in ("get", "quote", "compute") or computes_without_change(spec):  # figures over named records
         quoted = learned_quote(spec, plan, recorded, partial)
         out += [quoted] if quoted is not None else []
     if plan.kind == "create":  # the new record's fields as the real system writes them

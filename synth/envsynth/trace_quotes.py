@@ -20,6 +20,7 @@ from typing import Any
 
 from synth.envsynth.expr_runtime import fg_number
 from synth.envsynth.formula_runtime import fg_formula
+from synth.envsynth.optional_figures import added_with, optional_figures
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 
@@ -99,7 +100,24 @@ def _operands(calls: list[Call], values: list[dict[str, Any]], params: list[str]
         for field in fields:
             if all(isinstance(n.get(record), dict) and field in n[record] for _, n, _ in calls):
                 nodes.append({"field": field, "param": record})
+        nodes += _inner_numbers(record, fields, calls)
     return nodes
+
+
+def _inner_numbers(record: str, fields: list[str], calls: list[Call]) -> list[dict[str, Any]]:
+    """A number inside an object the named record keeps (a block's lessons left), 0 in the calls whose record
+    keeps no such object (no block bought)."""
+    out = []
+    for field in fields:
+        held = [n.get(record).get(field) if isinstance(n.get(record), dict) else None for _, n, _ in calls]
+        if not any(isinstance(h, dict) for h in held) or not all(isinstance(h, dict) or h is None for h in held):
+            continue
+        inner = sorted({k for h in held if isinstance(h, dict) for k, v in h.items() if fg_number(v)})
+        for key in inner:
+            if all(h is None or fg_number(h.get(key)) for h in held):
+                node: dict[str, Any] = {"path": [field, key], "param": record}
+                out.append({**node, "default": 0} if None in held else node)
+    return out
 
 
 def _evaluated(node: dict[str, Any], calls: list[Call], values: list[dict[str, Any]]) -> list[Any]:
@@ -110,6 +128,30 @@ def _numbers(nodes: list[dict[str, Any]], calls: list[Call], values: list[dict[s
     return [n for n in nodes if all(fg_number(x) and not isinstance(x, bool) for x in _evaluated(n, calls, values))][
         :MAX_OPERANDS
     ]
+
+
+def _compared_first(
+    node: dict[str, Any], name: str, params: list[str], held: list[Any], found: list[str]
+) -> tuple[int, bool, bool, int]:
+    """Operands of a yes/no in the order tried: those sharing a word with its name (`credit_can_cover`: the credit
+    balance), an argument answered back last, figures that vary over the calls (not a fixed fee) first, then the
+    answer's figures found last (the price, computed from the rate) before those found earlier and the records'
+    fields."""
+    echo = "arg" in node or node.get("val") in params
+    fixed = len({repr(x) for x in held}) == 1
+    order = -found.index(node["val"]) if node.get("val") in found else 1
+    return -len(_words(node) & set(name.split("_"))), echo, fixed, order
+
+
+def _words(node: dict[str, Any]) -> set[str]:
+    """The words of the figure, argument, field or path an operand reads (`credit_balance`: credit, balance)."""
+    named = node.get("val") or node.get("arg") or node.get("field") or "_".join(node.get("path") or [])
+    return set(str(named).split("_")) if isinstance(named, str) else set()
+
+
+def _number_or_none(held: list[Any]) -> bool:
+    """Numbers in some calls and empty (null) in the others."""
+    return any(x is None for x in held) and all(x is None or fg_number(x) and not isinstance(x, bool) for x in held)
 
 
 def _rounded(node: dict[str, Any]) -> list[dict[str, Any]]:
@@ -134,6 +176,17 @@ def _arithmetic(nums: list[dict[str, Any]], name: str, calls: list[Call], values
             for node in _rounded({"op": "*", "args": [x, {"num": rate}]}):
                 if _fits(node, name, calls, values):
                     return node
+    for x in nums:  # one number over a whole divisor (minutes over 60)
+        base = _evaluated(x, calls, values)[0]
+        whole = _divisor(base, first)
+        if whole is not None and _fits({"op": "/", "args": [x, {"num": whole}]}, name, calls, values):
+            return {"op": "/", "args": [x, {"num": whole}]}
+    for x, y in combinations(nums, 2):  # a product over a whole divisor (an hourly rate times minutes over 60)
+        a, b = _evaluated(x, calls, values)[0], _evaluated(y, calls, values)[0]
+        whole = _divisor(a * b, first) if fg_number(a) and fg_number(b) else None
+        node = {"op": "/", "args": [{"op": "*", "args": [x, y]}, {"num": whole}]}
+        if whole is not None and any(_fits(n, name, calls, values) for n in _rounded(node)):
+            return next(n for n in _rounded(node) if _fits(n, name, calls, values))
     for x, y in combinations(nums, 2):  # a percent of a product (coverage of a price)
         a, b = _evaluated(x, calls, values)[0], _evaluated(y, calls, values)[0]
         if fg_number(a) and fg_number(b) and a * b:
@@ -142,6 +195,15 @@ def _arithmetic(nums: list[dict[str, Any]], name: str, calls: list[Call], values
             if _fits(node, name, calls, values):
                 return node
     return None
+
+
+def _divisor(base: Any, value: Any) -> int | None:
+    """The whole number from 2 to 1000 that `base` over it gives `value`, or None."""
+    if not (fg_number(base) and fg_number(value)) or not value or not base or isinstance(base, bool):
+        return None
+    ratio = base / value
+    whole = round(ratio)
+    return whole if 2 <= whole <= 1000 and abs(ratio - whole) < 1e-9 * max(1, abs(ratio)) else None
 
 
 def _sums(name: str, calls: list[Call], values: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -159,14 +221,21 @@ def _sums(name: str, calls: list[Call], values: list[dict[str, Any]]) -> dict[st
 
 
 def _table(
-    nodes: list[dict[str, Any]], name: str, calls: list[Call], values: list[dict[str, Any]], keys: set[str]
+    nodes: list[dict[str, Any]],
+    name: str,
+    calls: list[Call],
+    values: list[dict[str, Any]],
+    keys: set[str],
+    listed: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> dict[str, Any] | None:
-    """A table keyed by a text value: every call whose key is the same answers the same, and one key is seen in
-    calls naming different records (a plan's name shared by two patients, not one prescription's own date)."""
+    """A table keyed by a text value, or by a number the parameter's schema lists (`listed`: 60, 90 or 120
+    minutes): every call whose key is the same answers the same, and one key is seen in calls naming different
+    records (a plan's name shared by two patients, not one prescription's own date)."""
     who = [json.dumps({k: a.get(k) for k in sorted(keys)}, sort_keys=True, default=str) for a, _, _ in calls]
     for node in nodes:
         held = _evaluated(node, calls, values)
-        if any(isinstance(k, (dict, list)) or fg_number(k) and not isinstance(k, bool) for k in held):
+        numbered = node.get("arg") in listed
+        if any(isinstance(k, (dict, list)) or fg_number(k) and not isinstance(k, bool) and not numbered for k in held):
             continue
         table: dict[str, Any] = {}
         seen: dict[str, set[str]] = {}
@@ -212,23 +281,40 @@ def _simple(name: str, calls: list[Call], values: list[dict[str, Any]], params: 
 
 
 def _computed(
-    name: str, calls: list[Call], values: list[dict[str, Any]], params: list[str], keys: set[str]
+    name: str,
+    calls: list[Call],
+    values: list[dict[str, Any]],
+    params: list[str],
+    keys: set[str],
+    listed: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> dict[str, Any] | None:
     """A value computed from the others: a comparison, arithmetic, a sum of earlier figures, or a table (never
-    keyed by a parameter naming a record: that would only list the recorded answers)."""
+    keyed by a parameter naming a record: that would only list the recorded answers; `listed`: the numeric
+    parameters whose schema lists their values, which may key one)."""
     nodes = _operands(calls, values, params)
     nums = _numbers(nodes, calls, values)
     first = calls[0][2][name]
-    if isinstance(first, bool):
-        for x, y in product(nums, nums):
+    if isinstance(first, bool):  # a comparison; one with a figure left empty (null) does not hold
+        some = nums + [n for n in nodes if n not in nums and _number_or_none(_evaluated(n, calls, values))]
+        found = list(values[0])
+        some = sorted(some, key=lambda n: _compared_first(n, name, params, _evaluated(n, calls, values), found))
+        for x, y in product(some, some):
             for op in (">=", "<=", ">", "<"):
-                if x != y and _fits({"op": op, "args": [x, y]}, name, calls, values):
-                    return {"op": op, "args": [x, y]}
+                node = (
+                    {"op": op, "args": [x, y]} if x in nums and y in nums else {"op": op, "args": [x, y], "none": False}
+                )
+                if x != y and _fits(node, name, calls, values):
+                    return node
     elif fg_number(first):
         found = _arithmetic(nums, name, calls, values) or _sums(name, calls, values)
         if found is not None:
             return found
-    return _table([n for n in nodes if n.get("arg") not in keys], name, calls, values, keys)
+    return _table([n for n in nodes if n.get("arg") not in keys], name, calls, values, keys, listed)
+
+
+def _numbers_first(left: list[str], calls: list[Call]) -> list[str]:
+    """The figures left, the yes/no ones last: a comparison is of figures, found first."""
+    return sorted(left, key=lambda name: isinstance(calls[0][2][name], bool))
 
 
 def _ordered(steps: list[list[Any]]) -> list[list[Any]]:
@@ -277,7 +363,9 @@ def learned_quote(
     given = dict(partial.quote) if partial is not None and partial.kind == "quote" else {}
     answered = list(ok[0].expect_result)
     docs_steps = [list(step) for step in given.get("steps") or []]
-    params = list((spec.parameters.get("properties") or {}))
+    properties = spec.parameters.get("properties") or {}
+    params = list(properties)
+    listed = {p for p, v in properties.items() if isinstance(v, dict) and isinstance(v.get("enum"), list)}
     named = {**_named(params, ok), **(given.get("named") or {})}
     links = _links(named, ok)
     calls = [(c.arguments, _records(c, named, links), c.expect_result) for c in ok]
@@ -296,8 +384,8 @@ def learned_quote(
             found = (name, node) if node is not None else None
             if found:
                 break
-        for name in left if found is None else []:
-            node = _computed(name, calls, values, params, set(named))
+        for name in _numbers_first(left, calls) if found is None else []:  # a yes/no compares figures found
+            node = _computed(name, calls, values, params, set(named), listed)
             found = (name, node) if node is not None else None
             if found:
                 break
@@ -317,6 +405,10 @@ def learned_quote(
         "steps": _ordered(docs_steps + steps),
         "fields": answered,
     }
+    added = added_with(spec.description, params, list(spec.parameters.get("required") or []))
+    left_out = optional_figures(quote["steps"], added)  # "With a skipper_id, adds ...": not answered without it
+    if left_out:
+        quote["optional"] = left_out
     blank = {"output_key": None, "output_fields": [], "output_map": {}, "embeds": [], "output_format": []}
     evidence = plan.evidence + ["figures learned from recorded answers"]
     return ToolPlan.from_dict({**plan.to_dict(), **blank, "kind": "quote", "quote": quote, "evidence": evidence})

@@ -1,0 +1,270 @@
+"""Figures learned from recorded calls (--traces), session 57, on a harbour desk.
+
+A quote of a tow: the rate by the boat's hull (a table keyed by text), the tugs a tow needs by its length in
+minutes (a table keyed by a number the parameter's schema lists, one entry null), the price as the rate times the
+minutes over 60, a skipper's prepaid hours kept inside an object only some skippers hold (0 for the others), and
+two yes/no figures comparing the right figures (the credit against the price, not against a rate or a fixed fee
+that agree by chance; the hours against the tugs, false when the tugs are null). The description says "With a
+`skipper_id`, adds ...": the skipper's figures are left out of a call without one.
+
+A payment that lists the moorings it released: the keys of another collection's records the call changed, learned
+from the recorded changes and filled in by the rendered tool after the call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.optional_figures import added_with, optional_figures
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.envsynth.trace_answers import answered_write, changed_keys
+from synth.envsynth.trace_learn import learned_variants
+from synth.envsynth.trace_quotes import learned_quote
+from synth.fidelity.diff import change_list, leaf_changes
+from synth.spec import ToolSpec
+from tests.recorded import recorded_cases
+from tests.schemas import collection
+
+S = {"type": "string"}
+N = {"type": "number"}
+HOURS = {"type": ["object", "null"], "properties": {"hours_left": N, "bought_on": S}}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "skippers": collection({"skipper_id": S, "credit": N, "prepaid": HOURS}),
+    },
+}
+SKIPPERS = {
+    "SK-1": {"skipper_id": "SK-1", "credit": 20.0, "prepaid": None},
+    "SK-2": {"skipper_id": "SK-2", "credit": 0.0, "prepaid": None},
+    "SK-3": {"skipper_id": "SK-3", "credit": 120.0, "prepaid": {"hours_left": 6, "bought_on": "2031-01-02"}},
+    "SK-4": {"skipper_id": "SK-4", "credit": 95.0, "prepaid": None},
+    "SK-5": {"skipper_id": "SK-5", "credit": 50.0, "prepaid": {"hours_left": 1, "bought_on": "2031-02-11"}},
+}
+RATES = {"mono": 44.0, "multi": 48.0}
+TUGS = {60: 1, 90: None, 120: 2}
+TOW = ToolSpec(
+    "quote_tow",
+    "Price a tow without booking it. With a `skipper_id`, adds what that skipper could pay it with.",
+    {
+        "type": "object",
+        "properties": {
+            "hull": {"type": "string", "enum": ["mono", "multi"]},
+            "minutes": {"type": "integer", "enum": [60, 90, 120]},
+            "skipper_id": S,
+        },
+        "required": ["hull", "minutes"],
+    },
+)
+
+
+def _quote(hull: str, minutes: int, skipper: str | None) -> dict[str, Any]:
+    price = RATES[hull] * minutes / 60
+    out: dict[str, Any] = {"hull": hull, "minutes": minutes, "rate": RATES[hull], "price": price, "tugs": TUGS[minutes]}
+    out["standby_fee"] = 35.0
+    if skipper is not None:
+        rec = SKIPPERS[skipper]
+        hours = (rec["prepaid"] or {}).get("hours_left", 0)
+        out |= {"skipper_id": skipper, "credit": rec["credit"], "hours_left": hours}
+        out["credit_can_cover"] = rec["credit"] >= price
+        out["hours_can_cover"] = TUGS[minutes] is not None and hours >= TUGS[minutes]
+    return out
+
+
+def _call(hull: str, minutes: int, skipper: str | None) -> Case:
+    args = {"hull": hull, "minutes": minutes, **({"skipper_id": skipper} if skipper else {})}
+    case = Case(TOW.name, "trace", {"skippers": SKIPPERS}, args, expect_error=False)
+    case.expect_result, case.has_expected_result = _quote(hull, minutes, skipper), True
+    return case
+
+
+RECORDED = [
+    _call("mono", 60, "SK-1"),
+    _call("multi", 120, "SK-2"),
+    _call("mono", 120, "SK-3"),
+    _call("multi", 90, "SK-4"),
+]
+
+
+def _reproduced(plan: ToolPlan, cases: list[Case]) -> int:
+    res, err = run_cases(render_tool(TOW, plan, SCHEMA), TOW.name, cases, SchemaResult(SCHEMA, {}, {}, "docs"))
+    assert err == "" or res.passed < len(cases)
+    return res.passed
+
+
+def test_a_tow_quote_is_learned_with_its_tables_its_divisor_and_its_comparisons() -> None:
+    plan = learned_quote(TOW, ToolPlan(kind="get"), RECORDED)
+    assert plan is not None and plan.kind == "quote"
+    steps = dict((name, node) for name, node in plan.quote["steps"])
+    assert steps["rate"] == {"table_arg": "hull", "values": {"mono": 44.0, "multi": 48.0}}
+    assert steps["tugs"] == {"table_arg": "minutes", "values": {"60": 1, "120": 2, "90": None}}
+    assert steps["price"]["op"] == "/" and steps["price"]["args"][1] == {"num": 60}
+    assert steps["hours_left"] == {"path": ["prepaid", "hours_left"], "param": "skipper_id", "default": 0}
+    credit = steps["credit_can_cover"]
+    assert {"val": "price"} in credit["args"] and {"val": "credit"} in credit["args"]  # not the rate, not the fee
+    hours = steps["hours_can_cover"]
+    assert {"val": "tugs"} in hours["args"] and {"val": "hours_left"} in hours["args"] and hours["none"] is False
+    assert _reproduced(plan, RECORDED) == 4
+    unseen = [_call("multi", 60, "SK-5"), _call("mono", 90, "SK-3"), _call("multi", 120, "SK-1")]
+    assert _reproduced(plan, unseen) == 3
+
+
+def test_the_skippers_figures_are_left_out_of_a_call_without_one() -> None:
+    plan = learned_quote(TOW, ToolPlan(kind="get"), RECORDED)
+    assert plan is not None
+    left_out = plan.quote["optional"]
+    assert set(left_out) == {"skipper_id", "credit", "hours_left", "credit_can_cover", "hours_can_cover"}
+    assert _reproduced(plan, [_call("mono", 60, None), _call("multi", 90, None)]) == 2
+    plain = ToolSpec(TOW.name, "Price a tow without booking it.", TOW.parameters)  # no such sentence: kept
+    kept = learned_quote(plain, ToolPlan(kind="get"), RECORDED)
+    assert kept is not None and "optional" not in kept.quote
+
+
+def test_added_with_reads_the_phrasings_and_only_optional_parameters() -> None:
+    params, required = ["hull", "skipper_id", "berth_id"], ["hull"]
+    for text in (
+        "With a `skipper_id`, adds what that skipper could pay it with.",
+        "With skipper_id given, it also shows the skipper's credit.",
+        "If skipper_id is given, the answer also includes the skipper's hours.",
+        "When a skipper_id is passed, the quote also lists the skipper's credit.",
+    ):
+        assert added_with(text, params, required) == ["skipper_id"], text
+    assert added_with("With a `hull`, adds the rate.", params, required) == []  # a required one: always there
+    assert added_with("With a skipper_id the tow is refused when credit is short.", params, required) == []
+    assert added_with("Charged with the skipper_id's card.", params, required) == []
+
+
+def test_optional_figures_follow_the_figures_they_are_computed_from() -> None:
+    steps = [
+        ["credit", {"field": "credit", "param": "skipper_id"}],
+        ["price", {"op": "*", "args": [{"arg": "minutes"}, {"num": 0.5}]}],
+        ["covered", {"op": ">=", "args": [{"val": "credit"}, {"val": "price"}]}],
+        ["club", {"field": "name", "param": "skipper_id.club_id"}],  # a record the skipper links
+        ["tugs", {"table_arg": "minutes", "values": {"60": 1}}],
+    ]
+    assert optional_figures(steps, ["skipper_id"]) == {
+        "credit": "skipper_id",
+        "covered": "skipper_id",
+        "club": "skipper_id",
+    }
+    assert optional_figures(steps, []) == {}
+
+
+# a payment that releases moorings held for non-payment
+
+
+PAY = ToolSpec(
+    "pay_dues",
+    "Pay a harbour bill; once nothing is overdue the skipper's held moorings are released.",
+    {"type": "object", "properties": {"bill_id": S, "amount": N}, "required": ["bill_id", "amount"]},
+)
+
+
+def _pay(bill: str, amount: float, total: float, held: list[str]) -> dict[str, Any]:
+    moorings = {m: {"mooring_id": m, "status": "held"} for m in ("M1", "M2", "M3")}
+    before = {"bills": {bill: {"bill_id": bill, "total": total, "paid": 0.0, "status": "open"}}, "moorings": moorings}
+    paid = {"bill_id": bill, "total": total, "paid": amount, "status": "paid" if amount >= total else "open"}
+    after = {"bills": {bill: paid}, "moorings": {**moorings, **{m: {"mooring_id": m, "status": "free"} for m in held}}}
+    output = {"bill_id": bill, "bill_status": paid["status"], "released": sorted(held)}
+    changes = change_list(leaf_changes(before, after))
+    return {
+        "name": PAY.name,
+        "arguments": {"bill_id": bill, "amount": amount},
+        "ok": True,
+        "output": output,
+        "changes": changes,
+        "state": before,
+    }
+
+
+def test_a_payment_answers_the_moorings_it_released(tmp_path: Path) -> None:
+    rows = [_pay("B1", 50.0, 50.0, ["M3", "M1"]), _pay("B2", 10.0, 40.0, []), _pay("B3", 30.0, 30.0, [])]
+    recorded = recorded_cases(tmp_path / "t.jsonl", rows, PAY.name)
+    fields, mapped = answered_write("bills", "bill_id", recorded)
+    assert mapped["released"] == {"op": "changed_keys", "collection": "moorings"}
+    assert mapped["bill_status"] == {"op": "renamed", "path": ["status"]}
+    before = recorded[0].state
+    assert changed_keys(before, {**before, "moorings": {}}) == {}  # removals are not changes
+    plain = ToolPlan(kind="recorded_update", collection="bills", key_param="bill_id", fields=[])
+    variants = [v for v in learned_variants(PAY, plain, recorded) if v.output_map.get("released")]
+    assert variants
+    code = render_tool(PAY, variants[0], {"type": "object", "properties": {}})
+    assert "was_0 = copy.deepcopy(collection(env_state, 'moorings'))" in code
+    assert "result['released'] = sorted(" in code
+
+
+def test_no_released_keys_when_no_call_changed_any(tmp_path: Path) -> None:
+    rows = [_pay("B2", 10.0, 40.0, []), _pay("B3", 30.0, 30.0, [])]
+    recorded = recorded_cases(tmp_path / "t.jsonl", rows, PAY.name)
+    assert answered_write("bills", "bill_id", recorded) is None  # an empty list every time: nothing to learn
+
+
+# a "buy a pass" tool planned on the boat it names, whose recorded calls made a pass
+
+
+def _bought(boat: str, kind: str, key: str | None, ok: bool = True) -> Case:
+    state = {
+        "boats": {b: {"boat_id": b, "name": b.lower()} for b in ("BT-1", "BT-2", "BT-3")},
+        "passes": {"PS-1": {"pass_id": "PS-1", "boat_id": "BT-1", "kind": "week"}},
+    }
+    made = {"pass_id": key, "boat_id": boat, "kind": kind}
+    changes = [] if key is None else [{"path": f"/passes/{key}", "value": made}]
+    return Case(
+        "buy_pass",
+        "recorded",
+        state,
+        {"boat_id": boat, "kind": kind},
+        expect_error=not ok,
+        state_checks=[{"op": "changes", "changes": changes}],
+    )
+
+
+def test_a_plan_on_the_named_record_competes_with_a_create_where_the_calls_made_records() -> None:
+    from synth.envsynth.collections import CollectionDraft
+    from synth.envsynth.plan_choice import create_variant
+
+    drafts = {
+        "boats": CollectionDraft("boats", "boat", {"boat_id": S, "name": S}, "boat_id", key_format={"prefix": "BT-"}),
+        "passes": CollectionDraft(
+            "passes", "pass", {"pass_id": S, "boat_id": S, "kind": S}, "pass_id", key_format={"prefix": "PS-"}
+        ),
+    }
+    spec = ToolSpec(
+        "buy_pass", "Buy a season pass for a boat.", {"type": "object", "properties": {"boat_id": S, "kind": S}}
+    )
+    made = [_bought("BT-2", "week", "PS-2"), _bought("BT-3", "month", "PS-2"), _bought("BT-9", "week", None, ok=False)]
+    for kind in ("update", "filter"):  # a change of the boat, or a read of passes: the calls made passes
+        plan = ToolPlan(
+            kind=kind, collection="boats" if kind == "update" else "passes", key_field="boat_id", key_param="boat_id"
+        )
+        variant = create_variant(spec, plan, made, drafts)
+        assert variant is not None and variant.kind == "create" and variant.collection == "passes"
+        assert variant.key_field == "pass_id" and variant.fields == ["boat_id", "kind"]
+    plan = ToolPlan(kind="update", collection="boats", key_field="boat_id", key_param="boat_id")
+    assert create_variant(spec, plan, made[:1], drafts) is None  # one made pass is no rule
+    nothing = [_bought("BT-2", "week", None), _bought("BT-3", "week", None)]  # successes that made nothing
+    assert create_variant(spec, plan, nothing, drafts) is None
+
+
+def test_a_list_said_newest_first_is_ordered_by_its_first_date_field() -> None:
+    from synth.envsynth.list_rules import dated_order
+
+    invoices = {
+        "IV-1": {"invoice_no": "IV-1", "period": "2031-01", "issued": "2031-02-01", "due": "2031-02-21"},
+        "IV-2": {"invoice_no": "IV-2", "period": "2031-02", "issued": "2031-03-01", "due": "2031-03-21"},
+    }
+    assert dated_order("List a skipper's harbour invoices, newest first.", invoices) == ["-issued"]
+    assert dated_order("List a skipper's harbour invoices, oldest first. Filter by status.", invoices) == ["issued"]
+    for text in (
+        "List a skipper's invoices with their history (list of {date, event}, newest first).",  # an entry list's order
+        "List a skipper's invoices. Notes are shown newest first.",  # not the first sentence's order
+        "List a skipper's invoices, newest first and unpaid ones on top.",
+    ):
+        assert dated_order(text, invoices) == [], text
+    undated = {"IV-1": {"invoice_no": "IV-1", "period": "2031-01"}}
+    assert dated_order("List a skipper's harbour invoices, newest first.", undated) == []
