@@ -105,6 +105,24 @@ def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
     return [("-" if d else "") + str(f) for f, d in zip(fields, down)]
 
 
+DATED_FIRST = re.compile(r"^[^.]*?,\s*(newest|latest|most recent|oldest|earliest)\s+first\s*(?:\.|$)", re.I)
+ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+def dated_order(description: str, records: Any) -> list[str]:
+    """"List a skipper's invoices, newest first": the records by their first date field (the first field every
+    sample record holds as a date), newest first (`-field`) or oldest first; none without such a field."""
+    found = DATED_FIRST.match(description.strip())
+    rows = [r for r in (records.values() if isinstance(records, dict) else []) if isinstance(r, dict)]
+    if not found or not rows:
+        return []
+    for field in rows[0]:
+        values = [r.get(field) for r in rows]
+        if all(isinstance(v, str) and ISO_DAY.match(v) for v in values):
+            return [("-" if found.group(1).lower() in ("newest", "latest", "most recent") else "") + field]
+    return []
+
+
 def refine_list(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -124,6 +142,7 @@ def refine_list(
     scope = {f: v for f, v in list_scope(spec.description, record).items() if f not in params}
     answer = spec.returns.get("description") if isinstance(spec.returns, dict) else None  # "ordered by day"
     order = sort_fields(spec.description, record) or sort_fields(str(answer or ""), record)
+    order = order or dated_order(spec.description, (sample or {}).get(plan.collection))
     props = spec.parameters.get("properties") or {}
     cols = state_schema.get("properties") or {}
     checks = scope_checks(spec.description, plan.collection, cols, today, props, sample)
@@ -132,4 +151,4 @@ def refine_list(
     return ToolPlan.from_dict({**plan.to_dict(), "list_scope": scope, "sort_fields": order, "scope_checks": checks})
 
 
-__all__ = ["list_scope", "refine_list", "sort_fields"]
+__all__ = ["dated_order", "list_scope", "refine_list", "sort_fields"]
