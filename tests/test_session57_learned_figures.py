@@ -268,3 +268,57 @@ def test_a_list_said_newest_first_is_ordered_by_its_first_date_field() -> None:
         assert dated_order(text, invoices) == [], text
     undated = {"IV-1": {"invoice_no": "IV-1", "period": "2031-01"}}
     assert dated_order("List a skipper's harbour invoices, newest first.", undated) == []
+
+
+# a list of invoices wrapped with a total the docs restrict to some states
+
+
+def _invoices() -> dict[str, Any]:
+    rows = [("P1", "open", 10.0, 4.0), ("P1", "late", 6.0, 0.0), ("P2", "open", 8.0, 0.0), ("P2", "paid", 5.0, 5.0)]
+    rows += [("P3", "disputed", 9.0, 0.0), ("P3", "open", 3.0, 1.0)]
+    keyed = {
+        f"IV-{i}": {"invoice_no": f"IV-{i}", "pier_id": p, "status": s, "fee": f, "paid": d}
+        for i, (p, s, f, d) in enumerate(rows, 1)
+    }
+    return {"invoices": keyed}
+
+
+def _listed(state: dict[str, Any], pier: str) -> Case:
+    rows = [dict(r, owed=r["fee"] - r["paid"]) for r in state["invoices"].values() if r["pier_id"] == pier]
+    due = sum(r["owed"] for r in rows if r["status"] in ("open", "late"))
+    case = Case(
+        "list_invoices",
+        "recorded",
+        state,
+        {"pier_id": pier},
+        expect_error=False,
+        state_checks=[{"op": "changes", "changes": []}],
+    )
+    case.expect_result, case.has_expected_result = {"pier_id": pier, "invoices": rows, "total_due": due}, True
+    return case
+
+
+def test_a_wrapped_total_sums_only_the_states_its_sentence_names() -> None:
+    from synth.envsynth.trace_envelopes import recorded_list_envelope
+
+    plan = ToolPlan(kind="filter", collection="invoices", key_field="invoice_no", filter_params=["pier_id"])
+    state = _invoices()
+    said = "List a pier's invoices. total_due sums what is still owed on open and late invoices."
+    seen = [_listed(state, "P1"), _listed(state, "P2")]  # every owed invoice open or late: the sum alone fits
+    wrapped = recorded_list_envelope(plan, seen, said)
+    assert wrapped is not None
+    assert wrapped.envelope_extras["total_due"] == {"op": "sum", "field": "owed", "where": {"status": ["late", "open"]}}
+    assert "where" not in recorded_list_envelope(plan, seen, "List a pier's invoices.").envelope_extras["total_due"]
+    every = "List a pier's invoices. total_due sums what is owed on open, late, paid and disputed invoices."
+    assert "where" not in recorded_list_envelope(plan, seen, every).envelope_extras["total_due"]  # all states: none
+    wrong = "List a pier's invoices. total_due sums what is owed on disputed invoices."
+    assert "where" not in recorded_list_envelope(plan, seen, wrong).envelope_extras["total_due"]  # the calls say no
+    spec = ToolSpec("list_invoices", said, {"type": "object", "properties": {"pier_id": S}, "required": ["pier_id"]})
+    schema = {
+        "type": "object",
+        "properties": {"invoices": collection({"invoice_no": S, "pier_id": S, "status": S, "fee": N, "paid": N})},
+    }
+    res, err = run_cases(
+        render_tool(spec, wrapped, schema), spec.name, [_listed(state, "P3")], SchemaResult(schema, {}, {}, "docs")
+    )
+    assert res.passed == 1, err  # the disputed invoice is listed but not added to what is due

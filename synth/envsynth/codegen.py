@@ -254,10 +254,12 @@ def _envelope_extra(rule: dict[str, Any]) -> str:
         return f"copy.deepcopy(arguments.get({rule['name']!r}))"
     if rule["op"] == "count":
         return "len(result)"
-    if rule["op"] == "sum":  # a number of the records added up
+    if rule["op"] == "sum":  # a number of the records added up (`where`: of those in the states the docs name)
         field = rule["field"]
+        kept = "".join(f" and r.get({f!r}) in {list(v)!r}" for f, v in sorted((rule.get("where") or {}).items()))
         return (
-            f"round(sum([r.get({field!r}) for r in result if isinstance(r, dict) and fg_number(r.get({field!r}))]), 6)"
+            f"round(sum([r.get({field!r}) for r in result if isinstance(r, dict){kept}"
+            f" and fg_number(r.get({field!r}))]), 6)"
         )
     return repr(rule["value"])
 

@@ -9,6 +9,7 @@ least, so one coincidence is no rule.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_number as _number
@@ -53,8 +54,33 @@ def _reading(name: str, calls: list[tuple[dict[str, Any], list[Any]]], args: lis
     return None
 
 
-def recorded_list_envelope(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan | None:
-    """The list read answering its records inside the object its recorded answers show, or None."""
+def _said_states(name: str, description: str, records: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """{field: values} when the sentence naming `name` names some, not all, values of one state-like field of the
+    records ("total_outstanding sums what is still owed on open and overdue bills": status open or overdue)."""
+    sentences = [t for t in re.split(r"(?<=[.;])\s+", description) if re.search(rf"\b{re.escape(name)}\b", t)]
+    out: dict[str, list[str]] = {}
+    for field in sorted({f for r in records for f in r}):
+        values = sorted({r[field] for r in records if isinstance(r.get(field), str)})
+        if not 2 <= len(values) <= 8 or any(not isinstance(r.get(field), (str, type(None))) for r in records):
+            continue
+        said = [v for v in values if any(re.search(rf"\b{re.escape(v)}\b", t) for t in sentences)]
+        if 0 < len(said) < len(values):
+            out[field] = said
+    return out if len(out) == 1 else {}
+
+
+def _where_fits(rule: dict[str, Any], name: str, calls: list[tuple[dict[str, Any], list[Any]]]) -> bool:
+    ((field, values),) = rule["where"].items()
+    return all(
+        round(sum(r[rule["field"]] for r in rows if isinstance(r, dict) and r.get(field) in values), 6)
+        == round(out[name], 6)
+        for out, rows in calls
+    )
+
+
+def recorded_list_envelope(plan: ToolPlan, recorded: list[TestCase], description: str = "") -> ToolPlan | None:
+    """The list read answering its records inside the object its recorded answers show, or None. `description`:
+    the tool's, whose sentence naming a summed key may name the states of the records it adds up."""
     if plan.kind not in LIST_READS or plan.output_key:
         return None
     done = [c for c in recorded if not c.expect_error and c.expect_result is not None]
@@ -75,6 +101,10 @@ def recorded_list_envelope(plan: ToolPlan, recorded: list[TestCase]) -> ToolPlan
         rule = _reading(name, calls, [c.arguments for c in done])
         if rule is None:
             return None
+        if rule["op"] == "sum" and plan.collection:  # only the records in the states the docs name
+            stored = [r for c in done for r in (c.state.get(plan.collection) or {}).values() if isinstance(r, dict)]
+            where = _said_states(name, description, stored)
+            rule = {**rule, "where": where} if where and _where_fits({**rule, "where": where}, name, calls) else rule
         extras[name] = rule
     unwrapped = [dataclasses.replace(c, expect_result=c.expect_result[rows_key]) for c in done]
     shaped = answered_fields(plan, unwrapped) or plan
