@@ -322,3 +322,36 @@ def test_a_wrapped_total_sums_only_the_states_its_sentence_names() -> None:
         render_tool(spec, wrapped, schema), spec.name, [_listed(state, "P3")], SchemaResult(schema, {}, {}, "docs")
     )
     assert res.passed == 1, err  # the disputed invoice is listed but not added to what is due
+
+
+def test_the_nights_of_a_mooring_are_the_days_between_its_dates() -> None:
+    spec = ToolSpec(
+        "quote_mooring",
+        "Price a mooring without booking it.",
+        {"type": "object", "properties": {"arrive": S, "depart": S, "berth_id": S}, "required": ["arrive", "depart"]},
+    )
+    berths = {"B1": {"berth_id": "B1", "nightly": 30.0}, "B2": {"berth_id": "B2", "nightly": 42.5}}
+
+    def call(arrive: str, depart: str, berth: str) -> Case:
+        nights = (int(depart[-2:]) - int(arrive[-2:])) if arrive[:7] == depart[:7] else 3  # the dates below
+        answer = {"arrive": arrive, "depart": depart, "nights": nights, "fee": nights * berths[berth]["nightly"]}
+        case = Case(
+            spec.name,
+            "trace",
+            {"berths": berths},
+            {"arrive": arrive, "depart": depart, "berth_id": berth},
+            expect_error=False,
+        )
+        case.expect_result, case.has_expected_result = answer, True
+        return case
+
+    recorded = [
+        call("2031-05-01", "2031-05-04", "B1"),
+        call("2031-05-10", "2031-05-12", "B2"),
+        call("2031-05-30", "2031-06-02", "B1"),
+    ]
+    plan = learned_quote(spec, ToolPlan(kind="get"), recorded)
+    assert plan is not None
+    steps = dict((name, node) for name, node in plan.quote["steps"])
+    read = [n.get("arg", n.get("val")) for n in steps["nights"]["days_between"]]  # the argument or its echo
+    assert read == ["arrive", "depart"]  # across a month's end too

@@ -5,17 +5,22 @@ value in every successful call.
 The records the call's parameters name (a parameter whose values are keys of one collection in every call) and the
 records those name in turn (a field whose values are keys of another collection) are read like the docs' named
 records. Each figure, in the answer's order, is the first of: an argument, a field of a named record or an earlier
-figure (those of its own name first); an argument when given, else such a value; one constant; two numbers added,
-subtracted, multiplied, divided, or their smaller or larger (rounded to the cent or not); one number times a fixed
-rate; two numbers multiplied by a fixed rate and rounded (a percent of a price); a sum of earlier figures, some
-taken off; a table keyed by a text value (a plan's name, an argument's value); or a comparison of two numbers. A
-quote whose every figure is found from three successful calls at least is kept, so one coincidence is no rule.
+figure (those of its own name first), or a number inside an object a named record keeps (0 when it keeps none); an
+argument when given, else such a value; one constant; whole days between two dates; two numbers added, subtracted,
+multiplied, divided, or their smaller or larger (rounded to the cent or not); one number times a fixed rate; one
+number or a product of two over a whole divisor (a rate times minutes over 60); two numbers multiplied by a fixed
+rate and rounded (a percent of a price); a sum of earlier figures, some taken off; a table keyed by a text value (a
+plan's name, an argument's value) or by a number the parameter's schema lists; or a comparison of two numbers,
+learned after the numbers (one with a null figure does not hold). A quote whose every figure is found from three
+successful calls at least is kept, so one coincidence is no rule. Figures an optional argument adds ("With a
+`skipper_id`, adds ...") are left out of an answer without it (optional_figures.py).
 """
 
 from __future__ import annotations
 
 import json
-from itertools import combinations, product
+import re
+from itertools import combinations, permutations, product
 from typing import Any
 
 from synth.envsynth.expr_runtime import fg_number
@@ -25,6 +30,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 
 MIN_CALLS = 3
+ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_OPERANDS = 40
 MAX_SUM_TERMS = 4
 Call = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]  # arguments, named records, the recorded answer
@@ -206,6 +212,16 @@ def _divisor(base: Any, value: Any) -> int | None:
     return whole if 2 <= whole <= 1000 and abs(ratio - whole) < 1e-9 * max(1, abs(ratio)) else None
 
 
+def _days(nodes: list[dict[str, Any]], name: str, calls: list[Call], values: list[dict[str, Any]]) -> dict | None:
+    """Whole days from one date to another (the nights of a stay from its arrival and departure)."""
+    dated = [n for n in nodes if all(isinstance(v, str) and ISO_DAY.match(v) for v in _evaluated(n, calls, values))]
+    for x, y in permutations(dated, 2):
+        node = {"days_between": [x, y]}
+        if _fits(node, name, calls, values):
+            return node
+    return None
+
+
 def _sums(name: str, calls: list[Call], values: list[dict[str, Any]]) -> dict[str, Any] | None:
     earlier = [k for k in values[0] if all(fg_number(v.get(k)) and not isinstance(v.get(k), bool) for v in values)]
     for size in range(2, min(MAX_SUM_TERMS, len(earlier)) + 1):
@@ -306,7 +322,9 @@ def _computed(
                 if x != y and _fits(node, name, calls, values):
                     return node
     elif fg_number(first):
-        found = _arithmetic(nums, name, calls, values) or _sums(name, calls, values)
+        found = (
+            _days(nodes, name, calls, values) or _arithmetic(nums, name, calls, values) or _sums(name, calls, values)
+        )
         if found is not None:
             return found
     return _table([n for n in nodes if n.get("arg") not in keys], name, calls, values, keys, listed)
