@@ -110,8 +110,8 @@ ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
 
 def dated_order(description: str, records: Any) -> list[str]:
-    """"List a skipper's invoices, newest first": the records by their first date field (the first field every
-    sample record holds as a date), newest first (`-field`) or oldest first; none without such a field."""
+    """The order of a list said "List a skipper's invoices, newest first.": by the records' first date field (the
+    first field every sample record holds as a date), newest first (`-field`) or oldest first; none without one."""
     found = DATED_FIRST.match(description.strip())
     rows = [r for r in (records.values() if isinstance(records, dict) else []) if isinstance(r, dict)]
     if not found or not rows:
