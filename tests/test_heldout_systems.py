@@ -14,11 +14,11 @@ HELDOUT = Path(__file__).resolve().parents[1] / "bench" / "heldout"
 SYSTEMS = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
 
 
-def test_there_are_twenty_seven_systems() -> None:
+def test_there_are_twenty_nine_systems() -> None:
     names = ["allotments", "bulkwaste", "campground", "claims", "clinic", "courses", "coworking", "drivingschool"]
-    names += ["fitness", "foodbank", "hotel", "housing", "kennels", "lantern", "library", "mobile", "museum"]
-    names += ["parcels", "permits", "pharmacy", "pitches", "printshop", "rental", "repairs", "studios", "ticketing"]
-    names += ["utility"]
+    names += ["fitness", "foodbank", "hotel", "housing", "kennels", "lantern", "library", "meridian", "mobile"]
+    names += ["museum", "parcels", "permits", "pharmacy", "pitches", "printshop", "rental", "repairs", "storage"]
+    names += ["studios", "ticketing", "utility"]
     assert [p.name for p in SYSTEMS] == names
 
 
