@@ -8,7 +8,8 @@ import re
 # the date right after "business date" / "today" (only linking words, a parenthesis or markup between them)
 TODAY = re.compile(
     r"\b(?:business|current|today's|system)\s+date\b(?:\s*\(\W*today\W*\))?"
-    r"(?:\s+(?:for|of|at|in)\s+(?:the\s+|our\s+)?(?!expiry|issue|birth|renewal|purchase|arrival|departure)\w+)?"
+    r"(?:\s+(?:for|of|at|in)\s+(?:the\s+|our\s+|all\s+)?(?!expiry|issue|birth|renewal|purchase|arrival|departure)\w+"
+    r"(?:\s+(?!is\b)\w+){0,2})?"  # "for all desk work is", "for the front desk is"
     r"[\s,:=(*`'\"]*(?:is\s+|of\s+)?[*`'\"]*"
     r"(\d{4}-\d{2}-\d{2})"
     r"|\btoday\s*(?:is|=|:|\()\s*[*`'\"]*(\d{4}-\d{2}-\d{2})"

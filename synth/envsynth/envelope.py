@@ -22,6 +22,7 @@ from synth.envsynth.listed_phrases import linked_phrase_fields
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import answer_schema, returned_fields, row_fields
 from synth.envsynth.schema_figures import schema_figure
+from synth.envsynth.schema_rows import schema_reading
 from synth.envsynth.stated_answers import stated_answer
 from synth.spec import ToolSpec, record_props
 from synth.words import singular
@@ -239,6 +240,7 @@ def projection(
             found = found or schema_figure(name, spec, own, today, siblings)  # "available: places not yet sold"
             found = found or current_flag(name, own, glossary or spec.description, today)  # "x is true when every"
             found = found or stated_answer(name, spec, own, state_schema, plan.collection or "", plan.key_param)
+            found = found or schema_reading(name, spec, own, cols, plan.collection or "")  # rows, joined, set
             if found is None and plan.kind in RECORD_KINDS - {"get"}:  # a write answering its record
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
                 found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)

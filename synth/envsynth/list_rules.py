@@ -123,6 +123,33 @@ def dated_order(description: str, records: Any) -> list[str]:
     return []
 
 
+PRICED_FIRST = re.compile(
+    r"\b(?P<up>cheapest|lowest[- ]priced|least expensive)\s+first\b|\b(?:most expensive|highest[- ]priced)\s+first\b",
+    re.I,
+)
+TIES = re.compile(r"\bties\s+(?:broken\s+)?by\s+`?(\w+)`?", re.I)
+PRICE_WORDS = ("price", "rate", "fee", "cost", "rent", "charge")
+
+
+def priced_order(description: str, record: dict[str, Any]) -> list[str]:
+    """The order of a list said "cheapest first (ties by berth_id)" (or most expensive first): by the record's one
+    price-like number (a field whose name holds price, rate, fee, cost, rent or charge), then the tie field."""
+    found = PRICED_FIRST.search(description)
+    if not found:
+        return []
+    priced = [
+        f
+        for f, s in record.items()
+        if isinstance(s, dict) and s.get("type") in ("number", "integer") and set(f.split("_")) & set(PRICE_WORDS)
+    ]
+    if len(priced) != 1:
+        return []
+    down = "" if found.group("up") else "-"
+    tie = TIES.search(description[found.end() : found.end() + 60])
+    then = [down + tie.group(1)] if tie and tie.group(1) in record and tie.group(1) != priced[0] else []
+    return [down + priced[0]] + then
+
+
 def refine_list(
     spec: ToolSpec,
     plan: ToolPlan,
@@ -143,6 +170,7 @@ def refine_list(
     answer = spec.returns.get("description") if isinstance(spec.returns, dict) else None  # "ordered by day"
     order = sort_fields(spec.description, record) or sort_fields(str(answer or ""), record)
     order = order or dated_order(spec.description, (sample or {}).get(plan.collection))
+    order = order or priced_order(spec.description, record)
     props = spec.parameters.get("properties") or {}
     cols = state_schema.get("properties") or {}
     checks = scope_checks(spec.description, plan.collection, cols, today, props, sample)
@@ -151,4 +179,4 @@ def refine_list(
     return ToolPlan.from_dict({**plan.to_dict(), "list_scope": scope, "sort_fields": order, "scope_checks": checks})
 
 
-__all__ = ["dated_order", "list_scope", "refine_list", "sort_fields"]
+__all__ = ["dated_order", "list_scope", "priced_order", "refine_list", "sort_fields"]

@@ -163,6 +163,15 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
             kept = f"(env_state.get({spec['collection']!r}) or {{}})"
             lines.append(f"    out[{name!r}] = next((k for k, r in sorted({kept}.items()) if r == record), None)\n")
             continue
+        if spec["op"] == "own_join":  # a text the record keeps in parts (`first_name`, `last_name`)
+            parts = f"[record.get(p) for p in {list(spec['paths'])!r}]"
+            lines.append(
+                f"    out[{name!r}] = {spec['sep']!r}.join([str(p) for p in {parts} if p not in (None, '')])\n"
+            )
+            continue
+        if spec["op"] == "is_set":  # whether the record holds a value in a field
+            lines.append(f"    out[{name!r}] = record.get({spec['path'][0]!r}) not in (None, '', [], {{}})\n")
+            continue
         if spec["op"] == "changed_keys":  # filled by the tool once the call is done (codegen: moved_code)
             lines.append(f"    out[{name!r}] = []\n")
             continue

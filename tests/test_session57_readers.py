@@ -1,0 +1,134 @@
+"""Readers added in session 57 from the docs alone, on harbour words: answer fields a response schema lists that
+the record keeps in another form (the rows of another collection the record lists by id, a name kept in parts, a
+yes/no for whether a field holds a value), a list said "cheapest first (ties by berth_id)", and a business date
+written in words after "for all desk work is"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.business_dates import business_date
+from synth.envsynth.codegen import render_tool
+from synth.envsynth.envelope import projection
+from synth.envsynth.list_rules import priced_order
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.plan_choice import run_cases
+from synth.envsynth.schema_rows import schema_reading
+from synth.envsynth.schema_stage import SchemaResult
+from synth.envsynth.testgen import TestCase as Case
+from synth.spec import ToolSpec
+from tests.schemas import collection
+
+S = {"type": "string"}
+N = {"type": "number"}
+LIST = {"type": "array", "items": S}
+COLS = {
+    "skippers": collection(
+        {"skipper_id": S, "first_name": S, "last_name": S, "permit": {"type": ["object", "null"]}, "berth_ids": LIST}
+    ),
+    "berths": collection({"berth_id": S, "pier": S, "status": S, "nightly_fee": N, "length_m": N}),
+}
+STATE_SCHEMA = {"type": "object", "properties": COLS}
+ROW = {
+    "type": "object",
+    "properties": {
+        "skipper_id": S,
+        "name": S,
+        "permit_on_file": {"type": "boolean"},
+        "berths": {"type": "array", "items": {"type": "object", "properties": {"berth_id": S, "status": S}}},
+    },
+}
+FIND = ToolSpec(
+    "find_skippers",
+    "Looks up skippers by last name.",
+    {"type": "object", "properties": {"last_name": S}},
+    returns={
+        "type": "object",
+        "properties": {"count": {"type": "integer"}, "skippers": {"type": "array", "items": ROW}},
+    },
+)
+OWN = COLS["skippers"]["additionalProperties"]["properties"]
+
+
+def test_each_listed_field_is_read_from_the_form_the_record_keeps_it_in() -> None:
+    assert schema_reading("name", FIND, OWN, COLS, "skippers") == {
+        "op": "own_join",
+        "paths": ["first_name", "last_name"],
+        "sep": " ",
+    }
+    assert schema_reading("permit_on_file", FIND, OWN, COLS, "skippers") == {"op": "is_set", "path": ["permit"]}
+    rows = {"op": "rows", "collection": "berths", "list": "berth_ids", "fields": ["berth_id", "status"]}
+    assert schema_reading("berths", FIND, OWN, COLS, "skippers") == rows
+    assert schema_reading("skipper_id", FIND, OWN, COLS, "skippers") is None  # not listed in another form
+    assert schema_reading("harbour_name", FIND, OWN, COLS, "skippers") is None  # the schema does not list it
+
+
+def test_no_reading_for_a_number_a_missing_field_or_rows_of_unknown_fields() -> None:
+    odd = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "integer"},  # a number is no joined text
+            "licence_on_file": {"type": "boolean"},  # the record keeps no licence
+            "berths": {"type": "array", "items": {"type": "object", "properties": {"berth_id": S, "colour": S}}},
+        },
+    }
+    spec = ToolSpec("get_skipper", "Get a skipper.", {"type": "object", "properties": {"skipper_id": S}}, returns=odd)
+    for name in ("name", "licence_on_file", "berths"):
+        assert schema_reading(name, spec, OWN, COLS, "skippers") is None, name
+
+
+def test_a_list_of_skippers_answers_the_documented_rows() -> None:
+    plan = ToolPlan(kind="filter", collection="skippers", key_field="skipper_id", filter_params=["last_name"])
+    listed, mapped = projection(FIND, plan, STATE_SCHEMA, rows=["skipper_id", "name", "permit_on_file", "berths"])
+    assert listed == ["skipper_id", "name", "permit_on_file", "berths"]
+    shaped = ToolPlan.from_dict({**plan.to_dict(), "output_fields": listed, "output_map": mapped})
+    state: dict[str, Any] = {
+        "skippers": {
+            "SK-1": {
+                "skipper_id": "SK-1",
+                "first_name": "Ada",
+                "last_name": "Quill",
+                "permit": {"no": "P-7"},
+                "berth_ids": ["B2", "B1"],
+            },
+            "SK-2": {"skipper_id": "SK-2", "first_name": "Bo", "last_name": "Quill", "permit": None, "berth_ids": []},
+        },
+        "berths": {
+            "B1": {"berth_id": "B1", "pier": "N", "status": "taken", "nightly_fee": 30.0, "length_m": 12.0},
+            "B2": {"berth_id": "B2", "pier": "S", "status": "open", "nightly_fee": 22.0, "length_m": 9.0},
+        },
+    }
+    case = Case(FIND.name, "docs", state, {"last_name": "Quill"}, expect_error=False)
+    case.expect_result, case.has_expected_result = (
+        [
+            {
+                "skipper_id": "SK-1",
+                "name": "Ada Quill",
+                "permit_on_file": True,
+                "berths": [{"berth_id": "B2", "status": "open"}, {"berth_id": "B1", "status": "taken"}],
+            },
+            {"skipper_id": "SK-2", "name": "Bo Quill", "permit_on_file": False, "berths": []},
+        ],
+        True,
+    )
+    res, err = run_cases(
+        render_tool(FIND, shaped, STATE_SCHEMA), FIND.name, [case], SchemaResult(STATE_SCHEMA, {}, {}, "docs")
+    )
+    assert res.passed == 1, err
+
+
+def test_cheapest_first_with_ties_orders_by_the_price_then_the_tie_field() -> None:
+    record = COLS["berths"]["additionalProperties"]["properties"]
+    said = "Lists berths matching the filters, cheapest first (ties by berth_id). Only open berths are listed."
+    assert priced_order(said, record) == ["nightly_fee", "berth_id"]
+    assert priced_order("Lists berths, most expensive first.", record) == ["-nightly_fee"]
+    assert priced_order("Lists berths, longest first.", record) == []
+    two = {**record, "deposit_fee": N}  # two price-like numbers: which one is not said
+    assert priced_order(said, two) == []
+
+
+def test_a_business_date_in_words_after_a_few_words_of_scope() -> None:
+    said = "- The business date for all desk work is **Thursday, 18 September 2031**. Every charge is dated with it."
+    assert business_date(said) == "2031-09-18"
+    assert business_date("The business date for the front desk is 2031-02-03.") == "2031-02-03"
+    assert business_date("The business date for all desk work is shown on the till.") is None
