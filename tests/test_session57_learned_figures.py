@@ -355,3 +355,84 @@ def test_the_nights_of_a_mooring_are_the_days_between_its_dates() -> None:
     steps = dict((name, node) for name, node in plan.quote["steps"])
     read = [n.get("arg", n.get("val")) for n in steps["nights"]["days_between"]]  # the argument or its echo
     assert read == ["arrive", "depart"]  # across a month's end too
+
+
+# a create that appends its new key to the named record's list, and writes no field the data shows elsewhere
+
+RESERVE = ToolSpec(
+    "reserve_berth",
+    "Reserve a berth for a skipper.",
+    {"type": "object", "properties": {"skipper_id": S, "berth_id": S}, "required": ["skipper_id", "berth_id"]},
+)
+RESERVE_PLAN = ToolPlan(
+    kind="create",
+    collection="reservations",
+    key_field="reservation_id",
+    fields=["skipper_id", "berth_id"],
+    id_type="pattern",
+    key_format={"prefix": "RV-", "digits": 3},
+    initial_values={"cancelled_on": None},  # the docs' create writes an empty `cancelled_on`, as the data holds one
+)
+RESERVE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "skippers": collection({"skipper_id": S, "reservation_ids": {"type": "array", "items": S}}),
+        "reservations": collection(
+            {
+                "reservation_id": S,
+                "skipper_id": S,
+                "berth_id": S,
+                "status": S,
+                "cancelled_on": {"type": ["string", "null"]},
+            }
+        ),
+    },
+}
+
+
+def _reserved(skipper: str, berth: str, held: list[str]) -> dict[str, Any]:
+    old = {
+        k: {
+            "reservation_id": k,
+            "skipper_id": "SK-9",
+            "berth_id": "B9",
+            "status": "cancelled",
+            "cancelled_on": "2031-01-02",
+        }
+        for k in ("RV-001", "RV-002")
+    }
+    state = {"skippers": {skipper: {"skipper_id": skipper, "reservation_ids": list(held)}}, "reservations": old}
+    made = {"reservation_id": "RV-003", "skipper_id": skipper, "berth_id": berth, "status": "held"}
+    after = {
+        "skippers": {skipper: {"skipper_id": skipper, "reservation_ids": held + ["RV-003"]}},
+        "reservations": {**old, "RV-003": made},
+    }
+    return {
+        "name": RESERVE.name,
+        "arguments": {"skipper_id": skipper, "berth_id": berth},
+        "ok": True,
+        "output": made,
+        "changes": change_list(leaf_changes(state, after)),
+        "state": state,
+    }
+
+
+def test_a_create_appends_its_key_to_the_skippers_list_and_writes_only_the_recorded_fields(tmp_path: Path) -> None:
+    from synth.envsynth.trace_creates import learned_creates
+    from synth.envsynth.trace_learn import _any_source
+
+    rows = [_reserved("SK-1", "B1", []), _reserved("SK-2", "B4", ["RV-001"]), _reserved("SK-1", "B2", ["RV-002"])]
+    recorded = recorded_cases(tmp_path / "r.jsonl", rows, RESERVE.name)
+    variants = learned_creates(RESERVE_PLAN, recorded, _any_source)
+    appended = {"param": "skipper_id", "collection": "skippers", "field": "reservation_ids", "append_new_key": True}
+    assert variants and all(appended in v.ref_sets for v in variants)
+    kept = [v for v in variants if any(e["op"] == "learned_keep" for e in v.effects)]
+    assert kept and all("cancelled_on" not in e["fields"] for v in kept for e in v.effects if e["op"] == "learned_keep")
+    schema = SchemaResult(RESERVE_SCHEMA, {}, {}, "docs")
+
+    def passed(plan: ToolPlan) -> int:
+        res, _ = run_cases(render_tool(RESERVE, plan, RESERVE_SCHEMA), RESERVE.name, recorded, schema)
+        return res.passed
+
+    assert passed(kept[0]) == 3  # every recorded call, the skipper's list included
+    assert max(passed(v) for v in variants if v not in kept) == 0  # `cancelled_on` written as null

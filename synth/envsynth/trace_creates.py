@@ -105,12 +105,19 @@ def _named_sets(plan: ToolPlan, made: list, named: dict[str, str]) -> list[dict[
     out = []
     for arg, col in sorted(named.items()):
         seen: dict[str, list[Any]] = {}
+        grown: dict[str, int] = {}
         for case, key, _ in made:
             before = case.state[col].get(str(case.arguments[arg])) or {}
             after = apply_changes(case.state, recorded_changes(case)).get(col, {}).get(str(case.arguments[arg])) or {}
             for field, value in after.items():
                 if before.get(field) != value and not isinstance(value, (dict, list)):
                     seen.setdefault(field, []).append(NEW if value == key else value)
+                elif isinstance(value, list) and value == list(before.get(field) or []) + [key]:
+                    grown[field] = grown.get(field, 0) + 1  # the new record's key appended (its reservation ids)
+        for field, count in sorted(grown.items()):
+            taken = any(s.get("param") == arg and s.get("field") == field for s in plan.ref_sets)
+            if count == len(made) and not taken:
+                out.append({"param": arg, "collection": col, "field": field, "append_new_key": True})
         for field, values in sorted(seen.items()):
             taken = any(s.get("param") == arg and s.get("field") == field for s in plan.ref_sets)
             if taken or len(values) != len(made) or any(v != values[0] for v in values):
@@ -152,9 +159,12 @@ def learned_creates(plan: ToolPlan, recorded: list[TestCase], learn: Learn) -> l
     kept = [e for e in sets if e["field"] not in numbers or e["source"]["from"] in ("arg", "named")]
     base = {**plan.to_dict(), "evidence": plan.evidence + ["new record's fields learned from recorded calls"]}
     base["ref_sets"] = list(plan.ref_sets) + linked
+    written = {"op": "learned_keep", "fields": sorted(set(fields) | {plan.key_field or ""} - {""})}
     out = [ToolPlan.from_dict({**base, "effects": list(plan.effects) + sets})]
     if kept != sets and kept:
         out.append(ToolPlan.from_dict({**base, "effects": list(plan.effects) + kept}))
+    # the same, writing no field the real system's new records never hold (a `cancelled_on` the data shows elsewhere)
+    out += [ToolPlan.from_dict({**v.to_dict(), "effects": list(v.effects) + [written]}) for v in list(out)]
     return out
 
 
