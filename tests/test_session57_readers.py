@@ -132,3 +132,56 @@ def test_a_business_date_in_words_after_a_few_words_of_scope() -> None:
     assert business_date(said) == "2031-09-18"
     assert business_date("The business date for the front desk is 2031-02-03.") == "2031-02-03"
     assert business_date("The business date for all desk work is shown on the till.") is None
+
+
+def test_a_new_records_example_gives_its_state_its_deposit_and_a_field_of_the_named_berth() -> None:
+    from synth.envsynth.example_creates import example_values
+
+    spec = ToolSpec(
+        "reserve_berth",
+        "Holds a berth for a skipper's arrival. A $25.00 booking deposit is taken. The berth becomes `held`.",
+        {
+            "type": "object",
+            "properties": {
+                "skipper_id": {"type": "string", "examples": ["SK-2"]},
+                "berth_id": {"type": "string", "examples": ["B2"]},
+            },
+            "required": ["skipper_id", "berth_id"],
+        },
+        returns={
+            "type": "object",
+            "properties": {"state": {"type": "string", "enum": ["held", "converted", "cancelled"]}},
+            "example": {
+                "hold_id": "HD-0009",
+                "skipper_id": "SK-2",
+                "berth_id": "B2",
+                "state": "held",
+                "deposit": 25.0,
+                "rate": 22.0,
+                "total": 47.0,
+                "created_on": "2031-09-18",
+            },
+        },
+    )
+    own = {
+        f: {"type": "number" if f in ("deposit", "rate", "total") else "string"}
+        for f in ("hold_id", "skipper_id", "berth_id", "state", "deposit", "rate", "total", "created_on")
+    }
+    sample = {
+        "berths": {"B2": {"berth_id": "B2", "nightly_fee": 22.0, "length_m": 9.0}},
+        "skippers": {"SK-2": {"skipper_id": "SK-2"}},
+    }
+    plan = ToolPlan(
+        kind="create",
+        collection="holds",
+        key_field="hold_id",
+        fields=["skipper_id", "berth_id"],
+        ref_checks={"skipper_id": "skippers", "berth_id": "berths"},
+        initial_values={"created_on": "2031-09-18"},
+    )
+    read = example_values(spec, plan, own, sample)
+    assert read.initial_values == {"created_on": "2031-09-18", "state": "held", "deposit": 25.0}
+    assert read.inherits == {"rate": ("berth_id", "berths", "nightly_fee")}  # 22.00: the named berth's fee
+    assert "total" not in read.initial_values  # 47.00 is written nowhere in the description: computed, not read
+    bare = ToolSpec(spec.name, spec.description, spec.parameters, returns={"type": "object"})
+    assert example_values(bare, plan, own, sample) == plan  # no example record: nothing read

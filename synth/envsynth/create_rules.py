@@ -420,6 +420,9 @@ def refine_create(
     effects += lasted
     set_here |= {e["field"] for e in lasted}
     stamped = made_on(own, initial, params, plan, inherits, effects, day)  # else today
+    held = ((cols.get(plan.collection or "") or {}).get("additionalProperties") or {}).get("required")
+    if isinstance(held, list):  # not a date only some of the data's records hold (a `cancelled_on`)
+        stamped = {f: d for f, d in stamped.items() if f in held}
     initial.update(stamped)  # after the data's copies: a `visit_date` the data shows is its slot's `date` is copied
     set_here |= set(stamped)
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]

@@ -24,6 +24,7 @@ from synth.envsynth.example_answers import example_answer
 from synth.envsynth.fee_lines import with_fee_lines
 from synth.envsynth.figure_bounds import figure_bounds
 from synth.envsynth.filter_rules import refine_filter
+from synth.envsynth.example_creates import example_values
 from synth.envsynth.first_entries import first_entries
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
@@ -341,6 +342,8 @@ def _build_tool(
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
     plan = first_entries(spec, plan, record_props(schema.state_schema.get("properties") or {}, plan.collection or ""))
+    own = record_props(schema.state_schema.get("properties") or {}, plan.collection or "")
+    plan = example_values(spec, plan, own, opts.sample or {})  # what the example of a new record shows
     plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_berths: at least this many free berths"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases

@@ -1,0 +1,88 @@
+"""What a create writes that its documented example shows (create_rules reads the rest): the response example of a
+new record (it holds the record's key) beside the request example, both on the sample data.
+
+Each scalar field of the example record that no parameter, starting value or effect of the plan sets is read as
+- the field of a record the call names (its request example's id, found in the sample data) holding the same value,
+  that field's own name first (`locked_rate` 179.00 is the named unit's `monthly_rate`): the new record takes it
+  from that record (`inherits`);
+- else, for a field whose documented values are listed (an enum), that value (`status` "held");
+- else, for a number the description writes as an amount ("A $25.00 reservation deposit is collected"), that
+  number (`deposit_paid` 25.0).
+A value found none of these ways (a price the call computes) is left to the other readers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.envsynth.returns_shape import answer_schema
+from synth.spec import ToolSpec
+
+
+def _request_example(spec: ToolSpec) -> dict[str, Any]:
+    props = spec.parameters.get("properties") or {}
+    out = {}
+    for name, schema in props.items():
+        if not isinstance(schema, dict):
+            continue
+        shown = schema.get("examples") if isinstance(schema.get("examples"), list) else None
+        if shown:
+            out[name] = shown[0]
+        elif "example" in schema:
+            out[name] = schema["example"]
+    return out
+
+
+def _listed(field: str, own: dict[str, Any], spec: ToolSpec) -> list[Any]:
+    """The values the state schema or the documented answer lists for the field (an enum), else none."""
+    documented = (answer_schema(spec).get("properties") or {}).get(field)
+    for schema in (own.get(field), documented):
+        if isinstance(schema, dict) and isinstance(schema.get("enum"), list):
+            return schema["enum"]
+    return []
+
+
+def _said_amount(value: Any, text: str) -> bool:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value:
+        return False
+    return bool(re.search(rf"(?<![\d.]){re.escape(f'{value:,.2f}')}(?![\d])", text))
+
+
+def example_values(spec: ToolSpec, plan: ToolPlan, own: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
+    """The create's plan with the starting values and inherited fields its example record shows."""
+    example = (spec.returns or {}).get("example") if isinstance(spec.returns, dict) else None
+    if plan.kind != "create" or not isinstance(example, dict) or plan.key_field not in example:
+        return plan
+    asked = _request_example(spec)
+    params = set(spec.parameters.get("properties") or {})
+    set_here = set(plan.initial_values) | set(plan.inherits) | {e.get("field") for e in plan.effects}
+    initial, inherits = dict(plan.initial_values), dict(plan.inherits)
+    for field, value in example.items():
+        if field == plan.key_field or field in params or field in set_here or field not in own:
+            continue
+        if isinstance(value, (dict, list)) or value is None or any(value == v for v in asked.values()):
+            continue
+        found = []
+        for param, col in sorted(plan.ref_checks.items()):
+            held = (sample.get(col) or {}).get(str(asked.get(param)))
+            if isinstance(held, dict):
+                found += [(g != field, g, param, col) for g, v in held.items() if v == value and type(v) is type(value)]
+        found.sort()
+        if found and (not found[0][0] or len(found) == 1):  # its own name, else the one field holding it
+            _, source, param, col = found[0]
+            inherits[field] = (param, col, source)
+            continue
+        if isinstance(value, str) and value in _listed(field, own, spec):
+            initial[field] = value
+            initial[field] = value
+        elif _said_amount(value, spec.description):
+            initial[field] = value
+    if initial == plan.initial_values and inherits == plan.inherits:
+        return plan
+    evidence = plan.evidence + ["starting values and inherited fields as the example record shows"]
+    return ToolPlan.from_dict({**plan.to_dict(), "initial_values": initial, "inherits": inherits, "evidence": evidence})
+
+
+__all__ = ["example_values"]
