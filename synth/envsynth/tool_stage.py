@@ -21,10 +21,10 @@ from synth.envsynth.entry_defaults import entry_defaults
 from synth.envsynth.entry_numbers import numbered_entries
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.example_answers import example_answer
+from synth.envsynth.example_creates import example_values
 from synth.envsynth.fee_lines import with_fee_lines
 from synth.envsynth.figure_bounds import figure_bounds
 from synth.envsynth.filter_rules import refine_filter
-from synth.envsynth.example_creates import example_values
 from synth.envsynth.first_entries import first_entries
 from synth.envsynth.formula_rules import quote_plan
 from synth.envsynth.full_states import with_full_states
