@@ -185,3 +185,34 @@ def test_a_new_records_example_gives_its_state_its_deposit_and_a_field_of_the_na
     assert "total" not in read.initial_values  # 47.00 is written nowhere in the description: computed, not read
     bare = ToolSpec(spec.name, spec.description, spec.parameters, returns={"type": "object"})
     assert example_values(bare, plan, own, sample) == plan  # no example record: nothing read
+
+
+def test_a_create_appends_its_key_to_the_list_the_data_shows_the_named_skipper_keeps() -> None:
+    from synth.envsynth.back_lists import with_back_lists
+
+    cols = {
+        "skippers": collection(
+            {"skipper_id": S, "hold_ids": {"type": "array", "items": S}, "tags": {"type": "array", "items": S}}
+        ),
+        "holds": collection({"hold_id": S, "skipper_id": S, "berth_id": S}),
+    }
+    sample = {
+        "skippers": {
+            "SK-1": {"skipper_id": "SK-1", "hold_ids": ["HD-1", "HD-3"], "tags": ["HD-1"]},
+            "SK-2": {"skipper_id": "SK-2", "hold_ids": [], "tags": []},
+        },
+        "holds": {k: {"hold_id": k, "skipper_id": "SK-1", "berth_id": "B1"} for k in ("HD-1", "HD-3")},
+    }
+    plan = ToolPlan(
+        kind="create",
+        collection="holds",
+        key_field="hold_id",
+        fields=["skipper_id", "berth_id"],
+        ref_checks={"skipper_id": "skippers", "berth_id": "berths"},
+    )
+    read = with_back_lists(plan, cols, sample)
+    assert read.ref_sets == [
+        {"param": "skipper_id", "collection": "skippers", "field": "hold_ids", "append_new_key": True}
+    ]
+    sample["skippers"]["SK-2"]["hold_ids"] = ["HD-9"]  # a list the holds do not explain: no such rule
+    assert with_back_lists(plan, cols, sample).ref_sets == []

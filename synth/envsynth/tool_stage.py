@@ -8,6 +8,7 @@ from typing import Any, Callable
 from synth.envsynth.arg_limits import amount_param
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.availability import availability
+from synth.envsynth.back_lists import with_back_lists
 from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
@@ -344,6 +345,7 @@ def _build_tool(
     plan = first_entries(spec, plan, record_props(schema.state_schema.get("properties") or {}, plan.collection or ""))
     own = record_props(schema.state_schema.get("properties") or {}, plan.collection or "")
     plan = example_values(spec, plan, own, opts.sample or {})  # what the example of a new record shows
+    plan = with_back_lists(plan, schema.state_schema.get("properties") or {}, opts.sample or {})
     plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_berths: at least this many free berths"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases

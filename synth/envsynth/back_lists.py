@@ -1,0 +1,53 @@
+"""Lists of keys a record keeps of the records that name it, read from the sample data: a skipper's
+`reservation_ids` that hold, for every skipper of the sample, exactly the keys of the reservations whose
+`skipper_id` names that skipper. A create of such a record (its `skipper_id` given by the call) appends the new key
+to the named skipper's list (`ref_sets` with `append_new_key`, create.py.j2), as the data says the system keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synth.envsynth.plan import ToolPlan
+from synth.spec import record_props
+
+
+def _kept(sample: dict[str, Any], holders: str, made: str, via: str, field: str) -> bool:
+    """Every record of `holders` lists under `field` exactly the keys of the `made` records naming it by `via`,
+    one list at least holding some."""
+    owners, records = sample.get(holders), sample.get(made)
+    if not isinstance(owners, dict) or not isinstance(records, dict) or len(owners) < 2:
+        return False
+    some = False
+    for key, owner in owners.items():
+        held = owner.get(field) if isinstance(owner, dict) else None
+        if not isinstance(held, list):
+            return False
+        named = sorted(k for k, r in records.items() if isinstance(r, dict) and str(r.get(via)) == str(key))
+        if sorted(str(h) for h in held) != named:
+            return False
+        some = some or bool(held)
+    return some
+
+
+def with_back_lists(plan: ToolPlan, cols: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
+    """The create's plan appending its new key to each list the data shows the named records keep of theirs."""
+    if plan.kind != "create" or not plan.collection:
+        return plan
+    mine = record_props(cols, plan.collection)
+    added = []
+    for param, holders in sorted(plan.ref_checks.items()):
+        if param not in mine or param not in plan.fields:
+            continue
+        for field, schema in sorted(record_props(cols, holders).items()):
+            taken = any(s.get("param") == param and s.get("field") == field for s in plan.ref_sets)
+            if isinstance(schema, dict) and schema.get("type") == "array" and not taken:
+                if _kept(sample, holders, plan.collection, param, field):
+                    added.append({"param": param, "collection": holders, "field": field, "append_new_key": True})
+    if not added:
+        return plan
+    evidence = plan.evidence + ["the new key joins the lists the data shows the named records keep"]
+    return ToolPlan.from_dict({**plan.to_dict(), "ref_sets": list(plan.ref_sets) + added, "evidence": evidence})
+
+
+__all__ = ["with_back_lists"]
