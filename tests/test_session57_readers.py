@@ -216,3 +216,35 @@ def test_a_create_appends_its_key_to_the_list_the_data_shows_the_named_skipper_k
     ]
     sample["skippers"]["SK-2"]["hold_ids"] = ["HD-9"]  # a list the holds do not explain: no such rule
     assert with_back_lists(plan, cols, sample).ref_sets == []
+
+
+def test_a_create_points_the_named_berth_at_the_new_hold_when_the_data_shows_that_pointer() -> None:
+    from synth.envsynth.back_lists import with_back_lists
+
+    cols = {
+        "berths": collection({"berth_id": S, "current_hold_id": {"type": ["string", "null"]}}),
+        "holds": collection({"hold_id": S, "berth_id": S, "state": S}),
+    }
+    holds = {"HD-1": ("B1", "held"), "HD-2": ("B2", "expired"), "HD-3": ("B2", "converted")}
+    sample = {
+        "berths": {
+            "B1": {"berth_id": "B1", "current_hold_id": "HD-1"},
+            "B2": {"berth_id": "B2", "current_hold_id": None},
+            "B3": {"berth_id": "B3", "current_hold_id": None},
+        },
+        "holds": {k: {"hold_id": k, "berth_id": b, "state": st} for k, (b, st) in holds.items()},
+    }
+    plan = ToolPlan(
+        kind="create",
+        collection="holds",
+        key_field="hold_id",
+        fields=["berth_id"],
+        ref_checks={"berth_id": "berths"},
+        initial_values={"state": "held"},
+    )
+    pointer = {"param": "berth_id", "collection": "berths", "field": "current_hold_id", "new_key": True}
+    assert with_back_lists(plan, cols, sample).ref_sets == [pointer]
+    starts_other = ToolPlan.from_dict({**plan.to_dict(), "initial_values": {"state": "pending"}})
+    assert with_back_lists(starts_other, cols, sample).ref_sets == []  # no pending hold is pointed at
+    sample["berths"]["B3"]["current_hold_id"] = "HD-2"  # a pointer the held holds do not explain
+    assert with_back_lists(plan, cols, sample).ref_sets == []
