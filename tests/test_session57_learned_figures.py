@@ -436,3 +436,21 @@ def test_a_create_appends_its_key_to_the_skippers_list_and_writes_only_the_recor
 
     assert passed(kept[0]) == 3  # every recorded call, the skipper's list included
     assert max(passed(v) for v in variants if v not in kept) == 0  # `cancelled_on` written as null
+
+
+def test_no_second_append_where_the_docs_plan_already_appends_the_new_key(tmp_path: Path) -> None:
+    from synth.envsynth.trace_creates import learned_creates
+    from synth.envsynth.trace_learn import _any_source
+
+    rows = [_reserved("SK-1", "B1", []), _reserved("SK-2", "B4", ["RV-001"]), _reserved("SK-1", "B2", ["RV-002"])]
+    recorded = recorded_cases(tmp_path / "r.jsonl", rows, RESERVE.name)
+    appends = {
+        "op": "member_append",
+        "collection": "skippers",
+        "via": "skipper_id",
+        "list": "reservation_ids",
+        "item": "reservation_id",
+    }
+    plan = ToolPlan.from_dict({**RESERVE_PLAN.to_dict(), "effects": [appends]})
+    variants = learned_creates(plan, recorded, _any_source)
+    assert variants and not any(s.get("append_new_key") for v in variants for s in v.ref_sets)

@@ -64,6 +64,9 @@ def with_back_lists(plan: ToolPlan, cols: dict[str, Any], sample: dict[str, Any]
             continue
         for field, schema in sorted(record_props(cols, holders).items()):
             taken = any(s.get("param") == param and s.get("field") == field for s in plan.ref_sets)
+            taken = taken or any(  # an effect of the plan writes that field already (a `member_append`)
+                e.get("collection") == holders and field in (e.get("list"), e.get("field")) for e in plan.effects
+            )
             if isinstance(schema, dict) and schema.get("type") == "array" and not taken:
                 if _kept(sample, holders, plan.collection, param, field):
                     added.append({"param": param, "collection": holders, "field": field, "append_new_key": True})

@@ -116,6 +116,9 @@ def _named_sets(plan: ToolPlan, made: list, named: dict[str, str]) -> list[dict[
                     grown[field] = grown.get(field, 0) + 1  # the new record's key appended (its reservation ids)
         for field, count in sorted(grown.items()):
             taken = any(s.get("param") == arg and s.get("field") == field for s in plan.ref_sets)
+            taken = taken or any(  # the docs' plan appends to that list already (a `member_append`)
+                e.get("collection") == col and field in (e.get("list"), e.get("field")) for e in plan.effects
+            )
             if count == len(made) and not taken:
                 out.append({"param": arg, "collection": col, "field": field, "append_new_key": True})
         for field, values in sorted(seen.items()):
