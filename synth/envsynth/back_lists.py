@@ -54,7 +54,8 @@ def _points(sample: dict[str, Any], holders: str, made: str, via: str, field: st
 
 
 def with_back_lists(plan: ToolPlan, cols: dict[str, Any], sample: dict[str, Any]) -> ToolPlan:
-    """The create's plan appending its new key to each list the data shows the named records keep of theirs."""
+    """The create's plan appending its new key to each list, and writing it to each pointer, that the data shows
+    the named records keep of the records naming them."""
     if plan.kind != "create" or not plan.collection:
         return plan
     mine = record_props(cols, plan.collection)

@@ -76,7 +76,6 @@ def example_values(spec: ToolSpec, plan: ToolPlan, own: dict[str, Any], sample: 
             continue
         if isinstance(value, str) and value in _listed(field, own, spec):
             initial[field] = value
-            initial[field] = value
         elif _said_amount(value, spec.description):
             initial[field] = value
     if initial == plan.initial_values and inherits == plan.inherits:

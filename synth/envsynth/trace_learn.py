@@ -423,9 +423,7 @@ def learned_variants(
             out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": landed[0], "output_format": landed[1]}))
     if message is not None and plan.kind != "recorded_update":
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_key": message[0], "output_format": message[1]}))
-    wrapped = recorded_list_envelope(
-        plan, recorded, spec.description
-    )  # records inside an object: {"pier_id", "berths", "total"}
+    wrapped = recorded_list_envelope(plan, recorded, spec.description)  # inside an object: {"pier_id", "berths"}
     out += [wrapped] if wrapped is not None else []
     answered = answered_fields(plan, recorded)  # the fields the recorded answers hold, some from linked records
     if answered is not None:
