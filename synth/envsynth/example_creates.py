@@ -22,6 +22,10 @@ from synth.spec import ToolSpec
 
 
 def _request_example(spec: ToolSpec) -> dict[str, Any]:
+    """The documented example call's arguments (`spec.examples`), else each parameter's own example."""
+    for call in spec.examples:
+        if isinstance(call.get("arguments"), dict) and call["arguments"]:
+            return dict(call["arguments"])
     props = spec.parameters.get("properties") or {}
     out = {}
     for name, schema in props.items():

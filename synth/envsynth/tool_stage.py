@@ -342,10 +342,10 @@ def _build_tool(
         plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
-    plan = first_entries(spec, plan, record_props(schema.state_schema.get("properties") or {}, plan.collection or ""))
-    own = record_props(schema.state_schema.get("properties") or {}, plan.collection or "")
-    plan = example_values(spec, plan, own, opts.sample or {})  # what the example of a new record shows
-    plan = with_back_lists(plan, schema.state_schema.get("properties") or {}, opts.sample or {})
+    cols = schema.state_schema.get("properties") or {}
+    own = record_props(cols, plan.collection or "")
+    plan = example_values(spec, first_entries(spec, plan, own), own, opts.sample or {})  # what its example shows
+    plan = with_back_lists(plan, cols, opts.sample or {})
     plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_berths: at least this many free berths"
     if plan.tree:
         from synth.envsynth.tree_tests import tree_success_cases
