@@ -37,7 +37,17 @@ def refused_by_record(plan: ToolPlan, case: TestCase) -> bool:
     entries, picked = record.get(plan.list_field or ""), case.arguments.get(plan.op_param or "")
     if plan.kind == "item_remove" and plan.item_key and isinstance(entries, list) and picked is not None:
         return not any(isinstance(e, dict) and e.get(plan.item_key) == picked for e in entries)
-    return False
+    return any(_unmatched_removal(eff, record, case.arguments) for eff in plan.effects)
+
+
+def _unmatched_removal(eff: dict[str, Any], record: dict[str, Any], arguments: dict[str, Any]) -> bool:
+    """A paired edit's value to remove that no entry of the record's list holds (paired_lists.py)."""
+    given = arguments.get(str(eff.get("arg"))) if eff.get("op") == "entries_drop" else None
+    if not isinstance(given, list):
+        return False
+    fold = (lambda v: str(v).casefold()) if eff.get("caseless") else (lambda v: v)
+    held = {fold(e.get(eff["match"])) for e in record.get(eff["field"]) or [] if isinstance(e, dict)}
+    return any(fold(v) not in held for v in given if isinstance(v, (str, int, float)))
 
 
 def outside_states(plan: ToolPlan, case: TestCase) -> bool:

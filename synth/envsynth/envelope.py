@@ -19,6 +19,7 @@ from synth.envsynth.filter_map import map_param
 from synth.envsynth.keyed_views import key_names
 from synth.envsynth.linked_answers import joined_rule
 from synth.envsynth.listed_phrases import linked_phrase_fields
+from synth.envsynth.paired_lists import edited_answer
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.returns_shape import answer_schema, returned_fields, row_fields
 from synth.envsynth.schema_figures import schema_figure
@@ -245,7 +246,7 @@ def projection(
                 found = echoed(name, spec) or place_in_list(name, spec, own) or wrapped(name, plan)
                 found = found or spread_answer(name, spec, plan, cols) or logged_answer(name, plan)
                 found = found or owned_answer(name, plan, own) or moved_answer(name, plan, own)
-                found = found or dated_answer(name, spec, today)
+                found = found or dated_answer(name, spec, today) or edited_answer(name, plan)
             if found is None:
                 return [], {}
             mapped[name] = found

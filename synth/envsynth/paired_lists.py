@@ -7,6 +7,10 @@ the one field its description or name names ("Labels to remove": `label`, else t
 objects are matched by). The parameters are named `add` / `remove` (or `added` / `removed`, `add_<x>` /
 `remove_<x>`). Removals run first unless the text puts the additions first.
 
+A removal matches "case-insensitively" when the docs say so. An added entry gets the business date in each date
+field the list's entries hold and the adding objects do not (`added_on`), when the entries of the sample data all
+hold one. The answer may list the values added and removed (`added` / `removed`: edited_answer).
+
 Refused, and nothing changed, when a value to remove matches no entry, when the docs say the field is unique and
 an added entry repeats a value, when another record uses a removed entry ("cannot be removed while any of the
 skipper's trips in status `booked` uses it", in_use.py), or when the list would leave the count the docs give
@@ -21,6 +25,7 @@ from typing import Any
 
 from synth.envsynth.in_use import in_use
 from synth.envsynth.plan import ToolPlan
+from synth.envsynth.refusals import refused_kinds
 from synth.spec import ToolSpec, record_props
 from synth.words import singular
 
@@ -47,8 +52,19 @@ def _bounds(text: str, field: str) -> tuple[int | None, int | None]:
     return (None, _number(m.group(1))) if m and _number(m.group(1)) is not None else (None, None)
 
 
-def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -> ToolPlan | None:
-    """The `recorded_update` editing one list by an adding and a removing argument, or None."""
+def adds_and_removes(spec: ToolSpec) -> bool:
+    """The tool takes one adding and one removing list (`add` / `remove`): a keyed edit of one record's list, not a
+    batch of items for several records."""
+    params = spec.parameters.get("properties") or {}
+    arrays = [p for p, s in params.items() if isinstance(s, dict) and s.get("type") == "array"]
+    return sum(bool(ADD.match(p)) for p in arrays) == 1 and sum(bool(REMOVE.match(p)) for p in arrays) == 1
+
+
+def paired_lists(
+    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], today: str | None = None
+) -> ToolPlan | None:
+    """The `recorded_update` editing one list by an adding and a removing argument, or None (`today`: the business
+    date stamped on added entries)."""
     if plan.kind != "update" or not plan.collection or not plan.key_param:
         return None
     params = spec.parameters.get("properties") or {}
@@ -85,14 +101,19 @@ def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     fewest, most = _bounds(text, field)
     first_add = re.search(rf"`{add}`[^.`]{{0,80}}\bfirst\b", text) is not None
     drop = {"op": "entries_drop", "field": field, "arg": remove, "match": match}
+    drop.update({"caseless": True} if _caseless(text) else {})
     used = in_use(text, plan.collection, field, match, state_schema.get("properties") or {})
     drop.update({"in_use": used} if used else {})  # "cannot be removed while any ... uses it" (in_use.py)
     put = {"op": "entries_add", "field": field, "arg": add, "match": match, "unique": unique}
+    stamps = _dated(own[field], given, today)
+    put.update({"stamp": stamps} if stamps else {})
     effects = [put, drop] if first_add else [drop, put]
     effects[-1].update({k: v for k, v in (("fewest", fewest), ("most", most)) if v is not None})  # once both ran
+    kept = refused_kinds(text, singular(plan.collection), own, spec.name)  # "cannot be changed on ended <nouns>"
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),
+            "preconditions": {**kept, **plan.preconditions},
             "kind": "recorded_update",
             "effects": effects,
             "evidence": plan.evidence + [f"`{field}` edited by `{remove}` and `{add}`"],
@@ -100,4 +121,38 @@ def paired_lists(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any]) -
     )
 
 
-__all__ = ["paired_lists"]
+CASELESS = re.compile(r"\bcase[- ]?insensitiv|\bignor\w*\s+(?:the\s+)?case\b|\bregardless\s+of\s+case\b", re.I)
+
+
+def _caseless(text: str) -> bool:
+    """The docs say removals match regardless of case: "removal matches the name case-insensitively"."""
+    return any(CASELESS.search(s) and re.search(r"\bremov|\bmatch", s, re.I) for s in re.split(r"(?<=[.;])\s+", text))
+
+
+def _dated(schema: dict[str, Any], given: dict[str, Any], today: str | None) -> dict[str, str]:
+    """{field: today} for each date field the list's entries hold (required by the sample data's schema) that the
+    adding objects do not give: the day the entry was added."""
+    items = schema.get("items") or {}
+    required = set(items.get("required") or [])
+    return {
+        f: today
+        for f, s in sorted((items.get("properties") or {}).items())
+        if today and f not in given and f in required and isinstance(s, dict) and s.get("format") == "date"
+    }
+
+
+def edited_answer(name: str, plan: ToolPlan) -> dict[str, Any] | None:
+    """A listed answer field naming what a paired edit did with one of its arguments: `added` for `add`, `removed`
+    for `remove` (`added_<x>` for `add_<x>`): the values (the matched field of objects) the call gave it."""
+    for eff in plan.effects:
+        if eff.get("op") not in ("entries_add", "entries_drop"):
+            continue
+        arg = str(eff["arg"])
+        head, _, tail = arg.partition("_")
+        done = {"add": "added", "adds": "added", "remove": "removed", "removes": "removed"}.get(head, head)
+        if name == done + ("_" + tail if tail else ""):
+            return {"op": "edited", "arg": arg, "match": eff["match"]}
+    return None
+
+
+__all__ = ["adds_and_removes", "edited_answer", "paired_lists"]

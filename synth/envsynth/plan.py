@@ -226,6 +226,7 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
                 votes=votes,
             )
     from synth.envsynth.item_plan import item_edit_plan
+    from synth.envsynth.paired_lists import adds_and_removes
 
     item = item_edit_plan(spec, pri, ctx, mutates)
     if item is not None:  # one value added to or removed from a record's list (add_service(visit_id, service))
@@ -233,7 +234,7 @@ def decide_plan(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> ToolPlan:
     # list operations on an array field of another collection (e.g. add_observations)
     noun = next((w for w in words[1:] if w not in ("by", "id")), "")
     owner = list_field_owner(ctx.collections, noun) if noun else None
-    if owner and plural(noun) not in ctx.collections and pri.array_params:
+    if owner and plural(noun) not in ctx.collections and pri.array_params and not adds_and_removes(spec):
         bp = pri.array_params[0]
         item_key, values = _batch_fields(_array_items(spec, bp), ctx, owner[0])
         kind = "list_remove" if pri.verb_kind == "delete" else "list_append"

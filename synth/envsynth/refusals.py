@@ -67,8 +67,9 @@ def refused_for(text: str, noun: str, props: dict[str, Any]) -> dict[str, list[A
 
 
 def refused_kinds(text: str, noun: str, props: dict[str, Any], name: str = "") -> dict[str, list[Any]]:
-    """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records;
-    with the tool's `name`, also in its own verb ("Retired skippers cannot be topped up" of `top_up_purse`)."""
+    """{field: the values it may hold} for "<value> (and <value>) <nouns> do not take ..." said of `noun` records,
+    or "... cannot be changed on <value> or <value> <nouns>"; with the tool's `name`, also in its own verb ("Retired
+    skippers cannot be topped up" of `top_up_purse`)."""
     from synth.envsynth.verb_moves import _participles
 
     verb = (split_words(name) or [""])[0].lower()
@@ -76,8 +77,12 @@ def refused_kinds(text: str, noun: str, props: dict[str, Any], name: str = "") -
     said += r"(?:do\s+not|don't|cannot|can't|may\s+not|never)\s+"
     own = "".join(f"|{re.escape(p)}" for p in sorted(_participles(verb))) if len(verb) > 2 else ""  # "topped"
     said += rf"(?:take|accept|receive|get|be\s+(?:given|changed|edited|modified{own}))\b"
+    on = r"\b(?:cannot|can't|may\s+not)\s+be\s+\w+(?:ed|en)\s+(?:on|for)\s+(?:an?\s+|the\s+|any\s+)?"
+    on += (
+        rf"((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\b"  # "cannot be changed on ended"
+    )
     out: dict[str, list[Any]] = {}
-    for m in re.finditer(said, unwrap(text), re.I):
+    for m in [*re.finditer(said, unwrap(text), re.I), *re.finditer(on, unwrap(text), re.I)]:
         words = [w.lower() for w in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+", m.group(1).strip()) if w]
         for field, schema in sorted(props.items()):
             known = {str(v).lower(): v for v in _known(schema)}

@@ -175,6 +175,12 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
         if spec["op"] == "changed_keys":  # filled by the tool once the call is done (codegen: moved_code)
             lines.append(f"    out[{name!r}] = []\n")
             continue
+        if spec["op"] == "edited":  # the values a paired edit was given to add or remove (paired_lists.py)
+            lines.append(
+                f"    out[{name!r}] = [g.get({spec['match']!r}) if isinstance(g, dict) else g"
+                f" for g in (arguments.get({spec['arg']!r}) or [])]\n"
+            )
+            continue
         if spec["op"] == "self":  # the record itself, under its noun
             lines.append(f"    out[{name!r}] = copy.deepcopy(record)\n")
             continue

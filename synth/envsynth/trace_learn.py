@@ -20,6 +20,7 @@ from synth.envsynth.testgen import TestCase
 from synth.envsynth.trace_answers import answered_write
 from synth.envsynth.trace_checks import learn_checks
 from synth.envsynth.trace_creates import learned_creates
+from synth.envsynth.trace_edit_logs import edit_log_variant
 from synth.envsynth.trace_envelopes import recorded_list_envelope
 from synth.envsynth.trace_exprs import Sample, expression_for, learn_choice, learn_number, learn_swap, per_entry_move
 from synth.envsynth.trace_links import linked_appends, linked_sets
@@ -436,6 +437,8 @@ def learned_variants(
     answer = answered_write(plan.collection, plan.key_param, recorded)  # what a write answers, when not the record
     if answer is not None and plan.writes and not plan.output_fields:  # the docs' change answering as recorded
         out.append(ToolPlan.from_dict({**plan.to_dict(), "output_fields": answer[0], "output_map": answer[1]}))
+    logged = edit_log_variant(plan, recorded)  # one log entry per value a paired edit removes or adds
+    out += [logged] if logged is not None else []
     special = special_outputs(recorded)
     if special:
         out += [ToolPlan.from_dict({**v.to_dict(), "special_outputs": special}) for v in [plan] + out]
