@@ -196,3 +196,16 @@ def test_a_test_writers_name_to_remove_that_the_list_lacks_is_refused_by_the_rec
     assert refused_by_record(plan, case(["pebble-63"]))
     assert not refused_by_record(plan, case(["ADA HOLM"]))  # case-insensitively
     assert not refused_by_record(plan, case([]))
+
+
+def test_a_date_window_said_of_a_hyphenated_date_parameter_in_the_description() -> None:
+    from synth.envsynth.param_dates import said_dates
+
+    params = {"sail_on_date": {"type": "string", "format": "date"}, "berth_id": S}
+    said = "Rules: the sail-on date must be between today and 30 days ahead; a skipper may book two berths."
+    checks = said_dates(said, params, "2031-03-01")
+    assert [(c["cmp"], c.get("days")) for c in checks] == [(">=", None), ("<=", 30)]
+    later = said_dates("The sail-on date must be in the future and within 14 days.", params, "2031-03-01")
+    assert [(c["cmp"], c.get("days")) for c in later] == [(">", None), ("<=", 14)]
+    assert [c["cmp"] for c in said_dates("The sail-on date must not be in the past.", params, "2031-03-01")] == [">="]
+    assert said_dates("The sail-on date must not be within 3 days of a storm.", params, "2031-03-01") == []

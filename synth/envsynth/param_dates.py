@@ -8,7 +8,8 @@ the form `YYYY-MM-DD`. Its description may say
 - "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it;
 - "between the business date and N days after it": not before it and at most N days after it.
 The tool's description may say the same in a clause naming the parameter by its words ("The new expiry date must be
-in the future"). Each becomes an `arg_date` check (expr_runtime.fg_check) against the business date the docs state.
+in the future", "the move-in date must be between today and 30 days ahead"). Each becomes an `arg_date` check
+(expr_runtime.fg_check) against the business date the docs state.
 A parameter whose description gives the form `HH:MM` (or whose schema says `format: time`) takes a time of day on
 the 24-hour clock, two digits each side (`arg_clock`). An error that refuses a weekend ("`... is a weekend; the
 dock is open Monday to Friday`") holds the one date parameter to weekdays.
@@ -105,13 +106,21 @@ def said_dates(text: str, params: dict[str, Any], today: str | None) -> list[dic
     for name, schema in sorted(params.items()):
         if not _is_date(name, schema):
             continue
-        words = rf"`?(?:{re.escape(name)}|{re.escape(name.replace('_', ' '))})`?"
+        spelt = "[ -]".join(re.escape(w) for w in name.split("_"))  # "move-in date" for `move_in_date`
+        words = rf"`?(?:{re.escape(name)}|{spelt})`?"
         named = rf"\b{words},?\s+(?:which\s+)?must\s+(not\s+)?be\b([^,;.]*)"
         for said in re.finditer(named, text, re.I):
             clause = ("not " if said.group(1) else "") + said.group(2)  # "must not be in the past": "not in the past"
-            for form, made in FORMS[2:] if said.group(1) else FORMS[1:]:  # a weekday is the description's to say
+            made_here = [made for form, made in (FORMS[2:] if said.group(1) else FORMS[1:]) if form.search(clause)]
+            between = None if said.group(1) else BETWEEN.search(clause)  # "between today and 30 days ahead"
+            ahead = None if said.group(1) or between else AHEAD.search(clause)
+            if between:
+                made_here = [{"cmp": ">="}, {"cmp": "<=", "days": int(between.group(1))}]
+            elif ahead:
+                made_here.append({"cmp": "<=", "days": int(ahead.group(1))})
+            for made in made_here:  # a weekday is the description's to say
                 check = {"op": "arg_date", "arg": name, "today": today, **made}
-                if form.search(clause) and check not in out:
+                if check not in out:
                     out.append(check)
     return out
 
