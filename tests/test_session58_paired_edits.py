@@ -176,6 +176,8 @@ def test_sampled_strings_match_a_simple_pattern_and_other_patterns_are_left_alon
             assert re.fullmatch(pattern.strip("^$"), value), (pattern, value)
     odd = sample_value({"type": "string", "pattern": "^(yes|no)$"}, rng)  # alternation: a word, as before
     assert not re.fullmatch("yes|no", odd)
+    wrong = sample_value({"type": "string", "pattern": "^B{3,1}$"}, rng)  # not a valid pattern: a word, no crash
+    assert re.fullmatch(r"[a-z]+-\d+", wrong)
     day = sample_value({"type": "string", "format": "date", "pattern": "^\\d{4}-\\d{2}-\\d{2}$"}, rng)
     assert day.startswith("2025-") and 1 <= int(day[5:7]) <= 12  # a real date, not digits of that shape
 

@@ -138,7 +138,10 @@ def _from_pattern(pattern: str, rng: random.Random) -> str | None:
         out.extend(rng.choice(chars) for _ in range(rng.randint(lo, max(lo, hi))))
         at = m.end()
     text = "".join(out)
-    return text if text and re.fullmatch(pattern.strip("^$"), text) else None
+    try:
+        return text if text and re.fullmatch(pattern.strip("^$"), text) else None
+    except re.error:  # a pattern the docs wrote wrong: sampled as a word, as before
+        return None
 
 
 def sample_record(entry: dict[str, Any], rng: random.Random, key_value: Any) -> dict[str, Any]:
