@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from synth.envsynth.expr_runtime import fg_evaluate, fg_number, fg_value
 from synth.envsynth.list_runtime import fg_linked
+from synth.envsynth.paired_lists import meet_removals
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.testgen import TestCase
 from synth.words import plural
@@ -279,29 +280,6 @@ def _meet_entries(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, 
             args[check["arg"]] = copy.deepcopy(entries[0][check["field"]])
 
 
-def _meet_removals(plan: ToolPlan, record: Any, args: dict[str, Any]) -> None:
-    """A paired edit's values to remove taken from the record's list (its first entries), and no more additions
-    than the list's cap leaves room for (paired_lists.py)."""
-    if not isinstance(record, dict):
-        return
-
-    def entries(eff: dict[str, Any]) -> list[Any]:
-        held = record.get(str(eff.get("field")))
-        return [e for e in held if isinstance(e, dict)] if isinstance(held, list) else []
-
-    left: dict[str, int] = {}  # list field -> entries it keeps after the removals
-    for eff in [e for e in plan.effects if e.get("op") == "entries_drop"]:
-        given, held = args.get(str(eff.get("arg"))), entries(eff)
-        if isinstance(given, list):
-            args[eff["arg"]] = [copy.deepcopy(e.get(eff["match"])) for e in held[: len(given)]]
-            left[str(eff["field"])] = len(held) - len(args[eff["arg"]])
-    for eff in [e for e in plan.effects if e.get("op") == "entries_add" and e.get("most") is not None]:
-        given = args.get(str(eff.get("arg")))
-        if isinstance(given, list):
-            kept = left.get(str(eff["field"]), len(entries(eff)))
-            args[eff["arg"]] = given[: max(0, int(eff["most"]) - kept)]
-
-
 def _meet_owned(plan: ToolPlan, state: dict[str, Any] | None, args: dict[str, Any]) -> None:
     """Make the record one argument names belong to the one another names, as an `owned` check wants."""
     for check in plan.checks if isinstance(state, dict) else []:
@@ -467,7 +445,7 @@ def existing_key_cases(plan: ToolPlan, cases: list[TestCase], limit: int = 2) ->
         _meet_ranges(plan, state, args)
         _meet_parts(plan, state, target, args)
         _meet_entries(plan, state, args)
-        _meet_removals(plan, target, args)
+        meet_removals(plan, target, args)  # names the record holds, as many as its cap leaves room for
         if plan.kind == "item_remove" and plan.op_param and plan.list_field and isinstance(first, dict):
             values = state[plan.collection][min(records)].get(plan.list_field)
             if isinstance(values, list) and values and plan.item_key and isinstance(values[0], dict):

@@ -20,6 +20,7 @@ skipper's trips in status `booked` uses it", in_use.py), or when the list would 
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -121,6 +122,29 @@ def paired_lists(
     )
 
 
+def meet_removals(plan: ToolPlan, record: Any, args: dict[str, Any]) -> None:
+    """A test case's values to remove taken from the record's list (its first entries), and no more additions than
+    the list's cap leaves room for (key_cases.existing_key_cases)."""
+    if not isinstance(record, dict):
+        return
+
+    def entries(eff: dict[str, Any]) -> list[Any]:
+        held = record.get(str(eff.get("field")))
+        return [e for e in held if isinstance(e, dict)] if isinstance(held, list) else []
+
+    left: dict[str, int] = {}  # list field -> entries it keeps after the removals
+    for eff in [e for e in plan.effects if e.get("op") == "entries_drop"]:
+        given, held = args.get(str(eff.get("arg"))), entries(eff)
+        if isinstance(given, list):
+            args[eff["arg"]] = [copy.deepcopy(e.get(eff["match"])) for e in held[: len(given)]]
+            left[str(eff["field"])] = len(held) - len(args[eff["arg"]])
+    for eff in [e for e in plan.effects if e.get("op") == "entries_add" and e.get("most") is not None]:
+        given = args.get(str(eff.get("arg")))
+        if isinstance(given, list):
+            kept = left.get(str(eff["field"]), len(entries(eff)))
+            args[eff["arg"]] = given[: max(0, int(eff["most"]) - kept)]
+
+
 CASELESS = re.compile(r"\bcase[- ]?insensitiv|\bignor\w*\s+(?:the\s+)?case\b|\bregardless\s+of\s+case\b", re.I)
 
 
@@ -155,4 +179,4 @@ def edited_answer(name: str, plan: ToolPlan) -> dict[str, Any] | None:
     return None
 
 
-__all__ = ["adds_and_removes", "edited_answer", "paired_lists"]
+__all__ = ["adds_and_removes", "edited_answer", "meet_removals", "paired_lists"]
