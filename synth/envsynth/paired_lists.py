@@ -8,7 +8,7 @@ objects are matched by). The parameters are named `add` / `remove` (or `added` /
 `remove_<x>`). Removals run first unless the text puts the additions first.
 
 A removal matches "case-insensitively" when the docs say so. An added entry gets the business date in each date
-field the list's entries hold and the adding objects do not (`added_on`), when the entries of the sample data all
+field the list's entries hold and the adding objects do not (`joined_on`), when the entries of the sample data all
 hold one. The answer may list the values added and removed (`added` / `removed`: edited_answer).
 
 Refused, and nothing changed, when a value to remove matches no entry, when the docs say the field is unique and
@@ -110,7 +110,7 @@ def paired_lists(
     put.update({"stamp": stamps} if stamps else {})
     effects = [put, drop] if first_add else [drop, put]
     effects[-1].update({k: v for k, v in (("fewest", fewest), ("most", most)) if v is not None})  # once both ran
-    kept = refused_kinds(text, singular(plan.collection), own, spec.name)  # "cannot be changed on ended <nouns>"
+    kept = refused_kinds(text, singular(plan.collection), own, spec.name)  # "cannot be changed on closed <nouns>"
     return ToolPlan.from_dict(
         {
             **plan.to_dict(),

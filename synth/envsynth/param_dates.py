@@ -8,7 +8,7 @@ the form `YYYY-MM-DD`. Its description may say
 - "at most N days ahead" / "within N days" / "no more than N days ahead": at most N days after it;
 - "between the business date and N days after it": not before it and at most N days after it.
 The tool's description may say the same in a clause naming the parameter by its words ("The new expiry date must be
-in the future", "the move-in date must be between today and 30 days ahead"). Each becomes an `arg_date` check
+in the future", "the sail-on date must be between today and 30 days ahead"). Each becomes an `arg_date` check
 (expr_runtime.fg_check) against the business date the docs state.
 A parameter whose description gives the form `HH:MM` (or whose schema says `format: time`) takes a time of day on
 the 24-hour clock, two digits each side (`arg_clock`). An error that refuses a weekend ("`... is a weekend; the
@@ -106,7 +106,7 @@ def said_dates(text: str, params: dict[str, Any], today: str | None) -> list[dic
     for name, schema in sorted(params.items()):
         if not _is_date(name, schema):
             continue
-        spelt = "[ -]".join(re.escape(w) for w in name.split("_"))  # "move-in date" for `move_in_date`
+        spelt = "[ -]".join(re.escape(w) for w in name.split("_"))  # "sail-on date" for `sail_on_date`
         words = rf"`?(?:{re.escape(name)}|{spelt})`?"
         named = rf"\b{words},?\s+(?:which\s+)?must\s+(not\s+)?be\b([^,;.]*)"
         for said in re.finditer(named, text, re.I):

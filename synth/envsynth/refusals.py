@@ -79,7 +79,7 @@ def refused_kinds(text: str, noun: str, props: dict[str, Any], name: str = "") -
     said += rf"(?:take|accept|receive|get|be\s+(?:given|changed|edited|modified{own}))\b"
     on = r"\b(?:cannot|can't|may\s+not)\s+be\s+\w+(?:ed|en)\s+(?:on|for)\s+(?:an?\s+|the\s+|any\s+)?"
     on += (
-        rf"((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\b"  # "cannot be changed on ended"
+        rf"((?:[\w-]+\s*(?:,|\band\b|\bor\b)\s*)*[\w-]+)\s+{re.escape(plural(noun))}\b"  # "cannot be changed on closed"
     )
     out: dict[str, list[Any]] = {}
     for m in [*re.finditer(said, unwrap(text), re.I), *re.finditer(on, unwrap(text), re.I)]:
