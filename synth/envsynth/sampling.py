@@ -8,6 +8,8 @@ import random
 import re
 from typing import Any
 
+from synth.tasks.typed_values import sample_pattern
+
 WORDS = (
     "alpha",
     "bravo",
@@ -106,42 +108,10 @@ def sample_value(schema: dict[str, Any], rng: random.Random, name: str = "", dep
         return "2025-%02d-%02d" % (rng.randint(1, 12), rng.randint(1, 28))
     if schema.get("format") == "date-time":
         return "2024-%02d-%02dT09:00:00Z" % (rng.randint(1, 12), rng.randint(1, 28))
-    patterned = _from_pattern(schema.get("pattern"), rng) if isinstance(schema.get("pattern"), str) else None
+    patterned = sample_pattern(schema["pattern"], rng) if isinstance(schema.get("pattern"), str) else None
     if patterned is not None:  # "^\\d{3}-\\d{3}-\\d{4}$": a value of that shape, not a word it refuses
         return patterned
     return f"{rng.choice(WORDS)}-{rng.randint(1, 99)}"
-
-
-CLASSES = {
-    "\\d": "0123456789",
-    "[0-9]": "0123456789",
-    "[A-Z]": "ABCDEFGHJKLMNPRSTUVWXYZ",
-    "[a-z]": "abcdefghijkmnpqrstuvwxyz",
-}
-PIECE = re.compile(r"(\\d|\[0-9\]|\[A-Z\]|\[a-z\]|\\[-.:/_ ]|[A-Za-z0-9 _:/.-])(?:\{(\d+)(?:,(\d+))?\}|([+?*]))?")
-
-
-def _from_pattern(pattern: str, rng: random.Random) -> str | None:
-    """A string matching a simple pattern (literal characters, digits and letter classes with counts), or None for
-    any other pattern."""
-    body = pattern[1:] if pattern.startswith("^") else pattern
-    body = body[:-1] if body.endswith("$") else body
-    out, at = [], 0
-    while at < len(body):
-        m = PIECE.match(body, at)
-        if not m:
-            return None
-        atom, low, high, mark = m.groups()
-        lo = int(low) if low else {"+": 1, "*": 0, "?": 0}.get(mark or "", 1)
-        hi = int(high) if high else lo if low else {"+": 3, "*": 2, "?": 1}.get(mark or "", 1)
-        chars = CLASSES.get(atom, atom[-1])
-        out.extend(rng.choice(chars) for _ in range(rng.randint(lo, max(lo, hi))))
-        at = m.end()
-    text = "".join(out)
-    try:
-        return text if text and re.fullmatch(pattern.strip("^$"), text) else None
-    except re.error:  # a pattern the docs wrote wrong: sampled as a word, as before
-        return None
 
 
 def sample_record(entry: dict[str, Any], rng: random.Random, key_value: Any) -> dict[str, Any]:

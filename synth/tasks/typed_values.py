@@ -118,9 +118,14 @@ def sample_pattern(pattern: str, rng: random.Random) -> str | None:
                 hi = lo if q.group(2) is None else int(q.group(2) or lo + 4)
             else:
                 lo, hi = {"*": (0, 4), "+": (3, 6), "?": (0, 1)}[q.group(0)]
+        if hi < lo:  # "{3,1}": a pattern written wrong
+            return None
         out += [rng.choice(pool) for _ in range(rng.randint(lo, hi))]
     text = "".join(out)
-    return text if re.fullmatch(pattern.strip("^$"), text) else None
+    try:
+        return text if re.fullmatch(pattern.strip("^$"), text) else None
+    except re.error:  # a pattern written wrong
+        return None
 
 
 def field_schema_named(model: EnvModel, collection: str | None, name: str) -> dict[str, Any]:
