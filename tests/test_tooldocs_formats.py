@@ -324,6 +324,30 @@ def test_rest_style_markdown_sections_named_by_their_operation_line() -> None:
     assert non_tool_text(text).startswith("# Marina desk\n\nMoney is in euros.") and "GET /" not in non_tool_text(text)
 
 
+def test_an_operation_named_in_bold_after_its_path_and_prose_bullets_with_brackets_after_a_table() -> None:
+    """`` `POST /path` — **tow_boat** `` names the tool (not the heading's words); after a parameter table, a bullet
+    whose brackets hold no type (`- Refloat (`aground` -> `afloat`) is allowed ...`) is prose, while one that
+    declares a type, even a misspelt one, is still read as a parameter (and refused with its line)."""
+    from synth.tooldocs.markdown import load_markdown
+
+    text = (
+        "# Tow desk\n\n## Tow a boat to its berth\n\n`POST /boats/{boat_id}/tow` \u2014 **tow_boat**\n\n"
+        "| parameter | type | required | description |\n|---|---|---|---|\n"
+        "| boat_id | string | yes | |\n| berth_id | string | yes | where it goes |\n\n"
+        "Effects:\n\n- Refloat (`aground` \u2192 `afloat`) is allowed within 2 days of `grounded_at`.\n"
+        "- Payment (card or cash) is taken at the pier.\n\n"
+        "## Hail a pilot\n\nGET /pilots \u2014 hail_pilot\n\nThe pilot on watch.\n"
+    )
+    tow, hail = load_markdown(text, "tow.md")
+    assert (tow.name, hail.name) == ("tow_boat", "hail_pilot")
+    assert list(tow.parameters["properties"]) == ["boat_id", "berth_id"]
+    assert "Refloat (`aground` \u2192 `afloat`) is allowed within 2 days" in tow.description
+    assert "Payment (card or cash) is taken at the pier." in tow.description
+    misspelt = "## `tow_boat`\n\nTows a boat.\n\n- `boat_id` (strng): the boat\n"
+    with pytest.raises(InputError, match="line 5.*unknown parameter type 'strng'"):
+        load_markdown(misspelt, "tow.md")
+
+
 def test_a_schema_after_the_returns_label_is_kept_as_written() -> None:
     from synth.tooldocs.markdown import load_markdown
 

@@ -210,6 +210,16 @@ def _param_line(line: str) -> bool:
     return True
 
 
+def _declares_type(spec: str) -> bool:
+    """Whether a bullet's parenthesised words declare a parameter (`string, required`, `strng`, `array of strings`)
+    rather than say something in prose (`(`done` -> `open`)`, `(card or cash)`), which no type reads as."""
+    tokens = [t.strip() for t in spec.split(",") if t.strip()]
+    if any(t.lower() in ("required", "optional") for t in tokens):
+        return True
+    kind = tokens[0].strip("`") if tokens else ""
+    return bool(re.fullmatch(r"[\w\[\]<>.|]+|(?:array|list)\s+of\s+\w+", kind, re.IGNORECASE))
+
+
 def _section_of(line: str) -> tuple[str, str] | None:
     """(section, the rest of the line) for a label line or a sub-heading such as `### Errors`."""
     heading = HEADING_RE.match(line)
@@ -283,6 +293,8 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
                 section = "other"
             continue
         m_param = PARAM_RE.match(line)
+        if m_param and section == "description" and not _declares_type(m_param.group(3)):
+            m_param = None  # prose: "- Reopen (`done` -> `open`) is allowed within 7 days"
         if m_param and section in ("description", "parameters"):
             section = "parameters"
             _add_param(m_param, params, required, parents, path, f"line {n}")

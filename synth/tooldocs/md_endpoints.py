@@ -5,7 +5,8 @@ HTTP method, the path and, often, the operation's name::
 
     **POST** `/piers/{pier_id}/berths` (operationId: berth_boat)
 
-The operation name (`operation`, `operationId`, `op`, or a backticked identifier after the path) names the tool;
+The operation name (`operation`, `operationId`, `op`, or an identifier after the path, backticked, in bold or after a
+dash: `` `POST /piers` — **berth_boat** ``) names the tool;
 without one the heading's words do (`Berth a boat` -> `berth_boat`, section numbers dropped). A method and path
 inside a code block (an example request) is no endpoint line. An example response in a JSON block, which is no JSON
 Schema, stands for the schema its values show.
@@ -19,7 +20,10 @@ from typing import Any
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 ENDPOINT_RE = re.compile(r"^\s*[*_]{0,2}`?\s*(" + "|".join(METHODS) + r")[*_`]*\s+[*_`]*(/[^\s`*]*)\s*`?[*_]{0,2}(.*)$")
 OPERATION_RE = re.compile(r"\b(?:operation(?:\s*id)?|op)\b\s*[:=]?\s*`?([A-Za-z_][\w.-]*)`?", re.I)
-BARE_NAME_RE = re.compile(r"`([A-Za-z_][A-Za-z0-9]*_[\w.-]*|[a-z]+[A-Z]\w*)`")
+_IDENT = r"([A-Za-z_][A-Za-z0-9]*_[\w.-]*|[a-z]+[A-Z]\w*)"  # snake_case or camelCase: an operation's name
+BARE_NAME_RE = re.compile(
+    r"`" + _IDENT + r"`|\*{1,2}" + _IDENT + r"\*{1,2}|^\s*[-\u2013\u2014:|]\s*" + _IDENT + r"\s*$"
+)
 ARTICLES = {"a", "an", "the", "its", "one"}
 FENCE = re.compile(r"^\s*(```|~~~)")
 NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")  # "3.2 Moor a boat"
@@ -46,7 +50,8 @@ def endpoint(body: list[tuple[int, str]]) -> tuple[dict[str, str], str | None] |
             continue
         rest = m.group(3)
         named = OPERATION_RE.search(rest) or BARE_NAME_RE.search(rest)
-        return {"method": m.group(1).lower(), "path": m.group(2)}, named.group(1) if named else None
+        name = next((g for g in named.groups() if g), None) if named else None
+        return {"method": m.group(1).lower(), "path": m.group(2)}, name
     return None
 
 
