@@ -348,6 +348,30 @@ def test_an_operation_named_in_bold_after_its_path_and_prose_bullets_with_bracke
         load_markdown(misspelt, "tow.md")
 
 
+def test_an_unlabelled_or_example_labelled_json_block_that_is_no_call_is_the_answer() -> None:
+    """A REST section shows its answer as a bare JSON block, or after "Example: `GET /berths?pier=north`": a block
+    whose keys are not all the tool's parameters is the answer (its schema and the example kept), not a call; a
+    block of parameters only stays an example call."""
+    from synth.tooldocs.markdown import load_markdown
+
+    text = (
+        "## List berths\n\n`GET /berths` \u2014 **list_berths**\n\n"
+        "| parameter | type | required | description |\n|---|---|---|---|\n| pier | string | no | |\n\n"
+        "Example: `GET /berths?pier=north`\n\n```json\n"
+        '{"total": 1, "berths": [{"berth_id": "B-1", "pier": "north"}]}\n```\n\n'
+        "## Free a berth\n\n`POST /berths/{berth_id}/free` \u2014 **free_berth**\n\n"
+        "| parameter | type | required | description |\n|---|---|---|---|\n| berth_id | string | yes | |\n\n"
+        "Example:\n\n```json\n"
+        '{"berth_id": "B-1"}\n```\n\nFrees it.\n\n```json\n{"berth_id": "B-1", "status": "free"}\n```\n'
+    )
+    listed, freed = load_markdown(text, "berths.md")
+    assert listed.returns["example"] == {"total": 1, "berths": [{"berth_id": "B-1", "pier": "north"}]}
+    assert listed.returns["properties"]["berths"]["items"]["properties"]["pier"] == {"type": "string"}
+    assert listed.examples == ()
+    assert freed.returns["example"] == {"berth_id": "B-1", "status": "free"}
+    assert [e["arguments"] for e in freed.examples] == [{"berth_id": "B-1"}]
+
+
 def test_a_schema_after_the_returns_label_is_kept_as_written() -> None:
     from synth.tooldocs.markdown import load_markdown
 

@@ -246,6 +246,7 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
     parents: list[tuple[int, dict]] = []  # (indent, schema) of params that may take nested ones
     fence_start, fence_lang, fence_lines = None, "", []
     table: list[tuple[int, list[str]]] = []
+    loose: list[dict[str, Any]] = []  # JSON objects in code blocks under no label
     for n, line in body + [(0, "")]:
         if fence_start is not None:
             if FENCE_RE.match(line) and not FENCE_RE.match(line).group(2):
@@ -257,8 +258,11 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
                         returns = block if looks_like_schema(block) else {**example_schema(block), "example": block}
                     elif section == "examples":
                         examples.append({"arguments": block.get("arguments", block)})
+                        loose += [] if "arguments" in block else [block]  # or an example answer (_loose_answer)
                     elif schema_block is None and ("parameters" in block or "properties" in block or "type" in block):
                         schema_block = block.get("parameters", block)
+                    else:  # an example under no label: an answer unless it only holds arguments (see below)
+                        loose.append(block)
                 fence_start = None
             else:
                 fence_lines.append(line)
@@ -318,10 +322,14 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
     else:
         parameters = normalize_parameters(_object(params, required), path, loc)
     returns = returns if returns is not None else table_returns
+    if returns is None:
+        returns = _loose_answer(loose, parameters)
     if returns is not None:
         check_schema(returns, path, loc, "returns")
     validator = Draft202012Validator(parameters)
+    names = set(parameters.get("properties") or {})
     examples = [e for e in examples if isinstance(e["arguments"], dict) and validator.is_valid(e["arguments"])]
+    examples = [e for e in examples if set(e["arguments"]) <= names or not names]  # an answer is no call
     return ToolSpec(
         name=name,
         description=found.description(),
@@ -332,6 +340,16 @@ def _tool(h: _Heading, body: list[tuple[int, str]], path: str) -> ToolSpec:
         examples=tuple(examples),
         http=dict(h.http) if h.http else None,
     )
+
+
+def _loose_answer(blocks: list[dict[str, Any]], parameters: dict[str, Any]) -> dict[str, Any] | None:
+    """The schema of the first unlabelled example that is no request (its keys are not all the tool's parameters)
+    and no schema: a REST section shows its answer as a bare JSON block after "Example: `GET /berths?...`"."""
+    names = set(parameters.get("properties") or {})
+    for block in blocks:
+        if block and not set(block) <= names and not looks_like_schema(block):
+            return {**example_schema(block), "example": block}
+    return None
 
 
 @dataclass
