@@ -173,6 +173,14 @@ def _list_items(record_schema: dict[str, Any] | None, list_field: str | None) ->
     return {k: items[k] for k in ("type", "enum", "pattern") if k in items} if isinstance(items, dict) else {}
 
 
+def _entry_fields(record_schema: dict[str, Any] | None, list_field: str | None) -> dict[str, Any]:
+    """Field -> {type, enum, pattern} of the entries of a record's list of objects: what item_add checks the values
+    it copies from the call against (an author id not in the data's form is refused, not written)."""
+    field = ((record_schema or {}).get("properties") or {}).get(list_field or "") or {}
+    items = field.get("items") if isinstance(field, dict) else None
+    return _top_level(items) if isinstance(items, dict) and items.get("type") == "object" else {}
+
+
 def _given_objects(record_schema: dict[str, Any] | None, fields: list[str]) -> dict[str, Any]:
     """Field -> {type, required, properties} of the object fields a create's call gives whose stored objects all
     hold some fields: a given object is checked against them (code_templates/create.py.j2)."""
@@ -303,6 +311,7 @@ def render_tool(spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], fn
             given_objects=repr(_given_objects(record_schema, plan.fields) if plan.kind == "create" else {}),
             nested_schemas=repr(_nested(record_schema, plan.field_paths)),
             list_items=repr(_list_items(record_schema, plan.list_field)),
+            entry_fields=repr(_entry_fields(record_schema, plan.list_field)),
         )
     )
     if f"dig_{inner}(" in code and f"def dig_{inner}(" not in code:  # a value source reads a path of the record
