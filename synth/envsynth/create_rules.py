@@ -252,11 +252,12 @@ def refine_create(
     today: str | None = None,
     sample: dict[str, Any] | None = None,
     policy: str = "",
+    clock: str | None = None,
 ) -> ToolPlan:
     """The create plan with the checks, starting values, copied references and referenced changes its docs give
     (`today`: the business date the docs state, for fields that start "today"; `sample`: the sample state, read
     for the entries the call adds to the records it names and the fields it copies; `policy`: the whole policy,
-    read for calendar tables)."""
+    read for calendar tables; `clock`: the time of day the docs' clock stands at, for timestamp fields)."""
     if plan.kind != "create" or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -407,7 +408,8 @@ def refine_create(
     links = {f: plural(f[:-3]) for f in inherits if f.endswith("_id") and plural(f[:-3]) in cols}
     links.update({p: c for p, c in refs.items() if p in own})
     day = today or business_date(text)
-    made = {f: d for f, d in made_on(own, initial, params, plan, inherits, effects, day).items() if stamp_named(f)}
+    made = made_on(own, initial, params, plan, inherits, effects, day, clock)
+    made = {f: d for f, d in made.items() if stamp_named(f)}
     initial.update(made)  # `created_on`: the day the record is made, whatever the data's records copy
     set_here = set(initial) | {e["field"] for e in effects if "field" in e}
     skip = set(params) | {plan.key_field or ""} | set(inherits) | set_here
@@ -419,7 +421,7 @@ def refine_create(
     lasted = [e for e in lasted if e is not None]  # "A hold lasts two days": after the data's copies
     effects += lasted
     set_here |= {e["field"] for e in lasted}
-    stamped = made_on(own, initial, params, plan, inherits, effects, day)  # else today
+    stamped = made_on(own, initial, params, plan, inherits, effects, day, clock)  # else today
     held = ((cols.get(plan.collection or "") or {}).get("additionalProperties") or {}).get("required")
     if isinstance(held, list):  # not a date only some of the data's records hold (a `cancelled_on`)
         stamped = {f: d for f, d in stamped.items() if f in held}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from synth.envsynth.business_dates import moment, moment_field
 from synth.envsynth.create_rules import _props
 from synth.envsynth.data_copies import sample_records
 from synth.envsynth.docs_appends import element_rule
@@ -67,9 +68,15 @@ def _stated(text: str, field: str, params: dict[str, Any], props: dict[str, Any]
 
 
 def entry_defaults(
-    spec: ToolSpec, plan: ToolPlan, state_schema: dict[str, Any], sample: dict[str, Any], today: str | None
+    spec: ToolSpec,
+    plan: ToolPlan,
+    state_schema: dict[str, Any],
+    sample: dict[str, Any],
+    today: str | None,
+    clock: str | None = None,
 ) -> ToolPlan:
-    """The list add with initial values for the required entry fields nothing else sets."""
+    """The list add with initial values for the required entry fields nothing else sets (a date field: `today`; a
+    timestamp field: `today` at `clock`, the time the docs' clock stands at, when they state one)."""
     if plan.kind != "item_add" or not plan.fields or not plan.list_field:
         return plan
     own = _props(state_schema.get("properties") or {}, plan.collection or "")
@@ -103,7 +110,7 @@ def entry_defaults(
         ):
             item_key, key_format = field, found
         elif _dated(props[field], values) and today and field not in params:
-            initial[field] = today
+            initial[field] = moment(today, clock, props[field]) if clock and moment_field(props[field]) else today
         elif field not in params and (said := _stated(spec.description or "", field, params, props)):
             initial[field] = said
         elif field not in params and len(values) >= 2 and all(v == values[0] for v in values):

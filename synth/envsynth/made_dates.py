@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from synth.envsynth.business_dates import moment, moment_field
 from synth.envsynth.plan import ToolPlan
 
 
@@ -23,11 +24,13 @@ def undated(
     plan: ToolPlan,
     inherits: dict[str, Any],
     effects: list[dict[str, Any]],
+    timed: bool = False,
 ) -> bool:
-    """A non-nullable date field of the new record that no parameter, inherited value or effect sets."""
+    """A non-nullable date field of the new record that no parameter, inherited value or effect sets (`timed`: or
+    a timestamp field)."""
     if not isinstance(schema, dict) or schema.get("type") != "string":
         return False
-    dated = date_field(schema)
+    dated = date_field(schema) or (timed and moment_field(schema))
     taken = field in params or field == plan.key_field or field in inherits
     return dated and not taken and all(e.get("field") != field for e in effects)
 
@@ -40,12 +43,14 @@ def made_on(
     inherits: dict[str, Any],
     effects: list[dict[str, Any]],
     day: str | None,
+    clock: str | None = None,
 ) -> dict[str, str]:
-    """{field: day} for the record's date fields neither `initial` nor the rest sets (empty without a day)."""
+    """{field: day} for the record's date fields neither `initial` nor the rest sets (empty without a day), and
+    {field: day at `clock`} for its timestamp fields when the docs' clock stands at a stated time."""
     return {
-        f: day
+        f: moment(day, clock, s) if clock and moment_field(s) else day
         for f, s in sorted(own.items())
-        if day and f not in initial and undated(f, s, params, plan, inherits, effects)
+        if day and f not in initial and undated(f, s, params, plan, inherits, effects, timed=clock is not None)
     }
 
 

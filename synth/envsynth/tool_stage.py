@@ -9,6 +9,7 @@ from synth.envsynth.arg_limits import amount_param
 from synth.envsynth.ask import ChatClient, ask_choice
 from synth.envsynth.availability import availability
 from synth.envsynth.back_lists import with_back_lists
+from synth.envsynth.business_dates import business_time
 from synth.envsynth.case_filters import ARBITRATED_ORIGINS, YIELDED, docs_refused, yield_to_checks
 from synth.envsynth.codegen import function_name, render_tool, write_free_form
 from synth.envsynth.compute_plan import compute_plan
@@ -246,7 +247,8 @@ def _build_tool(
     plan = lookup_keys(spec, plan, schema.state_schema)
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
-    plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
+    clock = business_time(docs_text + "\n" + opts.policy) if today else None  # "now is 2031-02-03 10:00"
+    plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy, clock)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy, glossary=opts.glossary)
     if plan.kind in ("create", "item_add", "item_remove") and opts.siblings:
@@ -262,7 +264,7 @@ def _build_tool(
     plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     plan = with_full_states(spec, plan, schema.state_schema, docs_text)  # "when every tier is full, ... `sold_out`"
-    plan = entry_defaults(spec, plan, schema.state_schema, opts.sample or {}, today)
+    plan = entry_defaults(spec, plan, schema.state_schema, opts.sample or {}, today, clock)
     plan = numbered_entries(spec, plan, schema.state_schema, opts.sample)  # `line`: 1, 2, ... as the data numbers
     attempts: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = [{"reason": r} for r in llm_dropped]
