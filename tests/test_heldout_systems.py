@@ -14,9 +14,10 @@ HELDOUT = Path(__file__).resolve().parents[1] / "bench" / "heldout"
 SYSTEMS = sorted(p for p in HELDOUT.iterdir() if (p / "adapter.py").exists())
 
 
-def test_there_are_twenty_nine_systems() -> None:
-    names = ["allotments", "bulkwaste", "campground", "claims", "clinic", "courses", "coworking", "drivingschool"]
-    names += ["fitness", "foodbank", "hotel", "housing", "kennels", "lantern", "library", "meridian", "mobile"]
+def test_there_are_thirty_one_systems() -> None:
+    names = ["allotments", "bulkwaste", "campground", "claims", "clinic", "cobalt", "courses", "coworking"]
+    names += ["drivingschool", "fitness", "foodbank", "helpdesk", "hotel", "housing", "kennels", "lantern", "library"]
+    names += ["meridian", "mobile"]
     names += ["museum", "parcels", "permits", "pharmacy", "pitches", "printshop", "rental", "repairs", "storage"]
     names += ["studios", "ticketing", "utility"]
     assert [p.name for p in SYSTEMS] == names
