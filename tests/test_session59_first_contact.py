@@ -102,3 +102,27 @@ def test_a_new_records_timestamp_is_made_at_the_clocks_time_and_a_date_on_its_da
     made = made_on(own, {}, {}, plan, {}, [], "2031-03-05", "10:00")
     assert made == {"opened_at": "2031-03-05 10:00", "opened_on": "2031-03-05"}
     assert made_on(own, {}, {}, plan, {}, [], "2031-03-05") == {"opened_on": "2031-03-05"}  # no clock: as before
+
+
+def test_a_from_to_table_of_bare_states_draws_the_moves() -> None:
+    from synth.envsynth.state_moves import arrow_moves, table_moves
+
+    text = (
+        "Allowed moves:\n\nfrom | to\n\nmoored | towed, hauled_out\ntowed | moored\n"
+        "hauled_out | moored (relaunch)\nscrapped | (final)\n\nThe tow fee is posted."
+    )
+    assert table_moves(text) == [
+        ("moored", "`towed` `hauled_out`"),
+        ("towed", "`moored`"),
+        ("hauled_out", "`moored`"),
+        ("scrapped", ""),
+    ]
+    props = {"status": {"type": "string", "x-enum": ["moored", "towed", "hauled_out", "scrapped"]}}
+    moved = arrow_moves(text, props, {"status": {"type": "string"}})
+    assert moved == {
+        "field": "status",
+        "arg": "status",
+        "map": {"moored": ["towed", "hauled_out"], "towed": ["moored"], "hauled_out": ["moored"], "scrapped": []},
+    }
+    prose = "from | to\n\nthe skipper | the harbour master pays the fee\n"  # words, not states: no moves
+    assert table_moves(prose) == []

@@ -33,11 +33,25 @@ def table_moves(text: str) -> list[tuple[str, str]]:
         if line.strip() and len(cells) != 2:
             inside = False
         start = re.fullmatch(r"`([\w-]+)`", cells[0]) if inside and len(cells) == 2 else None
+        bare = re.fullmatch(r"([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)", cells[0]) if inside and len(cells) == 2 else None
         if start:
             out.append((start.group(1), cells[1]))
+        elif bare and "`" not in line and (cells[1] == "" or BARE_TARGETS.fullmatch(_unnoted(cells[1]))):
+            out.append((bare.group(1), " ".join(f"`{v}`" for v in re.findall(r"[a-z][\w-]*", _unnoted(cells[1])))))
         elif len(cells) == 2 and "`" not in line and not re.fullmatch(r":?-{3,}:?", cells[0]):
             inside = False  # a row of another table ("| Field | Meaning |")
     return out
+
+
+# "closed, in_progress (reopen)", "waiting or done", "—": a row of bare states (the table's own words)
+BARE_TARGETS = re.compile(
+    r"\s*(?:[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*(?:\s*(?:,|\bor\b|\band\b)\s*|\s*$))*|\s*[-\u2013\u2014]?\s*"
+)
+
+
+def _unnoted(cell: str) -> str:
+    """A cell without its notes in brackets ("in_progress (reopen)", "(final)")."""
+    return re.sub(r"\([^()]*\)", "", cell).strip()
 
 
 def arrow_moves(text: str, props: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
