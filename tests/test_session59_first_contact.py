@@ -5,6 +5,7 @@ author id not in the form every stored author id has instead of writing it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ def test_a_moment_takes_the_form_the_fields_values_show() -> None:
     assert not moment_field({"format": "date", "examples": ["2031-01-01"]})
 
 
-def test_a_new_records_timestamp_is_made_at_the_clocks_time_and_a_date_on_its_day() -> None:
+def test_a_new_records_making_is_stamped_at_the_clocks_time_a_date_on_its_day_and_a_deadline_not() -> None:
     from synth.envsynth.made_dates import made_on
     from synth.envsynth.plan import ToolPlan
 
@@ -97,6 +98,7 @@ def test_a_new_records_timestamp_is_made_at_the_clocks_time_and_a_date_on_its_da
         "berth_id": S,
         "opened_at": {"type": "string", "format": "date-time", "examples": ["2031-01-01 08:30"]},
         "opened_on": {"type": "string", "format": "date"},
+        "leave_by": {"type": "string", "format": "date-time"},  # a deadline the docs work out: not "now"
     }
     plan = ToolPlan(kind="create", collection="berths", key_field="berth_id")
     made = made_on(own, {}, {}, plan, {}, [], "2031-03-05", "10:00")
@@ -126,3 +128,161 @@ def test_a_from_to_table_of_bare_states_draws_the_moves() -> None:
     }
     prose = "from | to\n\nthe skipper | the harbour master pays the fee\n"  # words, not states: no moves
     assert table_moves(prose) == []
+
+
+TOW_DOCS = """# Tow desk API
+
+## Conventions
+
+- The desk runs on a fixed clock: *now* is **2031-03-05 10:00** and *today* is **2031-03-05**.
+
+| level | answer within | finish within |
+|---|---|---|
+| T1 | 1 h | 8 h |
+| T2 | 4 h | 24 h |
+| T3 | 8 h | 3 days |
+
+Tows in `requested`, `hooked` or `under_way` are *open*. Kinds route tows to crews: `engine` and `rudder` →
+`mech`, `sail` → `rigging`.
+
+## Get a tow
+
+`GET /tows/{tow_id}` — **get_tow**
+
+| parameter | type | required | description |
+|---|---|---|---|
+| tow_id | string | yes | |
+
+The tow with its log.
+
+## Request a tow
+
+`POST /tows` — **create_tow**
+
+| parameter | type | required | description |
+|---|---|---|---|
+| skipper_id | string | yes | who asks |
+| boat_id | string | no | the boat to tow |
+| kind | string | yes | `engine`, `rudder`, `sail` |
+| level | string | no | `T1`–`T3`, default `T2` |
+
+Creates a `requested` tow for the crew its kind routes to, with `answer_due` and `finish_due` set from the
+level's targets. Rules:
+
+- Cadets cannot request T1 tows.
+- A boat can have only one open tow at a time.
+
+Example response:
+
+```json
+{"tow_id": "TW-007", "skipper_id": "SK-2", "boat_id": "B2", "kind": "sail", "crew": "rigging", "level": "T2",
+ "status": "requested", "opened_at": "2031-03-05T10:00", "answer_due": "2031-03-05T14:00",
+ "finish_due": "2031-03-06T10:00",
+ "log": [{"at": "2031-03-05T10:00", "by": "SK-2", "event": "opened", "note": "Tow opened at level T2"}]}
+```
+"""
+
+
+def _tow(n: int, skipper: str, boat: str, kind: str, crew: str, status: str, at: str) -> dict[str, Any]:
+    level = f"T{n % 3 + 1}"
+    entry = {"at": at, "by": skipper, "event": "opened", "note": f"Tow opened at level {level}"}
+    due = at[:11] + "14:00"
+    return {
+        "tow_id": f"TW-00{n}",
+        "skipper_id": skipper,
+        "boat_id": boat,
+        "kind": kind,
+        "crew": crew,
+        "level": level,
+        "status": status,
+        "opened_at": at,
+        "answer_due": due,
+        "finish_due": due,
+        "log": [entry],
+    }
+
+
+def _tow_data() -> dict[str, Any]:
+    return {
+        "skippers": {
+            "SK-1": {"skipper_id": "SK-1", "name": "Ola Rask", "rank": "cadet"},
+            "SK-2": {"skipper_id": "SK-2", "name": "Siv Moe", "rank": "master"},
+            "SK-3": {"skipper_id": "SK-3", "name": "Kai Noor", "rank": "master"},
+            "SK-4": {"skipper_id": "SK-4", "name": "Eli Sand", "rank": "cadet"},
+            "SK-5": {"skipper_id": "SK-5", "name": "Liv Aas", "rank": "master"},
+            "SK-6": {"skipper_id": "SK-6", "name": "Ada Holm", "rank": "cadet"},
+        },
+        "boats": {b: {"boat_id": b, "name": n} for b, n in (("B1", "Tern"), ("B2", "Skua"), ("B3", "Auk"))},
+        "tows": {
+            "TW-001": _tow(1, "SK-2", "B1", "engine", "mech", "hooked", "2031-03-04T09:00"),
+            "TW-002": _tow(2, "SK-1", "B2", "sail", "rigging", "done", "2031-03-01T08:30"),
+            "TW-003": _tow(3, "SK-3", "B3", "rudder", "mech", "done", "2031-03-02T11:15"),
+            "TW-004": _tow(4, "SK-4", "B3", "sail", "rigging", "done", "2031-02-20T13:00"),
+            "TW-005": _tow(5, "SK-5", "B1", "engine", "mech", "done", "2031-02-11T07:45"),
+            "TW-006": _tow(6, "SK-6", "B2", "sail", "rigging", "done", "2031-02-02T16:20"),
+        },
+    }
+
+
+def test_a_new_tow_is_routed_timed_logged_and_refused_as_the_docs_say(tmp_path: Path) -> None:
+    from synth.envsynth.pipeline import SynthConfig, synthesize_environment
+    from synth.runtime.environment import Environment
+
+    docs, sample = tmp_path / "tows.md", tmp_path / "tows.json"
+    docs.write_text(TOW_DOCS)
+    sample.write_text(json.dumps(_tow_data()))
+    out = tmp_path / "env"
+    synthesize_environment([docs], out, None, SynthConfig(env_id="tows", route="structured", data=str(sample)))
+    env = Environment(out)
+    env.reset(initial_state=_tow_data())
+
+    def ask(**arguments: Any) -> Any:
+        return env.step({"name": "create_tow", "arguments": arguments})
+
+    step = ask(skipper_id="SK-1", boat_id="B2", kind="rudder", level="T3")
+    assert step.info["ok"], step.observation
+    made = env.state["tows"]["TW-007"]
+    assert (made["crew"], made["status"], made["opened_at"]) == ("mech", "requested", "2031-03-05T10:00")
+    assert (made["answer_due"], made["finish_due"]) == ("2031-03-05T18:00", "2031-03-08T10:00")
+    assert made["log"] == [
+        {"at": "2031-03-05T10:00", "by": "SK-1", "event": "opened", "note": "Tow opened at level T3"}
+    ]
+    assert ask(skipper_id="SK-2", kind="sail").info["ok"]
+    assert env.state["tows"]["TW-008"]["answer_due"] == "2031-03-05T14:00"  # the default level, T2
+    assert not ask(skipper_id="SK-1", kind="sail", level="T1").info["ok"]  # a cadet asks for T1
+    assert ask(skipper_id="SK-2", kind="sail", level="T1").info["ok"]  # a master may
+    assert not ask(skipper_id="SK-2", boat_id="B1", kind="engine").info["ok"]  # B1's tow is still open (hooked)
+    assert len(env.state["tows"]) == 9
+
+
+def test_the_readers_underneath_the_new_tow() -> None:
+    from synth.envsynth.date_runtime import fg_add_minutes
+    from synth.envsynth.rate_tables import arrow_tables, later_tables
+
+    timed = {"type": "string", "format": "date-time"}
+    own = {"crew": {"type": "string", "x-enum": ["mech", "rigging"]}, "answer_due": timed, "opened_at": timed}
+    params = {"kind": {"type": "string", "enum": ["engine", "rudder", "sail"]}, "level": {"description": "`T1`–`T3`"}}
+    routed = arrow_tables(TOW_DOCS, params, own, ["crew"])
+    assert routed == [
+        {
+            "op": "tabled",
+            "field": "crew",
+            "arg": "kind",
+            "values": {"engine": "mech", "rudder": "mech", "sail": "rigging"},
+        }
+    ]
+    assert arrow_tables("`engine` → `mech`, `sail` → `loft`.", params, own, ["crew"]) == []  # not the crews stored
+    due = later_tables(TOW_DOCS, params, own, ["answer_due"], "opened_at")
+    assert due == [
+        {
+            "op": "tabled_later",
+            "field": "answer_due",
+            "arg": "level",
+            "minutes": {"T1": 60, "T2": 240, "T3": 480},
+            "base": "opened_at",
+        }
+    ]
+    assert later_tables(TOW_DOCS, params, own, ["answer_due"], None) == []  # no making stamped: no base
+    assert fg_add_minutes("2031-12-31T22:30", 120) == "2032-01-01T00:30"
+    assert fg_add_minutes("2031-03-05 10:00:00Z", 4320) == "2031-03-08 10:00:00Z"
+    assert fg_add_minutes("2031-03-05", 60) is None

@@ -117,9 +117,11 @@ def create_checks(
     text: str,
     today: str | None,
     sample: dict[str, Any] | None = None,
+    policy: str = "",
 ) -> ToolPlan:
     """The create plan with the checks of its "Checks: ...; ..." list, its refusal lists and the limits it states by
-    a table (`sample`: the sample state, for the values a table is keyed by)."""
+    a table (`sample`: the sample state, for the values a table is keyed by; `policy`: the whole policy, where a
+    word for some states may be defined)."""
     if plan.kind != "create" or not plan.collection:
         return plan
     cols = state_schema.get("properties") or {}
@@ -172,7 +174,12 @@ def create_checks(
         c for c in param_members(params, own, cols) if c not in found and c not in plan.checks
     ]
     found += [  # "a pier can have only one unresolved (`open` or `scheduled`) charter per berth"
-        c for c in one_per(text, plan.collection, own, cols) if c not in found and c not in plan.checks
+        c for c in one_per(text, plan.collection, own, cols, policy) if c not in found and c not in plan.checks
+    ]
+    from synth.envsynth.kind_refusals_of import kind_refusals_of
+
+    found += [  # "Cadets cannot request P1 tows"
+        c for c in kind_refusals_of(text, params, own, cols) if c not in found and c not in plan.checks
     ]
     from synth.envsynth.queue_rules import queue_rules
 

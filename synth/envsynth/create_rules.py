@@ -16,6 +16,7 @@ from typing import Any
 from synth.envsynth.arg_limits import arg_limits
 from synth.envsynth.arg_ranges import argument_checks
 from synth.envsynth.bound_checks import bound_checks
+from synth.envsynth.business_dates import moment_field
 from synth.envsynth.create_sets import CONDITION, _known, aliased_sets, flag_lead, new_key_sets
 from synth.envsynth.data_copies import data_copies
 from synth.envsynth.docs_appends import element_rule, first_entry, worded_entry
@@ -29,7 +30,7 @@ from synth.envsynth.made_dates import made_on, stamp_named
 from synth.envsynth.overlap_checks import capacity_checks, overlap_checks
 from synth.envsynth.plan import ToolPlan
 from synth.envsynth.prose import unwrap
-from synth.envsynth.rate_tables import column_tables, rate_tables
+from synth.envsynth.rate_tables import arrow_tables, column_tables, later_tables, rate_tables
 from synth.envsynth.refusals import refused_states
 from synth.envsynth.type_rows import type_row_checks
 from synth.envsynth.vacant_fields import with_vacant
@@ -430,6 +431,11 @@ def refine_create(
     unset = [f for f in own if f not in params and f != plan.key_field and f not in inherits and f not in set_here]
     tabled = rate_tables(text, own, links, cols, unset)  # "12 tokens for bronze clubs, 8 for silver, ..."
     tabled += column_tables(spec.description, params, own, [f for f in unset if f not in {e["field"] for e in tabled}])
+    left = [f for f in unset if f not in {e["field"] for e in tabled}]  # "`hull` and `rig` -> `yard`, `sail` -> ..."
+    tabled += arrow_tables(text + "\n" + policy, params, own, left)
+    made_at = next((f for f in sorted(initial) if stamp_named(f) and moment_field(own.get(f))), None)  # `opened_at`
+    left = [f for f in unset if f not in {e["field"] for e in tabled}]  # "| `P1` | 1 h | 8 h |": due times
+    tabled += later_tables(text + "\n" + policy, params, own, left, made_at)
     effects += tabled
     from synth.envsynth.list_totals import create_sums  # "total": the entries' prices added up, as the data shows
 

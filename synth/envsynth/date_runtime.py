@@ -63,6 +63,24 @@ def fg_add_days(day, days):
     return "%04d-%02d-%02d" % (y, m, d)
 
 
+def fg_add_minutes(moment, minutes):
+    """The timestamp a whole number of `minutes` after `moment` ("2031-03-05T10:00", with a space or seconds and a
+    zone kept as they are), or None when either is not one."""
+    if not isinstance(moment, str) or len(moment) < 16 or moment[13] != ":" or moment[10] not in "T ":
+        return None
+    if not isinstance(minutes, int) or isinstance(minutes, bool):
+        return None
+    hours, mins = moment[11:13], moment[14:16]
+    if not (hours.isdigit() and mins.isdigit()):
+        return None
+    total = int(hours) * 60 + int(mins) + minutes
+    day = fg_add_days(moment[:10], total // 1440)
+    if day is None:
+        return None
+    total = total % 1440
+    return day + moment[10] + "%02d:%02d" % (total // 60, total % 60) + moment[16:]
+
+
 def fg_plain_number(value):
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 

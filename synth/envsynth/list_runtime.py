@@ -220,6 +220,8 @@ def fg_list_rule(check, arguments, record, state):
         queue = holder.get(check["list"]) if isinstance(holder, dict) else None
         return not isinstance(queue, list) or not queue or queue[0] == record.get(check["field"])
     if check["op"] == "none_alike":  # no stored record of the kind holds the same values in the states
+        if any([record.get(f) in (None, "") for f in check["fields"]]):
+            return True  # no linked record (an optional link left out): nothing it could share
         return not any(
             [
                 isinstance(other, dict)

@@ -46,12 +46,18 @@ def made_on(
     clock: str | None = None,
 ) -> dict[str, str]:
     """{field: day} for the record's date fields neither `initial` nor the rest sets (empty without a day), and
-    {field: day at `clock`} for its timestamp fields when the docs' clock stands at a stated time."""
-    return {
-        f: moment(day, clock, s) if clock and moment_field(s) else day
-        for f, s in sorted(own.items())
-        if day and f not in initial and undated(f, s, params, plan, inherits, effects, timed=clock is not None)
-    }
+    {field: day at `clock`} for its timestamp fields named for its making (`created_at`, not a `resolve_due` the
+    docs work out) when the docs' clock stands at a stated time."""
+    out = {}
+    for f, s in sorted(own.items()):
+        if not day or f in initial or not undated(f, s, params, plan, inherits, effects, timed=clock is not None):
+            continue
+        if clock and moment_field(s):
+            if stamp_named(f):
+                out[f] = moment(day, clock, s)
+        elif date_field(s):
+            out[f] = day
+    return out
 
 
 STAMPS = ("created", "opened", "entered", "logged", "submitted", "registered", "made", "placed", "filed", "received")

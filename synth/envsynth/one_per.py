@@ -29,9 +29,15 @@ ONLY_ONE = re.compile(
     r"(?:(?:can|may)\s+(?:only\s+)?(?:have|hold)\s+(?:only\s+|at\s+most\s+)?"  # "can have only one"
     r"|(?:cannot|can't|may\s+not)\s+(?:have|hold)\s+more\s+than\s+)"  # "cannot have more than one"
     r"one\s+(?P<states>[^.;]{0,80}?)\b(?P<record>[a-z]\w*)\s+"
-    r"(?:per|on\s+(?:a|each|the\s+same)|for\s+(?:a|each|the\s+same))\s+(?P<per>[a-z]\w*)"
-    r"(?=\s*(?:at\s+a\s+time\s*)?(?:[.;:]|$))",  # the rule ends there: "per route per day", "unless ..." are more
+    r"(?:(?:per|on\s+(?:a|each|the\s+same)|for\s+(?:a|each|the\s+same))\s+(?P<per>[a-z]\w*)"
+    r"(?=\s*(?:at\s+a\s+time\s*)?(?:[.;:]|$))"  # the rule ends there: "per route per day", "unless ..." are more
+    r"|at\s+a\s+time(?=\s*(?:[.;:]|$)))",  # "a boat can have only one open tow at a time": one per boat
     re.I,
+)
+# "Tows in `requested` or `under_way` are *open*": a word the docs define as a group of states
+GROUP = (
+    r"\b(?:in|with\s+status)\s+((?:`[\w-]+`\s*(?:,\s*|\s+or\s+|\s+and\s+)?)+)\s*"
+    r"(?:are|is|count\s+as)\s+[*_`'\"]*{word}\b"
 )
 
 
@@ -51,10 +57,15 @@ def _per_field(word: str, own: dict[str, Any], cols: dict[str, Any]) -> str | No
     return link[0] if link else None
 
 
-def _states(text: str, own: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """{field: values} of the quoted states, {} when the words hold none, None when they cannot be read."""
+def _states(text: str, own: dict[str, Any], docs: str = "") -> dict[str, list[Any]] | None:
+    """{field: values} of the quoted states, {} when the words hold none, None when they cannot be read (`docs`:
+    where a word of the states may be defined as a group of them)."""
     if re.search(r"\b(?:not|non|other\s+than|except|but)\b", text, re.I):
         return None  # "one non-`sailed` charter": the states are the others
+    word = text.strip()
+    defined = re.search(GROUP.format(word=re.escape(word)), docs, re.I) if re.fullmatch(r"[a-z]+", word) else None
+    if defined:  # "only one open tow", open being "in `requested` or `under_way`"
+        text = defined.group(1)
     quoted = re.findall(r"`([^`]+)`", text)
     words = re.sub(r"\([^()]*\)|`[^`]*`|\b(?:or|and|nor)\b|[,/]", " ", text).split()
     if not quoted:
@@ -63,22 +74,29 @@ def _states(text: str, own: dict[str, Any]) -> dict[str, list[Any]] | None:
             return {}
         return {fields[0]: words} if len(fields) == 1 else None
     fields = [f for f, s in sorted(own.items()) if all(q in known_values(s) for q in quoted)]
+    if defined and not fields:  # a group the docs define may name states no stored record is in yet
+        fields = [f for f, s in sorted(own.items()) if any(q in known_values(s) for q in quoted)]
     return {fields[0]: quoted} if len(fields) == 1 else None
 
 
-def one_per(text: str, collection: str, own: dict[str, Any], cols: dict[str, Any]) -> list[dict[str, Any]]:
-    """The `none_alike` checks of the docs' "a <noun> can have only one <states> <record> per <field>" sentences."""
+def one_per(
+    text: str, collection: str, own: dict[str, Any], cols: dict[str, Any], policy: str = ""
+) -> list[dict[str, Any]]:
+    """The `none_alike` checks of the docs' "a <noun> can have only one <states> <record> per <field>" (or "at a
+    time": one per <noun>) sentences; `policy` may define a word of the states as a group of them."""
     from synth.envsynth.create_checks import noun_link
 
     out: list[dict[str, Any]] = []
     for m in ONLY_ONE.finditer(unwrap(text)):
         if not names_kind(m.group("record"), collection):
             continue
-        link, same = noun_link(m.group("noun"), own, cols), _per_field(m.group("per"), own, cols)
-        where = _states(m.group("states"), own)
-        if link is None or same is None or same == link[0] or where is None:
+        link = noun_link(m.group("noun"), own, cols)
+        same = _per_field(m.group("per"), own, cols) if m.group("per") else None
+        where = _states(m.group("states"), own, unwrap(text + "\n" + policy))
+        if link is None or (m.group("per") and (same is None or same == link[0])) or where is None:
             continue
-        check = {"op": "none_alike", "collection": collection, "fields": [link[0], same], "where": where}
+        fields = [link[0], same] if same else [link[0]]
+        check = {"op": "none_alike", "collection": collection, "fields": fields, "where": where}
         if check not in out:
             out.append(check)
     return out

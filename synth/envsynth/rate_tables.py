@@ -112,4 +112,77 @@ def column_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset:
     return out
 
 
-__all__ = ["column_tables", "rate_tables"]
+DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(minutes?|mins?|m|hours?|hrs?|h|days?|d)$", re.I)
+MINUTES = {"m": 1, "h": 60, "d": 1440}
+DUE_WORDS = {"due", "at", "on", "by", "date", "time", "deadline", "until"}
+
+
+def _minutes(cell: str) -> int | None:
+    """Minutes in a duration cell ("1 h", "24 hours", "3 days", "90 min"), or None."""
+    m = DURATION.match(cell.strip().strip("`"))
+    return round(float(m.group(1)) * MINUTES[m.group(2)[0].lower()]) if m else None
+
+
+def later_tables(
+    text: str, params: dict[str, Any], own: dict[str, Any], unset: list[str], made: str | None
+) -> list[dict[str, Any]]:
+    """`tabled_later` effects {field, arg, minutes, base} for a pipe table with a row per value of a parameter and a
+    column of durations headed by the words of one of the new record's unset timestamp fields ("priority | respond
+    within | ... " with rows "`P1` | 1 h": the new record's `respond_due` is its making (`made`, a field stamped
+    with the business moment) plus that many hours, by the `priority` argument or the value the record took)."""
+    from synth.envsynth.business_dates import moment_field
+
+    if not made:
+        return []
+    rows = [_cells(line) for line in text.split("\n") if line.count("|") >= 2]
+    out: list[dict[str, Any]] = []
+    timed = [f for f in unset if moment_field(own.get(f))]
+    for at, header in enumerate(rows):
+        body = [r for r in rows[at + 1 :] if len(r) == len(header)]
+        for p, schema in sorted(params.items()):
+            values = _listed_values(schema) if isinstance(schema, dict) else []
+            body = [r for r in body if not re.fullmatch(r":?-{3,}:?", r[0])]
+            known = [r[0].strip("`") for r in body]  # every row: a range (`P1`-`P4`) names only its ends
+            if len(known) < 2 or len(set(known)) != len(known) or len(values) < 2 or set(values) - set(known):
+                continue
+            for column, head in enumerate(header[1:], start=1):
+                said = set(re.findall(r"[a-z]+", head.lower()))
+                fields = [f for f in timed if set(f.split("_")) - DUE_WORDS and set(f.split("_")) - DUE_WORDS <= said]
+                spans = {r[0].strip("`"): _minutes(r[column]) for r in body if r[0].strip("`") in known}
+                if len(fields) != 1 or None in spans.values() or any(e["field"] == fields[0] for e in out):
+                    continue
+                out.append({"op": "tabled_later", "field": fields[0], "arg": p, "minutes": spans, "base": made})
+    return out
+
+
+ARROW_PAIR = re.compile(  # "`hardware` and `software` -> `devices`", "`av` → `classroom_av`"
+    r"((?:`[\w-]+`\s*(?:,\s*|\s+and\s+|\s+or\s+)?)+)\s*(?:→|->|=>)\s*`([\w-]+)`"
+)
+
+
+def arrow_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset: list[str]) -> list[dict[str, Any]]:
+    """`tabled` effects {field, arg, values} for a sentence that sends each value a parameter lists to a value of
+    one of the new record's unset text fields ("Categories route tickets to teams: `hull` and `rig` -> `yard`,
+    `sail` -> `loft`": the new record's `team`, whose stored values are yard and loft, by the `category` argument).
+    Every value of the parameter must be sent somewhere, and the sent-to values must all be the field's."""
+    out: list[dict[str, Any]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)):
+        pairs = [(re.findall(r"`([\w-]+)`", m.group(1)), m.group(2)) for m in ARROW_PAIR.finditer(sentence)]
+        if len(pairs) < 2:
+            continue
+        table = {left: right for lefts, right in pairs for left in lefts}
+        args = [p for p, sc in sorted(params.items()) if isinstance(sc, dict) and set(_listed_values(sc)) == set(table)]
+        sent = set(table.values())
+        fields = [
+            f
+            for f in unset
+            if (own.get(f) or {}).get("type") == "string"
+            and len(_known(own.get(f))) >= 2
+            and sent <= set(_known(own[f]))
+        ]
+        if len(args) == 1 and len(fields) == 1 and all(e["field"] != fields[0] for e in out):
+            out.append({"op": "tabled", "field": fields[0], "arg": args[0], "values": table})
+    return out
+
+
+__all__ = ["arrow_tables", "column_tables", "later_tables", "rate_tables"]

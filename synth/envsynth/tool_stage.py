@@ -23,7 +23,7 @@ from synth.envsynth.entry_defaults import entry_defaults
 from synth.envsynth.entry_numbers import numbered_entries
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.example_answers import example_answer
-from synth.envsynth.example_creates import example_values
+from synth.envsynth.example_creates import example_entries, example_values
 from synth.envsynth.fee_lines import with_fee_lines
 from synth.envsynth.figure_bounds import figure_bounds
 from synth.envsynth.filter_rules import refine_filter
@@ -260,7 +260,9 @@ def _build_tool(
     plan = with_named_conditions(spec, plan, schema.state_schema, list(opts.siblings))  # "must be active, ..."
     plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"
     plan = opening_entries(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "starts with a ..."
-    plan = create_checks(spec, plan, schema.state_schema, docs_text, today, opts.sample)  # "Checks, in order: ..."
+    plan = create_checks(
+        spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy
+    )  # "Checks, in order: ..."
     plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     plan = with_full_states(spec, plan, schema.state_schema, docs_text)  # "when every tier is full, ... `sold_out`"
@@ -347,6 +349,7 @@ def _build_tool(
     cols = schema.state_schema.get("properties") or {}
     own = record_props(cols, plan.collection or "")
     plan = example_values(spec, first_entries(spec, plan, own), own, opts.sample or {})  # what its example shows
+    plan = example_entries(spec, plan, own, opts.sample or {})  # the `created` entry its example's history starts with
     plan = with_back_lists(plan, cols, opts.sample or {})
     plan = figure_bounds(spec, plan, schema.state_schema)  # "min_free_berths: at least this many free berths"
     if plan.tree:
