@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -167,8 +168,19 @@ def _is_collection(value: Any) -> bool:
     return isinstance(value, dict) and len(value) > 0 and all(isinstance(v, dict) for v in value.values())
 
 
+def _last_keys(records: dict[str, Any]) -> set[str]:
+    """The key ending in the highest number of each prefix (`BK-` of `BK-0042`): what the next new id counts from."""
+    best: dict[str, tuple[int, str]] = {}
+    for key in records:
+        m = re.fullmatch(r"(.*?)(\d+)", str(key))
+        if m and (m.group(1) not in best or int(m.group(2)) > best[m.group(1)][0]):
+            best[m.group(1)] = (int(m.group(2)), key)
+    return {key for _, key in best.values()}
+
+
 def cut_state(state: dict[str, Any], call: TraceCall) -> dict[str, Any]:
-    """The state with each collection cut to the records the call names, and the records those name (one hop)."""
+    """The state with each collection cut to the records the call names, and the records those name (one hop), and
+    the record of each with the highest numbered key (a create's new id counts on from it)."""
     named: set[str] = set()
     _strings(call.arguments, named)
     _strings(call.output, named)
@@ -177,7 +189,7 @@ def cut_state(state: dict[str, Any], call: TraceCall) -> dict[str, Any]:
     keep: dict[str, set[str]] = {}
     for name, value in state.items():
         if _is_collection(value):
-            keep[name] = {k for k in value if k in named}
+            keep[name] = {k for k in value if k in named} | _last_keys(value)
     hop: set[str] = set()
     for name, keys in keep.items():
         for key in keys:
