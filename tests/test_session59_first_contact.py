@@ -286,3 +286,30 @@ def test_the_readers_underneath_the_new_tow() -> None:
     assert fg_add_minutes("2031-12-31T22:30", 120) == "2032-01-01T00:30"
     assert fg_add_minutes("2031-03-05 10:00:00Z", 4320) == "2031-03-08 10:00:00Z"
     assert fg_add_minutes("2031-03-05", 60) is None
+
+
+def test_a_collection_named_by_a_mass_noun_is_found_from_the_tools_name(tmp_path: Path) -> None:
+    from synth.data import load_grounding
+    from synth.envsynth.collection_pick import pick_collection
+    from synth.envsynth.pipeline import SynthConfig, build_state_schema, ingest
+    from synth.envsynth.plan import PlanContext
+    from synth.envsynth.priors import tool_priors
+
+    tools = [
+        _tool("get_coil", "Get a coil of rope by its sku.", {"sku": S}, ["sku"]),
+        _tool("issue_rope", "Hands coils out of the store to a boat.", {"sku": S, "boat_id": S}, ["sku", "boat_id"]),
+    ]
+    coils = {f"RP-{n}": {"sku": f"RP-{n}", "kind": kind, "boat": None} for n, kind in enumerate(["nylon", "hemp"] * 3)}
+    docs, data = tmp_path / "tools.json", tmp_path / "store.json"
+    docs.write_text(json.dumps(tools))
+    boats = {
+        f"B{n}": {"boat_id": f"B{n}", "name": name, "length_m": 8 + n} for n, name in enumerate(["Tern", "Auk", "Skua"])
+    }
+    data.write_text(json.dumps({"rope": coils, "boats": boats}))
+    config = SynthConfig(env_id="store", route="structured", data=str(data))
+    config.data_sha256 = load_grounding(str(data))[0].sha256()
+    docset = ingest([str(docs)])
+    schema = build_state_schema(docset, None, config)
+    ctx = PlanContext(collections=schema.drafts(), singletons=schema.singletons, client=None)
+    spec = next(t for t in docset.tools if t.name == "issue_rope")
+    assert pick_collection(spec, tool_priors(spec), ctx)[0] == "rope"

@@ -66,6 +66,9 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     for word in pri.words:
         if plural(singular(word)) in ctx.collections:
             return plural(singular(word)), {}
+    for word in pri.words[1:]:  # a collection named by a mass noun (`stock`, `equipment`), not a plural
+        if word in ctx.collections:
+            return word, {}
     keyed = _keyed_collections(spec, ctx)
     if len(keyed) == 1:  # the one collection a parameter names a record of (`pay_dues(sailor_id, amount)`)
         return keyed[0], {"collection_source": f"a parameter names a record of {keyed[0]}"}
