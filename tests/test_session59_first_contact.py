@@ -296,10 +296,10 @@ def test_a_collection_named_by_a_mass_noun_is_found_from_the_tools_name(tmp_path
     from synth.envsynth.priors import tool_priors
 
     tools = [
-        _tool("get_coil", "Get a coil of rope by its sku.", {"sku": S}, ["sku"]),
-        _tool("issue_rope", "Hands coils out of the store to a boat.", {"sku": S, "boat_id": S}, ["sku", "boat_id"]),
+        _tool("get_coil", "Get a coil of rope by its tag.", {"tag": S}, ["tag"]),
+        _tool("issue_rope", "Hands coils out of the store to a boat.", {"tag": S, "boat_id": S}, ["tag", "boat_id"]),
     ]
-    coils = {f"RP-{n}": {"sku": f"RP-{n}", "kind": kind, "boat": None} for n, kind in enumerate(["nylon", "hemp"] * 3)}
+    coils = {f"RP-{n}": {"tag": f"RP-{n}", "kind": kind, "boat": None} for n, kind in enumerate(["nylon", "hemp"] * 3)}
     docs, data = tmp_path / "tools.json", tmp_path / "store.json"
     docs.write_text(json.dumps(tools))
     boats = {

@@ -66,7 +66,7 @@ def pick_collection(spec: ToolSpec, pri: ToolPriors, ctx: PlanContext) -> tuple[
     for word in pri.words:
         if plural(singular(word)) in ctx.collections:
             return plural(singular(word)), {}
-    for word in pri.words[1:]:  # a collection named by a mass noun (`stock`, `equipment`), not a plural
+    for word in pri.words[1:]:  # a collection named by a mass noun (`tackle`, `gear`), not a plural
         if word in ctx.collections:
             return word, {}
     keyed = _keyed_collections(spec, ctx)

@@ -178,7 +178,7 @@ def create_checks(
     ]
     from synth.envsynth.kind_refusals_of import kind_refusals_of
 
-    found += [  # "Cadets cannot request P1 tows"
+    found += [  # "Cadets cannot request T1 tows"
         c for c in kind_refusals_of(text, params, own, cols) if c not in found and c not in plan.checks
     ]
     from synth.envsynth.queue_rules import queue_rules

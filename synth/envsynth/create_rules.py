@@ -434,7 +434,7 @@ def refine_create(
     left = [f for f in unset if f not in {e["field"] for e in tabled}]  # "`hull` and `rig` -> `yard`, `sail` -> ..."
     tabled += arrow_tables(text + "\n" + policy, params, own, left)
     made_at = next((f for f in sorted(initial) if stamp_named(f) and moment_field(own.get(f))), None)  # `opened_at`
-    left = [f for f in unset if f not in {e["field"] for e in tabled}]  # "| `P1` | 1 h | 8 h |": due times
+    left = [f for f in unset if f not in {e["field"] for e in tabled}]  # "| `T1` | 1 h | 8 h |": due times
     tabled += later_tables(text + "\n" + policy, params, own, left, made_at)
     effects += tabled
     from synth.envsynth.list_totals import create_sums  # "total": the entries' prices added up, as the data shows

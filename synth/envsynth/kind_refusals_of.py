@@ -1,8 +1,8 @@
 """Calls refused for one kind of the person (or other record) an argument names, when the call takes some
-values: "Skippers cannot book `gold` berths", "Cadets cannot request P1 tows". The subject is a plural of a value
+values: "Skippers cannot book `gold` berths", "Cadets cannot request T1 tows". The subject is a plural of a value
 of one closed field of a record the new record links (`cadet`: the `rank` of the sailor its `sailor_id` names);
 the words after the verb hold listed values of one parameter (its enum, or the values its description backticks
-or writes as tokens: `P1`). Each becomes a `refused_if` check (expr_runtime.fg_check): refused when the argument
+or writes as tokens: `T1`). Each becomes a `refused_if` check (expr_runtime.fg_check): refused when the argument
 holds one of the values and the linked record's field holds the subject's value.
 """
 

@@ -46,7 +46,7 @@ def made_on(
     clock: str | None = None,
 ) -> dict[str, str]:
     """{field: day} for the record's date fields neither `initial` nor the rest sets (empty without a day), and
-    {field: day at `clock`} for its timestamp fields named for its making (`created_at`, not a `resolve_due` the
+    {field: day at `clock`} for its timestamp fields named for its making (`opened_at`, not a `leave_by` the
     docs work out) when the docs' clock stands at a stated time."""
     out = {}
     for f, s in sorted(own.items()):

@@ -127,9 +127,9 @@ def later_tables(
     text: str, params: dict[str, Any], own: dict[str, Any], unset: list[str], made: str | None
 ) -> list[dict[str, Any]]:
     """`tabled_later` effects {field, arg, minutes, base} for a pipe table with a row per value of a parameter and a
-    column of durations headed by the words of one of the new record's unset timestamp fields ("priority | respond
-    within | ... " with rows "`P1` | 1 h": the new record's `respond_due` is its making (`made`, a field stamped
-    with the business moment) plus that many hours, by the `priority` argument or the value the record took)."""
+    column of durations headed by the words of one of the new record's unset timestamp fields ("level | answer
+    within | ... " with rows "`T1` | 1 h": the new record's `answer_due` is its making (`made`, a field stamped
+    with the business moment) plus that many hours, by the `level` argument or the value the record took)."""
     from synth.envsynth.business_dates import moment_field
 
     if not made:
@@ -142,7 +142,7 @@ def later_tables(
         for p, schema in sorted(params.items()):
             values = _listed_values(schema) if isinstance(schema, dict) else []
             body = [r for r in body if not re.fullmatch(r":?-{3,}:?", r[0])]
-            known = [r[0].strip("`") for r in body]  # every row: a range (`P1`-`P4`) names only its ends
+            known = [r[0].strip("`") for r in body]  # every row: a range (`T1`-`T3`) names only its ends
             if len(known) < 2 or len(set(known)) != len(known) or len(values) < 2 or set(values) - set(known):
                 continue
             for column, head in enumerate(header[1:], start=1):
@@ -162,8 +162,8 @@ ARROW_PAIR = re.compile(  # "`hardware` and `software` -> `devices`", "`av` → 
 
 def arrow_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset: list[str]) -> list[dict[str, Any]]:
     """`tabled` effects {field, arg, values} for a sentence that sends each value a parameter lists to a value of
-    one of the new record's unset text fields ("Categories route tickets to teams: `hull` and `rig` -> `yard`,
-    `sail` -> `loft`": the new record's `team`, whose stored values are yard and loft, by the `category` argument).
+    one of the new record's unset text fields ("Kinds route repairs to sheds: `hull` and `rig` -> `yard`,
+    `sail` -> `loft`": the new record's `shed`, whose stored values are yard and loft, by the `kind` argument).
     Every value of the parameter must be sent somewhere, and the sent-to values must all be the field's."""
     out: list[dict[str, Any]] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n", unwrap(text)):
