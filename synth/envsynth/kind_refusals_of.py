@@ -13,6 +13,7 @@ from typing import Any
 
 from synth.envsynth.docs_linked import record_links
 from synth.envsynth.prose import unwrap
+from synth.envsynth.rate_tables import listed_values
 from synth.spec import known_values
 from synth.words import singular
 
@@ -20,12 +21,6 @@ CANNOT = re.compile(
     r"(?:^|[.;:(]\s*|-\s+)(?P<who>[A-Z][a-z]+s)\s+(?:cannot|can't|can\s+not|may\s+not|are\s+not\s+allowed\s+to)\s+"
     r"(?P<verb>[a-z]+)\s+(?P<what>[^.;()]{1,80})"
 )
-
-
-def _listed(schema: Any) -> list[str]:
-    """The values a parameter lists: its enum, else the backticked words of its description."""
-    values = known_values(schema)
-    return values or re.findall(r"`([\w-]+)`", str((schema or {}).get("description") or ""))
 
 
 def kind_refusals_of(text: str, params: dict[str, Any], own: dict[str, Any], cols: dict[str, Any]) -> list[dict]:
@@ -39,7 +34,7 @@ def kind_refusals_of(text: str, params: dict[str, Any], own: dict[str, Any], col
             theirs = ((cols.get(col) or {}).get("additionalProperties") or {}).get("properties") or {}
             holders += [(via, col, f) for f, s in sorted(theirs.items()) if kind in known_values(s)]
         words = set(re.findall(r"[\w-]+", m.group("what")))
-        named = [(p, [v for v in _listed(s) if v in words]) for p, s in sorted(params.items()) if p not in links]
+        named = [(p, [v for v in listed_values(s) if v in words]) for p, s in sorted(params.items()) if p not in links]
         named = [(p, vs) for p, vs in named if vs]
         if len(holders) != 1 or len(named) != 1:
             continue

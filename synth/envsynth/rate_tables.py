@@ -77,7 +77,18 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def _listed_values(schema: Any) -> list[str]:
+def _tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
+    """(header cells, rows of as many cells below it, rule rows left out) for each pipe-table row taken as a
+    header."""
+    rows = [_cells(line) for line in text.split("\n") if line.count("|") >= 2]
+    out = []
+    for at, header in enumerate(rows):
+        body = [r for r in rows[at + 1 :] if len(r) == len(header) and not re.fullmatch(r":?-{3,}:?", r[0])]
+        out.append((header, body))
+    return out
+
+
+def listed_values(schema: Any) -> list[str]:
     """The values a parameter takes: its enum, else the backticked words its description lists."""
     return _known(schema) or re.findall(r"`([\w-]+)`", str((schema or {}).get("description") or ""))
 
@@ -86,13 +97,11 @@ def column_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset:
     """`tabled` effects {field, arg, values} for a pipe table with a row per value of a parameter (its first cell)
     and a column headed by one of the new record's unset numbers ("kiln | allowed when | fee (charged on firing)":
     the new record's `fee` by the `kiln` argument)."""
-    rows = [_cells(line) for line in text.split("\n") if line.count("|") >= 2]
     out: list[dict[str, Any]] = []
-    for at, header in enumerate(rows):
-        body = [r for r in rows[at + 1 :] if len(r) == len(header)]
+    for header, body in _tables(text):
         keys = [r[0].strip("`") for r in body]
         for p, schema in sorted(params.items()):
-            values = _listed_values(schema) if isinstance(schema, dict) else []
+            values = listed_values(schema) if isinstance(schema, dict) else []
             known = [k for k in keys if k in values]
             if len(known) < 2 or len(set(known)) != len(known) or set(values) - set(known):
                 continue
@@ -134,15 +143,12 @@ def later_tables(
 
     if not made:
         return []
-    rows = [_cells(line) for line in text.split("\n") if line.count("|") >= 2]
     out: list[dict[str, Any]] = []
     timed = [f for f in unset if moment_field(own.get(f))]
-    for at, header in enumerate(rows):
-        body = [r for r in rows[at + 1 :] if len(r) == len(header)]
+    for header, body in _tables(text):
+        known = [r[0].strip("`") for r in body]  # every row: a range (`T1`-`T3`) names only its ends
         for p, schema in sorted(params.items()):
-            values = _listed_values(schema) if isinstance(schema, dict) else []
-            body = [r for r in body if not re.fullmatch(r":?-{3,}:?", r[0])]
-            known = [r[0].strip("`") for r in body]  # every row: a range (`T1`-`T3`) names only its ends
+            values = listed_values(schema) if isinstance(schema, dict) else []
             if len(known) < 2 or len(set(known)) != len(known) or len(values) < 2 or set(values) - set(known):
                 continue
             for column, head in enumerate(header[1:], start=1):
@@ -155,7 +161,7 @@ def later_tables(
     return out
 
 
-ARROW_PAIR = re.compile(  # "`hardware` and `software` -> `devices`", "`av` → `classroom_av`"
+ARROW_PAIR = re.compile(  # "`hull` and `rig` -> `yard`", "`sail` → `loft`"
     r"((?:`[\w-]+`\s*(?:,\s*|\s+and\s+|\s+or\s+)?)+)\s*(?:→|->|=>)\s*`([\w-]+)`"
 )
 
@@ -171,7 +177,7 @@ def arrow_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset: 
         if len(pairs) < 2:
             continue
         table = {left: right for lefts, right in pairs for left in lefts}
-        args = [p for p, sc in sorted(params.items()) if isinstance(sc, dict) and set(_listed_values(sc)) == set(table)]
+        args = [p for p, sc in sorted(params.items()) if isinstance(sc, dict) and set(listed_values(sc)) == set(table)]
         sent = set(table.values())
         fields = [
             f
@@ -185,4 +191,4 @@ def arrow_tables(text: str, params: dict[str, Any], own: dict[str, Any], unset: 
     return out
 
 
-__all__ = ["arrow_tables", "column_tables", "later_tables", "rate_tables"]
+__all__ = ["arrow_tables", "column_tables", "later_tables", "listed_values", "rate_tables"]

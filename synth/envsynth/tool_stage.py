@@ -260,9 +260,8 @@ def _build_tool(
     plan = with_named_conditions(spec, plan, schema.state_schema, list(opts.siblings))  # "must be active, ..."
     plan = profile_effects(spec, plan, schema.state_schema, docs_text)  # "defaults to the camper's party_size"
     plan = opening_entries(spec, plan, schema.state_schema, docs_text, opts.sample, today)  # "starts with a ..."
-    plan = create_checks(
-        spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy
-    )  # "Checks, in order: ..."
+    # "Checks, in order: ..."
+    plan = create_checks(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy)
     plan = overflow_effects(spec, plan, schema.state_schema, docs_text)  # "If the section is full, ... unless"
     plan = with_list_totals(plan, schema.state_schema, docs_text, opts.sample or {})  # "total is recomputed"
     plan = with_full_states(spec, plan, schema.state_schema, docs_text)  # "when every tier is full, ... `sold_out`"
