@@ -219,6 +219,9 @@ def header_source(env_id: str, version: str, body: str = "") -> str:
     if "fg_next_in_series(" in body:  # a fresh id of a series log entries share (series_runtime.py)
         series = (Path(__file__).parent / "series_runtime.py").read_text(encoding="utf-8")
         header = header.rstrip("\n") + "\n\n\n" + series.split("# runtime\n", 1)[1].strip() + "\n"
+    if "fg_embed_" in body:  # records a read embeds as its example shows (example_embeds.py)
+        embed = (Path(__file__).parent / "embed_runtime.py").read_text(encoding="utf-8")
+        header = header.rstrip("\n") + "\n\n\n" + embed.split("# runtime\n", 1)[1].strip() + "\n"
     if "fg_keyed(" in body:  # records answered with the key the state keeps them under (keyed_views.py)
         view = (Path(__file__).parent / "view_runtime.py").read_text(encoding="utf-8")
         header = header.rstrip("\n") + "\n\n\n" + view.split("# runtime\n", 1)[1].strip() + "\n"

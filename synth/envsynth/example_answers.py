@@ -12,6 +12,7 @@ The example's record is the one of the sample data whose key the example holds. 
 - a key of one of the record's objects holding the example's value, named as the key or one of its words
   (`balance_due` <- `charges.due`);
 - the business date (the value is it);
+- for a call that adds an entry to one of the record's lists, the singular of that list's name: the entry added;
 - the difference or sum of two other numbers of the example (`change` = `depth` - `previous_depth`).
 A key none of these reads leaves the answer as it was (the record).
 """
@@ -24,6 +25,7 @@ from synth.envsynth.figure_terms import alike, param_default
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec
 from synth.spec import record_props as _props
+from synth.words import singular
 
 BEFORE_WORDS = ("previous_", "prior_", "old_")
 
@@ -89,7 +91,7 @@ def example_answer(
     """The write's plan answering the example response's keys (`output_fields` / `output_map`); the plan
     unchanged when the example is the record's own shape or a key cannot be read."""
     example = (spec.returns or {}).get("example") if isinstance(spec.returns, dict) else None
-    if plan.kind != "recorded_update" or plan.output_fields or plan.output_key or not plan.key_param:
+    if plan.kind not in ("recorded_update", "item_add") or plan.output_fields or plan.output_key or not plan.key_param:
         return plan
     own = _props(state_schema.get("properties") or {}, plan.collection or "")
     if not isinstance(example, dict) or len(example) < 2 or not own:
@@ -108,7 +110,9 @@ def example_answer(
             continue
         if name in own:
             continue  # the record's field as the call leaves it
-        if keys and value == keys[0]:
+        if plan.kind == "item_add" and isinstance(value, dict) and name == singular(plan.list_field or ""):
+            mapped[name] = {"op": "last_entry", "path": [plan.list_field]}  # "crewman": the entry it added
+        elif keys and value == keys[0]:
             mapped[name] = {"op": "arg", "name": plan.key_param}
         elif name in params:
             mapped[name] = {"op": "arg", "name": name}

@@ -15,7 +15,8 @@ from synth.envsynth.list_scopes import scope_checks
 from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, field_called
 
-SORTED = re.compile(r"\b(?:sorted|ordered)\s+by\s+([^.;(){}:]{1,120})", re.IGNORECASE)
+SORTED = re.compile(r"\b(?:(?:sorted|ordered)\s+by|order\s*:\s*by)\s+([^.;(){}:]{1,120})", re.IGNORECASE)
+ASIDE = re.compile(r"\s*\(([^()]{1,40})\)")  # "by priority (P1 first), then ...": an aside on the phrase before
 NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
 CLAUSE = re.compile(r"[;(]|,\s+(?:and|but)\s+|\bbut\b")  # "..., and taken or closed berths are never ..."
 THAT_ARE = re.compile(r"\b(?:lists?|returns?|finds?|searches?)\b[^.;()]{0,80}?\bthat\s+are\s+([^.;(),]{1,60})", re.I)
@@ -68,6 +69,7 @@ def list_scope(description: str, record: dict[str, Any]) -> dict[str, list[str]]
 
 DESCENDING = re.compile(r"\b(desc(?:ending)?|newest first|latest first|most recent first|highest first)\b", re.I)
 NOISE = ("the", "its", "their", "by", "asc", "ascending", "desc", "descending", "order", "first", "oldest", "newest")
+NOISE += ("latest", "earliest", "most", "recent", "highest", "lowest")  # the words of a direction
 
 
 def _field_of(phrase: str, record: dict[str, Any]) -> str | None:
@@ -78,11 +80,20 @@ def _field_of(phrase: str, record: dict[str, Any]) -> str | None:
     return field_called(" ".join(words), record)  # "arrival date": the field the parameters call so
 
 
+def _aside(m: re.Match[str]) -> str:
+    """An aside in brackets within an order: a direction or a further key ("(newest first)", "(then boat id)") joins
+    the order; another ("(P1 first)") is dropped where the order goes on after it, else it ends the order."""
+    said = m.group(1).strip()
+    if DESCENDING.search(said) or re.match(r"(?:and\s+)?then\b", said, re.I):
+        return ", " + said
+    return "" if m.string[m.end() : m.end() + 1] == "," else "; "
+
+
 def sort_fields(description: str, record: dict[str, Any]) -> list[str]:
     """The fields the docs order the answer by: the leading phrases that each name one ("ordered by boat id, of
     boats {...}" -> boat_id); all of them descending ("sorted by date, newest first") are `-field`; a mix of
     directions gives no order."""
-    found = SORTED.search(description)
+    found = SORTED.search(ASIDE.sub(_aside, description))
     if not found:
         return []
     phrases = [p for p in re.split(r",\s*(?:and\s+|then\s+)?|\s+then\s+|\s+and\s+", found.group(1)) if p.strip()]

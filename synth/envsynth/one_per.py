@@ -57,7 +57,7 @@ def _per_field(word: str, own: dict[str, Any], cols: dict[str, Any]) -> str | No
     return link[0] if link else None
 
 
-def _states(text: str, own: dict[str, Any], docs: str = "") -> dict[str, list[Any]] | None:
+def worded_states(text: str, own: dict[str, Any], docs: str = "") -> dict[str, list[Any]] | None:
     """{field: values} of the quoted states, {} when the words hold none, None when they cannot be read (`docs`:
     where a word of the states may be defined as a group of them)."""
     if re.search(r"\b(?:not|non|other\s+than|except|but)\b", text, re.I):
@@ -92,7 +92,7 @@ def one_per(
             continue
         link = noun_link(m.group("noun"), own, cols)
         same = _per_field(m.group("per"), own, cols) if m.group("per") else None
-        where = _states(m.group("states"), own, unwrap(text + "\n" + policy))
+        where = worded_states(m.group("states"), own, unwrap(text + "\n" + policy))
         if link is None or (m.group("per") and (same is None or same == link[0])) or where is None:
             continue
         fields = [link[0], same] if same else [link[0]]
@@ -102,4 +102,4 @@ def one_per(
     return out
 
 
-__all__ = ["names_kind", "one_per"]
+__all__ = ["names_kind", "one_per", "worded_states"]

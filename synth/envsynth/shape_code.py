@@ -159,6 +159,24 @@ def shape_code(fn: str, plan: ToolPlan) -> str:
                 lines.append(f"            out[{name!r}][{spec['key_name']!r}] = other_key\n")
             lines.append("            break\n")
             continue
+        if spec["op"] in ("embed_one", "embed_rows"):  # records its example embeds (example_embeds.py)
+            rule = {k: v for k, v in spec.items() if k not in ("op", "today")}
+            call = (
+                f"fg_embed_one(env_state, record, {rule!r}, {spec['today']!r})"
+                if spec["op"] == "embed_one"
+                else f"fg_embed_rows(env_state, record, record.get({plan.key_field!r}), {rule!r}, {spec['today']!r})"
+            )
+            lines.append(f"    out[{name!r}] = {call}\n")
+            continue
+        if spec["op"] == "passed":  # in some states with a date that has passed (passed_flags.py)
+            states, dated = spec["conditions"]
+            day = f"record.get({dated['before']!r})"
+            cut = f"[: {dated['cut']}]" if dated["cut"] else ""
+            lines.append(
+                f"    out[{name!r}] = record.get({states['field']!r}) in {list(states['in'])!r}"
+                f" and isinstance({day}, str) and {day}{cut} < {dated['value']!r}\n"
+            )
+            continue
         if spec["op"] == "map_key":  # the key the state keeps the record under (keyed_views.py)
             kept = f"(env_state.get({spec['collection']!r}) or {{}})"
             lines.append(f"    out[{name!r}] = next((k for k, r in sorted({kept}.items()) if r == record), None)\n")

@@ -24,6 +24,7 @@ from synth.envsynth.entry_numbers import numbered_entries
 from synth.envsynth.envelope import with_envelope
 from synth.envsynth.example_answers import example_answer
 from synth.envsynth.example_creates import example_entries, example_values
+from synth.envsynth.example_embeds import example_embeds
 from synth.envsynth.fee_lines import with_fee_lines
 from synth.envsynth.figure_bounds import figure_bounds
 from synth.envsynth.filter_rules import refine_filter
@@ -40,6 +41,7 @@ from synth.envsynth.mode_checks import allowed_for_modes
 from synth.envsynth.named_conditions import with_named_conditions
 from synth.envsynth.option_rules import with_option_rules
 from synth.envsynth.overflow_rules import overflow_effects
+from synth.envsynth.passed_flags import passed_flags
 from synth.envsynth.plan import WRITE_KINDS, PlanContext, ToolPlan, decide_plan, describe_plan
 from synth.envsynth.plan_choice import (
     ALTERNATIVES,
@@ -56,11 +58,13 @@ from synth.envsynth.posted_lines import with_posted_lines
 from synth.envsynth.priors import tool_priors
 from synth.envsynth.quote_reuse import priced_fields, recomputed_fields, sibling_quotes
 from synth.envsynth.roster_moves import roster_moves
+from synth.envsynth.row_cuts import cut_rows
 from synth.envsynth.schema_stage import SchemaResult
 from synth.envsynth.search_rules import search_as_filter
 from synth.envsynth.settled_states import with_settled_states
 from synth.envsynth.testgen import TestCase, doc_example_cases, llm_cases, property_cases, question_cases
 from synth.envsynth.tool_tests import ToolTestResult
+from synth.envsynth.trace_gate import shown_fields, worse_than_missing
 from synth.llm.prompts import render
 from synth.spec import ToolSpec, record_props
 
@@ -187,40 +191,12 @@ def build_tool(
     if build.status == "passed":
         from synth.envsynth.gate import GATE_PREFIX, gate_problems
 
-        shown = _shown_fields(build, list(recorded or []))
+        shown = shown_fields(build, list(recorded or []))
         problems = gate_problems(spec, build.plan, build.source, build.function, build.tests, shown)
-        problems += _worse_than_missing(build, list(recorded or []))
+        problems += worse_than_missing(build, list(recorded or []))
         if problems:
             build.status, build.last_error = "failed", GATE_PREFIX + "; ".join(problems)
     return build
-
-
-def _worse_than_missing(build: ToolBuild, recorded: list[TestCase]) -> list[str]:
-    """A write whose code reproduces none of its recorded calls (--traces), or fewer than the real system refused (a
-    missing tool matches those): the real system did otherwise on the rest, so the tool does not do what its docs
-    say."""
-    if not build.plan or build.plan.get("kind") not in WRITE_KINDS or not recorded:
-        return []
-    refused = sum(1 for c in recorded if c.expect_error)
-    if not build.traces_reproduced:  # measured: left out, such tools cost the held-out systems less
-        return [f"reproduces none of its {len(recorded)} recorded calls"]
-    if build.traces_reproduced < refused:
-        return [
-            f"reproduces {build.traces_reproduced} of its {len(recorded)} recorded calls, fewer than the {refused}"
-            " the real system refused"
-        ]
-    return []
-
-
-def _shown_fields(build: ToolBuild, recorded: list[TestCase]) -> set[str] | None:
-    """The record fields the recorded calls changed, when the code reproduces every one of them (two successful
-    at least); else None."""
-    from synth.envsynth.traces import parse_pointer, recorded_changes
-
-    ok = [c for c in recorded if not c.expect_error]
-    if len(ok) < 2 or build.traces_total != len(recorded) or build.traces_reproduced != len(recorded):
-        return None
-    return {p[2] for c in ok for r in recorded_changes(c) for p in [parse_pointer(r["path"])] if len(p) >= 3}
 
 
 def _build_tool(
@@ -248,6 +224,7 @@ def _build_tool(
     docs_text = spec.description + "\n" + _policy_for(spec, opts.policy)
     today = business_date(docs_text + "\n" + opts.policy)
     clock = business_time(docs_text + "\n" + opts.policy) if today else None  # "now is 2031-02-03 10:00"
+    plan = passed_flags(spec, plan, schema.state_schema, today, clock, docs_text + "\n" + opts.policy)
     plan = refine_create(spec, plan, schema.state_schema, docs_text, today, opts.sample, opts.policy, clock)
     plan = refine_item(spec, plan, schema.state_schema, docs_text, opts.sample, today)
     plan = quote_plan(spec, plan, schema.state_schema, opts.sample or {}, opts.policy, glossary=opts.glossary)
@@ -345,6 +322,9 @@ def _build_tool(
         plan.evidence.append("answers in the message style of the recorded tools")
     plan = with_envelope(spec, plan, schema.state_schema, opts.glossary, today, opts.siblings)
     plan = example_answer(spec, plan, schema.state_schema, opts.sample or {}, today)  # "**Response 200** {...}"
+    said = docs_text + "\n" + opts.policy
+    plan = example_embeds(spec, plan, schema.state_schema, said, today)  # `"harbour": {...}` in its example
+    plan = cut_rows(spec, plan, schema.state_schema, today, clock, said)  # each row cut to the fields it shows
     cols = schema.state_schema.get("properties") or {}
     own = record_props(cols, plan.collection or "")
     plan = example_values(spec, first_entries(spec, plan, own), own, opts.sample or {})  # what its example shows
