@@ -33,7 +33,7 @@ from synth.envsynth.schema_figures import ENDING
 from synth.spec import ToolSpec, record_props
 from synth.words import singular
 
-BACK = {"late", "overdue", "past", "elapsed", "since", "open", "ago", "old"}
+BACK = {"late", "overdue", "past"}  # days since a date it was due by
 AHEAD = {"left", "until", "remaining", "to", "ahead"}
 MINUS = r"`?(\w+)`?\s*(?:minus|less|−|-)\s*`?(\w+)`?"
 
@@ -62,7 +62,7 @@ def _days(name: str, props: dict[str, Any], today: str | None) -> dict[str, Any]
     if not today or len(words) != 2 or "days" not in words:
         return None
     word = words[1] if words[0] == "days" else words[0]
-    sign = 1 if word in BACK or any(word.endswith(b) for b in BACK) else -1 if word in AHEAD else 0
+    sign = 1 if word in BACK else -1 if word in AHEAD else 0
     dated = [f for f, s in sorted(props.items()) if date_field(s) and len(f.split("_")[0]) >= 3]
     found = [f for f in dated if f.split("_")[0] in word]  # `due_on` of "overdue"
     found = found if len(found) == 1 else [f for f in dated if ENDING.search(f.lower())]  # else the one it ends on
@@ -93,7 +93,9 @@ def _cut(keys: list[str], coll: str, cols: dict[str, Any], docs: str, today: str
     return rule
 
 
-def _one(key: str, value: dict[str, Any], own: dict[str, Any], coll: str, cols: dict[str, Any], docs: str, today):
+def _one(
+    key: str, value: dict[str, Any], own: dict[str, Any], coll: str, cols: dict[str, Any], docs: str, today: str | None
+) -> dict[str, Any] | None:
     """An `embed_one` entry for an object the record's one reference names, or None."""
     targets = [c for c in cols if c != coll and singular(c) == key.lower()]
     if len(targets) != 1:
@@ -103,7 +105,9 @@ def _one(key: str, value: dict[str, Any], own: dict[str, Any], coll: str, cols: 
     return {"op": "embed_one", "collection": targets[0], "via": vias[0], **rule} if rule else None
 
 
-def _rows(key: str, rows: list[Any], coll: str, cols: dict[str, Any], docs: str, today: str | None):
+def _rows(
+    key: str, rows: list[Any], coll: str, cols: dict[str, Any], docs: str, today: str | None
+) -> dict[str, Any] | None:
     """An `embed_rows` entry for a list of the records that name the record, or None."""
     words = key.lower().split("_")
     if not rows or not all(isinstance(r, dict) for r in rows) or words[-1] not in cols or words[-1] == coll:

@@ -42,13 +42,15 @@ def passed_conditions(
     schema = props.get(date)
     if not states or len(states) != 1 or not (date_field(schema) or moment_field(schema)):
         return None
-    timed = moment_field(schema) and clock
-    now = moment(today, clock, schema) if timed else today
+    timed = bool(clock) and moment_field(schema)
+    now = moment(today, str(clock), schema) if timed else today
     ((field, values),) = states.items()
     return [{"field": field, "in": list(values)}, {"before": date, "value": now, "cut": 0 if timed else 10}]
 
 
-def passed_params(spec: ToolSpec, props: dict[str, Any], today: str | None, clock: str | None, docs: str = ""):
+def passed_params(
+    spec: ToolSpec, props: dict[str, Any], today: str | None, clock: str | None, docs: str = ""
+) -> dict[str, list[dict[str, Any]]]:
     """{parameter: conditions} of the boolean parameters (no field of the records) the docs define so."""
     out: dict[str, list[dict[str, Any]]] = {}
     for name, schema in sorted((spec.parameters.get("properties") or {}).items()):
