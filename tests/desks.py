@@ -24,3 +24,15 @@ def harbour_desk(tmp_path: Path, tools: list[dict[str, Any]], data: dict[str, An
     env = Environment(out)
     env.reset(initial_state=data)
     return env
+
+
+def markdown_desk(tmp_path: Path, docs_text: str, data: dict[str, Any], env_id: str = "harbour") -> Environment:
+    """The environment the structured route makes from one markdown docs file grounded in `data`, reset to it."""
+    docs, sample = tmp_path / f"{env_id}.md", tmp_path / f"{env_id}.json"
+    docs.write_text(docs_text)
+    sample.write_text(json.dumps(data))
+    out = tmp_path / "env"
+    synthesize_environment([docs], out, None, SynthConfig(env_id=env_id, route="structured", data=str(sample)))
+    env = Environment(out)
+    env.reset(initial_state=data)
+    return env

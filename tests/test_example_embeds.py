@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from synth.envsynth.example_embeds import example_embeds
-from synth.envsynth.pipeline import SynthConfig, synthesize_environment
 from synth.envsynth.plan import ToolPlan
 from synth.runtime.environment import Environment
 from synth.spec import ToolSpec
+from tests.desks import markdown_desk
 
 DOCS = """# Harbour Desk API
 
@@ -108,14 +108,7 @@ def _data() -> dict[str, Any]:
 
 
 def _env(tmp_path: Path) -> Environment:
-    docs, sample = tmp_path / "harbour.md", tmp_path / "harbour.json"
-    docs.write_text(DOCS)
-    sample.write_text(json.dumps(_data()))
-    out = tmp_path / "env"
-    synthesize_environment([docs], out, None, SynthConfig(env_id="harbour", route="structured", data=str(sample)))
-    env = Environment(out)
-    env.reset(initial_state=_data())
-    return env
+    return markdown_desk(tmp_path, DOCS, _data(), "harbour")
 
 
 def test_a_read_answers_the_records_its_example_embeds_and_a_note_the_shape_its_example_shows(tmp_path: Path) -> None:

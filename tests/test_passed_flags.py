@@ -11,8 +11,8 @@ from typing import Any
 
 from synth.envsynth.list_rules import sort_fields
 from synth.envsynth.passed_flags import passed_conditions
-from synth.envsynth.pipeline import SynthConfig, synthesize_environment
 from synth.runtime.environment import Environment
+from tests.desks import markdown_desk
 
 DOCS = """# Harbour Berths API
 
@@ -68,14 +68,7 @@ def _data() -> dict[str, Any]:
 
 
 def _env(tmp_path: Path) -> Environment:
-    docs, sample = tmp_path / "berths.md", tmp_path / "berths.json"
-    docs.write_text(DOCS)
-    sample.write_text(json.dumps(_data()))
-    out = tmp_path / "env"
-    synthesize_environment([docs], out, None, SynthConfig(env_id="berths", route="structured", data=str(sample)))
-    env = Environment(out)
-    env.reset(initial_state=_data())
-    return env
+    return markdown_desk(tmp_path, DOCS, _data(), "berths")
 
 
 def _ids(env: Environment, arguments: dict[str, Any]) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from synth.envsynth.business_dates import business_date, business_time, moment, moment_field
-from tests.desks import harbour_desk
+from tests.desks import harbour_desk, markdown_desk
 
 S = {"type": "string"}
 
@@ -225,16 +225,7 @@ def _tow_data() -> dict[str, Any]:
 
 
 def test_a_new_tow_is_routed_timed_logged_and_refused_as_the_docs_say(tmp_path: Path) -> None:
-    from synth.envsynth.pipeline import SynthConfig, synthesize_environment
-    from synth.runtime.environment import Environment
-
-    docs, sample = tmp_path / "tows.md", tmp_path / "tows.json"
-    docs.write_text(TOW_DOCS)
-    sample.write_text(json.dumps(_tow_data()))
-    out = tmp_path / "env"
-    synthesize_environment([docs], out, None, SynthConfig(env_id="tows", route="structured", data=str(sample)))
-    env = Environment(out)
-    env.reset(initial_state=_tow_data())
+    env = markdown_desk(tmp_path, TOW_DOCS, _tow_data(), "tows")
 
     def ask(**arguments: Any) -> Any:
         return env.step({"name": "create_tow", "arguments": arguments})
