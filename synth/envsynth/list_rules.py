@@ -16,7 +16,7 @@ from synth.envsynth.plan import ToolPlan
 from synth.spec import ToolSpec, field_called
 
 SORTED = re.compile(r"\b(?:(?:sorted|ordered)\s+by|order\s*:\s*by)\s+([^.;(){}:]{1,120})", re.IGNORECASE)
-ASIDE = re.compile(r"\s*\(([^()]{1,40})\)")  # "by priority (P1 first), then ...": an aside on the phrase before
+ASIDE = re.compile(r"\s*\(([^()]{1,40})\)")  # "by pier (north first), then ...": an aside on the phrase before
 NEVER = re.compile(r"\s+(?:are|is)\s+(?:never|not)\s+(?:returned|listed|included|shown)\b", re.I)
 CLAUSE = re.compile(r"[;(]|,\s+(?:and|but)\s+|\bbut\b")  # "..., and taken or closed berths are never ..."
 THAT_ARE = re.compile(r"\b(?:lists?|returns?|finds?|searches?)\b[^.;()]{0,80}?\bthat\s+are\s+([^.;(),]{1,60})", re.I)
